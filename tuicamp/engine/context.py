@@ -1,0 +1,121 @@
+"""What a ruleset's ``apply`` works with: the campaign, the acting seat, the dice, the
+tables in force and a way to emit events."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from attrs import define, field
+
+from tuicamp.engine.actions import Event
+from tuicamp.engine.dice import Dice
+from tuicamp.engine.errors import RuleError
+from tuicamp.model.campaign import Campaign, OptionValue
+from tuicamp.model.forces import Army, Seat
+
+if TYPE_CHECKING:
+    from tuicamp.rules.protocol import Ruleset
+
+
+def merged_tables(defaults: dict[str, Any], overrides: dict[str, Any]) -> dict[str, Any]:
+    """The ruleset's tables with the campaign's house-rule overrides laid over them.
+
+    Tables merge key by key (a campaign may change one row of a table); a value that is not
+    a table replaces the default whole.
+    """
+    out = dict(defaults)
+    for key, value in overrides.items():
+        if isinstance(value, dict) and isinstance(out.get(key), dict):
+            out[key] = merged_tables(out[key], value)
+        else:
+            out[key] = value
+    return out
+
+
+@define
+class Context:
+    campaign: Campaign
+    seat: Seat
+    dice: Dice
+    ruleset: Ruleset
+    next_seq: int
+    action_no: int
+    events: list[Event] = field(factory=list)
+    _tables: dict[str, Any] | None = None
+
+    # --- reading --------------------------------------------------------------------
+    def option(self, name: str) -> OptionValue:
+        if name in self.campaign.options:
+            return self.campaign.options[name]
+        opt = self.ruleset.option(name)
+        if opt is None:
+            raise KeyError(f"ruleset {self.ruleset.id} has no option {name!r}")
+        return opt.default
+
+    @property
+    def tables(self) -> dict[str, Any]:
+        if self._tables is None:
+            self._tables = merged_tables(self.ruleset.default_tables, self.campaign.tables)
+        return self._tables
+
+    def table(self, name: str) -> Any:
+        try:
+            return self.tables[name]
+        except KeyError:
+            raise KeyError(f"ruleset {self.ruleset.id} has no table {name!r}") from None
+
+    # --- checks ---------------------------------------------------------------------
+    def require(self, condition: object, message: str) -> None:
+        if not condition:
+            raise RuleError(message)
+
+    def army(self, army_id: str) -> Army:
+        army = self.campaign.army(army_id)
+        if army is None:
+            raise RuleError(f"There is no army {army_id!r}")
+        return army
+
+    def own_army(self, army_id: str) -> Army:
+        """An army the acting seat commands (the GM commands all)."""
+        army = self.army(army_id)
+        if not self.seat.controls(army.owner):
+            owner = self.campaign.player(army.owner)
+            raise RuleError(
+                f"Army '{army.name}' belongs to {owner.name if owner else army.owner}, "
+                f"not to seat {self.seat.name}"
+            )
+        return army
+
+    def require_gm(self, what: str) -> None:
+        if not self.seat.gm:
+            raise RuleError(f"Only the Games Master may {what}")
+
+    # --- writing --------------------------------------------------------------------
+    def emit(
+        self,
+        kind: str,
+        text: str,
+        *,
+        player: str | None = None,
+        visible_to: list[str] | None = None,
+        undoable: bool | None = None,
+        **data: Any,
+    ) -> Event:
+        """Record what happened, with the dice rolled since the last event."""
+        rolls = self.dice.take_rolls()
+        event = Event(
+            seq=self.next_seq + len(self.events),
+            turn=self.campaign.turn,
+            phase=self.campaign.phase,
+            kind=kind,
+            text=text,
+            seat=self.seat.id,
+            player=player,
+            rolls=rolls,
+            visible_to=visible_to,
+            undoable=(not rolls) if undoable is None else (undoable and not rolls),
+            action=self.action_no,
+            data={k: v for k, v in data.items() if v is not None},
+        )
+        self.events.append(event)
+        return event

@@ -1,0 +1,214 @@
+"""Referee corrections: the GM seat may amend any part of the state, in every ruleset.
+
+Clubs mis-type results and forget moves; these actions fix such mistakes openly. Each
+takes a reason, and each is logged in the chronicle like any other action.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from attrs import define, field
+
+from tuicamp.engine.actions import Action
+from tuicamp.engine.errors import RuleError
+from tuicamp.model.hexes import Hex, parse_label
+
+if TYPE_CHECKING:
+    from tuicamp.engine.context import Context
+
+
+@define(kw_only=True)
+class Correction(Action):
+    gm_only = True
+    reason: str = ""
+
+
+@define(kw_only=True)
+class CorrectArmyPosition(Correction):
+    kind = "gm_move_army"
+    summary = "GM: put an army on any hex (or off the map with hex = \"\")"
+    army: str
+    hex: str = ""
+
+
+@define(kw_only=True)
+class CorrectUnitPoints(Correction):
+    kind = "gm_set_points"
+    summary = "GM: set a unit's points (and optionally its model count)"
+    army: str
+    unit: str
+    points: int
+    models: int = -1
+
+
+@define(kw_only=True)
+class CorrectTreasury(Correction):
+    kind = "gm_set_treasury"
+    summary = "GM: set a player's treasury"
+    player: str
+    amount: int
+
+
+@define(kw_only=True)
+class CorrectOwner(Correction):
+    kind = "gm_set_owner"
+    summary = "GM: give an army, settlement or territory to a player (owner = \"\" for neutral)"
+    target: str  # army, settlement or territory id
+    owner: str = ""
+
+
+@define(kw_only=True)
+class CorrectStores(Correction):
+    kind = "gm_set_stores"
+    summary = "GM: set what a settlement stores (food, gold, ...)"
+    settlement: str
+    stores: dict[str, int] = field(factory=dict)
+
+
+@define(kw_only=True)
+class CorrectTurn(Correction):
+    kind = "gm_set_turn"
+    summary = "GM: set the turn and phase"
+    turn: int
+    phase: str = ""
+
+
+@define(kw_only=True)
+class CorrectRulesetState(Correction):
+    kind = "gm_set_state"
+    summary = "GM: set one field of the ruleset's state (path like 'fatigue.a3')"
+    path: str
+    value: Any = None
+
+
+CORRECTIONS: tuple[type[Correction], ...] = (
+    CorrectArmyPosition,
+    CorrectUnitPoints,
+    CorrectTreasury,
+    CorrectOwner,
+    CorrectStores,
+    CorrectTurn,
+    CorrectRulesetState,
+)
+
+
+def _hex_on_map(ctx: Context, label: str) -> Hex:
+    try:
+        h = parse_label(label)
+    except ValueError as exc:
+        raise RuleError(str(exc)) from None
+    if not ctx.campaign.map.contains(h):
+        raise RuleError(f"Hex {label} is off the map")
+    return h
+
+
+def _player_or_neutral(ctx: Context, pid: str) -> str | None:
+    if not pid:
+        return None
+    if ctx.campaign.player(pid) is None:
+        raise RuleError(f"There is no player {pid!r}")
+    return pid
+
+
+def apply_correction(ctx: Context, action: Correction) -> None:
+    if not action.reason.strip():
+        raise RuleError("A correction needs a reason, for the chronicle")
+    handler = _HANDLERS[type(action)]
+    text = handler(ctx, action)
+    ctx.emit("correction", f"GM correction: {text} ({action.reason.strip()})")
+
+
+def _move(ctx: Context, a: CorrectArmyPosition) -> str:
+    army = ctx.army(a.army)
+    army.hex = _hex_on_map(ctx, a.hex) if a.hex else None
+    return f"army '{army.name}' placed at {a.hex or 'off the map'}"
+
+
+def _points(ctx: Context, a: CorrectUnitPoints) -> str:
+    army = ctx.army(a.army)
+    unit = army.unit(a.unit)
+    ctx.require(unit is not None, f"Army '{army.name}' has no unit {a.unit!r}")
+    ctx.require(a.points >= 0, "Points cannot be negative")
+    unit.points = a.points
+    if a.models >= 0:
+        unit.models = a.models
+    return f"unit '{unit.name}' of '{army.name}' set to {a.points} pts"
+
+
+def _treasury(ctx: Context, a: CorrectTreasury) -> str:
+    player = ctx.campaign.player(a.player)
+    ctx.require(player is not None, f"There is no player {a.player!r}")
+    ctx.require(a.amount >= 0, "A treasury cannot be negative")
+    player.treasury = a.amount
+    return f"{player.name}'s treasury set to {ctx.ruleset.format_money(a.amount)}"
+
+
+def _owner(ctx: Context, a: CorrectOwner) -> str:
+    owner = _player_or_neutral(ctx, a.owner)
+    camp = ctx.campaign
+    army = camp.army(a.target)
+    if army is not None:
+        ctx.require(owner is not None, "An army must belong to a player")
+        army.owner = owner
+        return f"army '{army.name}' given to {owner}"
+    settlement = camp.map.settlement(a.target)
+    if settlement is not None:
+        settlement.owner = owner
+        return f"settlement {settlement.name} given to {owner or 'no one'}"
+    territory = camp.map.territory(a.target)
+    if territory is not None:
+        territory.owner = owner
+        return f"territory {territory.name} given to {owner or 'no one'}"
+    raise RuleError(f"There is no army, settlement or territory {a.target!r}")
+
+
+def _stores(ctx: Context, a: CorrectStores) -> str:
+    settlement = ctx.campaign.map.settlement(a.settlement)
+    ctx.require(settlement is not None, f"There is no settlement {a.settlement!r}")
+    ctx.require(all(v >= 0 for v in a.stores.values()), "Stores cannot be negative")
+    settlement.stores = dict(a.stores)
+    shown = ", ".join(f"{k} {v}" for k, v in sorted(a.stores.items())) or "nothing"
+    return f"{settlement.name} now stores {shown}"
+
+
+def _turn(ctx: Context, a: CorrectTurn) -> str:
+    ctx.require(a.turn >= 1, "Turns start at 1")
+    phases = [p.id for p in ctx.ruleset.phases]
+    phase = a.phase or ctx.campaign.phase
+    ctx.require(not phases or phase in phases, f"Phase {phase!r} is not one of {phases}")
+    ctx.campaign.turn, ctx.campaign.phase = a.turn, phase
+    return f"turn {a.turn}, phase {phase}"
+
+
+def _state(ctx: Context, a: CorrectRulesetState) -> str:
+    from attrs import has
+
+    obj: Any = ctx.campaign.state
+    ctx.require(obj is not None, "This ruleset keeps no state of its own")
+    parts = a.path.split(".")
+    for part in parts[:-1]:
+        obj = obj[part] if isinstance(obj, dict) else getattr(obj, part, None)
+        ctx.require(obj is not None, f"No such state path {a.path!r}")
+    last = parts[-1]
+    if isinstance(obj, dict):
+        obj[last] = a.value
+    elif has(type(obj)) and hasattr(obj, last):
+        current = getattr(obj, last)
+        if current is not None and a.value is not None and type(current) is not type(a.value):
+            raise RuleError(f"{a.path} holds a {type(current).__name__}")
+        setattr(obj, last, a.value)
+    else:
+        raise RuleError(f"No such state path {a.path!r}")
+    return f"state {a.path} = {a.value!r}"
+
+
+_HANDLERS = {
+    CorrectArmyPosition: _move,
+    CorrectUnitPoints: _points,
+    CorrectTreasury: _treasury,
+    CorrectOwner: _owner,
+    CorrectStores: _stores,
+    CorrectTurn: _turn,
+    CorrectRulesetState: _state,
+}

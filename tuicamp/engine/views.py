@@ -1,0 +1,121 @@
+"""What one seat may see.
+
+Every screen and every text report reads a view, never the raw campaign, so secret state
+is filtered in exactly one place — the chronicle included.
+"""
+
+from __future__ import annotations
+
+from attrs import define, evolve, field
+
+from tuicamp.engine.actions import Event
+from tuicamp.model.campaign import Campaign
+from tuicamp.model.forces import Army, Player, Unit
+from tuicamp.model.hexes import Hex
+from tuicamp.model.map import HexMap
+from tuicamp.rules.protocol import Ruleset
+
+
+@define
+class ArmyView:
+    id: str
+    name: str
+    owner: str
+    hex: Hex | None
+    known: str  # "full" or "counter"
+    points: int | None = None
+    movement: int | None = None
+    units: list[Unit] = field(factory=list)
+    flags: set[str] = field(factory=set)
+
+
+@define
+class PlayerView:
+    id: str
+    name: str
+    race: str
+    colour: str
+    letter: str
+    treasury: int | None  # None: not yours to know
+
+
+@define
+class CampaignView:
+    seat: str
+    gm: bool
+    players_controlled: list[str]
+    name: str
+    ruleset: str
+    turn: int
+    phase: str
+    map: HexMap
+    players: list[PlayerView]
+    armies: list[ArmyView]
+    chronicle: list[Event]
+    acting: list[str]
+    pending: list[str]
+    finished: bool
+    winner: list[str]
+
+    def army(self, army_id: str) -> ArmyView | None:
+        return next((a for a in self.armies if a.id == army_id), None)
+
+    def armies_at(self, h: Hex) -> list[ArmyView]:
+        return [a for a in self.armies if a.hex == h]
+
+    def own_armies(self) -> list[ArmyView]:
+        return [a for a in self.armies if a.known == "full" and a.owner in self.players_controlled]
+
+    def player(self, pid: str) -> PlayerView | None:
+        return next((p for p in self.players if p.id == pid), None)
+
+
+def _army_view(army: Army, known: str) -> ArmyView:
+    if known == "full":
+        return ArmyView(
+            army.id,
+            army.name,
+            army.owner,
+            army.hex,
+            known,
+            points=army.points,
+            movement=army.movement,
+            units=[evolve(u, flags=set(u.flags)) for u in army.units],
+            flags=set(army.flags),
+        )
+    return ArmyView(army.id, army.name, army.owner, army.hex, known)
+
+
+def _player_view(p: Player, visible: bool) -> PlayerView:
+    return PlayerView(p.id, p.name, p.race, p.colour, p.letter, p.treasury if visible else None)
+
+
+def view_for(
+    campaign: Campaign, chronicle: list[Event], seat_id: str, ruleset: Ruleset
+) -> CampaignView:
+    seat = campaign.seat(seat_id)
+    if seat is None:
+        raise KeyError(seat_id)
+    controlled = [p.id for p in campaign.players if seat.controls(p.id)]
+    armies = []
+    for army in campaign.armies:
+        known = "full" if seat.gm else ruleset.army_visibility(campaign, seat, army)
+        if known != "hidden":
+            armies.append(_army_view(army, known))
+    return CampaignView(
+        seat=seat.id,
+        gm=seat.gm,
+        players_controlled=controlled,
+        name=campaign.name,
+        ruleset=campaign.ruleset,
+        turn=campaign.turn,
+        phase=campaign.phase,
+        map=campaign.map,
+        players=[_player_view(p, seat.controls(p.id)) for p in campaign.players],
+        armies=armies,
+        chronicle=[e for e in chronicle if e.visible_for(controlled, seat.gm)],
+        acting=ruleset.acting_seats(campaign),
+        pending=ruleset.pending(campaign),
+        finished=campaign.finished,
+        winner=list(campaign.winner),
+    )

@@ -1,0 +1,78 @@
+"""The whole state of one campaign."""
+
+from __future__ import annotations
+
+from enum import Enum
+from typing import Any
+
+from attrs import define, field
+
+from tuicamp.model.forces import Army, Player, Seat
+from tuicamp.model.map import HexMap
+
+OptionValue = bool | int | float | str
+
+
+class DiceMode(str, Enum):
+    APP = "app"  # tuicamp rolls
+    TABLE = "table"  # the players roll real dice and type the values in
+
+
+@define
+class DiceState:
+    """Everything needed to continue the dice exactly where they stopped."""
+
+    seed: int
+    draws: int = 0
+    mode: DiceMode = DiceMode.APP
+
+
+@define
+class Campaign:
+    name: str
+    scenario: str  # scenario id
+    ruleset: str  # ruleset id
+    map: HexMap
+    players: list[Player] = field(factory=list)
+    seats: list[Seat] = field(factory=list)
+    armies: list[Army] = field(factory=list)
+    options: dict[str, OptionValue] = field(factory=dict)
+    tables: dict[str, Any] = field(factory=dict)  # per-campaign table overrides (house rules)
+    turn: int = 1
+    phase: str = ""
+    dice: DiceState = field(factory=lambda: DiceState(seed=0))
+    victory: dict[str, Any] = field(factory=dict)  # the scenario's victory conditions
+    state: Any = None  # the ruleset's own state object (its declared state class)
+    revision: int = 0  # bumped by every save; guards against two writers
+    chronicle_length: int = 0  # events the chronicle file must hold for this state
+    next_id: int = 1  # for ids the engine hands out (armies, units, battles)
+    finished: bool = False
+    winner: list[str] = field(factory=list)
+
+    # --- lookups --------------------------------------------------------------------
+    def player(self, pid: str) -> Player | None:
+        return next((p for p in self.players if p.id == pid), None)
+
+    def seat(self, sid: str) -> Seat | None:
+        return next((s for s in self.seats if s.id == sid), None)
+
+    def army(self, aid: str) -> Army | None:
+        return next((a for a in self.armies if a.id == aid), None)
+
+    def armies_of(self, pid: str) -> list[Army]:
+        return [a for a in self.armies if a.owner == pid]
+
+    def armies_at(self, h) -> list[Army]:
+        return [a for a in self.armies if a.hex == h]
+
+    def gm_seat(self) -> Seat | None:
+        return next((s for s in self.seats if s.gm), None)
+
+    def new_id(self, prefix: str) -> str:
+        """A fresh id, unique within the campaign, saved with it (so reloads agree)."""
+        existing = {a.id for a in self.armies} | {u.id for a in self.armies for u in a.units}
+        while True:
+            candidate = f"{prefix}{self.next_id}"
+            self.next_id += 1
+            if candidate not in existing:
+                return candidate

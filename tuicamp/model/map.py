@@ -1,0 +1,124 @@
+"""The campaign map: terrain, hexside features, territories and settlements.
+
+Terrain is kept as rows of letters in odd-r offset order, exactly as it is saved, so a
+200 x 200 map is 200 short strings both in memory and on disk, and a lookup is an index.
+"""
+
+from __future__ import annotations
+
+from attrs import define, field
+
+from tuicamp.model.hexes import Hex, Hexside, label_width_for, offset_grid
+from tuicamp.model.terrain import BY_LETTER, Terrain
+
+
+@define
+class Territory:
+    id: str
+    name: str
+    hexes: list[Hex] = field(factory=list)
+    owner: str | None = None  # player id
+    revenue: int = 0  # in the ruleset's smallest coin
+
+
+@define
+class Settlement:
+    id: str
+    kind: str  # village, town, city, capital, fortress, tower, castle, ... (ruleset vocabulary)
+    name: str
+    hex: Hex
+    owner: str | None = None  # player id, None = neutral
+    stores: dict[str, int] = field(factory=dict)  # food, gold, ... by name
+    walls: bool = False
+    original_owner: str | None = None
+
+
+@define
+class HexMap:
+    width: int
+    height: int
+    terrain: list[str]  # one string of terrain letters per row
+    hexsides: dict[str, list[Hexside]] = field(factory=dict)  # feature -> sides
+    territories: list[Territory] = field(factory=list)
+    settlements: list[Settlement] = field(factory=list)
+
+    # derived indexes, rebuilt on demand
+    _territory_of: dict[Hex, str] | None = field(default=None, init=False, eq=False, repr=False)
+    _features: dict[Hexside, frozenset[str]] | None = field(
+        default=None, init=False, eq=False, repr=False
+    )
+
+    @classmethod
+    def blank(cls, width: int, height: int, letter: str = ".") -> HexMap:
+        return cls(width, height, [letter * width for _ in range(height)])
+
+    # --- geometry -------------------------------------------------------------------
+    @property
+    def label_width(self) -> int:
+        return label_width_for(self.width, self.height)
+
+    def label(self, h: Hex) -> str:
+        return h.label(self.label_width)
+
+    def contains(self, h: Hex) -> bool:
+        return 0 <= h.row < self.height and 0 <= h.col < self.width
+
+    def hexes(self):
+        return offset_grid(self.width, self.height)
+
+    def neighbours(self, h: Hex) -> list[Hex]:
+        return [n for n in h.neighbours() if self.contains(n)]
+
+    def index(self, h: Hex) -> int:
+        return h.row * self.width + h.col
+
+    # --- terrain --------------------------------------------------------------------
+    def letter_at(self, h: Hex) -> str:
+        return self.terrain[h.row][h.col]
+
+    def terrain_at(self, h: Hex) -> Terrain:
+        return BY_LETTER[self.letter_at(h)]
+
+    def set_terrain(self, h: Hex, letter: str) -> None:
+        row = self.terrain[h.row]
+        self.terrain[h.row] = row[: h.col] + letter + row[h.col + 1 :]
+
+    # --- hexsides -------------------------------------------------------------------
+    def features(self, side: Hexside) -> frozenset[str]:
+        if self._features is None:
+            index: dict[Hexside, set[str]] = {}
+            for feature, sides in self.hexsides.items():
+                for s in sides:
+                    index.setdefault(s, set()).add(feature)
+            self._features = {s: frozenset(f) for s, f in index.items()}
+        return self._features.get(side, frozenset())
+
+    def features_between(self, a: Hex, b: Hex) -> frozenset[str]:
+        return self.features(Hexside(a, b))
+
+    def add_feature(self, feature: str, side: Hexside) -> None:
+        sides = self.hexsides.setdefault(feature, [])
+        if side not in sides:
+            sides.append(side)
+        self._features = None
+
+    # --- territories and settlements ------------------------------------------------
+    def territory_of(self, h: Hex) -> Territory | None:
+        if self._territory_of is None:
+            self._territory_of = {x: t.id for t in self.territories for x in t.hexes}
+        tid = self._territory_of.get(h)
+        return self.territory(tid) if tid else None
+
+    def territory(self, tid: str) -> Territory | None:
+        return next((t for t in self.territories if t.id == tid), None)
+
+    def invalidate(self) -> None:
+        """Forget derived indexes after territories or hexsides were edited in place."""
+        self._territory_of = None
+        self._features = None
+
+    def settlement(self, sid: str) -> Settlement | None:
+        return next((s for s in self.settlements if s.id == sid), None)
+
+    def settlements_at(self, h: Hex) -> list[Settlement]:
+        return [s for s in self.settlements if s.hex == h]

@@ -1,0 +1,154 @@
+"""What a ruleset is.
+
+A ruleset is a plugin found through the ``tuicamp.rulesets`` entry-point group. Core code
+only ever talks to this interface, so rulesets as different as weekly strategic turns,
+hourly commands, movement impulses and yearly invasions fit the same engine: each declares
+its phases, actions, options and tables, and does all of its own sequencing in ``apply``.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from functools import cached_property
+from importlib import resources
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from attrs import field, frozen
+
+from tuicamp.engine.actions import Action
+from tuicamp.model.campaign import Campaign, OptionValue
+from tuicamp.model.forces import Army, Seat
+
+if TYPE_CHECKING:
+    from tuicamp.engine.context import Context
+
+
+@frozen
+class Phase:
+    id: str
+    title: str
+    simultaneous: bool = False  # every player acts, then the phase resolves
+    help: str = ""
+
+
+@frozen
+class Option:
+    """A house-rule switch. Its type is its default's type."""
+
+    name: str
+    default: OptionValue
+    help: str
+    choices: tuple[OptionValue, ...] = ()
+
+    def coerce(self, text: str | OptionValue) -> OptionValue:
+        """Turn ``--option K=V`` text (or a TOML value) into the option's type."""
+        kind = type(self.default)
+        if isinstance(text, kind) and not (kind is int and isinstance(text, bool)):
+            value: OptionValue = text
+        elif kind is bool:
+            low = str(text).strip().lower()
+            if low in ("1", "true", "yes", "on"):
+                value = True
+            elif low in ("0", "false", "no", "off"):
+                value = False
+            else:
+                raise ValueError(f"option {self.name} is true or false, not {text!r}")
+        else:
+            try:
+                value = kind(text)
+            except (TypeError, ValueError):
+                raise ValueError(
+                    f"option {self.name} takes a {kind.__name__}, not {text!r}"
+                ) from None
+        if self.choices and value not in self.choices:
+            allowed = ", ".join(map(str, self.choices))
+            raise ValueError(f"option {self.name} is one of {allowed}, not {value!r}")
+        return value
+
+
+@frozen
+class Victory:
+    winners: list[str]  # player ids
+    text: str
+    standings: list[tuple[str, str]] = field(factory=list)  # (player id, what they hold), best first
+
+
+class Ruleset:
+    """Base class with the defaults a simple ruleset needs; override what differs."""
+
+    id: ClassVar[str] = ""
+    title: ClassVar[str] = ""
+    summary: ClassVar[str] = ""
+    phases: ClassVar[tuple[Phase, ...]] = ()
+    actions: ClassVar[tuple[type[Action], ...]] = ()
+    options: ClassVar[tuple[Option, ...]] = ()
+    state_class: ClassVar[type | None] = None
+    # "module:callable" giving the ruleset's Textual panels; only the UI imports it.
+    ui: ClassVar[str | None] = None
+    coin: ClassVar[str] = "gc"  # how treasuries are shown when the ruleset has no money rule
+
+    # --- data files next to the ruleset's module -----------------------------------
+    @property
+    def _package(self) -> str:
+        return type(self).__module__.rpartition(".")[0] or type(self).__module__
+
+    def _resource(self, name: str) -> str | None:
+        try:
+            return resources.files(self._package).joinpath(name).read_text(encoding="utf-8")
+        except (FileNotFoundError, ModuleNotFoundError, TypeError):
+            return None
+
+    @cached_property
+    def default_tables(self) -> dict[str, Any]:
+        text = self._resource("tables.toml")
+        return tomllib.loads(text) if text else {}
+
+    def help_text(self) -> str:
+        return self._resource("docs.md") or self.summary
+
+    # --- options --------------------------------------------------------------------
+    def option(self, name: str) -> Option | None:
+        return next((o for o in self.options if o.name == name), None)
+
+    def default_options(self) -> dict[str, OptionValue]:
+        return {o.name: o.default for o in self.options}
+
+    # --- life cycle -----------------------------------------------------------------
+    def setup(self, campaign: Campaign, setup: dict[str, Any]) -> None:
+        """Prepare a new campaign: ruleset state, first phase. ``setup`` is the scenario's
+        ``[ruleset.<id>]`` table (without options and tables, which the engine handles)."""
+        campaign.phase = self.phases[0].id if self.phases else ""
+        if self.state_class is not None:
+            campaign.state = self.state_class()
+
+    def setup_problems(self, setup: dict[str, Any]) -> list[tuple[str, str]]:
+        """(key path, problem) for a scenario's ruleset table; empty when it is fine."""
+        return []
+
+    def apply(self, ctx: Context, action: Action) -> None:
+        """Validate and perform one action, emitting events; raise RuleError to refuse."""
+        raise NotImplementedError
+
+    # --- what the UI and the command line ask -----------------------------------------
+    def acting_seats(self, campaign: Campaign) -> list[str]:
+        """Seats that may act now, in order (the hotseat hand-over follows this)."""
+        return [s.id for s in campaign.seats if not s.gm]
+
+    def pending(self, campaign: Campaign) -> list[str]:
+        """What must still happen before the phase can end, as sentences."""
+        return []
+
+    def victory(self, campaign: Campaign) -> Victory | None:
+        return None
+
+    def army_visibility(self, campaign: Campaign, seat: Seat, army: Army) -> str:
+        """'full', 'counter' (position only) or 'hidden' for this seat."""
+        if seat.controls(army.owner):
+            return "full"
+        return "counter"
+
+    def phase(self, phase_id: str) -> Phase | None:
+        return next((p for p in self.phases if p.id == phase_id), None)
+
+    def format_money(self, amount: int) -> str:
+        return f"{amount} {self.coin}"

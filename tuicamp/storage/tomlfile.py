@@ -1,0 +1,172 @@
+"""Read a TOML file so that every later complaint can name its line.
+
+``tomllib`` gives no positions for the values it returns, so a light scan of the text maps
+key paths (``("armies", 2, "points")``) to the line where they are written. It understands
+tables, arrays of tables, dotted keys and ``key = value`` lines, and skips the insides of
+multi-line strings and arrays; a path it cannot place falls back to its nearest parent.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from pathlib import Path
+from typing import Any
+
+from attrs import define, field
+
+from tuicamp.engine.errors import InputError
+
+MAX_BYTES = 20 * 1024 * 1024  # a 200 x 200 campaign is well under 1 MB
+
+KeyPath = tuple[str | int, ...]
+
+_HEADER_RE = re.compile(r"^\s*(\[\[?)\s*([^\[\]]+?)\s*\]\]?\s*(#.*)?$")
+_KEY_RE = re.compile(r"""^\s*((?:"[^"]*"|'[^']*'|[A-Za-z0-9_-]+)(?:\s*\.\s*(?:"[^"]*"|'[^']*'|[A-Za-z0-9_-]+))*)\s*=""")
+_TOML_POS_RE = re.compile(r"\(at line (\d+), column (\d+)\)")
+
+
+def _split_key(text: str) -> list[str]:
+    parts = re.findall(r'"([^"]*)"|\'([^\']*)\'|([A-Za-z0-9_-]+)', text)
+    return [a or b or c for a, b, c in parts]
+
+
+@define
+class Locator:
+    """Key path -> 1-based line number."""
+
+    lines: dict[KeyPath, int] = field(factory=dict)
+
+    def line_of(self, path: KeyPath) -> int:
+        path = tuple(path)
+        while path:
+            if path in self.lines:
+                return self.lines[path]
+            path = path[:-1]
+        return 1
+
+    @classmethod
+    def scan(cls, text: str) -> Locator:
+        loc = cls()
+        counts: dict[KeyPath, int] = {}
+        table: KeyPath = ()
+        in_multiline: str | None = None
+        depth = 0  # open brackets of a multi-line array or inline table
+        for lineno, line in enumerate(text.splitlines(), start=1):
+            if in_multiline:
+                if in_multiline in line:
+                    in_multiline = None
+                continue
+            if depth > 0:
+                depth += _bracket_balance(line)
+                continue
+            m = _HEADER_RE.match(line)
+            if m and not _KEY_RE.match(line):
+                keys = tuple(_split_key(m.group(2)))
+                if m.group(1) == "[[":
+                    # an array of tables: index it under its own name, relative to parents
+                    base = (*_resolve(keys[:-1], counts), keys[-1])
+                    idx = counts.get(base, 0)
+                    counts[base] = idx + 1
+                    table = (*base, idx)
+                else:
+                    table = _resolve(keys, counts)
+                loc.lines.setdefault(table, lineno)
+                continue
+            m = _KEY_RE.match(line)
+            if m:
+                keys = tuple(_split_key(m.group(1)))
+                loc.lines.setdefault((*table, *keys), lineno)
+                rest = line[m.end():]
+                for quote in ('"""', "'''"):
+                    if rest.count(quote) == 1:
+                        in_multiline = quote
+                depth = max(0, _bracket_balance(rest))
+                if depth:
+                    # record elements of a multi-line array at their own lines
+                    _scan_array(loc, (*table, *keys), text.splitlines()[lineno:], lineno + 1)
+        return loc
+
+
+def _resolve(keys: tuple[str, ...], counts: dict[KeyPath, int]) -> KeyPath:
+    """Turn a header's dotted keys into a path, entering the latest element of any array of
+    tables met on the way (``[[armies.units]]`` belongs to the last ``[[armies]]``)."""
+    path: KeyPath = ()
+    for k in keys:
+        path = (*path, k)
+        if path in counts:
+            path = (*path, counts[path] - 1)
+    return path
+
+
+def _bracket_balance(text: str) -> int:
+    text = re.sub(r'"(?:[^"\\]|\\.)*"|\'[^\']*\'', "", text)
+    text = text.split("#", 1)[0]
+    return text.count("[") + text.count("{") - text.count("]") - text.count("}")
+
+
+def _scan_array(loc: Locator, path: KeyPath, following: list[str], first_line: int) -> None:
+    index = 0
+    depth = 1
+    for offset, line in enumerate(following):
+        stripped = line.strip()
+        if depth == 1 and stripped and not stripped.startswith(("]", "#")):
+            loc.lines.setdefault((*path, index), first_line + offset)
+            index += stripped.count(",") if stripped.endswith(",") else 1
+        depth += _bracket_balance(line)
+        if depth <= 0:
+            return
+
+
+@define
+class TomlFile:
+    path: Path
+    data: dict[str, Any]
+    locator: Locator
+    text: str
+
+    def where(self, keypath: KeyPath) -> str:
+        return f"{self.path}:{self.locator.line_of(keypath)}"
+
+    def error(self, keypath: KeyPath, message: str) -> InputError:
+        return InputError(f"{self.where(keypath)}: {message}")
+
+
+def read_toml(path: str | Path, max_bytes: int = MAX_BYTES) -> TomlFile:
+    """Read and parse a TOML file; every failure is an InputError of one line."""
+    path = Path(path)
+    try:
+        size = path.stat().st_size
+    except FileNotFoundError:
+        raise InputError(f"{path}: no such file") from None
+    except OSError as exc:
+        raise InputError(f"{path}: cannot read it ({exc.strerror})") from None
+    if path.is_dir():
+        raise InputError(f"{path}: is a folder, not a TOML file")
+    if size > max_bytes:
+        raise InputError(
+            f"{path}:1: the file is {size / 1e6:.0f} MB; tuicamp reads at most "
+            f"{max_bytes // 1_000_000} MB"
+        )
+    try:
+        raw = path.read_bytes()
+    except OSError as exc:
+        raise InputError(f"{path}: cannot read it ({exc.strerror})") from None
+    return parse_toml(raw, path)
+
+
+def parse_toml(raw: bytes, path: Path) -> TomlFile:
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = raw[: exc.start].count(b"\n") + 1
+        raise InputError(f"{path}:{line}: not UTF-8 text") from None
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        msg = str(exc)
+        m = _TOML_POS_RE.search(msg)
+        line = m.group(1) if m else "1"
+        reason = _TOML_POS_RE.sub("", msg).strip().rstrip(".")
+        raise InputError(f"{path}:{line}: not valid TOML: {reason}") from None
+    return TomlFile(path, data, Locator.scan(text), text)
