@@ -27,7 +27,7 @@ class Correction(Action):
 @define(kw_only=True)
 class CorrectArmyPosition(Correction):
     kind = "gm_move_army"
-    summary = "GM: put an army on any hex (or off the map with hex = \"\")"
+    summary = 'GM: put an army on any hex (or off the map with hex = "")'
     army: str
     hex: str = ""
 
@@ -53,7 +53,7 @@ class CorrectTreasury(Correction):
 @define(kw_only=True)
 class CorrectOwner(Correction):
     kind = "gm_set_owner"
-    summary = "GM: give an army, settlement or territory to a player (owner = \"\" for neutral)"
+    summary = 'GM: give an army, settlement or territory to a player (owner = "" for neutral)'
     target: str  # army, settlement or territory id
     owner: str = ""
 

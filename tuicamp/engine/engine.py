@@ -100,9 +100,7 @@ class Engine:
             if dice.rolls:  # rolls not yet attached to an event still belong in the log
                 ctx.emit("dice", "Dice rolled: " + "; ".join(map(str, dice.rolls)))
             if dice.supplied:
-                raise RuleError(
-                    f"{len(dice.supplied)} dice value(s) were entered but not needed"
-                )
+                raise RuleError(f"{len(dice.supplied)} dice value(s) were entered but not needed")
         except BaseException:
             self._restore(before)
             raise
@@ -133,9 +131,9 @@ class Engine:
 
     # --- undo -----------------------------------------------------------------------
     def _record_undo(self, before: dict, events: list[Event], seat: Seat) -> None:
-        phase_changed = before.get("phase") != self.campaign.phase or before.get(
-            "turn"
-        ) != self.campaign.turn
+        phase_changed = (
+            before.get("phase") != self.campaign.phase or before.get("turn") != self.campaign.turn
+        )
         if phase_changed or not all(e.undoable for e in events):
             self._undo.clear()  # nothing before a die or a new phase may be taken back
             return

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from enum import Enum
+from enum import StrEnum
 from typing import Any
 
 from attrs import define, field
@@ -13,7 +13,7 @@ from tuicamp.model.map import HexMap
 OptionValue = bool | int | float | str
 
 
-class DiceMode(str, Enum):
+class DiceMode(StrEnum):
     APP = "app"  # tuicamp rolls
     TABLE = "table"  # the players roll real dice and type the values in
 

@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from enum import Enum
+from enum import StrEnum
 
 from attrs import define, field
 
 from tuicamp.model.hexes import Hex
 
 
-class Category(str, Enum):
+class Category(StrEnum):
     """Unit categories the campaign texts distinguish (R-ALL-5)."""
 
     RANK_AND_FILE = "rank_and_file"

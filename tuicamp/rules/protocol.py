@@ -70,7 +70,8 @@ class Option:
 class Victory:
     winners: list[str]  # player ids
     text: str
-    standings: list[tuple[str, str]] = field(factory=list)  # (player id, what they hold), best first
+    # (player id, what they hold), best first
+    standings: list[tuple[str, str]] = field(factory=list)
 
 
 class Ruleset:

@@ -33,6 +33,4 @@ def get_ruleset(ruleset_id: str) -> Ruleset:
         return rulesets[ruleset_id]
     except KeyError:
         known = ", ".join(rulesets) or "none"
-        raise InputError(
-            f"ruleset {ruleset_id!r} is not installed (installed: {known})"
-        ) from None
+        raise InputError(f"ruleset {ruleset_id!r} is not installed (installed: {known})") from None

@@ -24,7 +24,9 @@ from tuicamp.storage.tomlfile import TomlFile, read_toml
 
 
 def action_from_dict(
-    data: dict[str, Any], types: dict[str, type[Action]], where: TomlFile | None = None,
+    data: dict[str, Any],
+    types: dict[str, type[Action]],
+    where: TomlFile | None = None,
     keypath: tuple[str | int, ...] = (),
 ) -> Action:
     def fail(path: tuple[str | int, ...], message: str) -> InputError:
@@ -36,7 +38,7 @@ def action_from_dict(
         raise fail((), "an action is a table with a kind")
     kind = data.get("kind")
     if not isinstance(kind, str):
-        raise fail((), "an action needs kind = \"...\" (see `tuicamp actions`)")
+        raise fail((), 'an action needs kind = "..." (see `tuicamp actions`)')
     cls = types.get(kind)
     if cls is None:
         raise fail(("kind",), f"unknown action kind {kind!r} (see `tuicamp actions`)")
@@ -66,9 +68,7 @@ def read_orders(
     blocks = doc.data.get("action", [])
     if not isinstance(blocks, list):
         raise doc.error(("action",), "write actions as [[action]] blocks")
-    actions = [
-        action_from_dict(block, types, doc, ("action", i)) for i, block in enumerate(blocks)
-    ]
+    actions = [action_from_dict(block, types, doc, ("action", i)) for i, block in enumerate(blocks)]
     return seat, actions
 
 

@@ -22,7 +22,8 @@ MAX_BYTES = 20 * 1024 * 1024  # a 200 x 200 campaign is well under 1 MB
 KeyPath = tuple[str | int, ...]
 
 _HEADER_RE = re.compile(r"^\s*(\[\[?)\s*([^\[\]]+?)\s*\]\]?\s*(#.*)?$")
-_KEY_RE = re.compile(r"""^\s*((?:"[^"]*"|'[^']*'|[A-Za-z0-9_-]+)(?:\s*\.\s*(?:"[^"]*"|'[^']*'|[A-Za-z0-9_-]+))*)\s*=""")
+_KEY_PART = r"""(?:"[^"]*"|'[^']*'|[A-Za-z0-9_-]+)"""
+_KEY_RE = re.compile(rf"^\s*({_KEY_PART}(?:\s*\.\s*{_KEY_PART})*)\s*=")
 _TOML_POS_RE = re.compile(r"\(at line (\d+), column (\d+)\)")
 
 
@@ -77,7 +78,7 @@ class Locator:
             if m:
                 keys = tuple(_split_key(m.group(1)))
                 loc.lines.setdefault((*table, *keys), lineno)
-                rest = line[m.end():]
+                rest = line[m.end() :]
                 for quote in ('"""', "'''"):
                     if rest.count(quote) == 1:
                         in_multiline = quote

@@ -1,0 +1,395 @@
+"""The sandbox: a complete free-play ruleset.
+
+It enforces only what the map itself says (terrain you cannot cross, hexes off the map,
+who owns what) and keeps turn order, so clubs with their own rules and GMs preparing a
+campaign get the map, the ledgers and the chronicle without a referee's opinions.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable
+from typing import Any
+
+from tuicamp.engine.actions import Action
+from tuicamp.engine.context import Context
+from tuicamp.engine.errors import RuleError
+from tuicamp.engine.pathing import cheapest_path, path_cost
+from tuicamp.model.campaign import Campaign
+from tuicamp.model.forces import Army, Seat, Unit
+from tuicamp.model.hexes import Hex, parse_label
+from tuicamp.rules.movement import cost_model
+from tuicamp.rules.protocol import Option, Phase, Ruleset
+from tuicamp.rules.sandbox import actions as A
+from tuicamp.rules.sandbox.state import SandboxState
+
+
+class SandboxRuleset(Ruleset):
+    id = "sandbox"
+    title = "Sandbox (free play)"
+    summary = "Free play: move, raise and edit armies, roll dice; tuicamp keeps the books."
+    phases = (Phase("play", "Play", help="Do anything; end your turn when you are done."),)
+    actions = A.SANDBOX_ACTIONS
+    options = (
+        Option("simultaneous", False, "Everyone acts at once; the turn ends when all have ended."),
+        Option("enforce_movement", False, "An army may spend its slowest unit's M each turn."),
+        Option("fog_of_war", False, "Other players' armies are shown as counters only."),
+    )
+    state_class = SandboxState
+
+    # --- life cycle -----------------------------------------------------------------
+    def setup(self, campaign: Campaign, setup: dict[str, Any]) -> None:
+        super().setup(campaign, setup)
+        campaign.state = SandboxState(order=[p.id for p in campaign.players])
+
+    def acting_seats(self, campaign: Campaign) -> list[str]:
+        state: SandboxState = campaign.state
+        players = self._acting_players(campaign, state)
+        return [s.id for s in campaign.seats if not s.gm and any(p in s.players for p in players)]
+
+    def _acting_players(self, campaign: Campaign, state: SandboxState) -> list[str]:
+        if not state.order:
+            return []
+        if campaign.options.get("simultaneous", False):
+            return [p for p in state.order if p not in state.ended]
+        return [state.order[state.current % len(state.order)]]
+
+    def pending(self, campaign: Campaign) -> list[str]:
+        state: SandboxState = campaign.state
+        names = [
+            (campaign.player(p).name if campaign.player(p) else p)
+            for p in self._acting_players(campaign, state)
+        ]
+        return [f"{n} to end the turn" for n in names]
+
+    def army_visibility(self, campaign: Campaign, seat: Seat, army: Army) -> str:
+        if seat.controls(army.owner) or not campaign.options.get("fog_of_war", False):
+            return "full"
+        return "counter"
+
+    # --- actions --------------------------------------------------------------------
+    def apply(self, ctx: Context, action: Action) -> None:
+        handler: Callable[[Context, Any], None] | None = _HANDLERS.get(type(action))
+        if handler is None:
+            raise RuleError(f"The sandbox has no action {action.kind!r}")
+        if not isinstance(action, A.Roll):
+            self._require_turn(ctx)
+        handler(ctx, action)
+
+    def _require_turn(self, ctx: Context) -> None:
+        if ctx.seat.gm:
+            return
+        acting = self._acting_players(ctx.campaign, ctx.campaign.state)
+        if not any(p in ctx.seat.players for p in acting):
+            names = ", ".join(ctx.campaign.player(p).name for p in acting if ctx.campaign.player(p))
+            raise RuleError(f"It is not your turn: {names or 'nobody'} is to play")
+
+
+# --- handlers ---------------------------------------------------------------------------
+
+
+def _hex(ctx: Context, label: str) -> Hex:
+    try:
+        h = parse_label(label)
+    except ValueError as exc:
+        raise RuleError(str(exc)) from None
+    if not ctx.campaign.map.contains(h):
+        raise RuleError(f"Hex {label} is off the map")
+    return h
+
+
+def _private(ctx: Context, owner: str) -> list[str] | None:
+    """With fog of war, what happens inside an army is its owner's business."""
+    return [owner] if ctx.option("fog_of_war") else None
+
+
+def _acting_player(ctx: Context, requested: str) -> str:
+    if requested:
+        ctx.require(ctx.campaign.player(requested) is not None, f"There is no player {requested!r}")
+        ctx.require(ctx.seat.controls(requested), f"Seat {ctx.seat.name} does not play {requested}")
+        return requested
+    ctx.require(ctx.seat.players, 'Name the player (player = "...") for the Games Master')
+    return ctx.seat.players[0]
+
+
+def _move(ctx: Context, a: A.Move) -> None:
+    army = ctx.own_army(a.army)
+    ctx.require(army.hex is not None, f"Army '{army.name}' is not on the map")
+    model = cost_model(ctx.campaign.map, ctx.tables)
+    m = ctx.campaign.map
+    if a.path:
+        hexes = [army.hex, *(_hex(ctx, label) for label in a.path)]
+        if a.to:
+            ctx.require(hexes[-1] == _hex(ctx, a.to), "The path must end at the hex moved to")
+        path = path_cost(model, hexes)
+        if path is None:
+            for x, y in itertools.pairwise(hexes):
+                if not x.is_adjacent(y):
+                    raise RuleError(f"{m.label(x)} and {m.label(y)} are not neighbours")
+                if model.step_cost(x, y) is None:
+                    raise RuleError(f"'{army.name}' cannot go from {m.label(x)} to {m.label(y)}")
+            raise RuleError("That path cannot be walked")
+    else:
+        ctx.require(a.to, 'Say where to: to = "0304" (or give a path)')
+        goal = _hex(ctx, a.to)
+        ctx.require(goal != army.hex, f"'{army.name}' is already at {a.to}")
+        path = cheapest_path(model, army.hex, goal)
+        if path is None:
+            raise RuleError(f"'{army.name}' cannot reach {a.to}: no passable way")
+    state: SandboxState = ctx.campaign.state
+    if ctx.option("enforce_movement"):
+        left = army.movement - state.mp_used.get(army.id, 0.0)
+        ctx.require(
+            path.cost <= left + 1e-9,
+            f"Army '{army.name}' has {_mp(left)} MP left; that path costs {_mp(path.cost)}",
+        )
+        state.mp_used[army.id] = state.mp_used.get(army.id, 0.0) + path.cost
+    start, army.hex = army.hex, path.hexes[-1]
+    ctx.emit(
+        "move",
+        f"{army.name} moved {m.label(start)} -> {m.label(army.hex)} "
+        f"({len(path.hexes) - 1} hexes, {_mp(path.cost)} MP)",
+        player=army.owner,
+        army=army.id,
+        path=[m.label(h) for h in path.hexes],
+    )
+
+
+def _mp(value: float) -> str:
+    return f"{value:g}"
+
+
+def _make_unit(ctx: Context, spec: A.UnitSpec) -> Unit:
+    ctx.require(spec.name.strip(), "A unit needs a name")
+    ctx.require(spec.points >= 0, f"Unit '{spec.name}': points cannot be negative")
+    ctx.require(spec.models >= 0, f"Unit '{spec.name}': models cannot be negative")
+    ctx.require(spec.movement >= 0, f"Unit '{spec.name}': M cannot be negative")
+    return Unit(
+        id=ctx.campaign.new_id("u"),
+        name=spec.name.strip(),
+        points=spec.points,
+        category=spec.category,
+        movement=spec.movement,
+        leadership=spec.leadership,
+        models=spec.models,
+        flags=set(spec.flags),
+    )
+
+
+def _create(ctx: Context, a: A.CreateArmy) -> None:
+    owner = _acting_player(ctx, a.player)
+    ctx.require(a.name.strip(), "An army needs a name")
+    h = _hex(ctx, a.hex)
+    ctx.require(
+        not ctx.campaign.map.terrain_at(h).water, f"An army cannot stand in water at {a.hex}"
+    )
+    units = [_make_unit(ctx, spec) for spec in a.units]
+    army = Army(ctx.campaign.new_id("a"), a.name.strip(), owner, h, units)
+    ctx.campaign.armies.append(army)
+    ctx.emit(
+        "create_army",
+        f"{army.name} raised at {ctx.campaign.map.label(h)} ({army.points} pts)",
+        player=owner,
+        army=army.id,
+    )
+
+
+def _split(ctx: Context, a: A.SplitArmy) -> None:
+    army = ctx.own_army(a.army)
+    ctx.require(a.units, "Name the units that leave")
+    leaving = []
+    for uid in a.units:
+        unit = army.unit(uid)
+        ctx.require(unit is not None, f"Army '{army.name}' has no unit {uid!r}")
+        ctx.require(unit not in leaving, f"Unit {uid!r} is named twice")
+        leaving.append(unit)
+    ctx.require(len(leaving) < len(army.units), "At least one unit must stay (or rename the army)")
+    army.units = [u for u in army.units if u not in leaving]
+    name = a.name.strip() or f"{army.name} (detachment)"
+    new = Army(ctx.campaign.new_id("a"), name, army.owner, army.hex, leaving)
+    ctx.campaign.armies.append(new)
+    state: SandboxState = ctx.campaign.state
+    if army.id in state.mp_used:
+        state.mp_used[new.id] = state.mp_used[army.id]
+    ctx.emit(
+        "split_army",
+        f"{new.name} ({new.points} pts) split from {army.name}",
+        player=army.owner,
+        visible_to=_private(ctx, army.owner),
+        army=army.id,
+        new_army=new.id,
+    )
+
+
+def _merge(ctx: Context, a: A.MergeArmies) -> None:
+    ctx.require(len(a.armies) >= 2, "Name at least two armies to merge")
+    ctx.require(len(set(a.armies)) == len(a.armies), "An army is named twice")
+    armies = [ctx.own_army(aid) for aid in a.armies]
+    first = armies[0]
+    for other in armies[1:]:
+        ctx.require(other.owner == first.owner, "Only one player's armies can merge")
+        ctx.require(other.hex == first.hex, f"'{other.name}' is not on {first.name}'s hex")
+    state: SandboxState = ctx.campaign.state
+    for other in armies[1:]:
+        first.units.extend(other.units)
+        ctx.campaign.armies.remove(other)
+        used = state.mp_used.pop(other.id, 0.0)
+        if used:
+            state.mp_used[first.id] = max(state.mp_used.get(first.id, 0.0), used)
+    ctx.emit(
+        "merge_armies",
+        f"{', '.join(x.name for x in armies[1:])} merged into {first.name} ({first.points} pts)",
+        player=first.owner,
+        army=first.id,
+    )
+
+
+def _disband(ctx: Context, a: A.DisbandArmy) -> None:
+    army = ctx.own_army(a.army)
+    ctx.campaign.armies.remove(army)
+    ctx.campaign.state.mp_used.pop(army.id, None)
+    ctx.emit("disband_army", f"{army.name} disbanded", player=army.owner, army=army.id)
+
+
+def _rename(ctx: Context, a: A.RenameArmy) -> None:
+    army = ctx.own_army(a.army)
+    ctx.require(a.name.strip(), "An army needs a name")
+    old, army.name = army.name, a.name.strip()
+    ctx.emit("rename_army", f"{old} is now called {army.name}", player=army.owner, army=army.id)
+
+
+def _add_unit(ctx: Context, a: A.AddUnit) -> None:
+    army = ctx.own_army(a.army)
+    unit = _make_unit(ctx, a.unit)
+    army.units.append(unit)
+    ctx.emit(
+        "add_unit",
+        f"{unit.name} ({unit.points} pts) joined {army.name}",
+        player=army.owner,
+        visible_to=_private(ctx, army.owner),
+        army=army.id,
+        unit=unit.id,
+    )
+
+
+def _edit_unit(ctx: Context, a: A.EditUnit) -> None:
+    army = ctx.own_army(a.army)
+    unit = army.unit(a.unit)
+    ctx.require(unit is not None, f"Army '{army.name}' has no unit {a.unit!r}")
+    changes = []
+    if a.name.strip():
+        unit.name = a.name.strip()
+        changes.append(f"name {unit.name}")
+    for attr, value, label in (
+        ("points", a.points, "pts"),
+        ("movement", a.movement, "M"),
+        ("leadership", a.leadership, "Ld"),
+        ("models", a.models, "models"),
+    ):
+        if value != -1:
+            ctx.require(value >= 0, f"{label} cannot be negative")
+            setattr(unit, attr, value)
+            changes.append(f"{label} {value}")
+    ctx.require(changes, "Nothing to change: give a name, points, movement, leadership or models")
+    ctx.emit(
+        "edit_unit",
+        f"{unit.name} of {army.name}: {', '.join(changes)}",
+        player=army.owner,
+        visible_to=_private(ctx, army.owner),
+        army=army.id,
+        unit=unit.id,
+    )
+
+
+def _remove_unit(ctx: Context, a: A.RemoveUnit) -> None:
+    army = ctx.own_army(a.army)
+    unit = army.unit(a.unit)
+    ctx.require(unit is not None, f"Army '{army.name}' has no unit {a.unit!r}")
+    army.units.remove(unit)
+    ctx.emit(
+        "remove_unit",
+        f"{unit.name} left {army.name}",
+        player=army.owner,
+        visible_to=_private(ctx, army.owner),
+        army=army.id,
+        unit=unit.id,
+    )
+
+
+def _set_treasury(ctx: Context, a: A.SetTreasury) -> None:
+    player = ctx.campaign.player(a.player)
+    ctx.require(player is not None, f"There is no player {a.player!r}")
+    ctx.require(ctx.seat.controls(player.id), f"{player.name}'s treasury is not yours to set")
+    ctx.require(a.amount >= 0, "A treasury cannot be negative")
+    old, player.treasury = player.treasury, a.amount
+    ctx.emit(
+        "set_treasury",
+        f"{player.name}'s treasury: {old} -> {a.amount} {ctx.ruleset.coin}",
+        player=player.id,
+        visible_to=[player.id],
+    )
+
+
+def _set_stores(ctx: Context, a: A.SetStores) -> None:
+    settlement = ctx.campaign.map.settlement(a.settlement)
+    ctx.require(settlement is not None, f"There is no settlement {a.settlement!r}")
+    ctx.require(
+        ctx.seat.gm or (settlement.owner is not None and ctx.seat.controls(settlement.owner)),
+        f"{settlement.name} is not yours",
+    )
+    ctx.require(all(v >= 0 for v in a.stores.values()), "Stores cannot be negative")
+    settlement.stores = dict(a.stores)
+    shown = ", ".join(f"{k} {v}" for k, v in sorted(a.stores.items())) or "nothing"
+    ctx.emit("set_stores", f"{settlement.name} stores {shown}", player=settlement.owner)
+
+
+def _roll(ctx: Context, a: A.Roll) -> None:
+    reason = a.reason.strip() or "a roll"
+    roll = ctx.dice.roll(a.expr, reason)
+    ctx.emit("roll", f"{ctx.seat.name} rolled {roll.expr} for {reason}: {roll.total}")
+
+
+def _end_turn(ctx: Context, a: A.EndTurn) -> None:
+    camp, state = ctx.campaign, ctx.campaign.state
+    if not state.order:
+        raise RuleError("There are no players to take turns")
+    if ctx.option("simultaneous"):
+        mine = [p for p in ctx.seat.players if p in state.order and p not in state.ended]
+        if ctx.seat.gm:
+            mine = [p for p in state.order if p not in state.ended]
+        ctx.require(mine, "You have already ended this turn")
+        state.ended.extend(mine)
+        names = ", ".join(camp.player(p).name for p in mine)
+        ctx.emit("end_turn", f"{names} ended turn {camp.turn}")
+        if len(state.ended) >= len(state.order):
+            _next_turn(ctx)
+        return
+    current = state.order[state.current % len(state.order)]
+    ctx.emit("end_turn", f"{camp.player(current).name} ended turn {camp.turn}", player=current)
+    state.current += 1
+    if state.current >= len(state.order):
+        _next_turn(ctx)
+
+
+def _next_turn(ctx: Context) -> None:
+    camp, state = ctx.campaign, ctx.campaign.state
+    state.current, state.ended, state.mp_used = 0, [], {}
+    camp.turn += 1
+    ctx.emit("new_turn", f"Turn {camp.turn} begins", undoable=False)
+
+
+_HANDLERS: dict[type, Callable[[Context, Any], None]] = {
+    A.Move: _move,
+    A.CreateArmy: _create,
+    A.SplitArmy: _split,
+    A.MergeArmies: _merge,
+    A.DisbandArmy: _disband,
+    A.RenameArmy: _rename,
+    A.AddUnit: _add_unit,
+    A.EditUnit: _edit_unit,
+    A.RemoveUnit: _remove_unit,
+    A.SetTreasury: _set_treasury,
+    A.SetStores: _set_stores,
+    A.Roll: _roll,
+    A.EndTurn: _end_turn,
+}

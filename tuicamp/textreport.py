@@ -1,0 +1,120 @@
+"""Plain-text renderings of a seat's view, for `tuicamp show` and `tuicamp log`.
+
+They read a CampaignView only, so what a seat may not see cannot leak into a report.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from tuicamp.engine.actions import Event
+from tuicamp.engine.views import CampaignView
+from tuicamp.model.terrain import BY_LETTER
+from tuicamp.rules.protocol import Ruleset
+
+
+def show_text(view: CampaignView, ruleset: Ruleset) -> str:
+    m = view.map
+    lines = [f"{view.name} — {ruleset.title}", ""]
+    phase = ruleset.phase(view.phase)
+    lines.append(f"Turn {view.turn}, {phase.title if phase else view.phase or 'no phase'}")
+    if view.finished:
+        winners = ", ".join(_player_name(view, p) for p in view.winner) or "nobody"
+        lines.append(f"The campaign is over. Winner: {winners}")
+    else:
+        lines.append(f"To act: {', '.join(view.acting) or 'nobody'}")
+        lines.extend(f"Pending: {p}" for p in view.pending)
+    lines.append(f"You are: seat {view.seat}{' (Games Master)' if view.gm else ''}")
+    lines += ["", "Players:"]
+    for p in view.players:
+        money = "" if p.treasury is None else f", treasury {ruleset.format_money(p.treasury)}"
+        lines.append(f"  [{p.letter}] {p.name} ({p.race}){money}")
+    own = [a for a in view.armies if a.owner in view.players_controlled and a.known == "full"]
+    others = [a for a in view.armies if a not in own]
+    lines += ["", "Your armies:" if not view.gm else "Armies:"]
+    for a in own if not view.gm else view.armies:
+        where = m.label(a.hex) if a.hex is not None else "off the map"
+        lines.append(
+            f"  {a.id} {a.name} ({_player_name(view, a.owner)}) at {where}: "
+            f"{a.points} pts, M{a.movement}"
+        )
+        for u in a.units:
+            flags = f" [{', '.join(sorted(u.flags))}]" if u.flags else ""
+            lines.append(
+                f"      {u.id} {u.name}: {u.points} pts, {u.category.value.replace('_', ' ')}, "
+                f"M{u.movement} Ld{u.leadership}, {u.models} models{flags}"
+            )
+    if not (own or view.gm):
+        lines.append("  none")
+    if others and not view.gm:
+        lines += ["", "Other armies seen:"]
+        for a in others:
+            where = m.label(a.hex) if a.hex is not None else "off the map"
+            detail = f": {a.points} pts" if a.known == "full" else " (strength unknown)"
+            lines.append(f"  {a.id} {a.name} ({_player_name(view, a.owner)}) at {where}{detail}")
+    lines += ["", f"Map: {m.width} x {m.height} hexes"]
+    counts = Counter(ch for row in m.terrain for ch in row)
+    lines.append(
+        "  "
+        + ", ".join(
+            f"{BY_LETTER[ch].name.lower()} {n}" for ch, n in counts.most_common() if ch in BY_LETTER
+        )
+    )
+    if m.territories:
+        lines.append(
+            "  Territories: "
+            + ", ".join(
+                f"{t.name}" + (f" ({_player_name(view, t.owner)})" if t.owner else "")
+                for t in m.territories
+            )
+        )
+    if m.settlements:
+        lines += ["", "Settlements:"]
+        for s in m.settlements:
+            owner = _player_name(view, s.owner) if s.owner else "neutral"
+            lines.append(f"  {s.id} {s.name} ({s.kind}) at {m.label(s.hex)}, {owner}")
+    recent = view.chronicle[-8:]
+    if recent:
+        lines += ["", "Latest in the chronicle:"]
+        lines.extend(f"  {event_line(e)}" for e in recent)
+    return "\n".join(lines) + "\n"
+
+
+def _player_name(view: CampaignView, pid: str | None) -> str:
+    p = view.player(pid) if pid else None
+    return p.name if p else (pid or "?")
+
+
+def event_line(e: Event) -> str:
+    dice = ""
+    if e.rolls:
+        dice = (
+            "  ["
+            + "; ".join(
+                f"{r.reason}: {r.expr}={r.total} ({'+'.join(map(str, r.dice))})"
+                + (" table dice" if r.table else "")
+                for r in e.rolls
+            )
+            + "]"
+        )
+    return f"#{e.seq} T{e.turn} {e.phase}: {e.text}{dice}"
+
+
+def chronicle_text(view: CampaignView) -> str:
+    return "".join(event_line(e) + "\n" for e in view.chronicle)
+
+
+def chronicle_markdown(view: CampaignView, ruleset: Ruleset) -> str:
+    """The chronicle as a campaign diary, a section per turn."""
+    out = [f"# {view.name}", "", f"*{ruleset.title}*", ""]
+    turn = None
+    for e in view.chronicle:
+        if e.turn != turn:
+            turn = e.turn
+            out += [f"## Turn {turn}", ""]
+        out.append(f"- {e.text}")
+        for r in e.rolls:
+            out.append(
+                f"  - *{r.reason}*: {r.expr} = **{r.total}** ({', '.join(map(str, r.dice))})"
+            )
+    return "\n".join(out) + "\n"
