@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from attrs import define, field
+from attrs import define, field, fields
 
 from tuicamp.engine.actions import Action, Event
 from tuicamp.engine.corrections import CORRECTIONS, apply_correction
@@ -61,7 +61,16 @@ class Engine:
         return self._snapshot
 
     def _restore(self, snapshot: dict) -> None:
-        self.campaign = campaign_from_dict(snapshot, self.ruleset.state_class)
+        """Make the campaign equal its snapshot again.
+
+        Most refusals happen before anything changed; then nothing is rebuilt, so objects a
+        caller holds (an army, a player) stay the live ones. Otherwise the campaign object
+        itself is kept and its fields are replaced.
+        """
+        if campaign_to_dict(self.campaign) != snapshot:
+            fresh = campaign_from_dict(snapshot, self.ruleset.state_class)
+            for a in fields(Campaign):
+                setattr(self.campaign, a.name, getattr(fresh, a.name))
         self._snapshot = snapshot
 
     # --- the pipeline ---------------------------------------------------------------
