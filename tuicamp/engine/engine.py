@@ -12,6 +12,7 @@ from collections.abc import Iterable
 from attrs import define, field, fields
 
 from tuicamp.engine.actions import Action, Event
+from tuicamp.engine.battles import BATTLE_ACTIONS, apply_battle_action
 from tuicamp.engine.corrections import CORRECTIONS, apply_correction
 from tuicamp.engine.dice import Dice
 from tuicamp.engine.errors import RuleError
@@ -24,7 +25,7 @@ from tuicamp.storage.converter import campaign_from_dict, campaign_to_dict
 
 def action_types(ruleset: Ruleset) -> dict[str, type[Action]]:
     """Every action a campaign of this ruleset takes: the ruleset's and the GM's."""
-    types = {cls.kind: cls for cls in CORRECTIONS}
+    types = {cls.kind: cls for cls in (*CORRECTIONS, *BATTLE_ACTIONS)}
     types.update({cls.kind: cls for cls in ruleset.actions})
     return types
 
@@ -104,6 +105,8 @@ class Engine:
         try:
             if type(action) in CORRECTIONS:
                 apply_correction(ctx, action)
+            elif type(action) in BATTLE_ACTIONS:
+                apply_battle_action(ctx, action)
             else:
                 self.ruleset.apply(ctx, action)
             if dice.rolls:  # rolls not yet attached to an event still belong in the log

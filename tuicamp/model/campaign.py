@@ -7,6 +7,7 @@ from typing import Any
 
 from attrs import define, field
 
+from tuicamp.model.battle import Battle
 from tuicamp.model.forces import Army, Player, Seat
 from tuicamp.model.map import HexMap
 
@@ -42,6 +43,7 @@ class Campaign:
     phase: str = ""
     dice: DiceState = field(factory=lambda: DiceState(seed=0))
     victory: dict[str, Any] = field(factory=dict)  # the scenario's victory conditions
+    battles: list[Battle] = field(factory=list)
     state: Any = None  # the ruleset's own state object (its declared state class)
     revision: int = 0  # bumped by every save; guards against two writers
     chronicle_length: int = 0  # events the chronicle file must hold for this state
@@ -64,6 +66,12 @@ class Campaign:
 
     def armies_at(self, h) -> list[Army]:
         return [a for a in self.armies if a.hex == h]
+
+    def battle(self, bid: str) -> Battle | None:
+        return next((b for b in self.battles if b.id == bid), None)
+
+    def pending_battles(self) -> list[Battle]:
+        return [b for b in self.battles if b.pending]
 
     def gm_seat(self) -> Seat | None:
         return next((s for s in self.seats if s.gm), None)

@@ -20,7 +20,9 @@ from tuicamp.model.campaign import Campaign, OptionValue
 from tuicamp.model.forces import Army, Seat
 
 if TYPE_CHECKING:
+    from tuicamp.engine.battles import ResultField
     from tuicamp.engine.context import Context
+    from tuicamp.model.battle import Battle
 
 
 @frozen
@@ -66,6 +68,17 @@ class Option:
         return value
 
 
+# Options every campaign has, whatever its ruleset.
+CORE_OPTIONS: tuple[Option, ...] = (
+    Option(
+        "auto_resolve_battles",
+        False,
+        "Settle every battle with tuicamp's auto-resolver as soon as it is found "
+        "(solo testing, quick campaigns); otherwise the players choose per battle.",
+    ),
+)
+
+
 @frozen
 class Victory:
     winners: list[str]  # player ids
@@ -108,11 +121,16 @@ class Ruleset:
         return self._resource("docs.md") or self.summary
 
     # --- options --------------------------------------------------------------------
+    @property
+    def all_options(self) -> tuple[Option, ...]:
+        """The ruleset's own options and the ones every campaign has."""
+        return self.options + CORE_OPTIONS
+
     def option(self, name: str) -> Option | None:
-        return next((o for o in self.options if o.name == name), None)
+        return next((o for o in self.all_options if o.name == name), None)
 
     def default_options(self) -> dict[str, OptionValue]:
-        return {o.name: o.default for o in self.options}
+        return {o.name: o.default for o in self.all_options}
 
     # --- life cycle -----------------------------------------------------------------
     def setup(self, campaign: Campaign, setup: dict[str, Any]) -> None:
@@ -147,6 +165,18 @@ class Ruleset:
         if seat.controls(army.owner):
             return "full"
         return "counter"
+
+    # --- battles --------------------------------------------------------------------
+    def result_fields(self, campaign: Campaign, battle: Battle) -> tuple[ResultField, ...]:
+        """The ruleset's own result-form fields, asked per side (VP and losses always are)."""
+        return ()
+
+    def battle_card_notes(self, campaign: Campaign, battle: Battle) -> list[str]:
+        """Deployment and special rules in force, one sentence each, for the battle card."""
+        return []
+
+    def apply_battle_result(self, ctx: Context, battle: Battle) -> None:
+        """Draw the consequences of ``battle.result`` (emit an event for each)."""
 
     def phase(self, phase_id: str) -> Phase | None:
         return next((p for p in self.phases if p.id == phase_id), None)

@@ -12,9 +12,11 @@ from collections.abc import Callable
 from typing import Any
 
 from tuicamp.engine.actions import Action
+from tuicamp.engine.battles import clear_revert_points, open_battle, remove_losses
 from tuicamp.engine.context import Context
 from tuicamp.engine.errors import RuleError
 from tuicamp.engine.pathing import cheapest_path, path_cost
+from tuicamp.model.battle import BattleSide, Circumstance
 from tuicamp.model.campaign import Campaign
 from tuicamp.model.forces import Army, Seat, Unit
 from tuicamp.model.hexes import Hex, parse_label
@@ -34,6 +36,8 @@ class SandboxRuleset(Ruleset):
         Option("simultaneous", False, "Everyone acts at once; the turn ends when all have ended."),
         Option("enforce_movement", False, "An army may spend its slowest unit's M each turn."),
         Option("fog_of_war", False, "Other players' armies are shown as counters only."),
+        Option("battles", True, "An army that moves onto another player's army starts a battle."),
+        Option("fled_return", True, "Models that fled the table rejoin their unit afterwards."),
     )
     state_class = SandboxState
 
@@ -60,7 +64,29 @@ class SandboxRuleset(Ruleset):
             (campaign.player(p).name if campaign.player(p) else p)
             for p in self._acting_players(campaign, state)
         ]
-        return [f"{n} to end the turn" for n in names]
+        battles = [
+            f"battle {b.id} at {campaign.map.label(b.hex)} to be fought or auto-resolved"
+            for b in campaign.pending_battles()
+        ]
+        return battles + [f"{n} to end the turn" for n in names]
+
+    # --- battles --------------------------------------------------------------------
+    def battle_card_notes(self, campaign: Campaign, battle) -> list[str]:
+        notes = ["Sandbox: deploy and fight by your club's rules."]
+        if campaign.options.get("fled_return", True):
+            notes.append("Models that flee the table rejoin their units after the battle.")
+        return notes
+
+    def apply_battle_result(self, ctx: Context, battle) -> None:
+        lines = remove_losses(ctx.campaign, battle, fled_return=bool(ctx.option("fled_return")))
+        winner = battle.side(battle.result.winner) if battle.result.winner else None
+        held = f"{winner.title} holds the field" if winner else "Neither side gives way"
+        ctx.emit(
+            "battle_losses",
+            f"After battle {battle.id}: {held}. " + ("; ".join(lines) or "No losses."),
+            undoable=False,
+            battle=battle.id,
+        )
 
     def army_visibility(self, campaign: Campaign, seat: Seat, army: Army) -> str:
         if seat.controls(army.owner) or not campaign.options.get("fog_of_war", False):
@@ -152,6 +178,39 @@ def _move(ctx: Context, a: A.Move) -> None:
         player=army.owner,
         army=army.id,
         path=[m.label(h) for h in path.hexes],
+    )
+    if ctx.option("battles"):
+        _battle_if_enemies(ctx, army)
+
+
+def _battle_if_enemies(ctx: Context, army: Army) -> None:
+    """Moving onto another player's army starts a battle: the mover attacks."""
+    camp = ctx.campaign
+    here = [a for a in camp.armies_at(army.hex) if a.units]
+    owners = [army.owner, *sorted({a.owner for a in here if a.owner != army.owner})]
+    if len(owners) < 2 or any(b.hex == army.hex for b in camp.pending_battles()):
+        return
+    sides = []
+    for i, owner in enumerate(owners):
+        player = camp.player(owner)
+        title = "Attacker" if i == 0 else "Defender" if len(owners) == 2 else f"Defender {i}"
+        sides.append(
+            BattleSide(
+                "attacker" if i == 0 else f"defender{'' if len(owners) == 2 else i}",
+                f"{title} ({player.name if player else owner})",
+                [owner],
+                [a.id for a in here if a.owner == owner],
+            )
+        )
+    circumstances = []
+    settlement = next(iter(camp.map.settlements_at(army.hex)), None)
+    if settlement is not None and settlement.walls and settlement.owner in owners[1:]:
+        side = sides[owners.index(settlement.owner)]
+        circumstances.append(
+            Circumstance("defence", f"Defends behind the walls of {settlement.name}", side.id, 2)
+        )
+    open_battle(
+        ctx, army.hex, sides, circumstances, settlement=settlement.id if settlement else None
     )
 
 
@@ -351,6 +410,14 @@ def _roll(ctx: Context, a: A.Roll) -> None:
 
 def _end_turn(ctx: Context, a: A.EndTurn) -> None:
     camp, state = ctx.campaign, ctx.campaign.state
+    pending = camp.pending_battles()
+    ctx.require(
+        not pending,
+        f"Battle {pending[0].id} at {camp.map.label(pending[0].hex)} must be fought "
+        "or auto-resolved first"
+        if pending
+        else "",
+    )
     if not state.order:
         raise RuleError("There are no players to take turns")
     if ctx.option("simultaneous"):
@@ -374,6 +441,7 @@ def _end_turn(ctx: Context, a: A.EndTurn) -> None:
 def _next_turn(ctx: Context) -> None:
     camp, state = ctx.campaign, ctx.campaign.state
     state.current, state.ended, state.mp_used = 0, [], {}
+    clear_revert_points(camp)
     camp.turn += 1
     ctx.emit("new_turn", f"Turn {camp.turn} begins", undoable=False)
 

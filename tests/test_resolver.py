@@ -1,0 +1,87 @@
+"""The auto-resolver's odds: statistics over many seeded runs (R-ALL-2)."""
+
+from __future__ import annotations
+
+from conftest import H
+
+from tuicamp.engine.dice import Dice
+from tuicamp.engine.resolver import auto_resolve
+from tuicamp.model import Army, Campaign, Category, HexMap, Player, Unit
+from tuicamp.model.battle import Battle, BattleSide, Circumstance
+from tuicamp.model.campaign import DiceState
+
+
+def duel(attacker_pts: int, defender_pts: int, defence: int = 0) -> tuple[Campaign, Battle]:
+    def army(aid: str, owner: str, pts: int) -> Army:
+        units = [
+            Unit(f"{aid}r", "Rank and file", pts * 3 // 4, Category.RANK_AND_FILE, 4, 7, pts // 20),
+            Unit(f"{aid}c", "General", pts // 4, Category.CHARACTER, 4, 9, 1, {"general"}),
+        ]
+        return Army(aid, aid, owner, H(1, 1), units)
+
+    camp = Campaign(
+        "odds",
+        "t",
+        "sandbox",
+        HexMap.blank(3, 3),
+        players=[Player("p1", "A", "x"), Player("p2", "B", "y")],
+        armies=[army("a", "p1", attacker_pts), army("d", "p2", defender_pts)],
+    )
+    circumstances = [Circumstance("defence", "walls", "defender", defence)] if defence else []
+    battle = Battle(
+        "b1",
+        1,
+        H(1, 1),
+        "clear",
+        [BattleSide("attacker", "A", ["p1"], ["a"]), BattleSide("defender", "D", ["p2"], ["d"])],
+        circumstances,
+    )
+    return camp, battle
+
+
+def attacker_win_rate(attacker_pts: int, defender_pts: int, defence: int = 0, runs: int = 400):
+    camp, battle = duel(attacker_pts, defender_pts, defence)
+    wins = 0
+    for seed in range(runs):
+        result = auto_resolve(camp, battle, Dice(DiceState(seed=seed)))
+        wins += result.winner == "attacker"
+    return wins / runs
+
+
+def test_the_larger_side_wins_more_often_as_the_ratio_grows():
+    rates = [attacker_win_rate(p, 1000) for p in (1000, 1500, 2000, 4000)]
+    assert rates == sorted(rates) and rates[0] < rates[-1]
+    assert 0.35 < rates[0] < 0.65  # even armies: a coin toss, give or take draws
+    assert 0.65 < rates[2] < 0.95  # "a 2:1 army usually but not always wins"
+    assert rates[3] > 0.9
+
+
+def test_walls_shift_the_odds_towards_the_defender():
+    open_field = attacker_win_rate(2000, 1000)
+    prepared = attacker_win_rate(2000, 1000, defence=1)
+    palisade = attacker_win_rate(2000, 1000, defence=2)
+    walls = attacker_win_rate(2000, 1000, defence=3)
+    assert open_field > prepared > palisade > walls
+
+
+def test_a_result_is_internally_consistent():
+    camp, battle = duel(2000, 1000)
+    for seed in range(100):
+        result = auto_resolve(camp, battle, Dice(DiceState(seed=seed)))
+        a, d = result.side("attacker"), result.side("defender")
+        if result.winner is None:
+            assert a.vp == d.vp
+        else:
+            won, lost = (a, d) if result.winner == "attacker" else (d, a)
+            assert won.vp > lost.vp  # the form's winner is the side with more VP
+        for side in result.sides:
+            for loss in side.losses:
+                unit = camp.army(loss.army).unit(loss.unit)
+                assert 0 <= loss.killed + loss.fled <= unit.models
+
+
+def test_same_seed_same_battle():
+    camp, battle = duel(1800, 1200)
+    one = auto_resolve(camp, battle, Dice(DiceState(seed=7)))
+    two = auto_resolve(camp, battle, Dice(DiceState(seed=7)))
+    assert one == two
