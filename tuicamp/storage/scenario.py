@@ -1,0 +1,954 @@
+'''Scenario files: the map, the player slots, the starting forces and the rulesets a
+campaign may be started with.
+
+A scenario is written by a Games Master, by hand, so the format reads like a briefing and
+every mistake is reported as one line ``file:line: what is wrong``, all of them at once
+(:func:`scenario_problems`), before anything is built. The format, with every key::
+
+    format_version = 1                  # required; this tuicamp reads version 1
+
+    [scenario]
+    id = "border-war"                   # required; letters, digits, - and _
+    title = "Border War"                # required
+    description = """What it is, who fights, how it is won."""
+    turn_limit = 12                     # 0 (the default): no limit
+
+    [map]
+    width = 8                           # hexes across (columns), 1..500
+    height = 3                          # hexes down (rows), 1..500
+    terrain = [                         # one string per row, one letter per hex:
+      "..ff.hhm",                       # . clear  f forest  h hills  m mountains
+      "..f..hmm",                       # s swamp  d desert  j jungle  w wasteland
+      ".l..hhmm",                       # l lake   ~ sea
+    ]
+    territory_rows = [                  # optional: one [[territory]] code per hex,
+      "AAAABBB.",                       # '.' for no territory
+      "AAABBBB.",
+      "AAABBBB.",
+    ]
+
+    [map.hexsides]                      # features on the side between two neighbours
+    river = ["0401-0501", "0402-0502"]  # hexes are CCRR labels, 1-based: 0401 is
+    stream = []                         # column 4, row 1
+    road = ["0101-0201", "0201-0301", "0301-0401", "0401-0501"]
+    bridge = ["0401-0501"]              # bridges and fords sit on a river or stream
+    ford = ["0402-0502"]
+    wall = []
+
+    [[territory]]
+    id = "west"                         # required
+    name = "Westmark"                   # required
+    code = "A"                          # its letter in territory_rows ...
+    hexes = []                          # ... and/or its hexes listed here
+    owner = "empire"                    # optional: a [[player]] id
+    revenue = 10                        # in the ruleset's smallest coin
+
+    [[settlement]]
+    id = "altdorf"                      # required
+    kind = "capital"                    # required: village, town, city, capital,
+    name = "Altdorf"                    #   fortress, tower, ... (the ruleset's words)
+    hex = "0201"                        # required
+    owner = "empire"                    # optional: a [[player]] id; none = neutral
+    walls = true
+    stores = { food = 2 }               # whole numbers, never negative
+
+    [[player]]                          # one slot per player, in turn order
+    id = "empire"                       # required; "gm" is the Games Master's seat
+    name = "The Empire"                 # required
+    race = "Empire"                     # required
+    races = ["Empire", "Bretonnia"]     # races a player may pick here; [] = any
+    colour = "yellow"
+    letter = "E"                        # map marker; default: the name's first letter
+    treasury = 100
+
+    [[army]]
+    id = "host"                         # required
+    name = "Reikland Host"              # required
+    owner = "empire"                    # required: a [[player]] id
+    hex = "0201"                        # optional: none = off the map
+    flags = []
+
+      [[army.unit]]
+      id = "halberdiers"                # optional: default <army id>-<n>
+      name = "Halberdiers"              # required
+      points = 140                      # required, never negative
+      category = "rank_and_file"        # rank_and_file, light_cavalry, character,
+      movement = 4                      #   war_machine, monster
+      leadership = 7                    # 0..10
+      models = 20                       # at least 1
+      flags = []                        # general, militia, elite, scout, ...
+
+    [victory]                           # free-form: what the ruleset reads
+    type = "capitals"
+
+    [ruleset.sandbox]                   # one table per ruleset the scenario supports
+    options = { fog_of_war = true }     # the ruleset's options (house-rule switches)
+    tables = { terrain_cost = { forest = 3 } }   # overrides of the ruleset's tables
+    # any other key is the ruleset's own set-up (see its help), checked by the ruleset
+
+Bundled scenarios live in the package ``tuicamp.scenarios`` so they are found the same way
+from a checkout and after ``pip install .``.
+'''
+
+from __future__ import annotations
+
+import copy
+import difflib
+import os
+import random
+import re
+from collections.abc import Callable, Mapping, Sequence
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from attrs import define, field, frozen
+
+from tuicamp.engine.errors import InputError
+from tuicamp.model.campaign import Campaign, DiceMode, DiceState, OptionValue
+from tuicamp.model.forces import Army, Category, Player, Seat
+from tuicamp.model.hexes import Hex, Hexside, label_width_for, parse_hexside, parse_label
+from tuicamp.model.map import HexMap
+from tuicamp.model.terrain import BY_LETTER, HEXSIDE_FEATURES
+from tuicamp.rules import registry
+from tuicamp.rules.protocol import Option, Ruleset
+from tuicamp.storage.converter import NO_TERRITORY, converter, describe_structure_error
+from tuicamp.storage.tomlfile import KeyPath, TomlFile, read_toml
+
+FORMAT_VERSION = 1
+MAX_MAP_SIDE = 500
+GM_SEAT = "gm"
+BUNDLED_PACKAGE = "tuicamp.scenarios"
+
+
+# --- what a scenario is -----------------------------------------------------------------
+@define
+class PlayerSlot:
+    """A seat at the table the scenario offers; a campaign fills it with a real player."""
+
+    id: str
+    name: str
+    race: str
+    colour: str = "white"
+    treasury: int = 0
+    letter: str = ""
+    races: list[str] = field(factory=list)  # races a player may pick for it; empty = any
+
+    def allows(self, race: str) -> str | None:
+        """The slot's own spelling of ``race`` if it may be picked here, else None."""
+        if not self.races:
+            return race
+        return next((r for r in self.races if r.casefold() == race.casefold()), None)
+
+
+@define
+class RulesetSetup:
+    """A scenario's ``[ruleset.<id>]`` table, split into what the engine and the ruleset use."""
+
+    options: dict[str, OptionValue] = field(factory=dict)
+    tables: dict[str, Any] = field(factory=dict)  # house-rule overrides of the ruleset's tables
+    setup: dict[str, Any] = field(factory=dict)  # everything else: passed to Ruleset.setup
+
+
+@define
+class Scenario:
+    id: str
+    title: str
+    description: str
+    path: Path
+    map: HexMap
+    players: list[PlayerSlot]
+    armies: list[Army]
+    victory: dict[str, Any]
+    rulesets: dict[str, RulesetSetup]
+    turn_limit: int = 0
+
+    def slot(self, player_id: str) -> PlayerSlot | None:
+        return next((p for p in self.players if p.id == player_id), None)
+
+
+# --- the schema: what each table may hold -------------------------------------------------
+_ID_RE = re.compile(r"^[A-Za-z0-9_-]+$")
+
+
+def _is_int(v: Any) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+@frozen
+class Kind:
+    """A kind of value a key holds: a readable name, a test, and the kind of its items."""
+
+    noun: str
+    test: Callable[[Any], bool]
+    item: str | None = None  # for lists and tables of one kind of thing
+
+
+KINDS: dict[str, Kind] = {
+    "text": Kind("text", lambda v: isinstance(v, str)),
+    "id": Kind(
+        "an id (letters, digits, - and _)", lambda v: isinstance(v, str) and bool(_ID_RE.match(v))
+    ),
+    "int": Kind("a whole number", _is_int),
+    "bool": Kind("true or false", lambda v: isinstance(v, bool)),
+    "table": Kind("a table", lambda v: isinstance(v, dict)),
+    "texts": Kind("a list of text", lambda v: isinstance(v, list), item="text"),
+    "counts": Kind("a table of whole numbers", lambda v: isinstance(v, dict), item="int"),
+    "tables": Kind("an array of tables", lambda v: isinstance(v, list), item="table"),
+}
+
+
+@frozen
+class Key:
+    kind: str
+    required: bool = False
+    minimum: int | None = None  # for whole numbers, and the items of counts
+    maximum: int | None = None
+    choices: tuple[str, ...] = ()
+
+
+Schema = dict[str, Key]
+
+TOP: Schema = {
+    "format_version": Key("int", required=True),
+    "scenario": Key("table", required=True),
+    "map": Key("table", required=True),
+    "territory": Key("tables"),
+    "settlement": Key("tables"),
+    "player": Key("tables", required=True),
+    "army": Key("tables"),
+    "victory": Key("table"),
+    "ruleset": Key("table", required=True),
+}
+SCENARIO: Schema = {
+    "id": Key("id", required=True),
+    "title": Key("text", required=True),
+    "description": Key("text"),
+    "turn_limit": Key("int", minimum=0),
+}
+MAP: Schema = {
+    "width": Key("int", required=True, minimum=1, maximum=MAX_MAP_SIDE),
+    "height": Key("int", required=True, minimum=1, maximum=MAX_MAP_SIDE),
+    "terrain": Key("texts", required=True),
+    "territory_rows": Key("texts"),
+    "hexsides": Key("table"),
+}
+HEXSIDES: Schema = {feature: Key("texts") for feature in HEXSIDE_FEATURES}
+TERRITORY: Schema = {
+    "id": Key("id", required=True),
+    "name": Key("text", required=True),
+    "code": Key("text"),
+    "hexes": Key("texts"),
+    "owner": Key("id"),
+    "revenue": Key("int", minimum=0),
+}
+SETTLEMENT: Schema = {
+    "id": Key("id", required=True),
+    "kind": Key("text", required=True),
+    "name": Key("text", required=True),
+    "hex": Key("text", required=True),
+    "owner": Key("id"),
+    "original_owner": Key("id"),
+    "walls": Key("bool"),
+    "stores": Key("counts", minimum=0),
+}
+PLAYER: Schema = {
+    "id": Key("id", required=True),
+    "name": Key("text", required=True),
+    "race": Key("text", required=True),
+    "races": Key("texts"),
+    "colour": Key("text"),
+    "letter": Key("text"),
+    "treasury": Key("int", minimum=0),
+}
+ARMY: Schema = {
+    "id": Key("id", required=True),
+    "name": Key("text", required=True),
+    "owner": Key("id", required=True),
+    "hex": Key("text"),
+    "flags": Key("texts"),
+    "unit": Key("tables"),
+}
+UNIT: Schema = {
+    "id": Key("id"),
+    "name": Key("text", required=True),
+    "points": Key("int", required=True, minimum=0),
+    "category": Key("text", choices=tuple(c.value for c in Category)),
+    "movement": Key("int", minimum=0, maximum=50),
+    "leadership": Key("int", minimum=0, maximum=10),
+    "models": Key("int", minimum=1),
+    "flags": Key("texts"),
+}
+RULESET_KEYS = ("options", "tables")  # the rest of a [ruleset.<id>] table is set-up
+
+# TOML types of option values, by the type of the option's default
+_OPTION_KINDS: dict[type, tuple[tuple[type, ...], str]] = {
+    bool: ((bool,), "true or false"),
+    int: ((int,), "a whole number"),
+    float: ((int, float), "a number"),
+    str: ((str,), "text"),
+}
+
+
+# --- collecting problems ------------------------------------------------------------------
+def _describe(value: Any) -> str:
+    """A value as a person would name it in a complaint."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        shown = value if len(value) <= 30 else value[:27] + "..."
+        return f"text {shown!r}"
+    if isinstance(value, int | float):
+        return f"the number {value}"
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, dict):
+        return "a table"
+    return f"a {type(value).__name__}"
+
+
+def _listing(names: Sequence[str] | Mapping[str, Any]) -> str:
+    return ", ".join(names) or "none"
+
+
+@define
+class _Checker:
+    """Walks one scenario file, noting every problem with the key path where it is."""
+
+    doc: TomlFile
+    found: list[tuple[int, int, str]] = field(factory=list)
+
+    def line(self, path: KeyPath) -> int:
+        return self.doc.locator.line_of(path)
+
+    def add(self, path: KeyPath, message: str) -> None:
+        line, text = self.line(path), " ".join(message.split())
+        self.found.append((line, len(self.found), f"{self.doc.path}:{line}: {text}"))
+
+    @property
+    def problems(self) -> list[str]:
+        seen: set[str] = set()
+        out = []
+        for _, _, text in sorted(self.found):
+            if text not in seen:
+                seen.add(text)
+                out.append(text)
+        return out
+
+    # --- generic checks ---------------------------------------------------------------
+    def value(self, path: KeyPath, name: str, value: Any, key: Key) -> bool:
+        """Is ``value`` of the key's kind and range? Complains about each bad part."""
+        kind = KINDS[key.kind]
+        if not kind.test(value):
+            self.add(path, f"{name} should be {kind.noun}, not {_describe(value)}")
+            return False
+        ok = True
+        if kind.item is not None:
+            items = value.items() if isinstance(value, dict) else enumerate(value)
+            item_kind = KINDS[kind.item]
+            for k, item in items:
+                if not item_kind.test(item):
+                    where = f"{name}.{k}" if isinstance(k, str) else f"{name} item {k + 1}"
+                    noun = item_kind.noun
+                    self.add((*path, k), f"{where} should be {noun}, not {_describe(item)}")
+                    ok = False
+                elif kind.item == "int":
+                    ok = self.bounds((*path, k), f"{name}.{k}", item, key) and ok
+            return ok
+        if key.kind == "int":
+            ok = self.bounds(path, name, value, key)
+        if key.choices and value not in key.choices:
+            self.add(path, f"{name} {value!r} is not one of {_listing(key.choices)}")
+            ok = False
+        return ok
+
+    def bounds(self, path: KeyPath, name: str, value: int, key: Key) -> bool:
+        if key.minimum is not None and value < key.minimum:
+            rule = "must not be negative" if key.minimum == 0 else f"must be at least {key.minimum}"
+            self.add(path, f"{name} {rule} ({value})")
+            return False
+        if key.maximum is not None and value > key.maximum:
+            self.add(path, f"{name} must be at most {key.maximum} ({value})")
+            return False
+        return True
+
+    def table(
+        self, path: KeyPath, data: dict[str, Any], schema: Schema, what: str,
+        unknown: str = "unknown key",
+    ) -> dict[str, Any]:
+        """The keys of ``data`` that are known and of the right kind; complains about the rest."""
+        good: dict[str, Any] = {}
+        for name, value in data.items():
+            key = schema.get(name)
+            if key is None:
+                close = difflib.get_close_matches(name, list(schema), n=1)
+                hint = f"did you mean {close[0]!r}?" if close else f"known: {_listing(schema)}"
+                self.add((*path, name), f"{unknown} {name!r} in {what} ({hint})")
+            elif self.value((*path, name), name, value, key):
+                good[name] = value
+        for name, key in schema.items():
+            if key.required and name not in data:
+                self.add(path, f"{what} is missing {name}")
+        return good
+
+    def tables(self, path: KeyPath, items: list[dict[str, Any]], schema: Schema, what: str):
+        """Each well-formed table of an array of tables, with its index."""
+        for i, item in enumerate(items):
+            if isinstance(item, dict):  # anything else was reported by the kind check
+                yield i, self.table((*path, i), item, schema, what)
+
+    def unique(self, seen: dict[str, KeyPath], noun: str, ident: str, path: KeyPath) -> bool:
+        if ident in seen:
+            first = self.line(seen[ident])
+            self.add(path, f"duplicate {noun} id {ident!r} (first at line {first})")
+            return False
+        seen[ident] = path
+        return True
+
+
+# --- the sections of a scenario -----------------------------------------------------------
+@define
+class _Parts:
+    """What the checks built, section by section, for the Scenario once all is well."""
+
+    players: list[PlayerSlot] = field(factory=list)
+    map: dict[str, Any] | None = None
+    grid: HexMap | None = None  # a blank map of the right size once width/height are good
+    armies: list[dict[str, Any]] = field(factory=list)
+    rulesets: dict[str, RulesetSetup] = field(factory=dict)
+
+
+def _check_players(chk: _Checker, items: list[dict], parts: _Parts) -> None:
+    seen: dict[str, KeyPath] = {}
+    letters: dict[str, KeyPath] = {}
+    if not items:
+        chk.add(("player",), "a scenario needs at least one [[player]] slot")
+    for i, p in chk.tables(("player",), items, PLAYER, "[[player]]"):
+        path = ("player", i)
+        if "id" in p:
+            if p["id"] == GM_SEAT:
+                chk.add((*path, "id"), f"player id {GM_SEAT!r} is kept for the Games Master's seat")
+            chk.unique(seen, "player", p["id"], (*path, "id"))
+        races = p.get("races", [])
+        if races and "race" in p and p["race"].casefold() not in {r.casefold() for r in races}:
+            chk.add((*path, "race"), f"race {p['race']!r} is not one of this slot's races "
+                                     f"({_listing(races)})")
+        letter = p.get("letter", "")
+        if letter and not (len(letter) == 1 and letter.isascii() and letter.isalnum()):
+            chk.add((*path, "letter"), f"letter is one letter or digit for the map, not {letter!r}")
+        shown = (letter or p.get("name") or p.get("id") or "?")[0].upper()
+        if shown in letters:
+            first = chk.line(letters[shown])
+            chk.add((*path, "letter") if letter else path,
+                    f"player shows as {shown!r} on the map like the player at line {first}; "
+                    f"give one of them another letter = \"...\"")
+        letters.setdefault(shown, path)
+        if all(k in p for k in ("id", "name", "race")):
+            parts.players.append(PlayerSlot(**p))
+
+
+def _owner_ok(chk: _Checker, path: KeyPath, owner: str | None, players: set[str]) -> None:
+    if owner is not None and owner not in players:
+        chk.add(path, f"owner {owner!r} is not a player (players: {_listing(sorted(players))})")
+
+
+def _hex(chk: _Checker, path: KeyPath, text: str, grid: HexMap | None, what: str) -> Hex | None:
+    """The hex a label names, if it is one and is on the map."""
+    try:
+        h = parse_label(text)
+    except ValueError as exc:
+        chk.add(path, f"{what}: {exc}")
+        return None
+    if grid is not None and not grid.contains(h):
+        chk.add(path, f"{what} {text} is off the map ({grid.width} x {grid.height})")
+        return None
+    return h
+
+
+def _check_grid_rows(
+    chk: _Checker, path: KeyPath, rows: list[str], grid: HexMap, name: str,
+    letter_ok: Callable[[str], bool], bad: Callable[[str], str],
+) -> bool:
+    """Rows of one letter per hex: the right count, the right length, known letters."""
+    ok = True
+    if len(rows) != grid.height:
+        chk.add(path, f"{name} has {len(rows)} rows; the map is {grid.height} high")
+        ok = False
+    width = label_width_for(grid.width, grid.height)
+    for r, row in enumerate(rows):
+        if not isinstance(row, str):
+            continue  # already reported by the kind check
+        if len(row) != grid.width:
+            chk.add((*path, r), f"{name} row {r + 1} has {len(row)} hexes; the map is "
+                                f"{grid.width} wide")
+            ok = False
+        reported: set[str] = set()
+        for c, letter in enumerate(row):
+            if not letter_ok(letter) and letter not in reported:
+                reported.add(letter)
+                label = Hex.from_offset(c, r).label(width)
+                chk.add((*path, r), f"{name} row {r + 1}, column {c + 1} (hex {label}): "
+                                    f"{bad(letter)}")
+                ok = False
+    return ok
+
+
+def _check_map(chk: _Checker, data: dict[str, Any], parts: _Parts) -> None:
+    m = chk.table(("map",), data, MAP, "[map]")
+    if "width" in m and "height" in m:
+        parts.grid = HexMap.blank(m["width"], m["height"])
+    grid = parts.grid
+    ok = grid is not None and "terrain" in m
+    if grid is not None and "terrain" in m:
+        known = " ".join(BY_LETTER)
+        ok = _check_grid_rows(
+            chk, ("map", "terrain"), m["terrain"], grid, "terrain", lambda x: x in BY_LETTER,
+            lambda x: f"unknown terrain letter {x!r} (letters: {known})",
+        ) and ok
+        if ok:
+            grid.terrain = list(m["terrain"])
+    sides = chk.table(("map", "hexsides"), m.get("hexsides", {}), HEXSIDES, "[map.hexsides]",
+                      unknown="unknown hexside feature")
+    parts.map = {
+        "width": m.get("width"), "height": m.get("height"), "terrain": m.get("terrain"),
+        "hexsides": _check_hexsides(chk, sides, grid),
+        "territory_rows": m.get("territory_rows"), "ok": ok,
+    }
+
+
+def _check_hexsides(
+    chk: _Checker, sides: dict[str, list[str]], grid: HexMap | None
+) -> dict[str, list[str]]:
+    parsed: dict[str, dict[Hexside, str]] = {}  # feature -> side -> as written
+    where: dict[tuple[str, Hexside], KeyPath] = {}
+    for feature, items in sides.items():
+        parsed[feature] = {}
+        for j, text in enumerate(items):
+            path = ("map", "hexsides", feature, j)
+            if not isinstance(text, str):
+                continue
+            try:
+                side = parse_hexside(text)
+            except ValueError as exc:
+                chk.add(path, f"{feature}: {exc}")
+                continue
+            off = [h for h in (side.a, side.b) if grid is not None and not grid.contains(h)]
+            if off:
+                label = off[0].label(label_width_for(grid.width, grid.height))
+                chk.add(path, f"{feature} {text}: hex {label} is off the map "
+                              f"({grid.width} x {grid.height})")
+            else:  # two roads may share a side: no harm, one is kept
+                parsed[feature].setdefault(side, text)
+                where.setdefault((feature, side), path)
+    water = set(parsed.get("river", {})) | set(parsed.get("stream", {}))
+    for feature in ("bridge", "ford"):
+        for side, text in parsed.get(feature, {}).items():
+            if side not in water:
+                chk.add(where[feature, side], f"{feature} {text} is on no river or stream")
+    return {feature: list(found.values()) for feature, found in parsed.items()}
+
+
+def _check_territories(chk: _Checker, items: list[dict], players: set[str], parts: _Parts) -> None:
+    grid = parts.grid
+    seen: dict[str, KeyPath] = {}
+    codes: dict[str, KeyPath] = {}
+    good: list[tuple[int, dict[str, Any]]] = []
+    for i, t in chk.tables(("territory",), items, TERRITORY, "[[territory]]"):
+        path = ("territory", i)
+        if "id" in t:
+            chk.unique(seen, "territory", t["id"], (*path, "id"))
+        _owner_ok(chk, (*path, "owner"), t.get("owner"), players)
+        code = t.get("code")
+        if code is not None:
+            if len(code) != 1 or code == NO_TERRITORY or code.isspace():
+                chk.add((*path, "code"), f"code is one letter for territory_rows, not {code!r}")
+            elif code in codes:
+                chk.add((*path, "code"), f"code {code!r} is already used by the territory at "
+                                         f"line {chk.line(codes[code])}")
+            else:
+                codes[code] = path
+        good.append((i, t))
+    # which hexes each territory holds, from the rows and from its own list
+    holder: dict[Hex, KeyPath] = {}
+    count: dict[int, int] = {}
+    by_code = {code: path[1] for code, path in codes.items()}
+    rows = parts.map.get("territory_rows") if parts.map else None
+    if rows is not None and grid is not None:
+        _check_grid_rows(
+            chk, ("map", "territory_rows"), rows, grid, "territory_rows",
+            lambda x: x == NO_TERRITORY or x in by_code,
+            lambda x: f"{x!r} is not the code of any [[territory]]",
+        )
+        for r, row in enumerate(rows[: grid.height]):
+            for c, code in enumerate(row[: grid.width] if isinstance(row, str) else ""):
+                if code in by_code:
+                    holder[Hex.from_offset(c, r)] = ("map", "territory_rows", r)
+                    count[by_code[code]] = count.get(by_code[code], 0) + 1
+    for i, t in good:
+        path = ("territory", i)
+        for j, text in enumerate(t.get("hexes", [])):
+            hpath = (*path, "hexes", j)
+            h = _hex(chk, hpath, text, grid, "hex") if isinstance(text, str) else None
+            if h is None:
+                continue
+            if h in holder:
+                chk.add(hpath, f"hex {text} is already in the territory at line "
+                               f"{chk.line(holder[h])}; a hex belongs to one territory")
+                continue
+            holder[h] = (*path, "id")
+            count[i] = count.get(i, 0) + 1
+        if not count.get(i) and "id" in t:
+            code = t.get("code")
+            why = (f"its code {code!r} is not in territory_rows" if code
+                   else "give it a code used in territory_rows, or hexes = [...]")
+            chk.add(path, f"territory {t['id']!r} has no hexes: {why}")
+    if parts.map is not None:
+        parts.map["territories"] = [t for _, t in good]
+
+
+def _check_settlements(chk: _Checker, items: list[dict], players: set[str], parts: _Parts) -> None:
+    grid = parts.grid
+    seen: dict[str, KeyPath] = {}
+    good = []
+    for i, s in chk.tables(("settlement",), items, SETTLEMENT, "[[settlement]]"):
+        path = ("settlement", i)
+        if "id" in s:
+            chk.unique(seen, "settlement", s["id"], (*path, "id"))
+        for key in ("owner", "original_owner"):
+            _owner_ok(chk, (*path, key), s.get(key), players)
+        if "hex" in s:
+            h = _hex(chk, (*path, "hex"), s["hex"], grid, "hex")
+            if h is not None and grid is not None and parts.map and parts.map["ok"]:
+                terrain = grid.terrain_at(h)
+                if terrain.water:
+                    chk.add((*path, "hex"), f"settlement {s.get('name', '')!r} is on "
+                                            f"{terrain.name.lower()} hex {s['hex']}")
+        good.append(s)
+    if parts.map is not None:
+        parts.map["settlements"] = good
+
+
+def _check_armies(chk: _Checker, items: list[dict], players: set[str], parts: _Parts) -> None:
+    armies: dict[str, KeyPath] = {}
+    units: dict[str, KeyPath] = {}
+    built = []
+    for i, a in chk.tables(("army",), items, ARMY, "[[army]]"):
+        path = ("army", i)
+        if "id" in a:
+            chk.unique(armies, "army", a["id"], (*path, "id"))
+        _owner_ok(chk, (*path, "owner"), a.get("owner"), players)
+        if "hex" in a:
+            _hex(chk, (*path, "hex"), a["hex"], parts.grid, "hex")
+        good_units = []
+        for j, u in chk.tables((*path, "unit"), a.get("unit", []), UNIT, "[[army.unit]]"):
+            if "id" in u:
+                chk.unique(units, "unit", u["id"], (*path, "unit", j, "id"))
+            good_units.append(u)
+        built.append((a, good_units))
+    # units without an id get one from their army, avoiding every id given by hand
+    for a, good_units in built:
+        n = 0
+        for u in good_units:
+            if "id" not in u:
+                n += 1
+                while f"{a.get('id', 'army')}-{n}" in units:
+                    n += 1
+                u["id"] = f"{a.get('id', 'army')}-{n}"
+        army = {k: v for k, v in a.items() if k != "unit"}
+        army["units"] = good_units
+        parts.armies.append(army)
+
+
+def _installed(chk: _Checker, path: KeyPath) -> dict[str, Ruleset] | None:
+    try:
+        return registry.load_rulesets()
+    except Exception as exc:  # a broken plugin must not hide every other problem
+        chk.add(path, f"the installed rulesets could not be loaded ({type(exc).__name__}: {exc})")
+        return None
+
+
+def _option_value(option: Option, value: Any) -> OptionValue:
+    """A TOML value for an option: of the option's type (no "3" for 3), in its choices."""
+    types, noun = _OPTION_KINDS[type(option.default)]
+    if not isinstance(value, types) or (isinstance(value, bool) and bool not in types):
+        raise ValueError(f"option {option.name} is {noun}, not {_describe(value)}")
+    return option.coerce(value)
+
+
+def _setup_path(keypath: Any) -> KeyPath:
+    """A ruleset's key path ("start.hexes[2]", or a tuple) as a locator path."""
+    if isinstance(keypath, tuple | list):
+        return tuple(keypath)
+    out: list[str | int] = []
+    for part in re.findall(r"[^.\[\]]+|\[\d+\]", str(keypath)):
+        out.append(int(part[1:-1]) if part.startswith("[") else part)
+    return tuple(int(p) if isinstance(p, str) and p.isdigit() else p for p in out)
+
+
+def _check_rulesets(chk: _Checker, data: dict[str, Any], parts: _Parts) -> None:
+    if not data:
+        chk.add(("ruleset",), "a scenario supports at least one ruleset: add a "
+                              "[ruleset.<id>] table")
+        return
+    installed = _installed(chk, ("ruleset",))
+    for rid, table in data.items():
+        path = ("ruleset", rid)
+        if not isinstance(table, dict):
+            chk.add(path, f"ruleset.{rid} should be a table ([ruleset.{rid}]), not "
+                          f"{_describe(table)}")
+            continue
+        if installed is None:
+            continue
+        ruleset = installed.get(rid)
+        if ruleset is None:
+            chk.add(path, f"ruleset {rid!r} is not installed (installed: {_listing(installed)})")
+            continue
+        setup = RulesetSetup()
+        for key in RULESET_KEYS:
+            if key in table and not isinstance(table[key], dict):
+                chk.add((*path, key), f"{key} should be a table, not {_describe(table[key])}")
+        for name, value in (table.get("options") or {}).items():
+            option = ruleset.option(name) if isinstance(table.get("options"), dict) else None
+            if option is None:
+                known = _listing([o.name for o in ruleset.options])
+                chk.add((*path, "options", name), f"ruleset {rid} has no option {name!r} "
+                                                  f"(options: {known})")
+                continue
+            try:
+                setup.options[name] = _option_value(option, value)
+            except ValueError as exc:
+                chk.add((*path, "options", name), str(exc))
+        tables = table.get("tables") if isinstance(table.get("tables"), dict) else {}
+        try:
+            defaults = ruleset.default_tables
+        except Exception:  # a ruleset with unreadable tables: its own tests will say so
+            defaults = {}
+        for name in tables:
+            if defaults and name not in defaults:
+                chk.add((*path, "tables", name), f"ruleset {rid} has no table {name!r} "
+                                                 f"(tables: {_listing(defaults)})")
+        setup.tables = copy.deepcopy(tables)
+        setup.setup = {k: v for k, v in table.items() if k not in RULESET_KEYS}
+        try:
+            found = ruleset.setup_problems(copy.deepcopy(setup.setup))
+        except Exception as exc:  # a ruleset bug must still give a one-line answer
+            found = [("", f"could not be checked ({type(exc).__name__}: {exc})")]
+        for keypath, message in found:
+            where = f"{keypath}: " if keypath else ""
+            chk.add((*path, *_setup_path(keypath)), f"ruleset {rid} set-up: {where}{message}")
+        parts.rulesets[rid] = setup
+
+
+def _check_victory(chk: _Checker, victory: dict[str, Any], turn_limit: int) -> dict[str, Any]:
+    out = dict(victory)
+    if "turn_limit" in victory:
+        chk.add(("victory", "turn_limit"), "put turn_limit in [scenario], not in [victory]")
+    if turn_limit:
+        out["turn_limit"] = turn_limit
+    return out
+
+
+def _build(chk: _Checker, parts: _Parts, head: dict[str, Any], victory: dict[str, Any]):
+    """The Scenario from checked parts, through the one converter."""
+    assert parts.map is not None
+    data = {k: v for k, v in parts.map.items() if k != "ok" and v is not None}
+    built: list[Any] = []
+    for where, value, cls in [(("map",), data, HexMap)] + [
+        (("army", i), a, Army) for i, a in enumerate(parts.armies)
+    ]:
+        try:
+            built.append(converter.structure(value, cls))
+        except Exception as exc:  # every case should be caught above; say where if not
+            for keypath, message in describe_structure_error(exc) or [((), str(exc))]:
+                chk.add((*where, *keypath), message)
+    if chk.found:
+        return None
+    hexmap, *armies = built
+    return Scenario(
+        id=head["id"], title=head["title"], description=head.get("description", "").strip(),
+        path=chk.doc.path, map=hexmap, players=parts.players, armies=armies,
+        victory=victory, rulesets=parts.rulesets, turn_limit=head.get("turn_limit", 0),
+    )
+
+
+def _analyse(path: str | Path) -> tuple[list[str], Scenario | None]:
+    try:
+        doc = read_toml(path)
+    except InputError as exc:
+        return [str(exc)], None
+    chk = _Checker(doc)
+    top = chk.table((), doc.data, TOP, "the scenario file")
+    version = top.get("format_version")
+    if version is not None and version != FORMAT_VERSION:
+        newer = " (made by a newer tuicamp?)" if version > FORMAT_VERSION else ""
+        chk.add(("format_version",), f"format_version {version} is not supported{newer}; "
+                                     f"this tuicamp reads format_version {FORMAT_VERSION}")
+    head = chk.table(("scenario",), top.get("scenario", {}), SCENARIO, "[scenario]")
+    parts = _Parts()
+    _check_players(chk, top.get("player", []), parts)
+    players = {p.get("id") for p in top.get("player", []) if isinstance(p, dict)} - {None}
+    if "map" in top:
+        _check_map(chk, top["map"], parts)
+    _check_territories(chk, top.get("territory", []), players, parts)
+    _check_settlements(chk, top.get("settlement", []), players, parts)
+    _check_armies(chk, top.get("army", []), players, parts)
+    victory = _check_victory(chk, top.get("victory", {}), head.get("turn_limit", 0))
+    if "ruleset" in top:
+        _check_rulesets(chk, top["ruleset"], parts)
+    if chk.found:
+        return chk.problems, None
+    scenario = _build(chk, parts, head, victory)
+    return chk.problems, scenario
+
+
+# --- the public face ----------------------------------------------------------------------
+def scenario_problems(path: str | Path) -> list[str]:
+    """Every problem of a scenario file, one line each (``file:line: what``), in file order;
+    an empty list when the file is fine."""
+    return _analyse(path)[0]
+
+
+def load_scenario(path: str | Path) -> Scenario:
+    """Read and check a scenario; an InputError names the first problem (file:line: what)."""
+    problems, scenario = _analyse(path)
+    if problems or scenario is None:
+        raise InputError(problems[0] if problems else f"{path}: cannot be read as a scenario")
+    return scenario
+
+
+def bundled_scenarios() -> list[Path]:
+    """The scenario files shipped inside the package, sorted by name."""
+    root = resources.files(BUNDLED_PACKAGE)
+    found = []
+    for entry in root.iterdir():
+        if entry.name.endswith(".toml") and entry.is_file():
+            try:
+                found.append(Path(os.fspath(entry)))  # type: ignore[arg-type]
+            except TypeError:  # a zipped install has no file paths; not supported
+                continue
+    return sorted(found, key=lambda p: p.name)
+
+
+def _bundled_id(path: Path) -> str | None:
+    try:
+        head = read_toml(path).data.get("scenario", {})
+    except InputError:
+        return None
+    return head.get("id") if isinstance(head, dict) else None
+
+
+def find_scenario(name: str | Path) -> Path:
+    """A scenario file by path, or a bundled one by file name, stem or id."""
+    as_path = Path(name)
+    if as_path.is_file():
+        return as_path
+    bundled = bundled_scenarios()
+    text = str(name)
+    for p in bundled:
+        if text in (p.stem, p.name):
+            return p
+    for p in bundled:
+        if _bundled_id(p) == text:
+            return p
+    if as_path.suffix == ".toml" or os.sep in text or "/" in text:
+        raise InputError(f"{name}: no such scenario file (bundled: "
+                         f"{_listing([p.stem for p in bundled])})")
+    raise InputError(f"no scenario {text!r}: give a file, or one of the bundled scenarios: "
+                     f"{_listing([p.stem for p in bundled])}")
+
+
+def _players_for(
+    scenario: Scenario, chosen: Sequence[tuple[str, str]]
+) -> list[Player]:
+    if len(chosen) > len(scenario.players):
+        raise InputError(f"scenario {scenario.id} has {len(scenario.players)} player slots "
+                         f"({_listing([p.id for p in scenario.players])}), not {len(chosen)}")
+    players = []
+    for i, slot in enumerate(scenario.players):
+        name, race = chosen[i] if i < len(chosen) else ("", "")
+        race = race.strip() or slot.race
+        picked = slot.allows(race)
+        if picked is None:
+            raise InputError(f"player slot {slot.id} ({slot.name}) may be "
+                             f"{_listing(slot.races)}, not {race!r}")
+        players.append(Player(slot.id, name.strip() or slot.name, picked, slot.colour,
+                              slot.treasury, slot.letter))
+    _distinct_letters(players)
+    return players
+
+
+def _distinct_letters(players: list[Player]) -> None:
+    """Two players with one map marker cannot be told apart; give the later one another."""
+    used: set[str] = set()
+    for p in players:
+        if p.letter in used:
+            spare = [c.upper() for c in p.name + p.id if c.isascii() and c.isalnum()]
+            spare += [chr(c) for c in range(ord("A"), ord("Z") + 1)]
+            p.letter = next((c for c in spare if c not in used), p.letter)
+        used.add(p.letter)
+
+
+def _options_for(
+    ruleset: Ruleset, setup: RulesetSetup, overrides: Mapping[str, str | OptionValue]
+) -> dict[str, OptionValue]:
+    options = ruleset.default_options()
+    options.update(setup.options)
+    for name, value in overrides.items():
+        option = ruleset.option(name)
+        if option is None:
+            known = _listing([o.name for o in ruleset.options])
+            raise InputError(f"ruleset {ruleset.id} has no option {name!r} (options: {known})")
+        try:
+            options[name] = option.coerce(value)
+        except ValueError as exc:
+            raise InputError(str(exc)) from None
+    return options
+
+
+def new_campaign(
+    scenario: Scenario,
+    ruleset_id: str,
+    *,
+    name: str = "",
+    options: Mapping[str, str | OptionValue] = {},  # read only, never changed
+    players: Sequence[tuple[str, str]] = (),
+    seed: int | None = None,
+    dice_mode: DiceMode = DiceMode.APP,
+    gm_seat: bool = True,
+) -> Campaign:
+    """A fresh campaign of ``scenario`` under one of the rulesets it supports.
+
+    ``players`` fills the slots in order with (name, race); an empty name or race keeps the
+    slot's. ``options`` are ``--option`` overrides (text is coerced to the option's type).
+    The scenario object is not changed: the campaign gets its own copies of map and armies.
+    """
+    setup = scenario.rulesets.get(ruleset_id)
+    if setup is None:
+        raise InputError(f"scenario {scenario.id} does not support ruleset {ruleset_id!r} "
+                         f"(it supports: {_listing(scenario.rulesets)})")
+    ruleset = registry.get_ruleset(ruleset_id)
+    roster = _players_for(scenario, players)
+    seats = [Seat(p.id, p.name, [p.id]) for p in roster]
+    if gm_seat:
+        seats.append(Seat(GM_SEAT, "Games Master", [], gm=True))
+    if seed is None:
+        seed = random.SystemRandom().randrange(2**63)
+    hexmap = copy.deepcopy(scenario.map)
+    for s in hexmap.settlements:
+        if s.original_owner is None:
+            s.original_owner = s.owner
+    campaign = Campaign(
+        name=name.strip() or scenario.title,
+        scenario=scenario.id,
+        ruleset=ruleset_id,
+        map=hexmap,
+        players=roster,
+        seats=seats,
+        armies=copy.deepcopy(scenario.armies),
+        options=_options_for(ruleset, setup, options),
+        tables=copy.deepcopy(setup.tables),
+        dice=DiceState(seed=seed, mode=DiceMode(dice_mode)),
+        victory=copy.deepcopy(scenario.victory),
+    )
+    ruleset.setup(campaign, copy.deepcopy(setup.setup))
+    return campaign
