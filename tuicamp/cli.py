@@ -85,6 +85,13 @@ def build_parser() -> argparse.ArgumentParser:
     log.add_argument("--as", dest="seat", help="only what this seat may read (default: GM)")
     log.add_argument("--markdown", action="store_true", help="as a Markdown campaign diary")
 
+    battles = sub.add_parser("battles", help="pending battles, and a battle's card")
+    battles.add_argument("save")
+    battles.add_argument("--as", dest="seat")
+    battles.add_argument("--card", metavar="ID", help="print this battle's card")
+    battles.add_argument("--markdown", action="store_true", help="the card as Markdown")
+    battles.add_argument("--all", action="store_true", help="list fought battles too")
+
     roll = sub.add_parser("roll", help="roll dice: d6, 2d6, d66, 3d6+1, ...")
     roll.add_argument("expr")
     roll.add_argument("--seed", type=int)
@@ -278,6 +285,35 @@ def cmd_log(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def cmd_battles(args: argparse.Namespace) -> int:
+    from tuicamp.engine.battlecard import build_card, card_markdown, card_text
+    from tuicamp.engine.battles import side_names
+    from tuicamp.storage.session import Session
+
+    session = Session.open(_resolve_save(args.save))
+    _default_seat(session, args.seat)
+    camp = session.campaign
+    if args.card:
+        battle = camp.battle(args.card)
+        if battle is None:
+            known = ", ".join(b.id for b in camp.battles) or "none yet"
+            raise InputError(f"there is no battle {args.card!r} (battles: {known})")
+        card = build_card(camp, battle, session.ruleset)
+        sys.stdout.write(card_markdown(card) if args.markdown else card_text(card))
+        return EXIT_OK
+    shown = camp.battles if args.all else camp.pending_battles()
+    if not shown:
+        print("No battles pending." if not args.all else "No battles yet.")
+    for b in shown:
+        sides = " vs ".join(side_names(camp, s) for s in b.sides)
+        mode = f", to be {'auto-resolved' if b.mode == 'auto' else 'fought at the table'}"
+        status = b.status.value + (mode if b.pending else "")
+        print(
+            f"{b.id}  turn {b.turn}  hex {camp.map.label(b.hex)} ({b.terrain}): {sides} [{status}]"
+        )
+    return EXIT_OK
+
+
 def cmd_roll(args: argparse.Namespace) -> int:
     import secrets
 
@@ -301,6 +337,7 @@ COMMANDS = {
     "apply": cmd_apply,
     "show": cmd_show,
     "log": cmd_log,
+    "battles": cmd_battles,
     "roll": cmd_roll,
 }
 
