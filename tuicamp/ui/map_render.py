@@ -1,0 +1,792 @@
+"""Pure hex-map renderer: turns a HexMap plus its decorations into rows of styled cells.
+
+This module knows the geometry of the two map layouts and what every cell shows, and
+nothing about Textual: it returns lists of Rich ``Segment``s, one canvas row at a time, so
+the widget can cache a row as a ``Strip`` and crop it for scrolling (the Line API), and
+tests can check the drawing character by character without starting an app.
+
+Layouts (see DESIGN.md "Drawing the map"):
+
+* ``brick`` -- pointy-top "outlined brick", 4 columns x 2 rows per hex, odd rows shifted by
+  2. The interior of hex (col, row) starts at ``x0 = 4*col + 2*(row odd) + 1``,
+  ``y = 2*row + 1``; the W side is at ``(x0-1, y)``, E ``(x0+3, y)``, NW ``(x0, y-1)``,
+  NE ``(x0+2, y-1)``, SW ``(x0, y+1)``, SE ``(x0+2, y+1)``. Interior cell 0 is the terrain
+  (or settlement) glyph on the terrain background; cells 1 and 2 hold a unit marker (owner
+  letter, stack count) or, when no unit is there, overlay labels.
+* ``dense`` -- a zoomed-out overview, 2 x 1 cells per hex (glyph + gap), odd rows shifted
+  by 1. The gap carries the hex's E side feature when it has one.
+
+Everything on the map is printable ASCII (ambiguous-width Unicode breaks alignment over
+SSH), and every feature is told apart by its glyph, not only by colour, so the map reads
+in 16 colours, with NO_COLOR, and for colour-blind players. Colours are named ANSI colours
+so a 16-colour terminal shows them as the player's palette intends.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from functools import lru_cache
+
+from attrs import define, field, frozen
+from rich.color import Color, ColorParseError
+from rich.segment import Segment
+from rich.style import Style
+from rich.text import Text
+
+from tuicamp.model.hexes import DIRECTIONS, Hex
+from tuicamp.model.map import HexMap
+from tuicamp.model.terrain import BY_LETTER, TERRAINS, Terrain
+
+LAYOUTS: tuple[str, ...] = ("brick", "dense")
+
+# Direction indexes as in tuicamp.model.hexes.DIRECTIONS (clockwise from east).
+E, NE, NW, W, SW, SE = range(6)
+DIRECTION_BY_NAME: dict[str, int] = {"E": E, "NE": NE, "NW": NW, "W": W, "SW": SW, "SE": SE}
+
+
+# --- palette ------------------------------------------------------------------------
+
+# The 16 HTML basic colour names are exactly the xterm 16-colour palette; map the ones Rich
+# does not know onto ANSI names so a Textual/CSS colour from a scenario degrades well.
+_CSS_TO_ANSI: dict[str, str] = {
+    "maroon": "red",
+    "olive": "yellow",
+    "navy": "blue",
+    "purple": "magenta",
+    "teal": "cyan",
+    "silver": "white",
+    "grey": "bright_black",
+    "gray": "bright_black",
+    "lime": "bright_green",
+    "aqua": "bright_cyan",
+    "fuchsia": "bright_magenta",
+    "darkgreen": "green",
+    "orange": "bright_red",
+    "brown": "yellow",
+}
+
+
+@lru_cache(256)
+def parse_colour(name: str) -> Color | None:
+    """A Rich colour for a Rich, ANSI, hex or basic CSS colour name; None if unknown."""
+    key = name.strip().lower()
+    try:
+        return Color.parse(_CSS_TO_ANSI.get(key, key))
+    except ColorParseError:
+        return None
+
+
+@lru_cache(256)
+def contrast_for(colour: Color | None) -> Color:
+    """Black or bright white, whichever reads better on ``colour``."""
+    if colour is None:
+        return Color.parse("bright_white")
+    r, g, b = colour.get_truecolor()
+    luminance = (0.299 * r + 0.587 * g + 0.114 * b) / 255
+    return Color.parse("black" if luminance > 0.5 else "bright_white")
+
+
+@frozen
+class TerrainLook:
+    """How one terrain is painted: background and glyph colour (named ANSI colours)."""
+
+    bg: str
+    fg: str
+
+
+# Keyed by terrain id; the glyph itself comes from the model's TERRAINS table. Bright and
+# normal ANSI backgrounds are both used so ten terrains stay apart in 16 colours.
+TERRAIN_LOOKS: dict[str, TerrainLook] = {
+    "clear": TerrainLook("bright_green", "black"),
+    "forest": TerrainLook("green", "black"),
+    "hills": TerrainLook("yellow", "black"),
+    "mountains": TerrainLook("bright_black", "bright_white"),
+    "swamp": TerrainLook("cyan", "black"),
+    "desert": TerrainLook("bright_yellow", "black"),
+    "jungle": TerrainLook("green", "bright_yellow"),
+    "wasteland": TerrainLook("red", "bright_white"),
+    "lake": TerrainLook("bright_blue", "bright_white"),
+    "sea": TerrainLook("blue", "bright_white"),
+}
+UNKNOWN_TERRAIN_LOOK = TerrainLook("black", "bright_white")
+UNKNOWN_GLYPH = "?"
+
+
+def terrain_style(terrain: Terrain | None) -> Style:
+    """The interior style of a terrain; unknown terrains fall back to its own colour."""
+    if terrain is None:
+        look = UNKNOWN_TERRAIN_LOOK
+    else:
+        look = TERRAIN_LOOKS.get(terrain.id) or TerrainLook(terrain.colour, "")
+    bg = parse_colour(look.bg)
+    fg = parse_colour(look.fg) if look.fg else contrast_for(bg)
+    return Style(color=fg, bgcolor=bg)
+
+
+# --- settlements --------------------------------------------------------------------
+
+# One glyph per settlement kind; none of them is a terrain glyph, because the settlement
+# glyph replaces the terrain glyph (the terrain still shows as the background colour).
+SETTLEMENT_GLYPHS: dict[str, str] = {
+    "village": "v",
+    "hamlet": "n",
+    "town": "t",
+    "city": "C",
+    "capital": "*",
+    "fortress": "F",
+    "stronghold": "S",
+    "citadel": "Q",
+    "castle": "K",
+    "keep": "k",
+    "tower": "T",
+    "border tower": "T",
+    "watchtower": "T",
+    "outpost": "p",
+    "camp": "c",
+    "temple": "+",
+    "ruins": "r",
+    "inn": "i",
+    "port": "P",
+    "mine": "$",
+}
+UNKNOWN_SETTLEMENT_GLYPH = "?"
+
+
+def settlement_glyph(kind: str) -> str:
+    """The glyph for a settlement kind, forgiving case, plurals and ``_``/``-``."""
+    key = kind.strip().lower().replace("_", " ").replace("-", " ")
+    if key not in SETTLEMENT_GLYPHS and key.endswith("s"):
+        key = key[:-1]
+    return SETTLEMENT_GLYPHS.get(key, UNKNOWN_SETTLEMENT_GLYPH)
+
+
+# --- hexsides -----------------------------------------------------------------------
+
+
+@frozen
+class SideLook:
+    """How a hexside feature is drawn: one glyph for every orientation, and its colour."""
+
+    glyph: str
+    colour: str
+    meaning: str
+
+
+# Precedence order: when a side carries several features the first one listed is drawn.
+# A territory border loses to every real feature but then underlines it, so it stays
+# visible without colour.
+SIDE_LOOKS: dict[str, SideLook] = {
+    "bridge": SideLook("H", "bright_white", "bridge (road over a river)"),
+    "ford": SideLook("+", "bright_cyan", "ford"),
+    "river": SideLook("~", "bright_blue", "river"),
+    "stream": SideLook("-", "cyan", "stream"),
+    "wall": SideLook("#", "bright_white", "wall"),
+    "road": SideLook("=", "bright_yellow", "road"),
+}
+UNKNOWN_SIDE_LOOK = SideLook("?", "bright_white", "other hexside feature")
+BORDER = "border"
+BORDER_LOOK = SideLook(":", "bright_magenta", "territory border")
+PLAIN_SIDE_COLOUR = "bright_black"
+
+# Plain outline glyph of each side direction (pointy-top hex).
+PLAIN_SIDE_GLYPHS: dict[int, str] = {E: "|", W: "|", NE: "\\", SW: "\\", NW: "/", SE: "/"}
+
+
+def pick_side_feature(features: Iterable[str]) -> str | None:
+    """The feature drawn on a side: the first of SIDE_LOOKS, then any unknown one."""
+    present = set(features)
+    for name in SIDE_LOOKS:
+        if name in present:
+            return name
+    unknown = sorted(present - {BORDER})
+    return unknown[0] if unknown else None
+
+
+# --- markers and overlays -----------------------------------------------------------
+
+
+@frozen
+class Marker:
+    """An army (or stack of armies) drawn on a hex: owner letter, colour and count."""
+
+    letter: str
+    colour: str
+    count: int = 1
+    own: bool = False
+
+    @property
+    def count_glyph(self) -> str:
+        """Blank for one army, the digit for a stack of up to 9, '+' beyond."""
+        if self.count <= 1:
+            return " "
+        return str(self.count) if self.count <= 9 else "+"
+
+
+@frozen
+class OverlayLook:
+    """How an overlay's labels are drawn. ``colour`` None: in the hex's own terrain style.
+
+    Area overlays (reach, zones of influence) cover many hexes; drawn in the terrain
+    style their labels merge with the terrain into one segment, which keeps a repainted
+    line short. Line overlays (a path, a supply line) are few cells and get a colour chip
+    so they stand out. The label glyphs tell them apart without colour either way.
+    """
+
+    colour: str | None
+    meaning: str
+    sample: str  # a typical label, for the legend
+
+
+# Overlay precedence: the first listed overlay gets the free marker cells first; unknown
+# overlays come after these, in the order they were set.
+OVERLAY_LOOKS: dict[str, OverlayLook] = {
+    "path": OverlayLook("bright_yellow", "planned path", "*"),
+    "reach": OverlayLook(None, "reachable, with its MP cost", "3"),
+    "supply": OverlayLook("bright_cyan", "supply line", "s"),
+    "zoi": OverlayLook(None, "zone of influence", "z"),
+}
+UNKNOWN_OVERLAY_LOOK = OverlayLook("bright_magenta", "ruleset overlay", "?")
+OVERLAY_BG = "black"
+
+CURSOR_STYLE = Style(reverse=True, bold=True)
+
+
+def ascii_text(text: str) -> str:
+    """Printable ASCII only; anything else becomes '?' so it can never break alignment."""
+    return "".join(ch if " " <= ch <= "~" else "?" for ch in text)
+
+
+@lru_cache(512)
+def marker_style(colour: str, own: bool) -> Style:
+    """A counter chip: the owner's colour as background, own armies underlined."""
+    bg = parse_colour(colour)
+    return Style(color=contrast_for(bg), bgcolor=bg, bold=True, underline=own)
+
+
+@lru_cache(64)
+def overlay_style(name: str) -> Style | None:
+    """The chip style of an overlay's labels; None means "the hex's terrain style"."""
+    look = OVERLAY_LOOKS.get(name, UNKNOWN_OVERLAY_LOOK)
+    if look.colour is None:
+        return None
+    return Style(color=parse_colour(look.colour), bgcolor=parse_colour(OVERLAY_BG), bold=True)
+
+
+@define
+class MapLayers:
+    """The decorations the app sets on top of the map: markers, overlays and the cursor.
+
+    Every setter returns the hexes whose drawing changed, so the widget can throw away
+    only those rows of its cache and repaint only those cells. Row indexes are kept
+    alongside so a row renders without scanning every marker on the map.
+    """
+
+    markers: dict[Hex, Marker] = field(factory=dict)
+    overlays: dict[str, dict[Hex, str]] = field(factory=dict)
+    cursor: Hex | None = None
+    _marker_rows: dict[int, dict[int, Marker]] = field(factory=dict, repr=False)
+    _overlay_rows: dict[str, dict[int, dict[int, str]]] = field(factory=dict, repr=False)
+
+    def set_markers(self, markers: Mapping[Hex, Marker]) -> set[Hex]:
+        new = dict(markers)
+        changed = {h for h in self.markers.keys() | new.keys() if self.markers.get(h) != new.get(h)}
+        self.markers = new
+        self._marker_rows = _row_index(new)
+        return changed
+
+    def set_overlay(self, name: str, labels: Mapping[Hex, str]) -> set[Hex]:
+        old = self.overlays.get(name, {})
+        new = {h: ascii_text(label) for h, label in labels.items()}
+        changed = {h for h in old.keys() | new.keys() if old.get(h) != new.get(h)}
+        self.overlays[name] = new
+        self._overlay_rows[name] = _row_index(new)
+        return changed
+
+    def clear_overlay(self, name: str) -> set[Hex]:
+        old = self.overlays.pop(name, {})
+        self._overlay_rows.pop(name, None)
+        return set(old)
+
+    def set_cursor(self, cursor: Hex | None) -> set[Hex]:
+        changed = {h for h in (self.cursor, cursor) if h is not None and self.cursor != cursor}
+        self.cursor = cursor
+        return changed
+
+    def overlay_names(self) -> list[str]:
+        """Overlay names in drawing precedence order."""
+        known = [n for n in OVERLAY_LOOKS if n in self.overlays]
+        return known + [n for n in self.overlays if n not in OVERLAY_LOOKS]
+
+    def row_markers(self, row: int) -> dict[int, Marker]:
+        return self._marker_rows.get(row, {})
+
+    def row_overlays(self, row: int) -> list[tuple[str, dict[int, str]]]:
+        """(name, col -> label) of every overlay with something in this row, in precedence."""
+        out = []
+        for name in self.overlay_names():
+            cols = self._overlay_rows.get(name, {}).get(row)
+            if cols:
+                out.append((name, cols))
+        return out
+
+
+def _row_index(by_hex: Mapping[Hex, object]) -> dict:
+    rows: dict[int, dict[int, object]] = {}
+    for h, value in by_hex.items():
+        rows.setdefault(h.row, {})[h.col] = value
+    return rows
+
+
+# --- geometry -----------------------------------------------------------------------
+
+
+@frozen
+class Grid:
+    """Geometry of one layout: where a hex and its sides sit on the character canvas."""
+
+    name: str
+    hex_w: int  # columns per hex
+    hex_h: int  # rows per hex
+    shift: int  # extra columns for odd rows
+    top: int  # row of the first hex row's interior
+    dynamic_w: int  # cells of a hex that markers, overlays and the cursor may change
+    interior_w: int  # cells inside the hex outline
+
+    def canvas_size(self, width: int, height: int) -> tuple[int, int]:
+        if self.name == "brick":
+            return (4 * width + 3, 2 * height + 1)
+        return (2 * width + 1, height)
+
+    def origin(self, col: int, row: int) -> tuple[int, int]:
+        """(x, y) of a hex's glyph cell (the first interior cell)."""
+        return (self.hex_w * col + self.shift * (row & 1) + self.top, self.hex_h * row + self.top)
+
+    def line_of_row(self, row: int) -> int:
+        return self.hex_h * row + self.top
+
+    def side_cell(self, col: int, row: int, direction: int) -> tuple[int, int] | None:
+        """The cell of a hexside, or None where the layout has no room for that side."""
+        x0, y = self.origin(col, row)
+        offsets = _BRICK_SIDES if self.name == "brick" else _DENSE_SIDES
+        dxy = offsets.get(direction)
+        return None if dxy is None else (x0 + dxy[0], y + dxy[1])
+
+    def focus_box(self, col: int, row: int) -> tuple[int, int, int, int]:
+        """(x, y, w, h) the viewport should keep visible around a hex (sides included)."""
+        x0, y = self.origin(col, row)
+        if self.name == "brick":
+            return (x0 - 1, y - 1, 5, 3)
+        return (x0, y, 2, 1)
+
+    def hex_at(self, x: int, y: int) -> tuple[int, int] | None:
+        """(col, row) of the hex whose interior holds canvas cell (x, y), if any."""
+        if (y - self.top) % self.hex_h:
+            return None
+        row = (y - self.top) // self.hex_h
+        rel = x - self.shift * (row & 1) - self.top
+        if rel < 0 or row < 0:
+            return None
+        col, inside = divmod(rel, self.hex_w)
+        return (col, row) if inside < self.interior_w else None
+
+
+_BRICK_SIDES: dict[int, tuple[int, int]] = {
+    W: (-1, 0),
+    E: (3, 0),
+    NW: (0, -1),
+    NE: (2, -1),
+    SW: (0, 1),
+    SE: (2, 1),
+}
+_DENSE_SIDES: dict[int, tuple[int, int]] = {W: (-1, 0), E: (1, 0)}
+
+GRIDS: dict[str, Grid] = {
+    "brick": Grid("brick", hex_w=4, hex_h=2, shift=2, top=1, dynamic_w=3, interior_w=3),
+    "dense": Grid("dense", hex_w=2, hex_h=1, shift=1, top=0, dynamic_w=1, interior_w=1),
+}
+
+
+def neighbour_offset(col: int, row: int, direction: int) -> tuple[int, int]:
+    """Offset coordinates of the neighbour in a direction (odd-r)."""
+    h = Hex.from_offset(col, row)
+    dq, dr = DIRECTIONS[direction]
+    return Hex(h.q + dq, h.r + dr).offset
+
+
+# --- the renderer -------------------------------------------------------------------
+
+Cell = tuple[str, Style]
+
+
+class MapRenderer:
+    """Renders canvas rows of one map in one layout.
+
+    The static picture (terrain, settlements, hexside features, territory borders) is
+    indexed once per map; a row is then built from that index plus the layers' row
+    indexes, so rendering a row costs one pass over the hexes of that row.
+    """
+
+    def __init__(self, hexmap: HexMap, layout: str = "brick", base: Style | None = None) -> None:
+        if layout not in GRIDS:
+            raise ValueError(f"unknown map layout {layout!r} (use one of {', '.join(GRIDS)})")
+        self.map = hexmap
+        self.grid = GRIDS[layout]
+        self.width, self.height = self.grid.canvas_size(hexmap.width, hexmap.height)
+        self._base = base or Style()
+        self._settlements: dict[tuple[int, int], str] = {}
+        self._settlement_rows: dict[int, set[int]] = {}
+        self._side_features: dict[tuple[int, int], set[str]] = {}
+        self._index_static()
+        self._build_styles()
+
+    # --- indexing ---------------------------------------------------------------------
+    def _index_static(self) -> None:
+        hexmap = self.map
+        for s in hexmap.settlements:
+            if hexmap.contains(s.hex):
+                self._settlements[s.hex.offset] = settlement_glyph(s.kind)
+                self._settlement_rows.setdefault(s.hex.row, set()).add(s.hex.col)
+        for feature, sides in hexmap.hexsides.items():
+            for side in sides:
+                self._mark_side(side.a, side.b, feature)
+        self._index_borders()
+
+    def _index_borders(self) -> None:
+        """Mark every side between two hexes of different territories (map edge excluded).
+
+        Done on offset integers, looking E, SE and SW from each hex so every side is seen
+        once: 40,000 hexes index in a few tens of milliseconds.
+        """
+        hexmap = self.map
+        if not hexmap.territories:
+            return
+        width, height = hexmap.width, hexmap.height
+        tid: list[list[str | None]] = [[None] * width for _ in range(height)]
+        for t in hexmap.territories:
+            for h in t.hexes:
+                if hexmap.contains(h):
+                    tid[h.row][h.col] = t.id
+        side_cell = self.grid.side_cell
+        features = self._side_features
+        for row in range(height):
+            odd = row & 1
+            here_row = tid[row]
+            below = tid[row + 1] if row + 1 < height else None
+            for col in range(width):
+                here = here_row[col]
+                looks = [(E, col + 1, here_row)] if col + 1 < width else []
+                if below is not None:
+                    looks.append((SE, col + odd, below))
+                    looks.append((SW, col + odd - 1, below))
+                for direction, ncol, nrow in looks:
+                    if 0 <= ncol < width and nrow[ncol] != here:
+                        cell = side_cell(col, row, direction)
+                        if cell is not None:
+                            features.setdefault(cell, set()).add(BORDER)
+
+    def _mark_side(self, a: Hex, b: Hex, feature: str) -> None:
+        if not self.map.contains(a):
+            a, b = b, a
+        if not self.map.contains(a):
+            return
+        direction = a.direction_to(b)
+        if direction is None:
+            return
+        cell = self.grid.side_cell(a.col, a.row, direction)
+        if cell is None:
+            return
+        self._side_features.setdefault(cell, set()).add(feature)
+
+    def set_base(self, base: Style) -> None:
+        """Adopt the widget's own style (its background) for outline and empty cells."""
+        if base != self._base:
+            self._base = base
+            self._build_styles()
+
+    def _build_styles(self) -> None:
+        base = self._base
+        self._plain = base + Style(color=parse_colour(PLAIN_SIDE_COLOUR))
+        self._terrain: dict[str, Cell] = {}
+        for t in TERRAINS:
+            self._terrain[t.letter] = (ascii_text(t.glyph)[:1] or UNKNOWN_GLYPH, terrain_style(t))
+        self._unknown_terrain = (UNKNOWN_GLYPH, terrain_style(None))
+        self._side_cells: dict[int, dict[int, Cell]] = {}
+        looks: dict[tuple[str | None, bool], Cell] = {}
+        for (x, y), features in self._side_features.items():
+            key = (pick_side_feature(features), BORDER in features)
+            found = looks.get(key)
+            if found is None:
+                found = looks[key] = self._side_cell(*key)
+            self._side_cells.setdefault(y, {})[x] = found
+        self._templates: dict[int, str] = {}
+
+    def _side_cell(self, name: str | None, border: bool) -> Cell:
+        """A side's glyph and style: its winning feature, underlined if also a border."""
+        if name is None:
+            look, underline = BORDER_LOOK, False
+        else:
+            look, underline = SIDE_LOOKS.get(name, UNKNOWN_SIDE_LOOK), border
+        style = self._base + Style(color=parse_colour(look.colour), bold=True, underline=underline)
+        return (look.glyph, style)
+
+    def terrain_cell(self, col: int, row: int) -> Cell:
+        letter = self.map.terrain[row][col]
+        return self._terrain.get(letter) or self._terrain_for(letter)
+
+    def _terrain_for(self, letter: str) -> Cell:
+        terrain = BY_LETTER.get(letter)
+        if terrain is None:
+            return self._unknown_terrain
+        cell = (ascii_text(terrain.glyph)[:1] or UNKNOWN_GLYPH, terrain_style(terrain))
+        self._terrain[letter] = cell
+        return cell
+
+    # --- rendering --------------------------------------------------------------------
+    def render_row(self, y: int, layers: MapLayers) -> list[Segment]:
+        """The segments of canvas row ``y``, exactly ``self.width`` cells long."""
+        if not 0 <= y < self.height:
+            return [Segment(" " * self.width, self._base)]
+        if self.grid.name == "dense":
+            return self._dense_row(y, layers)
+        if y % 2 == 0:
+            return self._brick_edge_row(y)
+        return self._brick_hex_row((y - 1) // 2, layers)
+
+    def _brick_template(self, y: int) -> str:
+        """The plain outline of a row between hex rows: '/' and '\\' of the hexes around it."""
+        text = self._templates.get(y)
+        if text is None:
+            chars = [" "] * self.width
+            r = y // 2
+            if r - 1 >= 0:
+                start = 2 * ((r - 1) & 1) + 1
+                for c in range(self.map.width):
+                    chars[4 * c + start] = "\\"
+                    chars[4 * c + start + 2] = "/"
+            if r < self.map.height:
+                start = 2 * (r & 1) + 1
+                for c in range(self.map.width):
+                    chars[4 * c + start] = "/"
+                    chars[4 * c + start + 2] = "\\"
+            text = "".join(chars)
+            self._templates[y] = text
+        return text
+
+    def _brick_edge_row(self, y: int) -> list[Segment]:
+        text = self._brick_template(y)
+        featured = self._side_cells.get(y)
+        if not featured:
+            return [Segment(text, self._plain)]
+        out = _Builder()
+        pos = 0
+        for x in sorted(featured):
+            if x > pos:
+                out.add(text[pos:x], self._plain)
+            out.add(*featured[x])
+            pos = x + 1
+        if pos < len(text):
+            out.add(text[pos:], self._plain)
+        return out.segments()
+
+    def _brick_hex_row(self, row: int, layers: MapLayers) -> list[Segment]:
+        """A row through hex interiors.
+
+        A plain W side is drawn in the style of the hex it bounds, so a run of hexes of
+        one terrain is a single segment. That keeps the bytes a partial repaint sends
+        small: Textual rewrites a dirty line from the widget's left edge, and every style
+        change costs an escape sequence.
+        """
+        y = 2 * row + 1
+        featured = self._side_cells.get(y, {})
+        out = _Builder()
+        add = out.add
+        x = 2 * (row & 1) + 1
+        if row & 1:
+            add("  ", self._base)
+        dynamic = self._dynamic_cols(row, layers)
+        terrain_row = self.map.terrain[row]
+        terrain = self._terrain
+        style = self._base
+        for col in range(self.map.width):
+            glyph, style = terrain.get(terrain_row[col]) or self._terrain_for(terrain_row[col])
+            side = featured.get(x - 1)
+            if col in dynamic:
+                add(*(side or ("|", style)))
+                for text, cell_style in self.interior_cells(col, row, layers, 3):
+                    add(text, cell_style)
+            elif side is None:
+                add("|" + glyph + "  ", style)
+            else:
+                add(*side)
+                add(glyph + "  ", style)
+            x += 4
+        add(*(featured.get(x - 1) or ("|", style)))
+        if not row & 1:
+            add("  ", self._base)
+        return out.segments()
+
+    def _dynamic_cols(self, row: int, layers: MapLayers) -> set[int]:
+        cols = set(layers.row_markers(row))
+        for _, labels in layers.row_overlays(row):
+            cols.update(labels)
+        if layers.cursor is not None and layers.cursor.row == row:
+            cols.add(layers.cursor.col)
+        cols.update(self._settlement_rows.get(row, ()))
+        return cols
+
+    def interior_cells(self, col: int, row: int, layers: MapLayers, width: int) -> list[Cell]:
+        """The ``width`` interior cells of a hex: glyph, then marker or overlay labels."""
+        glyph, tstyle = self.terrain_cell(col, row)
+        settlement = self._settlements.get((col, row))
+        h = Hex.from_offset(col, row)
+        marker = layers.markers.get(h)
+        cells: list[Cell] = []
+        if marker is not None and width == 1:
+            cells.append(
+                (ascii_text(marker.letter)[:1] or "?", marker_style(marker.colour, marker.own))
+            )
+        elif settlement is not None:
+            cells.append((settlement, tstyle + Style(bold=True)))
+        elif width == 1 and (label := self._first_overlay(h, layers, 1)) is not None:
+            cells.append(label)
+        else:
+            cells.append((glyph, tstyle))
+        free = width - 1
+        if free and marker is not None:
+            mstyle = marker_style(marker.colour, marker.own)
+            cells.append((ascii_text(marker.letter)[:1] or "?", mstyle))
+            cells.append((marker.count_glyph, mstyle))
+            free = 0
+        for name in layers.overlay_names():
+            label = layers.overlays[name].get(h)
+            if free and label and len(label) <= free:
+                style = overlay_style(name) or tstyle
+                cells.extend((ch, style) for ch in label)
+                free -= len(label)
+        cells.extend([(" ", tstyle)] * free)
+        if layers.cursor == h:
+            cells = [(text, style + CURSOR_STYLE) for text, style in cells]
+        return cells
+
+    def _first_overlay(self, h: Hex, layers: MapLayers, width: int) -> Cell | None:
+        for name in layers.overlay_names():
+            label = layers.overlays[name].get(h)
+            if label:
+                return (label[:width], overlay_style(name) or self.terrain_cell(h.col, h.row)[1])
+        return None
+
+    def _dense_row(self, row: int, layers: MapLayers) -> list[Segment]:
+        featured = self._side_cells.get(row, {})
+        out = _Builder()
+        add = out.add
+        x = row & 1
+        if x:
+            add(*featured.get(0, (" ", self._base)))
+        dynamic = self._dynamic_cols(row, layers)
+        for col in range(self.map.width):
+            terrain = self.terrain_cell(col, row)
+            add(*(self.interior_cells(col, row, layers, 1)[0] if col in dynamic else terrain))
+            add(*(featured.get(x + 1) or (" ", terrain[1])))
+            x += 2
+        if not row & 1:
+            add(" ", self._base)
+        return out.segments()
+
+    # --- conveniences -----------------------------------------------------------------
+    def hex_at(self, x: int, y: int) -> Hex | None:
+        """The map hex drawn at canvas cell (x, y), or None for sides, corners and outside."""
+        found = self.grid.hex_at(x, y)
+        if found is None:
+            return None
+        col, row = found
+        if 0 <= col < self.map.width and 0 <= row < self.map.height:
+            return Hex.from_offset(col, row)
+        return None
+
+    def hex_region(self, h: Hex) -> tuple[int, int, int, int]:
+        """(x, y, w, h) of the cells that markers, overlays and the cursor change."""
+        x, y = self.grid.origin(h.col, h.row)
+        return (x, y, self.grid.dynamic_w, 1)
+
+    def text_lines(self, layers: MapLayers | None = None) -> list[str]:
+        """The whole canvas as plain text (tests, logs, and printing a map)."""
+        layers = layers or MapLayers()
+        return ["".join(s.text for s in self.render_row(y, layers)) for y in range(self.height)]
+
+
+class _Builder:
+    """Collects (text, style) runs, merging neighbours that share a style."""
+
+    __slots__ = ("_out", "_style", "_texts")
+
+    def __init__(self) -> None:
+        self._out: list[Segment] = []
+        self._texts: list[str] = []
+        self._style: Style | None = None
+
+    def add(self, text: str, style: Style) -> None:
+        if style is self._style or style == self._style:
+            self._texts.append(text)
+            return
+        if self._texts:
+            self._out.append(Segment("".join(self._texts), self._style))
+        self._texts = [text]
+        self._style = style
+
+    def segments(self) -> list[Segment]:
+        if self._texts:
+            self._out.append(Segment("".join(self._texts), self._style))
+            self._texts = []
+        return self._out
+
+
+# --- legend -------------------------------------------------------------------------
+
+
+def legend_lines(
+    terrains: Iterable[Terrain] = TERRAINS,
+    overlays: Iterable[str] = (),
+    settlement_kinds: Iterable[str] | None = None,
+) -> list[Text]:
+    """Legend lines, each glyph drawn in the very style the map uses, then its meaning."""
+    lines: list[Text] = [Text("Terrain", style="bold")]
+    for t in terrains:
+        lines.append(_legend_line(f"{ascii_text(t.glyph)[:1]}  ", terrain_style(t), t.name))
+    lines.append(Text("Settlements", style="bold"))
+    kinds = list(settlement_kinds) if settlement_kinds is not None else list(SETTLEMENT_GLYPHS)
+    by_glyph: dict[str, list[str]] = {}
+    for kind in kinds:
+        by_glyph.setdefault(settlement_glyph(kind), []).append(kind)
+    for glyph, names in by_glyph.items():
+        lines.append(_legend_line(glyph, Style(bold=True), ", ".join(names)))
+    lines.append(Text("Hexsides", style="bold"))
+    lines.append(_legend_line("/\\|", Style(color=parse_colour(PLAIN_SIDE_COLOUR)), "plain side"))
+    for look in (*SIDE_LOOKS.values(), BORDER_LOOK):
+        lines.append(
+            _legend_line(
+                look.glyph, Style(color=parse_colour(look.colour), bold=True), look.meaning
+            )
+        )
+    lines.append(
+        _legend_line(
+            "~",
+            Style(color=parse_colour("bright_blue"), bold=True, underline=True),
+            "underlined: also a territory border",
+        )
+    )
+    lines.append(Text("Armies and overlays", style="bold"))
+    lines.append(_legend_line("A2", marker_style("red", False), "army of player A, stack of 2"))
+    lines.append(_legend_line("A ", marker_style("blue", True), "underlined: your own army"))
+    for name in overlays:
+        look = OVERLAY_LOOKS.get(name, UNKNOWN_OVERLAY_LOOK)
+        style = overlay_style(name) or terrain_style(BY_LETTER["."])
+        lines.append(_legend_line(look.sample, style, f"{name}: {look.meaning}"))
+    lines.append(_legend_line(".  ", terrain_style(BY_LETTER["."]) + CURSOR_STYLE, "cursor"))
+    return lines
+
+
+def _legend_line(glyph: str, style: Style, meaning: str) -> Text:
+    text = Text()
+    text.append(f"{glyph:<3}", style)
+    text.append(f" {meaning}")
+    return text
