@@ -10,7 +10,8 @@ every mistake is reported as one line ``file:line: what is wrong``, all of them 
     [scenario]
     id = "border-war"                   # required; letters, digits, - and _
     title = "Border War"                # required
-    description = """What it is, who fights, how it is won."""
+    description = """What it is, who fights, how it is won.
+    Lines are joined; a blank line starts a new paragraph."""
     turn_limit = 12                     # 0 (the default): no limit
 
     [map]
@@ -521,6 +522,7 @@ def _check_hexsides(
 ) -> dict[str, list[str]]:
     parsed: dict[str, dict[Hexside, str]] = {}  # feature -> side -> as written
     where: dict[tuple[str, Hexside], KeyPath] = {}
+    damaged: set[str] = set()  # features with a bad entry: what sits on them is not judged
     for feature, items in sides.items():
         parsed[feature] = {}
         for j, text in enumerate(items):
@@ -531,17 +533,19 @@ def _check_hexsides(
                 side = parse_hexside(text)
             except ValueError as exc:
                 chk.add(path, f"{feature}: {exc}")
+                damaged.add(feature)
                 continue
             off = [h for h in (side.a, side.b) if grid is not None and not grid.contains(h)]
             if off:
                 label = off[0].label(label_width_for(grid.width, grid.height))
                 chk.add(path, f"{feature} {text}: hex {label} is off the map "
                               f"({grid.width} x {grid.height})")
+                damaged.add(feature)
             else:  # two roads may share a side: no harm, one is kept
                 parsed[feature].setdefault(side, text)
                 where.setdefault((feature, side), path)
     water = set(parsed.get("river", {})) | set(parsed.get("stream", {}))
-    for feature in ("bridge", "ford"):
+    for feature in ("bridge", "ford") if not damaged & {"river", "stream"} else ():
         for side, text in parsed.get(feature, {}).items():
             if side not in water:
                 chk.add(where[feature, side], f"{feature} {text} is on no river or stream")
@@ -597,7 +601,7 @@ def _check_territories(chk: _Checker, items: list[dict], players: set[str], part
                 continue
             holder[h] = (*path, "id")
             count[i] = count.get(i, 0) + 1
-        if not count.get(i) and "id" in t:
+        if not count.get(i) and "id" in t and (grid is not None or rows is None):
             code = t.get("code")
             why = (f"its code {code!r} is not in territory_rows" if code
                    else "give it a code used in territory_rows, or hexes = [...]")
@@ -690,7 +694,7 @@ def _check_rulesets(chk: _Checker, data: dict[str, Any], parts: _Parts) -> None:
         chk.add(("ruleset",), "a scenario supports at least one ruleset: add a "
                               "[ruleset.<id>] table")
         return
-    installed = _installed(chk, ("ruleset",))
+    installed = _installed(chk, ("ruleset", next(iter(data))))
     for rid, table in data.items():
         path = ("ruleset", rid)
         if not isinstance(table, dict):
@@ -707,8 +711,9 @@ def _check_rulesets(chk: _Checker, data: dict[str, Any], parts: _Parts) -> None:
         for key in RULESET_KEYS:
             if key in table and not isinstance(table[key], dict):
                 chk.add((*path, key), f"{key} should be a table, not {_describe(table[key])}")
-        for name, value in (table.get("options") or {}).items():
-            option = ruleset.option(name) if isinstance(table.get("options"), dict) else None
+        options = table.get("options") if isinstance(table.get("options"), dict) else {}
+        for name, value in options.items():
+            option = ruleset.option(name)
             if option is None:
                 known = _listing([o.name for o in ruleset.options])
                 chk.add((*path, "options", name), f"ruleset {rid} has no option {name!r} "
@@ -748,6 +753,13 @@ def _check_victory(chk: _Checker, victory: dict[str, Any], turn_limit: int) -> d
     return out
 
 
+def _paragraphs(text: str) -> str:
+    """A description as paragraphs: a GM wraps lines in the file where it suits the editor,
+    the screen wraps them again to its own width; blank lines separate paragraphs."""
+    paras = re.split(r"\n\s*\n", text.strip())
+    return "\n\n".join(" ".join(p.split()) for p in paras if p.strip())
+
+
 def _build(chk: _Checker, parts: _Parts, head: dict[str, Any], victory: dict[str, Any]):
     """The Scenario from checked parts, through the one converter."""
     assert parts.map is not None
@@ -765,7 +777,7 @@ def _build(chk: _Checker, parts: _Parts, head: dict[str, Any], victory: dict[str
         return None
     hexmap, *armies = built
     return Scenario(
-        id=head["id"], title=head["title"], description=head.get("description", "").strip(),
+        id=head["id"], title=head["title"], description=_paragraphs(head.get("description", "")),
         path=chk.doc.path, map=hexmap, players=parts.players, armies=armies,
         victory=victory, rulesets=parts.rulesets, turn_limit=head.get("turn_limit", 0),
     )
@@ -786,7 +798,10 @@ def _analyse(path: str | Path) -> tuple[list[str], Scenario | None]:
     head = chk.table(("scenario",), top.get("scenario", {}), SCENARIO, "[scenario]")
     parts = _Parts()
     _check_players(chk, top.get("player", []), parts)
-    players = {p.get("id") for p in top.get("player", []) if isinstance(p, dict)} - {None}
+    players = {  # ids as written, even of slots with other faults: owners are judged alone
+        p["id"] for p in top.get("player", [])
+        if isinstance(p, dict) and isinstance(p.get("id"), str)
+    }
     if "map" in top:
         _check_map(chk, top["map"], parts)
     _check_territories(chk, top.get("territory", []), players, parts)

@@ -25,6 +25,7 @@ _HEADER_RE = re.compile(r"^\s*(\[\[?)\s*([^\[\]]+?)\s*\]\]?\s*(#.*)?$")
 _KEY_PART = r"""(?:"[^"]*"|'[^']*'|[A-Za-z0-9_-]+)"""
 _KEY_RE = re.compile(rf"^\s*({_KEY_PART}(?:\s*\.\s*{_KEY_PART})*)\s*=")
 _TOML_POS_RE = re.compile(r"\(at line (\d+), column (\d+)\)")
+_TOML_END = "(at end of document)"
 
 
 def _split_key(text: str) -> list[str]:
@@ -168,6 +169,9 @@ def parse_toml(raw: bytes, path: Path) -> TomlFile:
         msg = str(exc)
         m = _TOML_POS_RE.search(msg)
         line = m.group(1) if m else "1"
+        if not m and _TOML_END in msg:  # a truncated file: the place is its last line
+            line = str(max(1, len(text.splitlines())))
+            msg = msg.replace(_TOML_END, "at the end of the file")
         reason = _TOML_POS_RE.sub("", msg).strip().rstrip(".")
         raise InputError(f"{path}:{line}: not valid TOML: {reason}") from None
     return TomlFile(path, data, Locator.scan(text), text)
