@@ -40,6 +40,7 @@ class SandboxRuleset(Ruleset):
         Option("fled_return", True, "Models that fled the table rejoin their unit afterwards."),
     )
     state_class = SandboxState
+    ui = "tuicamp.rules.sandbox.screens:sandbox_ui"  # only the UI imports it (Textual)
 
     # --- life cycle -----------------------------------------------------------------
     def setup(self, campaign: Campaign, setup: dict[str, Any]) -> None:
