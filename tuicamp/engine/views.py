@@ -22,8 +22,11 @@ class ArmyView:
     name: str
     owner: str
     hex: Hex | None
-    known: str  # "full" or "counter"
+    # "full"; "categories" (points by category, as good scouts report); "points" (the
+    # total only); "counter" (position only)
+    known: str
     points: int | None = None
+    category_points: dict[str, int] = field(factory=dict)
     movement: int | None = None
     units: list[Unit] = field(factory=list)
     flags: set[str] = field(factory=set)
@@ -83,7 +86,14 @@ def _army_view(army: Army, known: str) -> ArmyView:
             units=[evolve(u, flags=set(u.flags)) for u in army.units],
             flags=set(army.flags),
         )
-    return ArmyView(army.id, army.name, army.owner, army.hex, known)
+    view = ArmyView(army.id, army.name, army.owner, army.hex, known)
+    if known in ("points", "categories"):
+        view.points = army.points
+    if known == "categories":
+        for u in army.units:
+            key = u.category.value
+            view.category_points[key] = view.category_points.get(key, 0) + u.points
+    return view
 
 
 def _player_view(p: Player, visible: bool) -> PlayerView:
