@@ -10,9 +10,11 @@ from __future__ import annotations
 
 import re
 import string
+from itertools import groupby
 from typing import Any
 
 import cattrs
+from attrs import evolve
 from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn, override
 
 from tuicamp.engine.actions import Event
@@ -26,11 +28,33 @@ NO_TERRITORY = "."
 
 def strip_none(value: Any) -> Any:
     """Drop None from dicts, recursively, so the data can be written as TOML."""
+    # Scalars are not passed down: saving a long chronicle calls this for every field.
     if isinstance(value, dict):
-        return {k: strip_none(v) for k, v in value.items() if v is not None}
+        return {
+            k: strip_none(v) if isinstance(v, dict | list) else v
+            for k, v in value.items()
+            if v is not None
+        }
     if isinstance(value, list):
-        return [strip_none(v) for v in value]
+        return [strip_none(v) if isinstance(v, dict | list) else v for v in value]
     return value
+
+
+def _territory_grid(m: HexMap) -> list[str] | None:
+    """Territories as rows of one-letter codes, when each hex is in at most one of them,
+    they are all on the map and there are few enough territories for the codes."""
+    if not m.territories or len(m.territories) > len(TERRITORY_CODES):
+        return None
+    width, height = m.width, m.height
+    rows = [[NO_TERRITORY] * width for _ in range(height)]
+    for code, t in zip(TERRITORY_CODES, m.territories, strict=False):
+        for h in t.hexes:
+            r = h.r
+            c = h.q + (r - (r & 1)) // 2  # Hex.col, inlined: this loop sees every hex
+            if not (0 <= r < height and 0 <= c < width) or rows[r][c] != NO_TERRITORY:
+                return None
+            rows[r][c] = code
+    return ["".join(r) for r in rows]
 
 
 def _unstructure_map(m: HexMap) -> dict[str, Any]:
@@ -38,16 +62,13 @@ def _unstructure_map(m: HexMap) -> dict[str, Any]:
     hexsides = {k: sorted(str(s) for s in v) for k, v in sorted(m.hexsides.items()) if v}
     if hexsides:
         out["hexsides"] = hexsides
-    territories = [converter.unstructure(t) for t in m.territories]
-    hex_sets = [t.hexes for t in m.territories]
-    flat = [h for hs in hex_sets for h in hs]
-    gridable = len(m.territories) <= len(TERRITORY_CODES) and len(flat) == len(set(flat))
-    if gridable and m.territories:
-        rows = [[NO_TERRITORY] * m.width for _ in range(m.height)]
-        for code, t in zip(TERRITORY_CODES, m.territories, strict=False):
-            for h in t.hexes:
-                rows[h.row][h.col] = code
-        out["territory_rows"] = ["".join(r) for r in rows]
+    grid = _territory_grid(m)
+    if grid is None:
+        territories = [converter.unstructure(t) for t in m.territories]
+    else:
+        out["territory_rows"] = grid
+        # the hexes are in the grid: leave them out rather than unstructure and drop them
+        territories = [converter.unstructure(evolve(t, hexes=[])) for t in m.territories]
         for code, t in zip(TERRITORY_CODES, territories, strict=False):
             del t["hexes"]
             t["code"] = code
@@ -65,9 +86,14 @@ def _structure_map(data: dict[str, Any], _: type) -> HexMap:
     }
     by_code: dict[str, list[Hex]] = {}
     for row, line in enumerate(data.get("territory_rows", [])):
-        for col, code in enumerate(line):
+        shift = (row - (row & 1)) // 2  # Hex.from_offset, inlined: this sees every hex
+        col = 0
+        for code, run in groupby(line):
+            n = len(list(run))
             if code != NO_TERRITORY:
-                by_code.setdefault(code, []).append(Hex.from_offset(col, row))
+                hexes = by_code.setdefault(code, [])
+                hexes.extend(Hex(c - shift, row) for c in range(col, col + n))
+            col += n
     territories = []
     for t in data.get("territories", []):
         t = dict(t)
@@ -89,12 +115,49 @@ def _structure_option_value(value: Any, _: type) -> OptionValue:
     return value
 
 
+_TRUE_WORDS = {"true": True, "yes": True, "on": True, "1": True,
+               "false": False, "no": False, "off": False, "0": False}
+
+
+def _structure_int(value: Any, _: type) -> int:
+    # int(True) and int(2.7) would pass silently; a hand-edited save deserves a complaint.
+    # Digit strings stay accepted: the command line hands over text.
+    if isinstance(value, bool) or (isinstance(value, float) and not value.is_integer()):
+        raise ValueError(f"expected a whole number, not {value!r}")
+    if isinstance(value, int | float):
+        return int(value)
+    if isinstance(value, str) and re.fullmatch(r"\s*[-+]?\d+\s*", value):
+        return int(value)
+    raise ValueError(f"expected a whole number, not {value!r}")
+
+
+def _structure_float(value: Any, _: type) -> float:
+    if isinstance(value, bool):
+        raise ValueError(f"expected a number, not {value!r}")
+    try:
+        return float(value)
+    except (TypeError, ValueError):
+        raise ValueError(f"expected a number, not {value!r}") from None
+
+
+def _structure_bool(value: Any, _: type) -> bool:
+    # bool("no") is True: only real booleans and the usual words are accepted.
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, str) and value.strip().lower() in _TRUE_WORDS:
+        return _TRUE_WORDS[value.strip().lower()]
+    raise ValueError(f"expected true or false, not {value!r}")
+
+
 def _is_set(t: Any) -> bool:
     return t in (set, frozenset) or getattr(t, "__origin__", None) in (set, frozenset)
 
 
 def _make_converter() -> cattrs.Converter:
     c = cattrs.Converter(forbid_extra_keys=True)
+    c.register_structure_hook(int, _structure_int)
+    c.register_structure_hook(float, _structure_float)
+    c.register_structure_hook(bool, _structure_bool)
     c.register_unstructure_hook(Hex, str)
     c.register_structure_hook(Hex, lambda v, _: v if isinstance(v, Hex) else parse_label(v))
     c.register_unstructure_hook(Hexside, str)

@@ -1,0 +1,343 @@
+"""The chronicle file: every event of a campaign, appended and never rewritten.
+
+A campaign's chronicle grows all campaign long, while its state stays about the same size.
+Rewriting the chronicle on every autosave would make each action slower than the last, so
+it lives in a companion file, ``NAME.chronicle.toml``, of ``[[event]]`` blocks::
+
+    # tuicamp chronicle ...
+    format_version = 1
+
+    [[event]]
+    seq = 1
+    ...
+
+New events are appended (and fsynced) *before* the state file is replaced, and the state
+records how many events it needs (``chronicle_length``). So after a crash the chronicle
+holds at least what the state needs; blocks beyond that, the last of which may be torn
+half-way, belong to an action that was never saved: they are ignored on load and cut off
+at the next write.
+
+The readers here also serve the save file: :class:`Source` keeps the text of a TOML file
+and builds its line locator only when a complaint needs a line number, since scanning a
+long campaign costs nearly as much as parsing it.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import gc
+import os
+import re
+import tomllib
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import tomli_w
+from attrs import define, field
+
+from tuicamp.engine.actions import Event
+from tuicamp.engine.errors import InputError
+from tuicamp.storage.converter import converter, describe_structure_error, event_to_dict
+from tuicamp.storage.locations import atomic_write, fsync_dir
+from tuicamp.storage.migrations import upgrade_events, version_problem
+from tuicamp.storage.tomlfile import MAX_BYTES, KeyPath, Locator, parse_toml
+
+# The chronicle may outgrow the state by far; 100 MB is some 300,000 events.
+CHRONICLE_MAX_BYTES = 5 * MAX_BYTES
+
+_BLOCK_RE = re.compile(rb"^[ \t]*\[\[[ \t]*event[ \t]*\]\]", re.M)
+_TABLE_LINE_RE = re.compile(r"^(\[\[?)", re.M)
+_BLOCK_HEADER = b"[[event]]"
+
+
+@contextlib.contextmanager
+def gc_paused() -> Iterator[None]:
+    """Hold the cyclic garbage collector while a whole campaign is read or written.
+
+    Parsing and structuring allocate hundreds of thousands of objects, none of them
+    garbage, and each allocation burst sets off collections that walk them all again
+    (a tenth of the load time of a long campaign). Mercurial pauses its collector around
+    bulk parsing for the same reason. Reference counting still frees what it can.
+    """
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_enabled:
+            gc.enable()
+
+
+# --- problems, with lines ---------------------------------------------------------------
+class Problems:
+    """Where a reader's complaints go: raised at once (loading) or all collected (checking).
+
+    Every complaint is one line, ``file:line: what``.
+    """
+
+    def __init__(self, collect: bool = False) -> None:
+        self.collect = collect
+        self.lines: list[str] = []
+
+    def add(self, line: str) -> None:
+        if not self.collect:
+            raise InputError(line)
+        self.lines.append(line)
+
+    def structure(self, source: Source, exc: BaseException, prefix: KeyPath = ()) -> None:
+        """Report a cattrs error, one line per problem found in it."""
+        found = describe_structure_error(exc)
+        if not found:
+            self.add(source.at(prefix, str(exc) or type(exc).__name__))
+        for path, message in found:
+            self.add(source.at((*prefix, *path), message))
+
+    def __bool__(self) -> bool:
+        return bool(self.lines)
+
+
+@define
+class Source:
+    """A parsed TOML file that can name the line of any key path when asked."""
+
+    path: Path
+    text: str
+    data: dict[str, Any]
+    _locator: Locator | None = field(default=None)
+
+    def line_of(self, keypath: KeyPath) -> int:
+        if self._locator is None:
+            self._locator = Locator.scan(self.text)
+        return self._locator.line_of(keypath)
+
+    def at(self, keypath: KeyPath, message: str) -> str:
+        return f"{self.path}:{self.line_of(keypath)}: {message}"
+
+
+def read_bytes(path: Path, problems: Problems, max_bytes: int = MAX_BYTES) -> bytes | None:
+    """The file's bytes, or a complaint: missing, a folder, unreadable or too big."""
+    try:
+        size = path.stat().st_size
+        if path.is_dir():
+            problems.add(f"{path}: is a folder, not a save")
+            return None
+        if size > max_bytes:
+            problems.add(
+                f"{path}:1: the file is {size / 1e6:.0f} MB; tuicamp reads at most "
+                f"{max_bytes // 1_000_000} MB"
+            )
+            return None
+        return path.read_bytes()
+    except FileNotFoundError:
+        problems.add(f"{path}: no such file")
+    except OSError as exc:
+        problems.add(f"{path}: cannot read it ({exc.strerror})")
+    return None
+
+
+def parse_source(path: Path, raw: bytes, problems: Problems) -> Source | None:
+    """Parse TOML; a syntax error is reported with tomlfile's own wording and line."""
+    try:
+        text = raw.decode("utf-8")
+        return Source(path, text, tomllib.loads(text))
+    except (UnicodeDecodeError, tomllib.TOMLDecodeError):
+        try:
+            parse_toml(raw, path)  # raises the one-line error with the line number
+        except InputError as exc:
+            problems.add(str(exc))
+            return None
+        raise  # parse_toml accepted what tomllib refused: a real bug, not a bad file
+
+
+# --- writing ----------------------------------------------------------------------------
+def chronicle_head(version: int) -> bytes:
+    return (
+        "# tuicamp chronicle: one [[event]] block per event, oldest first. tuicamp only\n"
+        "# appends to it; the save beside it says how many of these events it holds.\n"
+        f"format_version = {version}\n\n"
+    ).encode()
+
+
+def event_dict(event: Event) -> dict[str, Any]:
+    """An event as TOML data; empty rolls and data are left out (they default to empty)."""
+    data = event_to_dict(event)
+    for key in ("rolls", "data"):
+        if not data.get(key):
+            data.pop(key, None)
+    return data
+
+
+def event_block(event: Event) -> bytes:
+    """One ``[[event]]`` block. tomli_w writes a short table inline, so the body is written
+    as a root table and its sub-table headers are moved under ``event.``; tomli_w starts a
+    line with ``[`` only for table headers (array items are indented)."""
+    body = tomli_w.dumps(event_dict(event))
+    body = _TABLE_LINE_RE.sub(r"\1event.", body)
+    return b"[[event]]\n" + body.encode() + b"\n"
+
+
+def chronicle_bytes(events: list[Event], version: int) -> bytes:
+    return chronicle_head(version) + b"".join(event_block(e) for e in events)
+
+
+def write_chronicle(path: Path, events: list[Event], version: int) -> int:
+    """Write the whole chronicle atomically (a new campaign, or after an upgrade).
+
+    Returns the file's length: where the next append goes."""
+    with gc_paused():
+        data = chronicle_bytes(events, version)
+    atomic_write(path, data)
+    return len(data)
+
+
+def append_events(path: Path, events: list[Event], at: int, version: int) -> int:
+    """Append ``events`` at byte ``at`` (cutting off whatever an interrupted write left
+    beyond it), then fsync. ``at = 0`` starts a new file. Returns the new end."""
+    data = b"".join(event_block(e) for e in events)
+    created = False
+    try:
+        f = open(path, "r+b")  # noqa: SIM115 - closed below, after the fsync
+    except FileNotFoundError:
+        if at:
+            raise InputError(f"{path}: the chronicle file has disappeared") from None
+        f = open(path, "w+b")  # noqa: SIM115
+        created = True
+    with f:
+        if at == 0:
+            data = chronicle_head(version) + data
+        f.seek(at)
+        f.truncate()
+        f.write(data)
+        f.flush()
+        os.fsync(f.fileno())
+    if created:
+        fsync_dir(path.parent)
+    return at + len(data)
+
+
+def file_stamp(path: Path) -> tuple[int, int, int] | None:
+    """(inode, size, mtime): tells whether someone else touched the file since we did."""
+    try:
+        st = path.stat()
+    except FileNotFoundError:
+        return None
+    return (st.st_ino, st.st_size, st.st_mtime_ns)
+
+
+# --- reading ----------------------------------------------------------------------------
+def block_starts(raw: bytes) -> list[int]:
+    return [m.start() for m in _BLOCK_RE.finditer(raw)]
+
+
+def blocks_end(raw: bytes, starts: list[int], count: int) -> int:
+    """The byte just past the first ``count`` blocks: the next block's start, or the end
+    of the file without a torn first line of a further block (``[[eve``)."""
+    if count < len(starts):
+        return starts[count]
+    end = len(raw)
+    line_start = raw.rfind(b"\n") + 1
+    tail = raw[line_start:].strip()
+    if tail and _BLOCK_HEADER.startswith(tail):
+        end = line_start
+    return end
+
+
+def find_end(path: Path, count: int) -> int:
+    """Where the first ``count`` events end in the file (re-read after outside changes)."""
+    problems = Problems()
+    raw = read_bytes(path, problems, CHRONICLE_MAX_BYTES) or b""
+    starts = block_starts(raw)
+    if len(starts) < count:
+        raise InputError(f"{path}: holds {len(starts)} events, not the {count} of the save")
+    return blocks_end(raw, starts, count)
+
+
+@define
+class ChronicleRead:
+    events: list[Event]
+    end: int  # byte offset just past the events the save needs
+    version: int  # the format version the file was written in
+    dropped: int = 0  # blocks beyond the save's (from an interrupted write)
+    stamp: tuple[int, int, int] | None = None
+
+
+def read_chronicle(
+    path: Path, expected: int, current: int, problems: Problems, save: Path | None = None
+) -> ChronicleRead | None:
+    """The first ``expected`` events of the chronicle, checked and upgraded.
+
+    Problems go to ``problems``; None is returned when the events could not be read.
+    """
+    needs = f"{save.name if save else 'the save'} needs {expected}"
+    stamp = file_stamp(path)
+    if stamp is None:
+        if expected:
+            problems.add(f"{path}: no such file; {needs} events from it")
+            return None
+        return ChronicleRead([], 0, current)
+    raw = read_bytes(path, problems, CHRONICLE_MAX_BYTES)
+    if raw is None:
+        return None
+    starts = block_starts(raw)
+    if len(starts) < expected:
+        last_line = raw.count(b"\n") + 1
+        problems.add(
+            f"{path}:{last_line}: holds {len(starts)} events but {needs}; "
+            "restore the file or the save's backup"
+        )
+        return None
+    end = blocks_end(raw, starts, expected)
+    dropped = len(starts) - expected
+    if dropped == 0 and end < len(raw):
+        dropped = 1  # the torn first line of a further block
+    source = parse_source(path, raw[:end], problems)
+    if source is None:
+        return None
+    version = _chronicle_version(source, current, problems)
+    blocks = source.data.get("event", [])
+    if not _blocks_ok(source, blocks, expected, problems) or version is None:
+        return None
+    try:
+        blocks = upgrade_events(blocks, version, current)
+    except Exception as exc:  # an upgrade step failed on this data
+        problems.add(source.at(("event",), f"cannot upgrade the events: {exc}"))
+        return None
+    events = []
+    for i, block in enumerate(blocks):  # one by one: quicker than as a list, in cattrs
+        try:
+            events.append(converter.structure(block, Event))
+        except Exception as exc:  # cattrs groups every problem of an event in one exception
+            problems.structure(source, exc, ("event", i))
+    if len(events) < len(blocks):
+        return None
+    return ChronicleRead(events, end, version, dropped, stamp)
+
+
+def _chronicle_version(source: Source, current: int, problems: Problems) -> int | None:
+    unknown = sorted(set(source.data) - {"format_version", "event"})
+    for key in unknown:
+        problems.add(source.at((key,), f"unknown key {key!r} (a chronicle holds [[event]] blocks)"))
+    version = source.data.get("format_version", current)
+    problem = version_problem(version, current)
+    if problem:
+        problems.add(source.at(("format_version",), problem))
+        return None
+    return version
+
+
+def _blocks_ok(source: Source, blocks: Any, expected: int, problems: Problems) -> bool:
+    if not isinstance(blocks, list) or len(blocks) != expected:
+        count = len(blocks) if isinstance(blocks, list) else 0
+        problems.add(source.at(("event",), f"found {count} [[event]] blocks, expected {expected}"))
+        return False
+    ok = True
+    for i, block in enumerate(blocks):
+        seq = block.get("seq") if isinstance(block, dict) else None
+        if seq != i + 1:
+            problems.add(
+                source.at(("event", i, "seq"), f"event {i + 1} has seq = {seq!r}; "
+                          "the events must be numbered 1, 2, 3, ... in order")
+            )
+            ok = False
+    return ok

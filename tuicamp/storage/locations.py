@@ -1,0 +1,232 @@
+"""Where saves live, and how files are put there without ever leaving a half-written one.
+
+The saves folder is, in order: ``$TUICAMP_SAVES``; ``saves/`` in the current folder when it
+exists (the repository ships one, so a club checkout keeps its campaigns beside it); else
+the user's data folder, ``$XDG_DATA_HOME/tuicamp/saves`` or ``~/.local/share/tuicamp/saves``.
+
+One campaign is a small family of files next to each other::
+
+    NAME.toml             the state (rewritten, atomically, after every action)
+    NAME.chronicle.toml   the chronicle (only ever appended to)
+    NAME.toml.bak         the state before the last save
+    NAME.toml.lock        taken with flock around every write
+"""
+
+from __future__ import annotations
+
+import contextlib
+import errno
+import fcntl
+import os
+import re
+import shutil
+import time
+from collections.abc import Iterator, Mapping
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from attrs import define
+
+from tuicamp.engine.errors import InputError, RuleError
+
+if TYPE_CHECKING:
+    from tuicamp.storage.saves import SaveHeader
+
+SAVES_ENV = "TUICAMP_SAVES"
+SAVE_SUFFIX = ".toml"
+CHRONICLE_SUFFIX = ".chronicle.toml"
+LOCK_TIMEOUT = 10.0  # seconds; a write holds the lock for milliseconds
+
+
+# --- the saves folder -------------------------------------------------------------------
+def saves_dir(env: Mapping[str, str] | None = None, cwd: Path | None = None) -> Path:
+    """The folder saves are listed from and new campaigns are saved to (not created)."""
+    env = os.environ if env is None else env
+    if env.get(SAVES_ENV):
+        return Path(env[SAVES_ENV]).expanduser()
+    local = (cwd or Path.cwd()) / "saves"
+    if local.is_dir():
+        return local
+    xdg = env.get("XDG_DATA_HOME", "")
+    if xdg and Path(xdg).is_absolute():  # the XDG spec says to ignore a relative one
+        base = Path(xdg)
+    else:
+        home = Path(env["HOME"]) if env.get("HOME") else Path.home()
+        base = home / ".local" / "share"
+    return base / "tuicamp" / "saves"
+
+
+def slug(name: str) -> str:
+    """A campaign name as a file name: lower case, ASCII letters, digits and dashes."""
+    text = re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")
+    return text[:60].rstrip("-") or "campaign"
+
+
+def new_save_path(name: str, folder: Path | None = None) -> Path:
+    """A path for a new campaign called ``name`` that does not clash with an existing save."""
+    folder = saves_dir() if folder is None else folder
+    base = slug(name)
+    candidate = folder / f"{base}{SAVE_SUFFIX}"
+    n = 2
+    while candidate.exists() or chronicle_path(candidate).exists():
+        candidate = folder / f"{base}-{n}{SAVE_SUFFIX}"
+        n += 1
+    return candidate
+
+
+def resolve_save(name: str | Path, folder: Path | None = None) -> Path:
+    """What ``tuicamp play NAME`` opens: an existing path as given, else NAME in the folder."""
+    given = Path(name).expanduser()
+    if given.exists() or given.parent != Path(".") or given.is_absolute():
+        return given
+    folder = saves_dir() if folder is None else folder
+    file_name = given.name if given.name.endswith(SAVE_SUFFIX) else given.name + SAVE_SUFFIX
+    return folder / file_name
+
+
+def is_save_file(path: Path) -> bool:
+    """A campaign's state file, not one of its companions."""
+    name = path.name
+    return (
+        name.endswith(SAVE_SUFFIX)
+        and not name.endswith(CHRONICLE_SUFFIX)
+        and not name.startswith(".")
+        and path.is_file()
+    )
+
+
+@define
+class SaveEntry:
+    """One line of the saves list: the header, or why the file could not be read."""
+
+    path: Path
+    header: SaveHeader | None = None
+    problem: str | None = None
+
+
+def list_saves(folder: Path | None = None) -> list[SaveEntry]:
+    """Every save in the folder, most recently played first; reads headers only."""
+    from tuicamp.storage.saves import read_header
+
+    folder = saves_dir() if folder is None else folder
+    if not folder.is_dir():
+        return []
+    entries = []
+    for path in sorted(folder.iterdir()):
+        if not is_save_file(path):
+            continue
+        try:
+            entries.append(SaveEntry(path, header=read_header(path)))
+        except InputError as exc:
+            entries.append(SaveEntry(path, problem=str(exc)))
+    entries.sort(key=lambda e: e.header.last_played if e.header else "", reverse=True)
+    return entries
+
+
+# --- the companions of one save ---------------------------------------------------------
+def chronicle_path(save: Path) -> Path:
+    """``NAME.toml`` -> ``NAME.chronicle.toml``."""
+    name = save.name
+    stem = name[: -len(SAVE_SUFFIX)] if name.endswith(SAVE_SUFFIX) else name
+    return save.with_name(stem + CHRONICLE_SUFFIX)
+
+
+def backup_path(save: Path) -> Path:
+    return save.with_name(save.name + ".bak")
+
+
+def lock_path(save: Path) -> Path:
+    return save.with_name(save.name + ".lock")
+
+
+# --- writing without half-written files -------------------------------------------------
+def fsync_dir(folder: Path) -> None:
+    """Make a rename in ``folder`` durable (some file systems cannot; that is fine)."""
+    try:
+        fd = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+def _write_synced(path: Path, data: bytes, mode: int | None) -> None:
+    with open(path, "wb") as f:
+        f.write(data)
+        f.flush()
+        os.fsync(f.fileno())
+    if mode is not None:
+        os.chmod(path, mode)
+
+
+def _keep_backup(path: Path, backup: Path) -> None:
+    """Point ``backup`` at the current ``path`` (a hard link: no copy, and never absent)."""
+    tmp = backup.with_name(f".{backup.name}.tmp")
+    with contextlib.suppress(FileNotFoundError):
+        tmp.unlink()
+    try:
+        os.link(path, tmp)
+    except OSError:  # no hard links here (some network or FUSE file systems): copy
+        shutil.copyfile(path, tmp)
+        with open(tmp, "rb+") as f:
+            os.fsync(f.fileno())
+    os.replace(tmp, backup)
+
+
+def atomic_write(path: Path, data: bytes, backup: Path | None = None) -> None:
+    """Replace ``path`` with ``data`` so that a crash leaves the old file or the new one.
+
+    The data goes to a temporary file in the same folder (a rename is only atomic within
+    one file system), is flushed and fsynced, and is renamed over the old file; then the
+    folder is fsynced so the rename itself survives a power cut. With ``backup``, the old
+    file is kept under that name first. Callers hold the save's lock, so one fixed
+    temporary name suffices and a crashed writer's leftover is simply overwritten.
+    """
+    tmp = path.with_name(f".{path.name}.tmp")
+    try:
+        mode: int | None = path.stat().st_mode & 0o7777
+    except FileNotFoundError:
+        mode = None
+    try:
+        _write_synced(tmp, data, mode)
+        if backup is not None and path.exists():
+            _keep_backup(path, backup)
+        os.replace(tmp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            tmp.unlink()
+        raise
+    fsync_dir(path.parent)
+
+
+# --- one writer at a time ---------------------------------------------------------------
+class SaveBusy(RuleError):
+    """Another tuicamp held the save's lock for too long."""
+
+
+@contextlib.contextmanager
+def write_lock(save: Path, timeout: float = LOCK_TIMEOUT) -> Iterator[None]:
+    """Hold ``flock`` on ``SAVE.toml.lock`` (released by the kernel if the holder dies)."""
+    save.parent.mkdir(parents=True, exist_ok=True)
+    fd = os.open(lock_path(save), os.O_RDWR | os.O_CREAT, 0o666)
+    try:
+        deadline = time.monotonic() + timeout
+        while True:
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                break
+            except OSError as exc:
+                if exc.errno not in (errno.EAGAIN, errno.EACCES, errno.EWOULDBLOCK):
+                    raise
+                if time.monotonic() >= deadline:
+                    raise SaveBusy(
+                        f"{save} is being written by another player or terminal; try again"
+                    ) from None
+                time.sleep(0.01)
+        yield
+    finally:
+        os.close(fd)

@@ -1,0 +1,122 @@
+"""Upgrading old saves: an ordered chain of steps, one per format version.
+
+A save records the ``format_version`` it was written in. When tuicamp's format changes,
+the change gets one :class:`Upgrade` that turns plain data of version ``n`` into version
+``n + 1``; loading applies every step from the file's version up to the current one, in
+order, so a save from any older release opens (as Freeciv does). Steps work on the plain
+TOML data, before anything is structured, because the old data no longer fits the classes.
+
+A save written by a *newer* tuicamp is refused instead: guessing what unknown fields mean
+could quietly lose part of a campaign.
+
+Steps are registered with :func:`register_upgrade` (or the :func:`upgrade` decorator)::
+
+    @upgrade(1, note="armies gained 'flags'")
+    def _v1_to_v2(doc):
+        for army in doc["campaign"].get("armies", []):
+            army.setdefault("flags", [])
+        return doc
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from attrs import frozen
+
+Doc = dict[str, Any]
+Step = Callable[[Doc], Doc | None]
+
+
+@frozen
+class Upgrade:
+    """Turns data of ``from_version`` into ``from_version + 1``.
+
+    ``save`` receives the whole save document (``{"header": ..., "campaign": ...}``) and
+    ``event`` one chronicle event; each returns the new data (or None after editing in
+    place). Either may be None when that part did not change.
+    """
+
+    from_version: int
+    save: Step | None = None
+    event: Step | None = None
+    note: str = ""
+
+
+# from_version -> step; an ordered chain because every step moves exactly one version.
+UPGRADES: dict[int, Upgrade] = {}
+
+
+class MigrationError(ValueError):
+    """A version that cannot be brought up to date; the message is for the player."""
+
+
+def register_upgrade(
+    from_version: int, *, save: Step | None = None, event: Step | None = None, note: str = ""
+) -> Upgrade:
+    if from_version in UPGRADES:
+        raise ValueError(f"an upgrade from format version {from_version} is already registered")
+    step = Upgrade(from_version, save, event, note)
+    UPGRADES[from_version] = step
+    return step
+
+
+def upgrade(from_version: int, note: str = "") -> Callable[[Step], Step]:
+    """Decorator form of :func:`register_upgrade` for a step on the save document."""
+
+    def register(fn: Step) -> Step:
+        register_upgrade(from_version, save=fn, note=note)
+        return fn
+
+    return register
+
+
+def version_problem(version: object, current: int) -> str | None:
+    """Why data of ``version`` cannot be read by a tuicamp at ``current``; None if it can."""
+    if isinstance(version, bool) or not isinstance(version, int):
+        return f"format_version must be a whole number, not {version!r}"
+    if version > current:
+        return (
+            f"this save has format version {version}, newer than this tuicamp reads "
+            f"({current}); update tuicamp to open it"
+        )
+    missing = [v for v in range(version, current) if v not in UPGRADES]
+    if missing:
+        return (
+            f"this save has format version {version} and tuicamp has no upgrade from "
+            f"version {missing[0]}; it cannot be opened"
+        )
+    return None
+
+
+def _chain(version: int, current: int) -> list[Upgrade]:
+    problem = version_problem(version, current)
+    if problem:
+        raise MigrationError(problem)
+    return [UPGRADES[v] for v in range(version, current)]
+
+
+def upgrade_save(doc: Doc, version: int, current: int) -> Doc:
+    """The save document brought from ``version`` to ``current``."""
+    for step in _chain(version, current):
+        if step.save is not None:
+            result = step.save(doc)
+            doc = doc if result is None else result
+        header = doc.get("header")
+        if isinstance(header, dict):
+            header["format_version"] = step.from_version + 1
+    return doc
+
+
+def upgrade_events(events: list[Doc], version: int, current: int) -> list[Doc]:
+    """Chronicle events brought from ``version`` to ``current``."""
+    for step in _chain(version, current):
+        if step.event is None:
+            continue
+        upgraded = []
+        for event in events:
+            result = step.event(event)
+            upgraded.append(event if result is None else result)
+        events = upgraded
+    return events

@@ -1,0 +1,461 @@
+"""Campaign save files: a short header, then the state; the events live beside it.
+
+A save is TOML a Games Master can read and edit::
+
+    [header]               # read alone to list saves fast
+    format_version = 1
+    name = "The Reikland War"
+    ...
+    revision = 12          # bumped by every save; guards against two writers
+
+    [campaign]             # converter.campaign_to_dict(campaign)
+    ...
+
+The chronicle is in ``NAME.chronicle.toml`` (see :mod:`tuicamp.storage.chronicle`). Both
+hold resolved outcomes, dice values included, so loading never re-runs a rule: a save
+made under one version of a ruleset loads the same under the next.
+
+The header repeats a few campaign fields for listing only; on load the campaign's own
+fields count, except ``revision``, which the header carries for the stale-writer check.
+
+Loading a bad file never writes anything and fails with one line, ``file:line: what``;
+:func:`save_problems` lists every problem at once for ``tuicamp check``.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import tomli_w
+from attrs import define
+
+from tuicamp.engine.actions import Event
+from tuicamp.engine.errors import InputError, RuleError
+from tuicamp.model.campaign import Campaign
+from tuicamp.model.terrain import BY_LETTER
+from tuicamp.rules import registry
+from tuicamp.rules.protocol import Ruleset
+from tuicamp.storage.chronicle import (
+    Problems,
+    Source,
+    gc_paused,
+    parse_source,
+    read_bytes,
+    read_chronicle,
+)
+from tuicamp.storage.converter import campaign_from_dict, converter, unstructure
+from tuicamp.storage.locations import chronicle_path
+from tuicamp.storage.migrations import MigrationError, upgrade_save, version_problem
+from tuicamp.storage.tomlfile import MAX_BYTES, KeyPath
+
+FORMAT_VERSION = 1
+NOW_ENV = "TUICAMP_NOW"
+MAX_HEADER_BYTES = 64 * 1024
+
+_HEADER_LINE_RE = re.compile(rb"^\s*\[\s*header\s*\]\s*(#.*)?$")
+_SKIPPABLE_RE = re.compile(rb"^\s*(#.*)?$")
+
+
+@define
+class SaveHeader:
+    """What the saves list shows, readable without loading the campaign."""
+
+    format_version: int
+    name: str
+    scenario: str
+    ruleset: str
+    turn: int
+    phase: str
+    players: list[str]  # display names
+    last_played: str  # ISO-8601, UTC
+    revision: int
+    finished: bool = False
+
+
+class StaleSave(RuleError):
+    """Someone else saved since we loaded: writing now would silently undo their play."""
+
+    def __init__(self, path: Path, disk_revision: int | None, revision: int) -> None:
+        self.path, self.disk_revision, self.revision = path, disk_revision, revision
+        if disk_revision is None:
+            text = f"{path} was removed by another player or terminal; it cannot be saved over"
+        else:
+            text = (
+                f"{path} was changed by another player or terminal (revision "
+                f"{disk_revision}, you have {revision}); reload it"
+            )
+        super().__init__(text)
+
+
+@define
+class LoadedSave:
+    """Everything a session needs from disk, beyond the campaign and its events."""
+
+    path: Path
+    header: SaveHeader
+    campaign: Campaign
+    chronicle: list[Event]
+    ruleset: Ruleset
+    chronicle_end: int  # byte offset where the next event is appended
+    chronicle_stamp: tuple[int, int, int] | None
+    chronicle_version: int
+    upgraded_from: int | None = None  # the file's format version, when it was older
+    dropped_events: int = 0  # chronicle blocks of an interrupted write, ignored
+
+
+# --- writing ----------------------------------------------------------------------------
+def now_iso(env: dict[str, str] | None = None) -> str:
+    """The time a save records as ``last_played``: now, in UTC, to the second.
+
+    Set ``TUICAMP_NOW`` (any ISO-8601 time, e.g. ``2024-05-01T18:00:00Z``) to fix the
+    clock, so scripted runs and tests write byte-identical files.
+    """
+    text = (os.environ if env is None else env).get(NOW_ENV, "")
+    if not text:
+        moment = datetime.now(UTC)
+    else:
+        try:
+            moment = datetime.fromisoformat(text)
+        except ValueError:
+            raise InputError(
+                f"{NOW_ENV}={text!r} is not an ISO-8601 time (e.g. 2024-05-01T18:00:00Z)"
+            ) from None
+        if moment.tzinfo is None:
+            moment = moment.replace(tzinfo=UTC)
+    return moment.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+def make_header(campaign: Campaign, revision: int, last_played: str) -> SaveHeader:
+    return SaveHeader(
+        format_version=FORMAT_VERSION,
+        name=campaign.name,
+        scenario=campaign.scenario,
+        ruleset=campaign.ruleset,
+        turn=campaign.turn,
+        phase=campaign.phase,
+        players=[p.name for p in campaign.players],
+        last_played=last_played,
+        revision=revision,
+        finished=campaign.finished,
+    )
+
+
+def save_bytes(header: SaveHeader, campaign_data: dict[str, Any]) -> bytes:
+    """The save file's text; ``campaign_data`` is ``campaign_to_dict`` (the engine's
+    cached snapshot), so nothing is unstructured twice."""
+    return tomli_w.dumps({"header": unstructure(header), "campaign": campaign_data}).encode()
+
+
+# --- the header alone -------------------------------------------------------------------
+def _header_chunk(path: Path, problems: Problems) -> bytes | None:
+    """The file's lines up to the first table after ``[header]``."""
+    try:
+        size = path.stat().st_size
+        if size > MAX_BYTES:
+            problems.add(
+                f"{path}:1: the file is {size / 1e6:.0f} MB; tuicamp reads at most "
+                f"{MAX_BYTES // 1_000_000} MB"
+            )
+            return None
+        lines: list[bytes] = []
+        seen_header = False
+        total = 0
+        with open(path, "rb") as f:
+            for line in f:
+                if _HEADER_LINE_RE.match(line):
+                    seen_header = True
+                elif line.lstrip().startswith(b"[") or not (
+                    seen_header or _SKIPPABLE_RE.match(line)
+                ):
+                    break  # the next table, or something else before [header]
+                lines.append(line)
+                total += len(line)
+                if total > MAX_HEADER_BYTES:
+                    problems.add(f"{path}:1: the [header] table is too long for a save")
+                    return None
+    except FileNotFoundError:
+        problems.add(f"{path}: no such file")
+        return None
+    except IsADirectoryError:
+        problems.add(f"{path}: is a folder, not a save")
+        return None
+    except OSError as exc:
+        problems.add(f"{path}: cannot read it ({exc.strerror})")
+        return None
+    if not seen_header:
+        problems.add(f"{path}:1: not a tuicamp save: it does not start with a [header] table")
+        return None
+    return b"".join(lines)
+
+
+def _structure_header(source: Source, problems: Problems) -> SaveHeader | None:
+    before = len(problems.lines)
+    try:
+        return converter.structure(source.data["header"], SaveHeader)
+    except Exception as exc:  # cattrs groups every problem in one exception
+        problems.structure(source, exc, ("header",))
+    if len(problems.lines) == before:
+        problems.add(source.at(("header",), "the [header] table is not valid"))
+    return None
+
+
+def _version_of(source: Source, problems: Problems) -> int | None:
+    header = source.data.get("header")
+    if not isinstance(header, dict):
+        problems.add(source.at(("header",), "[header] must be a table"))
+        return None
+    if "format_version" not in header:
+        problems.add(source.at(("header",), "the [header] table has no format_version"))
+        return None
+    version = header["format_version"]
+    problem = version_problem(version, FORMAT_VERSION)
+    if problem:
+        problems.add(source.at(("header", "format_version"), problem))
+        return None
+    return version
+
+
+def read_header(path: str | Path) -> SaveHeader:
+    """The header alone (for the saves list): reads only the leading ``[header]`` table.
+
+    An older save is loaded whole and upgraded, since its header may differ; a bad file
+    raises a one-line InputError.
+    """
+    path = Path(path)
+    problems = Problems()
+    chunk = _header_chunk(path, problems)
+    source = parse_source(path, chunk or b"", problems)
+    assert source is not None  # Problems() raises instead of collecting
+    version = _version_of(source, problems)
+    if version is not None and version < FORMAT_VERSION:
+        loaded = read_save(path)
+        assert loaded is not None
+        return loaded.header
+    header = _structure_header(source, problems)
+    assert header is not None
+    return header
+
+
+# --- the whole save ---------------------------------------------------------------------
+def load_save(path: str | Path) -> tuple[Campaign, list[Event]]:
+    """The campaign and its chronicle, checked and upgraded; InputError "file:line: msg"."""
+    loaded = read_save(Path(path))
+    assert loaded is not None
+    return loaded.campaign, loaded.chronicle
+
+
+def save_problems(path: str | Path) -> list[str]:
+    """Every problem of a save (and its chronicle) as ``file:line: what``; [] if none."""
+    problems = Problems(collect=True)
+    read_save(Path(path), problems)
+    return problems.lines
+
+
+def read_save(path: Path, problems: Problems | None = None) -> LoadedSave | None:
+    """Read a save and its chronicle. Problems raise (default) or are collected; with
+    collected problems the result is None."""
+    with gc_paused():
+        return _read_save(path, Problems() if problems is None else problems)
+
+
+def _read_save(path: Path, problems: Problems) -> LoadedSave | None:
+    start = len(problems.lines)
+    raw = read_bytes(path, problems)
+    if raw is None:
+        return None
+    source = parse_source(path, raw, problems)
+    if source is None:
+        return None
+    if not _starts_with_header(raw):
+        problems.add(f"{path}:1: not a tuicamp save: it does not start with a [header] table")
+        return None
+    for key in sorted(set(source.data) - {"header", "campaign"}):
+        problems.add(source.at((key,), f"unknown table [{key}] (a save holds [header] and "
+                                       "[campaign])"))
+    version = _version_of(source, problems)
+    if version is None:
+        return None
+    if version < FORMAT_VERSION:
+        try:
+            source.data = upgrade_save(source.data, version, FORMAT_VERSION)
+        except MigrationError as exc:
+            problems.add(source.at(("header", "format_version"), str(exc)))
+            return None
+    header = _structure_header(source, problems)
+    campaign, ruleset = _read_campaign(source, problems)
+    data = source.data.get("campaign")
+    length = campaign.chronicle_length if campaign else _int_or_none(data, "chronicle_length")
+    chronicle = None
+    if length is not None:
+        chronicle = read_chronicle(
+            chronicle_path(path), length, FORMAT_VERSION, problems, save=path
+        )
+    if len(problems.lines) > start or not (header and campaign and ruleset and chronicle):
+        return None
+    campaign.revision = header.revision
+    return LoadedSave(
+        path=path,
+        header=header,
+        campaign=campaign,
+        chronicle=chronicle.events,
+        ruleset=ruleset,
+        chronicle_end=chronicle.end,
+        chronicle_stamp=chronicle.stamp,
+        chronicle_version=chronicle.version,
+        upgraded_from=version if version < FORMAT_VERSION else None,
+        dropped_events=chronicle.dropped,
+    )
+
+
+def _starts_with_header(raw: bytes) -> bool:
+    for line in raw.splitlines():
+        if _HEADER_LINE_RE.match(line):
+            return True
+        if not _SKIPPABLE_RE.match(line):
+            return False
+    return False
+
+
+def _int_or_none(data: Any, key: str) -> int | None:
+    value = data.get(key, 0) if isinstance(data, dict) else None
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+
+def _read_campaign(
+    source: Source, problems: Problems
+) -> tuple[Campaign | None, Ruleset | None]:
+    data = source.data.get("campaign")
+    if not isinstance(data, dict):
+        problems.add(source.at(("campaign",), "the save has no [campaign] table"))
+        return None, None
+    ruleset = None
+    ruleset_id = data.get("ruleset")
+    if not isinstance(ruleset_id, str):
+        problems.add(source.at(("campaign", "ruleset"), "campaign.ruleset must name a ruleset"))
+    else:
+        try:
+            ruleset = registry.get_ruleset(ruleset_id)
+        except InputError as exc:
+            problems.add(source.at(("campaign", "ruleset"), str(exc)))
+    campaign = _structure_campaign(source, data, ruleset, problems)
+    if campaign is not None:
+        for path, message in campaign_problems(campaign, ruleset):
+            problems.add(source.at(("campaign", *path), message))
+    return campaign, ruleset
+
+
+def _structure_campaign(
+    source: Source, data: dict[str, Any], ruleset: Ruleset | None, problems: Problems
+) -> Campaign | None:
+    state_class = ruleset.state_class if ruleset else None
+    if ruleset is not None:
+        try:
+            return campaign_from_dict(data, state_class)
+        except Exception as exc:  # cattrs groups every problem in one exception
+            first = exc
+    else:
+        first = None
+    # Structure the two halves apart so that every problem of both is named.
+    before = len(problems.lines)
+    body = {k: v for k, v in data.items() if k != "state"}
+    campaign = None
+    try:
+        campaign = converter.structure(body, Campaign)
+    except Exception as exc:
+        problems.structure(source, exc, ("campaign",))
+    if state_class is not None:
+        try:
+            converter.structure(data.get("state") or {}, state_class)
+        except Exception as exc:
+            problems.structure(source, exc, ("campaign", "state"))
+    if first is None:
+        return campaign  # the ruleset is unknown: still check the rest, for save_problems
+    if len(problems.lines) == before:
+        problems.structure(source, first, ("campaign",))
+    return None
+
+
+def _duplicates(ids: list[str]) -> list[int]:
+    seen: set[str] = set()
+    out = []
+    for i, x in enumerate(ids):
+        if x in seen:
+            out.append(i)
+        seen.add(x)
+    return out
+
+
+def campaign_problems(
+    campaign: Campaign, ruleset: Ruleset | None = None
+) -> list[tuple[KeyPath, str]]:
+    """What is inconsistent in a structured campaign, as (key path, problem): the things
+    the types alone cannot say (rows of the wrong width, an army of an unknown player)."""
+    out: list[tuple[KeyPath, str]] = []
+    m = campaign.map
+    if len(m.terrain) != m.height:
+        out.append((("map", "terrain"), f"{len(m.terrain)} terrain rows for a map {m.height} high"))
+    for i, row in enumerate(m.terrain):
+        if len(row) != m.width:
+            out.append(
+                (("map", "terrain", i), f"terrain row {i + 1} has {len(row)} hexes; "
+                                        f"the map is {m.width} wide")
+            )
+        unknown = set(row) - BY_LETTER.keys()
+        if unknown:
+            known = " ".join(BY_LETTER)
+            out.append(
+                (("map", "terrain", i), f"terrain row {i + 1}: unknown terrain letter "
+                                        f"{min(unknown)!r} (known: {known})")
+            )
+    players = {p.id for p in campaign.players}
+    groups: list[tuple[str, list[str]]] = [
+        ("players", [p.id for p in campaign.players]),
+        ("seats", [s.id for s in campaign.seats]),
+        ("armies", [a.id for a in campaign.armies]),
+    ]
+    for name, ids in groups:
+        for i in _duplicates(ids):
+            out.append(((name, i, "id"), f"a second {name[:-1]} with id {ids[i]!r}"))
+    for i, seat in enumerate(campaign.seats):
+        for pid in seat.players:
+            if pid not in players:
+                out.append((("seats", i, "players"), f"seat {seat.id!r}: no player {pid!r}"))
+    for i, army in enumerate(campaign.armies):
+        if army.owner not in players:
+            out.append((("armies", i, "owner"), f"army {army.id!r}: no player {army.owner!r}"))
+        if army.hex is not None and not m.contains(army.hex):
+            out.append((("armies", i, "hex"), f"army {army.id!r} is off the map"))
+        for j in _duplicates([u.id for u in army.units]):
+            out.append(
+                (("armies", i, "units", j, "id"), f"army {army.id!r} has two units "
+                                                  f"{army.units[j].id!r}")
+            )
+    for i, s in enumerate(m.settlements):
+        if not m.contains(s.hex):
+            out.append((("map", "settlements", i, "hex"), f"settlement {s.id!r} is off the map"))
+        if s.owner is not None and s.owner not in players:
+            out.append(
+                (("map", "settlements", i, "owner"), f"settlement {s.id!r}: no player "
+                                                     f"{s.owner!r}")
+            )
+    for i, t in enumerate(m.territories):
+        if t.owner is not None and t.owner not in players:
+            out.append(
+                (("map", "territories", i, "owner"), f"territory {t.id!r}: no player "
+                                                     f"{t.owner!r}")
+            )
+    for pid in campaign.winner:
+        if pid not in players:
+            out.append((("winner",), f"the winner {pid!r} is not a player"))
+    if campaign.turn < 1:
+        out.append((("turn",), "turns start at 1"))
+    if campaign.chronicle_length < 0:
+        out.append((("chronicle_length",), "chronicle_length cannot be negative"))
+    phases = [p.id for p in ruleset.phases] if ruleset else []
+    if phases and campaign.phase not in phases:
+        out.append((("phase",), f"phase {campaign.phase!r} is not one of {', '.join(phases)}"))
+    return out

@@ -1,0 +1,239 @@
+"""A campaign in play: the engine bound to its save file, saved after every action.
+
+Every write runs under the save's lock and in this order:
+
+1. check that the file's revision is still ours (else :class:`StaleSave`: someone else
+   played meanwhile; reload, never overwrite their play);
+2. perform the action(s) in the engine (a refusal writes nothing);
+3. append the new events to ``NAME.chronicle.toml`` and fsync;
+4. atomically replace ``NAME.toml`` (its previous version kept as ``NAME.toml.bak``).
+
+A crash between 3 and 4 leaves events the state does not count; they are ignored on load
+and cut off at the next write. What is rewritten per action is the state alone, so an
+autosave costs the same on turn 1 and on turn 100.
+
+Set ``TUICAMP_NOW`` to fix the ``last_played`` time written (see :func:`saves.now_iso`):
+then the same save plus the same actions gives byte-identical files.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+
+from tuicamp.engine.actions import Action, Event
+from tuicamp.engine.engine import Engine
+from tuicamp.engine.errors import InputError
+from tuicamp.engine.views import CampaignView, view_for
+from tuicamp.model.campaign import Campaign
+from tuicamp.rules.protocol import Ruleset
+from tuicamp.storage.chronicle import (
+    append_events,
+    file_stamp,
+    find_end,
+    gc_paused,
+    write_chronicle,
+)
+from tuicamp.storage.locations import (
+    atomic_write,
+    backup_path,
+    chronicle_path,
+    write_lock,
+)
+from tuicamp.storage.saves import (
+    FORMAT_VERSION,
+    LoadedSave,
+    StaleSave,
+    make_header,
+    now_iso,
+    read_header,
+    read_save,
+    save_bytes,
+)
+
+
+class Session:
+    """One open campaign. Use :meth:`create` or :meth:`open`, not the constructor."""
+
+    def __init__(self, path: Path, engine: Engine, revision: int) -> None:
+        self.path = path
+        self.engine = engine
+        self._revision = revision  # the revision on disk when we last read or wrote it
+        self._saved_events = 0  # events known to be in the chronicle file
+        self._chronicle_end = 0  # byte offset just past them
+        self._chronicle_stamp: tuple[int, int, int] | None = None
+        self._rewrite_chronicle = True  # write the whole file next time (new, or upgraded)
+
+    # --- opening ------------------------------------------------------------------------
+    @classmethod
+    def create(
+        cls,
+        path: str | Path,
+        campaign: Campaign,
+        chronicle: Sequence[Event] = (),
+        overwrite: bool = False,
+    ) -> Session:
+        """Save a new campaign (from a scenario, or a copy) and open it.
+
+        An existing save of that name is refused unless ``overwrite``; then its backup
+        goes too (it belonged to another campaign).
+        """
+        path = Path(path)
+        with write_lock(path):
+            existing = [p for p in (path, chronicle_path(path)) if p.exists()]
+            if existing and not overwrite:
+                raise InputError(
+                    f"{existing[0]}: a save of that name already exists; choose another name"
+                )
+            disk_revision = 0
+            if path.exists():
+                # Above any revision a session on the old file holds, so it sees it is stale.
+                with contextlib.suppress(InputError):
+                    disk_revision = read_header(path).revision
+            backup_path(path).unlink(missing_ok=True)  # it belonged to the old campaign
+            events = list(chronicle)
+            campaign.chronicle_length = len(events)
+            engine = Engine(campaign, events)
+            session = cls(path, engine, max(campaign.revision, disk_revision))
+            session._write(keep_backup=False)
+        return session
+
+    @classmethod
+    def open(cls, path: str | Path) -> Session:
+        """Open a save; nothing is written until the first action or :meth:`save`."""
+        path = Path(path)
+        loaded = _read(path)
+        session = cls(path, _engine_of(loaded), loaded.header.revision)
+        session._adopt_files(loaded)
+        return session
+
+    def reload(self) -> None:
+        """Read the save again (after :class:`StaleSave`); the undo history is dropped."""
+        loaded = _read(self.path)
+        self.engine = _engine_of(loaded)
+        self._revision = loaded.header.revision
+        self._adopt_files(loaded)
+
+    def _adopt_files(self, loaded: LoadedSave) -> None:
+        self._saved_events = len(loaded.chronicle)
+        self._chronicle_end = loaded.chronicle_end
+        self._chronicle_stamp = loaded.chronicle_stamp
+        self._rewrite_chronicle = loaded.chronicle_version < FORMAT_VERSION
+
+    # --- what is open -------------------------------------------------------------------
+    @property
+    def campaign(self) -> Campaign:
+        return self.engine.campaign
+
+    @property
+    def chronicle(self) -> list[Event]:
+        return self.engine.chronicle
+
+    @property
+    def ruleset(self) -> Ruleset:
+        return self.engine.ruleset
+
+    @property
+    def revision(self) -> int:
+        """The revision of the file as this session last read or wrote it."""
+        return self._revision
+
+    def view(self, seat_id: str) -> CampaignView:
+        return view_for(self.campaign, self.chronicle, seat_id, self.ruleset)
+
+    def stale(self) -> bool:
+        """Whether someone else has saved since (cheap: reads the header only), so a UI
+        can offer to reload before a player acts on an old picture."""
+        try:
+            self._check_fresh()
+        except StaleSave:
+            return True
+        return False
+
+    # --- playing ------------------------------------------------------------------------
+    def perform(self, seat_id: str, action: Action) -> list[Event]:
+        """Perform one action and autosave; a refusal (RuleError) writes nothing."""
+        with self._writing():
+            return self.engine.perform(seat_id, action)
+
+    def perform_all(self, seat_id: str, actions: Sequence[Action]) -> list[Event]:
+        """Perform several actions as one, saved once; on refusal no file is touched."""
+        with self._writing():
+            return self.engine.perform_all(seat_id, actions)
+
+    def undo(self, seat_id: str) -> Event:
+        with self._writing():
+            return self.engine.undo(seat_id)
+
+    def save(self) -> None:
+        with self._writing():
+            pass
+
+    # --- writing ------------------------------------------------------------------------
+    @contextlib.contextmanager
+    def _writing(self) -> Iterator[None]:
+        """Lock, refuse a stale session, run the body, then write (only if it succeeded)."""
+        with write_lock(self.path):
+            self._check_fresh()
+            yield
+            try:
+                self._write()
+            except OSError as exc:
+                # The files still hold the last good save; take it back, so memory and
+                # disk agree again, and tell the player that this action was lost.
+                with contextlib.suppress(InputError):
+                    self.reload()
+                raise InputError(
+                    f"{self.path}: could not save ({exc.strerror or exc}); the last action "
+                    "was not kept"
+                ) from exc
+
+    def _check_fresh(self) -> None:
+        if not self.path.exists():
+            raise StaleSave(self.path, None, self._revision)
+        disk = read_header(self.path).revision
+        if disk != self._revision:
+            raise StaleSave(self.path, disk, self._revision)
+
+    def _write(self, keep_backup: bool = True) -> None:
+        with gc_paused():
+            self._write_files(keep_backup)
+
+    def _write_files(self, keep_backup: bool) -> None:
+        chronicle = self.engine.chronicle
+        revision = self._revision + 1
+        # 1. the events first: the state must never count events the file lacks
+        cpath = chronicle_path(self.path)
+        if self._rewrite_chronicle or len(chronicle) < self._saved_events:
+            end = write_chronicle(cpath, chronicle, FORMAT_VERSION)
+        else:
+            end = self._chronicle_end
+            if file_stamp(cpath) != self._chronicle_stamp:  # touched by someone else
+                end = find_end(cpath, self._saved_events) if self._saved_events else 0
+            new = chronicle[self._saved_events :]
+            stamp = file_stamp(cpath)
+            if new or stamp is None or stamp[1] != end:
+                end = append_events(cpath, new, end, FORMAT_VERSION)
+        self._chronicle_end, self._chronicle_stamp = end, file_stamp(cpath)
+        self._saved_events, self._rewrite_chronicle = len(chronicle), False
+        # 2. the state. The engine's cached snapshot is the data written; it is updated in
+        # place so that a later refusal, which restores from it, keeps the new revision.
+        data = self.engine.snapshot()
+        data["revision"] = revision
+        data["chronicle_length"] = len(chronicle)
+        self.campaign.revision = revision
+        header = make_header(self.campaign, revision, now_iso())
+        backup = backup_path(self.path) if keep_backup else None
+        atomic_write(self.path, save_bytes(header, data), backup=backup)
+        self._revision = revision
+
+
+def _read(path: Path) -> LoadedSave:
+    loaded = read_save(path)
+    assert loaded is not None  # read_save raises rather than collecting here
+    return loaded
+
+
+def _engine_of(loaded: LoadedSave) -> Engine:
+    return Engine(loaded.campaign, loaded.chronicle, loaded.ruleset)
