@@ -1,0 +1,189 @@
+"""The tuicamp Textual app: screens, themes, the user's keymap and the too-small guard.
+
+``run_app(save=None, seat=None)`` is what the command line calls:
+
+* no save: the title screen (continue, new campaign, load, scenarios, quit);
+* a save: that campaign at once (the title screen waits underneath for ``q``);
+* a seat as well: only that seat plays on this terminal, as over SSH; ``q`` quits.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from pathlib import Path
+
+from textual import events
+from textual.app import App, SystemCommand
+from textual.screen import Screen
+
+from tuicamp.engine.errors import InputError
+from tuicamp.storage.locations import list_saves, saves_dir
+from tuicamp.storage.session import Session
+from tuicamp.ui.config import THEMES, UiConfig, load_config
+from tuicamp.ui.screens.campaign import CampaignScreen, open_campaign
+from tuicamp.ui.screens.load import LoadScreen
+from tuicamp.ui.screens.scenarios import ScenariosScreen
+from tuicamp.ui.screens.title import TitleScreen
+from tuicamp.ui.screens.too_small import TooSmallScreen, too_small
+from tuicamp.ui.screens.wizard import WizardScreen
+
+STYLES = ("app.tcss", "title.tcss", "wizard.tcss", "campaign.tcss")
+
+
+class TuicampApp(App[int]):
+    CSS_PATH = list(STYLES)
+    TITLE = "tuicamp"
+    ENABLE_COMMAND_PALETTE = True
+
+    def __init__(
+        self,
+        save: Path | None = None,
+        seat: str | None = None,
+        config: UiConfig | None = None,
+        saves_folder: Path | None = None,
+    ) -> None:
+        super().__init__()
+        self.config = config if config is not None else load_config()
+        self.save = save
+        self.only_seat = seat
+        self.saves_folder = saves_folder
+        for theme in THEMES:
+            self.register_theme(theme)
+        self.theme = self.config.theme
+        self.cursor_blink = self.config.cursor_blink
+        if self.config.keymap:
+            self.set_keymap(self.config.keymap)
+
+    # --- start ------------------------------------------------------------------------
+    @property
+    def folder(self) -> Path:
+        return self.saves_folder if self.saves_folder is not None else saves_dir()
+
+    def on_mount(self) -> None:
+        for problem in self.config.problems:
+            self.notify(problem, severity="warning", title="Config", timeout=10)
+        self.push_screen(self._title())
+        if self.save is not None:
+            self.open_save(self.save)
+        self.call_after_refresh(self._check_size)
+
+    def _title(self) -> TitleScreen:
+        return TitleScreen(list_saves(self.folder))
+
+    def _refresh_title(self) -> None:
+        """Put a fresh title screen (with the saves list re-read) under the stack top."""
+        if isinstance(self.screen, TitleScreen):
+            self.switch_screen(self._title())
+
+    # --- navigation -------------------------------------------------------------------
+    def open_save(self, path: Path) -> None:
+        try:
+            session = Session.open(path)
+        except InputError as exc:
+            self.notify(str(exc), severity="error", title="Cannot open", timeout=10)
+            return
+        self.play(session)
+
+    def play(self, session: Session) -> None:
+        def close() -> None:
+            if self.only_seat is not None:
+                self.exit(0)
+                return
+            self.pop_screen()
+            self._refresh_title()
+
+        self.push_screen(open_campaign(
+            session, only_seat=self.only_seat, map_layout=self.config.hexes, on_close=close
+        ))
+
+    def on_title_screen_chose(self, message: TitleScreen.Chose) -> None:
+        what = message.what
+        if what == "quit":
+            self.exit(0)
+        elif what == "continue" and message.path is not None:
+            self.open_save(message.path)
+        elif what == "new":
+            self.new_campaign(None)
+        elif what == "load":
+            self.push_screen(LoadScreen(list_saves(self.folder), self.folder), self._loaded)
+        elif what == "scenarios":
+            self.push_screen(ScenariosScreen(), self._scenario_chosen)
+
+    def _loaded(self, path: Path | None) -> None:
+        if path is not None:
+            self.open_save(path)
+
+    def _scenario_chosen(self, path: Path | None) -> None:
+        if path is not None:
+            self.new_campaign(path)
+
+    def new_campaign(self, scenario: Path | None) -> None:
+        def created(session: Session | None) -> None:
+            if session is not None:
+                self.play(session)
+
+        self.push_screen(WizardScreen(scenario, self.folder), created)
+
+    # --- the command palette lists every key of the screen ------------------------------
+    def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
+        yield from super().get_system_commands(screen)
+        seen: set[str] = set()
+        for _key, active in screen.active_bindings.items():
+            binding = active.binding
+            if not binding.description or binding.system or not active.enabled:
+                continue
+            if binding.action in seen:
+                continue
+            seen.add(binding.action)
+            namespace, action = active.node, binding.action
+            yield SystemCommand(
+                binding.description,
+                f"key {self.get_key_display(binding)}",
+                lambda a=action, n=namespace: self.call_later(self.run_action, a, n),
+            )
+
+    # --- the too-small guard ----------------------------------------------------------
+    def on_resize(self, event: events.Resize) -> None:
+        self._check_size()
+
+    def _check_size(self) -> None:
+        width, height = self.size
+        small = too_small(width, height)
+        showing = isinstance(self.screen, TooSmallScreen)
+        if small and not showing:
+            self.push_screen(TooSmallScreen())
+        elif small and showing:
+            self.screen.show_size(width, height)
+        elif not small and showing:
+            self.pop_screen()
+
+    @property
+    def campaign_screen(self) -> CampaignScreen | None:
+        for screen in reversed(self.screen_stack):
+            if isinstance(screen, CampaignScreen):
+                return screen
+        return None
+
+
+def run_app(save: Path | None = None, seat: str | None = None) -> int:
+    """Run the terminal UI; returns the process exit code."""
+    app = TuicampApp(save=save, seat=seat)
+    result = app.run()
+    return int(result or 0) if app.return_code in (None, 0) else int(app.return_code)
+
+
+def screen_text(app: App) -> str:
+    """What the terminal shows right now, as plain text (for tests and bug reports): the
+    same composition a screenshot takes, without the styles."""
+    import io
+
+    from rich.console import Console
+
+    width, height = app.size
+    console = Console(width=width, height=height, file=io.StringIO(), force_terminal=True,
+                      color_system="truecolor", record=True, legacy_windows=False,
+                      safe_box=False)
+    console.print(app.screen._compositor.render_update(
+        full=True, screen_stack=app._background_screens
+    ))
+    return console.export_text(styles=False)

@@ -1,0 +1,127 @@
+"""How a ruleset plugs its phase panels and commands into the campaign screen.
+
+A ruleset names its UI in ``Ruleset.ui`` as ``"module:callable"``; only the UI imports that
+module (the rules stay free of Textual). The callable returns a :class:`RulesetUI`: the
+commands the campaign screen binds to keys (and lists in the footer and the command
+palette), a factory for the panel of each phase, and the two action constructors the core
+flows need (keyboard moves and "end turn"), so the core never names a ruleset's actions.
+
+Everything a ruleset's UI does goes through :class:`CampaignControls`: it reads the seat's
+view and hands actions to ``perform``, which deals with refusals and table dice.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, Protocol
+
+from attrs import define, field
+from textual.screen import Screen
+from textual.widget import Widget
+
+from tuicamp.engine.actions import Action, Event
+from tuicamp.engine.views import ArmyView, CampaignView
+from tuicamp.model.hexes import Hex
+from tuicamp.rules.protocol import Ruleset
+
+if TYPE_CHECKING:
+    from textual.notifications import SeverityLevel
+
+
+class CampaignControls(Protocol):
+    """What a ruleset's panel or command may use of the campaign screen."""
+
+    @property
+    def view(self) -> CampaignView: ...
+
+    @property
+    def ruleset(self) -> Ruleset: ...
+
+    @property
+    def options(self) -> dict[str, Any]: ...
+
+    @property
+    def tables(self) -> dict[str, Any]:
+        """The ruleset's tables with the campaign's house-rule overrides laid over them."""
+
+    @property
+    def cursor(self) -> Hex: ...
+
+    @property
+    def selected_army(self) -> ArmyView | None: ...
+
+    def perform(
+        self, action: Action, on_done: Callable[[list[Event]], None] | None = None
+    ) -> None:
+        """Send an action for the acting seat; refusals are shown, table dice are asked for."""
+
+    def open(self, screen: Screen, callback: Callable[[Any], None] | None = None) -> None:
+        """Show a modal form; ``callback`` gets what it dismissed with."""
+
+    def say(self, message: str, severity: SeverityLevel = "information") -> None: ...
+
+
+@define(frozen=True)
+class UiCommand:
+    """One thing a player can do in a phase, with a key and a binding id for the keymap."""
+
+    id: str  # binding id, e.g. "sandbox.create_army"
+    key: str  # default keys (comma-separated)
+    description: str  # footer and command palette text
+    run: Callable[[CampaignControls], None]
+    show: bool = True  # in the footer (the command palette lists every command)
+    needs_turn: bool = True  # only while the seat may act
+    gm_only: bool = False
+
+
+class PhasePanel(Widget):
+    """Base of a ruleset's phase panel; the campaign screen calls ``refresh_view`` after
+    every change and cursor move, so a panel never keeps stale state of its own."""
+
+    DEFAULT_CSS = """
+    PhasePanel { height: auto; }
+    """
+
+    def __init__(self, controls: CampaignControls, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.controls = controls
+
+    def refresh_view(self) -> None:
+        """Redraw from ``self.controls.view``."""
+
+
+@define
+class RulesetUI:
+    commands: tuple[UiCommand, ...] = ()
+    # phase id -> the panel shown in the side panel for that phase (None: no panel)
+    panel: Callable[[CampaignControls, str], PhasePanel | None] | None = None
+    # (army id, hex label) -> the action that moves an army there
+    move_action: Callable[[str, str], Action] | None = None
+    # () -> the action that ends the seat's turn or phase
+    end_turn_action: Callable[[], Action] | None = None
+    # MP an army may still spend, for the reachable-hexes overlay (None: no limit known)
+    move_budget: Callable[[CampaignControls, ArmyView], float | None] | None = None
+    extra: dict[str, Any] = field(factory=dict)
+
+
+_EMPTY = RulesetUI()
+_CACHE: dict[str, RulesetUI] = {}
+
+
+def ruleset_ui(ruleset: Ruleset) -> RulesetUI:
+    """The ruleset's UI, or an empty one: a ruleset without panels still plays (the map,
+    the chronicle, help), only without its own commands."""
+    spec = ruleset.ui
+    if not spec:
+        return _EMPTY
+    if spec not in _CACHE:
+        module_name, _, attr = spec.partition(":")
+        if not attr:
+            raise ValueError(f"ruleset {ruleset.id}: ui must be 'module:callable', not {spec!r}")
+        factory = getattr(importlib.import_module(module_name), attr)
+        made = factory() if callable(factory) else factory
+        if not isinstance(made, RulesetUI):
+            raise TypeError(f"ruleset {ruleset.id}: {spec} did not give a RulesetUI")
+        _CACHE[spec] = made
+    return _CACHE[spec]

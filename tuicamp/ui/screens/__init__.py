@@ -1,0 +1,1 @@
+"""tuicamp's screens, one module each."""

@@ -1,0 +1,522 @@
+"""The campaign screen: the map, the side panel, the phase bar, the latest chronicle lines
+and the ruleset's panel for the current phase.
+
+It draws only from ``Session.view(seat)`` and changes nothing itself: every change is an
+action sent through :meth:`CampaignScreen.perform`, which shows a refusal as a
+notification, asks for table dice when the engine needs them, and then decides whether
+the terminal must hand over to another seat. Seat lists, options and table overrides are
+read from the campaign (they are not secret); armies and the chronicle only from views.
+
+Keys: the map's own (w e a d z x and the arrows move, n next army, enter select, o
+overview), the ones below, and the ruleset's commands, all with binding ids for the keymap.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, ClassVar
+
+from attrs import evolve
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Footer
+
+from tuicamp.engine.actions import Action, Event
+from tuicamp.engine.context import merged_tables
+from tuicamp.engine.errors import DiceNeeded, InputError, RuleError
+from tuicamp.engine.views import ArmyView, CampaignView
+from tuicamp.model.forces import Seat
+from tuicamp.model.hexes import Hex
+from tuicamp.rules.protocol import Ruleset
+from tuicamp.storage.saves import StaleSave
+from tuicamp.storage.session import Session
+from tuicamp.ui import seating
+from tuicamp.ui.map_widget import MapWidget
+from tuicamp.ui.markers import markers_for
+from tuicamp.ui.moves import MovePlanner, build_model
+from tuicamp.ui.panels import PhasePanel, RulesetUI, UiCommand, ruleset_ui
+from tuicamp.ui.screens.chronicle import ChronicleScreen
+from tuicamp.ui.screens.confirm import ConfirmScreen
+from tuicamp.ui.screens.dice_entry import DiceEntryScreen
+from tuicamp.ui.screens.handover import HandoverScreen
+from tuicamp.ui.screens.help import HelpScreen, help_markdown
+from tuicamp.ui.screens.seat_picker import SeatPickerScreen
+from tuicamp.ui.widgets.campaign_map import CampaignMap
+from tuicamp.ui.widgets.log_lines import LogLines
+from tuicamp.ui.widgets.phase_bar import PhaseBar
+from tuicamp.ui.widgets.side_panel import ArmyPanel, HexPanel, MovePreview
+
+POLL_SECONDS = 2.0  # how often a terminal looks for moves made on another terminal
+
+
+class CampaignScreen(Screen[None]):
+    BINDINGS: ClassVar = [
+        Binding("t", "end_turn", "End turn", id="campaign.end_turn"),
+        Binding("u", "undo", "Undo", id="campaign.undo"),
+        Binding("l", "chronicle", "Log", id="campaign.chronicle"),
+        Binding("question_mark,f1", "help", "Help", id="campaign.help"),
+        Binding("escape", "cancel", "Cancel move", show=False, id="campaign.cancel"),
+        Binding("g", "switch_seat", "Change seat", show=False, id="campaign.switch_seat"),
+        Binding("ctrl+s", "save", "Save", show=False, id="campaign.save"),
+        Binding("q", "close", "Quit", id="campaign.close"),
+    ]
+    ui: ClassVar[RulesetUI] = RulesetUI()
+
+    def __init__(
+        self,
+        session: Session,
+        *,
+        only_seat: str | None = None,
+        map_layout: str = "brick",
+        on_close: Callable[[], None] | None = None,
+    ) -> None:
+        super().__init__(classes="campaign")
+        self.session = session
+        self.only_seat = only_seat
+        self.map_layout = map_layout
+        self.on_close = on_close
+        self.seat: str | None = None  # the seat drawn now; None while handing over
+        self._view: CampaignView | None = None
+        self._moving: str | None = None  # id of the army being moved
+        self._phase_shown: str | None = None
+        self._handing_over = False
+        self._planner: MovePlanner | None = None
+        self._last_seat: str | None = None
+
+    # --- building ---------------------------------------------------------------------
+    def compose(self) -> ComposeResult:
+        yield PhaseBar(id="phase-bar")
+        with Horizontal(id="campaign-body"):
+            yield CampaignMap(map_layout=self.map_layout, id="map")
+            with VerticalScroll(id="side", can_focus=False):
+                yield HexPanel(id="hex-panel")
+                yield ArmyPanel(id="army-panel")
+        yield LogLines(id="log")
+        yield Footer(compact=True)
+
+    @property
+    def map(self) -> MapWidget:
+        return self.query_one("#map", MapWidget)
+
+    @property
+    def seats(self) -> list[Seat]:
+        return self.session.campaign.seats
+
+    @property
+    def local(self) -> list[str]:
+        return seating.local_seats(self.seats, self.only_seat)
+
+    def on_mount(self) -> None:
+        camp = self.session.campaign
+        self.map.set_map(camp.map)
+        self._planner = MovePlanner(
+            build_model(camp.map, self.session.ruleset.default_tables, camp.tables)
+        )
+        self.map.focus()
+        self.set_interval(POLL_SECONDS, self._poll)
+        self._seat_next(first=True)
+
+    # --- CampaignControls (what ruleset panels and commands use) ------------------------
+    @property
+    def view(self) -> CampaignView:
+        if self._view is None:
+            raise RuntimeError("no seat is shown (hand-over in progress)")
+        return self._view
+
+    @property
+    def ruleset(self) -> Ruleset:
+        return self.session.ruleset
+
+    @property
+    def options(self) -> dict[str, Any]:
+        merged = self.ruleset.default_options()
+        merged.update(self.session.campaign.options)
+        return merged
+
+    @property
+    def tables(self) -> dict[str, Any]:
+        return merged_tables(self.ruleset.default_tables, self.session.campaign.tables)
+
+    @property
+    def cursor(self) -> Hex:
+        return self.map.cursor
+
+    @property
+    def selected_army(self) -> ArmyView | None:
+        """The army being moved, else the seat's own army under the cursor."""
+        if self._view is None:
+            return None
+        if self._moving:
+            return self._view.army(self._moving)
+        own = [a for a in self._view.own_armies() if a.hex == self.cursor]
+        return own[0] if own else None
+
+    def open(self, screen: Screen, callback: Callable[[Any], None] | None = None) -> None:
+        self.app.push_screen(screen, callback)
+
+    def say(self, message: str, severity: str = "information") -> None:
+        self.notify(message, severity=severity)  # type: ignore[arg-type]
+
+    def perform(
+        self, action: Action, on_done: Callable[[list[Event]], None] | None = None
+    ) -> None:
+        """Send an action for the shown seat. Refusals become notifications; table dice
+        are asked for and the same action is sent again with them."""
+        if self.seat is None:
+            return
+        try:
+            events = self.session.perform(self.seat, action)
+        except DiceNeeded as exc:
+            def entered(values: list[int] | None) -> None:
+                if values:
+                    self.perform(evolve(action, dice=[*action.dice, *values]), on_done)
+
+            self.app.push_screen(DiceEntryScreen(exc.expr, exc.reason, exc.count), entered)
+            return
+        except StaleSave:
+            self._reload("The campaign was changed on another terminal; it is shown anew. "
+                         "Nothing was done: try again.")
+            return
+        except (RuleError, InputError) as exc:
+            self.notify(str(exc), severity="error", title="Refused")
+            return
+        self._moving = None
+        if on_done is not None:
+            on_done(events)
+        self._after_change(events)
+
+    # --- seats and the hand-over --------------------------------------------------------
+    def _acting(self) -> list[str]:
+        return self.ruleset.acting_seats(self.session.campaign)
+
+    def _seat_next(self, first: bool = False) -> None:
+        nxt = seating.next_seat(self._acting(), self.local, self.seat, self.seats)
+        if nxt is None:
+            self.blank()
+            return
+        if (first or nxt != self.seat) and seating.hands_over(self.seats, self.local):
+            self.hand_over(nxt)
+        else:
+            self.show_seat(nxt)
+
+    def _after_change(self, events: list[Event]) -> None:
+        if events:
+            last = events[-1]
+            self.notify(last.text, timeout=3)
+        self._seat_next()
+        if self.seat is not None and not self._handing_over:
+            self.show_seat(self.seat)
+
+    def hand_over(self, seat_id: str) -> None:
+        """Blank everything the previous seat saw, then ask for the next player."""
+        seat = self.session.campaign.seat(seat_id)
+        if seat is None:
+            return
+        self.blank()
+        self._handing_over = True
+        label = seating.seat_label(seat, self.session.view(seat_id))
+
+        def summary() -> list[str]:
+            return seating.since_last_turn(self.session.view(seat_id), seat_id)
+
+        def done(_: bool | None) -> None:
+            self._handing_over = False
+            self.show_seat(seat_id)
+
+        self.app.push_screen(HandoverScreen(label, seat.passphrase_hash, summary), done)
+
+    def blank(self) -> None:
+        """Show nothing of any seat (before a hand-over)."""
+        self.seat = None
+        self._view = None
+        self._moving = None
+        m = self.map
+        m.set_markers({})
+        for name in ("reach", "path"):
+            m.clear_overlay(name)
+        self.query_one(PhaseBar).show(None, None, {})
+        self.query_one(HexPanel).show(None, None, None)
+        self.query_one(ArmyPanel).show(None, None, None)
+        self.query_one(LogLines).show([])
+        self._set_phase_panel(None)
+
+    def show_seat(self, seat_id: str) -> None:
+        new_seat = seat_id != self._last_seat
+        self.seat = self._last_seat = seat_id
+        self._view = self.session.view(seat_id)
+        self.map.set_map(self._view.map)
+        self.map.set_markers(markers_for(self._view))
+        if new_seat:
+            self._cursor_to_own_army()
+        self._draw_bar()
+        self.query_one(LogLines).show(self._view.chronicle)
+        self._set_phase_panel(self._view.phase)
+        self._draw_cursor()
+        self.refresh_bindings()
+
+    def _cursor_to_own_army(self) -> None:
+        """A seat sits down looking at its own army, not at the previous seat's cursor."""
+        own = [a.hex for a in self.view.own_armies() if a.hex is not None]
+        if own and self.map.cursor not in own:
+            self.map.cursor = own[0]
+        self.call_after_refresh(self.map.centre_on, self.map.cursor)
+
+    def _seat_names(self) -> dict[str, str]:
+        view = self._view
+        if view is None:
+            return {}
+        return {s.id: seating.seat_label(s, view) for s in self.seats}
+
+    def _draw_bar(self) -> None:
+        if self._view is None:
+            return
+        acting_here = self.seat in self._view.acting or self._view.gm
+        self.query_one(PhaseBar).show(
+            self._view, self.ruleset, self._seat_names(), acting_here=acting_here
+        )
+
+    def _set_phase_panel(self, phase: str | None) -> None:
+        side = self.query_one("#side", VerticalScroll)
+        if phase == self._phase_shown and (phase is None or side.query(PhasePanel)):
+            for panel in side.query(PhasePanel):
+                panel.refresh_view()
+            return
+        for panel in side.query(PhasePanel):
+            panel.remove()
+        self._phase_shown = phase
+        if phase is None or self.ui.panel is None:
+            return
+        panel = self.ui.panel(self, phase)
+        if panel is not None:
+            side.mount(panel, after=self.query_one(HexPanel))
+            self.call_after_refresh(panel.refresh_view)
+
+    def _poll(self) -> None:
+        """Pick up moves made on another terminal (SSH seats share one save)."""
+        if self._handing_over or self.app.screen is not self:
+            return
+        if self.session.stale():
+            self._reload(None)
+
+    def _reload(self, message: str | None) -> None:
+        try:
+            self.session.reload()
+        except InputError as exc:
+            self.notify(str(exc), severity="error", title="Cannot reload")
+            return
+        self._moving = None
+        if message:
+            self.notify(message, severity="warning")
+        self._after_change([])
+
+    # --- the cursor, moves -------------------------------------------------------------
+    def on_map_widget_cursor_moved(self, event: MapWidget.CursorMoved) -> None:
+        self._draw_cursor()
+
+    def _budget(self, army: ArmyView) -> float | None:
+        if self.ui.move_budget is None:
+            return None
+        return self.ui.move_budget(self, army)
+
+    def _draw_cursor(self) -> None:
+        view = self._view
+        if view is None:
+            return
+        h = self.cursor
+        preview = None
+        army = view.army(self._moving) if self._moving else None
+        if army is not None and army.hex is not None and self._planner is not None:
+            budget = self._budget(army)
+            reach, path_labels, path = self._planner.overlays(army.hex, h, budget)
+            self.map.set_overlay("reach", reach)
+            self.map.set_overlay("path", path_labels)
+            preview = MovePreview(army, h, path.cost if path else None, budget)
+        else:
+            self.map.clear_overlay("reach")
+            self.map.clear_overlay("path")
+        self.query_one(HexPanel).show(view, self.ruleset, h, preview)
+        self.query_one(ArmyPanel).show(view, self.ruleset, h)
+        for panel in self.query(PhasePanel):
+            panel.refresh_view()
+
+    def on_map_widget_selected(self, event: MapWidget.Selected) -> None:
+        event.stop()
+        view = self._view
+        if view is None:
+            return
+        h = event.hex
+        own_here = [a for a in view.own_armies() if a.hex == h]
+        if self._moving is not None:
+            army = view.army(self._moving)
+            if army is None or army.hex == h:
+                self._cycle_or_drop(own_here)
+                return
+            self._send_move(army, h)
+            return
+        if own_here:
+            self._moving = own_here[0].id
+            self._draw_cursor()
+            return
+        others = view.armies_at(h)
+        if others:
+            owner = view.player(others[0].owner)
+            self.notify(f"{others[0].name} is {owner.name if owner else 'not yours'}'s army")
+
+    def _cycle_or_drop(self, own_here: list[ArmyView]) -> None:
+        ids = [a.id for a in own_here]
+        if self._moving in ids and ids.index(self._moving) + 1 < len(ids):
+            self._moving = ids[ids.index(self._moving) + 1]
+        else:
+            self._moving = None
+        self._draw_cursor()
+
+    def _send_move(self, army: ArmyView, h: Hex) -> None:
+        if self.ui.move_action is None:
+            self.notify(f"{self.ruleset.title} has no map moves", severity="warning")
+            return
+        self.perform(self.ui.move_action(army.id, self.view.map.label(h)))
+
+    def action_cancel(self) -> None:
+        if self._moving is not None:
+            self._moving = None
+            self._draw_cursor()
+
+    # --- the screen's commands ----------------------------------------------------------
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "command" and parameters:
+            command = self._command(str(parameters[0]))
+            if command is None:
+                return False
+            view = self._view
+            if command.gm_only and not (view and view.gm):
+                return False
+            if view is None or (command.needs_turn and not self._may_act()):
+                return None  # shown, greyed out
+            return True
+        if action in ("end_turn", "undo") and not self._may_act():
+            return None
+        return not (action == "switch_seat" and len(self.local) < 2)
+
+    def _may_act(self) -> bool:
+        view = self._view
+        if view is None or view.finished:
+            return False
+        return view.gm or self.seat in view.acting
+
+    def _command(self, command_id: str) -> UiCommand | None:
+        return next((c for c in self.ui.commands if c.id == command_id), None)
+
+    def action_command(self, command_id: str) -> None:
+        command = self._command(command_id)
+        if command is not None and self._view is not None:
+            command.run(self)
+
+    def action_end_turn(self) -> None:
+        if self.ui.end_turn_action is None or self._view is None:
+            self.notify(f"{self.ruleset.title} has no end-of-turn action", severity="warning")
+            return
+        make = self.ui.end_turn_action
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self.perform(make())
+
+        self.app.push_screen(ConfirmScreen("End your turn?", "End turn", "Not yet"), answered)
+
+    def action_undo(self) -> None:
+        if self.seat is None:
+            return
+        try:
+            event = self.session.undo(self.seat)
+        except StaleSave:
+            self._reload("The campaign was changed on another terminal; nothing was undone.")
+            return
+        except (RuleError, InputError) as exc:
+            self.notify(str(exc), severity="warning", title="Cannot undo")
+            return
+        self._moving = None
+        self._after_change([event])
+
+    def action_chronicle(self) -> None:
+        if self._view is None:
+            return
+        seat_players = {s.id: list(s.players) for s in self.seats}
+        path = self.session.path
+        export = path.with_name(path.name.removesuffix(".toml") + ".diary.md")
+        self.app.push_screen(ChronicleScreen(self._view, self.ruleset, export, seat_players))
+
+    def key_list(self) -> list[tuple[str, str]]:
+        """(key, description) of every binding active here, for the help page."""
+        out = []
+        for _key, active in self.active_bindings.items():
+            binding = active.binding
+            if binding.description and not binding.system:
+                out.append((self.app.get_key_display(binding), binding.description))
+        return out
+
+    def action_help(self) -> None:
+        phase = self._view.phase if self._view else self.session.campaign.phase
+        text = help_markdown(
+            self.ruleset, phase, self.options, self.session.campaign.tables, self.key_list()
+        )
+        self.app.push_screen(HelpScreen(text, f"Help: {self.ruleset.title}"))
+
+    def action_switch_seat(self) -> None:
+        if self._view is None:
+            return
+        choices = [
+            (s.id, seating.seat_label(s, self._view))
+            for s in self.seats
+            if s.id in self.local and s.id != self.seat
+        ]
+
+        def chosen(seat_id: str | None) -> None:
+            if not seat_id:
+                return
+            if seating.hands_over(self.seats, self.local):
+                self.hand_over(seat_id)
+            else:
+                self.show_seat(seat_id)
+
+        self.app.push_screen(SeatPickerScreen(choices), chosen)
+
+    def action_save(self) -> None:
+        try:
+            self.session.save()
+        except StaleSave:
+            self._reload("The campaign was changed on another terminal; it is shown anew.")
+            return
+        except (RuleError, InputError, OSError) as exc:
+            self.notify(str(exc), severity="error", title="Not saved")
+            return
+        self.notify(f"Saved to {self.session.path} (every action is saved as it happens)")
+
+    def action_close(self) -> None:
+        if self.on_close is not None:
+            self.on_close()
+        else:
+            self.app.exit()
+
+
+_SCREEN_CLASSES: dict[str, type[CampaignScreen]] = {}
+
+
+def campaign_screen_class(ruleset: Ruleset) -> type[CampaignScreen]:
+    """A CampaignScreen with the ruleset's commands bound (class-level, so the keymap and
+    the footer treat them exactly like the core bindings)."""
+    key = f"{ruleset.id}:{ruleset.ui}"
+    if key not in _SCREEN_CLASSES:
+        ui = ruleset_ui(ruleset)
+        bindings = [
+            Binding(c.key, f"command({c.id!r})", c.description, show=c.show, id=c.id)
+            for c in ui.commands
+        ]
+        name = "".join(part.capitalize() for part in ruleset.id.split("_")) + "CampaignScreen"
+        _SCREEN_CLASSES[key] = type(name, (CampaignScreen,), {"BINDINGS": bindings, "ui": ui})
+    return _SCREEN_CLASSES[key]
+
+
+def open_campaign(session: Session, **kwargs: Any) -> CampaignScreen:
+    return campaign_screen_class(session.ruleset)(session, **kwargs)

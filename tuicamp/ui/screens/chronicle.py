@@ -1,0 +1,189 @@
+"""The chronicle: every event the seat may read, with every die rolled, filtered by turn,
+player and kind, and exported as a Markdown campaign diary.
+
+It reads the seat's view only (the view's chronicle is already filtered for the seat),
+so a secret event cannot show up here or in the diary.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from attrs import evolve
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal
+from textual.content import Content
+from textual.screen import Screen
+from textual.widgets import DataTable, Footer, Select, Static
+
+from tuicamp.engine.actions import Event
+from tuicamp.engine.views import CampaignView
+from tuicamp.rules.protocol import Ruleset
+from tuicamp.textreport import chronicle_markdown
+from tuicamp.ui.widgets.log_lines import event_text
+
+ALL = "all"
+
+
+def event_player(event: Event, seat_players: dict[str, list[str]]) -> list[str]:
+    """The players an event is about: its player, else the players of the seat that acted."""
+    if event.player:
+        return [event.player]
+    return list(seat_players.get(event.seat or "", []))
+
+
+def filter_events(
+    events: list[Event],
+    *,
+    turn: int | str = ALL,
+    player: str = ALL,
+    kind: str = ALL,
+    seat_players: dict[str, list[str]] | None = None,
+) -> list[Event]:
+    seat_players = seat_players or {}
+    return [
+        e
+        for e in events
+        if (turn == ALL or e.turn == turn)
+        and (kind == ALL or e.kind == kind)
+        and (player == ALL or player in event_player(e, seat_players))
+    ]
+
+
+def roll_lines(event: Event) -> list[str]:
+    return [
+        f"  {r.reason}: {r.expr} = {r.total} ({', '.join(map(str, r.dice))})"
+        + ("  [table dice]" if r.table else "")
+        for r in event.rolls
+    ]
+
+
+class ChronicleScreen(Screen[None]):
+    BINDINGS = [
+        Binding("escape,q", "close", "Back", id="chronicle.close"),
+        Binding("x", "export", "Export diary", id="chronicle.export"),
+        Binding("t", "focus_filter('turn')", "Turn", id="chronicle.filter_turn"),
+        Binding("p", "focus_filter('player')", "Player", id="chronicle.filter_player"),
+        Binding("k", "focus_filter('kind')", "Kind", id="chronicle.filter_kind"),
+    ]
+
+    def __init__(
+        self,
+        view: CampaignView,
+        ruleset: Ruleset,
+        export_path: Path | None,
+        seat_players: dict[str, list[str]] | None = None,
+        write: Callable[[Path, str], None] | None = None,
+    ) -> None:
+        super().__init__()
+        self.view = view
+        self.ruleset = ruleset
+        self.export_path = export_path
+        self.seat_players = seat_players or {}
+        self._write = write or _write_text
+        self.shown: list[Event] = list(view.chronicle)
+
+    def compose(self) -> ComposeResult:
+        events = self.view.chronicle
+        turns = sorted({e.turn for e in events})
+        kinds = sorted({e.kind for e in events})
+        yield Static(Content(f"Chronicle of {self.view.name}"), classes="screen-title")
+        with Horizontal(id="chronicle-filters"):
+            yield Select(
+                [("every turn", ALL)] + [(f"turn {t}", t) for t in turns],
+                value=ALL, allow_blank=False, id="turn", compact=True,
+            )
+            yield Select(
+                [("every player", ALL)] + [(p.name, p.id) for p in self.view.players],
+                value=ALL, allow_blank=False, id="player", compact=True,
+            )
+            yield Select(
+                [("every kind", ALL)] + [(k, k) for k in kinds],
+                value=ALL, allow_blank=False, id="kind", compact=True,
+            )
+        table: DataTable = DataTable(id="chronicle-table", cursor_type="row", zebra_stripes=True)
+        yield table
+        yield Static("", id="chronicle-detail")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        table = self.query_one(DataTable)
+        table.add_columns("#", "T", "who", "kind", "what")
+        self._fill()
+        table.focus()
+
+    def _names(self, event: Event) -> str:
+        names = []
+        for pid in event_player(event, self.seat_players):
+            p = self.view.player(pid)
+            names.append(p.letter if p else pid)
+        return ",".join(names) or "-"
+
+    def _fill(self) -> None:
+        turn = self.query_one("#turn", Select).value
+        player = self.query_one("#player", Select).value
+        kind = self.query_one("#kind", Select).value
+        self.shown = filter_events(
+            self.view.chronicle,
+            turn=turn, player=str(player), kind=str(kind), seat_players=self.seat_players,
+        )
+        table = self.query_one(DataTable)
+        table.clear()
+        for e in self.shown:
+            dice = f" [{len(e.rolls)} roll{'s' if len(e.rolls) != 1 else ''}]" if e.rolls else ""
+            table.add_row(
+                str(e.seq), str(e.turn), self._names(e), e.kind, Content(e.text + dice),
+                key=str(e.seq),
+            )
+        if self.shown:
+            table.move_cursor(row=len(self.shown) - 1)
+        self._detail(self.shown[-1] if self.shown else None)
+
+    def _detail(self, event: Event | None) -> None:
+        detail = self.query_one("#chronicle-detail", Static)
+        if event is None:
+            detail.update(Content("Nothing in the chronicle matches."))
+            return
+        phase = self.ruleset.phase(event.phase)
+        head = f"#{event.seq} turn {event.turn}, {phase.title if phase else event.phase}: "
+        detail.update(Content("\n".join([head + event_text(event, with_dice=False)[3:].strip(),
+                                          *roll_lines(event)])))
+
+    def on_select_changed(self, event: Select.Changed) -> None:
+        event.stop()
+        self._fill()
+
+    def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
+        event.stop()
+        if event.row_key is None or event.row_key.value is None:
+            return
+        seq = int(event.row_key.value)
+        self._detail(next((e for e in self.shown if e.seq == seq), None))
+
+    def action_focus_filter(self, which: str) -> None:
+        self.query_one(f"#{which}", Select).focus()
+
+    def diary(self) -> str:
+        """The shown events (the filters apply) as a Markdown diary."""
+        return chronicle_markdown(evolve(self.view, chronicle=list(self.shown)), self.ruleset)
+
+    def action_export(self) -> None:
+        if self.export_path is None:
+            self.notify("This campaign has no save file to write the diary next to",
+                        severity="warning")
+            return
+        try:
+            self._write(self.export_path, self.diary())
+        except OSError as exc:
+            self.notify(f"Cannot write {self.export_path}: {exc.strerror}", severity="error")
+            return
+        self.notify(f"Diary written to {self.export_path}")
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+def _write_text(path: Path, text: str) -> None:
+    path.write_text(text, encoding="utf-8")

@@ -1,0 +1,83 @@
+"""Load a save: the saves folder as a table, read from headers only."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.content import Content
+from textual.screen import Screen
+from textual.widgets import DataTable, Footer, Static
+
+from tuicamp.rules.registry import load_rulesets
+from tuicamp.storage.locations import SaveEntry
+from tuicamp.ui.screens.title import when
+
+
+def ruleset_title(ruleset_id: str) -> str:
+    found = load_rulesets().get(ruleset_id)
+    return found.title if found else f"{ruleset_id} (not installed)"
+
+
+class LoadScreen(Screen[Path | None]):
+    BINDINGS = [
+        Binding("escape,q", "close", "Back", id="load.close"),
+        Binding("enter", "open", "Open", id="load.open"),
+    ]
+
+    def __init__(self, saves: list[SaveEntry], folder: Path) -> None:
+        super().__init__()
+        self.saves = saves
+        self.folder = folder
+
+    def compose(self) -> ComposeResult:
+        yield Static(Content(f"Saves in {self.folder}"), classes="screen-title")
+        yield DataTable(id="saves-table", cursor_type="row", zebra_stripes=True)
+        yield Static("", id="saves-problem", classes="error")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        table = self.query_one(DataTable)
+        table.add_columns("Campaign", "Ruleset", "Turn", "Players", "Last played")
+        for i, e in enumerate(self.saves):
+            h = e.header
+            if h is None:
+                table.add_row(Content(e.path.name), "-", "-", Content("cannot be read"), "-",
+                              key=str(i))
+                continue
+            turn = f"{h.turn}{' (over)' if h.finished else ''}"
+            table.add_row(Content(h.name), Content(ruleset_title(h.ruleset)), turn,
+                          Content(", ".join(h.players)), when(h.last_played), key=str(i))
+        if not self.saves:
+            self.query_one("#saves-problem", Static).update(
+                "No saves yet: start a new campaign from the title screen."
+            )
+        table.focus()
+
+    def _entry(self) -> SaveEntry | None:
+        table = self.query_one(DataTable)
+        if not self.saves or table.cursor_row is None:
+            return None
+        return self.saves[table.cursor_row]
+
+    def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
+        entry = self._entry()
+        problem = entry.problem if entry is not None else None
+        self.query_one("#saves-problem", Static).update(Content(problem or ""))
+
+    def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
+        event.stop()
+        self.action_open()
+
+    def action_open(self) -> None:
+        entry = self._entry()
+        if entry is None:
+            return
+        if entry.header is None:
+            self.notify(entry.problem or f"{entry.path} cannot be read", severity="error")
+            return
+        self.dismiss(entry.path)
+
+    def action_close(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,87 @@
+"""Who plays on this terminal, who is next, and what a seat learns when it sits down.
+
+Pure functions over seats and views (no Textual), so the hotseat rules are tested
+directly: the hand-over is shown whenever the acting seat changes and more than one human
+seat plays here; an SSH terminal plays exactly one seat and never hands over.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from tuicamp.engine.actions import Event
+from tuicamp.engine.views import CampaignView
+from tuicamp.model.forces import Seat
+from tuicamp.ui.widgets.log_lines import event_text
+
+SUMMARY_LIMIT = 40
+
+
+def local_seats(seats: Sequence[Seat], only: str | None) -> list[str]:
+    """Seats played on this terminal: the one given (SSH), else every seat (hotseat)."""
+    if only is not None:
+        return [s.id for s in seats if s.id == only]
+    return [s.id for s in seats]
+
+
+def human_local(seats: Sequence[Seat], local: Sequence[str]) -> list[str]:
+    return [s.id for s in seats if s.id in local and s.human]
+
+
+def hands_over(seats: Sequence[Seat], local: Sequence[str]) -> bool:
+    """A hand-over screen is needed when more than one human seat plays here."""
+    return len(human_local(seats, local)) > 1
+
+
+def next_seat(
+    acting: Sequence[str], local: Sequence[str], current: str | None, seats: Sequence[Seat]
+) -> str | None:
+    """The seat this terminal should show next.
+
+    The current seat stays while it may still act; otherwise the first acting seat played
+    here takes over. A seat no human plays (run by the GM) is played from the GM seat when
+    that seat is here. When no local seat may act (an SSH seat waiting, the campaign over),
+    the current seat stays, or the first human local seat (else any) is shown.
+    """
+    by_id = {s.id: s for s in seats}
+    gm = next((s.id for s in seats if s.gm and s.id in local), None)
+    playable: list[str] = []
+    for sid in acting:
+        seat = by_id.get(sid)
+        if seat is not None and not seat.human and gm is not None:
+            sid = gm
+        if sid in local and sid not in playable:
+            playable.append(sid)
+    if current in playable:
+        return current
+    if playable:
+        return playable[0]
+    if current in local:
+        return current
+    humans = human_local(seats, local)
+    return humans[0] if humans else (local[0] if local else None)
+
+
+def seat_label(seat: Seat, view: CampaignView) -> str:
+    """How the hand-over names a seat: its players with their races, or the GM."""
+    if seat.gm:
+        return seat.name or "Games Master"
+    names = []
+    for pid in seat.players:
+        p = view.player(pid)
+        names.append(f"{p.name} ({p.race})" if p else pid)
+    return ", ".join(names) or seat.name
+
+
+def since_last_turn(view: CampaignView, seat_id: str, limit: int = SUMMARY_LIMIT) -> list[str]:
+    """What the seat may know of that happened after its own last action.
+
+    Read from the seat's own view, so secret events of other seats are never in it.
+    """
+    events = view.chronicle
+    last_own = max((e.seq for e in events if e.seat == seat_id), default=0)
+    news: list[Event] = [e for e in events if e.seq > last_own and e.seat != seat_id]
+    lines = [event_text(e) for e in news]
+    if len(lines) > limit:
+        lines = [f"... {len(lines) - limit} earlier events (see the chronicle)", *lines[-limit:]]
+    return lines

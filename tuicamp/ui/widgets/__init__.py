@@ -1,0 +1,1 @@
+"""Widgets shared by tuicamp's screens."""

@@ -1,0 +1,142 @@
+"""The side panel: the hex under the cursor, who stands there, and the army being moved.
+
+It draws from the seat's view only, so an army the seat knows as a counter shows as one
+("strength unknown"), never with its units.
+"""
+
+from __future__ import annotations
+
+from attrs import define
+from textual.color import Color, ColorParseError
+from textual.content import Content
+from textual.widgets import Static
+
+from tuicamp.engine.views import ArmyView, CampaignView
+from tuicamp.model.hexes import Hex
+from tuicamp.rules.protocol import Ruleset
+
+
+@define
+class MovePreview:
+    """What the campaign screen knows about the move being planned."""
+
+    army: ArmyView
+    goal: Hex | None = None
+    cost: float | None = None  # None: unreachable (or no goal yet)
+    budget: float | None = None  # MP the army may still spend, when the ruleset says
+
+
+UNITS_SHOWN = 5
+
+
+def safe_colour(name: str) -> str:
+    """A player's colour as a style, or nothing when the save names a colour we cannot show."""
+    try:
+        Color.parse(name)
+    except ColorParseError:
+        return ""
+    return name
+
+
+def _mp(value: float) -> str:
+    return f"{value:g}"
+
+
+def hex_lines(view: CampaignView, ruleset: Ruleset, h: Hex) -> list[Content]:
+    m = view.map
+    if not m.contains(h):
+        return [Content("off the map")]
+    terrain = m.terrain_at(h)
+    out = [Content.from_markup("[b]$label[/b] $terrain", label=m.label(h), terrain=terrain.name)]
+    territory = m.territory_of(h)
+    if territory is not None:
+        owner = view.player(territory.owner) if territory.owner else None
+        out.append(Content.from_markup(
+            "$name$owner", name=territory.name, owner=f" ({owner.name})" if owner else ""
+        ))
+    sides: dict[str, list[str]] = {}
+    for n in m.neighbours(h):
+        for feature in sorted(m.features_between(h, n)):
+            sides.setdefault(feature, []).append(m.label(n))
+    for feature, towards in sorted(sides.items()):
+        out.append(Content(f"{feature} to {' '.join(towards)}"))
+    for s in m.settlements_at(h):
+        owner = view.player(s.owner) if s.owner else None
+        out.append(Content.from_markup(
+            "[b]$kind[/b] $name ($owner)$walls",
+            kind=s.kind.capitalize(),
+            name=s.name,
+            owner=owner.name if owner else "neutral",
+            walls=", walled" if s.walls else "",
+        ))
+    return out
+
+
+def army_lines(
+    view: CampaignView, ruleset: Ruleset, army: ArmyView, max_units: int = UNITS_SHOWN
+) -> list[Content]:
+    owner = view.player(army.owner)
+    letter = owner.letter if owner else "?"
+    colour = owner.colour if owner else "white"
+    head = Content.assemble(
+        (letter, f"bold {safe_colour(colour)}".strip()), " ", (army.name, "bold")
+    )
+    if army.known != "full":
+        who = owner.name if owner else army.owner
+        return [head, Content(f"  {who}: strength unknown")]
+    out = [head, Content(f"  {army.points} pts, M{army.movement}, {len(army.units)} units")]
+    for u in army.units[:max_units]:
+        out.append(Content(f"  {u.points:>4} {u.name}"))
+    hidden = len(army.units) - max_units
+    if hidden > 0:
+        out.append(Content(f"  ... {hidden} more (v: details)"))
+    return out
+
+
+class HexPanel(Static):
+    """The hex under the cursor and the move being planned."""
+
+    DEFAULT_CSS = """
+    HexPanel { height: auto; padding: 0 1; text-wrap: nowrap; text-overflow: ellipsis; }
+    """
+
+    def show(
+        self,
+        view: CampaignView | None,
+        ruleset: Ruleset | None,
+        h: Hex | None,
+        preview: MovePreview | None = None,
+    ) -> None:
+        if view is None or ruleset is None or h is None:
+            self.update("")
+            return
+        lines = hex_lines(view, ruleset, h)
+        if preview is not None:
+            lines.append(Content.from_markup("[b $accent]Moving[/] $name", name=preview.army.name))
+            if preview.goal is None or preview.goal == preview.army.hex:
+                lines.append(Content("  cursor to the goal, Enter"))
+            elif preview.cost is None:
+                lines.append(Content(f"  cannot reach {view.map.label(preview.goal)}"))
+            else:
+                budget = "" if preview.budget is None else f" of {_mp(preview.budget)}"
+                lines.append(Content(
+                    f"  to {view.map.label(preview.goal)}: {_mp(preview.cost)}{budget} MP"
+                ))
+        self.update(Content("\n").join(lines))
+
+
+class ArmyPanel(Static):
+    """The armies on the hex under the cursor, as far as the seat may know them."""
+
+    DEFAULT_CSS = """
+    ArmyPanel { height: auto; padding: 0 1; text-wrap: nowrap; text-overflow: ellipsis; }
+    """
+
+    def show(self, view: CampaignView | None, ruleset: Ruleset | None, h: Hex | None) -> None:
+        if view is None or ruleset is None or h is None:
+            self.update("")
+            return
+        lines: list[Content] = []
+        for army in view.armies_at(h):
+            lines.extend(army_lines(view, ruleset, army))
+        self.update(Content("\n").join(lines))
