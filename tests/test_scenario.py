@@ -381,10 +381,26 @@ def test_missing_required_keys_point_at_their_table(tmp_path):
 def test_missing_sections(tmp_path):
     text = BASE[: BASE.index("[victory]")]  # no [ruleset.*] table at all
     path = write(tmp_path, text)
-    assert scenario_problems(path) == [f"{path}:1: the scenario file is missing ruleset"]
+    assert scenario_problems(path) == [
+        f"{path}:1: the scenario file is missing a [ruleset.<id>] table for each ruleset it "
+        "supports"
+    ]
     text = edit("format_version = 1\n", "")
     path = write(tmp_path, text)
-    assert scenario_problems(path) == [f"{path}:1: the scenario file is missing format_version"]
+    assert scenario_problems(path) == [
+        f"{path}:1: the scenario file is missing format_version = 1"
+    ]
+
+
+def test_empty_lists_of_players_and_rulesets(tmp_path):
+    text = BASE.replace("[[player]]", "[[slot]]").replace("format_version = 1",
+                                                           "format_version = 1\nplayer = []")
+    path = write(tmp_path, text)
+    assert f"{path}:2: a scenario needs at least one [[player]] slot" in scenario_problems(path)
+    text = BASE[: BASE.index("[ruleset.fake]")].replace("format_version = 1",
+                                                        "format_version = 1\nruleset = {}")
+    expect(tmp_path, text, "ruleset = {}",
+           "a scenario supports at least one ruleset: add a [ruleset.<id>] table")
 
 
 def test_unsupported_format_version(tmp_path):

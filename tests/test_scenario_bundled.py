@@ -242,3 +242,19 @@ def test_bundled_scenarios_are_found_in_an_installed_wheel(tmp_path):
     assert sorted(Path(p).name for p, _ in found) == sorted(p.name for p in BUNDLED)
     assert all(p.startswith(str(target)) and n == "0" for p, n in found)
     assert lines[-1] == str(target / "tuicamp" / "scenarios" / f"{BORDER_WAR}.toml")
+
+
+def test_the_format_documented_in_the_module_is_a_good_scenario(tmp_path):
+    doc = scenario_module.__doc__
+    example = doc[doc.index("    format_version") : doc.index("Bundled scenarios live")]
+    path = tmp_path / "example.toml"
+    path.write_text(textwrap.dedent(example))
+    assert scenario_problems(path) == []
+    sc = load_scenario(path)
+    assert sc.map.territory("west").hexes and sc.rulesets["sandbox"].options == {
+        "fog_of_war": True
+    }
+    assert sc.description == (
+        "What it is, who fights, how it is won. Lines are joined; a blank line starts a new "
+        "paragraph."
+    )

@@ -23,9 +23,9 @@ every mistake is reported as one line ``file:line: what is wrong``, all of them 
       ".l..hhmm",                       # l lake   ~ sea
     ]
     territory_rows = [                  # optional: one [[territory]] code per hex,
-      "AAAABBB.",                       # '.' for no territory
-      "AAABBBB.",
-      "AAABBBB.",
+      "AAAA....",                       # '.' for no territory
+      "AAA.....",
+      "AAA.....",
     ]
 
     [map.hexsides]                      # features on the side between two neighbours
@@ -206,20 +206,22 @@ class Key:
     minimum: int | None = None  # for whole numbers, and the items of counts
     maximum: int | None = None
     choices: tuple[str, ...] = ()
+    written: str = ""  # how a missing key is shown, when not simply by its name
 
 
 Schema = dict[str, Key]
 
 TOP: Schema = {
-    "format_version": Key("int", required=True),
-    "scenario": Key("table", required=True),
-    "map": Key("table", required=True),
+    "format_version": Key("int", required=True, written=f"format_version = {FORMAT_VERSION}"),
+    "scenario": Key("table", required=True, written="a [scenario] table"),
+    "map": Key("table", required=True, written="a [map] table"),
     "territory": Key("tables"),
     "settlement": Key("tables"),
-    "player": Key("tables", required=True),
+    "player": Key("tables", required=True, written="[[player]] slots"),
     "army": Key("tables"),
     "victory": Key("table"),
-    "ruleset": Key("table", required=True),
+    "ruleset": Key("table", required=True, written="a [ruleset.<id>] table for each ruleset "
+                                                   "it supports"),
 }
 SCENARIO: Schema = {
     "id": Key("id", required=True),
@@ -389,7 +391,7 @@ class _Checker:
                 good[name] = value
         for name, key in schema.items():
             if key.required and name not in data:
-                self.add(path, f"{what} is missing {name}")
+                self.add(path, f"{what} is missing {key.written or name}")
         return good
 
     def tables(self, path: KeyPath, items: list[dict[str, Any]], schema: Schema, what: str):
@@ -419,12 +421,12 @@ class _Parts:
     rulesets: dict[str, RulesetSetup] = field(factory=dict)
 
 
-def _check_players(chk: _Checker, items: list[dict], parts: _Parts) -> None:
+def _check_players(chk: _Checker, items: list[dict] | None, parts: _Parts) -> None:
     seen: dict[str, KeyPath] = {}
     letters: dict[str, KeyPath] = {}
-    if not items:
+    if items == []:  # written as player = []; a missing one is reported as missing
         chk.add(("player",), "a scenario needs at least one [[player]] slot")
-    for i, p in chk.tables(("player",), items, PLAYER, "[[player]]"):
+    for i, p in chk.tables(("player",), items or [], PLAYER, "[[player]]"):
         path = ("player", i)
         if "id" in p:
             if p["id"] == GM_SEAT:
@@ -797,7 +799,7 @@ def _analyse(path: str | Path) -> tuple[list[str], Scenario | None]:
                                      f"this tuicamp reads format_version {FORMAT_VERSION}")
     head = chk.table(("scenario",), top.get("scenario", {}), SCENARIO, "[scenario]")
     parts = _Parts()
-    _check_players(chk, top.get("player", []), parts)
+    _check_players(chk, top.get("player"), parts)
     players = {  # ids as written, even of slots with other faults: owners are judged alone
         p["id"] for p in top.get("player", [])
         if isinstance(p, dict) and isinstance(p.get("id"), str)
