@@ -132,7 +132,7 @@ SETTLEMENT_GLYPHS: dict[str, str] = {
     "hamlet": "n",
     "town": "t",
     "city": "C",
-    "capital": "*",
+    "capital": "@",  # not '*': that is the planned-path overlay label
     "fortress": "F",
     "stronghold": "S",
     "citadel": "Q",

@@ -64,11 +64,16 @@ def step(h: Hex, move: str) -> Hex:
 
 
 class MapWidget(ScrollView, can_focus=True):
-    """A scrollable hex map with a cursor, unit markers and overlays."""
+    """A scrollable hex map with a cursor, unit markers and overlays.
+
+    Scrollbars are hidden by default (``scrollbar-size: 0 0``): the view follows the
+    cursor, an 80x24 screen keeps its last row and column for the map, and Textual's
+    scrollbar glyphs are not ASCII. An app may style them back on.
+    """
 
     DEFAULT_CSS = """
     MapWidget {
-        scrollbar-size: 1 1;
+        scrollbar-size: 0 0;
         background: $surface;
     }
     """
@@ -93,6 +98,9 @@ class MapWidget(ScrollView, can_focus=True):
 
     cursor: var[Hex] = var(Hex(0, 0), init=False)
     """The hex under the cursor; setting it repaints two hexes and scrolls it into view."""
+
+    show_cursor: var[bool] = var(True, init=False)
+    """Draw the cursor; a map shown as a picture (a scenario preview) turns it off."""
 
     map_layout: var[str] = var("brick", init=False)
     """'brick' (4 x 2 cells a hex, every hexside drawn) or 'dense' (2 x 1 overview)."""
@@ -126,6 +134,7 @@ class MapWidget(ScrollView, can_focus=True):
         hexmap: HexMap | None = None,
         *,
         map_layout: str = "brick",
+        show_cursor: bool = True,
         cache_rows: int = 1024,
         name: str | None = None,
         id: str | None = None,
@@ -145,6 +154,8 @@ class MapWidget(ScrollView, can_focus=True):
         self.render_line_calls = 0
         """Calls of render_line (cache hits included)."""
         self.set_reactive(MapWidget.map_layout, map_layout)
+        self.set_reactive(MapWidget.show_cursor, show_cursor)
+        self._layers.set_cursor(Hex(0, 0) if show_cursor else None)
         if hexmap is not None:
             self.set_map(hexmap)
 
@@ -164,7 +175,7 @@ class MapWidget(ScrollView, can_focus=True):
         self._rebuild()
         cursor = self.validate_cursor(self.cursor)
         self.set_reactive(MapWidget.cursor, cursor)
-        self._layers.set_cursor(cursor)
+        self._layers.set_cursor(cursor if self.show_cursor else None)
 
     def set_markers(self, markers: Mapping[Hex, Marker]) -> None:
         """Replace every unit marker; only hexes whose marker changed are repainted."""
@@ -254,9 +265,12 @@ class MapWidget(ScrollView, can_focus=True):
         return h if (col, row) == h.offset else Hex.from_offset(col, row)
 
     def watch_cursor(self, old: Hex, new: Hex) -> None:
-        self.refresh_hexes(self._layers.set_cursor(new))
+        self.refresh_hexes(self._layers.set_cursor(new if self.show_cursor else None))
         self.scroll_to_hex(new)
         self.post_message(self.CursorMoved(self, new))
+
+    def watch_show_cursor(self, show: bool) -> None:
+        self.refresh_hexes(self._layers.set_cursor(self.cursor if show else None))
 
     def validate_map_layout(self, value: str) -> str:
         if value not in LAYOUTS:
@@ -265,7 +279,10 @@ class MapWidget(ScrollView, can_focus=True):
 
     def watch_map_layout(self, value: str) -> None:
         self._rebuild()
-        self.call_after_refresh(self.centre_on, self.cursor)
+        self.call_after_refresh(self._centre_cursor)
+
+    def _centre_cursor(self) -> None:
+        self.centre_on(self.cursor)
 
     # --- actions --------------------------------------------------------------------------
     def action_move(self, move: str) -> None:
@@ -309,7 +326,11 @@ class MapWidget(ScrollView, can_focus=True):
             self.post_message(self.Selected(self, h))
 
     def on_resize(self, event: events.Resize) -> None:
-        self.call_after_refresh(self.scroll_to_hex, self.cursor)
+        self.call_after_refresh(self._keep_cursor_in_view)
+
+    def _keep_cursor_in_view(self) -> None:
+        """Read the cursor when it runs, not when it was scheduled: keys may come between."""
+        self.scroll_to_hex(self.cursor)
 
     def notify_style_update(self) -> None:
         super().notify_style_update()
