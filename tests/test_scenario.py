@@ -560,6 +560,11 @@ def test_owner_that_is_not_a_player(tmp_path, old, new):
     expect(tmp_path, edit(old, new), '"p3"', "owner 'p3' is not a player (players: p1, p2)")
 
 
+def test_a_slot_race_is_spelled_as_the_slot_spells_it(tmp_path):
+    sc = load_scenario(write(tmp_path, edit('race = "Empire"', 'race = "empire"')))
+    assert sc.players[0].race == "Empire"
+
+
 def test_a_slot_race_must_be_one_it_allows(tmp_path):
     expect(tmp_path, edit('race = "Empire"', 'race = "Dwarfs"'), 'race = "Dwarfs"',
            "race 'Dwarfs' is not one of this slot's races (Empire, Bretonnia)")

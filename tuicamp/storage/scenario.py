@@ -447,7 +447,9 @@ def _check_players(chk: _Checker, items: list[dict] | None, parts: _Parts) -> No
                     f"give one of them another letter = \"...\"")
         letters.setdefault(shown, path)
         if all(k in p for k in ("id", "name", "race")):
-            parts.players.append(PlayerSlot(**p))
+            slot = PlayerSlot(**p)
+            slot.race = slot.allows(slot.race) or slot.race  # the slot's own spelling
+            parts.players.append(slot)
 
 
 def _owner_ok(chk: _Checker, path: KeyPath, owner: str | None, players: set[str]) -> None:
