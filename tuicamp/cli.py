@@ -125,7 +125,7 @@ def _default_seat(session, requested: str | None) -> str:
 
 def cmd_new(args: argparse.Namespace) -> int:
     from tuicamp.model.campaign import DiceMode
-    from tuicamp.storage.locations import default_save_path
+    from tuicamp.storage.locations import new_save_path
     from tuicamp.storage.scenario import find_scenario, load_scenario, new_campaign
     from tuicamp.storage.session import Session
 
@@ -151,7 +151,8 @@ def cmd_new(args: argparse.Namespace) -> int:
         seed=args.seed,
         dice_mode=DiceMode(args.dice),
     )
-    path = Path(args.output) if args.output else default_save_path(campaign.name)
+    path = Path(args.output) if args.output else new_save_path(campaign.name)
+    path.parent.mkdir(parents=True, exist_ok=True)
     session = Session.create(path, campaign, overwrite=args.force)
     print(
         f"Created {session.path}: {campaign.name} ({session.ruleset.title}), "

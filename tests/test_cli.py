@@ -1,0 +1,242 @@
+"""The command line end to end: real processes, real files on disk."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tuicamp.storage.scenario import find_scenario
+
+SCENARIO = "border-war-empire-vs-orcs"
+
+
+def run(*args: str, cwd: Path, env: dict | None = None) -> subprocess.CompletedProcess:
+    full_env = {**os.environ, "TUICAMP_NOW": "2026-01-01T12:00:00Z", **(env or {})}
+    full_env["TUICAMP_SAVES"] = str(cwd / "saves")
+    return subprocess.run(
+        [sys.executable, "-m", "tuicamp", *args],
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        env=full_env,
+        timeout=60,
+    )
+
+
+def one_line_error(result: subprocess.CompletedProcess) -> str:
+    assert result.returncode == 2, result.stderr
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1, result.stderr
+    assert "Traceback" not in result.stderr
+    return lines[0]
+
+
+def files(folder: Path) -> dict[str, bytes]:
+    return {p.name: p.read_bytes() for p in sorted(folder.iterdir()) if p.is_file()}
+
+
+MOVE = """
+seat = "empire"
+[[action]]
+kind = "move"
+army = "averland-host"
+to = "0710"
+"""
+
+REFUSED = """
+[[action]]
+kind = "move"
+army = "averland-host"
+to = "0710"
+[[action]]
+kind = "move"
+army = "ironjaw-waaagh"
+to = "2309"
+"""
+
+
+@pytest.fixture
+def save(tmp_path) -> Path:
+    result = run(
+        "new",
+        SCENARIO,
+        "--ruleset",
+        "sandbox",
+        "-o",
+        "a.toml",
+        "--no-play",
+        "--seed",
+        "5",
+        cwd=tmp_path,
+    )
+    assert result.returncode == 0, result.stderr
+    assert "Created a.toml" in result.stdout
+    return tmp_path / "a.toml"
+
+
+def test_new_then_check(save):
+    result = run("check", "a.toml", cwd=save.parent)
+    assert result.returncode == 0 and "a.toml: ok (save)" in result.stdout
+
+
+def test_a_move_order_moves_the_army_and_is_logged(save):
+    (save.parent / "o.toml").write_text(MOVE)
+    result = run("apply", "a.toml", "o.toml", cwd=save.parent)
+    assert result.returncode == 0, result.stderr
+    assert "The Averland Host moved 0509 -> 0710" in result.stdout
+    shown = run("show", "a.toml", "--as", "empire", cwd=save.parent).stdout
+    assert "averland-host The Averland Host (The Empire) at 0710" in shown
+    log = run("log", "a.toml", cwd=save.parent).stdout
+    assert "#1 T1 play: The Averland Host moved 0509 -> 0710" in log
+    diary = run("log", "a.toml", "--markdown", cwd=save.parent).stdout
+    assert diary.startswith("# Border War") and "## Turn 1" in diary
+
+
+def test_a_refused_order_changes_no_byte(save):
+    folder = save.parent
+    (folder / "bad.toml").write_text(REFUSED)
+    before = files(folder)
+    line = one_line_error(run("apply", "a.toml", "bad.toml", "--as", "empire", cwd=folder))
+    assert "refused, nothing changed" in line and "belongs to Orcs & Goblins" in line
+    assert files(folder) == before
+
+
+def test_the_same_save_and_orders_give_the_same_bytes(tmp_path):
+    outputs = []
+    for name in ("one", "two"):
+        folder = tmp_path / name
+        folder.mkdir()
+        assert (
+            run(
+                "new",
+                SCENARIO,
+                "-r",
+                "sandbox",
+                "-o",
+                "a.toml",
+                "--no-play",
+                "--seed",
+                "9",
+                cwd=folder,
+            ).returncode
+            == 0
+        )
+        (folder / "o.toml").write_text(MOVE + '\n[[action]]\nkind = "roll"\nexpr = "2d6"\n')
+        assert run("apply", "a.toml", "o.toml", cwd=folder).returncode == 0
+        outputs.append({k: v for k, v in files(folder).items() if k != "a.toml.lock"})
+    assert outputs[0] == outputs[1]
+    assert set(outputs[0]) >= {"a.toml", "a.chronicle.toml", "o.toml"}
+
+
+def test_other_seats_see_counters_only_with_fog_of_war(save):
+    shown = run("show", "a.toml", "--as", "orcs", cwd=save.parent).stdout
+    assert "The Averland Host (The Empire) at 0509 (strength unknown)" in shown
+    assert "Greatswords" not in shown
+
+
+def test_rulesets_scenarios_actions_and_roll(tmp_path):
+    listed = run("rulesets", cwd=tmp_path).stdout
+    assert "sandbox" in listed and "rauscher" in listed
+    assert SCENARIO in run("scenarios", cwd=tmp_path).stdout
+    actions = run("actions", "--ruleset", "sandbox", cwd=tmp_path).stdout
+    assert 'kind = "move"' in actions and 'kind = "gm_set_treasury"' in actions
+    import tomllib
+
+    tomllib.loads(actions)  # the examples are valid TOML a player can copy
+    rolled = run("roll", "3d6+1", "--seed", "1", cwd=tmp_path)
+    assert rolled.returncode == 0 and rolled.stdout.startswith("3d6+1: ")
+    assert one_line_error(run("roll", "3x", cwd=tmp_path)).endswith("(try d6, 2d6, d66, 3d6+1)")
+
+
+def test_usage_errors_are_one_line(tmp_path):
+    line = one_line_error(run("frobnicate", cwd=tmp_path))
+    assert "invalid choice" in line
+    line = one_line_error(
+        run("new", SCENARIO, "--ruleset", "nope", "-o", "x.toml", "--no-play", cwd=tmp_path)
+    )
+    assert "ruleset 'nope'" in line
+
+
+def bad_scenario(tmp_path: Path, old: str, new: str) -> Path:
+    text = find_scenario(SCENARIO).read_text()
+    assert old in text, old
+    path = tmp_path / "bad.toml"
+    path.write_text(text.replace(old, new, 1))
+    return path
+
+
+def line_of(path: Path, needle: str) -> int:
+    return next(i for i, line in enumerate(path.read_text().splitlines(), 1) if needle in line)
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "needle", "message"),
+    [
+        ('id = "averland-host"', 'id = "averland-host"\nbogus = 1', "bogus = 1", "bogus"),
+        ("points = 165", 'points = "lots"', 'points = "lots"', "whole number"),
+        ("points = 165", "points = -165", "points = -165", "negative"),
+        ('hex = "0509"', 'hex = "9999"', 'hex = "9999"', "off the map"),
+        ('id = "grenzmark-garrison"', 'id = "averland-host"', None, "duplicate"),
+    ],
+)
+def test_bad_scenarios_give_one_line_naming_file_and_line(tmp_path, old, new, needle, message):
+    path = bad_scenario(tmp_path, old, new)
+    result = run("check", str(path), cwd=tmp_path)
+    assert result.returncode == 2
+    first = result.stderr.strip().splitlines()[0]
+    assert first.startswith(f"{path}:") and message in first.lower(), first
+    if needle is not None:
+        assert first.startswith(f"{path}:{line_of(path, needle)}:"), first
+    assert "Traceback" not in result.stderr
+    line = one_line_error(
+        run("new", str(path), "-r", "sandbox", "-o", "x.toml", "--no-play", cwd=tmp_path)
+    )
+    assert line.startswith(f"tuicamp: {path}:")
+    assert not (tmp_path / "x.toml").exists()
+
+
+def test_truncated_and_huge_files_are_refused(tmp_path, save):
+    text = save.read_text()
+    broken = tmp_path / "broken.toml"
+    broken.write_text(text[: len(text) // 2] + "\n[[armies]\n")
+    line = one_line_error(run("check", str(broken), cwd=tmp_path))
+    assert line.startswith(f"{broken}:") and "TOML" in line
+    huge = tmp_path / "huge.toml"
+    with huge.open("wb") as f:
+        f.write(b"# padding\n" * (5 * 1024 * 1024))
+    line = one_line_error(run("check", str(huge), cwd=tmp_path))
+    assert line.startswith(f"{huge}:1:") and "MB" in line
+
+
+def test_a_damaged_save_is_reported_and_never_overwritten(save):
+    folder = save.parent
+    text = save.read_text()
+    assert text.count('ruleset = "sandbox"') == 2  # the header and the campaign
+    save.write_text(text.replace('ruleset = "sandbox"', 'ruleset = "nope"'))
+    before = files(folder)
+    (folder / "o.toml").write_text(MOVE)
+    line = one_line_error(run("apply", "a.toml", "o.toml", cwd=folder))
+    assert "nope" in line and line.startswith("tuicamp: a.toml:")
+    assert files(folder) == {**before, "o.toml": MOVE.encode()}
+
+
+def test_saves_are_found_in_the_saves_folder(tmp_path):
+    result = run(
+        "new", SCENARIO, "-r", "sandbox", "--name", "Club Night", "--no-play", cwd=tmp_path
+    )
+    assert result.returncode == 0, result.stderr
+    assert (tmp_path / "saves" / "club-night.toml").exists()
+    shown = run("show", "club-night", cwd=tmp_path)
+    assert shown.returncode == 0 and "Club Night" in shown.stdout
+
+
+def test_the_installed_entry_point_runs():
+    exe = shutil.which("tuicamp", path=str(Path(sys.executable).parent))
+    assert exe, "the tuicamp console script is not installed beside this Python"
+    result = subprocess.run([exe, "roll", "d6", "--seed", "2"], capture_output=True, text=True)
+    assert result.returncode == 0 and result.stdout.startswith("d6: ")
