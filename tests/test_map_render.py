@@ -273,7 +273,7 @@ def test_cursor_reverses_only_the_cursor_interior() -> None:
     for x in range(r.width):
         _, style = cell(r, layers, x, y)
         assert bool(style.reverse) == (x0 <= x < x0 + 3), x
-    assert r.hex_region(H(1, 1)) == (x0, y, 3, 1)
+    assert r.hex_region(H(1, 1)) == (x0 - 1, y, 4, 1)  # the W side wears its colours
     assert CURSOR_STYLE.reverse
 
 

@@ -180,8 +180,8 @@ async def test_same_row_step_is_one_merged_span() -> None:
         await pilot.pause()
         spy = RefreshSpy(widget)
         await pilot.press("d")
-        x0 = 4 * 5 + 2 + 1  # odd row
-        assert spy.regions == [Region(x0, 11, 7, 1)]
+        x0 = 4 * 5 + 2 + 1  # odd row; W side of the old hex to the interior of the new one
+        assert spy.regions == [Region(x0 - 1, 11, 8, 1)]
 
 
 @sync
@@ -263,7 +263,7 @@ async def test_markers_and_overlays_repaint_only_changed_hexes() -> None:
         widget.set_markers({H(5, 4): Marker("A", "red", 3)})
         await pilot.pause()
         assert spy.full == 0
-        assert spy.regions == [Region(4 * 5 + 1, 9, 3, 1)]
+        assert spy.regions == [Region(4 * 5, 9, 4, 1)]
         assert widget.lines_rendered - rendered == 1
         line = "".join(seg.text for seg in widget.render_line(9))
         assert line[4 * 5 + 1 : 4 * 5 + 4] == ".A3"
@@ -277,10 +277,29 @@ async def test_markers_and_overlays_repaint_only_changed_hexes() -> None:
 
         widget.set_overlay("path", {H(6, 4): "*", H(7, 4): "*"})
         await pilot.pause()
-        assert spy.regions == [Region(4 * 6 + 1, 9, 7, 1)]  # one span on one line
+        assert spy.regions == [Region(4 * 6, 9, 8, 1)]  # one span on one line
         widget.clear_overlay("path")
         line = "".join(seg.text for seg in widget.render_line(9))
         assert "*" not in line
+
+
+@sync
+async def test_terrain_edit_repaints_the_hex_and_its_west_side() -> None:
+    app = MapApp(H(0, 0))
+    async with app.run_test(size=SIZE) as pilot:
+        widget = app.query_one(MapWidget)
+        await pilot.pause()
+        spy = RefreshSpy(widget)
+        assert widget.hexmap is not None
+        widget.hexmap.set_terrain(H(5, 4), "m")
+        widget.refresh_hexes([H(5, 4)])
+        assert spy.regions == [Region(4 * 5, 9, 4, 1)]
+        cells = []
+        for seg in widget.render_line(9):
+            cells.extend((ch, seg.style) for ch in seg.text)
+        x0 = 4 * 5 + 1
+        assert cells[x0][0] == "M" and cells[x0 - 1][0] == "|"
+        assert cells[x0 - 1][1].bgcolor == cells[x0][1].bgcolor != cells[x0 - 5][1].bgcolor
 
 
 @sync

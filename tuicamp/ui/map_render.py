@@ -1,4 +1,4 @@
-"""Pure hex-map renderer: turns a HexMap plus its decorations into rows of styled cells.
+r"""Pure hex-map renderer: turns a HexMap plus its decorations into rows of styled cells.
 
 This module knows the geometry of the two map layouts and what every cell shows, and
 nothing about Textual: it returns lists of Rich ``Segment``s, one canvas row at a time, so
@@ -19,7 +19,20 @@ Layouts (see DESIGN.md "Drawing the map"):
 Everything on the map is printable ASCII (ambiguous-width Unicode breaks alignment over
 SSH), and every feature is told apart by its glyph, not only by colour, so the map reads
 in 16 colours, with NO_COLOR, and for colour-blind players. Colours are named ANSI colours
-so a 16-colour terminal shows them as the player's palette intends.
+so a 16-colour terminal shows them as the player's palette intends (an app that wants the
+terminal's own palette rather than Textual's theme runs with ``App(ansi_color=True)``).
+
+Glyphs (``legend_lines()`` prints them in their map styles):
+
+* terrain: the model's TERRAINS glyphs (``. f ^ M % : & , o ~``) on the terrain colour;
+* settlements replace the terrain glyph: village v, hamlet n, town t, city C, capital @,
+  fortress F, stronghold S, citadel Q, castle K, keep k, tower T, outpost p, camp c,
+  temple +, ruins r, inn i, port P, mine $, anything else ?;
+* hexsides: plain ``/ \ |``; bridge H, ford +, river ~, stream -, wall #, road =,
+  territory border ``:`` (first wins; a feature on a border is also underlined);
+* armies: a chip in the owner's colour, letter then stack count (2-9, + for more),
+  underlined when it is the viewer's own; the cursor is reverse video;
+* overlays fill the marker cells of hexes without armies with the labels the app gives.
 """
 
 from __future__ import annotations
@@ -349,7 +362,8 @@ class Grid:
     hex_h: int  # rows per hex
     shift: int  # extra columns for odd rows
     top: int  # row of the first hex row's interior
-    dynamic_w: int  # cells of a hex that markers, overlays and the cursor may change
+    dirty_dx: int  # the cells a hex's own changes repaint: from x0 + dirty_dx ...
+    dirty_w: int  # ... for dirty_w cells (interior, plus the side drawn in its colours)
     interior_w: int  # cells inside the hex outline
 
     def canvas_size(self, width: int, height: int) -> tuple[int, int]:
@@ -401,8 +415,8 @@ _BRICK_SIDES: dict[int, tuple[int, int]] = {
 _DENSE_SIDES: dict[int, tuple[int, int]] = {W: (-1, 0), E: (1, 0)}
 
 GRIDS: dict[str, Grid] = {
-    "brick": Grid("brick", hex_w=4, hex_h=2, shift=2, top=1, dynamic_w=3, interior_w=3),
-    "dense": Grid("dense", hex_w=2, hex_h=1, shift=1, top=0, dynamic_w=1, interior_w=1),
+    "brick": Grid("brick", hex_w=4, hex_h=2, shift=2, top=1, dirty_dx=-1, dirty_w=4, interior_w=3),
+    "dense": Grid("dense", hex_w=2, hex_h=1, shift=1, top=0, dirty_dx=0, dirty_w=2, interior_w=1),
 }
 
 
@@ -704,9 +718,13 @@ class MapRenderer:
         return None
 
     def hex_region(self, h: Hex) -> tuple[int, int, int, int]:
-        """(x, y, w, h) of the cells that markers, overlays and the cursor change."""
+        """(x, y, w, h) of the cells a change to this hex alone can alter.
+
+        That is the interior (terrain, marker, overlays, cursor) plus the cell drawn in
+        the hex's terrain colours: the W side in the brick layout, the gap in the dense one.
+        """
         x, y = self.grid.origin(h.col, h.row)
-        return (x, y, self.grid.dynamic_w, 1)
+        return (x + self.grid.dirty_dx, y, self.grid.dirty_w, 1)
 
     def text_lines(self, layers: MapLayers | None = None) -> list[str]:
         """The whole canvas as plain text (tests, logs, and printing a map)."""

@@ -144,7 +144,7 @@ class MapWidget(ScrollView, can_focus=True):
         super().__init__(name=name, id=id, classes=classes, disabled=disabled)
         if map_layout not in LAYOUTS:
             raise ValueError(f"unknown map layout {map_layout!r} (use one of {LAYOUTS})")
-        self._layers = MapLayers(cursor=Hex(0, 0))
+        self._layers = MapLayers(cursor=Hex(0, 0) if show_cursor else None)
         self._map: HexMap | None = None
         self._renderer: MapRenderer | None = None
         self._rows: LRUCache[int, Strip] = LRUCache(cache_rows)
@@ -155,7 +155,6 @@ class MapWidget(ScrollView, can_focus=True):
         """Calls of render_line (cache hits included)."""
         self.set_reactive(MapWidget.map_layout, map_layout)
         self.set_reactive(MapWidget.show_cursor, show_cursor)
-        self._layers.set_cursor(Hex(0, 0) if show_cursor else None)
         if hexmap is not None:
             self.set_map(hexmap)
 
@@ -189,7 +188,10 @@ class MapWidget(ScrollView, can_focus=True):
         self.refresh_hexes(self._layers.clear_overlay(name))
 
     def refresh_hexes(self, hexes: Iterable[Hex]) -> None:
-        """Re-render the rows of these hexes and repaint just their interior cells.
+        """Re-render the rows of these hexes and repaint just their cells.
+
+        Call it after changing a hex's terrain in place (``HexMap.set_terrain``); after
+        changing hexsides, territories or settlements call ``set_map`` again.
 
         Regions on one line are merged into one span: Textual writes each dirty span of a
         line from the widget's left edge, so one span per line is the fewest bytes.
