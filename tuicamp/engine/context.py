@@ -11,7 +11,8 @@ from tuicamp.engine.actions import Event
 from tuicamp.engine.dice import Dice
 from tuicamp.engine.errors import RuleError
 from tuicamp.model.campaign import Campaign, OptionValue
-from tuicamp.model.forces import Army, Seat
+from tuicamp.model.forces import Army, Seat, Unit
+from tuicamp.model.hexes import Hex, parse_label
 
 if TYPE_CHECKING:
     from tuicamp.rules.protocol import Ruleset
@@ -74,6 +75,22 @@ class Context:
         if army is None:
             raise RuleError(f"There is no army {army_id!r}")
         return army
+
+    def unit(self, army: Army, unit_id: str) -> Unit:
+        unit = army.unit(unit_id)
+        if unit is None:
+            raise RuleError(f"Army '{army.name}' has no unit {unit_id!r}")
+        return unit
+
+    def hex(self, label: str) -> Hex:
+        """A hex label from a player, checked to be a label and on the map."""
+        try:
+            h = parse_label(label)
+        except ValueError as exc:
+            raise RuleError(str(exc)) from None
+        if not self.campaign.map.contains(h):
+            raise RuleError(f"Hex {label} is off the map")
+        return h
 
     def own_army(self, army_id: str) -> Army:
         """An army the acting seat commands (the GM commands all)."""

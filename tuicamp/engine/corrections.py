@@ -12,7 +12,6 @@ from attrs import define, field
 
 from tuicamp.engine.actions import Action
 from tuicamp.engine.errors import RuleError
-from tuicamp.model.hexes import Hex, parse_label
 
 if TYPE_CHECKING:
     from tuicamp.engine.context import Context
@@ -93,16 +92,6 @@ CORRECTIONS: tuple[type[Correction], ...] = (
 )
 
 
-def _hex_on_map(ctx: Context, label: str) -> Hex:
-    try:
-        h = parse_label(label)
-    except ValueError as exc:
-        raise RuleError(str(exc)) from None
-    if not ctx.campaign.map.contains(h):
-        raise RuleError(f"Hex {label} is off the map")
-    return h
-
-
 def _player_or_neutral(ctx: Context, pid: str) -> str | None:
     if not pid:
         return None
@@ -121,14 +110,13 @@ def apply_correction(ctx: Context, action: Correction) -> None:
 
 def _move(ctx: Context, a: CorrectArmyPosition) -> str:
     army = ctx.army(a.army)
-    army.hex = _hex_on_map(ctx, a.hex) if a.hex else None
+    army.hex = ctx.hex(a.hex) if a.hex else None
     return f"army '{army.name}' placed at {a.hex or 'off the map'}"
 
 
 def _points(ctx: Context, a: CorrectUnitPoints) -> str:
     army = ctx.army(a.army)
-    unit = army.unit(a.unit)
-    ctx.require(unit is not None, f"Army '{army.name}' has no unit {a.unit!r}")
+    unit = ctx.unit(army, a.unit)
     ctx.require(a.points >= 0, "Points cannot be negative")
     unit.points = a.points
     if a.models >= 0:

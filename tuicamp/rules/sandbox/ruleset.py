@@ -19,7 +19,6 @@ from tuicamp.engine.pathing import cheapest_path, path_cost
 from tuicamp.model.battle import BattleSide, Circumstance
 from tuicamp.model.campaign import Campaign
 from tuicamp.model.forces import Army, Seat, Unit
-from tuicamp.model.hexes import Hex, parse_label
 from tuicamp.rules.movement import cost_model
 from tuicamp.rules.protocol import Option, Phase, Ruleset
 from tuicamp.rules.sandbox import actions as A
@@ -115,16 +114,6 @@ class SandboxRuleset(Ruleset):
 # --- handlers ---------------------------------------------------------------------------
 
 
-def _hex(ctx: Context, label: str) -> Hex:
-    try:
-        h = parse_label(label)
-    except ValueError as exc:
-        raise RuleError(str(exc)) from None
-    if not ctx.campaign.map.contains(h):
-        raise RuleError(f"Hex {label} is off the map")
-    return h
-
-
 def _private(ctx: Context, owner: str) -> list[str] | None:
     """With fog of war, what happens inside an army is its owner's business."""
     return [owner] if ctx.option("fog_of_war") else None
@@ -145,9 +134,9 @@ def _move(ctx: Context, a: A.Move) -> None:
     model = cost_model(ctx.campaign.map, ctx.tables)
     m = ctx.campaign.map
     if a.path:
-        hexes = [army.hex, *(_hex(ctx, label) for label in a.path)]
+        hexes = [army.hex, *(ctx.hex(label) for label in a.path)]
         if a.to:
-            ctx.require(hexes[-1] == _hex(ctx, a.to), "The path must end at the hex moved to")
+            ctx.require(hexes[-1] == ctx.hex(a.to), "The path must end at the hex moved to")
         path = path_cost(model, hexes)
         if path is None:
             for x, y in itertools.pairwise(hexes):
@@ -158,7 +147,7 @@ def _move(ctx: Context, a: A.Move) -> None:
             raise RuleError("That path cannot be walked")
     else:
         ctx.require(a.to, 'Say where to: to = "0304" (or give a path)')
-        goal = _hex(ctx, a.to)
+        goal = ctx.hex(a.to)
         ctx.require(goal != army.hex, f"'{army.name}' is already at {a.to}")
         path = cheapest_path(model, army.hex, goal)
         if path is None:
@@ -239,7 +228,7 @@ def _make_unit(ctx: Context, spec: A.UnitSpec) -> Unit:
 def _create(ctx: Context, a: A.CreateArmy) -> None:
     owner = _acting_player(ctx, a.player)
     ctx.require(a.name.strip(), "An army needs a name")
-    h = _hex(ctx, a.hex)
+    h = ctx.hex(a.hex)
     ctx.require(
         not ctx.campaign.map.terrain_at(h).water, f"An army cannot stand in water at {a.hex}"
     )
@@ -259,8 +248,7 @@ def _split(ctx: Context, a: A.SplitArmy) -> None:
     ctx.require(a.units, "Name the units that leave")
     leaving = []
     for uid in a.units:
-        unit = army.unit(uid)
-        ctx.require(unit is not None, f"Army '{army.name}' has no unit {uid!r}")
+        unit = ctx.unit(army, uid)
         ctx.require(unit not in leaving, f"Unit {uid!r} is named twice")
         leaving.append(unit)
     ctx.require(len(leaving) < len(army.units), "At least one unit must stay (or rename the army)")
@@ -334,8 +322,7 @@ def _add_unit(ctx: Context, a: A.AddUnit) -> None:
 
 def _edit_unit(ctx: Context, a: A.EditUnit) -> None:
     army = ctx.own_army(a.army)
-    unit = army.unit(a.unit)
-    ctx.require(unit is not None, f"Army '{army.name}' has no unit {a.unit!r}")
+    unit = ctx.unit(army, a.unit)
     changes = []
     if a.name.strip():
         unit.name = a.name.strip()
@@ -363,8 +350,7 @@ def _edit_unit(ctx: Context, a: A.EditUnit) -> None:
 
 def _remove_unit(ctx: Context, a: A.RemoveUnit) -> None:
     army = ctx.own_army(a.army)
-    unit = army.unit(a.unit)
-    ctx.require(unit is not None, f"Army '{army.name}' has no unit {a.unit!r}")
+    unit = ctx.unit(army, a.unit)
     army.units.remove(unit)
     ctx.emit(
         "remove_unit",
