@@ -42,7 +42,7 @@ def show_text(view: CampaignView, ruleset: Ruleset) -> str:
             flags = f" [{', '.join(sorted(u.flags))}]" if u.flags else ""
             lines.append(
                 f"      {u.id} {u.name}: {u.points} pts, {u.category.value.replace('_', ' ')}, "
-                f"M{u.movement} Ld{u.leadership}, {u.models} models{flags}"
+                f"M{u.movement} Ld{u.leadership}, {plural(u.models, 'model')}{flags}"
             )
     if not (own or view.gm):
         lines.append("  none")
@@ -78,6 +78,10 @@ def show_text(view: CampaignView, ruleset: Ruleset) -> str:
         lines += ["", "Latest in the chronicle:"]
         lines.extend(f"  {event_line(e)}" for e in recent)
     return "\n".join(lines) + "\n"
+
+
+def plural(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
 
 
 def _player_name(view: CampaignView, pid: str | None) -> str:
