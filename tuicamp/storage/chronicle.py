@@ -49,6 +49,7 @@ CHRONICLE_MAX_BYTES = 5 * MAX_BYTES
 _BLOCK_RE = re.compile(rb"^[ \t]*\[\[[ \t]*event[ \t]*\]\]", re.M)
 _TABLE_LINE_RE = re.compile(r"^(\[\[?)", re.M)
 _BLOCK_HEADER = b"[[event]]"
+_UNKNOWN_KEYS_RE = re.compile(r"unknown key\(s\) \((.+)\)$")
 
 
 @contextlib.contextmanager
@@ -91,6 +92,9 @@ class Problems:
         if not found:
             self.add(source.at(prefix, str(exc) or type(exc).__name__))
         for path, message in found:
+            unknown = _UNKNOWN_KEYS_RE.search(message)
+            if unknown:  # point at the first unknown key's own line, not its table's
+                path = (*path, unknown.group(1).split(", ")[0])
             self.add(source.at((*prefix, *path), message))
 
     def __bool__(self) -> bool:
@@ -111,8 +115,11 @@ class Source:
             self._locator = Locator.scan(self.text)
         return self._locator.line_of(keypath)
 
+    def where(self, keypath: KeyPath) -> str:
+        return f"{self.path}:{self.line_of(keypath)}"
+
     def at(self, keypath: KeyPath, message: str) -> str:
-        return f"{self.path}:{self.line_of(keypath)}: {message}"
+        return f"{self.where(keypath)}: {message}"
 
 
 def read_bytes(path: Path, problems: Problems, max_bytes: int = MAX_BYTES) -> bytes | None:
@@ -263,17 +270,23 @@ class ChronicleRead:
 
 
 def read_chronicle(
-    path: Path, expected: int, current: int, problems: Problems, save: Path | None = None
+    path: Path, expected: int, current: int, problems: Problems, needed_at: str = ""
 ) -> ChronicleRead | None:
     """The first ``expected`` events of the chronicle, checked and upgraded.
 
-    Problems go to ``problems``; None is returned when the events could not be read.
+    ``needed_at`` is the ``file:line`` of the save's ``chronicle_length``, named when the
+    chronicle is missing. Problems go to ``problems``; None is returned when the events
+    could not be read.
     """
-    needs = f"{save.name if save else 'the save'} needs {expected}"
+    save_name = needed_at.rpartition(":")[0].rpartition("/")[2] or "the save"
+    needs = f"{save_name} needs {expected}"
     stamp = file_stamp(path)
     if stamp is None:
         if expected:
-            problems.add(f"{path}: no such file; {needs} events from it")
+            problems.add(
+                f"{needed_at or path}: the chronicle {path.name} is missing; "
+                f"{needs} events from it"
+            )
             return None
         return ChronicleRead([], 0, current)
     raw = read_bytes(path, problems, CHRONICLE_MAX_BYTES)

@@ -21,6 +21,7 @@ import os
 import re
 import shutil
 import time
+import unicodedata
 from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -57,8 +58,10 @@ def saves_dir(env: Mapping[str, str] | None = None, cwd: Path | None = None) -> 
 
 
 def slug(name: str) -> str:
-    """A campaign name as a file name: lower case, ASCII letters, digits and dashes."""
-    text = re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")
+    """A campaign name as a file name: lower-case letters and digits joined by dashes,
+    accents dropped where a plain letter exists (``Grünburg`` -> ``grunburg``)."""
+    plain = "".join(c for c in unicodedata.normalize("NFKD", name) if not unicodedata.combining(c))
+    text = re.sub(r"[\W_]+", "-", plain.lower()).strip("-")
     return text[:60].rstrip("-") or "campaign"
 
 
@@ -163,18 +166,19 @@ def _write_synced(path: Path, data: bytes, mode: int | None) -> None:
         os.chmod(path, mode)
 
 
-def _keep_backup(path: Path, backup: Path) -> None:
-    """Point ``backup`` at the current ``path`` (a hard link: no copy, and never absent)."""
-    tmp = backup.with_name(f".{backup.name}.tmp")
+def _set_aside(path: Path, backup: Path) -> Path:
+    """A second name for the current ``path`` (a hard link: no copy), to become the backup
+    once the new file is in place."""
+    aside = backup.with_name(f".{backup.name}.tmp")
     with contextlib.suppress(FileNotFoundError):
-        tmp.unlink()
+        aside.unlink()
     try:
-        os.link(path, tmp)
+        os.link(path, aside)
     except OSError:  # no hard links here (some network or FUSE file systems): copy
-        shutil.copyfile(path, tmp)
-        with open(tmp, "rb+") as f:
+        shutil.copyfile(path, aside)
+        with open(aside, "rb+") as f:
             os.fsync(f.fileno())
-    os.replace(tmp, backup)
+    return aside
 
 
 def atomic_write(path: Path, data: bytes, backup: Path | None = None) -> None:
@@ -183,22 +187,28 @@ def atomic_write(path: Path, data: bytes, backup: Path | None = None) -> None:
     The data goes to a temporary file in the same folder (a rename is only atomic within
     one file system), is flushed and fsynced, and is renamed over the old file; then the
     folder is fsynced so the rename itself survives a power cut. With ``backup``, the old
-    file is kept under that name first. Callers hold the save's lock, so one fixed
-    temporary name suffices and a crashed writer's leftover is simply overwritten.
+    file becomes the backup *after* the new one is in place, so the backup is always older
+    than the file (after a crash in between it is one save older still). Callers hold the
+    save's lock, so fixed temporary names suffice; a crashed writer's are overwritten.
     """
     tmp = path.with_name(f".{path.name}.tmp")
+    aside: Path | None = None
     try:
         mode: int | None = path.stat().st_mode & 0o7777
     except FileNotFoundError:
         mode = None
     try:
         _write_synced(tmp, data, mode)
-        if backup is not None and path.exists():
-            _keep_backup(path, backup)
+        if backup is not None and mode is not None:
+            aside = _set_aside(path, backup)
         os.replace(tmp, path)
+        if aside is not None:
+            os.replace(aside, backup)
     except BaseException:
-        with contextlib.suppress(OSError):
-            tmp.unlink()
+        for leftover in (tmp, aside):
+            if leftover is not None:
+                with contextlib.suppress(OSError):
+                    leftover.unlink()
         raise
     fsync_dir(path.parent)
 

@@ -292,7 +292,8 @@ def _read_save(path: Path, problems: Problems) -> LoadedSave | None:
     chronicle = None
     if length is not None:
         chronicle = read_chronicle(
-            chronicle_path(path), length, FORMAT_VERSION, problems, save=path
+            chronicle_path(path), length, FORMAT_VERSION, problems,
+            needed_at=source.where(("campaign", "chronicle_length")),
         )
     if len(problems.lines) > start or not (header and campaign and ruleset and chronicle):
         return None
@@ -412,18 +413,22 @@ def campaign_problems(
                                         f"{min(unknown)!r} (known: {known})")
             )
     players = {p.id for p in campaign.players}
-    groups: list[tuple[str, list[str]]] = [
-        ("players", [p.id for p in campaign.players]),
-        ("seats", [s.id for s in campaign.seats]),
-        ("armies", [a.id for a in campaign.armies]),
+    groups: list[tuple[KeyPath, str, list[str]]] = [
+        (("players",), "player", [p.id for p in campaign.players]),
+        (("seats",), "seat", [s.id for s in campaign.seats]),
+        (("armies",), "army", [a.id for a in campaign.armies]),
+        (("map", "settlements"), "settlement", [s.id for s in m.settlements]),
+        (("map", "territories"), "territory", [t.id for t in m.territories]),
     ]
-    for name, ids in groups:
+    for where, what, ids in groups:
         for i in _duplicates(ids):
-            out.append(((name, i, "id"), f"a second {name[:-1]} with id {ids[i]!r}"))
+            out.append(((*where, i, "id"), f"a second {what} with id {ids[i]!r}"))
     for i, seat in enumerate(campaign.seats):
-        for pid in seat.players:
+        for j, pid in enumerate(seat.players):
             if pid not in players:
-                out.append((("seats", i, "players"), f"seat {seat.id!r}: no player {pid!r}"))
+                out.append(
+                    (("seats", i, "players", j), f"seat {seat.id!r}: no player {pid!r}")
+                )
     for i, army in enumerate(campaign.armies):
         if army.owner not in players:
             out.append((("armies", i, "owner"), f"army {army.id!r}: no player {army.owner!r}"))
