@@ -144,10 +144,12 @@ class TuicampApp(App[int]):
 
     # --- the too-small guard ----------------------------------------------------------
     def on_resize(self, event: events.Resize) -> None:
-        self._check_size()
+        # Runs before App's own handler has stored the new size: use the event's.
+        self._check_size(event.size.width, event.size.height)
 
-    def _check_size(self) -> None:
-        width, height = self.size
+    def _check_size(self, width: int | None = None, height: int | None = None) -> None:
+        if width is None or height is None:
+            width, height = self.size
         small = too_small(width, height)
         showing = isinstance(self.screen, TooSmallScreen)
         if small and not showing:

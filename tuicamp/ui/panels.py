@@ -71,7 +71,6 @@ class UiCommand:
     description: str  # footer and command palette text
     run: Callable[[CampaignControls], None]
     show: bool = True  # in the footer (the command palette lists every command)
-    needs_turn: bool = True  # only while the seat may act
     gm_only: bool = False
 
 

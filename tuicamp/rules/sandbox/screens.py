@@ -387,7 +387,7 @@ COMMANDS: tuple[UiCommand, ...] = (
     UiCommand("sandbox.rename_army", "R", "Rename", rename_army, show=False),
     UiCommand("sandbox.set_treasury", "dollar_sign", "Treasury", set_treasury, show=False),
     UiCommand("sandbox.set_stores", "S", "Stores", set_stores, show=False),
-    UiCommand("sandbox.roll", "r", "Roll dice", roll_dice, needs_turn=False),
+    UiCommand("sandbox.roll", "r", "Roll dice", roll_dice),
 )
 
 

@@ -37,6 +37,7 @@ from tuicamp.ui.map_widget import MapWidget
 from tuicamp.ui.markers import markers_for
 from tuicamp.ui.moves import MovePlanner, build_model
 from tuicamp.ui.panels import PhasePanel, RulesetUI, UiCommand, ruleset_ui
+from tuicamp.ui.screens.army import ArmyScreen
 from tuicamp.ui.screens.chronicle import ChronicleScreen
 from tuicamp.ui.screens.confirm import ConfirmScreen
 from tuicamp.ui.screens.dice_entry import DiceEntryScreen
@@ -58,6 +59,7 @@ class CampaignScreen(Screen[None]):
         Binding("l", "chronicle", "Log", id="campaign.chronicle"),
         Binding("question_mark,f1", "help", "Help", id="campaign.help"),
         Binding("escape", "cancel", "Cancel move", show=False, id="campaign.cancel"),
+        Binding("v", "army_details", "Army details", show=False, id="campaign.army_details"),
         Binding("g", "switch_seat", "Change seat", show=False, id="campaign.switch_seat"),
         Binding("ctrl+s", "save", "Save", show=False, id="campaign.save"),
         Binding("q", "close", "Quit", id="campaign.close"),
@@ -385,25 +387,15 @@ class CampaignScreen(Screen[None]):
 
     # --- the screen's commands ----------------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Keys stay live out of turn on purpose: the engine's refusal ("It is not your
+        turn: ...") tells a waiting player more than a greyed-out key would."""
         if action == "command" and parameters:
             command = self._command(str(parameters[0]))
             if command is None:
                 return False
             view = self._view
-            if command.gm_only and not (view and view.gm):
-                return False
-            if view is None or (command.needs_turn and not self._may_act()):
-                return None  # shown, greyed out
-            return True
-        if action in ("end_turn", "undo") and not self._may_act():
-            return None
+            return not (command.gm_only and not (view and view.gm))
         return not (action == "switch_seat" and len(self.local) < 2)
-
-    def _may_act(self) -> bool:
-        view = self._view
-        if view is None or view.finished:
-            return False
-        return view.gm or self.seat in view.acting
 
     def _command(self, command_id: str) -> UiCommand | None:
         return next((c for c in self.ui.commands if c.id == command_id), None)
@@ -446,6 +438,15 @@ class CampaignScreen(Screen[None]):
         path = self.session.path
         export = path.with_name(path.name.removesuffix(".toml") + ".diary.md")
         self.app.push_screen(ChronicleScreen(self._view, self.ruleset, export, seat_players))
+
+    def action_army_details(self) -> None:
+        if self._view is None:
+            return
+        armies = self._view.armies_at(self.cursor)
+        if not armies:
+            self.notify("No army on this hex", severity="warning")
+            return
+        self.app.push_screen(ArmyScreen(self._view, armies))
 
     def key_list(self) -> list[tuple[str, str]]:
         """(key, description) of every binding active here, for the help page."""

@@ -11,6 +11,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from attrs import evolve
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal
@@ -22,7 +23,6 @@ from tuicamp.engine.actions import Event
 from tuicamp.engine.views import CampaignView
 from tuicamp.rules.protocol import Ruleset
 from tuicamp.textreport import chronicle_markdown
-from tuicamp.ui.widgets.log_lines import event_text
 
 ALL = "all"
 
@@ -134,7 +134,7 @@ class ChronicleScreen(Screen[None]):
         for e in self.shown:
             dice = f" [{len(e.rolls)} roll{'s' if len(e.rolls) != 1 else ''}]" if e.rolls else ""
             table.add_row(
-                str(e.seq), str(e.turn), self._names(e), e.kind, Content(e.text + dice),
+                str(e.seq), str(e.turn), self._names(e), e.kind, Text(e.text + dice),
                 key=str(e.seq),
             )
         if self.shown:
@@ -148,8 +148,8 @@ class ChronicleScreen(Screen[None]):
             return
         phase = self.ruleset.phase(event.phase)
         head = f"#{event.seq} turn {event.turn}, {phase.title if phase else event.phase}: "
-        detail.update(Content("\n".join([head + event_text(event, with_dice=False)[3:].strip(),
-                                          *roll_lines(event)])))
+        who = self._names(event)
+        detail.update(Content("\n".join([f"{head}{event.text} ({who})", *roll_lines(event)])))
 
     def on_select_changed(self, event: Select.Changed) -> None:
         event.stop()

@@ -13,11 +13,16 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Label, Static
 
+from tuicamp.engine.dice import DiceExpr
+from tuicamp.engine.errors import RuleError
 from tuicamp.ui.widgets.fields import Field
 
 
-def parse_values(text: str, count: int) -> list[int]:
-    """"3 5" or "3,5" or "35" (for single-digit dice) into values; ValueError says why."""
+def parse_values(text: str, count: int, expr: str = "") -> list[int]:
+    """"3 5" or "3,5" or "35" (for single-digit dice) into values; ValueError says why.
+
+    With ``expr``, values its dice cannot show are refused here, before the action is
+    sent again (the engine checks them too)."""
     cleaned = text.replace(",", " ").split()
     if len(cleaned) == 1 and count > 1 and cleaned[0].isdigit() and len(cleaned[0]) == count:
         cleaned = list(cleaned[0])
@@ -27,6 +32,14 @@ def parse_values(text: str, count: int) -> list[int]:
         raise ValueError("type the numbers the dice show, e.g. 3 5") from None
     if len(values) != count:
         raise ValueError(f"{count} value{'s' if count != 1 else ''} needed, {len(values)} typed")
+    if expr:
+        try:
+            low, high = DiceExpr.parse(expr).value_range()
+        except RuleError:
+            return values
+        bad = [v for v in values if not low <= v <= high]
+        if bad:
+            raise ValueError(f"{bad[0]} cannot be rolled on a d{high}")
     return values
 
 
@@ -52,7 +65,7 @@ class DiceEntryScreen(ModalScreen[list[int] | None]):
     def _submit(self) -> None:
         text = self.query_one("#dice-values", Field).value
         try:
-            values = parse_values(text, self.count)
+            values = parse_values(text, self.count, self.expr)
         except ValueError as exc:
             self.query_one("#dice-error", Static).update(str(exc))
             return

@@ -22,6 +22,7 @@ from tuicamp.ui.widgets.fields import Field
 
 
 class HandoverScreen(Screen[bool]):
+    AUTO_FOCUS = None  # nothing may take Enter before the player says they are there
     BINDINGS = [Binding("enter", "next", "Continue", id="handover.continue")]
 
     def __init__(
@@ -43,7 +44,7 @@ class HandoverScreen(Screen[bool]):
                 )
             with Vertical(id="handover-pass", classes="handover-step"):
                 yield Center(Static(Content(f"{self.who}: your passphrase, then Enter")))
-                yield Center(Field(password=True, id="handover-passphrase"))
+                yield Center(Field(password=True, id="handover-passphrase", disabled=True))
                 yield Center(Static("", id="handover-error", classes="error"))
             with Vertical(id="handover-since", classes="handover-step"):
                 yield Static("", id="handover-since-title", classes="dialog-title")
@@ -58,7 +59,9 @@ class HandoverScreen(Screen[bool]):
         if self.step == "handover-ready":
             if self.passphrase_hash:
                 self.query_one(ContentSwitcher).current = "handover-pass"
-                self.query_one("#handover-passphrase", Field).focus()
+                field = self.query_one("#handover-passphrase", Field)
+                field.disabled = False
+                field.focus()
             else:
                 self._show_summary()
         elif self.step == "handover-since":
@@ -74,6 +77,7 @@ class HandoverScreen(Screen[bool]):
             self.query_one("#handover-error", Static).update("That is not the passphrase.")
 
     def _show_summary(self) -> None:
+        self.query_one("#handover-passphrase", Field).disabled = True
         lines = self.summary()
         self.query_one("#handover-since-title", Static).update(
             Content(f"{self.who}: since your last turn")

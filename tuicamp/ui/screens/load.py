@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.content import Content
@@ -43,12 +44,12 @@ class LoadScreen(Screen[Path | None]):
         for i, e in enumerate(self.saves):
             h = e.header
             if h is None:
-                table.add_row(Content(e.path.name), "-", "-", Content("cannot be read"), "-",
+                table.add_row(Text(e.path.name), "-", "-", Text("cannot be read"), "-",
                               key=str(i))
                 continue
             turn = f"{h.turn}{' (over)' if h.finished else ''}"
-            table.add_row(Content(h.name), Content(ruleset_title(h.ruleset)), turn,
-                          Content(", ".join(h.players)), when(h.last_played), key=str(i))
+            table.add_row(Text(h.name), Text(ruleset_title(h.ruleset)), turn,
+                          Text(", ".join(h.players)), when(h.last_played), key=str(i))
         if not self.saves:
             self.query_one("#saves-problem", Static).update(
                 "No saves yet: start a new campaign from the title screen."

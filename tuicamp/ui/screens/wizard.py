@@ -102,9 +102,7 @@ class WizardScreen(Screen["Session | None"]):
         )
         self.query_one(ContentSwitcher).current = sid
         last = self.step == len(STEPS) - 1
-        self.query_one("#wizard-next", Button).label = (
-            "Create (Ctrl+N)" if last else "Next (Ctrl+N)"
-        )
+        self.query_one("#wizard-next", Button).label = "Create" if last else "Next (Ctrl+N)"
         self._error("")
         focus = {
             "step-scenario": "#scenario-list",

@@ -1,0 +1,90 @@
+"""Shared set-up for the UI tests and the snapshot apps: real saves of a bundled scenario in
+a folder of the caller's choosing, a fixed clock, and an app that reads no user config."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import functools
+import os
+from collections.abc import Awaitable, Callable, Iterator
+from pathlib import Path
+
+from tuicamp.model.campaign import DiceMode
+from tuicamp.storage.scenario import find_scenario, load_scenario, new_campaign
+from tuicamp.storage.session import Session
+from tuicamp.ui.app import TuicampApp, screen_text
+from tuicamp.ui.config import UiConfig
+from tuicamp.ui.passphrase import hash_passphrase
+
+FIXED_NOW = "2024-05-01T18:00:00Z"
+SCENARIO = "border-war-empire-vs-orcs"
+EMPIRE_SECRET = "Greatswords"  # a unit name only the Empire may read under fog of war
+ORC_SECRET = "Black Orcs"
+
+__all__ = ["screen_text"]
+
+
+@contextlib.contextmanager
+def fixed_now(now: str = FIXED_NOW) -> Iterator[None]:
+    """Saves record this as last played (byte-identical files, stable title screen)."""
+    old = os.environ.get("TUICAMP_NOW")
+    os.environ["TUICAMP_NOW"] = now
+    try:
+        yield
+    finally:
+        if old is None:
+            os.environ.pop("TUICAMP_NOW", None)
+        else:
+            os.environ["TUICAMP_NOW"] = old
+
+
+def make_save(
+    folder: Path,
+    name: str = "border-war",
+    *,
+    options: dict | None = None,
+    seed: int = 7,
+    dice_mode: DiceMode = DiceMode.APP,
+    passphrases: dict[str, str] | None = None,
+    tables: dict | None = None,
+    gm_seat: bool = True,
+    now: str = FIXED_NOW,
+) -> Path:
+    """A fresh sandbox campaign of the bundled Border War scenario, saved in ``folder``."""
+    scenario = load_scenario(find_scenario(SCENARIO))
+    campaign = new_campaign(
+        scenario, "sandbox", name="Border War", options=options or {}, seed=seed,
+        dice_mode=dice_mode, gm_seat=gm_seat,
+    )
+    for seat in campaign.seats:
+        if passphrases and seat.id in passphrases:
+            seat.passphrase_hash = hash_passphrase(passphrases[seat.id])
+    if tables:
+        campaign.tables.update(tables)
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / f"{name}.toml"
+    with fixed_now(now):
+        Session.create(path, campaign)
+    return path
+
+
+def quiet_config(**changes) -> UiConfig:
+    """The defaults, never the tester's own ~/.config file; no blinking cursors."""
+    return UiConfig(cursor_blink=False, **changes)
+
+
+def make_app(
+    folder: Path, save: Path | None = None, seat: str | None = None, **config
+) -> TuicampApp:
+    return TuicampApp(save=save, seat=seat, config=quiet_config(**config), saves_folder=folder)
+
+
+def sync(test: Callable[..., Awaitable[None]]) -> Callable[..., None]:
+    """Run an async pilot test without an asyncio pytest plugin (none is installed)."""
+
+    @functools.wraps(test)
+    def run(*args, **kwargs) -> None:
+        asyncio.run(test(*args, **kwargs))
+
+    return run

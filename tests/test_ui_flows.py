@@ -1,0 +1,385 @@
+"""Pilot tests (App.run_test) of whole flows, on real save files in a temporary folder.
+
+The big one goes the way a club evening does: create a campaign through the wizard, move
+an army with the keyboard, end the turn, hand over to the next seat (and check that the
+previous seat's secrets are not on screen), save, quit to the title and continue.
+"""
+
+from __future__ import annotations
+
+import pytest
+from apps.ui_kit import (
+    EMPIRE_SECRET,
+    FIXED_NOW,
+    ORC_SECRET,
+    make_app,
+    make_save,
+    sync,
+)
+
+from tuicamp.model.campaign import DiceMode
+from tuicamp.model.hexes import parse_label
+from tuicamp.storage.saves import read_header
+from tuicamp.storage.session import Session
+from tuicamp.ui.app import screen_text
+from tuicamp.ui.screens.campaign import CampaignScreen
+from tuicamp.ui.screens.chronicle import ChronicleScreen
+from tuicamp.ui.screens.dice_entry import DiceEntryScreen
+from tuicamp.ui.screens.handover import HandoverScreen
+from tuicamp.ui.screens.help import HelpScreen
+from tuicamp.ui.screens.title import TitleScreen
+from tuicamp.ui.screens.too_small import TooSmallScreen
+from tuicamp.ui.screens.wizard import WizardScreen
+
+SIZE = (80, 24)
+
+
+@pytest.fixture(autouse=True)
+def _fixed_clock(monkeypatch, tmp_path):
+    monkeypatch.setenv("TUICAMP_NOW", FIXED_NOW)
+    monkeypatch.setenv("TUICAMP_CONFIG", str(tmp_path / "no-config.toml"))
+
+
+async def _tab_to(pilot, widget_id: str, limit: int = 30) -> None:
+    for _ in range(limit):
+        if pilot.app.focused is not None and pilot.app.focused.id == widget_id:
+            return
+        await pilot.press("tab")
+    raise AssertionError(f"tab never reached #{widget_id} (at {pilot.app.focused})")
+
+
+async def _type(pilot, text: str) -> None:
+    await pilot.press("home", "ctrl+k", *text)
+
+
+async def _wait_for(pilot, screen_type, limit: int = 50):
+    for _ in range(limit):
+        if isinstance(pilot.app.screen, screen_type):
+            return pilot.app.screen
+        await pilot.pause(0.02)
+    raise AssertionError(f"{screen_type.__name__} never showed (at {pilot.app.screen})")
+
+
+def _campaign(app) -> CampaignScreen:
+    screen = app.campaign_screen
+    assert screen is not None
+    return screen
+
+
+@sync
+async def test_club_evening_wizard_move_end_turn_hand_over_save_continue(tmp_path):
+    saves = tmp_path / "saves"
+    app = make_app(saves)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, TitleScreen)
+        await pilot.press("n")
+        await _wait_for(pilot, WizardScreen)
+        await pilot.press("ctrl+n")  # the first scenario: Border War
+        await pilot.pause()
+        await _tab_to(pilot, "opt-enforce_movement")
+        await pilot.press("space")  # a house rule set by keyboard
+        await _tab_to(pilot, "opt-fog_of_war")
+        if not app.focused.value:  # other seats see counters only (the scenario's preset)
+            await pilot.press("space")
+        await pilot.press("ctrl+n")
+        await pilot.pause()
+        assert app.focused.id == "p0-name"
+        await _type(pilot, "Anna")
+        await _tab_to(pilot, "p1-name")
+        await _type(pilot, "Bruno")
+        await pilot.press("ctrl+n")
+        await pilot.pause()
+        await _tab_to(pilot, "seed")
+        await _type(pilot, "42")
+        await _tab_to(pilot, "save-name")
+        await _type(pilot, "club")
+        await pilot.press("ctrl+n")  # create
+        handover = await _wait_for(pilot, HandoverScreen)
+        save = saves / "club.toml"
+        assert save.exists()
+        header = read_header(save)
+        assert header.players == ["Anna", "Bruno"]
+        text = screen_text(app)
+        assert "Anna (Empire) to play — press Enter" in text
+        assert EMPIRE_SECRET not in text  # nothing of the seat before Enter
+        await pilot.press("enter", "enter")  # who is there, then "since your last turn"
+        await pilot.pause()
+        assert app.screen is _campaign(app)
+        campaign = _campaign(app)
+        assert campaign.seat == "empire"
+        assert campaign.session.campaign.options["fog_of_war"] is True
+        assert campaign.session.campaign.options["enforce_movement"] is True
+        assert campaign.session.campaign.dice.seed == 42
+
+        # move the Averland Host two hexes east with the keyboard
+        host = campaign.session.campaign.army("averland-host")
+        start = host.hex
+        assert campaign.cursor == start  # a seat sits down looking at its own army
+        assert EMPIRE_SECRET in screen_text(app)  # its own units are on the side panel
+        revision = read_header(save).revision
+        await pilot.press("enter", "d", "d")
+        await pilot.pause()
+        assert "Moving The Averland Host" in screen_text(app)
+        await pilot.press("enter")
+        await pilot.pause()
+        moved_to = Session.open(save).campaign.army("averland-host").hex
+        assert moved_to == start.neighbour(0).neighbour(0)
+        assert read_header(save).revision == revision + 1  # autosaved
+
+        # end the turn: the terminal hands over to the Orcs
+        await pilot.press("t")
+        await pilot.pause()
+        await pilot.press("y")
+        handover = await _wait_for(pilot, HandoverScreen)
+        text = screen_text(app)
+        assert "Bruno (Orcs & Goblins) to play — press Enter" in text
+        assert EMPIRE_SECRET not in text and "Averland Host" not in text
+        assert campaign.seat is None  # blanked underneath, too
+        await pilot.press("enter")
+        await pilot.pause()
+        summary = screen_text(app)
+        assert "since your last turn" in summary
+        assert "The Averland Host moved" in summary  # positions are public
+        assert EMPIRE_SECRET not in summary
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen is campaign and campaign.seat == "orcs"
+        assert ORC_SECRET in screen_text(app)  # the Orcs see their own army
+        campaign.map.cursor = moved_to  # look at the Empire's army
+        await pilot.pause()
+        text = screen_text(app)
+        assert "The Averland Host" in text and "strength unknown" in text
+        assert EMPIRE_SECRET not in text
+        assert handover is not None
+
+        # save, back to the title, continue
+        await pilot.press("ctrl+s")
+        await pilot.press("q")
+        await _wait_for(pilot, TitleScreen)
+        assert "Continue Border War" in screen_text(app)
+        await pilot.press("c")
+        await _wait_for(pilot, HandoverScreen)
+        assert "Bruno (Orcs & Goblins) to play" in screen_text(app)
+        await pilot.press("enter", "enter")
+        await pilot.pause()
+        again = _campaign(app)
+        assert again is not campaign and again.seat == "orcs"
+        assert again.session.campaign.army("averland-host").hex == moved_to
+
+
+@sync
+async def test_refused_move_is_shown_and_nothing_is_saved(tmp_path):
+    save = make_save(tmp_path, seed=3)
+    app = make_app(tmp_path, save=save, seat="empire")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        campaign = _campaign(app)
+        before = save.read_bytes()
+        lake = next(h for h in campaign.session.campaign.map.hexes()
+                    if campaign.session.campaign.map.letter_at(h) == "l")
+        await pilot.press("enter")  # select the army under the cursor
+        campaign.map.cursor = lake
+        await pilot.pause()
+        assert "cannot reach" in screen_text(app)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert any("cannot reach" in n.message for n in app._notifications)
+        assert save.read_bytes() == before
+
+
+@sync
+async def test_escape_cancels_a_move_and_undo_takes_one_back(tmp_path):
+    save = make_save(tmp_path)
+    app = make_app(tmp_path, save=save, seat="empire")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        campaign = _campaign(app)
+        start = campaign.cursor
+        await pilot.press("enter", "d", "escape")  # select, aim east, cancel
+        await pilot.pause()
+        assert "Moving" not in screen_text(app)
+        await pilot.press("enter")  # not an own army's hex: nothing to select, nothing sent
+        await pilot.pause()
+        assert Session.open(save).campaign.army("averland-host").hex == start
+        await pilot.press("a", "enter", "x", "enter")  # back, select, south-east, go
+        await pilot.pause()
+        army = Session.open(save).campaign.army("averland-host")
+        assert army.hex == start.neighbour(5)  # SE
+        await pilot.press("u")
+        await pilot.pause()
+        assert Session.open(save).campaign.army("averland-host").hex == start
+
+
+@sync
+async def test_passphrase_guards_the_hand_over(tmp_path):
+    save = make_save(tmp_path, passphrases={"empire": "sigmar"})
+    app = make_app(tmp_path, save=save)
+    async with app.run_test(size=SIZE) as pilot:
+        handover = await _wait_for(pilot, HandoverScreen)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.focused.id == "handover-passphrase"
+        await pilot.press(*"nurgle", "enter")
+        await pilot.pause()
+        assert "not the passphrase" in screen_text(app)
+        assert handover.step == "handover-pass"
+        await pilot.press(*"sigmar", "enter")
+        await pilot.pause()
+        assert handover.step == "handover-since"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert _campaign(app).seat == "empire"
+
+
+@sync
+async def test_table_dice_are_asked_for_and_logged(tmp_path):
+    save = make_save(tmp_path, dice_mode=DiceMode.TABLE)
+    app = make_app(tmp_path, save=save, seat="empire")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("r")  # the sandbox's dice roller
+        await pilot.pause()
+        await pilot.press("home", "ctrl+k", *"2d6", "enter")
+        dice = await _wait_for(pilot, DiceEntryScreen)
+        assert dice.count == 2
+        await pilot.press(*"9 4", "enter")  # a d6 cannot show 9
+        await pilot.pause()
+        assert "9 cannot be rolled on a d6" in screen_text(app)
+        assert app.screen is dice
+        await pilot.press("home", "ctrl+k", *"3 4", "enter")
+        await pilot.pause()
+        assert "2d6 for a roll: 7  (3+4)  table" in screen_text(app)
+        events = Session.open(save).chronicle
+        roll = events[-1].rolls[0]
+        assert (roll.dice, roll.total, roll.table) == ([3, 4], 7, True)
+
+
+@sync
+async def test_sandbox_forms_raise_an_army_and_add_a_unit(tmp_path):
+    save = make_save(tmp_path)
+    app = make_app(tmp_path, save=save, seat="empire")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        campaign = _campaign(app)
+        campaign.map.cursor = parse_label("0305")
+        await pilot.pause()
+        await pilot.press("b", *"Reserve", "enter")
+        await pilot.pause()
+        new = [a for a in Session.open(save).campaign.armies if a.name == "Reserve"]
+        assert len(new) == 1 and new[0].hex == parse_label("0305")
+        await pilot.press("plus_sign", *"Spearmen")
+        await pilot.press("tab", "ctrl+k", *"120", "enter")
+        await pilot.pause()
+        army = Session.open(save).campaign.army(new[0].id)
+        assert [(u.name, u.points) for u in army.units] == [("Spearmen", 120)]
+        assert "Spearmen" in screen_text(app)
+
+
+@sync
+async def test_chronicle_filters_and_exports_a_diary(tmp_path):
+    save = make_save(tmp_path)
+    session = Session.open(save)
+    from tuicamp.rules.sandbox import actions as A
+
+    session.perform("empire", A.Roll(expr="2d6", reason="morale"))
+    session.perform("empire", A.EndTurn())
+    session.perform("orcs", A.Roll(expr="d6", reason="scouts"))
+    app = make_app(tmp_path, save=save, seat="gm")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("l")
+        chronicle = await _wait_for(pilot, ChronicleScreen)
+        assert len(chronicle.shown) == 3
+        assert "morale: 2d6 =" in screen_text(app) or "scouts" in screen_text(app)
+        await pilot.press("k")  # to the kind filter
+        chronicle.query_one("#kind").value = "roll"
+        await pilot.pause()
+        assert [e.kind for e in chronicle.shown] == ["roll", "roll"]
+        chronicle.query_one("#player").value = "orcs"
+        await pilot.pause()
+        assert [e.text for e in chronicle.shown] == [session.chronicle[2].text]
+        await pilot.press("x")
+        await pilot.pause()
+        diary = (tmp_path / "border-war.diary.md").read_text()
+        assert diary.startswith("# Border War")
+        assert "scouts" in diary and "morale" not in diary
+
+
+@sync
+async def test_help_shows_phase_steps_keys_and_house_rules(tmp_path):
+    save = make_save(tmp_path, options={"fog_of_war": True},
+                     tables={"terrain_cost": {"forest": 3}})
+    app = make_app(tmp_path, save=save, seat="empire")
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("question_mark")
+        help_screen = await _wait_for(pilot, HelpScreen)
+        text = help_screen.markdown
+        assert "This phase: Play" in text
+        assert "| fog_of_war | yes **(house rule)**" in text
+        assert "| forest | 3 **(house rule)** |" in text
+        assert "| hills | 2 |" in text
+        assert "End turn" in text and "Roll dice" in text
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, CampaignScreen)
+
+
+@sync
+async def test_too_small_terminal_shows_a_message_until_it_grows(tmp_path):
+    app = make_app(tmp_path)
+    async with app.run_test(size=(60, 20)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, TooSmallScreen)
+        assert "at least 80 x 24" in screen_text(app)
+        assert "This one is 60 x 20" in screen_text(app)
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        assert isinstance(app.screen, TitleScreen)
+
+
+@sync
+async def test_ssh_seat_plays_alone_and_sees_moves_from_another_terminal(tmp_path):
+    save = make_save(tmp_path, options={"fog_of_war": True})
+    app = make_app(tmp_path, save=save, seat="orcs")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        campaign = _campaign(app)
+        assert app.screen is campaign and campaign.seat == "orcs"  # no hand-over
+        assert "waiting" in screen_text(app)
+        await pilot.press("t", "y")  # not the Orcs' turn: refused, readable
+        await pilot.pause()
+        assert any("not your turn" in n.message for n in app._notifications)
+        from tuicamp.rules.sandbox import actions as A
+
+        other = Session.open(save)  # the Empire, on its own terminal
+        other.perform("empire", A.EndTurn())
+        campaign._poll()
+        await pilot.pause()
+        assert campaign.session.revision == other.revision
+        assert "waiting" not in screen_text(app)
+        await pilot.press("q")
+        await pilot.pause()
+    assert app.return_code == 0
+
+
+@sync
+async def test_keymap_and_theme_come_from_the_config(tmp_path):
+    save = make_save(tmp_path)
+    app = make_app(tmp_path, save=save, seat="empire", theme="tuicamp-light",
+                   keymap={"campaign.end_turn": "ctrl+e", "map.e": "l"})
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert app.theme == "tuicamp-light"
+        campaign = _campaign(app)
+        start = campaign.cursor
+        await pilot.press("t")  # no longer bound
+        await pilot.pause()
+        assert app.screen is campaign
+        await pilot.press("l")  # now moves the cursor east (and no longer opens the log)
+        await pilot.pause()
+        assert campaign.cursor == start.neighbour(0)
+        await pilot.press("ctrl+e")
+        await pilot.pause()
+        assert app.screen is not campaign and "End your turn?" in screen_text(app)
