@@ -118,3 +118,14 @@ def test_an_empty_campaign_needs_no_chronicle_file(tmp_path: Path) -> None:
     session = Session.open(path)
     session.perform("s1", Note(text="first"))
     assert load_save(path)[1] == session.chronicle
+
+
+def test_a_chronicle_edited_by_hand_while_open_is_appended_to_correctly(save: Path) -> None:
+    session = Session.open(save)
+    chron = chronicle_path(save)
+    # A Games Master fixes a typo in an old event, making it longer, while play goes on.
+    chron.write_text(chron.read_text("utf-8").replace('text = "one"', 'text = "one, fixed"'),
+                     "utf-8")
+    session.perform("s1", Note(text="three"))
+    events = load_save(save)[1]
+    assert [e.text for e in events][::2] == ["one, fixed", "three"]
