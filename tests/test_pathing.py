@@ -191,6 +191,8 @@ def test_fractional_multipliers():
     # composing 1.5 with a 1.25 needs quarters: the integer form is rebuilt, still exact
     finer = more.with_multiplier([H("0201"), H("0301")], 1.25)
     assert reachable(finer, H("0101"), 5)[H("0301")] == 1.875 + 1.25
+    doubled = more.with_multiplier([H("0301")], 2)  # halves still do: updated in place
+    assert reachable(doubled, H("0101"), 5)[H("0301")] == 1.5 + 2
 
 
 # --- paths -------------------------------------------------------------------------------
@@ -369,18 +371,18 @@ def scenarios(draw) -> Scenario:
             hexmap.add_feature(draw(st.sampled_from(FEATURES)), s)
     costs = {t: draw(st.sampled_from(PRICES)) for t in ("clear", "forest", "hills", "swamp")}
     costs["mountains"] = 3.0
+    model = CostModel.from_map(hexmap, costs, RULES)
     mult: dict[Hex, float] = {}
-    factor = draw(st.sampled_from((None, 2.0, 1.5, 1 / 3)))
-    zone = draw(st.lists(st.sampled_from(hexes), max_size=6, unique=True))
-    if factor is not None:
-        mult = dict.fromkeys(zone, factor)
+    for _ in range(draw(st.integers(0, 2))):  # zones of influence, composed
+        factor = draw(st.sampled_from((2.0, 1.5, 0.5, 1 / 3)))
+        zone = draw(st.lists(st.sampled_from(hexes), max_size=6, unique=True))
+        model = model.with_multiplier(zone, factor)
+        for h in zone:
+            mult[h] = mult.get(h, 1.0) * factor
     blocked = set(draw(st.lists(st.sampled_from(hexes), max_size=4)))
+    model = model.with_blocked(blocked)
     start = draw(st.sampled_from(hexes))
     max_cost = draw(st.sampled_from((0, 0.5, 1, 1.5, 2, 3, 4.5, 6, 9, math.inf)))
-    model = CostModel.from_map(hexmap, costs, RULES)
-    if factor is not None:
-        model = model.with_multiplier(zone, factor)
-    model = model.with_blocked(blocked)
     return Scenario(hexmap, costs, mult, blocked, start, max_cost, model)
 
 

@@ -148,7 +148,8 @@ class Dice:
     def reroll(self, roll: Roll, reason: str) -> Roll:
         """Roll the same expression again where a rule allows it; the new roll stands."""
         new = self.roll(roll.expr, reason)
-        new.replaces = self.rolls.index(roll) if roll in self.rolls else None
+        # By identity: two table-dice rolls of the same values are equal but not the same.
+        new.replaces = next((i for i, r in enumerate(self.rolls) if r is roll), None)
         return new
 
     # conveniences the rules read best with
