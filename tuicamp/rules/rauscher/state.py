@@ -16,6 +16,7 @@ from tuicamp.rules.rauscher.combat_state import CombatState
 from tuicamp.rules.rauscher.economy_state import EconomyState
 from tuicamp.rules.rauscher.movement_state import MovementState
 from tuicamp.rules.rauscher.siege_state import SiegeState
+from tuicamp.rules.rauscher.victory_state import VictoryState
 
 
 class Role(StrEnum):
@@ -113,6 +114,7 @@ class RauscherState:
     movement: MovementState = field(factory=MovementState)
     combat: CombatState = field(factory=CombatState)
     siege: SiegeState = field(factory=SiegeState)
+    victory: VictoryState = field(factory=VictoryState)
 
     def army(self, army_id: str) -> ArmyState:
         """The army's record, created on first use (new armies, split-off detachments)."""
