@@ -110,7 +110,13 @@ class ChronicleScreen(Screen[None]):
 
     def on_mount(self) -> None:
         table = self.query_one(DataTable)
-        table.add_columns("#", "T", "who", "kind", "what")
+        # Fixed widths, so a long event is cut at the screen edge (the detail line below
+        # shows it whole, dice and all) instead of scrolling the table sideways.
+        widths = {"#": 4, "T": 3, "who": 4, "kind": 13}
+        for label, width in widths.items():
+            table.add_column(label, width=width)
+        rest = self.app.size.width - sum(widths.values()) - 2 * (len(widths) + 1) - 2
+        table.add_column("what", width=max(20, rest))
         self._fill()
         table.focus()
 
@@ -132,7 +138,7 @@ class ChronicleScreen(Screen[None]):
         table = self.query_one(DataTable)
         table.clear()
         for e in self.shown:
-            dice = f" [{len(e.rolls)} roll{'s' if len(e.rolls) != 1 else ''}]" if e.rolls else ""
+            dice = f" ({len(e.rolls)} roll{'s' if len(e.rolls) != 1 else ''})" if e.rolls else ""
             table.add_row(
                 str(e.seq), str(e.turn), self._names(e), e.kind, Text(e.text + dice),
                 key=str(e.seq),

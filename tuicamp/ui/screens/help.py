@@ -45,7 +45,7 @@ def table_markdown(
     head = f"{'#' * min(level, 6)} {title}" + (f" {HOUSE}" if whole else "")
     if isinstance(table, dict) and _is_flat(table):
         over = overrides if isinstance(overrides, dict) else {}
-        out = [head, "", "| | |", "|---|---|"]
+        out = [head, "", "| row | value |", "|---|---|"]
         for key, value in table.items():
             mark = f" {HOUSE}" if key in over or whole else ""
             out.append(f"| {_cell(key)} | {_cell(value)}{mark} |")
@@ -91,11 +91,16 @@ def help_markdown(
             out += ["", f"### This phase: {current.title}", ""]
             out += [current.help or "No steps are written down for this phase.", ""]
         out.append("")
+    keys = list(keys)
+    if keys:
+        out += ["## Keys", "", "| key | does |", "|---|---|"]
+        out += [f"| {_cell(k)} | {_cell(d)} |" for k, d in keys]
+        out.append("")
     if ruleset.options:
         out += ["## House rules in force", "", "| option | set to | |", "|---|---|---|"]
         for opt in ruleset.options:
             value = options.get(opt.name, opt.default)
-            mark = HOUSE if value != opt.default else "default"
+            mark = HOUSE if value != opt.default else "(default)"
             out.append(f"| {opt.name} | {_cell(value)} {mark} | {_cell(opt.help)} |")
         out.append("")
     tables = merged_tables(ruleset.default_tables, dict(overrides))
@@ -103,11 +108,6 @@ def help_markdown(
         out += ["## Tables in use", ""]
         for name, table in tables.items():
             out += table_markdown(name, table, overrides.get(name))
-    keys = list(keys)
-    if keys:
-        out += ["## Keys", "", "| key | does |", "|---|---|"]
-        out += [f"| {_cell(k)} | {_cell(d)} |" for k, d in keys]
-        out.append("")
     text = ruleset.help_text()
     if text and text != ruleset.summary:
         out += ["## Rules", "", _demote(text)]

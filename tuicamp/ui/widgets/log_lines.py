@@ -24,7 +24,10 @@ class LogLines(Static):
     """The last few events the seat may read, newest at the bottom."""
 
     DEFAULT_CSS = """
-    LogLines { height: 3; padding: 0 1; background: $surface; color: $foreground-muted; }
+    LogLines {
+        height: 3; padding: 0 1; background: $surface; color: $foreground-muted;
+        text-wrap: nowrap; text-overflow: ellipsis;
+    }
     """
 
     def __init__(self, lines: int = 3, **kwargs) -> None:
