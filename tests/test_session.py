@@ -138,7 +138,7 @@ def test_perform_all_saves_once(save: Path, monkeypatch: pytest.MonkeyPatch) -> 
     writes = []
     real = Session._write_files
     monkeypatch.setattr(
-        Session, "_write_files", lambda self, keep: writes.append(1) or real(self, keep)
+        Session, "_write_files", lambda self, *args: writes.append(1) or real(self, *args)
     )
     session.perform_all("s1", [Note(text="x"), Note(text="y"), Note(text="z")])
     assert writes == [1]
@@ -240,8 +240,11 @@ def test_last_played_comes_from_the_clock_unless_fixed(
     assert read_header(save).last_played[:2] == "20"
     assert read_header(save).last_played.endswith("Z")
     monkeypatch.setenv("TUICAMP_NOW", "yesterday")
+    session = Session.open(save)
+    before = files(save)
     with pytest.raises(InputError, match="TUICAMP_NOW"):
-        Session.open(save).save()
+        session.perform("gm", treasury(1))
+    assert files(save) == before and session.campaign.player("p1").treasury == 120
 
 
 # --- two writers -----------------------------------------------------------------------
@@ -326,3 +329,16 @@ def test_a_failed_write_keeps_memory_and_disk_in_agreement(
     session.perform("gm", treasury(3))
     campaign, events = load_save(save)
     assert campaign.player("p1").treasury == 3 and len(events) == 2
+
+
+def test_a_state_that_cannot_be_written_is_taken_back(save: Path) -> None:
+    # A ruleset bug (a value TOML cannot hold) must not leave memory ahead of the files.
+    session = Session.open(save)
+    session.campaign.state.notes.append(None)  # the bug under test
+    session.engine.changed()
+    before = files(save)
+    with pytest.raises(TypeError):
+        session.perform("gm", treasury(9))
+    assert files(save)[save.name] == before[save.name]
+    assert session.campaign.state.notes == ["begun"]
+    assert session.campaign.player("p1").treasury == 120

@@ -228,3 +228,15 @@ def test_save_problems_of_an_unreadable_file(tmp_path: Path) -> None:
     path.write_text("[header]\nformat_version = 1\nname = \n", encoding="utf-8")
     [problem] = save_problems(path)
     assert problem.startswith(f"{path}:3: not valid TOML")
+
+
+def test_a_good_save_is_loaded_without_scanning_for_lines(save: Path, monkeypatch) -> None:
+    # The line locator costs about as much as parsing; only a complaint may build it.
+    from tuicamp.storage.tomlfile import Locator
+
+    def no_scan(text):
+        raise AssertionError("the locator was built for a good file")
+
+    monkeypatch.setattr(Locator, "scan", staticmethod(no_scan))
+    campaign, events = load_save(save)
+    assert len(events) == 2 and campaign.state.notes == ["begun", "one", "two"]

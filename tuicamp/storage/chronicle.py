@@ -97,9 +97,6 @@ class Problems:
                 path = (*path, unknown.group(1).split(", ")[0])
             self.add(source.at((*prefix, *path), message))
 
-    def __bool__(self) -> bool:
-        return bool(self.lines)
-
 
 @define
 class Source:
@@ -270,23 +267,24 @@ class ChronicleRead:
 
 
 def read_chronicle(
-    path: Path, expected: int, current: int, problems: Problems, needed_at: str = ""
+    path: Path,
+    expected: int,
+    current: int,
+    problems: Problems,
+    save: Source | None = None,
 ) -> ChronicleRead | None:
     """The first ``expected`` events of the chronicle, checked and upgraded.
 
-    ``needed_at`` is the ``file:line`` of the save's ``chronicle_length``, named when the
-    chronicle is missing. Problems go to ``problems``; None is returned when the events
-    could not be read.
+    ``save`` is the save that needs them: a missing chronicle is reported at the line of
+    its ``chronicle_length``. Problems go to ``problems``; None is returned when the
+    events could not be read.
     """
-    save_name = needed_at.rpartition(":")[0].rpartition("/")[2] or "the save"
-    needs = f"{save_name} needs {expected}"
+    needs = f"{save.path.name if save else 'the save'} needs {expected}"
     stamp = file_stamp(path)
     if stamp is None:
         if expected:
-            problems.add(
-                f"{needed_at or path}: the chronicle {path.name} is missing; "
-                f"{needs} events from it"
-            )
+            where = save.where(("campaign", "chronicle_length")) if save else str(path)
+            problems.add(f"{where}: the chronicle {path.name} is missing; {needs} events from it")
             return None
         return ChronicleRead([], 0, current)
     raw = read_bytes(path, problems, CHRONICLE_MAX_BYTES)

@@ -202,14 +202,18 @@ def atomic_write(path: Path, data: bytes, backup: Path | None = None) -> None:
         if backup is not None and mode is not None:
             aside = _set_aside(path, backup)
         os.replace(tmp, path)
-        if aside is not None:
-            os.replace(aside, backup)
     except BaseException:
         for leftover in (tmp, aside):
             if leftover is not None:
                 with contextlib.suppress(OSError):
                     leftover.unlink()
         raise
+    if aside is not None:
+        try:
+            os.replace(aside, backup)
+        except OSError:  # the new file is in place: a missed backup must not undo that
+            with contextlib.suppress(OSError):
+                aside.unlink()
     fsync_dir(path.parent)
 
 

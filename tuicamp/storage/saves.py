@@ -292,8 +292,7 @@ def _read_save(path: Path, problems: Problems) -> LoadedSave | None:
     chronicle = None
     if length is not None:
         chronicle = read_chronicle(
-            chronicle_path(path), length, FORMAT_VERSION, problems,
-            needed_at=source.where(("campaign", "chronicle_length")),
+            chronicle_path(path), length, FORMAT_VERSION, problems, save=source
         )
     if len(problems.lines) > start or not (header and campaign and ruleset and chronicle):
         return None
@@ -313,11 +312,18 @@ def _read_save(path: Path, problems: Problems) -> LoadedSave | None:
 
 
 def _starts_with_header(raw: bytes) -> bool:
-    for line in raw.splitlines():
+    """Whether the first line that is not blank or a comment is ``[header]`` (read line by
+    line: the rest of a long save need not be split)."""
+    start = 0
+    while start < len(raw):
+        end = raw.find(b"\n", start)
+        end = len(raw) if end < 0 else end
+        line = raw[start:end]
         if _HEADER_LINE_RE.match(line):
             return True
         if not _SKIPPABLE_RE.match(line):
             return False
+        start = end + 1
     return False
 
 

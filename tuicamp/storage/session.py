@@ -96,7 +96,7 @@ class Session:
             campaign.chronicle_length = len(events)
             engine = Engine(campaign, events)
             session = cls(path, engine, max(campaign.revision, disk_revision))
-            session._write(keep_backup=False)
+            session._write(now_iso(), keep_backup=False)
         return session
 
     @classmethod
@@ -176,18 +176,21 @@ class Session:
         """Lock, refuse a stale session, run the body, then write (only if it succeeded)."""
         with write_lock(self.path):
             self._check_fresh()
+            now = now_iso()  # a bad TUICAMP_NOW refuses before anything happens
             yield
             try:
-                self._write()
-            except OSError as exc:
-                # The files still hold the last good save; take it back, so memory and
-                # disk agree again, and tell the player that this action was lost.
-                with contextlib.suppress(InputError):
+                self._write(now)
+            except BaseException as exc:
+                # The files still hold the last good save (the state file is replaced
+                # last, in one rename): take it back, so memory and disk agree again.
+                with contextlib.suppress(Exception):
                     self.reload()
-                raise InputError(
-                    f"{self.path}: could not save ({exc.strerror or exc}); the last action "
-                    "was not kept"
-                ) from exc
+                if isinstance(exc, OSError | InputError):
+                    reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else exc
+                    raise InputError(
+                        f"{self.path}: could not save ({reason}); the last action was not kept"
+                    ) from exc
+                raise
 
     def _check_fresh(self) -> None:
         if not self.path.exists():
@@ -196,11 +199,11 @@ class Session:
         if disk != self._revision:
             raise StaleSave(self.path, disk, self._revision)
 
-    def _write(self, keep_backup: bool = True) -> None:
+    def _write(self, now: str, keep_backup: bool = True) -> None:
         with gc_paused():
-            self._write_files(keep_backup)
+            self._write_files(now, keep_backup)
 
-    def _write_files(self, keep_backup: bool) -> None:
+    def _write_files(self, now: str, keep_backup: bool) -> None:
         chronicle = self.engine.chronicle
         revision = self._revision + 1
         # 1. the events first: the state must never count events the file lacks
@@ -223,7 +226,7 @@ class Session:
         data["revision"] = revision
         data["chronicle_length"] = len(chronicle)
         self.campaign.revision = revision
-        header = make_header(self.campaign, revision, now_iso())
+        header = make_header(self.campaign, revision, now)
         backup = backup_path(self.path) if keep_backup else None
         atomic_write(self.path, save_bytes(header, data), backup=backup)
         self._revision = revision
