@@ -235,6 +235,8 @@ class RauscherRuleset(Ruleset):
             hook = module.PHASE_END.get(camp.phase)
             if hook is not None:
                 hook(ctx)
+        if victory.check(camp) is not None:
+            return  # the war is decided (e.g. the last turn ended): the engine ends it here
         index = PHASES.index(camp.phase)
         if index + 1 == len(PHASES):
             camp.turn += 1
