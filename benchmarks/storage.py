@@ -138,7 +138,11 @@ def main() -> int:
     rng = random.Random(7)
     campaign = build_campaign(rng)
     events = build_events(rng, EVENTS)
-    folder = Path(tempfile.mkdtemp(prefix="tuicamp-bench-"))
+    with tempfile.TemporaryDirectory(prefix="tuicamp-bench-") as tmp:
+        return measure(campaign, events, Path(tmp))
+
+
+def measure(campaign: Campaign, events: list[Event], folder: Path) -> int:
     save = folder / "bench.toml"
 
     def tuicamp_round_trip() -> None:
