@@ -135,6 +135,7 @@ async def test_club_evening_wizard_move_end_turn_hand_over_save_continue(tmp_pat
         text = screen_text(app)
         assert "Bruno (Orcs & Goblins) to play — press Enter" in text
         assert EMPIRE_SECRET not in text and "Averland Host" not in text
+        assert not list(app._notifications), [n.message for n in app._notifications]
         assert campaign.seat is None  # blanked underneath, too
         await pilot.press("enter")
         await pilot.pause()

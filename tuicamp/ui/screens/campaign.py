@@ -193,20 +193,26 @@ class CampaignScreen(Screen[None]):
     def _acting(self) -> list[str]:
         return self.ruleset.acting_seats(self.session.campaign)
 
-    def _seat_next(self, first: bool = False) -> None:
+    def _next(self) -> tuple[str | None, bool]:
+        """The seat to show next, and whether a hand-over comes first."""
         nxt = seating.next_seat(self._acting(), self.local, self.seat, self.seats)
+        handing = nxt is not None and nxt != self.seat and seating.hands_over(
+            self.seats, self.local
+        )
+        return nxt, handing
+
+    def _seat_next(self, first: bool = False) -> None:
+        nxt, handing = self._next()
         if nxt is None:
             self.blank()
-            return
-        if (first or nxt != self.seat) and seating.hands_over(self.seats, self.local):
+        elif handing or (first and seating.hands_over(self.seats, self.local)):
             self.hand_over(nxt)
         else:
             self.show_seat(nxt)
 
     def _after_change(self, events: list[Event]) -> None:
-        if events:
-            last = events[-1]
-            self.notify(last.text, timeout=3)
+        if events and not self._next()[1]:  # no toast to float over a hand-over
+            self.notify(events[-1].text, timeout=3)
         self._seat_next()
         if self.seat is not None and not self._handing_over:
             self.show_seat(self.seat)
@@ -230,7 +236,9 @@ class CampaignScreen(Screen[None]):
         self.app.push_screen(HandoverScreen(label, seat.passphrase_hash, summary), done)
 
     def blank(self) -> None:
-        """Show nothing of any seat (before a hand-over)."""
+        """Show nothing of any seat (before a hand-over): notifications included, since
+        they float above every screen."""
+        self.app.clear_notifications()
         self.seat = None
         self._view = None
         self._moving = None

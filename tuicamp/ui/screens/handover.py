@@ -51,6 +51,11 @@ class HandoverScreen(Screen[bool]):
                 yield VerticalScroll(Static("", id="handover-summary"), id="handover-scroll")
                 yield Static("press Enter to play", classes="hint")
 
+    def on_mount(self) -> None:
+        # Toasts float above every screen; none of the previous seat's may stay.
+        self.app.clear_notifications()
+        self.call_after_refresh(self.app.clear_notifications)
+
     @property
     def step(self) -> str:
         return self.query_one(ContentSwitcher).current or ""

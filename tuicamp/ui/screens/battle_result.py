@@ -1,0 +1,419 @@
+"""The result form of a battle fought at the table, and the preview of its consequences.
+
+Per side it asks the victory points, the ruleset's own fields (:meth:`Ruleset.result_fields`:
+a checkbox for yes/no, a number otherwise) and, for every unit of that side's armies, the
+models killed and the models that fled. Each field is checked as it is typed (a whole
+number, within its range, no more casualties than models), but the engine is the referee:
+the preview performs the very action on a throwaway copy of the campaign, so whatever the
+engine or the ruleset refuses is refused here too, and what it would emit is shown before
+anything is saved. Confirming sends the same :class:`EnterBattleResult` through the
+campaign screen (which shows refusals and asks for table dice), so it is an action like
+any other and could as well have come from an orders file.
+
+The preview never shows the outcome of a die: with seeded dice it would tell the players
+the next rolls before they commit. Consequences decided by dice are named, not shown.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, ClassVar, Protocol
+
+from attrs import define, field
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.content import Content
+from textual.screen import ModalScreen, Screen
+from textual.widgets import Button, Checkbox, Footer, Static
+
+from tuicamp.engine.actions import Action, Event
+from tuicamp.engine.battles import EnterBattleResult, ResultField, SideEntry
+from tuicamp.engine.engine import Engine
+from tuicamp.engine.errors import DiceNeeded, RuleError
+from tuicamp.model.battle import Battle, BattleSide, UnitLoss
+from tuicamp.model.campaign import Campaign
+from tuicamp.storage.converter import campaign_from_dict, campaign_to_dict
+from tuicamp.storage.session import Session
+from tuicamp.ui.widgets.fields import Field
+
+
+class BattleDesk(Protocol):
+    """What the battle screens use of the campaign screen: its session, the seat shown,
+    and ``perform`` (refusals as notifications, table dice asked for, hand-over after)."""
+
+    session: Session
+
+    @property
+    def seat(self) -> str | None: ...
+
+    def perform(
+        self, action: Action, on_done: Callable[[list[Event]], None] | None = None
+    ) -> None: ...
+
+
+# --- trying an action on a copy ---------------------------------------------------------
+
+
+def dry_run(session: Session, seat: str, action: Action) -> tuple[Campaign, list[Event]]:
+    """Perform ``action`` on a throwaway copy of the campaign: (the copy after, its events).
+
+    Raises what the engine raises (RuleError, DiceNeeded); the session, its files and its
+    dice are never touched, so this asks the engine "would you?" without asking it to.
+    """
+    ruleset = session.ruleset
+    copy = campaign_from_dict(campaign_to_dict(session.campaign), ruleset.state_class)
+    engine = Engine(copy, list(session.chronicle), ruleset)
+    return copy, engine.perform(seat, action)
+
+
+def refusal(session: Session, seat: str, action: Action) -> str | None:
+    """The engine's reason to refuse ``action`` for ``seat``, or None when it would do it
+    (table dice it would ask for do not count as a refusal)."""
+    try:
+        dry_run(session, seat, action)
+    except DiceNeeded:
+        return None
+    except RuleError as exc:
+        return str(exc)
+    return None
+
+
+# --- the form's layout ------------------------------------------------------------------
+
+
+@define
+class UnitRow:
+    army: str
+    army_name: str
+    unit: str
+    name: str
+    models: int
+
+
+@define
+class SideForm:
+    side: BattleSide
+    armies: list[str]  # army names, for the side's heading
+    units: list[UnitRow] = field(factory=list)
+
+
+def form_layout(campaign: Campaign, battle: Battle) -> list[SideForm]:
+    """Every side with every unit it brought, in the battle's order."""
+    out = []
+    for side in battle.sides:
+        names, rows = [], []
+        for aid in side.armies:
+            army = campaign.army(aid)
+            if army is None:
+                continue
+            names.append(army.name)
+            rows += [UnitRow(army.id, army.name, u.id, u.name, u.models) for u in army.units]
+        out.append(SideForm(side, names, rows))
+    return out
+
+
+def whole_number(text: str, what: str, low: int = 0, high: int | None = None) -> tuple[int, str]:
+    """(value, problem) of one typed field; an empty field counts as 0."""
+    text = text.strip()
+    if not text:
+        return 0, ""
+    try:
+        value = int(text)
+    except ValueError:
+        return 0, f"{what} is a whole number"
+    if value < low:
+        return value, f"{what} cannot be below {low}"
+    if high is not None and value > high:
+        return value, f"{what} cannot be above {high}"
+    return value, ""
+
+
+def loss_problem(row: UnitRow, killed: int, fled: int) -> str:
+    if killed + fled > row.models:
+        return f"more than its {row.models} model{'s' if row.models != 1 else ''}"
+    return ""
+
+
+# --- the preview ------------------------------------------------------------------------
+
+
+def _models(campaign: Campaign, army_id: str, unit_id: str) -> int | None:
+    army = campaign.army(army_id)
+    unit = army.unit(unit_id) if army else None
+    return unit.models if unit else None
+
+
+def preview_lines(
+    session: Session, seat: str, battle: Battle, action: EnterBattleResult
+) -> list[str]:
+    """What confirming would do, as lines for the players; RuleError if the engine refuses."""
+    camp = session.campaign
+    try:
+        after, events = dry_run(session, seat, action)
+    except DiceNeeded as exc:
+        return [
+            f"Battle {battle.id}: the consequences need table dice ({exc.expr} for "
+            f"{exc.reason}).",
+            "They are asked for when you confirm; nothing can be shown before.",
+        ]
+    fought = after.battle(battle.id)
+    result = fought.result if fought else None
+    lines = []
+    if result is not None:
+        vp = {r.side: r.vp for r in result.sides}
+        tally = " to ".join(f"{vp[s.id]}" for s in battle.sides)
+        if result.winner:
+            lines.append(f"{battle.side(result.winner).title} wins, {tally} VP.")
+        else:
+            lines.append(f"A draw, {tally} VP.")
+    seat_obj = camp.seat(seat)
+    players = [p.id for p in camp.players if seat_obj and seat_obj.controls(p.id)]
+    shown = [e for e in events if e.visible_for(players, bool(seat_obj and seat_obj.gm))]
+    rolled = [e for e in shown if e.rolls]
+    lines += ["", "Units after the battle:"]
+    if rolled:
+        lines.append("  (decided partly by dice: shown once you confirm)")
+    else:
+        for form in form_layout(camp, battle):
+            lines.append(f"  {form.side.title}")
+            for row in form.units:
+                now = _models(after, row.army, row.unit)
+                if now is None:
+                    lines.append(f"    {row.name}: {row.models} -> destroyed")
+                elif now != row.models:
+                    lines.append(f"    {row.name}: {row.models} -> {now} models")
+                else:
+                    lines.append(f"    {row.name}: {now} model{'s' if now != 1 else ''}")
+    lines += ["", "The chronicle will say:"]
+    for e in shown:
+        if e.rolls:
+            lines.append(f"  - ({e.kind}: decided by {len(e.rolls)} roll(s) when you confirm)")
+        else:
+            lines.append(f"  - {e.text}")
+    return lines
+
+
+class BattlePreviewScreen(ModalScreen[bool]):
+    """The consequences, and the last chance to go back to the form."""
+
+    CSS_PATH = "../battles.tcss"
+    BINDINGS: ClassVar = [
+        Binding("y", "answer(True)", "Confirm", id="battle_preview.confirm"),
+        Binding("n,escape", "answer(False)", "Back to the form", id="battle_preview.back"),
+    ]
+
+    def __init__(self, title: str, lines: list[str]) -> None:
+        super().__init__()
+        self.preview_title = title
+        self.lines = lines
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog", id="preview-dialog"):
+            yield Static(Content(self.preview_title), classes="dialog-title")
+            with VerticalScroll(id="preview-scroll"):
+                yield Static(Content("\n".join(self.lines)), id="preview-text")
+            with Horizontal(classes="dialog-buttons"):
+                yield Button("Confirm (y)", variant="primary", id="preview-confirm")
+                yield Button("Back (n)", id="preview-back")
+
+    def on_mount(self) -> None:
+        self.query_one("#preview-confirm", Button).focus()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        self.dismiss(event.button.id == "preview-confirm")
+
+    def action_answer(self, value: bool) -> None:
+        self.dismiss(value)
+
+
+# --- the form ---------------------------------------------------------------------------
+
+
+class BattleResultScreen(Screen[list[Event] | None]):
+    """Dismissed with the events of the entered result, or None when left without one."""
+
+    CSS_PATH = "../battles.tcss"
+    BINDINGS: ClassVar = [
+        Binding("ctrl+s", "preview", "Preview and confirm", id="battle_result.preview"),
+        Binding("escape", "cancel", "Back", id="battle_result.cancel"),
+    ]
+
+    def __init__(self, desk: BattleDesk, battle_id: str) -> None:
+        super().__init__()
+        self.desk = desk
+        self.seat = desk.seat
+        self.battle_id = battle_id
+        camp = desk.session.campaign
+        battle = camp.battle(battle_id)
+        if battle is None:
+            raise KeyError(battle_id)
+        self.battle = battle
+        self.side_forms = form_layout(camp, battle)
+        self.result_fields: tuple[ResultField, ...] = tuple(
+            desk.session.ruleset.result_fields(camp, battle)
+        )
+
+    # --- building ---------------------------------------------------------------------
+    def compose(self) -> ComposeResult:
+        m = self.desk.session.campaign.map
+        yield Static(
+            Content(f"Result of battle {self.battle.id} at {m.label(self.battle.hex)}"),
+            classes="screen-title",
+        )
+        with VerticalScroll(id="result-scroll"):
+            for si, form in enumerate(self.side_forms):
+                yield from self._side(si, form)
+        yield Static("", id="result-error", classes="error")
+        with Horizontal(id="result-buttons"):
+            yield Button("Preview (ctrl+s)", variant="primary", compact=True,
+                         id="result-preview")
+            yield Button("Back (Esc)", compact=True, id="result-cancel")
+        yield Footer()
+
+    def _side(self, si: int, form: SideForm) -> ComposeResult:
+        armies = ", ".join(form.armies) or "no army left"
+        yield Static(Content(f"{form.side.title}: {armies}"), classes="result-side")
+        with Horizontal(classes="result-row"):
+            yield Static("Victory points", classes="result-label")
+            yield Field(value="0", type="integer", compact=True, id=f"vp-{si}",
+                        classes="result-number")
+            yield Static("", id=f"vp-{si}-msg", classes="result-msg")
+        for fi, spec in enumerate(self.result_fields):
+            if spec.kind == "bool":
+                with Horizontal(classes="result-fact"):
+                    yield Checkbox(spec.label, compact=True, id=f"fact-{si}-{fi}",
+                                   tooltip=spec.help or None)
+            else:
+                with Horizontal(classes="result-row"):
+                    yield Static(Content(spec.label), classes="result-label")
+                    yield Field(value=str(spec.minimum), type="integer", compact=True,
+                                id=f"fact-{si}-{fi}", classes="result-number",
+                                tooltip=spec.help or None)
+                    yield Static("", id=f"fact-{si}-{fi}-msg", classes="result-msg")
+        if form.units:
+            with Horizontal(classes="result-row result-head"):
+                yield Static("Unit (models)", classes="result-label")
+                yield Static("killed", classes="result-number")
+                yield Static("fled", classes="result-number")
+        army = None
+        for ui, row in enumerate(form.units):
+            if len(form.armies) > 1 and row.army != army:
+                army = row.army
+                yield Static(Content(f"  {row.army_name}"), classes="result-army")
+            with Horizontal(classes="result-row"):
+                yield Static(Content(f"{row.name} ({row.models})"), classes="result-label")
+                yield Field(value="0", type="integer", compact=True, id=f"killed-{si}-{ui}",
+                            classes="result-number")
+                yield Field(value="0", type="integer", compact=True, id=f"fled-{si}-{ui}",
+                            classes="result-number")
+                yield Static("", id=f"unit-{si}-{ui}-msg", classes="result-msg")
+
+    def on_mount(self) -> None:
+        first = self.query(Field).first(None)
+        if first is not None:
+            first.focus()
+
+    # --- reading and checking ---------------------------------------------------------
+    def _text(self, widget_id: str) -> str:
+        return self.query_one(f"#{widget_id}", Field).value
+
+    def _say(self, widget_id: str, problem: str) -> None:
+        self.query_one(f"#{widget_id}", Static).update(Content(problem))
+
+    def read(self) -> tuple[list[SideEntry], list[str]]:
+        """The entries as typed, and every problem found (also shown next to its field)."""
+        entries, problems = [], []
+        for si, form in enumerate(self.side_forms):
+            title = form.side.title
+            vp, problem = whole_number(self._text(f"vp-{si}"), "VP")
+            self._say(f"vp-{si}-msg", problem)
+            problems += [f"{title}: {problem}"] if problem else []
+            facts: dict[str, int] = {}
+            for fi, spec in enumerate(self.result_fields):
+                if spec.kind == "bool":
+                    facts[spec.key] = int(self.query_one(f"#fact-{si}-{fi}", Checkbox).value)
+                    continue
+                value, problem = whole_number(
+                    self._text(f"fact-{si}-{fi}"), spec.label, spec.minimum, spec.maximum
+                )
+                self._say(f"fact-{si}-{fi}-msg", problem)
+                problems += [f"{title}: {problem}"] if problem else []
+                facts[spec.key] = value
+            losses = []
+            for ui, row in enumerate(form.units):
+                killed, p1 = whole_number(self._text(f"killed-{si}-{ui}"), "killed")
+                fled, p2 = whole_number(self._text(f"fled-{si}-{ui}"), "fled")
+                problem = p1 or p2 or loss_problem(row, killed, fled)
+                self._say(f"unit-{si}-{ui}-msg", problem)
+                if problem:
+                    problems.append(f"{row.name}: {killed} killed and {fled} fled is {problem}")
+                if killed or fled:
+                    losses.append(UnitLoss(row.army, row.unit, killed=killed, fled=fled))
+            entries.append(SideEntry(side=form.side.id, vp=vp, facts=facts, losses=losses))
+        return entries, problems
+
+    def action_for(self, entries: list[SideEntry]) -> EnterBattleResult:
+        return EnterBattleResult(battle=self.battle_id, sides=entries)
+
+    def on_input_changed(self, event: Field.Changed) -> None:
+        event.stop()
+        _, problems = self.read()
+        self._error(problems[0] if problems else "")
+
+    def on_input_submitted(self, event: Field.Submitted) -> None:
+        event.stop()
+        self.focus_next()
+
+    def _error(self, text: str) -> None:
+        self.query_one("#result-error", Static).update(Content(text))
+
+    # --- preview and confirm ----------------------------------------------------------
+    def action_preview(self) -> None:
+        entries, problems = self.read()
+        if problems:
+            self._error(problems[0])
+            return
+        seat = self.desk.seat
+        if seat is None:
+            return
+        action = self.action_for(entries)
+        try:
+            lines = preview_lines(self.desk.session, seat, self.battle, action)
+        except RuleError as exc:
+            self._error(str(exc))
+            return
+        self._error("")
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self.desk.perform(action, self._done)
+
+        self.app.push_screen(
+            BattlePreviewScreen(f"Battle {self.battle_id}: if you confirm", lines), answered
+        )
+
+    def _done(self, events: list[Event]) -> None:
+        if self.is_current:
+            self.dismiss(events)
+        else:  # table dice were asked for on top; leave once that form has gone
+            self.app.call_later(self._leave, events)
+
+    def _leave(self, events: list[Event]) -> None:
+        if self.is_attached and self.is_current:
+            self.dismiss(events)
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        if event.button.id == "result-preview":
+            self.action_preview()
+        else:
+            self.action_cancel()
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+    def on_screen_resume(self, _: Any) -> None:
+        if self.desk.seat != self.seat:  # the terminal handed over meanwhile
+            self.dismiss(None)

@@ -1,0 +1,251 @@
+"""The battle queue: every pending battle, who must fight where, and how it is settled.
+
+From here a battle's card is read (Enter), its tabletop result entered (r), it is
+auto-resolved (a, after a yes/no) or marked for the table or the dice (m). Only a seat that
+fights in a battle (or the GM) may settle it; the engine decides that, and its refusal is
+shown. Battles are public records (the chronicle announces them); army strengths shown
+here come from the seat's view, so fog of war keeps what it hides.
+
+Every change goes through the campaign screen's ``perform``: the engine validates, the
+session saves, table dice are asked for, and a refusal becomes a notification.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.content import Content
+from textual.screen import Screen
+from textual.widgets import DataTable, Footer, Static
+
+from tuicamp.engine.actions import Event
+from tuicamp.engine.battlecard import build_card
+from tuicamp.engine.battles import AutoResolveBattle, ChooseBattleMode, side_names
+from tuicamp.engine.views import CampaignView
+from tuicamp.model.battle import Battle, BattleSide
+from tuicamp.model.campaign import Campaign
+from tuicamp.model.terrain import BY_ID
+from tuicamp.ui.screens.battle_card import (
+    BattleCardScreen,
+    card_hidden_reason,
+    export_path,
+    seat_fights,
+)
+from tuicamp.ui.screens.battle_result import BattleDesk, BattleResultScreen, refusal
+from tuicamp.ui.screens.confirm import ConfirmScreen
+
+MODES = {"table": "table", "auto": "auto"}
+OTHER_MODE = {"table": "auto", "auto": "table"}
+
+
+def battles_to_fight(campaign: Campaign, view: CampaignView) -> list[Battle]:
+    """The pending battles this seat fights in (all of them for the GM)."""
+    return [b for b in campaign.pending_battles() if seat_fights(view, b)]
+
+
+def _terrain(battle: Battle) -> str:
+    terrain = BY_ID.get(battle.terrain)
+    return terrain.name if terrain else battle.terrain
+
+
+def _strength(view: CampaignView, army_id: str) -> str:
+    seen = view.army(army_id)
+    if seen is None or seen.points is None:
+        return "strength unknown"
+    return f"{seen.points} pts"
+
+
+def side_line(campaign: Campaign, view: CampaignView, side: BattleSide) -> str:
+    """``Attacker (Red): The Red Vanguard (530 pts), played by Red``."""
+    armies = []
+    for aid in side.armies:
+        army = campaign.army(aid)
+        if army is not None:
+            armies.append(f"{army.name} ({_strength(view, aid)})")
+    seats = [s.name for s in campaign.seats if not s.gm and any(p in s.players
+                                                                  for p in side.players)]
+    played = f", played by {', '.join(seats)}" if seats else ""
+    return f"{side.title}: {', '.join(armies) or 'no army left'}{played}"
+
+
+def battle_lines(campaign: Campaign, view: CampaignView, battle: Battle) -> list[str]:
+    """The detail under the queue: where, who, how, and whether this seat may settle it."""
+    m = campaign.map
+    where = f"Battle {battle.id}, turn {battle.turn}: hex {m.label(battle.hex)}, {_terrain(battle)}"
+    if battle.settlement and (s := m.settlement(battle.settlement)):
+        where += f", at {s.name}"
+    lines = [where]
+    lines += [f"  {side_line(campaign, view, side)}" for side in battle.sides]
+    lines += [f"  * {c.text}" for c in battle.circumstances]
+    how = "fought at the table" if battle.mode == "table" else "auto-resolved"
+    if seat_fights(view, battle):
+        lines.append(f"To be {how}. You may settle it: Enter card, r result, a auto, m mode.")
+    else:
+        lines.append(f"To be {how}. Only the players who fight it (or the GM) may settle it.")
+    return lines
+
+
+class BattleQueueScreen(Screen[None]):
+    CSS_PATH = "../battles.tcss"
+    BINDINGS: ClassVar = [
+        Binding("enter", "card", "Card", priority=True, id="battles.card"),
+        Binding("r", "result", "Enter result", id="battles.result"),
+        Binding("a", "auto", "Auto-resolve", id="battles.auto"),
+        Binding("m", "mode", "Table/auto", id="battles.mode"),
+        Binding("escape,q", "close", "Back", id="battles.close"),
+    ]
+
+    def __init__(self, desk: BattleDesk) -> None:
+        super().__init__()
+        self.desk = desk
+        self.seat = desk.seat
+        self.ids: list[str] = []
+        self.last: list[str] = []  # what the last action here caused
+
+    # --- building ---------------------------------------------------------------------
+    def compose(self) -> ComposeResult:
+        yield Static(Content("Battles pending"), classes="screen-title", id="battles-title")
+        yield DataTable(id="battles-table", cursor_type="row", zebra_stripes=True)
+        yield Static("", id="battles-empty")
+        yield Static("", id="battles-detail")
+        yield Static("", id="battles-last")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        table = self.query_one(DataTable)
+        table.add_columns("Battle", "Turn", "Hex", "Terrain", "Sides", "Mode")
+        self.refresh_queue()
+        table.focus()
+
+    @property
+    def campaign(self) -> Campaign:
+        return self.desk.session.campaign
+
+    def view(self) -> CampaignView:
+        if self.seat is None:
+            raise RuntimeError("no seat is shown")
+        return self.desk.session.view(self.seat)
+
+    def refresh_queue(self) -> None:
+        """Read the pending battles again (after an action, or coming back from a form)."""
+        table = self.query_one(DataTable)
+        keep = self.selected_id
+        camp = self.campaign
+        pending = camp.pending_battles()
+        self.ids = [b.id for b in pending]
+        table.clear()
+        for b in pending:
+            sides = " vs ".join(side_names(camp, s) for s in b.sides)
+            table.add_row(
+                b.id, str(b.turn), camp.map.label(b.hex), _terrain(b), sides,
+                MODES.get(b.mode, b.mode), key=b.id,
+            )
+        if keep in self.ids:
+            table.move_cursor(row=self.ids.index(keep))
+        empty = self.query_one("#battles-empty", Static)
+        empty.update(Content("" if pending else "No battles are pending."))
+        empty.display = not pending
+        table.display = bool(pending)
+        self._detail()
+        self.query_one("#battles-last", Static).update(Content("\n".join(self.last)))
+
+    @property
+    def selected_id(self) -> str | None:
+        table = self.query_one(DataTable)
+        if not self.ids or table.cursor_row is None:
+            return None
+        row = table.cursor_row
+        return self.ids[row] if 0 <= row < len(self.ids) else None
+
+    @property
+    def selected(self) -> Battle | None:
+        bid = self.selected_id
+        return self.campaign.battle(bid) if bid else None
+
+    def _detail(self) -> None:
+        battle = self.selected
+        detail = self.query_one("#battles-detail", Static)
+        if battle is None or self.seat is None:
+            detail.update(Content(""))
+            return
+        detail.update(Content("\n".join(battle_lines(self.campaign, self.view(), battle))))
+
+    def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
+        event.stop()
+        self._detail()
+
+    def on_screen_resume(self, _: Any) -> None:
+        if self.desk.seat != self.seat:  # the terminal handed over to another seat
+            self.dismiss(None)
+            return
+        self.refresh_queue()
+
+    # --- commands ---------------------------------------------------------------------
+    def _battle(self) -> Battle | None:
+        battle = self.selected
+        if battle is None:
+            self.notify("No battle is pending", severity="warning")
+        return battle
+
+    def _done(self, events: list[Event]) -> None:
+        self.last = [e.text for e in events]
+        if self.is_attached:
+            self.refresh_queue()
+
+    def action_card(self) -> None:
+        battle = self._battle()
+        if battle is None or self.seat is None:
+            return
+        hidden = card_hidden_reason(self.view(), battle)
+        if hidden:
+            self.notify(hidden, severity="warning", title="Refused")
+            return
+        card = build_card(self.campaign, battle, self.desk.session.ruleset)
+        self.app.push_screen(BattleCardScreen(card, export_path(self.desk.session.path,
+                                                                battle.id)))
+
+    def action_result(self) -> None:
+        battle = self._battle()
+        if battle is None or self.seat is None:
+            return
+        # Ask the engine first whether this seat may settle the battle at all, so nobody
+        # fills a form in only to be refused (its own words, not a copy of its rule).
+        problem = refusal(self.desk.session, self.seat,
+                          ChooseBattleMode(battle=battle.id, mode=battle.mode))
+        if problem:
+            self.notify(problem, severity="error", title="Refused")
+            return
+
+        def entered(events: list[Event] | None) -> None:
+            if events:
+                self._done(events)
+
+        self.app.push_screen(BattleResultScreen(self.desk, battle.id), entered)
+
+    def action_auto(self) -> None:
+        battle = self._battle()
+        if battle is None:
+            return
+        bid = battle.id
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self.desk.perform(AutoResolveBattle(battle=bid), self._done)
+
+        self.app.push_screen(
+            ConfirmScreen(f"Auto-resolve battle {bid}? The dice decide, and it cannot be "
+                          "undone.", "Auto-resolve", "Not yet"),
+            answered,
+        )
+
+    def action_mode(self) -> None:
+        battle = self._battle()
+        if battle is None:
+            return
+        mode = OTHER_MODE.get(battle.mode, "table")
+        self.desk.perform(ChooseBattleMode(battle=battle.id, mode=mode), self._done)
+
+    def action_close(self) -> None:
+        self.dismiss(None)
