@@ -57,6 +57,7 @@ class CampaignScreen(Screen[None]):
         Binding("t", "end_turn", "End turn", id="campaign.end_turn"),
         Binding("u", "undo", "Undo", id="campaign.undo"),
         Binding("l", "chronicle", "Log", id="campaign.chronicle"),
+        Binding("B", "battles", "Battles", id="campaign.battles"),
         Binding("question_mark,f1", "help", "Help", id="campaign.help"),
         Binding("escape", "cancel", "Cancel move", show=False, id="campaign.cancel"),
         Binding("v", "army_details", "Army details", show=False, id="campaign.army_details"),
@@ -216,6 +217,11 @@ class CampaignScreen(Screen[None]):
         self._seat_next()
         if self.seat is not None and not self._handing_over:
             self.show_seat(self.seat)
+            if any(e.kind == "battle" for e in events) and self.app.screen is self:
+                from tuicamp.ui.screens.battles import battles_to_fight
+
+                if battles_to_fight(self.session.campaign, self.view):
+                    self.action_battles()  # a battle this seat fights has just begun
 
     def hand_over(self, seat_id: str) -> None:
         """Blank everything the previous seat saw, then ask for the next player."""
@@ -446,6 +452,13 @@ class CampaignScreen(Screen[None]):
         path = self.session.path
         export = path.with_name(path.name.removesuffix(".toml") + ".diary.md")
         self.app.push_screen(ChronicleScreen(self._view, self.ruleset, export, seat_players))
+
+    def action_battles(self) -> None:
+        """The battle queue (b is the sandbox's "new army", so the queue is on B)."""
+        from tuicamp.ui.screens.battles import BattleQueueScreen
+
+        if self._view is not None:
+            self.app.push_screen(BattleQueueScreen(self))
 
     def action_army_details(self) -> None:
         if self._view is None:
