@@ -127,6 +127,14 @@ def test_costs_that_are_not_halves_still_meet_the_limit():
     assert H("0401") not in reachable(thirds, H("0101"), 0.99)
 
 
+def test_large_or_very_fine_costs_use_floats_and_stay_exact():
+    big = model_of(["..."], costs={"clear": 5000})
+    assert reachable(big, H("0101"), 10_000) == {H("0101"): 0, H("0201"): 5000, H("0301"): 10000}
+    fine = model_of([".f."], costs={"clear": 1 / 1024, "forest": 5})  # 5 MP = 5120 units
+    assert reachable(fine, H("0201"), 1)[H("0301")] == 1 / 1024
+    assert cheapest_path(fine, H("0101"), H("0301")).cost == 5 + 1 / 1024  # type: ignore[union-attr]
+
+
 # --- limits, blocking, multipliers ------------------------------------------------------
 
 

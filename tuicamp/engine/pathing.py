@@ -12,9 +12,10 @@ or impassable when ``enter[b]`` is None, the side blocks, or ``b`` is in ``block
 Speed matters (a 200 x 200 map, hundreds of armies, a preview under the cursor), so:
 
 * neighbour index lists are computed once per map size and cached;
-* each model lazily compiles, per hex, the tuple of its passable out-edges with their
-  prices; :meth:`CostModel.with_multiplier` and :meth:`CostModel.with_blocked` share those
-  tables, so a per-army copy (enemy zones doubled, enemy hexes blocked) is cheap;
+* each model lazily compiles, a block of hexes at a time, the tuples of their passable
+  out-edges with prices; :meth:`CostModel.with_multiplier` and
+  :meth:`CostModel.with_blocked` share those tables, so a per-army copy (enemy zones
+  doubled, enemy hexes blocked) costs a list copy, not a recompile;
 * MP costs are almost always multiples of a small power of two (half MP on roads), so
   costs are counted in integer *units* of that fraction: exact, allocation-free small ints,
   and a bucket queue (Dial's algorithm) instead of a heap. Costs that are not such
@@ -637,6 +638,60 @@ def _search_units(
         usplit, usplit_edges = compiled.usplit, compiled.usplit_edges
         d = 0
         idle = 0
+        if mult_units is None and stop is None and not track:
+            # The move preview, by far the most frequent search: the loop below without
+            # the branches it does not need.
+            while idle < size and d <= lim:
+                bucket = ring[d % size]
+                if not bucket:
+                    idle += 1
+                    d += 1
+                    continue
+                idle = 0
+                room = lim - d
+                for i in bucket:
+                    if dist[i] != d:
+                        continue
+                    settle(i)
+                    edges = grouped[i]
+                    if edges is None:
+                        edges = grouped_edges(i)
+                    for c, group in edges:
+                        if c > room:
+                            break
+                        nd = d + c
+                        queue = None
+                        for j in group:
+                            if nd < dist[j]:
+                                dist[j] = nd
+                                if queue is None:
+                                    queue = ring[nd % size].append
+                                queue(j)
+                bucket.clear()
+                d += 1
+        elif mult_units is not None and stop is None and not track:
+            # The move preview through enemy zones of influence: the same, priced per hex.
+            while idle < size and d <= lim:
+                bucket = ring[d % size]
+                if not bucket:
+                    idle += 1
+                    d += 1
+                    continue
+                idle = 0
+                for i in bucket:
+                    if dist[i] != d:
+                        continue
+                    settle(i)
+                    edges3 = usplit[i]
+                    if edges3 is None:
+                        edges3 = usplit_edges(i)
+                    for j, scaled, add in edges3:
+                        nd = d + scaled * mult_units[j] + add * mult_scale
+                        if nd <= lim and nd < dist[j]:
+                            dist[j] = nd
+                            ring[nd % size].append(j)
+                bucket.clear()
+                d += 1
         while idle < size and d <= lim:
             bucket = ring[d % size]
             if not bucket:
