@@ -128,14 +128,14 @@ class BattleCardScreen(Screen[None]):
 
     def action_export(self) -> None:
         if self.export_to is None:
-            self.notify("This campaign has no save file to write the card next to",
-                        severity="warning")
+            self.notify(
+                "This campaign has no save file to write the card next to", severity="warning"
+            )
             return
         try:
             self._write(self.export_to, self.markdown())
         except OSError as exc:
-            self.notify(f"Cannot write {self.export_to}: {exc.strerror or exc}",
-                        severity="error")
+            self.notify(f"Cannot write {self.export_to}: {exc.strerror or exc}", severity="error")
             return
         self.notify(f"Battle card written to {self.export_to}")
 

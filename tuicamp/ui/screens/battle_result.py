@@ -153,8 +153,7 @@ def preview_lines(
         after, events = dry_run(session, seat, action)
     except DiceNeeded as exc:
         return [
-            f"Battle {battle.id}: the consequences need table dice ({exc.expr} for "
-            f"{exc.reason}).",
+            f"Battle {battle.id}: the consequences need table dice ({exc.expr} for {exc.reason}).",
             "They are asked for when you confirm; nothing can be shown before.",
         ]
     fought = after.battle(battle.id)
@@ -267,8 +266,7 @@ class BattleResultScreen(Screen[list[Event] | None]):
                 yield from self._side(si, form)
         yield Static("", id="result-error", classes="error")
         with Horizontal(id="result-buttons"):
-            yield Button("Preview (ctrl+s)", variant="primary", compact=True,
-                         id="result-preview")
+            yield Button("Preview (ctrl+s)", variant="primary", compact=True, id="result-preview")
             yield Button("Back (Esc)", compact=True, id="result-cancel")
         yield Footer()
 
@@ -277,20 +275,27 @@ class BattleResultScreen(Screen[list[Event] | None]):
         yield Static(Content(f"{form.side.title}: {armies}"), classes="result-side")
         with Horizontal(classes="result-row"):
             yield Static("Victory points", classes="result-label")
-            yield Field(value="0", type="integer", compact=True, id=f"vp-{si}",
-                        classes="result-number")
+            yield Field(
+                value="0", type="integer", compact=True, id=f"vp-{si}", classes="result-number"
+            )
             yield Static("", id=f"vp-{si}-msg", classes="result-msg")
         for fi, spec in enumerate(self.result_fields):
             if spec.kind == "bool":
                 with Horizontal(classes="result-fact"):
-                    yield Checkbox(spec.label, compact=True, id=f"fact-{si}-{fi}",
-                                   tooltip=spec.help or None)
+                    yield Checkbox(
+                        spec.label, compact=True, id=f"fact-{si}-{fi}", tooltip=spec.help or None
+                    )
             else:
                 with Horizontal(classes="result-row"):
                     yield Static(Content(spec.label), classes="result-label")
-                    yield Field(value=str(spec.minimum), type="integer", compact=True,
-                                id=f"fact-{si}-{fi}", classes="result-number",
-                                tooltip=spec.help or None)
+                    yield Field(
+                        value=str(spec.minimum),
+                        type="integer",
+                        compact=True,
+                        id=f"fact-{si}-{fi}",
+                        classes="result-number",
+                        tooltip=spec.help or None,
+                    )
                     yield Static("", id=f"fact-{si}-{fi}-msg", classes="result-msg")
         if form.units:
             with Horizontal(classes="result-row result-head"):
@@ -304,10 +309,20 @@ class BattleResultScreen(Screen[list[Event] | None]):
                 yield Static(Content(f"  {row.army_name}"), classes="result-army")
             with Horizontal(classes="result-row"):
                 yield Static(Content(f"{row.name} ({row.models})"), classes="result-label")
-                yield Field(value="0", type="integer", compact=True, id=f"killed-{si}-{ui}",
-                            classes="result-number")
-                yield Field(value="0", type="integer", compact=True, id=f"fled-{si}-{ui}",
-                            classes="result-number")
+                yield Field(
+                    value="0",
+                    type="integer",
+                    compact=True,
+                    id=f"killed-{si}-{ui}",
+                    classes="result-number",
+                )
+                yield Field(
+                    value="0",
+                    type="integer",
+                    compact=True,
+                    id=f"fled-{si}-{ui}",
+                    classes="result-number",
+                )
                 yield Static("", id=f"unit-{si}-{ui}-msg", classes="result-msg")
 
     def on_mount(self) -> None:

@@ -64,8 +64,9 @@ def side_line(campaign: Campaign, view: CampaignView, side: BattleSide) -> str:
         army = campaign.army(aid)
         if army is not None:
             armies.append(f"{army.name} ({_strength(view, aid)})")
-    seats = [s.name for s in campaign.seats if not s.gm and any(p in s.players
-                                                                  for p in side.players)]
+    seats = [
+        s.name for s in campaign.seats if not s.gm and any(p in s.players for p in side.players)
+    ]
     played = f", played by {', '.join(seats)}" if seats else ""
     return f"{side.title}: {', '.join(armies) or 'no army left'}{played}"
 
@@ -139,8 +140,13 @@ class BattleQueueScreen(Screen[None]):
         for b in pending:
             sides = " vs ".join(side_names(camp, s) for s in b.sides)
             table.add_row(
-                b.id, str(b.turn), camp.map.label(b.hex), _terrain(b), sides,
-                MODES.get(b.mode, b.mode), key=b.id,
+                b.id,
+                str(b.turn),
+                camp.map.label(b.hex),
+                _terrain(b),
+                sides,
+                MODES.get(b.mode, b.mode),
+                key=b.id,
             )
         if keep in self.ids:
             table.move_cursor(row=self.ids.index(keep))
@@ -203,8 +209,7 @@ class BattleQueueScreen(Screen[None]):
             self.notify(hidden, severity="warning", title="Refused")
             return
         card = build_card(self.campaign, battle, self.desk.session.ruleset)
-        self.app.push_screen(BattleCardScreen(card, export_path(self.desk.session.path,
-                                                                battle.id)))
+        self.app.push_screen(BattleCardScreen(card, export_path(self.desk.session.path, battle.id)))
 
     def action_result(self) -> None:
         battle = self._battle()
@@ -212,8 +217,9 @@ class BattleQueueScreen(Screen[None]):
             return
         # Ask the engine first whether this seat may settle the battle at all, so nobody
         # fills a form in only to be refused (its own words, not a copy of its rule).
-        problem = refusal(self.desk.session, self.seat,
-                          ChooseBattleMode(battle=battle.id, mode=battle.mode))
+        problem = refusal(
+            self.desk.session, self.seat, ChooseBattleMode(battle=battle.id, mode=battle.mode)
+        )
         if problem:
             self.notify(problem, severity="error", title="Refused")
             return
@@ -235,8 +241,11 @@ class BattleQueueScreen(Screen[None]):
                 self.desk.perform(AutoResolveBattle(battle=bid), self._done)
 
         self.app.push_screen(
-            ConfirmScreen(f"Auto-resolve battle {bid}? The dice decide, and it cannot be "
-                          "undone.", "Auto-resolve", "Not yet"),
+            ConfirmScreen(
+                f"Auto-resolve battle {bid}? The dice decide, and it cannot be undone.",
+                "Auto-resolve",
+                "Not yet",
+            ),
             answered,
         )
 
