@@ -78,6 +78,12 @@ class RauscherRuleset(Ruleset):
         ),
         Option("campaign_points", 20000, "The agreed total campaign army size."),
         Option("max_army_points", 5000, "The most points one army counter may hold."),
+        Option(
+            "one_army_at_a_time",
+            True,
+            "Moving another counter completes the one moved before (\"Units are moved one at "
+            "a time\"); off: a counter may move in several legs until it halts.",
+        ),
     )
     state_class = RauscherState
     ui = "tuicamp.rules.rauscher.screens:panels"
