@@ -235,7 +235,8 @@ def test_hexside_is_an_unordered_pair():
     a, b = at(2, 3), at(2, 4)
     assert Hexside(a, b) == Hexside(b, a)
     assert hash(Hexside(a, b)) == hash(Hexside(b, a))
-    assert Hexside(b, a).a == min(a, b)
+    # sides read in map order: the upper hex (then the left one) first
+    assert Hexside(b, a).a == min(a, b, key=lambda h: (h.row, h.col))
     assert len({Hexside(a, b), Hexside(b, a)}) == 1
     side = Hexside.of(a, b)
     assert side.other(a) == b and side.other(b) == a

@@ -84,7 +84,7 @@ class Roll:
     total: int
     table: bool = False  # typed in from real dice
     replaces: int | None = None  # index in the event's rolls of the roll this re-rolls
-    id: int = 0  # the generator draw (or the campaign's roll counter in table mode)
+    id: int = 0  # the campaign's roll counter: the n-th roll of the campaign
 
     def __str__(self) -> str:
         shown = "+".join(map(str, self.dice))
@@ -128,8 +128,8 @@ class Dice:
 
     def roll(self, text: str, reason: str) -> Roll:
         expr = DiceExpr.parse(text)
-        draw_id = self.state.draws
         values = self._die_values(expr, text, reason)
+        self.state.rolls += 1
         if expr.sides == 66:
             total = sum(values[i] * 10 + values[i + 1] for i in range(0, len(values), 2))
         else:
@@ -140,7 +140,7 @@ class Dice:
             dice=values,
             total=total + expr.modifier,
             table=self.state.mode is DiceMode.TABLE,
-            id=draw_id,
+            id=self.state.rolls,
         )
         self.rolls.append(roll)
         return roll

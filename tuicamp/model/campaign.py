@@ -24,7 +24,8 @@ class DiceState:
     """Everything needed to continue the dice exactly where they stopped."""
 
     seed: int
-    draws: int = 0
+    draws: int = 0  # values drawn from the generator (rejection sampling may draw more)
+    rolls: int = 0  # rolls made, in either mode: each roll's id
     mode: DiceMode = DiceMode.APP
 
 

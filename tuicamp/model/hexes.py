@@ -127,8 +127,8 @@ def label_width_for(max_col: int, max_row: int) -> int:
     return 2 if max(max_col, max_row) <= 99 else 3
 
 
-_LABEL_RE = re.compile(r"^\s*(\d{4}|\d{6})\s*$")
-_PAIR_RE = re.compile(r"^\s*(\d+)\s*,\s*(\d+)\s*$")
+_LABEL_RE = re.compile(r"^\s*([0-9]{4}|[0-9]{6})\s*$")
+_PAIR_RE = re.compile(r"^\s*([0-9]+)\s*,\s*([0-9]+)\s*$")
 
 
 def parse_label(text: str) -> Hex:
@@ -161,7 +161,8 @@ class Hexside:
     def __attrs_post_init__(self) -> None:
         if not self.a.is_adjacent(self.b):
             raise ValueError(f"{self.a} and {self.b} are not neighbours")
-        if self.b < self.a:
+        # Sides read in map order (top row first, then left to right): 0304-0305.
+        if (self.b.row, self.b.col) < (self.a.row, self.a.col):
             a, b = self.b, self.a
             object.__setattr__(self, "a", a)
             object.__setattr__(self, "b", b)
