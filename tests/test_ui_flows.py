@@ -384,3 +384,4 @@ async def test_keymap_and_theme_come_from_the_config(tmp_path):
         await pilot.press("ctrl+e")
         await pilot.pause()
         assert app.screen is not campaign and "End your turn?" in screen_text(app)
+

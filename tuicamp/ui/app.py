@@ -41,12 +41,16 @@ class TuicampApp(App[int]):
         seat: str | None = None,
         config: UiConfig | None = None,
         saves_folder: Path | None = None,
+        scenarios: list[Path] | None = None,
     ) -> None:
+        """``saves_folder`` and ``scenarios`` (default: the saves folder, the bundled
+        scenarios) let tests and clubs point the app elsewhere."""
         super().__init__()
         self.config = config if config is not None else load_config()
         self.save = save
         self.only_seat = seat
         self.saves_folder = saves_folder
+        self.scenarios = scenarios
         for theme in THEMES:
             self.register_theme(theme)
         self.theme = self.config.theme
@@ -107,7 +111,7 @@ class TuicampApp(App[int]):
         elif what == "load":
             self.push_screen(LoadScreen(list_saves(self.folder), self.folder), self._loaded)
         elif what == "scenarios":
-            self.push_screen(ScenariosScreen(), self._scenario_chosen)
+            self.push_screen(ScenariosScreen(self.scenarios), self._scenario_chosen)
 
     def _loaded(self, path: Path | None) -> None:
         if path is not None:
@@ -122,7 +126,7 @@ class TuicampApp(App[int]):
             if session is not None:
                 self.play(session)
 
-        self.push_screen(WizardScreen(scenario, self.folder), created)
+        self.push_screen(WizardScreen(scenario, self.folder, self.scenarios), created)
 
     # --- the command palette lists every key of the screen ------------------------------
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:

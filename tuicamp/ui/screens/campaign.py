@@ -409,6 +409,9 @@ class CampaignScreen(Screen[None]):
                 return False
             view = self._view
             return not (command.gm_only and not (view and view.gm))
+        if action == "battles":
+            # In the footer only while a battle waits: 80 columns have no room to spare.
+            return bool(self.session.campaign.pending_battles())
         return not (action == "switch_seat" and len(self.local) < 2)
 
     def _command(self, command_id: str) -> UiCommand | None:

@@ -15,9 +15,13 @@ from tuicamp.ui.widgets.scenario_browser import ScenarioBrowser, scenario_entrie
 class ScenariosScreen(Screen[Path | None]):
     BINDINGS = [Binding("escape,q", "close", "Back", id="scenarios.close")]
 
+    def __init__(self, paths: list[Path] | None = None) -> None:
+        super().__init__()
+        self.paths = paths
+
     def compose(self) -> ComposeResult:
         yield Static("Scenarios (Enter: start a campaign)", classes="screen-title")
-        yield ScenarioBrowser(scenario_entries(), id="browser")
+        yield ScenarioBrowser(scenario_entries(self.paths), id="browser")
         yield Footer()
 
     def on_mount(self) -> None:

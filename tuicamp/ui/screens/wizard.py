@@ -68,9 +68,14 @@ class WizardScreen(Screen["Session | None"]):
         Binding("escape", "back", "Back", id="wizard.back"),
     ]
 
-    def __init__(self, scenario: Path | None = None, folder: Path | None = None) -> None:
+    def __init__(
+        self,
+        scenario: Path | None = None,
+        folder: Path | None = None,
+        scenarios: list[Path] | None = None,
+    ) -> None:
         super().__init__()
-        self.entries = scenario_entries()
+        self.entries = scenario_entries(scenarios)
         self.start_path = scenario
         self.folder = folder if folder is not None else saves_dir()
         self.step = 0
