@@ -155,6 +155,8 @@ def walk(ctx: Context, army: Army, path: Path) -> None:
     record.stance = Stance.NONE  # "If the defending army ever moves ... all defenses are removed"
     if mp_total(camp, army.id) - record.mp_spent <= EPSILON:
         record.finished = True
+    if any(e.hex == army.hex for e in blocking_enemies(camp, army)):
+        record.finished = True  # it has marched into the enemy: it stops there
     escorted = [
         a
         for a in camp.armies
