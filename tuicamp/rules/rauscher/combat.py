@@ -349,22 +349,32 @@ def apply_battle_result(ctx: Context, battle: Battle) -> None:
                 + "; ".join(f.line() for f in fates),
                 undoable=False,
                 battle=battle.id,
+                fates=[f.data() for f in fates],
             )
-    lines = _losers_lose(ctx, battle, info, spec, loser)
+    lost: dict[str, int] = {}
+    lines = _losers_lose(ctx, battle, info, spec, loser, lost)
     lines += _booty(ctx, battle, info, dead, holder, chased)
     _fatigue(ctx, battle, out, spec, loser)
     if out.victor:
         for p in battle.side(out.victor).players:
             rstate(camp).player(p).battles_won += 1
     if loser is not None and out.band in ("victory", "overwhelming"):
-        lines += combat_after.retreat_side(ctx, battle, loser, no_escape=spec["no_escape"])
+        lines += combat_after.retreat_side(
+            ctx, battle, loser, no_escape=spec["no_escape"], lost=lost
+        )
     elif out.band in ("draw", "pyrrhic"):
         lines.append(
             "The attacker may withdraw to any adjacent hex (withdraw) or remain in place to "
             "fight again next turn"
         )
     if lines:
-        ctx.emit("battle_aftermath", ". ".join(lines), undoable=False, battle=battle.id)
+        ctx.emit(
+            "battle_aftermath",
+            ". ".join(lines),
+            undoable=False,
+            battle=battle.id,
+            lost_models=lost or None,
+        )
     _settlement_falls(ctx, battle, info, out)
     if info.siege:
         from tuicamp.rules.rauscher import siege
@@ -389,7 +399,12 @@ def _count_kills(ctx: Context, battle: Battle) -> None:
 
 
 def _losers_lose(
-    ctx: Context, battle: Battle, info: BattleInfo, spec: dict, loser: str | None
+    ctx: Context,
+    battle: Battle,
+    info: BattleInfo,
+    spec: dict,
+    loser: str | None,
+    lost: dict[str, int],
 ) -> list[str]:
     """Overwhelming Victory: "all war machines and baggage are lost"."""
     if loser is None or not spec.get("loses_war_machines"):
@@ -397,7 +412,7 @@ def _losers_lose(
     camp = ctx.campaign
     side = battle.side(loser)
     lines = []
-    points, names = combat_after.lose_war_machines(ctx, side.armies)
+    points, names = combat_after.lose_war_machines(ctx, side.armies, lost)
     if names:
         lines.append(f"The {side.title} loses its war machines: {', '.join(names)}")
         for p in battle.side(combat_vp.other_side(battle, loser)).players:

@@ -79,8 +79,11 @@ def add_fatigue(ctx: Context, army_ids: list[str], amount: int) -> None:
             rstate(ctx).army(aid).fatigue += amount
 
 
-def lose_war_machines(ctx: Context, army_ids: list[str]) -> tuple[int, list[str]]:
-    """ "all war machines and baggage are lost": the war machines' points and names."""
+def lose_war_machines(
+    ctx: Context, army_ids: list[str], lost: dict[str, int] | None = None
+) -> tuple[int, list[str]]:
+    """ "all war machines and baggage are lost": the war machines' points and names
+    (``lost`` counts the models by unit id)."""
     points, names = 0, []
     for aid in army_ids:
         army = ctx.campaign.army(aid)
@@ -90,13 +93,17 @@ def lose_war_machines(ctx: Context, army_ids: list[str]) -> tuple[int, list[str]
             army.units.remove(unit)
             points += unit.points
             names.append(unit.name)
+            if lost is not None:
+                lost[unit.id] = lost.get(unit.id, 0) + unit.models
     return points, names
 
 
-def destroy_army(ctx: Context, army: Army) -> int:
+def destroy_army(ctx: Context, army: Army, lost: dict[str, int] | None = None) -> int:
     """An army wiped out with no escape: its units die (special characters stay dead)."""
     combat = cc.cstate(ctx)
     for unit in army.units:
+        if lost is not None:
+            lost[unit.id] = lost.get(unit.id, 0) + unit.models
         if "special" in unit.flags and unit.name not in combat.dead_specials:
             combat.dead_specials.append(unit.name)
     points = army.points
@@ -128,7 +135,14 @@ def retreat(ctx: Context, army: Army, steps: int) -> tuple[Hex, int] | None:
     return (here, moved) if moved else None
 
 
-def retreat_side(ctx: Context, battle: Battle, side_id: str, *, no_escape: str) -> list[str]:
+def retreat_side(
+    ctx: Context,
+    battle: Battle,
+    side_id: str,
+    *,
+    no_escape: str,
+    lost: dict[str, int] | None = None,
+) -> list[str]:
     """Every army of a beaten side falls back d6 hexes; its trains go with the first."""
     camp = ctx.campaign
     lines = []
@@ -143,7 +157,7 @@ def retreat_side(ctx: Context, battle: Battle, side_id: str, *, no_escape: str) 
         found = retreat(ctx, army, steps)
         if found is None:
             if no_escape == "destroyed":
-                killed_points += destroy_army(ctx, army)
+                killed_points += destroy_army(ctx, army, lost)
                 lines.append(f"{army.name} has no clear escape route and is destroyed")
             else:
                 lines.append(

@@ -38,6 +38,20 @@ class UnitFate:
     prisoners: int = 0
     dice: list[int] = field(factory=list)
 
+    def data(self) -> dict:
+        """Plain data for the chronicle event (every model accounted for)."""
+        return {
+            "army": self.army,
+            "unit": self.unit,
+            "killed": self.killed,
+            "fled": self.fled,
+            "back_now": self.back_now,
+            "returning": sum(m for m, _, _ in self.returning),
+            "dead": self.dead,
+            "gone": self.gone,
+            "prisoners": self.prisoners,
+        }
+
     def line(self) -> str:
         parts = []
         if self.back_now:
