@@ -16,6 +16,7 @@ the next rolls before they commit. Consequences decided by dice are named, not s
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Callable
 from typing import Any, ClassVar, Protocol
 
@@ -36,6 +37,8 @@ from tuicamp.model.campaign import Campaign
 from tuicamp.storage.converter import campaign_from_dict, campaign_to_dict
 from tuicamp.storage.session import Session
 from tuicamp.ui.widgets.fields import Field
+
+PREVIEW_WIDTH = 70  # inside the preview dialog on an 80-column terminal
 
 
 class BattleDesk(Protocol):
@@ -176,6 +179,7 @@ def preview_lines(
     else:
         for form in form_layout(camp, battle):
             lines.append(f"  {form.side.title}")
+            unchanged = []
             for row in form.units:
                 now = _models(after, row.army, row.unit)
                 if now is None:
@@ -183,7 +187,9 @@ def preview_lines(
                 elif now != row.models:
                     lines.append(f"    {row.name}: {row.models} -> {now} models")
                 else:
-                    lines.append(f"    {row.name}: {now} model{'s' if now != 1 else ''}")
+                    unchanged.append(f"{row.name} ({now})")
+            if unchanged:
+                lines.append(f"    unchanged: {', '.join(unchanged)}")
     lines += ["", "The chronicle will say:"]
     for e in shown:
         if e.rolls:
@@ -191,6 +197,17 @@ def preview_lines(
         else:
             lines.append(f"  - {e.text}")
     return lines
+
+
+def hanging(lines: list[str], width: int = PREVIEW_WIDTH) -> list[str]:
+    """Wrap each line under its own indent (plus two), so lists stay readable."""
+    out = []
+    for line in lines:
+        body = line.lstrip(" ")
+        indent = " " * (len(line) - len(body))
+        more = indent + ("    " if body.startswith("- ") else "  ")
+        out += textwrap.wrap(body, width, initial_indent=indent, subsequent_indent=more) or [""]
+    return out
 
 
 class BattlePreviewScreen(ModalScreen[bool]):
@@ -211,10 +228,10 @@ class BattlePreviewScreen(ModalScreen[bool]):
         with Vertical(classes="dialog", id="preview-dialog"):
             yield Static(Content(self.preview_title), classes="dialog-title")
             with VerticalScroll(id="preview-scroll"):
-                yield Static(Content("\n".join(self.lines)), id="preview-text")
+                yield Static(Content("\n".join(hanging(self.lines))), id="preview-text")
             with Horizontal(classes="dialog-buttons"):
-                yield Button("Confirm (y)", variant="primary", id="preview-confirm")
-                yield Button("Back (n)", id="preview-back")
+                yield Button("Confirm (y)", variant="primary", compact=True, id="preview-confirm")
+                yield Button("Back (n)", compact=True, id="preview-back")
 
     def on_mount(self) -> None:
         self.query_one("#preview-confirm", Button).focus()

@@ -82,9 +82,9 @@ def battle_lines(campaign: Campaign, view: CampaignView, battle: Battle) -> list
     lines += [f"  * {c.text}" for c in battle.circumstances]
     how = "fought at the table" if battle.mode == "table" else "auto-resolved"
     if seat_fights(view, battle):
-        lines.append(f"To be {how}. You may settle it: Enter card, r result, a auto, m mode.")
+        lines.append(f"To be {how}; you fight in it, so you may settle it.")
     else:
-        lines.append(f"To be {how}. Only the players who fight it (or the GM) may settle it.")
+        lines.append(f"To be {how}; only its players or the GM may settle it.")
     return lines
 
 

@@ -1,0 +1,437 @@
+"""The battle screens, piloted at 80x24 on real saves of Skirmish in the Valley.
+
+The Red Vanguard marches onto the Green Mob (battle b1 at 0905); the tests open the queue,
+read the card (and its Markdown file), enter a result (refused when impossible, with
+nothing saved; previewed without touching the save; then confirmed), auto-resolve with
+a fixed seed, and check that only the seats who fight may settle a battle.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from apps.battle_kit import ATTACKER, BATTLE_HEX, DEFENDER, valley_save
+from apps.ui_kit import FIXED_NOW, make_app, sync
+
+from tuicamp.engine.battlecard import build_card, card_markdown
+from tuicamp.engine.battles import AutoResolveBattle, EnterBattleResult, ResultField, SideEntry
+from tuicamp.model.battle import BattleStatus, UnitLoss
+from tuicamp.model.campaign import DiceMode
+from tuicamp.model.hexes import parse_label
+from tuicamp.rules.sandbox.ruleset import SandboxRuleset
+from tuicamp.storage.converter import unstructure
+from tuicamp.storage.locations import chronicle_path
+from tuicamp.storage.session import Session
+from tuicamp.ui.app import screen_text
+from tuicamp.ui.screens.battle_card import BattleCardScreen, card_content
+from tuicamp.ui.screens.battle_result import (
+    BattlePreviewScreen,
+    BattleResultScreen,
+    dry_run,
+    preview_lines,
+)
+from tuicamp.ui.screens.battles import BattleQueueScreen
+from tuicamp.ui.screens.confirm import ConfirmScreen
+from tuicamp.ui.screens.dice_entry import DiceEntryScreen
+
+SIZE = (80, 24)
+APPS = Path(__file__).parent / "apps"
+
+
+@pytest.fixture(autouse=True)
+def _fixed_clock(monkeypatch, tmp_path):
+    monkeypatch.setenv("TUICAMP_NOW", FIXED_NOW)
+    monkeypatch.setenv("TUICAMP_CONFIG", str(tmp_path / "no-config.toml"))
+
+
+async def _wait_for(pilot, screen_type, limit: int = 100):
+    for _ in range(limit):
+        if isinstance(pilot.app.screen, screen_type):
+            return pilot.app.screen
+        await pilot.pause(0.02)
+    raise AssertionError(f"{screen_type.__name__} never showed (at {pilot.app.screen})")
+
+
+async def _queue(pilot) -> BattleQueueScreen:
+    """The queue over the campaign screen, as its B key opens it."""
+    await pilot.pause()
+    campaign = pilot.app.campaign_screen
+    assert campaign is not None and campaign.seat is not None
+    pilot.app.push_screen(BattleQueueScreen(campaign))
+    queue = await _wait_for(pilot, BattleQueueScreen)
+    await pilot.pause()
+    return queue
+
+
+async def _fill(pilot, widget_id: str, text: str) -> None:
+    """Type into one field of the form, replacing what it held."""
+    pilot.app.screen.query_one(f"#{widget_id}").focus()
+    await pilot.press("home", "ctrl+k", *text)
+
+
+def _files(save: Path) -> tuple[bytes, bytes]:
+    return save.read_bytes(), chronicle_path(save).read_bytes()
+
+
+def _notes(app) -> list[str]:
+    return [n.message for n in app._notifications]
+
+
+async def _fill_valid_result(pilot) -> None:
+    """Red wins 420 to 150: 5 halberdiers killed and 3 fled; all five wolf riders slain."""
+    await _fill(pilot, "vp-0", "420")
+    await _fill(pilot, "killed-0-1", "5")
+    await _fill(pilot, "fled-0-1", "3")
+    await _fill(pilot, "vp-1", "150")
+    await _fill(pilot, "killed-1-3", "5")
+
+
+# --- the queue ----------------------------------------------------------------------------
+
+
+@sync
+async def test_moving_onto_an_enemy_army_opens_the_queue_by_itself(tmp_path):
+    save = valley_save(tmp_path, attack=False)
+    app = make_app(tmp_path, save=save, seat="red")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        campaign = app.campaign_screen
+        assert campaign.cursor == campaign.session.campaign.army(ATTACKER).hex
+        await pilot.press("enter")  # take the Red Vanguard
+        campaign.map.cursor = parse_label(BATTLE_HEX)
+        await pilot.pause()
+        await pilot.press("enter")  # march onto the Green Mob
+        queue = await _wait_for(pilot, BattleQueueScreen)
+        assert queue.ids == ["b1"]
+        text = screen_text(app)
+        assert "The Red Vanguard vs The Green Mob" in text
+        assert "hex 0905, Clear, at Greyford" in text
+        assert "played by Red" in text and "played by Green" in text
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is campaign
+        await pilot.press("B")  # and back again with its key
+        await _wait_for(pilot, BattleQueueScreen)
+        await pilot.press("escape")
+        await pilot.pause()
+        await pilot.press("t", "y")  # the turn cannot end while the battle is pending
+        await pilot.pause()
+        assert any("must be fought or auto-resolved first" in n for n in _notes(app))
+
+
+@sync
+async def test_mode_switches_between_table_and_auto_and_is_saved(tmp_path):
+    save = valley_save(tmp_path)
+    app = make_app(tmp_path, save=save, seat="green")  # the defender may choose too
+    async with app.run_test(size=SIZE) as pilot:
+        await _queue(pilot)
+        assert Session.open(save).campaign.battle("b1").mode == "table"
+        await pilot.press("m")
+        await pilot.pause()
+        assert Session.open(save).campaign.battle("b1").mode == "auto"
+        assert "auto-resolved" in screen_text(app)
+        await pilot.press("m")
+        await pilot.pause()
+        assert Session.open(save).campaign.battle("b1").mode == "table"
+
+
+# --- the card -----------------------------------------------------------------------------
+
+
+@sync
+async def test_the_card_shows_both_army_lists_and_exports_markdown(tmp_path):
+    save = valley_save(tmp_path)
+    app = make_app(tmp_path, save=save, seat="red")
+    async with app.run_test(size=SIZE) as pilot:
+        await _queue(pilot)
+        await pilot.press("enter")
+        card = await _wait_for(pilot, BattleCardScreen)
+        text = screen_text(app)
+        assert "Battle b1 — turn 1" in text
+        assert "Where: hex 0905, Clear" in text and "Greyford (village, Green)" in text
+        assert "The Red Vanguard (530 pts)" in text
+        assert "Halberdiers, full command: 20 models, 140 pts" in text
+        assert "The Green Mob (480 pts)" in text and "Orc Boyz, full command" in text
+        everything = card_content(card.card).plain
+        assert "Goblin Rock Lobber" in everything and "Record after the battle" in everything
+        await pilot.press("end")  # the rest is a scroll away
+        await pilot.pause()
+        assert "Record after the battle" in screen_text(app)
+        await pilot.press("x")
+        await pilot.pause()
+        exported = tmp_path / "valley-battle-b1.md"
+        assert any(str(exported) in n for n in _notes(app))
+        session = Session.open(save)
+        expected = card_markdown(
+            build_card(session.campaign, session.campaign.battle("b1"), session.ruleset)
+        )
+        assert exported.read_text(encoding="utf-8") == expected
+        await pilot.press("escape")
+        await _wait_for(pilot, BattleQueueScreen)
+
+
+@sync
+async def test_fog_of_war_keeps_the_card_from_an_onlooker(tmp_path):
+    save = valley_save(tmp_path, onlooker=True, options={"fog_of_war": True})
+    app = make_app(tmp_path, save=save, seat="blue")
+    async with app.run_test(size=SIZE) as pilot:
+        await _queue(pilot)
+        text = screen_text(app)
+        assert "strength unknown" in text and "530 pts" not in text
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, BattleQueueScreen)
+        assert any("for the players who fight it" in n for n in _notes(app))
+        assert "Halberdiers" not in screen_text(app)
+
+
+# --- the result form ----------------------------------------------------------------------
+
+
+@sync
+async def test_an_impossible_result_is_shown_and_nothing_is_saved(tmp_path):
+    save = valley_save(tmp_path)
+    before = _files(save)
+    app = make_app(tmp_path, save=save, seat="red")
+    async with app.run_test(size=SIZE) as pilot:
+        await _queue(pilot)
+        await pilot.press("r")
+        form = await _wait_for(pilot, BattleResultScreen)
+        await _fill(pilot, "killed-0-1", "15")
+        await _fill(pilot, "fled-0-1", "6")  # 21 of the 20 halberdiers
+        await pilot.pause()
+        text = screen_text(app)
+        assert "more than its 20 models" in text
+        assert "Halberdiers, full command: 15 killed and 6 fled is more than its 20" in text
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert app.screen is form  # no preview of the impossible
+        await _fill(pilot, "fled-0-1", "5")
+        await _fill(pilot, "vp-1", "-3")
+        await pilot.pause()
+        assert "more than its" not in screen_text(app)
+        assert "VP cannot be below 0" in screen_text(app)
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert app.screen is form
+        await pilot.press("escape")
+        await _wait_for(pilot, BattleQueueScreen)
+    assert _files(save) == before
+    assert Session.open(save).campaign.battle("b1").pending
+
+
+@sync
+async def test_a_result_is_previewed_without_saving_then_confirmed(tmp_path):
+    save = valley_save(tmp_path)
+    halberds = Session.open(save).campaign.army(ATTACKER).unit("red-halberdiers")
+    assert halberds.models == 20
+    before = _files(save)
+    app = make_app(tmp_path, save=save, seat="red")
+    async with app.run_test(size=SIZE) as pilot:
+        await _queue(pilot)
+        await pilot.press("r")
+        await _wait_for(pilot, BattleResultScreen)
+        await _fill_valid_result(pilot)
+        await pilot.press("ctrl+s")
+        preview = await _wait_for(pilot, BattlePreviewScreen)
+        lines = "\n".join(preview.lines)
+        assert "Attacker (Red) wins, 420 to 150 VP." in lines
+        assert "Halberdiers, full command: 20 -> 15 models" in lines  # the fled came back
+        assert "Goblin Wolf Riders: 5 -> destroyed" in lines
+        assert "unchanged: Captain on warhorse (1), Handgunners (10), Knights (5)" in lines
+        assert "After battle b1: Attacker (Red) holds the field" in lines
+        assert "Attacker (Red) wins, 420 to 150 VP." in screen_text(app)
+        assert _files(save) == before  # a preview is never played for real
+        await pilot.press("n")  # back to the form, values kept
+        form = await _wait_for(pilot, BattleResultScreen)
+        assert form.query_one("#vp-0").value == "420"
+        await pilot.press("ctrl+s")
+        await _wait_for(pilot, BattlePreviewScreen)
+        await pilot.press("y")
+        queue = await _wait_for(pilot, BattleQueueScreen)
+        await pilot.pause()
+        assert queue.ids == []
+        text = screen_text(app)
+        assert "No battles are pending." in text
+        assert "Battle b1 fought at the table: Attacker (Red) wins" in text
+    session = Session.open(save)
+    battle = session.campaign.battle("b1")
+    assert battle.status is BattleStatus.FOUGHT and battle.result.winner == "attacker"
+    assert session.campaign.army(ATTACKER).unit("red-halberdiers").models == 15
+    assert session.campaign.army(DEFENDER).unit("green-wolf-riders") is None
+    entered = next(e for e in session.chronicle if e.kind == "battle_result")
+    assert "Attacker (Red) 420 VP, Defender (Green) 150 VP" in entered.text
+
+
+@sync
+async def test_ruleset_fields_are_asked_and_checked(tmp_path, monkeypatch):
+    fields = (
+        ResultField("general_slain", "Enemy General slain"),
+        ResultField("standards", "Standards captured", kind="int", minimum=0, maximum=3),
+    )
+    monkeypatch.setattr(SandboxRuleset, "result_fields", lambda self, camp, battle: fields)
+    save = valley_save(tmp_path)
+    app = make_app(tmp_path, save=save, seat="green")
+    async with app.run_test(size=SIZE) as pilot:
+        await _queue(pilot)
+        await pilot.press("r")
+        form = await _wait_for(pilot, BattleResultScreen)
+        assert "Enemy General slain" in screen_text(app)
+        await _fill(pilot, "vp-1", "300")
+        form.query_one("#fact-1-0").focus()
+        await pilot.press("space")  # the Green Mob slew the Red captain
+        await _fill(pilot, "fact-1-1", "4")
+        await pilot.pause()
+        assert "Standards captured cannot be above 3" in screen_text(app)
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert app.screen is form
+        await _fill(pilot, "fact-1-1", "2")
+        await _fill(pilot, "killed-0-0", "1")
+        await pilot.press("ctrl+s")
+        preview = await _wait_for(pilot, BattlePreviewScreen)
+        assert "Defender (Green) wins, 0 to 300 VP." in preview.lines
+        await pilot.press("y")
+        await _wait_for(pilot, BattleQueueScreen)
+    result = Session.open(save).campaign.battle("b1").result
+    assert result.side("defender").facts == {"general_slain": 1, "standards": 2}
+    assert result.side("attacker").facts == {"general_slain": 0, "standards": 0}
+    assert Session.open(save).campaign.army(ATTACKER).unit("red-captain") is None
+
+
+# --- auto-resolve -------------------------------------------------------------------------
+
+
+@sync
+async def test_auto_resolve_asks_first_and_is_reproducible_for_a_seed(tmp_path):
+    save = valley_save(tmp_path, seed=9)
+    before = _files(save)
+    expected_camp, expected_events = dry_run(
+        Session.open(save), "red", AutoResolveBattle(battle="b1")
+    )
+    expected = unstructure(expected_camp.battle("b1").result)
+    app = make_app(tmp_path, save=save, seat="red")
+    async with app.run_test(size=SIZE) as pilot:
+        await _queue(pilot)
+        await pilot.press("a")
+        await _wait_for(pilot, ConfirmScreen)
+        await pilot.press("n")
+        await _wait_for(pilot, BattleQueueScreen)
+        assert _files(save) == before
+        await pilot.press("a")
+        await _wait_for(pilot, ConfirmScreen)
+        await pilot.press("y")
+        queue = await _wait_for(pilot, BattleQueueScreen)
+        await pilot.pause()
+        assert queue.ids == []
+        assert queue.last == [e.text for e in expected_events]
+    battle = Session.open(save).campaign.battle("b1")
+    assert battle.status is BattleStatus.AUTO
+    assert unstructure(battle.result) == expected
+    # the same save and the same action: the same battle, on a second copy of the files
+    again = valley_save(tmp_path / "again", seed=9)
+    session = Session.open(again)
+    session.perform("green", AutoResolveBattle(battle="b1"))
+    assert unstructure(session.campaign.battle("b1").result) == expected
+
+
+@sync
+async def test_auto_resolve_with_table_dice_asks_for_every_roll(tmp_path):
+    save = valley_save(tmp_path, dice_mode=DiceMode.TABLE)
+    app = make_app(tmp_path, save=save, seat="red")
+    typed = {"2d6": ["6 6", "1 1"], "d6": ["3", "4"]}
+    async with app.run_test(size=SIZE) as pilot:
+        await _queue(pilot)
+        await pilot.press("a")
+        await _wait_for(pilot, ConfirmScreen)
+        await pilot.press("y")
+        for _ in range(4):  # the fight: 2d6 a side; the losses: d6 a side
+            dice = await _wait_for(pilot, DiceEntryScreen)
+            await pilot.press(*typed[dice.expr].pop(0), "enter")
+        queue = await _wait_for(pilot, BattleQueueScreen)
+        await pilot.pause()
+        assert queue.ids == []
+    battle = Session.open(save).campaign.battle("b1")
+    assert battle.status is BattleStatus.AUTO and battle.result.winner == "attacker"
+    rolls = [r for e in Session.open(save).chronicle for r in e.rolls]
+    assert [r.total for r in rolls] == [12, 2, 3, 4] and all(r.table for r in rolls)
+
+
+# --- who may settle -----------------------------------------------------------------------
+
+
+@sync
+async def test_only_the_seats_who_fight_may_settle_a_battle(tmp_path):
+    save = valley_save(tmp_path, onlooker=True)
+    before = _files(save)
+    app = make_app(tmp_path, save=save, seat="blue")
+    async with app.run_test(size=SIZE) as pilot:
+        await _queue(pilot)
+        assert "only its players or the GM may settle it" in screen_text(app)
+        await pilot.press("r")
+        await pilot.pause()
+        assert isinstance(app.screen, BattleQueueScreen)  # no form to fill in for nothing
+        assert any("Seat Blue has no army in battle b1" in n for n in _notes(app))
+        await pilot.press("a")
+        await _wait_for(pilot, ConfirmScreen)
+        await pilot.press("y")
+        await _wait_for(pilot, BattleQueueScreen)
+        await pilot.press("m")
+        await pilot.pause()
+        refusals = [n for n in _notes(app) if "Seat Blue has no army in battle b1" in n]
+        assert len(refusals) == 3
+        await pilot.press("enter")  # no fog of war: an onlooker may read the card
+        await _wait_for(pilot, BattleCardScreen)
+    assert _files(save) == before
+
+
+# --- the preview never shows a die ----------------------------------------------------------
+
+
+def test_the_preview_hides_consequences_decided_by_dice(tmp_path, monkeypatch):
+    plain = SandboxRuleset.apply_battle_result
+
+    def with_pursuit(self, ctx, battle) -> None:
+        plain(self, ctx, battle)
+        roll = ctx.dice.roll("d6", "pursuit")
+        ctx.emit("pursuit", f"The pursuit takes {roll.total} more models", battle=battle.id)
+
+    monkeypatch.setattr(SandboxRuleset, "apply_battle_result", with_pursuit)
+    save = valley_save(tmp_path)
+    session = Session.open(save)
+    before = _files(save)
+    action = EnterBattleResult(
+        battle="b1",
+        sides=[
+            SideEntry(side="attacker", vp=100),
+            SideEntry(side="defender", vp=200, losses=[UnitLoss(DEFENDER, "green-boyz", 4)]),
+        ],
+    )
+    lines = preview_lines(session, "green", session.campaign.battle("b1"), action)
+    text = "\n".join(lines)
+    assert "Defender (Green) wins, 100 to 200 VP." in text
+    assert "decided partly by dice" in text and "pursuit: decided by 1 roll(s)" in text
+    assert "The pursuit takes" not in text and "25 -> 21" not in text
+    assert session.campaign.dice.draws == 0 and _files(save) == before  # nothing rolled
+
+
+# --- screenshots ----------------------------------------------------------------------------
+
+
+def test_snapshot_queue(snap_compare):
+    assert snap_compare(str(APPS / "battle_app.py"), press=["B"], terminal_size=SIZE)
+
+
+def test_snapshot_card(snap_compare):
+    assert snap_compare(str(APPS / "battle_app.py"), press=["B", "enter"], terminal_size=SIZE)
+
+
+def test_snapshot_result_form(snap_compare):
+    press = ["B", "r", "tab", "tab", "ctrl+k", "3", "0"]  # 30 of the Captain's 1 model fled
+    assert snap_compare(str(APPS / "battle_app.py"), press=press, terminal_size=SIZE)
+
+
+def test_snapshot_preview(snap_compare):
+    press = ["B", "r", "ctrl+k", "4", "2", "0", "tab", "ctrl+k", "1", "ctrl+s"]
+    assert snap_compare(str(APPS / "battle_app.py"), press=press, terminal_size=SIZE)
