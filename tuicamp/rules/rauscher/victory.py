@@ -54,10 +54,10 @@ RULER = "ruler"  # the unit flag of a player's ruler ("not a typical army Genera
 DEFAULT_TYPE = "conquest"
 KILLS_PER_POINT = 1000  # "1 point for every 1,000 points in troops killed"
 MAX_CLAIMANTS = 6  # one d6 decides a territory's allegiance
-# Counters that hold ground: they take a territory, keep an enemy from taking it, and may
-# change sides when beaten. Scouts, messengers, baggage, ships and refugees do none of it.
+# Counters that hold ground: they keep a player in the war and guard the temple. Scouts,
+# messengers, baggage, ships and refugees do not. (Territories change hands by the combat
+# module's rule at the end of the Combat phase.)
 HOLDING_ROLES = (Role.ARMY, Role.MERCENARIES, Role.NEUTRAL)
-TAKING_ROLES = (Role.ARMY, Role.MERCENARIES)
 
 
 def vstate(campaign: Campaign | Context) -> VictoryState:
@@ -531,49 +531,6 @@ def _end_of_turn(ctx: Context) -> None:
         vstate(ctx).time_up = True
 
 
-# --- territory control ----------------------------------------------------------------------
-def control_claim(campaign: Campaign, territory: Territory) -> str | None:
-    """Who takes control of a territory now, if anyone.
-
-    "To bring a new or enemy territory under your control, all enemy units in the territory
-    must be destroyed. If the territory includes villages, cities, or other population
-    centers, they also must be captured before you can enforce your control."
-    """
-    here = holding_armies(campaign, set(territory.hexes))
-    owners = {a.owner for a in here}
-    takers = {
-        a.owner for a in here
-        if _role(rstate(campaign), a) in TAKING_ROLES and not is_neutral(campaign, a)
-    }
-    if len(owners) != 1 or len(takers) != 1:
-        return None
-    (pid,) = takers
-    if pid == territory.owner or pid not in claimants(campaign):
-        return None
-    inside = set(territory.hexes)
-    if any(s.hex in inside and s.owner != pid for s in campaign.map.settlements):
-        return None
-    return pid
-
-
-def update_control(ctx: Context) -> None:
-    """After the battles: territories emptied of enemies, their settlements taken, change
-    hands."""
-    camp = ctx.campaign
-    for territory in camp.map.territories:
-        pid = control_claim(camp, territory)
-        if pid is None:
-            continue
-        before = territory.owner
-        territory.owner = pid
-        was = f" from {_player_name(camp, before)}" if before else ""
-        ctx.emit(
-            "control",
-            f"{_player_name(camp, pid)} takes control of {territory.name}{was}",
-            player=pid, territory=territory.id, previous=before,
-        )
-
-
 # --- Family Squabble: allegiances and turncoats ----------------------------------------------
 def to_allot(campaign: Campaign) -> list[Territory]:
     """Territories that declare at set-up: every one nobody holds, but the capital's."""
@@ -631,7 +588,7 @@ def _hand_over(campaign: Campaign, state: RauscherState, territory: Territory, p
 
 
 def _allegiance_text(campaign: Campaign, records: list[Allegiance]) -> str:
-    faces = _faces(claimants(campaign))
+    faces = _faces(campaign, claimants(campaign))
     parts = []
     for r in records:
         territory = campaign.map.territory(r.territory)
@@ -641,14 +598,14 @@ def _allegiance_text(campaign: Campaign, records: list[Allegiance]) -> str:
             if parts else "No territory was left to declare its allegiance")
 
 
-def _faces(players: list[str]) -> str:
+def _faces(campaign: Campaign, players: list[str]) -> str:
     if not players:
         return ""
     share = 6 // len(players)
     out = []
     for i, pid in enumerate(players):
         lo, hi = i * share + 1, (i + 1) * share
-        out.append(f"{lo}{'-' + str(hi) if hi > lo else ''} {pid}")
+        out.append(f"{lo}{'-' + str(hi) if hi > lo else ''} {_player_name(campaign, pid)}")
     if share * len(players) < 6:
         out.append(f"{share * len(players) + 1}+ roll again")
     return ", ".join(out)
@@ -795,7 +752,6 @@ HANDLERS: dict[type[Action], Callable[[Context, Any], None]] = {AllotTerritories
 PHASE_START: dict[str, Callable[[Context], None]] = {}
 PHASE_END: dict[str, Callable[[Context], None]] = {
     "upkeep": _announce,
-    "combat": update_control,
     "resolution": _end_of_turn,
 }
 
