@@ -211,6 +211,7 @@ def test_mercenaries_wander_off_on_a_1_or_2():
     """Text: "On a 1 or 2, they wander off the battlefield and into the nearest tavern to get
     drunk ... Add one to the roll if they or the army they are with outnumber the opposing
     army by 2-to-1. Subtract one if they are outnumbered 2-to-1." """
+
     def engage(die, extra_points=0):
         camp = campaign()
         camp.army("a1").units.append(unit("u8", "Sellswords", 100, 10, flags=["mercenary"]))

@@ -165,8 +165,18 @@ def test_booty_table_rows_for_a_baggage_train():
 def test_booty_for_a_dead_characters_magic_items():
     """Text: "... and for all magic items held by dead characters from either side"."""
     camp = campaign()
-    dead = [("p1", unit("u9", "Wizard", 100, category=Category.CHARACTER,
-                        flags=["item:Staff of Power", "item:Ruby Ring"]))]
+    dead = [
+        (
+            "p1",
+            unit(
+                "u9",
+                "Wizard",
+                100,
+                category=Category.CHARACTER,
+                flags=["item:Staff of Power", "item:Ruby Ring"],
+            ),
+        )
+    ]
     battle, _ = two_sided(100, 300)
     lines = combat_after.booty_for_items(
         table_ctx(camp, [2, 6]), battle, dead, holder="p2", defeated="p1"
@@ -206,10 +216,18 @@ def test_every_model_is_accounted_for_after_a_battle(boyz, halberds, captain, vp
         EnterBattleResult(
             battle="b1",
             sides=[
-                SideEntry(side="attacker", vp=vp[0], facts={"enemy_general": int(facts[0])},
-                          losses=[UnitLoss("a1", "u1", h_k, h_f), UnitLoss("a1", "u2", c_k, c_f)]),
-                SideEntry(side="defender", vp=vp[1], facts={"hated_enemy": int(facts[1])},
-                          losses=[UnitLoss("a2", "u3", b_k, b_f), UnitLoss("a2", "u4", w_k, w_f)]),
+                SideEntry(
+                    side="attacker",
+                    vp=vp[0],
+                    facts={"enemy_general": int(facts[0])},
+                    losses=[UnitLoss("a1", "u1", h_k, h_f), UnitLoss("a1", "u2", c_k, c_f)],
+                ),
+                SideEntry(
+                    side="defender",
+                    vp=vp[1],
+                    facts={"hated_enemy": int(facts[1])},
+                    losses=[UnitLoss("a2", "u3", b_k, b_f), UnitLoss("a2", "u4", w_k, w_f)],
+                ),
             ],
         ),
     )

@@ -71,8 +71,9 @@ def table_ctx(camp: Campaign, values: list[int], seat: str = "gm") -> Context:
     )
 
 
-def unit(uid: str, name: str, points: int, models: int = 1, category=Category.RANK_AND_FILE,
-         flags=()) -> Unit:
+def unit(
+    uid: str, name: str, points: int, models: int = 1, category=Category.RANK_AND_FILE, flags=()
+) -> Unit:
     return Unit(uid, name, points, category, 4, 7, models, set(flags))
 
 
@@ -89,17 +90,24 @@ def two_sided(attacker_vp: int, defender_vp: int, *, winner=None, a_facts=None, 
         1,
         H(0, 0),
         "clear",
-        [BattleSide("attacker", "Attacker", ["p1"], ["a1"]),
-         BattleSide("defender", "Defender", ["p2"], ["a2"])],
+        [
+            BattleSide("attacker", "Attacker", ["p1"], ["a1"]),
+            BattleSide("defender", "Defender", ["p2"], ["a2"]),
+        ],
     )
     if winner is None:
         winner = (
-            "attacker" if attacker_vp > defender_vp
-            else "defender" if defender_vp > attacker_vp else None
+            "attacker"
+            if attacker_vp > defender_vp
+            else "defender"
+            if defender_vp > attacker_vp
+            else None
         )
     result = BattleResult(
-        [SideResult("attacker", attacker_vp, dict(a_facts or {})),
-         SideResult("defender", defender_vp, dict(d_facts or {}))],
+        [
+            SideResult("attacker", attacker_vp, dict(a_facts or {})),
+            SideResult("defender", defender_vp, dict(d_facts or {})),
+        ],
         winner=winner,
     )
     battle.result = result

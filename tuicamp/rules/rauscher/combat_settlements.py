@@ -53,9 +53,20 @@ def revenue_recipient(campaign: Campaign, settlement_id: str) -> str | None:
 def take_undefended(
     ctx: Context, settlement: Settlement, occupier: str, armies: list[Army]
 ) -> None:
-    """An army stands on an enemy or neutral settlement that nobody defends: it is taken as
-    if the attacker had won (there is nobody to fight)."""
+    """An army stands on a settlement that nobody defends. An enemy's is taken as if the
+    attacker had won (there is nobody to fight); an ownerless one is simply brought under
+    the newcomer's control — nothing to raze, nobody to loot (ruling, docs_combat.md)."""
     camp = ctx.campaign
+    if settlement.owner is None:
+        settlement.owner = occupier
+        ctx.emit(
+            "settlement_occupied",
+            f"{cc.player_name(camp, occupier)} brings {settlement.name}, which nobody held, "
+            "under control",
+            player=occupier,
+            undoable=False,
+        )
+        return
     ctx.emit(
         "settlement_entered",
         f"{cc.player_name(camp, occupier)} enters {settlement.name}, which nobody defends",
