@@ -27,6 +27,8 @@ from tuicamp.ui.screens.chronicle import ChronicleScreen
 from tuicamp.ui.screens.dice_entry import DiceEntryScreen
 from tuicamp.ui.screens.handover import HandoverScreen
 from tuicamp.ui.screens.help import HelpScreen
+from tuicamp.ui.screens.load import LoadScreen
+from tuicamp.ui.screens.scenarios import ScenariosScreen
 from tuicamp.ui.screens.title import TitleScreen
 from tuicamp.ui.screens.too_small import TooSmallScreen
 from tuicamp.ui.screens.wizard import WizardScreen
@@ -385,3 +387,118 @@ async def test_keymap_and_theme_come_from_the_config(tmp_path):
         await pilot.pause()
         assert app.screen is not campaign and "End your turn?" in screen_text(app)
 
+
+
+@sync
+async def test_every_key_is_in_the_command_palette(tmp_path):
+    save = make_save(tmp_path)
+    app = make_app(tmp_path, save=save, seat="empire")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        titles = {c.title for c in app.get_system_commands(app.screen)}
+        for needed in ("End turn", "Undo", "Log", "Help", "Army details", "Save", "New army",
+                       "Add unit", "Split", "Merge", "Disband", "Rename", "Treasury",
+                       "Stores", "Roll dice", "Select", "Next", "Centre map", "Overview map"):
+            assert needed in titles, needed
+        command = next(c for c in app.get_system_commands(app.screen) if c.title == "Log")
+        command.callback()
+        await _wait_for(pilot, ChronicleScreen)
+
+
+@sync
+async def test_themes_and_no_color(tmp_path, monkeypatch):
+    app = make_app(tmp_path, save=make_save(tmp_path), seat="empire")
+    async with app.run_test(size=SIZE) as pilot:
+        for theme in ("tuicamp-light", "tuicamp-contrast", "tuicamp-dark"):
+            app.theme = theme
+            await pilot.pause()
+            assert app.current_theme.name == theme
+    monkeypatch.setenv("NO_COLOR", "1")
+    plain = make_app(tmp_path)
+    assert plain.no_color  # Textual itself honours NO_COLOR: a monochrome filter
+    async with plain.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(plain.screen, TitleScreen)
+
+
+@sync
+async def test_load_a_save_from_the_list_and_browse_scenarios(tmp_path):
+    make_save(tmp_path, "first")
+    make_save(tmp_path, "second", now="2024-05-02T10:00:00Z")
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert "Load a save (2)" in screen_text(app)
+        await pilot.press("l")
+        await _wait_for(pilot, LoadScreen)
+        text = screen_text(app)
+        assert "Sandbox (free" in text and "The Empire, Orcs &" in text
+        assert text.index("2024-05-02 10:00") < text.index("2024-05-01 18:00")  # newest first
+        await pilot.press("down", "enter")
+        await _wait_for(pilot, HandoverScreen)
+        assert _campaign(app).session.path == tmp_path / "first.toml"
+        await pilot.press("enter", "enter", "q")
+        await _wait_for(pilot, TitleScreen)
+        await pilot.press("s")
+        await _wait_for(pilot, ScenariosScreen)
+        assert "26 x 18 hexes" in screen_text(app)
+        await pilot.press("enter")
+        wizard = await _wait_for(pilot, WizardScreen)
+        assert wizard.step == 1 and wizard.scenario is not None  # straight to the ruleset
+
+
+@sync
+async def test_wizard_refuses_what_cannot_be_played(tmp_path):
+    make_save(tmp_path, "border-war")
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("n", "ctrl+n")
+        await pilot.pause()
+        await pilot.press("ctrl+n")
+        await pilot.pause()
+        await _type(pilot, "Anna")
+        await _tab_to(pilot, "p1-name")
+        await _type(pilot, "anna")
+        await pilot.press("ctrl+n")
+        await pilot.pause()
+        assert "Two players have the same name" in screen_text(app)
+        await _type(pilot, "Bruno")
+        await pilot.press("ctrl+n")
+        await pilot.pause()
+        await _tab_to(pilot, "seed")
+        await _type(pilot, "many")
+        await pilot.press("ctrl+n")
+        await pilot.pause()
+        assert "The seed is a whole number" in screen_text(app)
+        await _type(pilot, "5")
+        await _tab_to(pilot, "save-name")
+        await _type(pilot, "border-war")
+        await pilot.press("ctrl+n")
+        await pilot.pause()
+        assert "A save named border-war exists already" in screen_text(app)
+        await pilot.press("escape", "escape", "escape", "escape")
+        await _wait_for(pilot, TitleScreen)
+
+
+@sync
+async def test_the_gm_takes_the_controls_through_a_hand_over(tmp_path):
+    save = make_save(tmp_path, options={"fog_of_war": True}, passphrases={"gm": "umpire"})
+    app = make_app(tmp_path, save=save)
+    async with app.run_test(size=SIZE) as pilot:
+        await _wait_for(pilot, HandoverScreen)
+        await pilot.press("enter", "enter")
+        await pilot.pause()
+        campaign = _campaign(app)
+        await pilot.press("g")
+        await pilot.pause()
+        assert "Games Master" in screen_text(app)
+        await pilot.press("down", "enter")  # the list: Orcs & Goblins, Games Master
+        await _wait_for(pilot, HandoverScreen)
+        assert "Games Master to play" in screen_text(app)
+        await pilot.press("enter", *"umpire", "enter", "enter")
+        await pilot.pause()
+        assert campaign.seat == "gm"
+        campaign.map.cursor = campaign.session.campaign.army("ironjaw-waaagh").hex
+        await pilot.pause()
+        assert ORC_SECRET in screen_text(app)  # the GM sees every army in full

@@ -40,7 +40,13 @@ class LoadScreen(Screen[Path | None]):
 
     def on_mount(self) -> None:
         table = self.query_one(DataTable)
-        table.add_columns("Campaign", "Ruleset", "Turn", "Players", "Last played")
+        # Fixed widths (cells are cut, not the table scrolled): the campaign's name gets
+        # whatever the terminal has left.
+        widths = {"Ruleset": 14, "Turn": 5, "Players": 18, "Last played": 16}
+        rest = self.app.size.width - sum(widths.values()) - 2 * (len(widths) + 1) - 2
+        table.add_column("Campaign", width=max(12, rest))
+        for label, width in widths.items():
+            table.add_column(label, width=width)
         for i, e in enumerate(self.saves):
             h = e.header
             if h is None:

@@ -99,6 +99,8 @@ class WizardScreen(Screen["Session | None"]):
 
     def on_mount(self) -> None:
         self._show_step()
+        if self.start_path is not None:  # chosen on the Scenarios screen already
+            self.call_after_refresh(self.run_worker, self.action_next())
 
     def _show_step(self) -> None:
         sid, title = STEPS[self.step]
