@@ -454,10 +454,12 @@ def standings(campaign: Campaign) -> list[tuple[str, str]]:
     """(player id, what they hold) best first: for the victory screen and the ledger."""
     vt = current_type(campaign)
     order = ranking(campaign)
-    if vt.decide is not None:  # whoever has already won leads, whatever the points say
-        decided = vt.decide(campaign)
-        if decided is not None:
-            order.sort(key=lambda p: p not in decided[0])
+    # whoever has won leads, whatever the points say; else whoever would win if time ran out
+    decided = vt.decide(campaign) if vt.decide is not None else None
+    if decided is None and vt.at_limit is not None:
+        decided = vt.at_limit(campaign)
+    if decided is not None:
+        order.sort(key=lambda p: p not in decided[0])
     out = []
     for pid in order:
         if vt.describe is not None:
