@@ -156,7 +156,7 @@ def _movement_ends(ctx: Context) -> None:
     for army in camp.armies:
         record = state.army(army.id)
         gain = int(marches[march_of(camp, army.id).value].get("fatigue", 0))
-        if not record.moved or gain <= 0 or not army.units:
+        if not record.moved or gain <= 0:
             continue
         record.fatigue += gain
         ctx.emit(
