@@ -7,13 +7,14 @@ It draws from the seat's view only, so an army the seat knows as a counter shows
 from __future__ import annotations
 
 from attrs import define
-from textual.color import Color, ColorParseError
+from rich.text import Text
 from textual.content import Content
 from textual.widgets import Static
 
 from tuicamp.engine.views import ArmyView, CampaignView
 from tuicamp.model.hexes import Hex
 from tuicamp.rules.protocol import Ruleset
+from tuicamp.ui.map_render import marker_style
 
 
 @define
@@ -27,15 +28,6 @@ class MovePreview:
 
 
 UNITS_SHOWN = 5
-
-
-def safe_colour(name: str) -> str:
-    """A player's colour as a style, or nothing when the save names a colour we cannot show."""
-    try:
-        Color.parse(name)
-    except ColorParseError:
-        return ""
-    return name
 
 
 def _mp(value: float) -> str:
@@ -78,9 +70,10 @@ def army_lines(
     owner = view.player(army.owner)
     letter = owner.letter if owner else "?"
     colour = owner.colour if owner else "white"
-    head = Content.assemble(
-        (letter, f"bold {safe_colour(colour)}".strip()), " ", (army.name, "bold")
-    )
+    # The owner's chip exactly as on the map (colour as background, a contrasting letter),
+    # readable on every theme, where a bare coloured letter may vanish on a light one.
+    chip = Content.from_rich_text(Text(f" {letter} ", style=marker_style(colour, False)))
+    head = Content.assemble(chip, " ", (army.name, "bold"))
     if army.known != "full":
         who = owner.name if owner else army.owner
         return [head, Content(f"  {who}: strength unknown")]
