@@ -382,3 +382,41 @@ def test_scatter_stays_on_the_map():
     table_dice(camp)
     ctx = Context(camp, camp.seat("gm"), Dice(camp.dice, supplied=[5]), engine.ruleset, 1, 1)
     assert movement.scatter(ctx, H(0, 2)) == H(0, 2)
+
+
+def test_ships_use_their_own_ports_and_load_there():
+    """Ships load "10 units of food" in port: an own settlement next to the water."""
+    camp, engine = _fleet()
+    camp.map.settlements.append(
+        Settlement("port", "town", "Hafen", H(3, 4), owner="p1", stores={"food": 5})
+    )
+    engine.changed()
+    engine.perform("p1", A.Move(army="ship", to=L(2, 5)))
+    engine.perform("p1", A.Load(carrier="ship", food=5))
+    assert rstate(camp).army("ship").cargo == {"food": 5}
+    assert movement.mp_left(camp, "ship") == 2
+    assert movement.reach(camp, "ship").get(H(3, 4)) == 1  # into the port itself
+
+
+# --- saving ---------------------------------------------------------------------------------
+
+
+def test_the_movement_ledger_survives_a_save():
+    """Everything the movement module remembers is plain data in the TOML save."""
+    import tomllib
+
+    import tomli_w
+
+    from tuicamp.rules.rauscher.state import RauscherState
+    from tuicamp.storage.converter import campaign_from_dict, campaign_to_dict
+
+    camp, engine = _messenger("p1")
+    engine.perform("p1", A.Move(army="m", to=L(3, 4), dice=[1]))  # undecided
+    engine.perform("p1", A.SetAmbush(army="a1", units=["u1"], territory="east"))
+    party = rstate(camp).movement.ambushes[0].army
+    engine.perform("p1", A.RevealAmbush(ambush=party, target="a2", dice=[3, 3]))
+    rstate(camp).movement.overt_aid = ["s3"]
+    text = tomli_w.dumps(campaign_to_dict(camp))
+    back = campaign_from_dict(tomllib.loads(text), RauscherState)
+    assert back.state.movement == rstate(camp).movement
+    assert back.state.movement.sprung[0].hex == H(6, 3)

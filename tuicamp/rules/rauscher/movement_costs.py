@@ -27,10 +27,15 @@ EPSILON = 1e-9
 
 
 def campaign_tables(campaign: Campaign) -> dict[str, Any]:
-    """The ruleset's tables with the campaign's overrides (what ``ctx.tables`` gives)."""
+    """The ruleset's tables with the campaign's overrides (what ``ctx.tables`` gives).
+
+    Read-only: without house rules this is the ruleset's own (cached) defaults."""
     from tuicamp.rules.registry import get_ruleset
 
-    return merged_tables(get_ruleset(campaign.ruleset).default_tables, campaign.tables)
+    defaults = get_ruleset(campaign.ruleset).default_tables
+    if not campaign.tables:
+        return defaults
+    return merged_tables(defaults, campaign.tables)
 
 
 def campaign_option(campaign: Campaign, name: str) -> OptionValue:
@@ -262,12 +267,35 @@ def _water_model(campaign: Campaign, army: Army) -> CostModel:
     return CostModel(m.width, m.height, enter, {}, {}, set())
 
 
+_LAND_MODELS: dict[tuple, CostModel] = {}  # a few recent maps' terrain prices
+
+
 def land_model(campaign: Campaign) -> CostModel:
-    """The terrain alone: every hex 1 MP, or the advanced terrain table (option)."""
+    """The terrain alone: every hex 1 MP, or the advanced terrain table (option).
+
+    Pricing a 200 x 200 map takes longer than a preview may, so the model is kept for as
+    long as the map's terrain, its hexsides and the prices stay the same (the searches
+    never change a model; zones and blocks are cheap copies)."""
     tables = campaign_tables(campaign)
-    if campaign_option(campaign, "advanced_terrain"):
-        return cost_model(campaign.map, tables["move_advanced"])
-    return cost_model(campaign.map, tables)
+    advanced = bool(campaign_option(campaign, "advanced_terrain"))
+    m = campaign.map
+    # The basic rules price hexes only: no hexside feature costs anything there.
+    prices = {
+        "terrain_cost": (tables["move_advanced"] if advanced else tables)["terrain_cost"],
+        "hexside": tables["move_advanced"].get("hexside", {}) if advanced else {},
+    }
+    sides = (
+        tuple(sorted((f, tuple(sorted(map(str, v)))) for f, v in m.hexsides.items()))
+        if advanced
+        else ()
+    )
+    key = (m.width, m.height, tuple(m.terrain), sides, repr(prices))
+    model = _LAND_MODELS.get(key)
+    if model is None:
+        if len(_LAND_MODELS) >= 8:
+            _LAND_MODELS.pop(next(iter(_LAND_MODELS)))
+        model = _LAND_MODELS[key] = cost_model(m, prices)
+    return model
 
 
 def move_costs(campaign: Campaign, army_id: str) -> CostModel:
