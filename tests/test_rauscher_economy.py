@@ -202,6 +202,32 @@ def test_purchases_are_secret_and_cancelled_purchases_refunded():
         e.perform("p2", A.CancelPurchase(purchase=econ(c).purchases[0].id))
 
 
+def test_trains_load_and_unload_food_in_a_settlement():
+    """Text: baggage trains, "as they are emptied reloading with more supplies from friendly
+    settlements"; "A baggage train can hold 2 units of food supplies"."""
+    c = camp()
+    add_army(c, "bt", "p1", H(1, 1), [], Role.BAGGAGE)
+    e = Engine(c)
+    e.perform("p1", A.LoadFood(carrier="bt", amount=2))
+    assert c.state.army("bt").cargo == {"food": 2} and c.map.settlement("s1").stores["food"] == 1
+    with pytest.raises(RuleError, match="room for 0 more"):
+        e.perform("p1", A.LoadFood(carrier="bt", amount=1))
+    e.perform("p1", A.LoadFood(carrier="bt", amount=-1))
+    assert c.state.army("bt").cargo == {"food": 1} and c.map.settlement("s1").stores["food"] == 2
+    with pytest.raises(RuleError, match="is not a baggage train or a ship"):
+        e.perform("p1", A.LoadFood(carrier="a1", amount=1))
+
+
+def test_the_games_master_names_the_player_who_buys():
+    """The GM seat plays nobody: it must say for whom (and pays from that treasury)."""
+    c = camp()
+    e = Engine(c)
+    with pytest.raises(RuleError, match="Name the player"):
+        e.perform("gm", A.BuyBaggage())
+    e.perform("gm", A.BuyBaggage(player="p2"))
+    assert c.player("p2").treasury == 98 and c.player("p1").treasury == 100
+
+
 # --- Resolution: Place New Units -----------------------------------------------------------
 def _to_resolution_with(c, *buys):
     e = Engine(c)
@@ -544,6 +570,7 @@ def test_event_cards_are_drawn_secretly_in_upkeep_and_played_openly():
     e.perform("p2", A.DrawCard(dice=[2]))  # of e1 and e3: e3
     assert econ(c).hands == {"p1": ["events/e2"], "p2": ["events/e3"]}
     advance(e, "movement")
+    e.perform("p1", EndPhase())  # Bruno moves now; Anna may still play her card
     (played,) = e.perform("p1", A.PlayCard(card="e2"))
     assert played.visible_to is None and "Portent number 2." in played.text
     assert econ(c).hands["p1"] == [] and econ(c).discards["events"] == ["events/e2"]
@@ -594,12 +621,14 @@ def test_armies_split_and_merge_in_upkeep_only():
     c.state.army("a1").allocations = [Allocation(Category.RANK_AND_FILE, 1000, "foot")]
     c.state.army("a1").fatigue = 2
     e = Engine(c)
+    e.perform("p1", A.Designate(army="a1", patrols=["u2"]))
     e.perform("p1", A.SplitArmy(army="a1", units=["u2"], allocation_points=[400], name="Van"))
     van = next(a for a in c.armies if a.name == "Van")
     assert [u.id for u in van.units] == ["u2"] and van.hex == c.army("a1").hex
     assert c.state.army(van.id).allocations[0].points == 400
     assert c.state.army("a1").allocations[0].points == 600
     assert c.state.army(van.id).fatigue == 2
+    assert c.state.army(van.id).patrols == ["u2"] and c.state.army("a1").patrols == []
     with pytest.raises(RuleError, match="whole army"):
         e.perform("p1", A.SplitArmy(army="a1", units=["u1"], allocation_points=[600]))
     e.perform("p1", A.MergeArmies(army=van.id, into="a1"))
@@ -655,6 +684,10 @@ def test_a_scouting_party_is_one_unit_of_scouts_and_at_most_three_leaders():
     assert record.attached_to == "a1" and record.scouts == ["u5"]
     assert {u.id for u in party.units} == {"u5", "u6", "u7", "u2"}
     assert {u.id for u in c.army("a1").units} == {"u1", "u8"}
+    with pytest.raises(RuleError, match="Nothing joins a scouting party"):
+        e.perform("p1", A.MergeArmies(army="a1", into=party.id))
+    e.perform("p1", A.MergeArmies(army=party.id, into="a1"))  # the party comes back
+    assert len(c.army("a1").units) == 6
 
 
 # --- supply ------------------------------------------------------------------------------------

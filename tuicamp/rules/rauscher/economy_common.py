@@ -154,12 +154,20 @@ def new_army(
     return army, record
 
 
-def own_troops(ctx: Context, army_id: str) -> tuple[Army, ArmyState]:
+# Counters that take in newcomers (recruits, mercenaries, ransomed lords, siege equipment):
+# a scouting party is one unit of scouts and its leaders, nothing more.
+JOINABLE = (Role.ARMY, Role.MERCENARIES)
+
+
+def own_troops(
+    ctx: Context, army_id: str, roles: tuple[Role, ...] = TROOP_ROLES
+) -> tuple[Army, ArmyState]:
     army = ctx.own_army(army_id)
     record = rstate(ctx).army(army.id)
     ctx.require(
-        record.role in TROOP_ROLES,
-        f"'{army.name}' is a {record.role.value.replace('_', ' ')}, not an army of troops",
+        record.role in roles,
+        f"'{army.name}' is a {record.role.value.replace('_', ' ')}, not "
+        + ("an army of troops" if roles == TROOP_ROLES else "an army that takes in troops"),
     )
     return army, record
 

@@ -23,6 +23,7 @@ from tuicamp.model.forces import Category
 from tuicamp.rules.rauscher.common import acting_player, require_not_done, require_phase
 from tuicamp.rules.rauscher.economy_actions import AnswerMercenaries, SeekMercenaries
 from tuicamp.rules.rauscher.economy_common import (
+    JOINABLE,
     available,
     earn,
     econ,
@@ -117,7 +118,7 @@ def answer_mercenaries(ctx: Context, action: AnswerMercenaries) -> None:
         _rampage(ctx, offer, "refused")
         return
     if action.army:
-        army, record = own_troops(ctx, action.army)
+        army, record = own_troops(ctx, action.army, JOINABLE)
         ctx.require(army.hex == where.hex, f"'{army.name}' is not in {where.name}")
         require_room(ctx, army, offer.points)
     have = available(ctx.campaign, player)

@@ -33,6 +33,7 @@ from tuicamp.rules.rauscher.economy_actions import (
     PlacePurchase,
 )
 from tuicamp.rules.rauscher.economy_common import (
+    JOINABLE,
     econ,
     kind_of,
     money,
@@ -338,7 +339,7 @@ def _check_recruits_fit(ctx: Context, purchase: Purchase, where: Settlement) -> 
 
 def _join_or_raise(ctx: Context, action: PlacePurchase, purchase: Purchase, where: Settlement):
     if action.army:
-        army, _ = own_troops(ctx, action.army)
+        army, _ = own_troops(ctx, action.army, JOINABLE)
         ctx.require(army.hex == where.hex, f"'{army.name}' is not in {where.name}")
         require_room(ctx, army, purchase.points)
         return army
@@ -352,7 +353,7 @@ def place_purchase(ctx: Context, action: PlacePurchase) -> None:
     player = purchase.player
     if purchase.kind == "siege_equipment":
         ctx.require(action.army, "Name the army that receives the siege equipment")
-        army, _ = own_troops(ctx, action.army)
+        army, _ = own_troops(ctx, action.army, JOINABLE)
         equipment = econ(ctx).siege_equipment
         equipment[army.id] = equipment.get(army.id, 0) + purchase.points
         purchase.placed_at = army.id

@@ -21,7 +21,7 @@ from tuicamp.model.campaign import Campaign
 from tuicamp.rules.rauscher.common import acting_player, require_not_done, require_phase, rstate
 from tuicamp.rules.rauscher.economy_actions import PlaceRansomed, WriteRansom
 from tuicamp.rules.rauscher.economy_common import (
-    TROOP_ROLES,
+    JOINABLE,
     available,
     earn,
     econ,
@@ -164,7 +164,7 @@ def place_ransomed(ctx: Context, action: PlaceRansomed) -> None:
     if action.army:
         army = ctx.own_army(action.army)
         ctx.require(
-            army.hex == where.hex and rstate(ctx).army(army.id).role in TROOP_ROLES,
+            army.hex == where.hex and rstate(ctx).army(army.id).role in JOINABLE,
             f"'{army.name}' is not an army in {where.name}",
         )
         require_room(ctx, army, back.unit.points)

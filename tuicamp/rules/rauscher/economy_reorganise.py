@@ -148,6 +148,7 @@ def designate(ctx: Context, action: Designate) -> None:
     """ "Any units of your army may be designated as Patrols ... Scout units must be
     designated in the Upkeep phase." A unit does one duty at a time."""
     army, record = _start(ctx, action.army)
+    ctx.require(record.role is not Role.SCOUTING_PARTY, "A scouting party's unit is its scouts")
     _take_units(army, action.patrols + action.scouts)
     both = set(action.patrols) & set(action.scouts)
     if both:

@@ -248,6 +248,5 @@ def tell_setup_notes(ctx: Context) -> None:
     ctx.emit(
         "setup_check",
         "Set-up check (Set-Up, Population Centers): " + "; ".join(state.setup_notes),
-        undoable=False,
         notes=list(state.setup_notes),
     )
