@@ -34,6 +34,7 @@ from tuicamp.ui.screens.battle_result import (
 from tuicamp.ui.screens.battles import BattleQueueScreen
 from tuicamp.ui.screens.confirm import ConfirmScreen
 from tuicamp.ui.screens.dice_entry import DiceEntryScreen
+from tuicamp.ui.screens.handover import HandoverScreen
 
 SIZE = (80, 24)
 APPS = Path(__file__).parent / "apps"
@@ -384,6 +385,29 @@ async def test_only_the_seats_who_fight_may_settle_a_battle(tmp_path):
         await pilot.press("enter")  # no fog of war: an onlooker may read the card
         await _wait_for(pilot, BattleCardScreen)
     assert _files(save) == before
+
+
+@sync
+async def test_a_hand_over_closes_the_previous_seats_battle_screens(tmp_path):
+    save = valley_save(tmp_path)
+    app = make_app(tmp_path, save=save)  # hotseat: every seat on this terminal
+    async with app.run_test(size=SIZE) as pilot:
+        await _wait_for(pilot, HandoverScreen)
+        await pilot.press("enter", "enter")
+        await pilot.pause()
+        campaign = app.campaign_screen
+        assert campaign.seat == "red"
+        queue = await _queue(pilot)
+        await pilot.press("r")
+        form = await _wait_for(pilot, BattleResultScreen)
+        campaign.hand_over("green")  # as when an action passes the turn on
+        await _wait_for(pilot, HandoverScreen)
+        assert "Halberdiers" not in screen_text(app)
+        await pilot.press("enter", "enter")
+        await pilot.pause()
+        await pilot.pause()
+        assert app.screen is campaign and campaign.seat == "green"
+        assert queue not in app.screen_stack and form not in app.screen_stack
 
 
 # --- the preview never shows a die ----------------------------------------------------------
