@@ -381,3 +381,34 @@ def test_the_siege_ends_when_the_besiegers_leave():
     S.new_turn(table_ctx(camp, []))
     assert camp.state.siege.active() == []
     assert camp.state.siege.sieges["siege1"].end_reason == "the besiegers are gone"
+
+
+def test_siege_equipment_bought_in_upkeep_is_on_the_assault_card():
+    """Text: "siege equipment purchased in the Upkeep phase can be placed with any army"."""
+    engine = besieged()
+    camp = engine.campaign
+    camp.state.economy.siege_equipment["a1"] = 300
+    engine.perform("p1", S.WriteSiegeOrders(siege="siege1", order="attack"))
+    engine.perform("p2", S.WriteSiegeOrders(siege="siege1", order="nothing"))
+    notes = engine.ruleset.battle_card_notes(camp, camp.battles[-1])
+    assert "Siege equipment with Reikland Host: 300 pts of siege equipment" in notes
+
+
+def test_a_beaten_sally_falls_back_behind_the_walls():
+    """Ruling: the sallying force does not retreat across the map; the siege goes on."""
+    from tuicamp.engine.battles import EnterBattleResult, SideEntry
+
+    engine = besieged()
+    camp = engine.campaign
+    engine.perform("p1", S.WriteSiegeOrders(siege="siege1", order="nothing"))
+    engine.perform("p2", S.WriteSiegeOrders(siege="siege1", order="sally"))
+    battle = camp.battles[-1]
+    engine.perform(
+        "gm",
+        EnterBattleResult(
+            battle=battle.id,
+            sides=[SideEntry(side="attacker", vp=100), SideEntry(side="defender", vp=700)],
+        ),
+    )
+    assert camp.army("a2").hex == GRUNBERG and the_siege(camp).id == "siege1"
+    assert camp.state.combat.battles[battle.id].outcome.band == "victory"

@@ -148,6 +148,7 @@ def _withdraw(ctx: Context, a: Withdraw) -> None:
             if (b := camp.battle(i.battle)) is not None
             and b.turn == camp.turn
             and i.outcome is not None
+            and i.kind != "sally"
             and army.id in b.side("attacker").armies
         ),
         None,
@@ -358,11 +359,13 @@ def apply_battle_result(ctx: Context, battle: Battle) -> None:
     if out.victor:
         for p in battle.side(out.victor).players:
             rstate(camp).player(p).battles_won += 1
-    if loser is not None and out.band in ("victory", "overwhelming"):
+    if info.kind == "sally" and loser == "attacker":
+        lines.append("The sallying force falls back behind the walls")
+    elif loser is not None and out.band in ("victory", "overwhelming"):
         lines += combat_after.retreat_side(
             ctx, battle, loser, no_escape=spec["no_escape"], lost=lost
         )
-    elif out.band in ("draw", "pyrrhic"):
+    elif out.band in ("draw", "pyrrhic") and info.kind != "sally":
         lines.append(
             "The attacker may withdraw to any adjacent hex (withdraw) or remain in place to "
             "fight again next turn"

@@ -100,6 +100,8 @@ def siege_equipment(campaign: Campaign, army_id: str) -> list[str]:
     if fn is None:
         return []
     found = fn(campaign, army_id)
+    if isinstance(found, int):
+        return [f"{found:,} pts of siege equipment"] if found > 0 else []
     if isinstance(found, dict):
         return [f"{k} x{v}" if isinstance(v, int) and v != 1 else str(k) for k, v in found.items()]
     return [str(x) for x in (found or [])]
