@@ -1009,27 +1009,40 @@ def test_setup_findings_check_the_population_centers():
         Settlement("s3", "capital", "A", H(0, 4), owner="p1"),
         Settlement("s4", "capital", "B", H(0, 5), owner="p1"),
     ]
-    found = {(level, path) for level, path, _ in setup_findings(c, {})}
+    found = {(level, path) for level, path, _ in setup_findings(c)}
     assert ("problem", "settlement.s2") in found
     assert ("problem", "army.huge") in found
     assert ("problem", "settlement.s3") in found  # the second settlement of Westmark
     assert ("problem", "settlement.s4") in found  # and the second capital
-    costs = setup_findings(c, {"campaign_points": {"p1": 5000, "p2": 1000}})
+    economy.setup(c, {"campaign_points": {"p1": 5000, "p2": 1000}})
+    costs = setup_findings(c)
     assert ("warning", "campaign_points.p1") in {(lv, p) for lv, p, _ in costs}
     assert ("warning", "campaign_points.p2") not in {(lv, p) for lv, p, _ in costs}
 
 
 def test_setup_findings_are_told_once_in_the_chronicle():
-    """Warnings and problems of the set-up show in an event the first time the economy acts."""
+    """Warnings and problems of the set-up show in an event the first time the economy acts,
+    so what other set-up hooks did (territories dealt out at random) is checked too."""
     c = camp()
-    add_army(c, "m", "p2", H(6, 4), [rf("m1", 300)])
     get_ruleset("rauscher").setup(c, {})
+    add_army(c, "m", "p2", H(6, 4), [rf("m1", 300)])  # as a later set-up hook might
+    assert any("settlement.s2" in note for note in economy.setup_notes(c))
     c.player("p1").treasury = 10
     e = Engine(c)
     first = e.perform("p1", A.BuyBaggage())
     assert first[0].kind == "setup_check" and "settlement.s2" in first[0].text
+    assert first[0].visible_to is None
     assert [ev.kind for ev in e.perform("p1", A.BuyBaggage())] == ["purchase"]
-    assert economy.setup_notes(c)
+    c.army("m").units[0].points = 100  # the check is history now
+    assert any("settlement.s2" in note for note in economy.setup_notes(c))
+
+
+def test_a_sound_set_up_says_nothing():
+    """The bundled-style small campaign breaks no Set-Up limit: no set-up event."""
+    c = camp()
+    e = Engine(c)
+    assert [ev.kind for ev in e.perform("p1", A.BuyBaggage())] == ["purchase"]
+    assert economy.setup_notes(c) == []
 
 
 # --- property: the treasury is never negative -------------------------------------------------

@@ -40,8 +40,8 @@ from tuicamp.rules.rauscher.economy_common import army_points, econ, name_of, pl
 from tuicamp.rules.rauscher.economy_fate import REROLLS, close_phase, offer_reroll, use_fate
 from tuicamp.rules.rauscher.economy_resolution import tax_of
 from tuicamp.rules.rauscher.economy_setup import setup as _setup
+from tuicamp.rules.rauscher.economy_setup import setup_notes, tell_setup_notes
 from tuicamp.rules.rauscher.economy_setup import setup_problems as _setup_problems
-from tuicamp.rules.rauscher.economy_setup import tell_setup_notes
 from tuicamp.rules.rauscher.economy_supply import production, starvation_test, supply_need
 
 __all__ = [
@@ -158,11 +158,6 @@ def setup(campaign: Campaign, setup_table: dict[str, Any]) -> None:
 
 def setup_problems(setup_table: dict[str, Any]) -> list[tuple[str, str]]:
     return _setup_problems(setup_table)
-
-
-def setup_notes(campaign: Campaign) -> list[str]:
-    """The set-up check's findings ("problem - settlement.x: ..."), for the UI."""
-    return list(econ(campaign).setup_notes)
 
 
 # --- siege equipment (read by the siege module) -------------------------------------------

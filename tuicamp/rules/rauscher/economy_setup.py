@@ -90,19 +90,22 @@ def setup_problems(setup: dict[str, Any]) -> list[tuple[str, str]]:
 
 
 def setup(campaign: Campaign, setup_table: dict[str, Any]) -> None:
+    """Deal the decks and keep the campaign points; the set-up check waits for the first
+    economy event, so that what later set-up hooks do (a scenario dealing out territories
+    at random) is checked too."""
     state = econ(campaign)
     deal_decks(state, setup_table)
-    state.setup_notes = [
-        f"{level} - {path}: {text}" for level, path, text in setup_findings(campaign, setup_table)
-    ]
-    state.setup_notes_told = not state.setup_notes
+    points = setup_table.get("campaign_points")
+    if isinstance(points, dict):
+        state.campaign_points = {str(p): int(v) for p, v in points.items()}
+    state.setup_notes, state.setup_notes_told = [], False
 
 
-def _allowance(campaign: Campaign, setup_table: dict[str, Any]) -> dict[str, int]:
+def _allowance(campaign: Campaign) -> dict[str, int]:
     who = players(campaign)
-    table = setup_table.get("campaign_points")
-    if isinstance(table, dict):
-        return {p: int(table[p]) for p in who if isinstance(table.get(p), int)}
+    table = econ(campaign).campaign_points
+    if table:
+        return {p: table[p] for p in who if p in table}
     total = int(option_of(campaign, "campaign_points") or 0)
     return {p: total // len(who) for p in who} if who and total else {}
 
@@ -116,7 +119,7 @@ def _garrison(campaign: Campaign, s) -> list[Army]:
     ]
 
 
-def setup_findings(campaign: Campaign, setup_table: dict[str, Any]) -> list[tuple[str, str, str]]:
+def setup_findings(campaign: Campaign) -> list[tuple[str, str, str]]:
     """(level, key path, sentence) for the scenario's settlements and armies."""
     tables = tables_of(campaign)
     costs = tables["settlement_costs"]
@@ -215,7 +218,7 @@ def setup_findings(campaign: Campaign, setup_table: dict[str, Any]) -> list[tupl
                         "one army of its player at the start (the text advises one)",
                     )
                 )
-    for player, allowance in _allowance(campaign, setup_table).items():
+    for player, allowance in _allowance(campaign).items():
         if spent[player] > allowance:
             out.append(
                 (
@@ -239,14 +242,24 @@ def _has(campaign: Campaign, armies: list[Army], need: str) -> bool:
     )
 
 
+def setup_notes(campaign: Campaign) -> list[str]:
+    """The set-up check ("problem - settlement.x: ..."): as told, or as it stands now."""
+    state = econ(campaign)
+    if state.setup_notes_told:
+        return list(state.setup_notes)
+    return [f"{level} - {path}: {text}" for level, path, text in setup_findings(campaign)]
+
+
 def tell_setup_notes(ctx: Context) -> None:
-    """Told once, in the first economy event of the campaign."""
+    """Told once, in the first economy event of the campaign (nothing when all is well)."""
     state = econ(ctx)
     if state.setup_notes_told:
         return
+    state.setup_notes = setup_notes(ctx.campaign)
     state.setup_notes_told = True
-    ctx.emit(
-        "setup_check",
-        "Set-up check (Set-Up, Population Centers): " + "; ".join(state.setup_notes),
-        notes=list(state.setup_notes),
-    )
+    if state.setup_notes:
+        ctx.emit(
+            "setup_check",
+            "Set-up check (Set-Up, Population Centers): " + "; ".join(state.setup_notes),
+            notes=list(state.setup_notes),
+        )

@@ -152,6 +152,7 @@ class EconomyState:
     hands: dict[str, list[str]] = field(factory=dict)  # player -> card keys held
     drawn: dict[str, int] = field(factory=dict)  # "deck:player" -> turn of the last draw
     income: dict[str, int] = field(factory=dict)  # player -> coppers collected this turn
-    setup_notes: list[str] = field(factory=list)  # set-up findings, told once
+    campaign_points: dict[str, int] = field(factory=dict)  # the scenario's shares per player
+    setup_notes: list[str] = field(factory=list)  # set-up findings, as told once
     setup_notes_told: bool = False
     next_id: int = 1
