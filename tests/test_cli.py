@@ -225,6 +225,14 @@ def test_a_damaged_save_is_reported_and_never_overwritten(save):
     assert files(folder) == {**before, "o.toml": MOVE.encode()}
 
 
+def test_a_save_name_gets_its_toml_suffix(tmp_path):
+    result = run("new", SCENARIO, "-r", "sandbox", "-o", "camp", "--no-play", cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert (tmp_path / "camp.toml").exists() and not (tmp_path / "camp").exists()
+    assert run("show", "camp", cwd=tmp_path).returncode == 2  # not in the saves folder
+    assert run("show", "camp.toml", cwd=tmp_path).returncode == 0
+
+
 def test_saves_are_found_in_the_saves_folder(tmp_path):
     result = run(
         "new", SCENARIO, "-r", "sandbox", "--name", "Club Night", "--no-play", cwd=tmp_path

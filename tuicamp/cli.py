@@ -152,6 +152,8 @@ def cmd_new(args: argparse.Namespace) -> int:
         dice_mode=DiceMode(args.dice),
     )
     path = Path(args.output) if args.output else new_save_path(campaign.name)
+    if path.suffix != ".toml":  # a save is NAME.toml beside NAME.chronicle.toml
+        path = path.with_name(path.name + ".toml")
     path.parent.mkdir(parents=True, exist_ok=True)
     session = Session.create(path, campaign, overwrite=args.force)
     print(
