@@ -644,3 +644,26 @@ def _ctx(engine: Engine):
     camp = engine.campaign
     return Context(campaign=camp, seat=camp.seat("gm"), dice=Dice(camp.dice),
                    ruleset=engine.ruleset, next_seq=len(engine.chronicle) + 1, action_no=1)
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="the combat rules do not yet call victory.on_battle_lost for the beaten side "
+    "(in a Family Squabble the beaten army should change sides instead of retreating)",
+)
+def test_family_squabble_a_battle_lost_turns_the_beaten_army():
+    """Through the real combat rules: a battle entered at the table, the beaten army (no
+    claimant in it) fights for the victor afterwards."""
+    from tuicamp.engine.battles import EnterBattleResult, SideEntry
+
+    camp = squabble_campaign()
+    camp.army("a3").hex = camp.army("a2").hex  # Claimant 3's spearmen in Claimant 2's home
+    engine = Engine(camp)
+    while camp.phase != "combat":
+        end_phase(engine)
+    (battle,) = camp.pending_battles()
+    winner = battle.side_of_army("a2").id
+    engine.perform("gm", EnterBattleResult(battle=battle.id, sides=[
+        SideEntry(side=s.id, vp=1000 if s.id == winner else 0) for s in battle.sides
+    ]))
+    assert camp.army("a3") is not None and camp.army("a3").owner == "p2"
