@@ -21,6 +21,7 @@ from collections.abc import Callable
 from typing import Any, ClassVar, Protocol
 
 from attrs import define, field
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -116,26 +117,34 @@ def form_layout(campaign: Campaign, battle: Battle) -> list[SideForm]:
     return out
 
 
-def whole_number(text: str, what: str, low: int = 0, high: int | None = None) -> tuple[int, str]:
-    """(value, problem) of one typed field; an empty field counts as 0."""
+def whole_number(text: str, low: int = 0, high: int | None = None) -> tuple[int, str]:
+    """(value, problem) of one typed field, the problem short enough to stand next to the
+    field ("cannot be above 3"); an empty field counts as 0."""
     text = text.strip()
     if not text:
         return 0, ""
     try:
         value = int(text)
     except ValueError:
-        return 0, f"{what} is a whole number"
+        return 0, "is not a whole number"
     if value < low:
-        return value, f"{what} cannot be below {low}"
+        return value, f"cannot be below {low}"
     if high is not None and value > high:
-        return value, f"{what} cannot be above {high}"
+        return value, f"cannot be above {high}"
     return value, ""
 
 
-def loss_problem(row: UnitRow, killed: int, fled: int) -> str:
+def unit_losses(row: UnitRow, killed_text: str, fled_text: str) -> tuple[int, int, str, str]:
+    """(killed, fled, problem next to the row, problem for the form's error line)."""
+    killed, bad_killed = whole_number(killed_text)
+    fled, bad_fled = whole_number(fled_text)
+    if bad_killed or bad_fled:
+        short = f"killed {bad_killed}" if bad_killed else f"fled {bad_fled}"
+        return killed, fled, short, f"{row.name}: {short}"
     if killed + fled > row.models:
-        return f"more than its {row.models} model{'s' if row.models != 1 else ''}"
-    return ""
+        short = f"more than its {row.models} model{'s' if row.models != 1 else ''}"
+        return killed, fled, short, f"{row.name}: {killed} killed and {fled} fled is {short}"
+    return killed, fled, "", ""
 
 
 # --- the preview ------------------------------------------------------------------------
@@ -299,9 +308,14 @@ class BattleResultScreen(Screen[list[Event] | None]):
         for fi, spec in enumerate(self.result_fields):
             if spec.kind == "bool":
                 with Horizontal(classes="result-fact"):
+                    # the label beside the box, not in it: a long ruleset label wraps there
                     yield Checkbox(
-                        spec.label, compact=True, id=f"fact-{si}-{fi}", tooltip=spec.help or None
+                        "", compact=True, id=f"fact-{si}-{fi}", tooltip=spec.help or None
                     )
+                    label = Text(spec.label)
+                    if spec.help:
+                        label.append(f"  {spec.help}", style="dim")
+                    yield Static(label, classes="result-fact-label")
             else:
                 with Horizontal(classes="result-row"):
                     yield Static(Content(spec.label), classes="result-label")
@@ -359,28 +373,27 @@ class BattleResultScreen(Screen[list[Event] | None]):
         entries, problems = [], []
         for si, form in enumerate(self.side_forms):
             title = form.side.title
-            vp, problem = whole_number(self._text(f"vp-{si}"), "VP")
+            vp, problem = whole_number(self._text(f"vp-{si}"))
             self._say(f"vp-{si}-msg", problem)
-            problems += [f"{title}: {problem}"] if problem else []
+            problems += [f"{title}: VP {problem}"] if problem else []
             facts: dict[str, int] = {}
             for fi, spec in enumerate(self.result_fields):
                 if spec.kind == "bool":
                     facts[spec.key] = int(self.query_one(f"#fact-{si}-{fi}", Checkbox).value)
                     continue
                 value, problem = whole_number(
-                    self._text(f"fact-{si}-{fi}"), spec.label, spec.minimum, spec.maximum
+                    self._text(f"fact-{si}-{fi}"), spec.minimum, spec.maximum
                 )
                 self._say(f"fact-{si}-{fi}-msg", problem)
-                problems += [f"{title}: {problem}"] if problem else []
+                problems += [f"{title}: {spec.label} {problem}"] if problem else []
                 facts[spec.key] = value
             losses = []
             for ui, row in enumerate(form.units):
-                killed, p1 = whole_number(self._text(f"killed-{si}-{ui}"), "killed")
-                fled, p2 = whole_number(self._text(f"fled-{si}-{ui}"), "fled")
-                problem = p1 or p2 or loss_problem(row, killed, fled)
-                self._say(f"unit-{si}-{ui}-msg", problem)
-                if problem:
-                    problems.append(f"{row.name}: {killed} killed and {fled} fled is {problem}")
+                killed, fled, short, long = unit_losses(
+                    row, self._text(f"killed-{si}-{ui}"), self._text(f"fled-{si}-{ui}")
+                )
+                self._say(f"unit-{si}-{ui}-msg", short)
+                problems += [long] if long else []
                 if killed or fled:
                     losses.append(UnitLoss(row.army, row.unit, killed=killed, fled=fled))
             entries.append(SideEntry(side=form.side.id, vp=vp, facts=facts, losses=losses))
