@@ -78,10 +78,14 @@ def new_save_path(name: str, folder: Path | None = None) -> Path:
 
 
 def resolve_save(name: str | Path, folder: Path | None = None) -> Path:
-    """What ``tuicamp play NAME`` opens: an existing path as given, else NAME in the folder."""
+    """What ``tuicamp play NAME`` opens: an existing path as given (NAME.toml too), else
+    NAME in the saves folder."""
     given = Path(name).expanduser()
     if given.exists() or given.parent != Path(".") or given.is_absolute():
         return given
+    here = given.with_name(given.name + SAVE_SUFFIX)
+    if not given.name.endswith(SAVE_SUFFIX) and here.is_file():
+        return here
     folder = saves_dir() if folder is None else folder
     file_name = given.name if given.name.endswith(SAVE_SUFFIX) else given.name + SAVE_SUFFIX
     return folder / file_name
