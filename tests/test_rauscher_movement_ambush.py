@@ -229,3 +229,11 @@ def _auto(battle_id):
     from tuicamp.engine.battles import AutoResolveBattle
 
     return AutoResolveBattle(battle=battle_id)
+
+
+def test_no_ambush_after_ending_upkeep():
+    camp = new_campaign()
+    engine = Engine(camp)
+    engine.perform("p1", EndPhase())
+    with pytest.raises(RuleError, match="already ended this phase"):
+        engine.perform("p1", A.SetAmbush(army="a1", units=["u1"], territory="east"))

@@ -17,7 +17,7 @@ from tuicamp.engine.context import Context
 from tuicamp.engine.errors import RuleError
 from tuicamp.model.campaign import Campaign
 from tuicamp.model.forces import Army
-from tuicamp.rules.rauscher.common import require_phase, rstate
+from tuicamp.rules.rauscher.common import require_not_done, require_phase, rstate
 from tuicamp.rules.rauscher.movement_actions import RevealAmbush, SetAmbush, WithdrawAmbush
 from tuicamp.rules.rauscher.movement_common import (
     label,
@@ -55,6 +55,8 @@ def handle_set(ctx: Context, action: SetAmbush) -> None:
     army = ctx.own_army(action.army)
     if camp.phase == "movement":
         require_move_turn(ctx, army)
+    else:
+        require_not_done(ctx, army.owner)
     state = rstate(camp)
     ctx.require(army.hex is not None, f"'{army.name}' is not on the map")
     ctx.require(fights(camp, army.id), f"'{army.name}' cannot lay an ambush")

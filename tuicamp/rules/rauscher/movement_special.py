@@ -10,7 +10,7 @@ from tuicamp.model.campaign import Campaign
 from tuicamp.model.forces import Army
 from tuicamp.model.hexes import DIRECTION_NAMES, Hex
 from tuicamp.model.map import Settlement
-from tuicamp.rules.rauscher.common import require_phase, rstate
+from tuicamp.rules.rauscher.common import require_not_done, require_phase, rstate
 from tuicamp.rules.rauscher.movement_actions import (
     Disembark,
     Embark,
@@ -89,6 +89,8 @@ def handle_send(ctx: Context, action: SendMessenger) -> None:
     messenger = ctx.own_army(action.messenger)
     if camp.phase == "movement":
         require_move_turn(ctx, messenger)
+    else:
+        require_not_done(ctx, messenger.owner)
     record = rstate(camp).army(messenger.id)
     ctx.require(record.role is Role.MESSENGER, f"'{messenger.name}' is not a messenger")
     ctx.require(messenger.hex is not None, f"'{messenger.name}' is not on the map")
