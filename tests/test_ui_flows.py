@@ -456,24 +456,20 @@ async def test_wizard_refuses_what_cannot_be_played(tmp_path):
         await pilot.press("n", "ctrl+n")
         await pilot.pause()
         await pilot.press("ctrl+n")
-        await pilot.pause()
-        await _type(pilot, "Anna")
-        await _tab_to(pilot, "p1-name")
-        await _type(pilot, "anna")
+        wizard = await _wait_for(pilot, WizardScreen)
+        field = lambda wid: wizard.query_one(f"#{wid}")  # noqa: E731 (typing is tested above)
+        field("p0-name").value, field("p1-name").value = "Anna", "anna"
         await pilot.press("ctrl+n")
         await pilot.pause()
         assert "Two players have the same name" in screen_text(app)
-        await _type(pilot, "Bruno")
+        field("p1-name").value = "Bruno"
         await pilot.press("ctrl+n")
         await pilot.pause()
-        await _tab_to(pilot, "seed")
-        await _type(pilot, "many")
+        field("seed").value = "many"
         await pilot.press("ctrl+n")
         await pilot.pause()
         assert "The seed is a whole number" in screen_text(app)
-        await _type(pilot, "5")
-        await _tab_to(pilot, "save-name")
-        await _type(pilot, "border-war")
+        field("seed").value, field("save-name").value = "5", "border-war"
         await pilot.press("ctrl+n")
         await pilot.pause()
         assert "A save named border-war exists already" in screen_text(app)
@@ -502,3 +498,28 @@ async def test_the_gm_takes_the_controls_through_a_hand_over(tmp_path):
         campaign.map.cursor = campaign.session.campaign.army("ironjaw-waaagh").hex
         await pilot.pause()
         assert ORC_SECRET in screen_text(app)  # the GM sees every army in full
+
+
+@sync
+async def test_wizard_sets_colours_gm_run_players_table_dice_and_passphrases(tmp_path):
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("n", "ctrl+n")
+        await pilot.pause()
+        await pilot.press("ctrl+n")
+        wizard = await _wait_for(pilot, WizardScreen)
+        wizard.query_one("#p0-colour").value = "blue"
+        wizard.query_one("#p0-pass").value = "sigmar"
+        wizard.query_one("#p1-by").value = "gm"
+        await pilot.press("ctrl+n")
+        await pilot.pause()
+        wizard.query_one("#dice-table").value = True
+        wizard.query_one("#save-name").value = "Club Night!"
+        await pilot.press("ctrl+n")
+        await _wait_for(pilot, HandoverScreen)
+        camp = Session.open(tmp_path / "club-night.toml").campaign
+        assert camp.player("empire").colour == "blue"
+        assert camp.seat("orcs").human is False and camp.seat("empire").human is True
+        assert camp.seat("empire").passphrase_hash and camp.seat("orcs").passphrase_hash is None
+        assert camp.dice.mode is DiceMode.TABLE
