@@ -17,6 +17,7 @@ from tuicamp.model.battle import Battle
 from tuicamp.model.campaign import Campaign
 from tuicamp.model.terrain import BY_ID
 from tuicamp.rules.protocol import Ruleset
+from tuicamp.textreport import plural
 
 
 @cache
@@ -61,7 +62,7 @@ def build_card(campaign: Campaign, battle: Battle, ruleset: Ruleset) -> BattleCa
             for u in army.units:
                 flags = f" [{', '.join(sorted(u.flags))}]" if u.flags else ""
                 lines.append(
-                    f"{u.name}: {u.models} models, {u.points} pts, "
+                    f"{u.name}: {plural(u.models, 'model')}, {u.points} pts, "
                     f"{u.category.value.replace('_', ' ')}, M{u.movement} Ld{u.leadership}{flags}"
                 )
             armies.append((army.name, army.points, lines))
@@ -106,7 +107,8 @@ def card_text(card: BattleCard, width: int = 78) -> str:
     import textwrap
 
     def wrap(text: str, indent: str = "  ") -> list[str]:
-        return textwrap.wrap(text, width, initial_indent=indent, subsequent_indent=indent + "  ")
+        follow = " " * len(indent) + ("  " if not indent.strip() else "")
+        return textwrap.wrap(text, width, initial_indent=indent, subsequent_indent=follow)
 
     out = [card.title, "=" * min(width, len(card.title)), ""]
     out.append(f"Where: hex {card.where}, {card.terrain}")

@@ -31,6 +31,7 @@ from tuicamp.rules.rauscher.money import format_money
 from tuicamp.rules.rauscher.state import Allocation, ArmyState, RauscherState, Role
 
 MODULES = (economy, movement, combat, siege, victory)
+HELP_FILES = ("docs.md", "docs_economy.md", "docs_movement.md", "docs_combat.md", "docs_victory.md")
 TABLE_FILES = ("tables.toml", "tables_economy.toml", "tables_movement.toml", "tables_combat.toml")
 
 
@@ -97,6 +98,10 @@ class RauscherRuleset(Ruleset):
             if text:
                 tables.update(tomllib.loads(text))
         return tables
+
+    def help_text(self) -> str:
+        """The frame's summary, then each phase module's own chapter."""
+        return "\n\n".join(text.strip() for name in HELP_FILES if (text := self._resource(name)))
 
     def format_money(self, amount: int) -> str:
         return format_money(amount)
