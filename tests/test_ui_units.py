@@ -329,3 +329,46 @@ def test_no_two_campaign_keys_collide():
             continue
         for key in binding.key.split(","):
             assert keys.setdefault(key, binding.id) == binding.id, (key, keys[key], binding.id)
+
+
+# --- the side panel -------------------------------------------------------------------------
+
+
+def _plain(lines) -> str:
+    return "\n".join(line.plain for line in lines)
+
+
+def test_side_panel_tells_the_hex_and_the_planned_move():
+    from tuicamp.ui.widgets.side_panel import MovePreview, panel_lines
+
+    engine = _sandbox_engine()
+    rules = get_ruleset("sandbox")
+    view = view_for(engine.campaign, [], "p1", rules)
+    army = view.army("a1")
+    text = _plain(panel_lines(view, rules, H(1, 1)))
+    assert "0202 Clear" in text and "Westmark (Anna)" in text and "Town Altdorf (Anna)" in text
+    assert "stream to" not in text
+    assert "stream to 0301" in _plain(panel_lines(view, rules, H(1, 0)))
+    cases = [
+        (MovePreview(army, army.hex), "cursor to the goal, Enter"),
+        (MovePreview(army, H(3, 2), cost=2.5, budget=4), "to 0403: 2.5 of 4 MP"),
+        (MovePreview(army, H(2, 4)), "cannot reach 0305"),
+        (MovePreview(army, H(2, 4), priced=False), "to 0305: Enter to order it"),
+    ]
+    for preview, expected in cases:
+        assert expected in _plain(panel_lines(view, rules, H(1, 1), preview))
+
+
+def test_army_lines_show_counters_as_counters_and_cap_the_units():
+    from tuicamp.ui.widgets.side_panel import army_lines
+
+    engine = _sandbox_engine(fog_of_war=True)
+    for i in range(7):
+        engine.perform("p1", A.AddUnit(army="a1", unit=A.UnitSpec(name=f"Levy {i}", points=10)))
+    rules = get_ruleset("sandbox")
+    own = view_for(engine.campaign, engine.chronicle, "p1", rules)
+    text = _plain(army_lines(own, rules, own.army("a1"), max_units=5))
+    assert "Reikland Host" in text and "Halberdiers" in text and "... 4 more (v: details)" in text
+    theirs = view_for(engine.campaign, engine.chronicle, "p2", rules)
+    text = _plain(army_lines(theirs, rules, theirs.army("a1")))
+    assert "Anna: strength unknown" in text and "Halberdiers" not in text

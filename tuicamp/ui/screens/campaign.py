@@ -348,7 +348,8 @@ class CampaignScreen(Screen[None]):
             reach, path_labels, path = self._planner.overlays(army.hex, h, budget)
             self.map.set_overlay("reach", reach)
             self.map.set_overlay("path", path_labels)
-            preview = MovePreview(army, h, path.cost if path else None, budget)
+            preview = MovePreview(army, h, path.cost if path else None, budget,
+                                  priced=self._planner.model is not None)
         else:
             self.map.clear_overlay("reach")
             self.map.clear_overlay("path")

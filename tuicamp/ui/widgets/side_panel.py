@@ -25,6 +25,7 @@ class MovePreview:
     goal: Hex | None = None
     cost: float | None = None  # None: unreachable (or no goal yet)
     budget: float | None = None  # MP the army may still spend, when the ruleset says
+    priced: bool = True  # False: the ruleset prices no terrain, so nothing is previewed
 
 
 UNITS_SHOWN = 5
@@ -86,6 +87,27 @@ def army_lines(
     return out
 
 
+def panel_lines(
+    view: CampaignView, ruleset: Ruleset, h: Hex, preview: MovePreview | None = None
+) -> list[Content]:
+    """The hex, then the move being planned."""
+    lines = hex_lines(view, ruleset, h)
+    if preview is not None:
+        lines.append(Content.from_markup("[b $accent]Moving[/] $name", name=preview.army.name))
+        if preview.goal is None or preview.goal == preview.army.hex:
+            lines.append(Content("  cursor to the goal, Enter"))
+        elif not preview.priced:
+            lines.append(Content(f"  to {view.map.label(preview.goal)}: Enter to order it"))
+        elif preview.cost is None:
+            lines.append(Content(f"  cannot reach {view.map.label(preview.goal)}"))
+        else:
+            budget = "" if preview.budget is None else f" of {_mp(preview.budget)}"
+            lines.append(Content(
+                f"  to {view.map.label(preview.goal)}: {_mp(preview.cost)}{budget} MP"
+            ))
+    return lines
+
+
 class HexPanel(Static):
     """The hex under the cursor and the move being planned."""
 
@@ -103,19 +125,7 @@ class HexPanel(Static):
         if view is None or ruleset is None or h is None:
             self.update("")
             return
-        lines = hex_lines(view, ruleset, h)
-        if preview is not None:
-            lines.append(Content.from_markup("[b $accent]Moving[/] $name", name=preview.army.name))
-            if preview.goal is None or preview.goal == preview.army.hex:
-                lines.append(Content("  cursor to the goal, Enter"))
-            elif preview.cost is None:
-                lines.append(Content(f"  cannot reach {view.map.label(preview.goal)}"))
-            else:
-                budget = "" if preview.budget is None else f" of {_mp(preview.budget)}"
-                lines.append(Content(
-                    f"  to {view.map.label(preview.goal)}: {_mp(preview.cost)}{budget} MP"
-                ))
-        self.update(Content("\n").join(lines))
+        self.update(Content("\n").join(panel_lines(view, ruleset, h, preview)))
 
 
 class ArmyPanel(Static):
