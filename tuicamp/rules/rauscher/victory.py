@@ -94,13 +94,12 @@ def is_neutral(campaign: Campaign, army: Army) -> bool:
 
 
 def holding_armies(campaign: Campaign, hexes: set[Hex] | None = None) -> list[Army]:
-    """Armies that hold ground (in ``hexes``, or anywhere on the map)."""
+    """Armies that hold ground (in ``hexes``; or anywhere, off the map too: aboard ship)."""
     state = rstate(campaign)
     return [
         a
         for a in campaign.armies
-        if a.hex is not None
-        and (hexes is None or a.hex in hexes)
+        if (hexes is None or a.hex in hexes)
         and _role(state, a) in HOLDING_ROLES
         and strength(campaign, a) > 0
     ]
