@@ -27,7 +27,7 @@ from tuicamp.ui.screens.title import TitleScreen
 from tuicamp.ui.screens.too_small import TooSmallScreen, too_small
 from tuicamp.ui.screens.wizard import WizardScreen
 
-STYLES = ("app.tcss", "title.tcss", "wizard.tcss", "campaign.tcss")
+STYLES = ("app.tcss", "widgets.tcss", "title.tcss", "wizard.tcss", "campaign.tcss")
 
 
 class TuicampApp(App[int]):

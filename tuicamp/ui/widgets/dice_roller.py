@@ -25,13 +25,6 @@ def roll_text(roll: Roll) -> str:
 
 
 class DiceRoller(Vertical):
-    DEFAULT_CSS = """
-    DiceRoller { height: auto; }
-    DiceRoller Horizontal { height: auto; }
-    DiceRoller #dice-expr { width: 14; }
-    DiceRoller #dice-reason { width: 1fr; }
-    DiceRoller #dice-results { height: auto; max-height: 8; }
-    """
 
     class RollRequested(Message):
         def __init__(self, roller: DiceRoller, expr: str, reason: str) -> None:

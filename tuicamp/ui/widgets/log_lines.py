@@ -23,13 +23,6 @@ def event_text(event: Event, *, with_dice: bool = True) -> str:
 class LogLines(Static):
     """The last few events the seat may read, newest at the bottom."""
 
-    DEFAULT_CSS = """
-    LogLines {
-        height: 3; padding: 0 1; background: $surface; color: $foreground-muted;
-        text-wrap: nowrap; text-overflow: ellipsis;
-    }
-    """
-
     def __init__(self, lines: int = 3, **kwargs) -> None:
         super().__init__(**kwargs)
         self.lines = lines

@@ -15,10 +15,6 @@ def player_names(view: CampaignView, seat_ids: list[str], seat_names: dict[str, 
 
 
 class PhaseBar(Static):
-    DEFAULT_CSS = """
-    PhaseBar { height: 1; background: $panel; color: $foreground; padding: 0 1; }
-    """
-
     def show(
         self,
         view: CampaignView | None,

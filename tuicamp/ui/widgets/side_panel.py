@@ -111,10 +111,6 @@ def panel_lines(
 class HexPanel(Static):
     """The hex under the cursor and the move being planned."""
 
-    DEFAULT_CSS = """
-    HexPanel { height: auto; padding: 0 1; text-wrap: nowrap; text-overflow: ellipsis; }
-    """
-
     def show(
         self,
         view: CampaignView | None,
@@ -130,10 +126,6 @@ class HexPanel(Static):
 
 class ArmyPanel(Static):
     """The armies on the hex under the cursor, as far as the seat may know them."""
-
-    DEFAULT_CSS = """
-    ArmyPanel { height: auto; padding: 0 1; text-wrap: nowrap; text-overflow: ellipsis; }
-    """
 
     def show(self, view: CampaignView | None, ruleset: Ruleset | None, h: Hex | None) -> None:
         if view is None or ruleset is None or h is None:
