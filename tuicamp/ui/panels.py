@@ -78,7 +78,6 @@ class PhasePanel(Widget):
     """Base of a ruleset's phase panel; the campaign screen calls ``refresh_view`` after
     every change and cursor move, so a panel never keeps stale state of its own."""
 
-
     def __init__(self, controls: CampaignControls, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.controls = controls
