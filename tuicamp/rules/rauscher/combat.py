@@ -362,8 +362,14 @@ def apply_battle_result(ctx: Context, battle: Battle) -> None:
     if info.kind == "sally" and loser == "attacker":
         lines.append("The sallying force falls back behind the walls")
     elif loser is not None and out.band in ("victory", "overwhelming"):
+        from tuicamp.rules.rauscher import victory
+
+        # Family Squabble: the beaten armies change sides and stay; the others retreat.
+        keep = victory.on_battle_lost(
+            ctx, battle, list(battle.side(loser).armies), battle.side(out.victor).players[0]
+        )
         lines += combat_after.retreat_side(
-            ctx, battle, loser, no_escape=spec["no_escape"], lost=lost
+            ctx, battle, loser, no_escape=spec["no_escape"], lost=lost, armies=keep
         )
     elif out.band in ("draw", "pyrrhic") and info.kind != "sally":
         lines.append(

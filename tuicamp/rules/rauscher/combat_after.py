@@ -142,14 +142,16 @@ def retreat_side(
     *,
     no_escape: str,
     lost: dict[str, int] | None = None,
+    armies: list[str] | None = None,
 ) -> list[str]:
-    """Every army of a beaten side falls back d6 hexes; its trains go with the first."""
+    """Every army of a beaten side (or those of ``armies``) falls back d6 hexes; its trains
+    go with the first."""
     camp = ctx.campaign
     lines = []
     killed_points = 0
     first_dest: Hex | None = None
     side = battle.side(side_id)
-    for aid in side.armies:
+    for aid in side.armies if armies is None else armies:
         army = camp.army(aid)
         if army is None or army.hex != battle.hex:
             continue
