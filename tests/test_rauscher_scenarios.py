@@ -6,6 +6,7 @@ than one settlement each, settlements of the six kinds with their militia, armie
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 from collections import Counter
@@ -194,17 +195,34 @@ def test_tuicamp_new_starts_it(path, tmp_path, capsys):
     assert main(["check", str(save)]) == 0
 
 
-def test_a_scenario_with_a_bad_victory_table_is_refused_at_new(tmp_path):
+def test_a_scenario_with_a_bad_victory_table_is_refused_at_check_and_new(tmp_path):
     path = Path(find_scenario("rauscher-stir-border"))
     bad = tmp_path / "bad.toml"
     bad.write_text(path.read_text().replace('type = "conquest"', 'type = "conquset"'))
-    assert scenario_problems(bad) == []  # the loader cannot see into [victory] ...
+    (problem,) = scenario_problems(bad)  # the ruleset judges [victory] for `tuicamp check`
+    victory_line = bad.read_text().splitlines().index("[victory]") + 1
+    assert problem.startswith(f"{bad}:{victory_line}: rauscher: type 'conquset' is not one")
     result = subprocess.run(
         [sys.executable, "-m", "tuicamp", "new", str(bad), "--ruleset", "rauscher",
          "--no-play", "-o", str(tmp_path / "x.toml")],
         capture_output=True, text=True, timeout=60,
         env={**os.environ, "TUICAMP_SAVES": str(tmp_path)},
     )
-    assert result.returncode == 2  # ... so `tuicamp new` refuses it, in one line
-    assert "[victory]: type 'conquset' is not one of conquest" in result.stderr
+    assert result.returncode == 2  # and `tuicamp new` refuses it, in one line
+    assert "type 'conquset' is not one of conquest" in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1
     assert not (tmp_path / "x.toml").exists()
+
+
+def test_an_army_over_the_limit_is_reported_by_check_at_its_line(tmp_path):
+    """Text: "Armies are represented by counters, each containing no more than 5,000 points
+    worth of troops." `tuicamp check` names the [[army]] block."""
+    text = Path(find_scenario("rauscher-stir-border")).read_text()
+    first_points = re.search(r"points = (\d+)", text)
+    bad = tmp_path / "big.toml"
+    bad.write_text(text[: first_points.start()] + "points = 6000" + text[first_points.end():])
+    lines = bad.read_text().splitlines()
+    unit_line = next(i for i, line in enumerate(lines) if "points = 6000" in line)
+    army_line = max(i for i in range(unit_line) if lines[i].strip() == "[[army]]") + 1
+    (problem,) = scenario_problems(bad)
+    assert problem.startswith(f"{bad}:{army_line}: rauscher: ") and "at most 5,000" in problem

@@ -144,6 +144,15 @@ class Ruleset:
         """(key path, problem) for a scenario's ruleset table; empty when it is fine."""
         return []
 
+    def campaign_problems(self, campaign: Campaign) -> list[tuple[str, str]]:
+        """What is wrong with a campaign a scenario would start, for `tuicamp check`.
+
+        Returns (where, problem) pairs; ``where`` names the scenario part: "settlement:ID",
+        "army:ID", "territory:ID", "player:ID", "victory", "option:NAME" or "" (the
+        ruleset's own table). Only real problems: advice belongs in the game's chronicle.
+        """
+        return []
+
     def apply(self, ctx: Context, action: Action) -> None:
         """Validate and perform one action, emitting events; raise RuleError to refuse."""
         raise NotImplementedError

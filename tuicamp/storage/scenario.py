@@ -817,7 +817,38 @@ def _analyse(path: str | Path) -> tuple[list[str], Scenario | None]:
     if chk.found:
         return chk.problems, None
     scenario = _build(chk, parts, head, victory)
+    if scenario is not None:
+        _check_campaigns(chk, scenario, top)
     return chk.problems, scenario
+
+
+def _check_campaigns(chk: _Checker, scenario: Scenario, top: dict[str, Any]) -> None:
+    """Start each supported ruleset's campaign in memory and ask the ruleset what is wrong
+    with it: rules that need the whole map (one settlement per territory, points limits,
+    victory keys) can only be judged there."""
+    index = {
+        kind: {item.get("id"): i for i, item in enumerate(top.get(kind, []))
+               if isinstance(item, dict)}
+        for kind in ("settlement", "army", "territory", "player")
+    }
+    for rid in scenario.rulesets:
+        ruleset = registry.get_ruleset(rid)
+        try:
+            campaign = new_campaign(scenario, rid, seed=0, check=False)
+        except InputError as exc:
+            chk.add(("ruleset", rid), str(exc))
+            continue
+        for where, problem in ruleset.campaign_problems(campaign):
+            kind, _, ident = where.partition(":")
+            if kind in index and ident in index[kind]:
+                keypath: KeyPath = (kind, index[kind][ident])
+            elif kind == "victory":
+                keypath = ("victory",)
+            elif kind == "option":
+                keypath = ("ruleset", rid, "options", ident)
+            else:
+                keypath = ("ruleset", rid)
+            chk.add(keypath, f"{ruleset.id}: {problem}")
 
 
 # --- the public face ----------------------------------------------------------------------
@@ -934,6 +965,7 @@ def new_campaign(
     seed: int | None = None,
     dice_mode: DiceMode = DiceMode.APP,
     gm_seat: bool = True,
+    check: bool = True,
 ) -> Campaign:
     """A fresh campaign of ``scenario`` under one of the rulesets it supports.
 
@@ -970,4 +1002,10 @@ def new_campaign(
         victory=copy.deepcopy(scenario.victory),
     )
     ruleset.setup(campaign, copy.deepcopy(setup.setup))
+    if check:
+        problems = ruleset.campaign_problems(campaign)
+        if problems:
+            where, problem = problems[0]
+            place = f" ({where.replace(':', ' ')})" if where else ""
+            raise InputError(f"scenario {scenario.id}{place}: {problem}")
     return campaign

@@ -144,6 +144,17 @@ class RauscherRuleset(Ruleset):
                 problems.extend(hook(setup))
         return problems
 
+    def campaign_problems(self, campaign: Campaign) -> list[tuple[str, str]]:
+        from tuicamp.rules.rauscher.economy_setup import setup_findings
+
+        found = [("victory", p) for p in victory.victory_problems(campaign)]
+        for level, path, text in setup_findings(campaign):
+            kind, _, ident = path.partition(".")
+            if level == "problem":
+                where = f"{kind}:{ident}" if kind in ("settlement", "army", "territory") else ""
+                found.append((where, text))
+        return found
+
     def _race_order(self, campaign: Campaign, state: RauscherState) -> list[str]:
         """The text's action order by race; unknown races after, in slot order."""
         order = [r.lower() for r in self.default_tables["race_order"]["races"]]
