@@ -247,3 +247,49 @@ def test_the_installed_entry_point_runs():
     assert exe, "the tuicamp console script is not installed beside this Python"
     result = subprocess.run([exe, "roll", "d6", "--seed", "2"], capture_output=True, text=True)
     assert result.returncode == 0 and result.stdout.startswith("d6: ")
+
+
+def test_battles_lists_pending_battles_and_prints_their_card(tmp_path):
+    """A battle found by the rules (sandbox: moving onto an enemy army), its card as text and
+    Markdown, and the battle settled by an orders file."""
+    assert (
+        run(
+            "new",
+            "skirmish-valley",
+            "-r",
+            "sandbox",
+            "-o",
+            "v.toml",
+            "--no-play",
+            "--seed",
+            "4",
+            cwd=tmp_path,
+        ).returncode
+        == 0
+    )
+    gm = '[[action]]\nkind = "gm_move_army"\narmy = "green-mob"\nhex = "0305"\nreason = "test"\n'
+    (tmp_path / "gm.toml").write_text(gm)
+    assert run("apply", "v.toml", "gm.toml", "--as", "gm", cwd=tmp_path).returncode == 0
+    (tmp_path / "attack.toml").write_text(
+        'seat = "red"\n[[action]]\nkind = "move"\narmy = "red-vanguard"\nto = "0305"\n'
+    )
+    applied = run("apply", "v.toml", "attack.toml", cwd=tmp_path)
+    assert applied.returncode == 0, applied.stderr
+    assert "Battle b1 at 0305" in applied.stdout
+    listed = run("battles", "v.toml", cwd=tmp_path)
+    assert listed.returncode == 0
+    assert "b1  turn 1  hex 0305" in listed.stdout and "[pending, to be fought" in listed.stdout
+    card = run("battles", "v.toml", "--card", "b1", cwd=tmp_path).stdout
+    assert card.startswith("Battle b1 — turn 1") and "Record after the battle:" in card
+    assert "Attacker" in card and "Defender" in card
+    md = run("battles", "v.toml", "--card", "b1", "--markdown", cwd=tmp_path).stdout
+    assert md.startswith("# Battle b1")
+    line = one_line_error(run("battles", "v.toml", "--card", "b9", cwd=tmp_path))
+    assert "there is no battle 'b9' (battles: b1)" in line
+    (tmp_path / "auto.toml").write_text(
+        'seat = "red"\n[[action]]\nkind = "auto_resolve"\nbattle = "b1"\n'
+    )
+    settled = run("apply", "v.toml", "auto.toml", cwd=tmp_path)
+    assert settled.returncode == 0 and "auto-resolved" in settled.stdout
+    assert "No battles pending." in run("battles", "v.toml", cwd=tmp_path).stdout
+    assert "[auto]" in run("battles", "v.toml", "--all", cwd=tmp_path).stdout
