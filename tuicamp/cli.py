@@ -263,6 +263,9 @@ def cmd_apply(args: argparse.Namespace) -> int:
     for event in events:
         if event.seq in visible:
             print(event_line(event))
+    if session.engine.skipped:
+        print(f"The campaign is over: the last {session.engine.skipped} order(s) were not "
+              "carried out.")
     return EXIT_OK
 
 
@@ -289,18 +292,22 @@ def cmd_log(args: argparse.Namespace) -> int:
 
 
 def cmd_battles(args: argparse.Namespace) -> int:
-    from tuicamp.engine.battlecard import build_card, card_markdown, card_text
+    from tuicamp.engine.battlecard import build_card, card_hidden_reason, card_markdown, card_text
     from tuicamp.engine.battles import side_names
+    from tuicamp.model.battle import MODE_TEXT
     from tuicamp.storage.session import Session
 
     session = Session.open(_resolve_save(args.save))
-    _default_seat(session, args.seat)
+    seat = _default_seat(session, args.seat)
     camp = session.campaign
     if args.card:
         battle = camp.battle(args.card)
         if battle is None:
             known = ", ".join(b.id for b in camp.battles) or "none yet"
             raise InputError(f"there is no battle {args.card!r} (battles: {known})")
+        hidden = card_hidden_reason(session.view(seat), battle)
+        if hidden:
+            raise InputError(hidden)
         card = build_card(camp, battle, session.ruleset)
         sys.stdout.write(card_markdown(card) if args.markdown else card_text(card))
         return EXIT_OK
@@ -309,7 +316,7 @@ def cmd_battles(args: argparse.Namespace) -> int:
         print("No battles pending." if not args.all else "No battles yet.")
     for b in shown:
         sides = " vs ".join(side_names(camp, s) for s in b.sides)
-        mode = f", to be {'auto-resolved' if b.mode == 'auto' else 'fought at the table'}"
+        mode = f", to be {MODE_TEXT[b.mode]}"
         status = b.status.value + (mode if b.pending else "")
         print(
             f"{b.id}  turn {b.turn}  hex {camp.map.label(b.hex)} ({b.terrain}): {sides} [{status}]"

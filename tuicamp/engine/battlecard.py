@@ -13,7 +13,8 @@ from importlib import resources
 
 from attrs import define, field
 
-from tuicamp.model.battle import Battle
+from tuicamp.engine.views import CampaignView
+from tuicamp.model.battle import MODE_TEXT, Battle
 from tuicamp.model.campaign import Campaign
 from tuicamp.model.terrain import BY_ID
 from tuicamp.rules.protocol import Ruleset
@@ -46,6 +47,26 @@ class BattleCard:
     general: list[str]  # circumstances for both sides and the ruleset's notes
     record: list[str]  # what to write down after the battle
     status: str
+
+
+def seat_fights(view: CampaignView, battle: Battle) -> bool:
+    """Whether the seat of ``view`` plays one of the battle's sides (the GM counts)."""
+    return view.gm or any(p in view.players_controlled for s in battle.sides for p in s.players)
+
+
+def card_hidden_reason(view: CampaignView, battle: Battle) -> str | None:
+    """Why this seat may not read the battle's card, or None when it may."""
+    if seat_fights(view, battle):
+        return None
+    for side in battle.sides:
+        for aid in side.armies:
+            seen = view.army(aid)
+            if seen is None or seen.known != "full":
+                return (
+                    f"The card of battle {battle.id} is for the players who fight it: "
+                    "you do not know every army in it"
+                )
+    return None
 
 
 def build_card(campaign: Campaign, battle: Battle, ruleset: Ruleset) -> BattleCard:
@@ -96,11 +117,10 @@ def build_card(campaign: Campaign, battle: Battle, ruleset: Ruleset) -> BattleCa
         + ruleset.battle_card_notes(campaign, battle),
         record=record,
         status=f"{battle.status.value}"
-        + (f", to be {_MODE[battle.mode]}" if battle.pending else ""),
+        + (f", to be {MODE_TEXT[battle.mode]}" if battle.pending else ""),
     )
 
 
-_MODE = {"table": "fought at the table", "auto": "auto-resolved"}
 
 
 def card_text(card: BattleCard, width: int = 78) -> str:

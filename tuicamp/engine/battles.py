@@ -17,6 +17,7 @@ from tuicamp.engine.actions import Action
 from tuicamp.engine.errors import RuleError
 from tuicamp.engine.resolver import auto_resolve
 from tuicamp.model.battle import (
+    MODE_TEXT,
     Battle,
     BattleResult,
     BattleSide,
@@ -115,7 +116,8 @@ def open_battle(
         sides=sides,
         circumstances=list(circumstances or []),
         settlement=settlement,
-        mode="auto" if ctx.option("auto_resolve_battles") else "table",
+        # the resolver settles two sides; a melee of three waits for the table
+        mode="auto" if ctx.option("auto_resolve_battles") and len(sides) == 2 else "table",
     )
     camp.battles.append(battle)
     names = " vs ".join(side_names(camp, s) for s in sides)
@@ -206,7 +208,7 @@ def _settle(ctx: Context, battle: Battle, result: BattleResult) -> None:
     battle.result = result
     battle.status = BattleStatus.AUTO if result.auto else BattleStatus.FOUGHT
     winner = battle.side(result.winner).title if result.winner else None
-    how = "auto-resolved" if result.auto else "fought at the table"
+    how = MODE_TEXT["auto" if result.auto else "table"]
     vp = ", ".join(f"{battle.side(r.side).title} {r.vp} VP" for r in result.sides)
     ev = ctx.emit(
         "battle_result",
@@ -245,16 +247,15 @@ def apply_battle_action(ctx: Context, action: Action) -> None:
     elif isinstance(action, ChooseBattleMode):
         battle = _pending(ctx, action.battle)
         _require_party(ctx, battle)
-        ctx.require(action.mode in ("table", "auto"), "A battle is fought at the table or auto")
+        ctx.require(action.mode in MODE_TEXT, "A battle is fought at the table or auto")
         battle.mode = action.mode
-        ctx.emit("battle_mode", f"Battle {battle.id} will be {_MODES[action.mode]}")
+        ctx.emit("battle_mode", f"Battle {battle.id} will be {MODE_TEXT[action.mode]}")
     elif isinstance(action, RevertBattleResult):
         _revert(ctx, action)
     else:  # pragma: no cover - the engine only routes battle actions here
         raise RuleError(f"{action.kind} is not a battle action")
 
 
-_MODES = {"table": "fought at the table", "auto": "auto-resolved"}
 
 
 def _revert(ctx: Context, action: RevertBattleResult) -> None:

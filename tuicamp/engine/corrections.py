@@ -92,6 +92,16 @@ CORRECTIONS: tuple[type[Correction], ...] = (
 )
 
 
+# Who reads a correction in the chronicle: what is public stays public; a treasury, a
+# unit's strength or a ruleset's hidden bookkeeping only for those it concerns.
+PUBLIC: list[str] | None = None
+GM_ONLY: list[str] = []
+
+
+def _owner_only(owner: str | None) -> list[str] | None:
+    return [owner] if owner else GM_ONLY
+
+
 def _player_or_neutral(ctx: Context, pid: str) -> str | None:
     if not pid:
         return None
@@ -104,14 +114,18 @@ def apply_correction(ctx: Context, action: Correction) -> None:
     if not action.reason.strip():
         raise RuleError("A correction needs a reason, for the chronicle")
     handler = _HANDLERS[type(action)]
-    text = handler(ctx, action)
-    ctx.emit("correction", f"GM correction: {text} ({action.reason.strip()})")
+    text, concerns = handler(ctx, action)
+    ctx.emit(
+        "correction",
+        f"GM correction: {text} ({action.reason.strip()})",
+        visible_to=concerns,
+    )
 
 
 def _move(ctx: Context, a: CorrectArmyPosition) -> str:
     army = ctx.army(a.army)
     army.hex = ctx.hex(a.hex) if a.hex else None
-    return f"army '{army.name}' placed at {a.hex or 'off the map'}"
+    return f"army '{army.name}' placed at {a.hex or 'off the map'}", PUBLIC
 
 
 def _points(ctx: Context, a: CorrectUnitPoints) -> str:
@@ -121,7 +135,7 @@ def _points(ctx: Context, a: CorrectUnitPoints) -> str:
     unit.points = a.points
     if a.models >= 0:
         unit.models = a.models
-    return f"unit '{unit.name}' of '{army.name}' set to {a.points} pts"
+    return f"unit '{unit.name}' of '{army.name}' set to {a.points} pts", [army.owner]
 
 
 def _treasury(ctx: Context, a: CorrectTreasury) -> str:
@@ -129,7 +143,7 @@ def _treasury(ctx: Context, a: CorrectTreasury) -> str:
     ctx.require(player is not None, f"There is no player {a.player!r}")
     ctx.require(a.amount >= 0, "A treasury cannot be negative")
     player.treasury = a.amount
-    return f"{player.name}'s treasury set to {ctx.ruleset.format_money(a.amount)}"
+    return f"{player.name}'s treasury set to {ctx.ruleset.format_money(a.amount)}", [player.id]
 
 
 def _owner(ctx: Context, a: CorrectOwner) -> str:
@@ -139,15 +153,15 @@ def _owner(ctx: Context, a: CorrectOwner) -> str:
     if army is not None:
         ctx.require(owner is not None, "An army must belong to a player")
         army.owner = owner
-        return f"army '{army.name}' given to {owner}"
+        return f"army '{army.name}' given to {owner}", PUBLIC
     settlement = camp.map.settlement(a.target)
     if settlement is not None:
         settlement.owner = owner
-        return f"settlement {settlement.name} given to {owner or 'no one'}"
+        return f"settlement {settlement.name} given to {owner or 'no one'}", PUBLIC
     territory = camp.map.territory(a.target)
     if territory is not None:
         territory.owner = owner
-        return f"territory {territory.name} given to {owner or 'no one'}"
+        return f"territory {territory.name} given to {owner or 'no one'}", PUBLIC
     raise RuleError(f"There is no army, settlement or territory {a.target!r}")
 
 
@@ -157,7 +171,7 @@ def _stores(ctx: Context, a: CorrectStores) -> str:
     ctx.require(all(v >= 0 for v in a.stores.values()), "Stores cannot be negative")
     settlement.stores = dict(a.stores)
     shown = ", ".join(f"{k} {v}" for k, v in sorted(a.stores.items())) or "nothing"
-    return f"{settlement.name} now stores {shown}"
+    return f"{settlement.name} now stores {shown}", _owner_only(settlement.owner)
 
 
 def _turn(ctx: Context, a: CorrectTurn) -> str:
@@ -166,7 +180,7 @@ def _turn(ctx: Context, a: CorrectTurn) -> str:
     phase = a.phase or ctx.campaign.phase
     ctx.require(not phases or phase in phases, f"Phase {phase!r} is not one of {phases}")
     ctx.campaign.turn, ctx.campaign.phase = a.turn, phase
-    return f"turn {a.turn}, phase {phase}"
+    return f"turn {a.turn}, phase {phase}", PUBLIC
 
 
 def _state(ctx: Context, a: CorrectRulesetState) -> str:
@@ -174,6 +188,7 @@ def _state(ctx: Context, a: CorrectRulesetState) -> str:
 
     obj: Any = ctx.campaign.state
     ctx.require(obj is not None, "This ruleset keeps no state of its own")
+    ctx.require(a.value is not None, f"Give the new value of {a.path}: value = ...")
     parts = a.path.split(".")
     for part in parts[:-1]:
         obj = obj[part] if isinstance(obj, dict) else getattr(obj, part, None)
@@ -188,7 +203,25 @@ def _state(ctx: Context, a: CorrectRulesetState) -> str:
         setattr(obj, last, a.value)
     else:
         raise RuleError(f"No such state path {a.path!r}")
-    return f"state {a.path} = {a.value!r}"
+    _require_saveable_state(ctx, a.path)
+    return f"state {a.path} = {a.value!r}", GM_ONLY
+
+
+def _require_saveable_state(ctx: Context, path: str) -> None:
+    """The edited state must still save, load and make sense to its ruleset; a GM's typo
+    must never leave a campaign that cannot be opened again."""
+    from tuicamp.storage.converter import describe_structure_error, structure, unstructure
+
+    state = ctx.campaign.state
+    try:
+        structure(unstructure(state), type(state))
+    except Exception as exc:  # cattrs groups every problem in one exception
+        problems = describe_structure_error(exc) or [((), str(exc))]
+        _where, message = problems[0]
+        raise RuleError(f"{path} cannot take that value: {message}") from None
+    check = getattr(ctx.ruleset, "state_problems", None)
+    for _where, message in check(ctx.campaign) if check else []:
+        raise RuleError(f"{path} cannot take that value: {message}")
 
 
 _HANDLERS = {

@@ -47,6 +47,7 @@ class Engine:
     _snapshot: dict | None = field(default=None, init=False)
     _undo: list[UndoPoint] = field(factory=list, init=False)
     _actions: int = field(default=0, init=False)
+    skipped: int = field(default=0, init=False)  # orders perform_all left after a victory
 
     def __attrs_post_init__(self) -> None:
         if self.ruleset is None:
@@ -131,8 +132,13 @@ class Engine:
         start_chronicle = len(self.chronicle)
         start_actions, start_undo = self._actions, list(self._undo)
         events: list[Event] = []
+        self.skipped = 0
+        actions = list(actions)
         try:
-            for action in actions:
+            for i, action in enumerate(actions):
+                if self.campaign.finished and not self.seat(seat_id).gm:
+                    self.skipped = len(actions) - i  # the war is over: the rest stand idle
+                    break
                 events.extend(self.perform(seat_id, action))
         except BaseException:
             self._restore(start_snapshot)
@@ -196,6 +202,7 @@ class Engine:
             return
         self.campaign.finished = True
         self.campaign.winner = list(result.winners)
+        self._undo.clear()  # a won campaign cannot be taken back by undo
         ev = ctx.emit("victory", result.text, undoable=False)
         self.chronicle.append(ev)
         self.campaign.chronicle_length = len(self.chronicle)

@@ -119,6 +119,8 @@ def auto_resolve(campaign: Campaign, battle: Battle, dice: Dice) -> BattleResult
     if len(sides) != 2:
         raise ValueError("the auto-resolver settles battles of exactly two sides")
     a, b = sides
+    if not a.units or not b.units:  # a side with nobody left to fight loses outright
+        return _walkover(a, b)
     bonus = RATIO_WEIGHT * math.log2(a.strength / b.strength)
     score_a = dice.roll("2d6", f"auto-resolve: {a.side}'s fight").total
     score_b = dice.roll("2d6", f"auto-resolve: {b.side}'s fight").total
@@ -144,6 +146,18 @@ def auto_resolve(campaign: Campaign, battle: Battle, dice: Dice) -> BattleResult
         sr.losses = losses
     _settle_vp(side_results, winner, m)
     return BattleResult(side_results, winner=winner, auto=True)
+
+
+def _walkover(a: SideStrength, b: SideStrength) -> BattleResult:
+    """No dice when one side has no troops: the other holds the field unhurt."""
+    winner = a if a.units else b if b.units else None
+    results = [
+        SideResult(
+            s.side, vp=100 if s is winner else 0, losses=[UnitLoss(aid, u.id) for aid, u in s.units]
+        )
+        for s in (a, b)
+    ]
+    return BattleResult(results, winner=winner.side if winner else None, auto=True)
 
 
 def _settle_vp(results: list[SideResult], winner: str | None, margin: float) -> None:

@@ -22,6 +22,10 @@ class BattleStatus(StrEnum):
     CANCELLED = "cancelled"
 
 
+# How the players mean to settle a battle, as the card and the queue say it.
+MODE_TEXT: dict[str, str] = {"table": "fought at the table", "auto": "auto-resolved"}
+
+
 @define
 class BattleSide:
     id: str  # "attacker", "defender", or any id the ruleset uses

@@ -86,6 +86,10 @@ class SandboxRuleset(Ruleset):
             f"After battle {battle.id}: {held}. " + ("; ".join(lines) or "No losses."),
             undoable=False,
             battle=battle.id,
+            # with fog of war, what each unit lost is for those who fought
+            visible_to=sorted({p for s in battle.sides for p in s.players})
+            if ctx.option("fog_of_war")
+            else None,
         )
 
     def army_visibility(self, campaign: Campaign, seat: Seat, army: Army) -> str:
@@ -117,6 +121,11 @@ class SandboxRuleset(Ruleset):
 def _private(ctx: Context, owner: str) -> list[str] | None:
     """With fog of war, what happens inside an army is its owner's business."""
     return [owner] if ctx.option("fog_of_war") else None
+
+
+def _strength(ctx: Context, army: Army) -> str:
+    """An army's points for the chronicle, unless fog of war keeps them from the others."""
+    return "" if ctx.option("fog_of_war") else f" ({army.points} pts)"
 
 
 def _acting_player(ctx: Context, requested: str) -> str:
@@ -176,6 +185,8 @@ def _move(ctx: Context, a: A.Move) -> None:
 def _battle_if_enemies(ctx: Context, army: Army) -> None:
     """Moving onto another player's army starts a battle: the mover attacks."""
     camp = ctx.campaign
+    if not army.units:  # an empty counter fights nobody
+        return
     here = [a for a in camp.armies_at(army.hex) if a.units]
     owners = [army.owner, *sorted({a.owner for a in here if a.owner != army.owner})]
     if len(owners) < 2 or any(b.hex == army.hex for b in camp.pending_battles()):
@@ -237,7 +248,7 @@ def _create(ctx: Context, a: A.CreateArmy) -> None:
     ctx.campaign.armies.append(army)
     ctx.emit(
         "create_army",
-        f"{army.name} raised at {ctx.campaign.map.label(h)} ({army.points} pts)",
+        f"{army.name} raised at {ctx.campaign.map.label(h)}" + _strength(ctx, army),
         player=owner,
         army=army.id,
     )
@@ -286,7 +297,7 @@ def _merge(ctx: Context, a: A.MergeArmies) -> None:
             state.mp_used[first.id] = max(state.mp_used.get(first.id, 0.0), used)
     ctx.emit(
         "merge_armies",
-        f"{', '.join(x.name for x in armies[1:])} merged into {first.name} ({first.points} pts)",
+        f"{', '.join(x.name for x in armies[1:])} merged into {first.name}" + _strength(ctx, first),
         player=first.owner,
         army=first.id,
     )

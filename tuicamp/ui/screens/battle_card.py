@@ -25,31 +25,9 @@ from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from tuicamp.engine.battlecard import BattleCard, card_markdown
-from tuicamp.engine.views import CampaignView
-from tuicamp.model.battle import Battle
 
 HEADING = "bold"
 TEXT_WIDTH = 74  # what an 80-column terminal shows inside the scroll area
-
-
-def seat_fights(view: CampaignView, battle: Battle) -> bool:
-    """Whether the seat of ``view`` plays one of the battle's sides (the GM counts)."""
-    return view.gm or any(p in view.players_controlled for s in battle.sides for p in s.players)
-
-
-def card_hidden_reason(view: CampaignView, battle: Battle) -> str | None:
-    """Why this seat may not read the battle's card, or None when it may."""
-    if seat_fights(view, battle):
-        return None
-    for side in battle.sides:
-        for aid in side.armies:
-            seen = view.army(aid)
-            if seen is None or seen.known != "full":
-                return (
-                    f"The card of battle {battle.id} is for the players who fight it: "
-                    "you do not know every army in it"
-                )
-    return None
 
 
 def export_path(save: Path, battle_id: str) -> Path:

@@ -21,18 +21,13 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Static
 
 from tuicamp.engine.actions import Event
-from tuicamp.engine.battlecard import build_card
+from tuicamp.engine.battlecard import build_card, card_hidden_reason, seat_fights
 from tuicamp.engine.battles import AutoResolveBattle, ChooseBattleMode, side_names
 from tuicamp.engine.views import CampaignView
-from tuicamp.model.battle import Battle, BattleSide
+from tuicamp.model.battle import MODE_TEXT, Battle, BattleSide
 from tuicamp.model.campaign import Campaign
 from tuicamp.model.terrain import BY_ID
-from tuicamp.ui.screens.battle_card import (
-    BattleCardScreen,
-    card_hidden_reason,
-    export_path,
-    seat_fights,
-)
+from tuicamp.ui.screens.battle_card import BattleCardScreen, export_path
 from tuicamp.ui.screens.battle_result import BattleDesk, BattleResultScreen, refusal
 from tuicamp.ui.screens.confirm import ConfirmScreen
 
@@ -80,7 +75,7 @@ def battle_lines(campaign: Campaign, view: CampaignView, battle: Battle) -> list
     lines = [where]
     lines += [f"  {side_line(campaign, view, side)}" for side in battle.sides]
     lines += [f"  * {c.text}" for c in battle.circumstances]
-    how = "fought at the table" if battle.mode == "table" else "auto-resolved"
+    how = MODE_TEXT[battle.mode]
     if seat_fights(view, battle):
         lines.append(f"To be {how}; you fight in it, so you may settle it.")
     else:
