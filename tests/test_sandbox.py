@@ -7,6 +7,7 @@ import itertools
 import pytest
 from conftest import H, small_campaign
 
+from tuicamp.engine.corrections import CorrectArmyPosition
 from tuicamp.engine.engine import Engine
 from tuicamp.engine.errors import RuleError
 from tuicamp.model.forces import Category
@@ -155,3 +156,44 @@ def test_fog_of_war_keeps_unit_changes_private():
     assert engine.ruleset.army_visibility(engine.campaign, bruno, engine.campaign.army("a1")) == (
         "counter"
     )
+
+
+def test_capture_takes_an_undefended_settlement_and_wins_a_capture_scenario():
+    camp = small_campaign()
+    camp.victory = {"type": "capture", "targets": {"p1": "s2", "p2": "s1"}, "summary": "x"}
+    engine = Engine(camp)
+    engine.perform("gm", CorrectArmyPosition(army="a2", hex="0101", reason="test"))
+    engine.perform("gm", CorrectArmyPosition(army="a1", hex="0202", reason="test"))
+    with pytest.raises(RuleError, match="Altdorf is already yours"):
+        engine.perform("p1", A.Capture(army="a1"))
+    engine.perform("gm", CorrectArmyPosition(army="a1", hex="0705", reason="test"))
+    with pytest.raises(RuleError, match="is not at s1"):
+        engine.perform("p1", A.Capture(army="a1", settlement="s1"))
+    (event, *_) = engine.perform("p1", A.Capture(army="a1"))
+    assert "takes Grunberg from Bruno" in event.text
+    assert engine.campaign.finished and engine.campaign.winner == ["p1"]
+
+
+def test_a_defended_settlement_cannot_be_captured():
+    engine = Engine(small_campaign())
+    engine.perform("gm", CorrectArmyPosition(army="a1", hex="0705", reason="test"))
+    engine.perform("gm", CorrectArmyPosition(army="a2", hex="0705", reason="test"))
+    with pytest.raises(RuleError, match="still holds Grunberg"):
+        engine.perform("p1", A.Capture(army="a1"))
+
+
+def test_at_the_turn_limit_most_settlements_wins():
+    camp = small_campaign()
+    camp.victory = {"type": "capitals", "capitals": {"p1": "s1", "p2": "s2"}, "turn_limit": 1}
+    camp.map.settlements[1].owner = "p1"  # Anna holds both... but s2 is Bruno's capital
+    engine = Engine(camp)
+    engine.perform("p1", A.RenameArmy(army="a1", name="Host"))
+    assert engine.campaign.finished and engine.campaign.winner == ["p1"]  # took a capital
+    camp = small_campaign()
+    camp.victory = {"type": "capitals", "capitals": {"p1": "s1", "p2": "s2"}, "turn_limit": 1}
+    engine = Engine(camp)
+    engine.perform("p1", A.EndTurn())
+    assert not engine.campaign.finished
+    engine.perform("p2", A.EndTurn())
+    assert engine.campaign.finished and sorted(engine.campaign.winner) == ["p1", "p2"]
+    assert "Turn 1 is over" in engine.chronicle[-1].text

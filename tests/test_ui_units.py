@@ -306,7 +306,7 @@ def test_sandbox_ui_covers_every_sandbox_action():
     made = {ui.move_action("a1", "0203").kind, ui.end_turn_action().kind}
     sent_by_commands = {
         "create_army", "add_unit", "edit_unit", "remove_unit", "split_army", "merge_armies",
-        "disband_army", "rename_army", "set_treasury", "set_stores", "roll",
+        "disband_army", "rename_army", "set_treasury", "set_stores", "roll", "capture",
     }
     assert {c.id.removeprefix("sandbox.") for c in COMMANDS} == sent_by_commands
     assert made | sent_by_commands == {cls.kind for cls in A.SANDBOX_ACTIONS}

@@ -128,8 +128,17 @@ class EndTurn(Action):
     summary = "End your turn (in turn order, pass to the next player)"
 
 
+@define(kw_only=True)
+class Capture(Action):
+    kind = "capture"
+    summary = "Take a settlement your army stands in, with no other player's army there"
+    army: str
+    settlement: str = ""  # default: the settlement on the army's hex
+
+
 SANDBOX_ACTIONS: tuple[type[Action], ...] = (
     Move,
+    Capture,
     CreateArmy,
     SplitArmy,
     MergeArmies,

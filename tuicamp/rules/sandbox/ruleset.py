@@ -20,7 +20,7 @@ from tuicamp.model.battle import BattleSide, Circumstance
 from tuicamp.model.campaign import Campaign
 from tuicamp.model.forces import Army, Seat, Unit
 from tuicamp.rules.movement import cost_model
-from tuicamp.rules.protocol import Option, Phase, Ruleset
+from tuicamp.rules.protocol import Option, Phase, Ruleset, Victory
 from tuicamp.rules.sandbox import actions as A
 from tuicamp.rules.sandbox.state import SandboxState
 
@@ -91,6 +91,9 @@ class SandboxRuleset(Ruleset):
             if ctx.option("fog_of_war")
             else None,
         )
+
+    def victory(self, campaign: Campaign) -> Victory | None:
+        return sandbox_victory(campaign)
 
     def army_visibility(self, campaign: Campaign, seat: Seat, army: Army) -> str:
         if seat.controls(army.owner) or not campaign.options.get("fog_of_war", False):
@@ -406,6 +409,73 @@ def _roll(ctx: Context, a: A.Roll) -> None:
     ctx.emit("roll", f"{ctx.seat.name} rolled {roll.expr} for {reason}: {roll.total}")
 
 
+def _capture(ctx: Context, a: A.Capture) -> None:
+    army = ctx.own_army(a.army)
+    ctx.require(army.hex is not None and army.units, f"'{army.name}' cannot take anything")
+    camp = ctx.campaign
+    here = camp.map.settlements_at(army.hex)
+    if a.settlement:
+        settlement = camp.map.settlement(a.settlement)
+        ctx.require(settlement in here, f"'{army.name}' is not at {a.settlement}")
+    else:
+        ctx.require(here, f"There is no settlement at {camp.map.label(army.hex)}")
+        settlement = here[0]
+    ctx.require(settlement.owner != army.owner, f"{settlement.name} is already yours")
+    rivals = [x for x in camp.armies_at(army.hex) if x.owner != army.owner and x.units]
+    ctx.require(not rivals, f"{rivals[0].name} still holds {settlement.name}" if rivals else "")
+    ctx.require(
+        not any(b.hex == army.hex for b in camp.pending_battles()),
+        "Fight the battle here first",
+    )
+    before = camp.player(settlement.owner).name if settlement.owner else "no one"
+    settlement.owner = army.owner
+    ctx.emit(
+        "capture",
+        f"{army.name} takes {settlement.name} from {before}",
+        player=army.owner,
+        settlement=settlement.id,
+    )
+
+
+# What a sandbox scenario's [victory] may ask, checked after every action. "capture":
+# `targets = { player = settlement }` — a player wins on holding their target. "capitals":
+# `capitals = { player = settlement }` — a player wins on holding another's capital. Any
+# type with `turn_limit`: when that turn ends, most settlements held wins (ties share).
+def sandbox_victory(campaign: Campaign) -> Victory | None:
+    v = campaign.victory
+    m = campaign.map
+    held = {p.id: sum(s.owner == p.id for s in m.settlements) for p in campaign.players}
+
+    def standings() -> list[tuple[str, str]]:
+        order = sorted(campaign.players, key=lambda p: -held[p.id])
+        return [(p.id, f"{held[p.id]} settlements") for p in order]
+
+    def owner(sid: str) -> str | None:
+        s = m.settlement(sid)
+        return s.owner if s else None
+
+    winners: list[str] = []
+    if v.get("type") == "capture":
+        winners = [p for p, sid in v.get("targets", {}).items() if owner(sid) == p]
+    elif v.get("type") == "capitals":
+        capitals = v.get("capitals", {})
+        winners = [p for p in held if any(owner(sid) == p for q, sid in capitals.items() if q != p)]
+    if winners:
+        names = ", ".join(campaign.player(p).name for p in winners)
+        return Victory(
+            winners, f"{names} wins: {v.get('summary', 'the objective is taken')}", standings()
+        )
+    limit = int(v.get("turn_limit", 0) or 0)
+    if limit and campaign.turn > limit:
+        best = max(held.values(), default=0)
+        winners = [p for p, n in held.items() if n == best]
+        names = ", ".join(campaign.player(p).name for p in winners)
+        return Victory(
+            winners, f"Turn {limit} is over: {names} holds the most settlements", standings()
+        )
+    return None
+
+
 def _end_turn(ctx: Context, a: A.EndTurn) -> None:
     camp, state = ctx.campaign, ctx.campaign.state
     pending = camp.pending_battles()
@@ -446,6 +516,7 @@ def _next_turn(ctx: Context) -> None:
 
 _HANDLERS: dict[type, Callable[[Context, Any], None]] = {
     A.Move: _move,
+    A.Capture: _capture,
     A.CreateArmy: _create,
     A.SplitArmy: _split,
     A.MergeArmies: _merge,

@@ -43,8 +43,9 @@ def _army(controls: CampaignControls) -> ArmyView | None:
 
 
 def _unit_choices(army: ArmyView) -> list[tuple[str, str]]:
-    return [(u.id, f"{u.name} ({u.points} pts, M{u.movement} Ld{u.leadership})")
-            for u in army.units]
+    return [
+        (u.id, f"{u.name} ({u.points} pts, M{u.movement} Ld{u.leadership})") for u in army.units
+    ]
 
 
 def _whole(text: str, what: str, minimum: int = 0) -> str | None:
@@ -65,8 +66,13 @@ class UnitForm(ModalScreen[dict | None]):
         Binding("escape", "cancel", "Cancel", id="sandbox.unit_form.cancel"),
         Binding("ctrl+s", "submit", "Done", id="sandbox.unit_form.done"),
     ]
-    FIELDS = (("name", "Name"), ("points", "Points"), ("movement", "M"),
-              ("leadership", "Ld"), ("models", "Models"))
+    FIELDS = (
+        ("name", "Name"),
+        ("points", "Points"),
+        ("movement", "M"),
+        ("leadership", "Ld"),
+        ("models", "Models"),
+    )
 
     def __init__(self, title: str, unit: Unit | None = None) -> None:
         super().__init__()
@@ -92,7 +98,9 @@ class UnitForm(ModalScreen[dict | None]):
                 yield Select(
                     CATEGORIES,
                     value=(u.category.value if u else Category.RANK_AND_FILE.value),
-                    allow_blank=False, id="unit-category", compact=True,
+                    allow_blank=False,
+                    id="unit-category",
+                    compact=True,
                 )
             yield Static("", id="unit-error", classes="error")
             yield Button("Done (Enter)", variant="primary", id="unit-done")
@@ -179,8 +187,10 @@ def create_army(c: CampaignControls) -> None:
 
         def picked(ids: list[str] | None) -> None:
             if ids:
-                c.open(TextPromptScreen(f"Name of the new army at {label}"),
-                       lambda name: named(name, ids[0]))
+                c.open(
+                    TextPromptScreen(f"Name of the new army at {label}"),
+                    lambda name: named(name, ids[0]),
+                )
 
         c.open(PickScreen(f"Raise an army at {label} for", choices), picked)
         return
@@ -222,12 +232,15 @@ def edit_unit(c: CampaignControls) -> None:
                 return
             changes = {
                 "name": values["name"] if values["name"] != unit.name else "",
-                **{k: (values[k] if values[k] != getattr(unit, k) else -1)
-                   for k in ("points", "movement", "leadership", "models")},
+                **{
+                    k: (values[k] if values[k] != getattr(unit, k) else -1)
+                    for k in ("points", "movement", "leadership", "models")
+                },
             }
             if values["category"] != unit.category:
-                c.say("The sandbox keeps a unit's category; remove and add it to change it",
-                      "warning")
+                c.say(
+                    "The sandbox keeps a unit's category; remove and add it to change it", "warning"
+                )
             c.perform(A.EditUnit(army=army.id, unit=unit.id, **changes))
 
         c.open(UnitForm(f"Edit {unit.name}", unit), filled)
@@ -261,21 +274,27 @@ def split_army(c: CampaignControls) -> None:
             if name is not None:
                 c.perform(A.SplitArmy(army=army.id, units=ids, name=name))
 
-        c.open(TextPromptScreen(
-            "Name of the new army", value=f"{army.name} (detachment)",
-            validate=lambda t: None if t else "An army needs a name",
-        ), named)
+        c.open(
+            TextPromptScreen(
+                "Name of the new army",
+                value=f"{army.name} (detachment)",
+                validate=lambda t: None if t else "An army needs a name",
+            ),
+            named,
+        )
 
-    c.open(PickScreen(f"Units that leave {army.name}", _unit_choices(army), multiple=True),
-           picked)
+    c.open(PickScreen(f"Units that leave {army.name}", _unit_choices(army), multiple=True), picked)
 
 
 def merge_armies(c: CampaignControls) -> None:
     army = _army(c)
     if army is None:
         return
-    others = [a for a in c.view.own_armies()
-              if a.hex == army.hex and a.id != army.id and a.owner == army.owner]
+    others = [
+        a
+        for a in c.view.own_armies()
+        if a.hex == army.hex and a.id != army.id and a.owner == army.owner
+    ]
     if not others:
         c.say(f"No other army of yours is on {army.name}'s hex", "warning")
         return
@@ -284,8 +303,10 @@ def merge_armies(c: CampaignControls) -> None:
         if ids:
             c.perform(A.MergeArmies(armies=[army.id, *ids]))
 
-    c.open(PickScreen(f"Merge into {army.name}", [(a.id, a.name) for a in others],
-                      multiple=True), picked)
+    c.open(
+        PickScreen(f"Merge into {army.name}", [(a.id, a.name) for a in others], multiple=True),
+        picked,
+    )
 
 
 def disband_army(c: CampaignControls) -> None:
@@ -296,6 +317,12 @@ def disband_army(c: CampaignControls) -> None:
         ConfirmScreen(f"Disband {army.name}? Its units are gone.", "Disband", "Keep"),
         lambda yes: yes and c.perform(A.DisbandArmy(army=army.id)),
     )
+
+
+def capture(c: CampaignControls) -> None:
+    army = _army(c)
+    if army is not None:
+        c.perform(A.Capture(army=army.id))
 
 
 def rename_army(c: CampaignControls) -> None:
@@ -321,7 +348,8 @@ def set_treasury(c: CampaignControls) -> None:
         c.open(
             TextPromptScreen(
                 f"{p.name if p else pid}'s treasury ({c.ruleset.coin})",
-                value=current, validate=lambda t: _whole(t, "The treasury"),
+                value=current,
+                validate=lambda t: _whole(t, "The treasury"),
             ),
             lambda text: text and c.perform(A.SetTreasury(player=pid, amount=int(text))),
         )
@@ -329,8 +357,10 @@ def set_treasury(c: CampaignControls) -> None:
     if len(mine) == 1:
         ask(mine[0].id)
         return
-    c.open(PickScreen("Whose treasury", [(p.id, p.name) for p in mine]),
-           lambda ids: ids and ask(ids[0]))
+    c.open(
+        PickScreen("Whose treasury", [(p.id, p.name) for p in mine]),
+        lambda ids: ids and ask(ids[0]),
+    )
 
 
 def parse_stores(text: str) -> dict[str, int]:
@@ -364,11 +394,15 @@ def set_stores(c: CampaignControls) -> None:
     current = ", ".join(f"{k} {v}" for k, v in sorted(s.stores.items()))
     c.open(
         TextPromptScreen(
-            f"What {s.name} stores", value=current, placeholder="food 3, gold 2",
-            help="name and amount, comma between; empty clears", validate=_stores_problem,
+            f"What {s.name} stores",
+            value=current,
+            placeholder="food 3, gold 2",
+            help="name and amount, comma between; empty clears",
+            validate=_stores_problem,
         ),
-        lambda text: text is not None
-        and c.perform(A.SetStores(settlement=s.id, stores=parse_stores(text))),
+        lambda text: (
+            text is not None and c.perform(A.SetStores(settlement=s.id, stores=parse_stores(text)))
+        ),
     )
 
 
@@ -385,6 +419,7 @@ COMMANDS: tuple[UiCommand, ...] = (
     UiCommand("sandbox.merge_armies", "m", "Merge", merge_armies, show=False),
     UiCommand("sandbox.disband_army", "D", "Disband", disband_army, show=False),
     UiCommand("sandbox.rename_army", "R", "Rename", rename_army, show=False),
+    UiCommand("sandbox.capture", "T", "Take settlement", capture, show=False),
     UiCommand("sandbox.set_treasury", "dollar_sign", "Treasury", set_treasury, show=False),
     UiCommand("sandbox.set_stores", "S", "Stores", set_stores, show=False),
     UiCommand("sandbox.roll", "r", "Roll dice", roll_dice),
