@@ -102,8 +102,15 @@ def test_a_refused_order_changes_no_byte(save):
     (folder / "bad.toml").write_text(REFUSED)
     before = files(folder)
     line = one_line_error(run("apply", "a.toml", "bad.toml", "--as", "empire", cwd=folder))
-    assert "refused, nothing changed" in line and "belongs to Orcs & Goblins" in line
+    assert "refused order 2 (move), nothing changed" in line
+    assert "belongs to Orcs & Goblins" in line
     assert files(folder) == before
+
+
+def test_orders_must_say_whose_they_are(save):
+    (save.parent / "anon.toml").write_text(REFUSED)
+    line = one_line_error(run("apply", "a.toml", "anon.toml", cwd=save.parent))
+    assert 'say whose orders these are: seat = "..." at the top, or --as SEAT' in line
 
 
 def test_the_same_save_and_orders_give_the_same_bytes(tmp_path):

@@ -83,7 +83,7 @@ def test_a_third_party_ruleset_is_listed_and_starts_a_campaign(tmp_path):
     seats = tuicamp(["show", "c.toml"], env, tmp_path)
     assert "Club Rules (third party)" in seats.stdout
     (tmp_path / "o.toml").write_text('[[action]]\nkind = "shout"\nwords = "Waaagh!"\n')
-    applied = tuicamp(["apply", "c.toml", "o.toml"], env, tmp_path)
+    applied = tuicamp(["apply", "c.toml", "o.toml", "--as", "gm"], env, tmp_path)
     assert applied.returncode == 0, applied.stderr
     assert "shouts: Waaagh!" in applied.stdout
 

@@ -249,13 +249,19 @@ def cmd_apply(args: argparse.Namespace) -> int:
 
     session = Session.open(_resolve_save(args.save))
     file_seat, actions = read_orders(args.orders, action_types(session.ruleset))
+    if not (args.seat or file_seat):  # orders never fall back to the GM's powers
+        raise InputError(
+            f"{args.orders}: say whose orders these are: seat = \"...\" at the top, or --as SEAT"
+        )
     seat = _default_seat(session, args.seat or file_seat)
     if not actions:
         raise InputError(f"{args.orders}: no [[action]] in it")
     try:
         events = session.perform_all(seat, actions)
     except RuleError as exc:
-        raise InputError(f"{args.orders}: refused, nothing changed: {exc}") from None
+        index = getattr(exc, "action_index", None)
+        which = f" order {index + 1} ({actions[index].kind})" if index is not None else ""
+        raise InputError(f"{args.orders}: refused{which}, nothing changed: {exc}") from None
     from tuicamp.textreport import event_line
 
     view = session.view(seat)

@@ -140,10 +140,12 @@ class Engine:
                     self.skipped = len(actions) - i  # the war is over: the rest stand idle
                     break
                 events.extend(self.perform(seat_id, action))
-        except BaseException:
+        except BaseException as exc:
             self._restore(start_snapshot)
             del self.chronicle[start_chronicle:]
             self._actions, self._undo = start_actions, start_undo
+            if isinstance(exc, RuleError):
+                exc.action_index = i  # which order was refused
             raise
         return events
 
