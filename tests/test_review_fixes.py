@@ -175,3 +175,24 @@ def test_a_battle_card_is_for_those_who_fight_it_under_fog():
 
     assert reason("p1") is None and reason("p2") is None and reason("gm") is None
     assert "for the players who fight it" in reason("p3")
+
+
+def test_table_dice_for_an_action_are_all_named_at_once():
+    """Auto-resolving at the table needs 2d6 + 2d6 + d6 + d6: the player learns every roll
+    from the first refusal, not one refusal at a time."""
+    from tuicamp.engine.errors import DiceNeeded
+    from tuicamp.model.campaign import DiceMode
+
+    camp = small_campaign()
+    camp.dice.mode = DiceMode.TABLE
+    camp.army("a2").hex = H(5, 3)
+    engine = Engine(camp)
+    engine.perform("p1", A.Move(army="a1", to="0604"))
+    with pytest.raises(DiceNeeded) as info:
+        engine.perform("p1", AutoResolveBattle(battle="b1"))
+    assert info.value.count == 2 and info.value.expr == "2d6"
+    assert [n for _, _, n in info.value.then] == [2, 1, 1]
+    assert "6 values in all, in that order" in str(info.value)
+    assert engine.campaign.battles[0].pending and engine.campaign.dice.rolls == 0
+    engine.perform("p1", AutoResolveBattle(battle="b1", dice=[3, 4, 2, 2, 3, 5]))
+    assert engine.campaign.battles[0].status is BattleStatus.AUTO

@@ -98,6 +98,9 @@ class Dice:
     state: DiceState
     supplied: list[int] = field(factory=list)  # table mode: values typed in for this action
     rolls: list[Roll] = field(factory=list)
+    # Table mode, probing: instead of stopping at the first missing value, note every roll
+    # still to be typed in (and go on with middling values) so a player learns them at once.
+    probe: list[tuple[str, str, int]] | None = None
 
     def _draw(self, sides: int) -> int:
         # Rejection sampling keeps every face equally likely.
@@ -112,7 +115,12 @@ class Dice:
         if self.state.mode is DiceMode.TABLE:
             need = expr.values_needed
             if len(self.supplied) < need:
-                raise DiceNeeded(text, reason, need - len(self.supplied))
+                if self.probe is None:
+                    raise DiceNeeded(text, reason, need - len(self.supplied))
+                missing = need - len(self.supplied)
+                self.probe.append((text, reason, missing))
+                lo, hi = expr.value_range()
+                self.supplied += [(lo + hi + 1) // 2] * missing
             values, self.supplied = self.supplied[:need], self.supplied[need:]
             lo, hi = expr.value_range()
             for v in values:

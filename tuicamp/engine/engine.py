@@ -15,7 +15,7 @@ from tuicamp.engine.actions import Action, Event
 from tuicamp.engine.battles import BATTLE_ACTIONS, apply_battle_action
 from tuicamp.engine.corrections import CORRECTIONS, apply_correction
 from tuicamp.engine.dice import Dice
-from tuicamp.engine.errors import RuleError
+from tuicamp.engine.errors import DiceNeeded, RuleError
 from tuicamp.model.campaign import Campaign
 from tuicamp.model.forces import Seat
 from tuicamp.rules.protocol import Ruleset, Victory
@@ -104,16 +104,14 @@ class Engine:
         )
         self._snapshot = None
         try:
-            if type(action) in CORRECTIONS:
-                apply_correction(ctx, action)
-            elif type(action) in BATTLE_ACTIONS:
-                apply_battle_action(ctx, action)
-            else:
-                self.ruleset.apply(ctx, action)
+            self._dispatch(ctx, action)
             if dice.rolls:  # rolls not yet attached to an event still belong in the log
                 ctx.emit("dice", "Dice rolled: " + "; ".join(map(str, dice.rolls)))
             if dice.supplied:
                 raise RuleError(f"{len(dice.supplied)} dice value(s) were entered but not needed")
+        except DiceNeeded as exc:
+            self._restore(before)
+            raise self._dice_to_come(seat_id, action, exc) from None
         except BaseException:
             self._restore(before)
             raise
@@ -125,6 +123,39 @@ class Engine:
         self.campaign.chronicle_length = len(self.chronicle)
         self._check_victory(ctx)
         return ctx.events
+
+    def _dispatch(self, ctx, action: Action) -> None:
+        """Core actions (corrections, battles) are the engine's; the rest the ruleset's."""
+        if type(action) in CORRECTIONS:
+            apply_correction(ctx, action)
+        elif type(action) in BATTLE_ACTIONS:
+            apply_battle_action(ctx, action)
+        else:
+            self.ruleset.apply(ctx, action)
+
+    def _dice_to_come(self, seat_id: str, action: Action, first: DiceNeeded) -> DiceNeeded:
+        """Play the action through once more with stand-in dice, to tell the table every
+        roll it will need (as far as they do not depend on the first values), then undo it."""
+        from tuicamp.engine.context import Context
+
+        before = self.snapshot()
+        dice = Dice(self.campaign.dice, supplied=list(action.dice), probe=[])
+        ctx = Context(
+            self.campaign,
+            self.seat(seat_id),
+            dice,
+            self.ruleset,
+            next_seq=len(self.chronicle) + 1,
+            action_no=self._actions + 1,
+        )
+        try:
+            self._dispatch(ctx, action)
+        except Exception:
+            pass
+        finally:
+            self._restore(before)
+        needed = dice.probe or []
+        return DiceNeeded(first.expr, first.reason, first.count, then=needed[1:])
 
     def perform_all(self, seat_id: str, actions: Iterable[Action]) -> list[Event]:
         """Perform several actions as one: if any is refused, none has happened."""

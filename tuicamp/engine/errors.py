@@ -10,12 +10,20 @@ class RuleError(Exception):
 class DiceNeeded(RuleError):
     """Table-dice mode: the action needs dice values the players must roll and type in."""
 
-    def __init__(self, expr: str, reason: str, count: int) -> None:
+    def __init__(
+        self, expr: str, reason: str, count: int, then: list[tuple[str, str, int]] = ()
+    ) -> None:
         self.expr, self.reason, self.count = expr, reason, count
-        super().__init__(
+        self.then = list(then)  # the rolls the action goes on to need, as far as known
+        text = (
             f"Roll {expr} for {reason} at the table and enter {count} value"
             f"{'s' if count != 1 else ''}"
         )
+        if self.then:
+            total = count + sum(n for _, _, n in self.then)
+            later = ", ".join(f"{e} for {r}" for e, r, _ in self.then)
+            text += f" (then {later}: {total} values in all, in that order)"
+        super().__init__(text)
 
 
 class InputError(Exception):
