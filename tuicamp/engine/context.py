@@ -46,12 +46,7 @@ class Context:
 
     # --- reading --------------------------------------------------------------------
     def option(self, name: str) -> OptionValue:
-        if name in self.campaign.options:
-            return self.campaign.options[name]
-        opt = self.ruleset.option(name)
-        if opt is None:
-            raise KeyError(f"ruleset {self.ruleset.id} has no option {name!r}")
-        return opt.default
+        return self.ruleset.option_value(self.campaign, name)
 
     @property
     def tables(self) -> dict[str, Any]:

@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from attrs import define, field, fields
 
 from tuicamp.engine.actions import Action, Event
-from tuicamp.engine.battles import BATTLE_ACTIONS, apply_battle_action
+from tuicamp.engine.battles import BATTLE_ACTIONS, apply_battle_action, clear_revert_points
 from tuicamp.engine.corrections import CORRECTIONS, apply_correction
 from tuicamp.engine.dice import Dice
 from tuicamp.engine.errors import DiceNeeded, RuleError
@@ -117,6 +117,8 @@ class Engine:
             raise
         if not ctx.events:
             ctx.emit(action.kind, action.describe(), undoable=True)
+        if before.get("turn") != self.campaign.turn:
+            clear_revert_points(self.campaign)  # results can be taken back within their turn
         self._actions += 1
         self._record_undo(before, ctx.events, seat)
         self.chronicle.extend(ctx.events)

@@ -129,6 +129,15 @@ class Ruleset:
     def option(self, name: str) -> Option | None:
         return next((o for o in self.all_options if o.name == name), None)
 
+    def option_value(self, campaign: Campaign, name: str) -> OptionValue:
+        """The campaign's setting of an option, or its default: the one way to read one."""
+        if name in campaign.options:
+            return campaign.options[name]
+        opt = self.option(name)
+        if opt is None:
+            raise KeyError(f"ruleset {self.id} has no option {name!r}")
+        return opt.default
+
     def default_options(self) -> dict[str, OptionValue]:
         return {o.name: o.default for o in self.all_options}
 

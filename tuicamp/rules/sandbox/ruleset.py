@@ -54,7 +54,7 @@ class SandboxRuleset(Ruleset):
     def _acting_players(self, campaign: Campaign, state: SandboxState) -> list[str]:
         if not state.order:
             return []
-        if campaign.options.get("simultaneous", False):
+        if self.option_value(campaign, "simultaneous"):
             return [p for p in state.order if p not in state.ended]
         return [state.order[state.current % len(state.order)]]
 
@@ -73,7 +73,7 @@ class SandboxRuleset(Ruleset):
     # --- battles --------------------------------------------------------------------
     def battle_card_notes(self, campaign: Campaign, battle) -> list[str]:
         notes = ["Sandbox: deploy and fight by your club's rules."]
-        if campaign.options.get("fled_return", True):
+        if self.option_value(campaign, "fled_return"):
             notes.append("Models that flee the table rejoin their units after the battle.")
         return notes
 
@@ -96,7 +96,7 @@ class SandboxRuleset(Ruleset):
         return sandbox_victory(campaign)
 
     def army_visibility(self, campaign: Campaign, seat: Seat, army: Army) -> str:
-        if seat.controls(army.owner) or not campaign.options.get("fog_of_war", False):
+        if seat.controls(army.owner) or not self.option_value(campaign, "fog_of_war"):
             return "full"
         return "counter"
 
