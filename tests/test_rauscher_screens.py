@@ -255,7 +255,7 @@ async def test_upkeep_buys_a_baggage_train_at_the_price_shown(tmp_path):
     camp = _disk(save)
     assert camp.player("stirland").treasury == 28
     assert [p.kind for p in rstate(camp).economy.purchases] == ["baggage"]
-    assert "Treasury 2g 1s 3c" in text and "p1 a baggage train 2c" in text
+    assert "Treasury 2g 1s 3c" in text and "p1 baggage train 2c" in text
 
 
 @sync
@@ -312,8 +312,10 @@ async def test_movement_fast_march_then_a_move_with_the_rules_preview(tmp_path):
         widget = pilot.app.screen.query_one(MapWidget)
         camp = _disk(save)
         reach = movement.reach(camp, K.HOST)
-        assert set(widget.layers.overlays["reach"]) == set(reach) - {camp.army(K.HOST).hex}
-        assert widget.layers.overlays["path"][parse_label("0604")] == "2"
+        path = widget.layers.overlays["path"]
+        assert path[parse_label("0604")] == "2" and set(path) <= set(reach)
+        assert set(widget.layers.overlays["reach"]) == set(reach) - {camp.army(K.HOST).hex} - set(
+            path), "every hex within reach is marked, those on the path with the path's mark"
         assert "to 0604: 2 MP" in screen_text(pilot.app)
         zones = {h for a in camp.armies_of("sylvania") for h in movement.zone_of(camp, a)}
         assert set(widget.layers.overlays["zoi"]) == {h for h in zones if camp.map.contains(h)}
@@ -412,7 +414,7 @@ SCENES = {
     "effects": (lambda f: K.stir_save(f, phase="effects"), ()),
     "movement": (lambda f: K.stir_save(f, phase="movement"), ("enter", "d", "d")),
     "combat": (K.battle_save, ()),
-    "siege_orders": (K.siege_save, ("G", "O")),
+    "siege_orders": (lambda f: K.siege_save(f, declared=True), ("O",)),
     "battle_card": (K.battle_save, ("enter",)),
     "resolution": (K.resolution_save, ()),
     "ledger": (K.played_save, ("L",)),

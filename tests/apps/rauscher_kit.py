@@ -11,7 +11,8 @@ Scenes (each a function returning the save's path):
 - ``battle_save``: the Grey Host of Drakenhof waits next to the Stirland Host, which
   marched onto it: battle b1 is pending in the Combat phase;
 - ``siege_save``: the Stirland Host stands on Fort Vargrav in the Combat phase, its
-  garrison inside the walls (a siege may be declared instead of the assault);
+  garrison inside the walls (a siege may be declared instead of the assault), or has
+  declared the siege already;
 - ``resolution_save``: recruits and a baggage train bought, now the Resolution phase;
 - ``victory_save``: a one-turn war (the turn limit set to 1), the Riverwardens having taken
   the Barrow Moors: Stirland wins the War of Conquest when turn 1 ends.
@@ -32,6 +33,7 @@ from tuicamp.model.campaign import Campaign
 from tuicamp.model.hexes import parse_label
 from tuicamp.rules.rauscher import economy_actions as E
 from tuicamp.rules.rauscher import movement_actions as M
+from tuicamp.rules.rauscher import siege as S
 from tuicamp.rules.rauscher.common import rstate
 from tuicamp.rules.rauscher.ruleset import EndPhase
 from tuicamp.storage.scenario import find_scenario, load_scenario, new_campaign
@@ -127,13 +129,16 @@ def battle_save(folder: Path, name: str = "battle") -> Path:
     return write(engine, folder, name)
 
 
-def siege_save(folder: Path, name: str = "siege") -> Path:
-    """The Stirland Host stands next to Fort Vargrav (1303), then marches onto it."""
+def siege_save(folder: Path, name: str = "siege", *, declared: bool = False) -> Path:
+    """The Stirland Host stands next to Fort Vargrav (1303), then marches onto it; with
+    ``declared`` it has laid siege to it instead of assaulting it (siege1)."""
     engine = fresh()
     engine.campaign.army(HOST).hex = parse_label("1203")
     until(engine, "movement")
     engine.perform("stirland", M.Move(army=HOST, to="1303"))
     until(engine, "combat")
+    if declared:
+        engine.perform("stirland", S.DeclareSiege(army=HOST, settlement="vargrav"))
     return write(engine, folder, name)
 
 

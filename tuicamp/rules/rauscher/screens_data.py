@@ -29,7 +29,7 @@ from tuicamp.rules.rauscher.economy_common import (
     players,
     rank_and_file_points,
 )
-from tuicamp.rules.rauscher.economy_purchases import describe, waiting
+from tuicamp.rules.rauscher.economy_purchases import waiting
 from tuicamp.rules.rauscher.economy_state import Purchase
 from tuicamp.rules.rauscher.money import format_money
 
@@ -266,8 +266,16 @@ def to_place(campaign: Campaign, player: str) -> list[Purchase]:
     return waiting(campaign, player)
 
 
-def purchase_line(p: Purchase) -> str:
-    return f"{p.id} {describe(p)} {money(p.cost)}"
+BRIEF = {"baggage": "baggage train", "ship": "ship"}
+
+
+def brief(p: Purchase) -> str:
+    """A purchase in a few words, for the side panel (``describe`` is the chronicle's)."""
+    if p.kind == "recruits":
+        return f"{p.name} {p.points:,}"
+    if p.kind == "siege_equipment":
+        return f"siege gear {p.points:,}"
+    return BRIEF.get(p.kind, p.kind) + (f" +{p.food} food" if p.food else "")
 
 
 # --- the resolution summary ----------------------------------------------------------------

@@ -31,9 +31,9 @@ from tuicamp.rules.rauscher.movement_costs import role_spec
 from tuicamp.rules.rauscher.screens_data import (
     acting_for,
     bought_this_turn,
+    brief,
     money,
     player_name,
-    purchase_line,
     resolution_summary,
     seat_players,
     to_place,
@@ -89,7 +89,7 @@ def key_lines(keys: Sequence[tuple[str, str]], width: int = WIDTH) -> list[Conte
 
 
 def heading(title: str, note: str = "") -> Content:
-    return Content.from_markup("[b]$title[/b]$note", title=title, note=f" {note}" if note else "")
+    return Content.from_markup("[b]$title[/b]$note", title=title, note=f": {note}" if note else "")
 
 
 def short(text: str, width: int = WIDTH) -> str:
@@ -157,7 +157,8 @@ class UpkeepPanel(RauscherPanel):
         bought = bought_this_turn(camp, player)
         if bought:
             out.append(Content("Bought (placed in Resolution):"))
-            out += [Content(" " + short(purchase_line(p), WIDTH - 1)) for p in bought]
+            out += [Content(" " + short(f"{p.id} {brief(p)} {money(p.cost)}", WIDTH - 1))
+                    for p in bought]
         offer = next(
             (o for o in econ(camp).mercenaries if o.player == player and o.turn == camp.turn),
             None,
@@ -266,16 +267,20 @@ class MovementPanel(RauscherPanel):
             return []
         found = movement.reach(camp, army.id)
         found.pop(army.hex, None)
-        widget.set_overlay("reach", {h: cost_label(c) for h, c in found.items()})
         goal = self.controls.cursor
-        if goal == army.hex or not camp.map.contains(goal):
-            widget.clear_overlay("path")
-            return []
-        left = movement.mp_left(camp, army.id)
-        path = movement.plan(camp, army.id, goal)
+        path = None
+        if goal != army.hex and camp.map.contains(goal):
+            path = movement.plan(camp, army.id, goal)
+        on_path = set(path.hexes) if path is not None else set()
+        # a hex of the path shows the path's mark alone, not the path's and the reach's
+        widget.set_overlay("reach", {h: cost_label(c) for h, c in found.items()
+                                     if h not in on_path})
         if path is None:
             widget.clear_overlay("path")
+            if goal == army.hex or not camp.map.contains(goal):
+                return []
             return [Content(f" {camp.map.label(goal)}: no way there")]
+        left = movement.mp_left(camp, army.id)
         labels = {h: "*" for h in path.hexes[1:-1]}
         labels[path.hexes[-1]] = cost_label(path.cost)
         widget.set_overlay("path", labels)
@@ -348,7 +353,7 @@ class ResolutionPanel(RauscherPanel):
         waiting = to_place(camp, player)
         if waiting:
             out.append(Content("To place (p):"))
-            out += [Content(" " + short(purchase_line(p), WIDTH - 1)) for p in waiting]
+            out += [Content(" " + short(f"{p.id} {brief(p)}", WIDTH - 1)) for p in waiting]
         return out
 
 
@@ -356,7 +361,8 @@ class ResolutionPanel(RauscherPanel):
 def victory_lines(camp: Campaign, view: CampaignView) -> list[Content]:
     winners = ", ".join(player_name(camp, p) for p in view.winner) or "nobody"
     out = [heading("The war is over"), Content(short(f"Winner: {winners}"))]
-    out.append(Content(short(victory.current_type(camp).title)))
+    told = next((e.text for e in reversed(view.chronicle) if e.kind == "victory"), "")
+    out.append(Content(told or victory.current_type(camp).title))
     out.append(Content("Standings:"))
     for i, (pid, text) in enumerate(victory.standings(camp), start=1):
         out.append(Content(short(f"{i} {player_name(camp, pid)}: {text}")))
