@@ -328,6 +328,21 @@ async def test_movement_fast_march_then_a_move_with_the_rules_preview(tmp_path):
 
 
 @sync
+async def test_the_hand_over_leaves_no_overlay_of_the_last_seat(tmp_path):
+    """At the club's one terminal, the next player must not see where the last one meant
+    to march: the hand-over clears the reach, the path and the zones (DESIGN: secrets)."""
+    save = K.stir_save(tmp_path, phase="movement")
+    async with make_app(save.parent, save=save).run_test(size=SIZE) as pilot:
+        await _settle(pilot, "enter", "enter")  # past the hand-over to Stirland
+        await _settle(pilot, "enter", "d")
+        widget = pilot.app.campaign_screen.query_one(MapWidget)
+        assert {"zoi", "reach", "path"} <= set(widget.layers.overlays)
+        await _settle(pilot, "escape", "t", "y")
+        assert type(pilot.app.screen).__name__ == "HandoverScreen"
+        assert not any(widget.layers.overlays.values())
+
+
+@sync
 async def test_combat_siege_orders_are_sealed(tmp_path):
     """ "the besieging and defending players should write down what their forces are going
     to do this turn" (R-RA-11: secret until both are written)."""

@@ -222,8 +222,13 @@ def scouting_party(c: Controls) -> None:
     if found is None or not _phase(c, "upkeep"):
         return
     _, army = found
-    troops = [(u.id, f"{u.name} ({u.points} pts)") for u in army.units
-              if u.category.is_rank_and_file]
+    flags = set(tables_of(campaign_of(c))["scouting_party"]["scout_flags"])
+    # units that may skirmish first: "Scouts can be drawn from any unit which may fight as
+    # skirmishers" (the army lists say which; R-ALL-3)
+    ranked = sorted((u for u in army.units if u.category.is_rank_and_file),
+                    key=lambda u: not (flags & u.flags))
+    troops = [(u.id, f"{u.name} ({u.points} pts){', scouts' if flags & u.flags else ''}")
+              for u in ranked]
     characters = [(u.id, u.name) for u in army.units if not u.category.is_rank_and_file
                   and u.category.value == "character"]
 
