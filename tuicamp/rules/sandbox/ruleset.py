@@ -117,6 +117,48 @@ class SandboxRuleset(Ruleset):
             names = ", ".join(ctx.campaign.player(p).name for p in acting if ctx.campaign.player(p))
             raise RuleError(f"It is not your turn: {names or 'nobody'} is to play")
 
+    # --- checks of what a Games Master writes by hand ------------------------------------
+    def setup_problems(self, setup: dict[str, Any]) -> list[tuple[str, str]]:
+        """The sandbox has no set-up of its own, so any key beside options and tables is a
+        typo (``option = {...}``) that would otherwise be dropped without a word."""
+        import difflib
+
+        known = ("options", "tables")  # the engine's keys, taken out before this call
+        out = []
+        for key in setup:
+            close = difflib.get_close_matches(key, known, n=1)
+            hint = f"did you mean {close[0]!r}?" if close else "it takes options and tables"
+            out.append((key, f"unknown key ({hint})"))
+        return out
+
+    def state_problems(self, campaign: Campaign) -> list[tuple[tuple[str | int, ...], str]]:
+        """What a hand edit of a save can break in the sandbox's state: whose turn it is."""
+        state = campaign.state
+        if not isinstance(state, SandboxState):
+            return []
+        players = {p.id for p in campaign.players}
+        out: list[tuple[tuple[str | int, ...], str]] = []
+        seen: set[str] = set()
+        for i, pid in enumerate(state.order):
+            if pid not in players:
+                out.append((("state", "order", i), f"the turn order names no player {pid!r}"))
+            elif pid in seen:
+                out.append((("state", "order", i), f"the turn order names {pid!r} twice"))
+            seen.add(pid)
+        if not 0 <= state.current < max(1, len(state.order)):
+            last = max(0, len(state.order) - 1)
+            out.append((("state", "current"), f"current is {state.current}: it counts the "
+                                              f"players of the turn order, from 0 to {last}"))
+        for i, pid in enumerate(state.ended):
+            if pid not in state.order:
+                out.append((("state", "ended", i), f"{pid!r} ended the turn but is not in the "
+                                                   "turn order"))
+        for army, used in state.mp_used.items():
+            if not used >= 0:
+                out.append((("state", "mp_used", army), f"army {army!r} cannot have used "
+                                                        f"{used} MP"))
+        return out
+
 
 # --- handlers ---------------------------------------------------------------------------
 
