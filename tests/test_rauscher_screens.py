@@ -228,6 +228,7 @@ def test_the_purse_after_four_turns(tmp_path):
     assert row.treasury == row.available == 30 - 3 - 5 - 2 + taxes
     assert (row.territories, row.fate) == (5, 4)
     assert rstate(camp).player("stirland").ledger[3].income == taxes
+    assert (row.income, row.last_income, row.last_income_turn) == (0, taxes, 4)
 
 
 def test_the_screens_data_loads_without_textual():
@@ -406,6 +407,7 @@ async def test_the_ledger_from_any_phase(tmp_path):
         text = screen_text(pilot.app)
         assert "Ledger: Stirland, turn 5 (Upkeep)" in text
         assert "4g 1s 1c" in text and "secret" in text and "Supply per army" in text
+        assert "2g 1s 1c (T4)" in text, "the taxes of turn 4, the last income"
         await _settle(pilot, "escape")
         assert not isinstance(pilot.app.screen, LedgerScreen)
 

@@ -90,6 +90,8 @@ class TreasuryRow:
     food: int  # in the player's settlements and carriers
     territories: int
     fate: int
+    last_income: int = 0  # the latest turn's income in the ledger (the last taxes)
+    last_income_turn: int = 0
 
 
 def stored_food(campaign: Campaign, player: str) -> int:
@@ -110,6 +112,7 @@ def territories_held(campaign: Campaign, player: str) -> int:
 
 def treasury_row(campaign: Campaign, player: str) -> TreasuryRow:
     p = campaign.player(player)
+    earned = [e for e in rstate(campaign).player(player).ledger if e.income]
     return TreasuryRow(
         player=player,
         name=player_name(campaign, player),
@@ -119,6 +122,8 @@ def treasury_row(campaign: Campaign, player: str) -> TreasuryRow:
         food=stored_food(campaign, player),
         territories=territories_held(campaign, player),
         fate=rstate(campaign).player(player).fate_points,
+        last_income=earned[-1].income if earned else 0,
+        last_income_turn=earned[-1].turn if earned else 0,
     )
 
 

@@ -45,15 +45,24 @@ def _chip(series: ChartSeries) -> Text:
     return Text(f" {series.letter} ", style=marker_style(series.colour, False))
 
 
+def _income(row) -> str:
+    """This turn's income while it is being collected, else the last in the ledger."""
+    if row.income:
+        return f"{money(row.income)} now"
+    if row.last_income:
+        return f"{money(row.last_income)} (T{row.last_income_turn})"
+    return "-"
+
+
 def purse_lines(campaign: Campaign, view: CampaignView) -> list[Text]:
-    head = (f"{'Warmaster':<16}{'Treasury':>11}{'Free':>11}{'Income':>9}{'Food':>6}"
+    head = (f"{'Warmaster':<16}{'Treasury':>10}{'Free':>10}{'Income':>15}{'Food':>6}"
             f"{'Land':>6}{'Fate':>6}")
     out = [Text(head, style="bold")]
     for pid in seat_players(campaign, view):
         row = treasury_row(campaign, pid)
         out.append(Text(
-            f"{row.name[:15]:<16}{money(row.treasury):>11}{money(row.available):>11}"
-            f"{money(row.income):>9}{row.food:>6}{row.territories:>6}{row.fate:>6}"
+            f"{row.name[:15]:<16}{money(row.treasury):>10}{money(row.available):>10}"
+            f"{_income(row):>15}{row.food:>6}{row.territories:>6}{row.fate:>6}"
         ))
     if len(out) == 1:
         out.append(Text("This seat keeps no treasury.", style="italic"))
