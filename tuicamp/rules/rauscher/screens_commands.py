@@ -695,7 +695,7 @@ def _cmd(key: str, name: str, what: str, run: Callable[[Controls], None],
 
 
 COMMANDS: tuple[UiCommand, ...] = (
-    _cmd("L", "ledger", "Ledger", open_ledger, show=True),
+    _cmd("L", "ledger", "Ledger", open_ledger),  # listed by every panel: the footer is full
     _cmd("f", "fate", "Use a fate point", use_fate),
     _cmd("p", "buy", "Buy (Upkeep) / place (Resolution)", buy_or_place),
     _cmd("X", "cancel", "Cancel a purchase / give one up", cancel_or_dismiss),
