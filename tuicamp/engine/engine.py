@@ -167,9 +167,10 @@ class Engine:
         events: list[Event] = []
         self.skipped = 0
         actions = list(actions)
+        was_over = self.campaign.finished  # then every order is refused, as perform does
         try:
             for i, action in enumerate(actions):
-                if self.campaign.finished and not self.seat(seat_id).gm:
+                if self.campaign.finished and not was_over and not self.seat(seat_id).gm:
                     self.skipped = len(actions) - i  # the war is over: the rest stand idle
                     break
                 events.extend(self.perform(seat_id, action))
