@@ -21,6 +21,7 @@ from textual.screen import Screen
 from textual.widget import Widget
 
 from tuicamp.engine.actions import Action, Event
+from tuicamp.engine.pathing import CostModel
 from tuicamp.engine.views import ArmyView, CampaignView
 from tuicamp.model.hexes import Hex
 from tuicamp.rules.protocol import Ruleset
@@ -61,6 +62,14 @@ class CampaignControls(Protocol):
 
     def say(self, message: str, severity: SeverityLevel = "information") -> None: ...
 
+    @property
+    def session(self) -> Any:
+        """The open Session: for a ruleset's panels that read its own state (not secret to
+        the seat: the view filters what is), never to change anything behind perform."""
+
+    @property
+    def seat(self) -> str | None: ...
+
 
 @define(frozen=True)
 class UiCommand:
@@ -97,6 +106,9 @@ class RulesetUI:
     end_turn_action: Callable[[], Action] | None = None
     # MP an army may still spend, for the reachable-hexes overlay (None: no limit known)
     move_budget: Callable[[CampaignControls, ArmyView], float | None] | None = None
+    # The costs one army moves at (zones of influence, marches, its own terrain rules), so
+    # the map's preview prices the path as the rules will; None: the ruleset's tables
+    move_model: Callable[[CampaignControls, ArmyView], CostModel | None] | None = None
     extra: dict[str, Any] = field(factory=dict)
 
 

@@ -36,4 +36,15 @@ def panels() -> RulesetUI:
         move_action=lambda army, to: Move(army=army, to=to),
         end_turn_action=lambda: EndPhase(),
         move_budget=move_budget,
+        move_model=move_model,
     )
+
+
+def move_model(controls: CampaignControls, army: ArmyView):
+    """The rules' own costs for this army (zones of influence, terrain option)."""
+    from tuicamp.rules.rauscher import movement
+
+    camp = campaign_of(controls)
+    if camp.army(army.id) is None:
+        return None
+    return movement.move_costs(camp, army.id)

@@ -343,13 +343,16 @@ class CampaignScreen(Screen[None]):
         h = self.cursor
         preview = None
         army = view.army(self._moving) if self._moving else None
-        if army is not None and army.hex is not None and self._planner is not None:
+        planner = self._planner
+        if army is not None and self.ui.move_model is not None:
+            planner = MovePlanner(self.ui.move_model(self, army))
+        if army is not None and army.hex is not None and planner is not None:
             budget = self._budget(army)
-            reach, path_labels, path = self._planner.overlays(army.hex, h, budget)
+            reach, path_labels, path = planner.overlays(army.hex, h, budget)
             self.map.set_overlay("reach", reach)
             self.map.set_overlay("path", path_labels)
             preview = MovePreview(army, h, path.cost if path else None, budget,
-                                  priced=self._planner.model is not None)
+                                  priced=planner.model is not None)
         else:
             self.map.clear_overlay("reach")
             self.map.clear_overlay("path")
