@@ -13,6 +13,18 @@ from tuicamp.model.map import HexMap
 
 OptionValue = bool | int | float | str
 
+# The words a player may type (or a GM write) for yes and no.
+BOOL_WORDS: dict[str, bool] = {
+    "true": True,
+    "yes": True,
+    "on": True,
+    "1": True,
+    "false": False,
+    "no": False,
+    "off": False,
+    "0": False,
+}
+
 
 class DiceMode(StrEnum):
     APP = "app"  # tuicamp rolls

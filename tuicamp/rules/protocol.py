@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from attrs import field, frozen
 
 from tuicamp.engine.actions import Action
-from tuicamp.model.campaign import Campaign, OptionValue
+from tuicamp.model.campaign import BOOL_WORDS, Campaign, OptionValue
 from tuicamp.model.forces import Army, Seat
 
 if TYPE_CHECKING:
@@ -49,12 +49,9 @@ class Option:
             value: OptionValue = text
         elif kind is bool:
             low = str(text).strip().lower()
-            if low in ("1", "true", "yes", "on"):
-                value = True
-            elif low in ("0", "false", "no", "off"):
-                value = False
-            else:
+            if low not in BOOL_WORDS:
                 raise ValueError(f"option {self.name} is true or false, not {text!r}")
+            value = BOOL_WORDS[low]
         else:
             try:
                 value = kind(text)

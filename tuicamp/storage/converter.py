@@ -8,19 +8,36 @@ territories as a grid of one-letter codes beside the terrain grid when they fit 
 
 from __future__ import annotations
 
+import difflib
+import json
 import re
 import string
+from collections.abc import Callable, Iterable, Mapping
 from itertools import groupby
-from typing import Any
+from typing import Any, get_origin
 
+import attrs
 import cattrs
 from attrs import evolve
-from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn, override
+from cattrs.cols import homogenous_tuple_structure_factory, list_structure_factory
+from cattrs.errors import (
+    AttributeValidationNote,
+    ClassValidationError,
+    ForbiddenExtraKeysError,
+    IterableValidationError,
+    IterableValidationNote,
+)
+from cattrs.gen import (
+    make_dict_structure_fn,
+    make_dict_unstructure_fn,
+    mapping_structure_factory,
+    override,
+)
 
 from tuicamp.engine.actions import Event
-from tuicamp.model.campaign import Campaign, OptionValue
+from tuicamp.model.campaign import BOOL_WORDS, Campaign, OptionValue
 from tuicamp.model.hexes import Hex, Hexside, parse_hexside, parse_label
-from tuicamp.model.map import HexMap, Territory
+from tuicamp.model.map import HexMap, Settlement, Territory
 
 TERRITORY_CODES = string.ascii_uppercase + string.ascii_lowercase + string.digits
 NO_TERRITORY = "."
@@ -77,15 +94,51 @@ def _unstructure_map(m: HexMap) -> dict[str, Any]:
     return strip_none(out)
 
 
-def _structure_map(data: dict[str, Any], _: type) -> HexMap:
-    width, height = int(data["width"]), int(data["height"])
-    terrain = list(data["terrain"])
-    hexsides = {
-        feature: [parse_hexside(s) for s in sides]
-        for feature, sides in data.get("hexsides", {}).items()
-    }
+_MAP_KEYS = frozenset(
+    {"width", "height", "terrain", "hexsides", "territory_rows", "territories", "settlements"}
+)
+
+
+def _map_field(errors: list[Exception], name: str, type_: Any, make: Any) -> Any:
+    """``make()``, or None with its error noted under the field's name, so that a bad map
+    names the field at fault (``width``) rather than saying "invalid value for HexMap"."""
+    try:
+        return make()
+    except Exception as exc:  # every failure of one field, named by it
+        exc.__notes__ = [
+            *getattr(exc, "__notes__", []),
+            AttributeValidationNote(f"Structuring class HexMap @ attribute {name}", name, type_),
+        ]
+        errors.append(exc)
+        return None
+
+
+def _structure_territories(data: list[Any], by_code: dict[str, list[Hex]]) -> list[Territory]:
+    territories, errors = [], []
+    for i, t in enumerate(data):
+        try:
+            if not isinstance(t, dict):
+                raise ValueError(f"expected a table, not {_shown(t)}")
+            t = dict(t)
+            code = t.pop("code", None)
+            terr = converter.structure(t, Territory)
+            if code is not None:
+                terr.hexes = by_code.get(str(code), []) + terr.hexes
+            territories.append(terr)
+        except Exception as exc:
+            exc.__notes__ = [
+                *getattr(exc, "__notes__", []),
+                IterableValidationNote(f"Structuring list @ index {i}", i, Territory),
+            ]
+            errors.append(exc)
+    if errors:
+        raise IterableValidationError("While structuring territories", errors, list[Territory])
+    return territories
+
+
+def _territory_hexes(rows: list[str]) -> dict[str, list[Hex]]:
     by_code: dict[str, list[Hex]] = {}
-    for row, line in enumerate(data.get("territory_rows", [])):
+    for row, line in enumerate(rows):
         shift = (row - (row & 1)) // 2  # Hex.from_offset, inlined: this sees every hex
         col = 0
         for code, run in groupby(line):
@@ -94,29 +147,60 @@ def _structure_map(data: dict[str, Any], _: type) -> HexMap:
                 hexes = by_code.setdefault(code, [])
                 hexes.extend(Hex(c - shift, row) for c in range(col, col + n))
             col += n
-    territories = []
-    for t in data.get("territories", []):
-        t = dict(t)
-        code = t.pop("code", None)
-        terr = converter.structure(t, Territory)
-        if code is not None:
-            terr.hexes = by_code.get(code, []) + terr.hexes
-        territories.append(terr)
-    settlements = [
-        converter.structure(s, HexMap.__attrs_attrs__.settlements.type.__args__[0])
-        for s in data.get("settlements", [])
-    ]
+    return by_code
+
+
+def _structure_map(data: Any, _: type) -> HexMap:
+    if not isinstance(data, Mapping):
+        raise ValueError(f"the map is a table (width, height, terrain, ...), not {_shown(data)}")
+    extra = set(data) - _MAP_KEYS
+    errors: list[Exception] = []
+    if extra:
+        errors.append(ForbiddenExtraKeysError(None, HexMap, extra))
+    c = converter
+    missing = [k for k in ("width", "height", "terrain") if k not in data]
+    for name in missing:
+        _map_field(errors, name, Any, lambda name=name: data[name])
+    width = _map_field(errors, "width", int, lambda: c.structure(data.get("width", 1), int))
+    height = _map_field(errors, "height", int, lambda: c.structure(data.get("height", 1), int))
+    terrain = _map_field(errors, "terrain", list[str],
+                         lambda: c.structure(data.get("terrain", []), list[str]))
+    hexsides = _map_field(errors, "hexsides", dict[str, list[Hexside]],
+                          lambda: c.structure(data.get("hexsides", {}), dict[str, list[Hexside]]))
+    rows = _map_field(errors, "territory_rows", list[str],
+                      lambda: c.structure(data.get("territory_rows", []), list[str]))
+    territories = _map_field(
+        errors, "territories", list[Territory],
+        lambda: _structure_territories(
+            c.structure(data.get("territories", []), list[Any]), _territory_hexes(rows or [])
+        ),
+    )
+    settlements = _map_field(errors, "settlements", list[Settlement],
+                             lambda: c.structure(data.get("settlements", []), list[Settlement]))
+    if errors:
+        raise ClassValidationError("While structuring HexMap", errors, HexMap)
     return HexMap(width, height, terrain, hexsides, territories, settlements)
+
+
+def _shown(value: Any) -> str:
+    """A value as a complaint names it: text 'abc', the number 5, a table, a list."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return f"text {value[:30]!r}"
+    if isinstance(value, int | float):
+        return f"the number {value}"
+    if isinstance(value, Mapping):
+        return "a table"
+    if isinstance(value, list | tuple):
+        return "a list"
+    return f"a {type(value).__name__}"
 
 
 def _structure_option_value(value: Any, _: type) -> OptionValue:
     if not isinstance(value, bool | int | float | str):
         raise ValueError(f"an option is true/false, a number or text, not {value!r}")
     return value
-
-
-_TRUE_WORDS = {"true": True, "yes": True, "on": True, "1": True,
-               "false": False, "no": False, "off": False, "0": False}
 
 
 def _structure_int(value: Any, _: type) -> int:
@@ -146,20 +230,104 @@ def _structure_bool(value: Any, _: type) -> bool:
     # bool("no") is True: only real booleans and the usual words are accepted.
     if isinstance(value, bool):
         return value
-    if isinstance(value, str) and value.strip().lower() in _TRUE_WORDS:
-        return _TRUE_WORDS[value.strip().lower()]
+    if isinstance(value, str) and value.strip().lower() in BOOL_WORDS:
+        return BOOL_WORDS[value.strip().lower()]
     raise ValueError(f"expected true or false, not {value!r}")
+
+
+def _structure_str(value: Any, cls: type) -> str:
+    # str(5) would pass silently; text is written in quotes. The hook also serves str's
+    # subclasses (the StrEnums), whose own constructor judges the value.
+    if cls is not str:
+        return cls(value)
+    if isinstance(value, str):
+        return value
+    raise ValueError(f"expected text in quotes, not {_shown(value)}")
 
 
 def _is_set(t: Any) -> bool:
     return t in (set, frozenset) or getattr(t, "__origin__", None) in (set, frozenset)
 
 
+# --- containers: the right kind of value, or a readable refusal -------------------------
+# cattrs iterates whatever it is given, so "0304" would become the list ['0', '3', '0', '4']
+# and a text where a table belongs fails with "'str' object has no attribute 'keys'".
+# These factories wrap cattrs' own hooks with a check of the container itself.
+Hook = Callable[[Any, Any], Any]
+
+
+def _origin(t: Any) -> Any:
+    return get_origin(t) or t
+
+
+def _is_list_like(t: Any) -> bool:
+    origin = _origin(t)
+    if origin is tuple:
+        args = getattr(t, "__args__", ())
+        return len(args) == 2 and args[1] is Ellipsis  # tuple[X, ...], not a fixed tuple
+    return origin in (list, set, frozenset)
+
+
+def _is_dict(t: Any) -> bool:
+    return _origin(t) is dict
+
+
+def _is_attrs_class(t: Any) -> bool:
+    return isinstance(t, type) and attrs.has(t)
+
+
+def _list_hook(t: Any, c: cattrs.Converter) -> Hook:
+    origin = _origin(t)
+    if origin is list:
+        inner: Hook = list_structure_factory(t, c)
+    elif origin is tuple:
+        inner = homogenous_tuple_structure_factory(t, c)
+    elif origin is set:
+        inner = c._structure_set
+    else:
+        inner = c._structure_frozenset
+
+    def structure_list(value: Any, type_: Any) -> Any:
+        if isinstance(value, str | bytes | Mapping) or not isinstance(value, Iterable):
+            hint = f" (write [{json.dumps(value)}])" if isinstance(value, str) else ""
+            raise ValueError(f"expected a list in [ ], not {_shown(value)}{hint}")
+        return inner(value, type_)
+
+    return structure_list
+
+
+def _dict_hook(t: Any, c: cattrs.Converter) -> Hook:
+    inner = mapping_structure_factory(t, c, dict)
+
+    def structure_dict(value: Any, type_: Any) -> Any:
+        if not isinstance(value, Mapping):
+            raise ValueError(f"expected a table, not {_shown(value)}")
+        return inner(value, type_)
+
+    return structure_dict
+
+
+def _attrs_hook(t: Any, c: cattrs.Converter) -> Hook:
+    inner = c.gen_structure_attrs_fromdict(t)
+    names = ", ".join(a.name for a in attrs.fields(t) if a.init)
+
+    def structure_attrs(value: Any, type_: Any) -> Any:
+        if not isinstance(value, Mapping):
+            raise ValueError(f"expected a table {{ {names} }}, not {_shown(value)}")
+        return inner(value, type_)
+
+    return structure_attrs
+
+
 def _make_converter() -> cattrs.Converter:
     c = cattrs.Converter(forbid_extra_keys=True)
+    c.register_structure_hook_factory(_is_attrs_class, lambda t: _attrs_hook(t, c))
+    c.register_structure_hook_factory(_is_list_like, lambda t: _list_hook(t, c))
+    c.register_structure_hook_factory(_is_dict, lambda t: _dict_hook(t, c))
     c.register_structure_hook(int, _structure_int)
     c.register_structure_hook(float, _structure_float)
     c.register_structure_hook(bool, _structure_bool)
+    c.register_structure_hook(str, _structure_str)
     c.register_unstructure_hook(Hex, str)
     c.register_structure_hook(Hex, lambda v, _: v if isinstance(v, Hex) else parse_label(v))
     c.register_unstructure_hook(Hexside, str)
@@ -228,17 +396,38 @@ def event_from_dict(data: dict[str, Any]) -> Event:
 _PATH_PART_RE = re.compile(r"\.([A-Za-z0-9_-]+)|\[(\d+)\]|\['([^']*)'\]|\[\"([^\"]*)\"\]")
 
 
+_EXTRA = "\x00extra\x00"  # marks an unknown-keys message until its keys are in the path
+
+
 def _format_exception(exc: BaseException, type_: Any) -> str:
     from cattrs.v import format_exception
 
+    if isinstance(exc, ForbiddenExtraKeysError):
+        known = [a.name for a in attrs.fields(exc.cl)] if attrs.has(exc.cl) else []
+        return _EXTRA + "\x00".join([",".join(known), *sorted(exc.extra_fields)])
     if type(exc) is ValueError and str(exc) and "invalid literal" not in str(exc):
         return str(exc)
     text = format_exception(exc, type_)
     return re.sub(r"tuicamp\.model\.[a-z_]+\.", "", text)
 
 
+def _unknown_keys(text: str) -> tuple[list[str], str]:
+    """The unknown keys of a marked message, and the message: "unknown key(s) (a, b)",
+    with a "did you mean" when the first is close to a known key."""
+    known, *extra = text[len(_EXTRA):].split("\x00")
+    message = f"unknown key(s) ({', '.join(extra)})"
+    close = difflib.get_close_matches(extra[0], known.split(","), n=1) if known else []
+    if close:
+        message += f": did you mean {close[0]!r}?"
+    return extra, message
+
+
 def describe_structure_error(exc: BaseException) -> list[tuple[tuple[str | int, ...], str]]:
-    """Turn a cattrs error into (key path, problem) pairs a person can act on."""
+    """Turn a cattrs error into (key path, problem) pairs a person can act on.
+
+    The path leads to the key at fault itself: a missing key's path ends in its name (and
+    the message says it), an unknown key's path ends in the first unknown key, so that a
+    line locator finds the line where it is written rather than its table's."""
     out: list[tuple[tuple[str | int, ...], str]] = []
     for message in cattrs.transform_error(exc, path="$", format_exception=_format_exception):
         text, _, where = message.rpartition(" @ ")
@@ -251,7 +440,12 @@ def describe_structure_error(exc: BaseException) -> list[tuple[tuple[str | int, 
                 path.append(int(index))
             else:
                 path.append(name or q1 or q2)
+        if text.startswith(_EXTRA):
+            extra, text = _unknown_keys(text)
+            path.append(extra[0])
         text = text.replace("extra fields found", "unknown key(s)")
+        if text == "required field missing" and path and isinstance(path[-1], str):
+            text = f"missing key {path[-1]!r}"
         text = text.replace("required field missing", "missing key")
         out.append((tuple(path), text))
     return out
