@@ -185,6 +185,38 @@ def _set_aside(path: Path, backup: Path) -> Path:
     return aside
 
 
+class CannotWrite(InputError, OSError):
+    """A file could not be written where it was asked for (a missing or read-only folder,
+    a file where a folder should be, a full disk).
+
+    An InputError, so the command line says it in one line; an OSError too (with the
+    original errno and strerror), so callers that handle failed writes keep doing so."""
+
+    def __init__(self, path: Path, exc: OSError) -> None:
+        OSError.__init__(self, exc.errno, exc.strerror, exc.filename)
+        self.message = f"{path}: cannot write here ({_reason(exc)})"
+
+    def __str__(self) -> str:
+        return self.message
+
+
+def _reason(exc: OSError) -> str:
+    if isinstance(exc, FileExistsError | NotADirectoryError) and exc.filename:
+        where = Path(os.fsdecode(exc.filename))
+        if where.exists() and not where.is_dir():
+            return f"{where} is a file, not a folder"
+    return exc.strerror or type(exc).__name__
+
+
+def make_folder(folder: Path, for_path: Path | None = None) -> None:
+    """Create ``folder`` and its parents if needed; CannotWrite (naming ``for_path``, the
+    file meant to go there) when that is impossible."""
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise CannotWrite(for_path or folder, exc) from None
+
+
 def atomic_write(path: Path, data: bytes, backup: Path | None = None) -> None:
     """Replace ``path`` with ``data`` so that a crash leaves the old file or the new one.
 
@@ -194,6 +226,7 @@ def atomic_write(path: Path, data: bytes, backup: Path | None = None) -> None:
     file becomes the backup *after* the new one is in place, so the backup is always older
     than the file (after a crash in between it is one save older still). Callers hold the
     save's lock, so fixed temporary names suffice; a crashed writer's are overwritten.
+    A failed write raises :class:`CannotWrite` and leaves the old file as it was.
     """
     tmp = path.with_name(f".{path.name}.tmp")
     aside: Path | None = None
@@ -201,16 +234,20 @@ def atomic_write(path: Path, data: bytes, backup: Path | None = None) -> None:
         mode: int | None = path.stat().st_mode & 0o7777
     except FileNotFoundError:
         mode = None
+    except OSError as exc:  # a file where a folder should be, a folder we may not read
+        raise CannotWrite(path, exc) from None
     try:
         _write_synced(tmp, data, mode)
         if backup is not None and mode is not None:
             aside = _set_aside(path, backup)
         os.replace(tmp, path)
-    except BaseException:
+    except BaseException as exc:
         for leftover in (tmp, aside):
             if leftover is not None:
                 with contextlib.suppress(OSError):
                     leftover.unlink()
+        if isinstance(exc, OSError) and not isinstance(exc, CannotWrite):
+            raise CannotWrite(path, exc) from exc
         raise
     if aside is not None:
         try:
@@ -229,8 +266,11 @@ class SaveBusy(RuleError):
 @contextlib.contextmanager
 def write_lock(save: Path, timeout: float = LOCK_TIMEOUT) -> Iterator[None]:
     """Hold ``flock`` on ``SAVE.toml.lock`` (released by the kernel if the holder dies)."""
-    save.parent.mkdir(parents=True, exist_ok=True)
-    fd = os.open(lock_path(save), os.O_RDWR | os.O_CREAT, 0o666)
+    make_folder(save.parent, save)
+    try:
+        fd = os.open(lock_path(save), os.O_RDWR | os.O_CREAT, 0o666)
+    except OSError as exc:
+        raise CannotWrite(save, exc) from None
     try:
         deadline = time.monotonic() + timeout
         while True:
@@ -239,7 +279,7 @@ def write_lock(save: Path, timeout: float = LOCK_TIMEOUT) -> Iterator[None]:
                 break
             except OSError as exc:
                 if exc.errno not in (errno.EAGAIN, errno.EACCES, errno.EWOULDBLOCK):
-                    raise
+                    raise CannotWrite(save, exc) from None  # no locks here (ENOLCK)
                 if time.monotonic() >= deadline:
                     raise SaveBusy(
                         f"{save} is being written by another player or terminal; try again"

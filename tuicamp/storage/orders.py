@@ -12,9 +12,13 @@ to = "0604"
 
 from __future__ import annotations
 
+import enum
+import re
+import typing
 from pathlib import Path
 from typing import Any
 
+import attrs
 import tomli_w
 
 from tuicamp.engine.actions import Action, action_fields
@@ -90,20 +94,77 @@ def write_orders(path: str | Path, actions: list[Action], seat: str | None = Non
 
 
 def action_example(cls: type[Action]) -> str:
-    """A commented TOML block showing every field of an action."""
+    """A commented TOML block showing every field of an action, that structures into the
+    action as it stands: copying it is the quickest start of an orders file."""
     lines = [f"# {cls.summary}" if cls.summary else f"# {cls.kind}", "[[action]]"]
     lines.append(f'kind = "{cls.kind}"')
-    for name, type_, default in action_fields(cls):
-        tname = getattr(type_, "__name__", str(type_)).replace("typing.", "")
+    hints = _type_hints(cls)
+    for name, written, default in action_fields(cls):
+        type_ = hints.get(name, written)
         required = default is None or _is_nothing(default)
-        sample = _PLACEHOLDERS.get(type_, "") if required else default
-        value = _inline(sample)
-        note = f"{tname}, required" if required else tname
+        value = _inline(_sample(type_) if required else converter.unstructure(default))
+        note = f"{_type_name(written)}, required" if required else _type_name(written)
+        item = _item_type(type_)
+        if not required and item is not None and attrs.has(item) and not default:
+            note += f", each {_inline(_sample(item))}"
         lines.append(f"{name} = {value}  # {note}")
     return "\n".join(lines)
 
 
-_PLACEHOLDERS: dict[Any, Any] = {"str": "", str: "", "int": 0, int: 0, "bool": False, bool: False}
+def _type_hints(cls: type) -> dict[str, Any]:
+    try:
+        return typing.get_type_hints(cls)
+    except Exception:  # an annotation that cannot be resolved: show what is written
+        return {}
+
+
+def _type_name(type_: Any) -> str:
+    """A field's type as a person reads it: list[UnitSpec], not a module path."""
+    text = type_ if isinstance(type_, str) else getattr(type_, "__name__", str(type_))
+    return re.sub(r"\b(?:[a-z_][a-z0-9_]*\.)+(?=[A-Za-z_])", "", text)
+
+
+def _item_type(type_: Any) -> Any:
+    origin = typing.get_origin(type_)
+    args = typing.get_args(type_)
+    if origin in (list, set, frozenset, tuple) and args:
+        return args[0]
+    return None
+
+
+def _sample(type_: Any) -> Any:
+    """A value of the type that structures into it: a placeholder for a required field."""
+    if type_ in _PLACEHOLDERS:
+        return _PLACEHOLDERS[type_]
+    if isinstance(type_, type) and issubclass(type_, enum.Enum):
+        return next(iter(type_)).value
+    if isinstance(type_, type) and attrs.has(type_):
+        out = {}
+        hints = _type_hints(type_)
+        for a in attrs.fields(type_):
+            if not a.init:
+                continue
+            if a.default is attrs.NOTHING:
+                out[a.name] = _sample(hints.get(a.name, a.type))
+            else:
+                default = a.default.factory() if hasattr(a.default, "factory") else a.default
+                if default is not None:
+                    out[a.name] = converter.unstructure(default)
+        return out
+    origin = typing.get_origin(type_)
+    args = typing.get_args(type_)
+    if origin in (list, set, frozenset, tuple):
+        return [_sample(args[0])] if args else []
+    if origin is dict:
+        return {}
+    if args:  # a union: the first kind that is not None
+        return _sample(next((a for a in args if a is not type(None)), str))
+    return ""
+
+
+_PLACEHOLDERS: dict[Any, Any] = {
+    str: "", int: 0, float: 0.0, bool: False, Any: "",
+}
 
 
 def _inline(value: Any) -> str:

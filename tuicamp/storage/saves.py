@@ -24,6 +24,7 @@ Loading a bad file never writes anything and fails with one line, ``file:line: w
 
 from __future__ import annotations
 
+import difflib
 import os
 import re
 from datetime import UTC, datetime
@@ -35,10 +36,10 @@ from attrs import define
 
 from tuicamp.engine.actions import Event
 from tuicamp.engine.errors import InputError, RuleError
-from tuicamp.model.campaign import Campaign
-from tuicamp.model.terrain import BY_LETTER
+from tuicamp.model.campaign import Campaign, OptionValue
+from tuicamp.model.terrain import BY_ID, BY_LETTER
 from tuicamp.rules import registry
-from tuicamp.rules.protocol import Ruleset
+from tuicamp.rules.protocol import Option, Ruleset
 from tuicamp.storage.chronicle import (
     Problems,
     Source,
@@ -50,6 +51,7 @@ from tuicamp.storage.chronicle import (
 from tuicamp.storage.converter import campaign_from_dict, converter, unstructure
 from tuicamp.storage.locations import chronicle_path
 from tuicamp.storage.migrations import MigrationError, upgrade_save, version_problem
+from tuicamp.storage.scenario import table_problems
 from tuicamp.storage.tomlfile import MAX_BYTES, KeyPath
 
 FORMAT_VERSION = 1
@@ -469,4 +471,116 @@ def campaign_problems(
     phases = [p.id for p in ruleset.phases] if ruleset else []
     if phases and campaign.phase not in phases:
         out.append((("phase",), f"phase {campaign.phase!r} is not one of {', '.join(phases)}"))
+    out += _unit_problems(campaign)
+    out += _battle_problems(campaign)
+    if ruleset is not None:
+        out += _option_problems(campaign, ruleset)
+        out += [(("tables", *path), message)
+                for path, message in table_problems(ruleset, campaign.tables)]
+        out += _ruleset_state_problems(campaign, ruleset)
     return out
+
+
+# Unit numbers that no rule can make negative; a hand edit can.
+_UNIT_COUNTS = (("points", "points"), ("models", "models"), ("movement", "M"))
+
+
+def _unit_problems(campaign: Campaign) -> list[tuple[KeyPath, str]]:
+    out: list[tuple[KeyPath, str]] = []
+    if campaign.map.width < 1 or campaign.map.height < 1:
+        out.append((("map",), f"the map is {campaign.map.width} x {campaign.map.height}; "
+                              "it needs at least one hex"))
+    for i, army in enumerate(campaign.armies):
+        for j, unit in enumerate(army.units):
+            for attr, label in _UNIT_COUNTS:
+                value = getattr(unit, attr)
+                if value < 0:
+                    out.append((("armies", i, "units", j, attr),
+                                f"unit {unit.id!r} of army {army.id!r}: {label} cannot be "
+                                f"negative ({value})"))
+    return out
+
+
+def _battle_problems(campaign: Campaign) -> list[tuple[KeyPath, str]]:
+    """Battles must name real places, armies and sides: the card, the result form and
+    the consequences all look them up."""
+    out: list[tuple[KeyPath, str]] = []
+    m = campaign.map
+    players = {p.id for p in campaign.players}
+    for i, b in enumerate(campaign.battles):
+        where: KeyPath = ("battles", i)
+        if not m.contains(b.hex):
+            out.append(((*where, "hex"), f"battle {b.id!r} is off the map"))
+        if b.terrain not in BY_ID:
+            out.append(((*where, "terrain"), f"battle {b.id!r}: unknown terrain {b.terrain!r} "
+                                             f"(terrains: {', '.join(BY_ID)})"))
+        for j in _duplicates([side.id for side in b.sides]):
+            out.append(((*where, "sides", j, "id"), f"battle {b.id!r} has two sides "
+                                                    f"{b.sides[j].id!r}"))
+        for j, side in enumerate(b.sides):
+            # Army ids are not judged: an army may be disbanded or destroyed while its
+            # battle is pending or after it, and the card and the result skip it then.
+            for k, pid in enumerate(side.players):
+                if pid not in players:
+                    out.append(((*where, "sides", j, "players", k),
+                                f"battle {b.id!r}: no player {pid!r}"))
+        if b.result is not None:
+            sides = {side.id for side in b.sides}
+            if b.result.winner is not None and b.result.winner not in sides:
+                out.append(((*where, "result", "winner"),
+                            f"battle {b.id!r}: the winner {b.result.winner!r} is not a side"))
+            for j, r in enumerate(b.result.sides):
+                if r.side not in sides:
+                    out.append(((*where, "result", "sides", j, "side"),
+                                f"battle {b.id!r}: the result names no side {r.side!r}"))
+    return out
+
+
+def _option_value(option: Option, value: OptionValue) -> OptionValue:
+    """A saved option as its ruleset's type: a hand-written "no" is false; a value that
+    would change when made the option's type (2.5 for a whole number) is refused."""
+    kind = type(option.default)
+    if isinstance(value, bool) and kind is not bool:
+        raise ValueError(f"option {option.name} takes a {kind.__name__}, not {value!r}")
+    if kind is int and isinstance(value, float) and not value.is_integer():
+        raise ValueError(f"option {option.name} takes a whole number, not {value!r}")
+    return option.coerce(value)
+
+
+def _option_problems(campaign: Campaign, ruleset: Ruleset) -> list[tuple[KeyPath, str]]:
+    """Every option is one the ruleset has, of its type. Values are coerced in place, so
+    the rules read ``False`` where a Games Master wrote "no" (a non-empty text is true)."""
+    out: list[tuple[KeyPath, str]] = []
+    # A ruleset that declares no options of its own (a plugin in the making) has no list
+    # to judge other names by; the options it has are still checked.
+    judge_names = bool(ruleset.options)
+    names = [o.name for o in ruleset.all_options]
+    for name, value in list(campaign.options.items()):
+        option = ruleset.option(name)
+        if option is None:
+            if judge_names:
+                close = difflib.get_close_matches(name, names, n=1)
+                hint = f"did you mean {close[0]!r}?" if close else f"options: {', '.join(names)}"
+                out.append((("options", name), f"ruleset {ruleset.id} has no option {name!r} "
+                                               f"({hint})"))
+            continue
+        try:
+            campaign.options[name] = _option_value(option, value)
+        except ValueError as exc:
+            out.append((("options", name), str(exc)))
+    return out
+
+
+def _ruleset_state_problems(campaign: Campaign, ruleset: Ruleset) -> list[tuple[KeyPath, str]]:
+    """The ruleset's own check of its state, when it has one:
+    ``state_problems(campaign) -> [(key path below the campaign, problem)]``."""
+    check = getattr(ruleset, "state_problems", None)
+    if check is None:
+        return []
+    try:
+        found = check(campaign)
+    except Exception as exc:  # a ruleset bug must still give a one-line answer
+        return [(("state",), f"the {ruleset.id} state could not be checked "
+                             f"({type(exc).__name__}: {exc})")]
+    return [(tuple(path) if isinstance(path, tuple | list) else (path,), message)
+            for path, message in found]

@@ -111,6 +111,7 @@ from tuicamp.model.forces import Army, Category, Player, Seat
 from tuicamp.model.hexes import Hex, Hexside, label_width_for, parse_hexside, parse_label
 from tuicamp.model.map import HexMap
 from tuicamp.model.terrain import BY_LETTER, HEXSIDE_FEATURES
+from tuicamp.rules import movement as _movement
 from tuicamp.rules import registry
 from tuicamp.rules.protocol import Option, Ruleset
 from tuicamp.storage.converter import NO_TERRITORY, converter, describe_structure_error
@@ -291,6 +292,138 @@ _OPTION_KINDS: dict[type, tuple[tuple[type, ...], str]] = {
     float: ((int, float), "a number"),
     str: ((str,), "text"),
 }
+
+
+# --- house-rule tables: overrides in the shape of the ruleset's own ------------------------
+_ANY = object()  # a shape that takes any value: siblings of different kinds, an empty table
+
+
+def _kind(value: Any) -> str:
+    if isinstance(value, bool):
+        return "bool"
+    if isinstance(value, int | float):
+        return "number"
+    if isinstance(value, str):
+        return "text"
+    if isinstance(value, list):
+        return "list"
+    if isinstance(value, dict):
+        return "table"
+    return type(value).__name__
+
+
+_KIND_NOUNS = {"bool": "true or false", "number": "a number", "text": "text in quotes",
+               "list": "a list", "table": "a table"}
+
+
+def _merge_shapes(a: Any, b: Any) -> Any:
+    """One shape that both values fit: the union of two rows of one table."""
+    if a is _ANY or b is _ANY or _kind(a) != _kind(b):
+        return _ANY
+    if isinstance(a, dict):
+        out = dict(a)
+        for k, v in b.items():
+            out[k] = _merge_shapes(out[k], v) if k in out else v
+        return out
+    if isinstance(a, list):
+        return [*a, *b]
+    return a if not (_kind(a) == "number" and b < a) else b  # keep the smaller number
+
+
+def _row_shape(values: list[Any]) -> Any:
+    """The shape every value of a table or list shares, or _ANY when they differ."""
+    if not values:
+        return _ANY
+    shape = values[0]
+    for v in values[1:]:
+        shape = _merge_shapes(shape, v)
+    return shape
+
+
+def _table_name(path: KeyPath) -> str:
+    return ".".join(str(p) for p in path)
+
+
+def _shape_problems(shape: Any, value: Any, path: KeyPath) -> list[tuple[KeyPath, str]]:
+    """Is ``value`` (an override) of the shape of ``shape`` (the ruleset's default)?"""
+    if shape is _ANY:
+        return []
+    kind = _kind(shape)
+    if _kind(value) != kind:
+        noun = _KIND_NOUNS.get(kind, kind)
+        return [(path, f"table {_table_name(path)} should be {noun}, not {_describe(value)}")]
+    if kind == "number":
+        costs = any("cost" in str(p) for p in path)
+        if costs and shape >= 0 and not value >= 0:
+            return [(path, f"table {_table_name(path)} is a cost: it cannot be negative "
+                           f"({value:g})")]
+        return []
+    if kind == "list":
+        item = _row_shape(shape)
+        return [p for i, v in enumerate(value) for p in _shape_problems(item, v, (*path, i))]
+    if kind != "table":
+        return []
+    if _movement.TERRAIN_TABLE in shape:  # priced by cost_model: its own, closer check
+        moves = {k: value[k] for k in _movement.MOVEMENT_TABLES if k in value}
+        out = _movement.movement_problems(moves, path)
+        rest = {k: v for k, v in value.items() if k not in moves}
+        return out + _table_shape_problems(shape, rest, path)
+    return _table_shape_problems(shape, value, path)
+
+
+def _table_shape_problems(
+    shape: dict[str, Any], value: dict[str, Any], path: KeyPath
+) -> list[tuple[KeyPath, str]]:
+    if not shape:
+        return []  # an empty default table: the ruleset fills it as it likes
+    rows = _row_shape(list(shape.values()))
+    if _kind(rows) == "table":
+        # every entry is a row of one kind ([hexside.river], [hexside.road]): each may
+        # hold what any of them holds, and a new row is welcome in that shape
+        return [p for k, v in value.items() for p in _shape_problems(rows, v, (*path, k))]
+    out: list[tuple[KeyPath, str]] = []
+    for key, v in value.items():
+        where = (*path, key)
+        if key in shape:
+            out += _shape_problems(shape[key], v, where)
+            continue
+        close = difflib.get_close_matches(key, list(shape), n=1, cutoff=0.8)
+        if rows is _ANY or close:
+            # entries of different kinds are named fields: a new name is a typo
+            hint = f"did you mean {close[0]!r}?" if close else f"keys: {_listing(shape)}"
+            out.append((where, f"table {_table_name(path)} has no key {key!r} ({hint})"))
+        else:  # a new row of a table of like values (a terrain, a race)
+            out += _shape_problems(rows, v, where)
+    return out
+
+
+def table_problems(ruleset: Ruleset, tables: Any) -> list[tuple[KeyPath, str]]:
+    """What is wrong with a campaign's overrides of a ruleset's tables, as (key path
+    below ``tables``, problem): a table the ruleset does not have, or a value not of the
+    shape of the ruleset's own (a number where it has a number, never negative for a cost;
+    a table where it has a table, ...). Works for every ruleset: only its defaults count."""
+    try:
+        defaults = ruleset.default_tables
+    except Exception:  # a ruleset with unreadable tables: its own tests will say so
+        return []
+    if not defaults:
+        return []  # nothing to compare with
+    if not isinstance(tables, dict):
+        return [((), f"tables should be a table, not {_describe(tables)}")]
+    out: list[tuple[KeyPath, str]] = [
+        ((name,), f"ruleset {ruleset.id} has no table {name!r} (tables: {_listing(defaults)})")
+        for name in tables if name not in defaults
+    ]
+    # The tables themselves are named, never rows of one kind: each against its own.
+    if _movement.TERRAIN_TABLE in defaults:
+        moves = {k: tables[k] for k in _movement.MOVEMENT_TABLES if k in tables}
+        out += _movement.movement_problems(moves)
+    else:
+        moves = {}
+    for name, value in tables.items():
+        if name in defaults and name not in moves:
+            out += _shape_problems(defaults[name], value, (name,))
+    return out
 
 
 # --- collecting problems ------------------------------------------------------------------
@@ -728,14 +861,8 @@ def _check_rulesets(chk: _Checker, data: dict[str, Any], parts: _Parts) -> None:
             except ValueError as exc:
                 chk.add((*path, "options", name), str(exc))
         tables = table.get("tables") if isinstance(table.get("tables"), dict) else {}
-        try:
-            defaults = ruleset.default_tables
-        except Exception:  # a ruleset with unreadable tables: its own tests will say so
-            defaults = {}
-        for name in tables:
-            if defaults and name not in defaults:
-                chk.add((*path, "tables", name), f"ruleset {rid} has no table {name!r} "
-                                                 f"(tables: {_listing(defaults)})")
+        for keypath, message in table_problems(ruleset, tables):
+            chk.add((*path, "tables", *keypath), message)
         setup.tables = copy.deepcopy(tables)
         setup.setup = {k: v for k, v in table.items() if k not in RULESET_KEYS}
         try:
