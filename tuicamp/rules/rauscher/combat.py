@@ -28,7 +28,7 @@ from tuicamp.rules.rauscher import combat_after, combat_find, combat_settlements
 from tuicamp.rules.rauscher import combat_common as cc
 from tuicamp.rules.rauscher.combat_casualties import casualties
 from tuicamp.rules.rauscher.combat_state import BattleInfo, Outcome, RecoveredItem
-from tuicamp.rules.rauscher.common import rstate
+from tuicamp.rules.rauscher.common import friendly, rstate
 from tuicamp.rules.rauscher.state import Stance
 
 # --- actions ------------------------------------------------------------------------------
@@ -356,9 +356,10 @@ def apply_battle_result(ctx: Context, battle: Battle) -> None:
     lines = _losers_lose(ctx, battle, info, spec, loser, lost)
     lines += _booty(ctx, battle, info, dead, holder, chased)
     _fatigue(ctx, battle, out, spec, loser)
-    if out.victor:
-        for p in battle.side(out.victor).players:
-            rstate(camp).player(p).battles_won += 1
+    if out.victor and battle.side(out.victor).players:
+        # One battle won for the side: allies share one victory (credited to the lead),
+        # so an alliance's battles add up to the battles it won.
+        rstate(camp).player(battle.side(out.victor).players[0]).battles_won += 1
     if info.kind == "sally" and loser == "attacker":
         lines.append("The sallying force falls back behind the walls")
     elif loser is not None and out.band in ("victory", "overwhelming"):
@@ -403,8 +404,8 @@ def _count_kills(ctx: Context, battle: Battle) -> None:
             unit = army.unit(loss.unit) if army else None
             if unit is not None and loss.killed:
                 points += round(cc.per_model(unit) * loss.killed)
-        for p in battle.side(combat_vp.other_side(battle, sr.side)).players:
-            rstate(camp).player(p).troops_killed += points
+        killers = battle.side(combat_vp.other_side(battle, sr.side))
+        cc.credit_kills(camp, killers.players, killers.armies, points)
 
 
 def _losers_lose(
@@ -424,12 +425,12 @@ def _losers_lose(
     points, names = combat_after.lose_war_machines(ctx, side.armies, lost)
     if names:
         lines.append(f"The {side.title} loses its war machines: {', '.join(names)}")
-        for p in battle.side(combat_vp.other_side(battle, loser)).players:
-            rstate(camp).player(p).troops_killed += points
+        killers = battle.side(combat_vp.other_side(battle, loser))
+        cc.credit_kills(camp, killers.players, killers.armies, points)
     if spec.get("loses_baggage"):
         for aid in list(info.baggage):
             train = camp.army(aid)
-            if train is not None and train.owner in side.players:
+            if train is not None and any(friendly(camp, train.owner, p) for p in side.players):
                 camp.armies.remove(train)
                 info.baggage.remove(aid)
                 lines.append(f"{train.name} is lost")
@@ -480,16 +481,18 @@ def _settlement_falls(ctx: Context, battle: Battle, info: BattleInfo, out: Outco
     if not info.settlement or out.victor != "attacker" or out.holder != "attacker":
         return
     settlement = camp.map.settlement(info.settlement)
-    if settlement is None or settlement.owner == info.attacker:
+    if settlement is None or friendly(camp, settlement.owner, info.attacker):
         return
     left = [
         a
         for a in camp.armies_at(battle.hex)
-        if a.owner == settlement.owner and cc.fights(camp, a.id)
+        if friendly(camp, a.owner, settlement.owner) and cc.fights(camp, a.id)
     ]
     if left:
         return
+    # The side's lead takes the settlement; its own armies loot first.
     armies = [a for a in battle.side("attacker").armies if camp.army(a) is not None]
+    armies.sort(key=lambda a: camp.army(a).owner != info.attacker)
     combat_settlements.capture(ctx, settlement, info.attacker, armies)
 
 

@@ -18,10 +18,22 @@ from tuicamp.model.forces import Army, Category, Unit
 from tuicamp.model.hexes import Hex
 from tuicamp.rules.rauscher import combat_common as cc
 from tuicamp.rules.rauscher.combat_state import RecoveredItem
-from tuicamp.rules.rauscher.common import rstate
+from tuicamp.rules.rauscher.common import friendly, rstate
 from tuicamp.rules.rauscher.state import Role
 
 # --- booty --------------------------------------------------------------------------------
+
+
+def cargo_text(cargo: dict[str, int]) -> str:
+    """ "2 food and 10c" — what a train carries, as the chronicle says it."""
+    from tuicamp.rules.rauscher.money import format_money
+
+    parts = []
+    if cargo.get("food"):
+        parts.append(f"{cargo['food']} food")
+    if cargo.get("gold"):
+        parts.append(format_money(cargo["gold"]))
+    return " and ".join(parts) or "nothing"
 
 
 def booty_row(ctx: Context, reason: str) -> dict:
@@ -29,17 +41,25 @@ def booty_row(ctx: Context, reason: str) -> dict:
 
 
 def booty_for_train(ctx: Context, train: Army, *, holder: str, defeated: str) -> str:
-    """Roll on the Booty Table for one baggage train (or ship): who ends up with it."""
+    """Roll on the Booty Table for one baggage train (or ship): who ends up with it.
+
+    A train recovered by its own side (its owner or an ally) stays its owner's; one taken
+    by the enemy goes to that side's lead with its cargo ("captured gold and other
+    treasure" travel with the train: its food and gold are the new owner's)."""
     camp = ctx.campaign
     row = booty_row(ctx, f"booty: {train.name}")
     if row["result"] == "lost":
         camp.armies.remove(train)
         text = f"{train.name}: {row['text']}"
     else:
-        new_owner = holder if row["result"] == "holder" else defeated
+        taker = holder if row["result"] == "holder" else defeated
+        new_owner = train.owner if friendly(camp, train.owner, taker) else taker
         old, train.owner = train.owner, new_owner
         whose = "kept by" if old == new_owner else "taken by"
         text = f"{train.name}: {row['text']} ({whose} {cc.player_name(camp, new_owner)})"
+        cargo = rstate(camp).army(train.id).cargo
+        if old != new_owner and any(cargo.values()):
+            text += f", with its cargo ({cargo_text(cargo)})"
     ctx.emit("booty", text, army=train.id, undoable=False)
     return text
 
@@ -116,11 +136,14 @@ def destroy_army(ctx: Context, army: Army, lost: dict[str, int] | None = None) -
 
 def retreat(ctx: Context, army: Army, steps: int) -> tuple[Hex, int] | None:
     """Move a beaten army up to ``steps`` hexes towards its nearest friendly settlement
-    (or in a scattered direction when none can be reached); None: no clear escape."""
+    (its own side's or an ally's; or in a scattered direction when none can be reached);
+    None: no clear escape."""
     camp = ctx.campaign
     start = army.hex
     model = cc.retreat_model(camp, ctx.tables, cc.enemy_hexes(camp, army.owner))
-    targets = [s.hex for s in cc.friendly_settlements(camp, army.owner, besides=start)]
+    targets = [
+        s.hex for s in cc.friendly_settlements(camp, army.owner, besides=start, allies=True)
+    ]
     path = path_towards(model, start, targets, steps) if targets else None
     if path is not None and path.steps > 0:
         return path.hexes[-1], path.steps
@@ -177,7 +200,7 @@ def retreat_side(
         record = rstate(camp).army(train.id)
         if (
             first_dest is not None
-            and train.owner in side.players
+            and any(friendly(camp, train.owner, p) for p in side.players)
             and record.role
             in (
                 Role.BAGGAGE,
@@ -187,8 +210,7 @@ def retreat_side(
             train.hex = first_dest
     if killed_points:
         winner = next(s for s in battle.sides if s.id != side_id)
-        for p in winner.players:
-            rstate(camp).player(p).troops_killed += killed_points
+        cc.credit_kills(camp, winner.players, winner.armies, killed_points)
     return lines
 
 

@@ -15,7 +15,7 @@ from tuicamp.model.map import Settlement
 from tuicamp.model.terrain import TERRAINS
 from tuicamp.rules.rauscher import economy, movement
 from tuicamp.rules.rauscher.combat_state import CombatState
-from tuicamp.rules.rauscher.common import rstate
+from tuicamp.rules.rauscher.common import enemies, friendly, rstate
 from tuicamp.rules.rauscher.state import Role
 
 
@@ -212,8 +212,17 @@ def retreat_model(campaign: Campaign, tables: dict[str, Any], blocked: list[Hex]
     return model.with_blocked(blocked) if blocked else model
 
 
-def friendly_settlements(campaign: Campaign, player: str, besides: Hex | None = None) -> list:
-    return [s for s in campaign.map.settlements if s.owner == player and s.hex != besides]
+def friendly_settlements(
+    campaign: Campaign, player: str, besides: Hex | None = None, *, allies: bool = False
+) -> list:
+    """The player's settlements (with ``allies``: its allies' too), but the one at
+    ``besides``."""
+    return [
+        s
+        for s in campaign.map.settlements
+        if s.hex != besides
+        and (friendly(campaign, player, s.owner) if allies else s.owner == player)
+    ]
 
 
 def nearest_settlement(campaign: Campaign, player: str, near: Hex | None) -> Settlement | None:
@@ -227,11 +236,11 @@ def nearest_settlement(campaign: Campaign, player: str, near: Hex | None) -> Set
 
 
 def enemy_hexes(campaign: Campaign, player: str) -> list[Hex]:
-    """Hexes where another player's fighting armies stand."""
+    """Hexes where an enemy's fighting armies stand (allies' armies bar no way)."""
     return [
         a.hex
         for a in campaign.armies
-        if a.hex is not None and a.owner != player and fights(campaign, a.id)
+        if a.hex is not None and enemies(campaign, player, a.owner) and fights(campaign, a.id)
     ]
 
 
@@ -242,3 +251,23 @@ def label(campaign: Campaign, h: Hex | None) -> str:
 def player_name(campaign: Campaign, pid: str | None) -> str:
     p = campaign.player(pid) if pid else None
     return p.name if p else (pid or "nobody")
+
+
+def credit_kills(campaign: Campaign, players: list[str], armies: list[str], points: int) -> None:
+    """Enemy troops a side killed (War of Destruction), shared among its players: each
+    ally gets the share its armies had of the side's points, the lead (``players[0]``)
+    the rest, so an alliance's kills add up to what its side really killed."""
+    if points <= 0 or not players:
+        return
+    mine = {p: 0 for p in players}
+    for aid in armies:
+        army = campaign.army(aid)
+        if army is not None and army.owner in mine:
+            mine[army.owner] += army_points(campaign, aid)
+    total = sum(mine.values())
+    given = 0
+    for p in players[1:]:
+        share = points * mine[p] // total if total else 0
+        rstate(campaign).player(p).troops_killed += share
+        given += share
+    rstate(campaign).player(players[0]).troops_killed += points - given

@@ -20,7 +20,7 @@ from tuicamp.model.hexes import Hex
 from tuicamp.model.map import Settlement
 from tuicamp.rules.rauscher import combat_common as cc
 from tuicamp.rules.rauscher.combat_state import BattleInfo, Engagement, Returning
-from tuicamp.rules.rauscher.common import rstate
+from tuicamp.rules.rauscher.common import enemies, friendly, rstate, side_key
 from tuicamp.rules.rauscher.state import March, Role, Stance
 
 
@@ -30,19 +30,42 @@ def order_index(campaign: Campaign, player: str) -> int:
 
 
 def pair_key(campaign: Campaign, h: Hex, a: str, b: str) -> str:
-    return f"{campaign.turn}:{campaign.map.label(h)}:{':'.join(sorted((a, b)))}"
+    """The record that two sides (a player's and its allies', by side key) fought here."""
+    keys = sorted((side_key(campaign, a), side_key(campaign, b)))
+    return f"{campaign.turn}:{campaign.map.label(h)}:{':'.join(keys)}"
 
 
 def settlement_at(campaign: Campaign, h: Hex) -> Settlement | None:
     return next(iter(campaign.map.settlements_at(h)), None)
 
 
-def fighters_by_owner(campaign: Campaign, h: Hex) -> dict[str, list[Army]]:
+def fighters_by_side(campaign: Campaign, h: Hex) -> dict[str, list[Army]]:
+    """The counters in a hex that fight, by side: a player's together with its allies'
+    (keyed by :func:`common.side_key`), for "allies fight side by side"."""
     out: dict[str, list[Army]] = {}
     for army in campaign.armies_at(h):
         if cc.fights(campaign, army.id):
-            out.setdefault(army.owner, []).append(army)
+            out.setdefault(side_key(campaign, army.owner), []).append(army)
     return out
+
+
+def side_order(campaign: Campaign, armies: list[Army]) -> int:
+    """Where a side stands in the move order: its earliest player in the hex."""
+    return min((order_index(campaign, a.owner) for a in armies), default=len(campaign.players))
+
+
+def lead(campaign: Campaign, armies: list[Army], prefer: str | None = None) -> str:
+    """The player who leads a side: ``prefer`` (a settlement's owner) if it has armies
+    there, else the one with the most points in the hex (ties: the move order). The lead
+    is named on the card, takes the settlement the side captures, and holds what the
+    side's booty and prisoners bring (R-RA ruling on alliances, docs_combat.md)."""
+    owners = list(dict.fromkeys(a.owner for a in armies))
+    if prefer in owners:
+        return prefer
+    points = {
+        p: sum(cc.army_points(campaign, a.id) for a in armies if a.owner == p) for p in owners
+    }
+    return min(owners, key=lambda p: (-points[p], order_index(campaign, p)))
 
 
 # --- the scan -----------------------------------------------------------------------------
@@ -57,10 +80,11 @@ def find_battles(ctx: Context) -> None:
 
 
 def settle_hex(ctx: Context, h: Hex, *, start: bool = False) -> None:
-    """Deal with one hex: at the phase's start everything, after a battle the next pair."""
+    """Deal with one hex: at the phase's start everything, after a battle the next pair.
+    Allies never fight each other; allies in one hex fight a common enemy as one side."""
     camp = ctx.campaign
     siege = rstate(camp).siege.at(h)
-    fighters = fighters_by_owner(camp, h)
+    fighters = fighters_by_side(camp, h)
     if start:
         _destroy_defenceless(ctx, h, fighters)
     if any(b.hex == h for b in camp.pending_battles()) or any(
@@ -70,21 +94,32 @@ def settle_hex(ctx: Context, h: Hex, *, start: bool = False) -> None:
     if siege is not None:
         _relief(ctx, siege, fighters)
         return
-    owners = sorted(fighters, key=lambda p: order_index(camp, p))
+    keys = sorted(fighters, key=lambda k: side_order(camp, fighters[k]))
     settlement = settlement_at(camp, h)
-    if len(owners) == 1:
-        if settlement is not None and settlement.owner != owners[0]:
+    owner = settlement.owner if settlement is not None else None
+    if len(keys) == 1:
+        if settlement is not None and (owner is None or enemies(camp, keys[0], owner)):
             from tuicamp.rules.rauscher import combat_settlements
 
-            combat_settlements.take_undefended(ctx, settlement, owners[0], fighters[owners[0]])
+            occupier = lead(camp, fighters[keys[0]])
+            armies = [a for a in fighters[keys[0]] if a.owner == occupier]
+            combat_settlements.take_undefended(ctx, settlement, occupier, armies)
         return
-    pair = choose_pair(camp, h, owners, fighters, settlement)
+    pair = choose_pair(camp, h, keys, fighters, settlement)
     if pair is None:
         return
     attacker, defender = pair
-    kind = "settlement" if settlement is not None and settlement.owner == defender else "field"
+    held = owner is not None and side_key(camp, owner) == defender
+    kind = "settlement" if held else "field"
     armies = [a.id for a in fighters[attacker] + fighters[defender]]
-    begin(ctx, Engagement(h, attacker, defender, armies, kind=kind))
+    engagement = Engagement(
+        h,
+        lead(camp, fighters[attacker]),
+        lead(camp, fighters[defender], prefer=owner if held else None),
+        armies,
+        kind=kind,
+    )
+    begin(ctx, engagement)
 
 
 def choose_pair(
@@ -94,12 +129,13 @@ def choose_pair(
     fighters: dict[str, list[Army]],
     settlement: Settlement | None,
 ) -> tuple[str, str] | None:
-    """Attacker and defender among the owners in a hex that have not fought each other yet.
+    """Attacker and defender among the sides in a hex (side keys: a player with its
+    allies) that have not fought each other yet.
 
-    The settlement's owner defends it. Otherwise the side that did not move defends; when
-    both moved, the later in the move order came last into the hex and attacks (players move
-    one after another in that order); when neither moved (they stayed to fight again), the
-    last battle's attacker attacks again.
+    The settlement's owner's side defends it. Otherwise the side that did not move
+    defends; when both moved, the later in the move order came last into the hex and
+    attacks (players move one after another in that order); when neither moved (they
+    stayed to fight again), the last battle's attacker attacks again.
     """
     state = rstate(campaign)
     combat = cc.cstate(campaign)
@@ -116,7 +152,8 @@ def choose_pair(
         return None
     # Battles of the settlement's owner first, then by move order.
     owner = settlement.owner if settlement is not None else None
-    pairs.sort(key=lambda ab: (owner not in ab, order_index(campaign, ab[1])))
+    owner = side_key(campaign, owner) if owner else None
+    pairs.sort(key=lambda ab: (owner not in ab, side_order(campaign, fighters[ab[1]])))
     a, b = pairs[0]
     if owner in (a, b):
         defender = owner
@@ -124,6 +161,7 @@ def choose_pair(
         defender = b if moved(a) else a
     elif not moved(a):
         last = combat.last_attacker.get(campaign.map.label(h))
+        last = side_key(campaign, last) if last else None
         defender = a if last == b else b if last == a else a
     else:
         defender = a  # earlier in the move order: it was there first
@@ -132,28 +170,31 @@ def choose_pair(
 
 
 def _destroy_defenceless(ctx: Context, h: Hex, fighters: dict[str, list[Army]]) -> None:
-    """Messengers and refugees in an enemy's hex are destroyed; undefended trains are booty."""
+    """Messengers and refugees in an enemy's hex are destroyed; undefended trains are
+    booty. A counter whose own side (or an ally) has fighting armies there is defended."""
     camp = ctx.campaign
     state = rstate(camp)
     for army in list(camp.armies_at(h)):
-        enemies = sorted(
-            (p for p in fighters if p != army.owner), key=lambda p: order_index(camp, p)
+        foes = sorted(
+            (k for k in fighters if enemies(camp, army.owner, k)),
+            key=lambda k: side_order(camp, fighters[k]),
         )
-        if not enemies or army.owner in fighters:
+        if not foes or side_key(camp, army.owner) in fighters:
             continue
+        taker = lead(camp, fighters[foes[0]])
         record = state.army(army.id)
         if cc.destroyed_if_attacked(camp, army.id):
             camp.armies.remove(army)
             text = f"{army.name} is caught by the enemy at {cc.label(camp, h)} and destroyed"
             if record.role is Role.REFUGEES:
                 gain = ctx.table("refugees")["destroyed_coppers"]
-                camp.player(enemies[0]).treasury += gain
-                text += f"; {cc.player_name(camp, enemies[0])} gains {gain}c"
+                camp.player(taker).treasury += gain
+                text += f"; {cc.player_name(camp, taker)} gains {gain}c"
             ctx.emit("counter_destroyed", text, army=army.id, undoable=False)
         elif record.role in (Role.BAGGAGE, Role.SHIP):
             from tuicamp.rules.rauscher import combat_after
 
-            combat_after.booty_for_train(ctx, army, holder=enemies[0], defeated=army.owner)
+            combat_after.booty_for_train(ctx, army, holder=taker, defeated=army.owner)
 
 
 # --- opening ------------------------------------------------------------------------------
@@ -183,14 +224,21 @@ def open_engagement(ctx: Context, e: Engagement) -> str:
     combat.fought.append(pair_key(camp, e.hex, e.attacker, e.defender))
     combat.last_attacker[camp.map.label(e.hex)] = e.attacker
     settlement = settlement_at(camp, e.hex)
-    at_settlement = settlement is not None and settlement.owner == e.defender
+    at_settlement = settlement is not None and friendly(camp, settlement.owner, e.defender)
     sides = []
     for sid, title, player in (
         ("attacker", "Attacker", e.attacker),
         ("defender", "Defender", e.defender),
     ):
-        armies = [a for a in e.armies if (x := camp.army(a)) is not None and x.owner == player]
-        sides.append(BattleSide(sid, f"{title} ({cc.player_name(camp, player)})", [player], armies))
+        armies = [
+            a
+            for a in e.armies
+            if (x := camp.army(a)) is not None and friendly(camp, x.owner, player)
+        ]
+        others = {camp.army(a).owner for a in armies} - {player}
+        players = [player, *sorted(others, key=lambda p: order_index(camp, p))]
+        names = " & ".join(cc.player_name(camp, p) for p in players)
+        sides.append(BattleSide(sid, f"{title} ({names})", players, armies))
     for army_id in e.armies:
         rstate(camp).army(army_id).fought = True
     battle_id = f"b{len(camp.battles) + 1}"  # what open_battle will call it
@@ -204,7 +252,7 @@ def open_engagement(ctx: Context, e: Engagement) -> str:
         baggage=[
             a.id
             for a in camp.armies_at(e.hex)
-            if a.owner in (e.attacker, e.defender)
+            if (friendly(camp, a.owner, e.attacker) or friendly(camp, a.owner, e.defender))
             and rstate(camp).army(a.id).role in (Role.BAGGAGE, Role.SHIP)
         ],
         notes=list(e.notes),
@@ -424,15 +472,19 @@ def _mercenaries(ctx: Context, sides: list[BattleSide], info: BattleInfo) -> Non
 
 
 def _relief(ctx: Context, siege, fighters: dict[str, list[Army]]) -> None:
-    """A besieged hex: a field battle only when the defender's armies marched in to relieve
-    it (the garrison inside the walls fights through its siege orders)."""
+    """A besieged hex: a field battle only when the defender's side (it or its allies)
+    marched in to relieve it (the garrison inside the walls fights through its siege
+    orders)."""
     camp = ctx.campaign
     state = rstate(camp)
-    relief = [a for a in fighters.get(siege.defender, []) if state.army(a.id).moved]
-    besiegers = fighters.get(siege.besieger, [])
+    inside = fighters.get(side_key(camp, siege.defender), [])
+    relief = [a for a in inside if state.army(a.id).moved]
+    besiegers = fighters.get(side_key(camp, siege.besieger), [])
     if not relief or not besiegers:
         return
     if pair_key(camp, siege.hex, siege.besieger, siege.defender) in cc.cstate(camp).fought:
         return
     armies = [a.id for a in relief + besiegers]
-    begin(ctx, Engagement(siege.hex, siege.defender, siege.besieger, armies, kind="field"))
+    attacker = siege.defender if any(a.owner == siege.defender for a in relief) else None
+    attacker = attacker or lead(camp, relief)
+    begin(ctx, Engagement(siege.hex, attacker, siege.besieger, armies, kind="field"))

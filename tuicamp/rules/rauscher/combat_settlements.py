@@ -17,10 +17,10 @@ from tuicamp.engine.context import Context
 from tuicamp.model.campaign import Campaign
 from tuicamp.model.forces import Army
 from tuicamp.model.map import Settlement
+from tuicamp.rules.rauscher import cargo, economy
 from tuicamp.rules.rauscher import combat_common as cc
-from tuicamp.rules.rauscher import economy
 from tuicamp.rules.rauscher.combat_state import DestroyedSettlement, Occupation
-from tuicamp.rules.rauscher.common import rstate
+from tuicamp.rules.rauscher.common import allied, friendly, rstate, side_key
 from tuicamp.rules.rauscher.money import format_money
 from tuicamp.rules.rauscher.state import Role
 
@@ -83,27 +83,33 @@ def capture(ctx: Context, settlement: Settlement, occupier: str, armies: list[st
     previous = settlement.owner
     original = settlement.original_owner or previous
     lines: list[str] = []
-    if original == occupier:
-        settlement.owner = occupier
+    players = {p.id for p in camp.players}
+    if original == occupier or (original in players and allied(camp, original, occupier)):
+        # Ruling: a settlement freed by its own people, or by their allies, goes back to
+        # its original owner: not razed, looted or emptied of refugees.
+        settlement.owner = original
         combat.occupations.pop(settlement.id, None)
-        if settlement.kind == "capital" and previous != occupier:
-            rstate(camp).player(occupier).capital_lost = False
-        text = f"{settlement.name} is liberated by its own people's army"
+        if settlement.kind == "capital" and previous != original:
+            rstate(camp).player(original).capital_lost = False
+        by = "its own people's army" if original == occupier else (
+            f"the army of their ally {cc.player_name(camp, occupier)}"
+        )
+        text = f"{settlement.name} is liberated by {by}"
+        if original != occupier:
+            text += f" and returned to {cc.player_name(camp, original)}"
         ctx.emit("settlement_liberated", text, player=occupier, undoable=False)
         return [text]
     kinds = ctx.table("settlement_kinds")
     spec = kinds.get(settlement.kind, {})
     coppers = int(spec.get("loot_coppers", 0))
     supply = int(spec.get("loot_supply", 0))
-    camp.player(occupier).treasury += coppers
     lines.append(
         f"{cc.player_name(camp, occupier)} loots {settlement.name}: {format_money(coppers)} "
-        f"and {supply} supply"
+        f"and {supply} supply" + _take_coins(ctx, occupier, settlement, coppers)
     )
     if settlement.kind == "capital" and previous is not None:
         share = int(camp.player(previous).treasury * ctx.table("capital")["treasury_share"])
         camp.player(previous).treasury -= share
-        camp.player(occupier).treasury += share
         rstate(camp).player(previous).capital_lost = True
         territory = camp.map.territory_of(settlement.hex)
         if territory is not None:
@@ -111,8 +117,10 @@ def capture(ctx: Context, settlement: Settlement, occupier: str, armies: list[st
         lines.append(
             f"The capital falls: {cc.player_name(camp, previous)}'s revenue is halved, and "
             f"the looters carry off half the treasury ({format_money(share)})"
+            + _take_coins(ctx, occupier, settlement, share)
         )
-    if previous is not None and previous in {p.id for p in camp.players}:
+    refugees = None
+    if previous is not None and previous in players:
         refugees = Army(
             camp.new_id("a"), f"Refugees of {settlement.name}", previous, settlement.hex
         )
@@ -141,14 +149,57 @@ def capture(ctx: Context, settlement: Settlement, occupier: str, armies: list[st
         _give_supply(ctx, armies, supply, settlement)
         lines.append(f"{settlement.name} is occupied by {cc.player_name(camp, occupier)}")
     ctx.emit("settlement_captured", ". ".join(lines), player=occupier, undoable=False)
+    if refugees is not None:
+        # "one Refugee unit is created (see below), which may immediately make one move"
+        from tuicamp.rules.rauscher import movement
+
+        movement.flee(ctx, refugees)
     return lines
+
+
+def _looters_trains(ctx: Context, armies: list[str], occupier: str) -> list:
+    """The looting player's baggage trains and ships in the looting army's hex."""
+    camp = ctx.campaign
+    first = camp.army(armies[0]) if armies else None
+    if first is None or first.hex is None:
+        return []
+    return [
+        t
+        for t in camp.armies_at(first.hex)
+        if t.owner == occupier and rstate(camp).army(t.id).role in (Role.BAGGAGE, Role.SHIP)
+    ]
+
+
+def _take_coins(ctx: Context, occupier: str, settlement: Settlement, coppers: int) -> str:
+    """Looted coins go to the treasury; with the option ``loot_in_trains`` they are loaded
+    first into the looter's baggage trains and ships in the hex, as much as they hold
+    (trains carry "captured gold and other treasure collected along the way"), and reach
+    the treasury when unloaded at an own settlement. Returns what the chronicle adds."""
+    if coppers <= 0:
+        return ""
+    camp = ctx.campaign
+    aboard: list[str] = []
+    left = coppers
+    if ctx.option("loot_in_trains"):
+        here = [a.id for a in camp.armies_at(settlement.hex) if a.owner == occupier]
+        for train in _looters_trains(ctx, here, occupier):
+            put = cargo.stow(ctx.tables, rstate(camp).army(train.id), "gold", left)
+            if put:
+                left -= put
+                aboard.append(f"{format_money(put)} aboard {train.name}")
+    camp.player(occupier).treasury += left
+    if not aboard:
+        return ""
+    home = f", {format_money(left)} to the treasury" if left else ""
+    return f" ({', '.join(aboard)}{home})"
 
 
 def _give_supply(
     ctx: Context, armies: list[str], amount: int, settlement: Settlement | None
 ) -> None:
     """Looted supply: to the economy's army stores when it keeps them, else into the
-    captured settlement's stores (which now feed the occupier), else the army's trains."""
+    captured settlement's stores (which now feed the occupier), else the looting player's
+    baggage trains and ships in the hex (as much as they hold; the rest is lost)."""
     if amount <= 0:
         return
     give = getattr(economy, "give_supply", None)
@@ -162,15 +213,8 @@ def _give_supply(
     first = camp.army(armies[0]) if armies else None
     if first is None:
         return
-    capacity = int(ctx.tables.get("baggage", {}).get("capacity", 2))
-    for train in camp.armies_at(first.hex):
-        record = rstate(camp).army(train.id)
-        if train.owner != first.owner or record.role is not Role.BAGGAGE or amount <= 0:
-            continue
-        room = capacity - sum(record.cargo.values())
-        put = max(0, min(room, amount))
-        record.cargo["food"] = record.cargo.get("food", 0) + put
-        amount -= put
+    for train in _looters_trains(ctx, armies, first.owner):
+        amount -= cargo.stow(ctx.tables, rstate(camp).army(train.id), "food", amount)
 
 
 def _remove(ctx: Context, settlement: Settlement, by: str | None, how: str) -> None:
@@ -216,19 +260,26 @@ def destroy(ctx: Context, army: Army, settlement: Settlement) -> None:
 def update_territories(ctx: Context) -> None:
     """End of the Combat phase: "To bring a new or enemy territory under your control, all
     enemy units in the territory must be destroyed. If the territory includes villages,
-    cities, or other population centers, they also must be captured". A territory passes to
-    the one player whose fighting armies stand in it when it holds every settlement there."""
+    cities, or other population centers, they also must be captured". A territory passes
+    when the fighting armies in it are of one side only (a player, or allies) and that side
+    holds every settlement there; an ally's territory never passes to its ally. Of allies,
+    it goes to the one holding most of its settlements, else the one with most points in it
+    (ties: the move order)."""
     camp = ctx.campaign
+    neutral = rstate(camp).neutral_players
     for territory in camp.map.territories:
         hexes = set(territory.hexes)
-        present = {a.owner for a in camp.armies if a.hex in hexes and cc.fights(camp, a.id)}
-        if len(present) != 1:
+        present = [a for a in camp.armies if a.hex in hexes and cc.fights(camp, a.id)]
+        sides = {side_key(camp, a.owner) for a in present}
+        if len(sides) != 1:
             continue
-        (player,) = present
-        if territory.owner == player or player in rstate(camp).neutral_players:
+        if friendly(camp, territory.owner, next(iter(sides))):
             continue
         settlements = [s for s in camp.map.settlements if s.hex in hexes]
-        if any(s.owner != player for s in settlements):
+        if any(not friendly(camp, s.owner, present[0].owner) for s in settlements):
+            continue
+        player = _new_master(camp, present, settlements)
+        if player in neutral:
             continue
         old, territory.owner = territory.owner, player
         ctx.emit(
@@ -238,3 +289,15 @@ def update_territories(ctx: Context) -> None:
             player=player,
             undoable=False,
         )
+
+
+def _new_master(campaign: Campaign, present: list[Army], settlements: list[Settlement]) -> str:
+    """Which of the allies standing in a territory it passes to."""
+    from tuicamp.rules.rauscher.combat_find import order_index
+
+    owners = list(dict.fromkeys(a.owner for a in present))
+    held = {p: sum(1 for s in settlements if s.owner == p) for p in owners}
+    points = {
+        p: sum(cc.army_points(campaign, a.id) for a in present if a.owner == p) for p in owners
+    }
+    return min(owners, key=lambda p: (-held[p], -points[p], order_index(campaign, p)))

@@ -19,6 +19,7 @@ from tuicamp.engine.context import Context
 from tuicamp.model.campaign import Campaign
 from tuicamp.model.forces import Unit
 from tuicamp.model.map import Settlement
+from tuicamp.rules.rauscher.cargo import food_room
 from tuicamp.rules.rauscher.common import acting_player, require_not_done, require_phase, rstate
 from tuicamp.rules.rauscher.economy_actions import (
     BuyBaggage,
@@ -179,10 +180,6 @@ def _capacity(ctx: Context, role: Role) -> int:
     return int(ctx.table("move_carriers")[CARRIERS[role]]["capacity"])
 
 
-def _load(cargo: dict[str, int]) -> int:
-    return cargo.get("food", 0) + cargo.get("gold", 0)
-
-
 def _carrier_at_settlement(ctx: Context, carrier_id: str) -> tuple[Any, Any, Settlement]:
     carrier = ctx.own_army(carrier_id)
     record = rstate(ctx).army(carrier.id)
@@ -210,7 +207,7 @@ def buy_supplies(ctx: Context, action: BuySupplies) -> None:
     else:
         carrier, record, where = _carrier_at_settlement(ctx, action.baggage)
         ctx.require(carrier.owner == player, f"'{carrier.name}' is not yours")
-        room = _capacity(ctx, record.role) - _load(record.cargo)
+        room = food_room(ctx.tables, record)
         ctx.require(action.amount <= room, f"'{carrier.name}' has room for {room} more")
         spend(ctx, player, cost, f"{action.amount} supplies")
         record.cargo["food"] = record.cargo.get("food", 0) + action.amount
@@ -252,7 +249,7 @@ def load_food(ctx: Context, action: LoadFood) -> None:
     stored = where.stores.get("food", 0)
     if action.amount > 0:
         ctx.require(action.amount <= stored, f"{where.name} stores {stored} food")
-        room = _capacity(ctx, record.role) - _load(record.cargo)
+        room = food_room(ctx.tables, record)
         ctx.require(action.amount <= room, f"'{carrier.name}' has room for {room} more")
     else:
         ctx.require(

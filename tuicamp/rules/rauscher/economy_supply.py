@@ -10,8 +10,9 @@ rule, and this one feeds as many armies as the food can):
 1. every army scavenges for itself (2 food, or its hex's terrain with advanced_terrain);
 2. the armies still short are served smallest shortfall first (ties: the order of the army
    list), each from, in order: this turn's production of its owner's settlements in the
-   army's territory, then the food stored there, then its owner's baggage trains within one
-   hex (last, as theirs is the only food that travels);
+   army's territory, then the food stored there, then its owner's baggage trains (and,
+   with the option ships_feed_armies, ships) within one hex (last, as theirs is the only
+   food that travels). Allies' settlements and trains feed only their own owner's armies;
 3. food is never spent on an army it cannot fully feed: a part-fed army is still "in
    insufficient supply" and would test anyway;
 4. what a settlement produced and nobody ate goes into its stores ("just place leftover
@@ -118,9 +119,13 @@ def _pools(ctx: Context) -> tuple[dict[str, list[_Pool]], dict[str, _Pool]]:
         ]
     trains = {}
     state = rstate(ctx)
+    # Ruling (option ships_feed_armies, on by default): a ship is "a small fleet of
+    # transport vessels" that "can carry 10 units of food and supplies"; within one hex
+    # of an army its food feeds the army as a baggage train's does.
+    feeders = (Role.BAGGAGE, Role.SHIP) if ctx.option("ships_feed_armies") else (Role.BAGGAGE,)
     for a in ctx.campaign.armies:
         record = state.armies.get(a.id)
-        if record and record.role is Role.BAGGAGE and a.hex and record.cargo.get("food", 0):
+        if record and record.role in feeders and a.hex and record.cargo.get("food", 0):
             trains[a.id] = _Pool(f"'{a.name}'", record.cargo["food"], train=a.id)
     return by_settlement, trains
 

@@ -7,11 +7,12 @@ a time. The rules live in small modules:
 - :mod:`movement_costs` — movement points, marches, zones of influence, militia bounds,
   the cost model and the previews the UI draws (``move_costs``, ``mp_left``, ``reach``,
   ``plan``);
-- :mod:`movement_march` — march, move, halt, field fortifications, hasty defence, rest;
+- :mod:`movement_march` — march, move, halt, field fortifications, hasty defence, rest,
+  and ``flee`` (refugees' immediate move from a razed settlement);
 - :mod:`movement_scouting` — the Scouting Results Table and ``visibility``;
 - :mod:`movement_ambush` — ambushes laid in secret and sprung;
 - :mod:`movement_special` — messengers, baggage trains, ships, refugees, deserters,
-  ``scatter``;
+  ``scatter``, ``home_path`` (the way a fleeing counter takes);
 - :mod:`movement_battle` — what the battle card needs (``defences_for``,
   ``battle_circumstances``, ``hasty_attack``).
 
@@ -51,6 +52,7 @@ from tuicamp.rules.rauscher.movement_costs import (
     reach,
     zone_of,
 )
+from tuicamp.rules.rauscher.movement_march import flee
 from tuicamp.rules.rauscher.movement_scouting import known_level, visibility
 from tuicamp.rules.rauscher.movement_special import baggage_near, destroy_if_helpless, scatter
 from tuicamp.rules.rauscher.movement_state import CapitalGuard
@@ -69,6 +71,7 @@ __all__ = [
     "destroy_if_helpless",
     "destroyed_if_attacked",
     "fights",
+    "flee",
     "hasty_attack",
     "known_level",
     "march_of",

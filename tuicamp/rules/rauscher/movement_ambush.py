@@ -17,7 +17,7 @@ from tuicamp.engine.context import Context
 from tuicamp.engine.errors import RuleError
 from tuicamp.model.campaign import Campaign
 from tuicamp.model.forces import Army
-from tuicamp.rules.rauscher.common import require_not_done, require_phase, rstate
+from tuicamp.rules.rauscher.common import enemies, require_not_done, require_phase, rstate
 from tuicamp.rules.rauscher.movement_actions import RevealAmbush, SetAmbush, WithdrawAmbush
 from tuicamp.rules.rauscher.movement_common import (
     label,
@@ -126,6 +126,10 @@ def handle_reveal(ctx: Context, action: RevealAmbush) -> None:
     ctx.require(ambush is not None, f"'{party.name}' is no hidden ambush")
     target = ctx.army(action.target)
     ctx.require(target.owner != party.owner, f"'{target.name}' is your own")
+    ctx.require(
+        enemies(camp, party.owner, target.owner),
+        f"'{target.name}' is your ally's: an ambush springs on an enemy",
+    )
     ctx.require(target.hex is not None, f"'{target.name}' is not on the map")
     territory = camp.map.territory_of(target.hex)
     ctx.require(
@@ -189,7 +193,7 @@ def handle_withdraw(ctx: Context, action: WithdrawAmbush) -> None:
         territory is not None and territory.id == ambush.territory,
         f"{action.hex} is not in the ambush's territory",
     )
-    if any(a.owner != party.owner and fights(camp, a.id) for a in camp.armies_at(to)):
+    if any(enemies(camp, party.owner, a.owner) and fights(camp, a.id) for a in camp.armies_at(to)):
         raise RuleError(f"An enemy army stands at {action.hex}: spring the ambush instead")
     state.movement.ambushes.remove(ambush)
     party.hex = to

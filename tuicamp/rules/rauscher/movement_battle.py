@@ -11,9 +11,9 @@ import math
 from tuicamp.model.battle import BattleSide, Circumstance
 from tuicamp.model.campaign import Campaign
 from tuicamp.model.hexes import Hex
-from tuicamp.rules.rauscher.common import rstate
+from tuicamp.rules.rauscher.common import enemies, rstate
 from tuicamp.rules.rauscher.movement_costs import campaign_tables, fights, march_of
-from tuicamp.rules.rauscher.movement_scouting import describe, known_level, rank
+from tuicamp.rules.rauscher.movement_scouting import describe, known_level, rank, sharing
 from tuicamp.rules.rauscher.state import March, Stance
 
 _ROUNDING = {
@@ -55,7 +55,8 @@ def hasty_attack(campaign: Campaign, army_id: str) -> bool:
     if march_of(campaign, army_id) not in (March.FAST, March.FORCED):
         return False
     return any(
-        a.owner != army.owner and fights(campaign, a.id) for a in campaign.armies_at(army.hex)
+        enemies(campaign, army.owner, a.owner) and fights(campaign, a.id)
+        for a in campaign.armies_at(army.hex)
     )
 
 
@@ -124,9 +125,11 @@ def battle_circumstances(
             continue
         for other_id in armies:
             other = campaign.army(other_id)
-            if other is None or other.owner == army.owner or not fights(campaign, other_id):
+            if other is None or not enemies(campaign, army.owner, other.owner):
                 continue
-            level = known_level(campaign, [army.owner], other)
+            if not fights(campaign, other_id):
+                continue
+            level = known_level(campaign, sharing(campaign, [army.owner]), other)
             if rank(level) == 0:
                 continue
             text = f"Scouted: {describe(campaign, other, level)}"

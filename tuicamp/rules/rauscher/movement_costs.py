@@ -17,7 +17,7 @@ from tuicamp.model.forces import Army
 from tuicamp.model.hexes import Hex
 from tuicamp.model.terrain import TERRAINS
 from tuicamp.rules.movement import cost_model
-from tuicamp.rules.rauscher.common import rstate
+from tuicamp.rules.rauscher.common import enemies, rstate
 from tuicamp.rules.rauscher.state import ArmyState, March, Role
 
 EPSILON = 1e-9
@@ -64,8 +64,10 @@ def on_map(campaign: Campaign) -> list[Army]:
 
 
 def enemies_of(campaign: Campaign, owner: str) -> list[Army]:
-    """Every other player's counters on the map: all other players are enemies (R-RA-4)."""
-    return [a for a in on_map(campaign) if a.owner != owner]
+    """Every enemy's counters on the map: every other player but an ally (R-RA-4;
+    :func:`common.enemies`). Allies' zones do not slow a counter and allies' armies do
+    not bar its way."""
+    return [a for a in on_map(campaign) if enemies(campaign, owner, a.owner)]
 
 
 def fights(campaign: Campaign, army_id: str) -> bool:
@@ -346,10 +348,10 @@ def reach(campaign: Campaign, army_id: str) -> dict[Hex, float]:
         return {}
     left = mp_left(campaign, army_id)
     model = move_costs(campaign, army_id)
-    enemies = set(_through_blocked(campaign, army, None))
-    passable = model.with_blocked(enemies) if enemies else model
+    foes = set(_through_blocked(campaign, army, None))
+    passable = model.with_blocked(foes) if foes else model
     found = reachable(passable, army.hex, left)
-    for target in enemies:
+    for target in foes:
         best = min(
             (
                 c + step

@@ -18,7 +18,7 @@ from tuicamp.engine.errors import RuleError
 from tuicamp.engine.pathing import Path, path_cost
 from tuicamp.model.battle import BattleSide, Circumstance
 from tuicamp.model.forces import Army
-from tuicamp.rules.rauscher.common import rstate
+from tuicamp.rules.rauscher.common import enemies, friendly, rstate, side_key
 from tuicamp.rules.rauscher.movement_actions import (
     DeclareMarch,
     Halt,
@@ -46,7 +46,7 @@ from tuicamp.rules.rauscher.movement_costs import (
     role_spec,
 )
 from tuicamp.rules.rauscher.movement_scouting import scout_along
-from tuicamp.rules.rauscher.movement_special import absorb, arrived, refuge_on_path
+from tuicamp.rules.rauscher.movement_special import absorb, arrived, home_path, refuge_on_path
 from tuicamp.rules.rauscher.state import ArmyState, March, Role, Stance
 
 
@@ -86,7 +86,7 @@ def _explain(ctx: Context, army: Army, hexes: list) -> None:
     """Why a typed path cannot be walked, hex by hex."""
     camp = ctx.campaign
     model = move_costs(camp, army.id)
-    enemies = {e.hex for e in blocking_enemies(camp, army)}
+    foes = {e.hex for e in blocking_enemies(camp, army)}
     homes = bound_territories(camp, army)
     for i, (x, y) in enumerate(itertools.pairwise(hexes)):
         if not x.is_adjacent(y):
@@ -98,7 +98,7 @@ def _explain(ctx: Context, army: Army, hexes: list) -> None:
             )
         if model.step_cost(x, y) is None:
             raise RuleError(f"'{army.name}' cannot go from {label(camp, x)} to {label(camp, y)}")
-        if y in enemies and i + 2 < len(hexes):
+        if y in foes and i + 2 < len(hexes):
             raise RuleError(
                 f"An enemy army at {label(camp, y)} bars the way: stop there or go round"
             )
@@ -132,8 +132,10 @@ def find_path(ctx: Context, army: Army, to: str, path: list[str], budget: float)
     return found
 
 
-def walk(ctx: Context, army: Army, path: Path) -> None:
-    """Move the counter along a priced path and draw what follows from it."""
+def walk(ctx: Context, army: Army, path: Path, *, forced: bool = False) -> None:
+    """Move the counter along a priced path and draw what follows from it. ``forced``: a
+    move the rules make (refugees fleeing a razed settlement), not the player's: it does
+    not complete the counter the player moved before, and no order is refused for it."""
     camp = ctx.campaign
     state = rstate(camp)
     record = state.army(army.id)
@@ -142,11 +144,12 @@ def walk(ctx: Context, army: Army, path: Path) -> None:
     if refuge is not None:
         hexes, costs = hexes[: refuge + 1], costs[:refuge]
     moves = state.movement
-    if ctx.option("one_army_at_a_time") and moves.current_army not in (None, army.id):
-        previous = camp.army(moves.current_army)
-        if previous is not None and state.army(previous.id).moved:
-            state.army(previous.id).finished = True
-    moves.current_army = army.id
+    if not forced:
+        if ctx.option("one_army_at_a_time") and moves.current_army not in (None, army.id):
+            previous = camp.army(moves.current_army)
+            if previous is not None and state.army(previous.id).moved:
+                state.army(previous.id).finished = True
+        moves.current_army = army.id
     cost = sum(costs)
     start = army.hex
     army.hex = hexes[-1]
@@ -167,7 +170,8 @@ def walk(ctx: Context, army: Army, path: Path) -> None:
     for messenger in escorted:
         messenger.hex = army.hex
         state.army(messenger.id).moved = True
-    require_capital_kept(ctx, army.owner)
+    if not forced:
+        require_capital_kept(ctx, army.owner)
     left = mp_left(camp, army.id)
     ctx.emit(
         "move",
@@ -189,32 +193,71 @@ def walk(ctx: Context, army: Army, path: Path) -> None:
             arrived(ctx, messenger)
 
 
+def flee(ctx: Context, refugees: Army) -> None:
+    """Refugees of a razed settlement "may immediately make one move": at once, with
+    their 6 MP ("Refugees always move with 6 movement points (a forced march)"), towards
+    the nearest settlement of their own side, never into an enemy army's hex, priced like
+    any of their moves (terrain with advanced_terrain, enemy zones of influence). On
+    reaching a settlement of theirs they are absorbed; with no way to one they stay."""
+    camp = ctx.campaign
+    own = [s.hex for s in camp.map.settlements if s.owner == refugees.owner]
+    own = [h for h in own if h != refugees.hex]
+    path = home_path(camp, refugees, own, mp_left(camp, refugees.id))
+    where = label(camp, refugees.hex)
+    if path is None or path.steps == 0:
+        ctx.emit(
+            "refugees_stay",
+            f"'{refugees.name}' find no way to a settlement of theirs and stay at {where}",
+            player=refugees.owner,
+            army=refugees.id,
+            undoable=False,
+        )
+        return
+    ctx.emit(
+        "refugees_flee",
+        f"'{refugees.name}' flee at once from {where} ({_mp(mp_left(camp, refugees.id))} MP, "
+        "a forced march) towards the nearest settlement of their own",
+        player=refugees.owner,
+        army=refugees.id,
+        undoable=False,
+    )
+    walk(ctx, refugees, path, forced=True)
+
+
 def _skirmish(ctx: Context, party: Army) -> None:
     """ "A scouting party may, however, be engaged by another scouting party which moves
     into the same hex": a small battle of the parties, fought (or auto-resolved) like any
-    other; the party that moved in stops there."""
+    other; the party that moved in stops there. Allies' parties in the hex stand with
+    their ally (one side per alliance)."""
     camp = ctx.campaign
     state = rstate(camp)
-    others = [
-        a
-        for a in camp.armies_at(party.hex)
-        if a.owner != party.owner and state.army(a.id).role is Role.SCOUTING_PARTY
-    ]
+    parties = [a for a in camp.armies_at(party.hex) if state.army(a.id).role is Role.SCOUTING_PARTY]
+    others = [a for a in parties if enemies(camp, party.owner, a.owner)]
     if not others:
         return
     state.army(party.id).finished = True
-    owners = sorted({a.owner for a in others})
-    mover = camp.player(party.owner)
-    sides = [BattleSide("attacker", f"Attacker ({mover.name})", [party.owner], [party.id])]
-    for i, owner in enumerate(owners):
-        player = camp.player(owner)
-        sid = "defender" if len(owners) == 1 else f"defender{i + 1}"
+    friends = [a for a in parties if friendly(camp, party.owner, a.owner) and a.id != party.id]
+    mine = [party, *friends]
+    sides = [
+        BattleSide(
+            "attacker",
+            f"Attacker ({camp.player(party.owner).name})",
+            list(dict.fromkeys(a.owner for a in mine)),
+            [a.id for a in mine],
+        )
+    ]
+    keys = list(dict.fromkeys(side_key(camp, a.owner) for a in others))
+    for i, key in enumerate(keys):
+        group = [a for a in others if side_key(camp, a.owner) == key]
+        owners = list(dict.fromkeys(a.owner for a in group))
+        player = camp.player(owners[0])
+        sid = "defender" if len(keys) == 1 else f"defender{i + 1}"
         sides.append(
             BattleSide(
                 sid,
-                f"Defender ({player.name if player else owner})",
-                [owner],
-                [a.id for a in others if a.owner == owner],
+                f"Defender ({player.name if player else owners[0]})",
+                owners,
+                [a.id for a in group],
             )
         )
     note = Circumstance(

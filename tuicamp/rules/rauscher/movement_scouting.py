@@ -17,7 +17,7 @@ from tuicamp.engine.errors import RuleError
 from tuicamp.model.campaign import Campaign
 from tuicamp.model.forces import Army, Category, Seat
 from tuicamp.model.hexes import Hex
-from tuicamp.rules.rauscher.common import require_phase, rstate
+from tuicamp.rules.rauscher.common import alliance_of, allied, enemies, require_phase, rstate
 from tuicamp.rules.rauscher.movement_actions import Scout
 from tuicamp.rules.rauscher.movement_common import label, row_for
 from tuicamp.rules.rauscher.movement_costs import campaign_tables, fights, march_of
@@ -55,15 +55,25 @@ def known_level(campaign: Campaign, players: list[str], army: Army) -> str:
     return best
 
 
+def sharing(campaign: Campaign, players: list[str]) -> list[str]:
+    """The players whose scouting reports reach ``players``: they and their allies
+    ("working in allegiance", tuicamp's ruling)."""
+    return sorted({q for p in players for q in alliance_of(campaign, p)})
+
+
 def visibility(campaign: Campaign, seat: Seat, army: Army) -> str:
     """What a seat knows of another player's counter: "full", "categories" (Scouting
     Results 5), "points" (4) or "counter"; "hidden" for counters off the map (ambushes
-    waiting in a territory, troops aboard a ship)."""
+    waiting in a territory, troops aboard a ship). Allies see each other's counters on
+    the map in full and share what their scouts learn of the enemy; an ally's hidden
+    ambush stays its own secret (R-RA-11)."""
     if seat.controls(army.owner):
         return "full"
     if army.hex is None:
         return "hidden"
-    return known_level(campaign, list(seat.players), army)
+    if any(allied(campaign, p, army.owner) for p in seat.players):
+        return "full"
+    return known_level(campaign, sharing(campaign, list(seat.players)), army)
 
 
 def learn(campaign: Campaign, player: str, army: Army, level: str) -> bool:
@@ -146,6 +156,8 @@ def can_scout(campaign: Campaign, scout: Army, target: Army) -> str | None:
         return "Both counters must be on the map"
     if target.owner == scout.owner:
         return f"'{target.name}' is your own"
+    if not enemies(campaign, scout.owner, target.owner):
+        return f"'{target.name}' is your ally's: allies keep no secrets from each other"
     if not fights(campaign, target.id):
         return f"'{target.name}' is no army to scout"
     record = state.army(scout.id)
@@ -215,14 +227,14 @@ def scout_along(ctx: Context, party: Army, hexes: list[Hex]) -> None:
     """A scouting party "must move within 1 inch / hex of the enemy army": every enemy
     army it comes within 1 hex of on its way is scouted once, in the order met."""
     camp = ctx.campaign
-    enemies = [
+    foes = [
         e
         for e in camp.armies
-        if e.hex is not None and e.owner != party.owner and fights(camp, e.id)
+        if e.hex is not None and enemies(camp, party.owner, e.owner) and fights(camp, e.id)
     ]
     met: list[Army] = []
     for h in hexes:
-        for enemy in enemies:
+        for enemy in foes:
             if enemy not in met and enemy.hex.distance(h) <= 1 and _fresh(camp, party, enemy):
                 met.append(enemy)
     for enemy in met:

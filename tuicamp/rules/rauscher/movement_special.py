@@ -5,12 +5,15 @@ from __future__ import annotations
 
 from tuicamp.engine.context import Context
 from tuicamp.engine.errors import RuleError
-from tuicamp.engine.pathing import path_towards
+from tuicamp.engine.pathing import Path, path_towards
 from tuicamp.model.campaign import Campaign
 from tuicamp.model.forces import Army
 from tuicamp.model.hexes import DIRECTION_NAMES, Hex
 from tuicamp.model.map import Settlement
-from tuicamp.rules.rauscher.common import require_not_done, require_phase, rstate
+from tuicamp.rules.rauscher.cargo import load_units
+from tuicamp.rules.rauscher.common import allied, require_not_done, require_phase, rstate
+from tuicamp.rules.rauscher.economy_common import available, spend
+from tuicamp.rules.rauscher.money import format_money
 from tuicamp.rules.rauscher.movement_actions import (
     Disembark,
     Embark,
@@ -32,6 +35,7 @@ from tuicamp.rules.rauscher.movement_costs import (
     base_mp,
     blocking_enemies,
     bound_territories,
+    campaign_option,
     campaign_tables,
     destroyed_if_attacked,
     fights,
@@ -75,10 +79,12 @@ def destroy_if_helpless(ctx: Context, army_id: str, by_player: str | None = None
 
 def _friendly_to(campaign: Campaign, settlement: Settlement, owner: str) -> bool:
     """A messenger rides to "any town, city, fortress, or any other friendly settlement":
-    its own kingdom's, an unclaimed one or a neutral power's — never an enemy player's."""
+    its own kingdom's, an ally's, an unclaimed one or a neutral power's — never an enemy
+    player's."""
     return (
         settlement.owner is None
         or settlement.owner == owner
+        or allied(campaign, owner, settlement.owner)
         or settlement.owner in rstate(campaign).neutral_players
     )
 
@@ -173,7 +179,9 @@ def ask(ctx: Context, messenger: Army, settlement: Settlement) -> str:
         errand = MessengerErrand(messenger.id, settlement.id)
         moves.errands.append(errand)
     mods: list[tuple[str, int]] = []
-    if settlement.id in moves.overt_aid:
+    if settlement.id in moves.overt_aid or allied(camp, messenger.owner, settlement.owner):
+        # Ruling: an ally's settlement gives overt aid (the alliance is declared); it is
+        # not "of the same kingdom / country / race" unless its race is the messenger's.
         mods.append(("overt aid", int(spec["overt_aid"])))
     if _same_kingdom(camp, settlement, messenger.owner):
         mods.append(("same kingdom", int(spec["same_kingdom"])))
@@ -313,12 +321,11 @@ def _spend_load_mp(ctx: Context, carrier: Army, spec: dict) -> None:
         record.finished = True
 
 
-def load_units(cargo: dict[str, int]) -> float:
-    """How full a carrier is: 1 per food, 1 per gold (10 coppers)."""
-    return cargo.get("food", 0) + cargo.get("gold", 0) / 10
-
-
 def handle_load(ctx: Context, action: Load) -> None:
+    """ "A baggage train can hold 2 units of food supplies, or 2 gold" (a ship 10), loaded
+    at a settlement of the carrier's owner: food from its stores, gold out of the
+    treasury (in coppers, R-RA-1: 1 gold = 10c), which never goes below nothing (nor
+    below a sealed ransom offer's promise)."""
     camp = ctx.campaign
     carrier, spec = _carrier(ctx, action.carrier)
     ctx.require(action.food >= 0 and action.gold >= 0, "Amounts cannot be negative")
@@ -335,11 +342,15 @@ def handle_load(ctx: Context, action: Load) -> None:
     )
     stores = settlement.stores.get("food", 0)
     ctx.require(stores >= action.food, f"{settlement.name} has only {stores} food in store")
-    player = camp.player(carrier.owner)
-    ctx.require(player.treasury >= action.gold, f"The treasury holds only {player.treasury}c")
+    have = available(camp, carrier.owner)
+    ctx.require(
+        action.gold <= have,
+        f"The treasury holds only {format_money(have)} to spare for "
+        f"{format_money(action.gold)} aboard '{carrier.name}'",
+    )
     _spend_load_mp(ctx, carrier, spec)
     settlement.stores["food"] = stores - action.food
-    player.treasury -= action.gold
+    spend(ctx, carrier.owner, action.gold, f"Loading {format_money(action.gold)}")
     record.cargo = {k: v for k, v in after.items() if v}
     ctx.emit(
         "load",
@@ -351,6 +362,9 @@ def handle_load(ctx: Context, action: Load) -> None:
 
 
 def handle_unload(ctx: Context, action: Unload) -> None:
+    """Unloaded at a settlement of the carrier's owner: food into its stores, gold into
+    the treasury ("captured gold and other treasure collected along the way" comes home
+    this way)."""
     camp = ctx.campaign
     carrier, spec = _carrier(ctx, action.carrier)
     ctx.require(action.food >= 0 and action.gold >= 0, "Amounts cannot be negative")
@@ -455,18 +469,22 @@ def handle_disembark(ctx: Context, action: Disembark) -> None:
 
 def baggage_near(campaign: Campaign, army_id: str) -> list[str]:
     """The army's own baggage trains within one hex ("a baggage train carrying food
-    supplies within one hex of the army"), nearest first, then by id."""
+    supplies within one hex of the army"), and its ships with the option
+    ships_feed_armies, nearest first, then by id."""
     army = campaign.army(army_id)
     if army is None or army.hex is None:
         return []
     state = rstate(campaign)
+    feeders = (Role.BAGGAGE, Role.SHIP) if campaign_option(campaign, "ships_feed_armies") else (
+        Role.BAGGAGE,
+    )
     found = [
         (army.hex.distance(a.hex), a.id)
         for a in campaign.armies
         if a.owner == army.owner
         and a.hex is not None
         and a.id != army_id
-        and state.army(a.id).role is Role.BAGGAGE
+        and state.army(a.id).role in feeders
         and army.hex.distance(a.hex) <= 1
     ]
     return [aid for _, aid in sorted(found)]
@@ -558,19 +576,11 @@ def _desert(ctx: Context, group: Army) -> None:
         return
     march = campaign_tables(camp)["move_march"][campaign_tables(camp)["move_deserters"]["march"]]
     budget = float(int(base_mp(camp, group.id) * float(march["factor"])))
-    model = move_costs(camp, group.id)
-    enemies = [e.hex for e in blocking_enemies(camp, group) if e.hex is not None]
-    if enemies:
-        model = model.with_blocked(enemies)
-    path = path_towards(model, group.hex, own, max_steps=camp.map.width * camp.map.height)
+    path = home_path(camp, group, own, budget)
     if path is None or path.steps == 0:
         ctx.emit("deserters", f"'{group.name}' find no way home", player=group.owner)
         return
-    spent, steps = 0.0, 0
-    for cost in path.step_costs:
-        if spent + cost > budget + EPSILON:
-            break
-        spent, steps = spent + cost, steps + 1
+    steps, spent = path.steps, path.cost
     start, group.hex = group.hex, path.hexes[steps]
     record.mp_spent, record.moved = spent, steps > 0
     if group.hex in own:
@@ -581,8 +591,33 @@ def _desert(ctx: Context, group: Army) -> None:
         f"'{group.name}' (deserters) march {label(camp, start)} -> {label(camp, group.hex)}",
         player=group.owner,
         army=group.id,
-        path=[label(camp, h) for h in path.hexes[: steps + 1]],
+        path=[label(camp, h) for h in path.hexes],
     )
+
+
+def home_path(campaign: Campaign, group: Army, targets: list[Hex], budget: float) -> Path | None:
+    """The way a fleeing counter (deserters, refugees) takes towards the nearest of
+    ``targets``: its own movement prices (terrain, enemy zones of influence), never into
+    an enemy army's hex ("they will attempt to avoid any possible conflict"; allies do not
+    bar the way), cut to the hexes ``budget`` MP pays for. None: no target can be reached
+    at all."""
+    if group.hex is None or not targets:
+        return None
+    model = move_costs(campaign, group.id)
+    enemies = [e.hex for e in blocking_enemies(campaign, group) if e.hex not in (None, group.hex)]
+    if enemies:
+        model = model.with_blocked(enemies)
+    m = campaign.map
+    path = path_towards(model, group.hex, targets, max_steps=m.width * m.height)
+    if path is None:
+        return None
+    spent, steps = 0.0, 0
+    for cost in path.step_costs:
+        if spent + cost > budget + EPSILON:
+            break
+        spent, steps = spent + cost, steps + 1
+    costs = list(path.step_costs[:steps])
+    return Path(path.hexes[: steps + 1], sum(costs), costs)
 
 
 # --- scatter ------------------------------------------------------------------------------

@@ -25,7 +25,7 @@ from tuicamp.engine.errors import RuleError
 from tuicamp.model.campaign import Campaign
 from tuicamp.model.forces import Army, Seat
 from tuicamp.rules.protocol import Option, Phase, Ruleset, Victory
-from tuicamp.rules.rauscher import combat, economy, movement, siege, victory
+from tuicamp.rules.rauscher import alliances, combat, economy, movement, siege, victory
 from tuicamp.rules.rauscher.common import PHASES, rstate
 from tuicamp.rules.rauscher.money import format_money
 from tuicamp.rules.rauscher.state import Allocation, ArmyState, RauscherState, Role
@@ -80,6 +80,19 @@ class RauscherRuleset(Ruleset):
         Option("campaign_points", 20000, "The agreed total campaign army size."),
         Option("max_army_points", 5000, "The most points one army counter may hold."),
         Option(
+            "loot_in_trains",
+            False,
+            "Looted coins ride in the looting player's baggage trains and ships in the hex (as "
+            "much as they hold) until unloaded at an own settlement; off: straight to the "
+            "treasury.",
+        ),
+        Option(
+            "ships_feed_armies",
+            True,
+            "A ship's food feeds an army within one hex, as a baggage train's does; off: a "
+            "ship's food must be unloaded at a settlement first.",
+        ),
+        Option(
             "one_army_at_a_time",
             True,
             "Moving another counter completes the one moved before (\"Units are moved one at "
@@ -114,6 +127,7 @@ class RauscherRuleset(Ruleset):
         roles = setup.get("roles", {})
         allocations = setup.get("allocations", {})
         state.neutral_players = list(setup.get("neutral_players", []))
+        alliances.setup(campaign, setup)
         for army in campaign.armies:
             record = state.army(army.id)
             record.role = Role(roles.get(army.id, "army"))
@@ -137,7 +151,7 @@ class RauscherRuleset(Ruleset):
                 hook(campaign, setup)
 
     def setup_problems(self, setup: dict[str, Any]) -> list[tuple[str, str]]:
-        problems: list[tuple[str, str]] = []
+        problems: list[tuple[str, str]] = alliances.setup_problems(setup)
         for module in MODULES:
             hook = getattr(module, "setup_problems", None)
             if hook is not None:
@@ -148,6 +162,7 @@ class RauscherRuleset(Ruleset):
         from tuicamp.rules.rauscher.economy_setup import setup_findings
 
         found = [("victory", p) for p in victory.victory_problems(campaign)]
+        found += [("", p) for p in alliances.campaign_problems(campaign)]
         for level, path, text in setup_findings(campaign):
             kind, _, ident = path.partition(".")
             if level == "problem":

@@ -28,7 +28,7 @@ from tuicamp.model.forces import Army, Category, Unit
 from tuicamp.rules.rauscher import combat_common as cc
 from tuicamp.rules.rauscher import combat_find
 from tuicamp.rules.rauscher.combat_state import BattleInfo, Engagement
-from tuicamp.rules.rauscher.common import acting_player, require_phase, rstate
+from tuicamp.rules.rauscher.common import acting_player, enemies, friendly, require_phase, rstate
 from tuicamp.rules.rauscher.siege_state import Siege, SiegeOrder, SiegeState
 from tuicamp.rules.rauscher.state import Role
 
@@ -90,7 +90,7 @@ def _declare(ctx: Context, a: DeclareSiege) -> None:
     ctx.require(army.hex == settlement.hex, f"{army.name} is not at {settlement.name}")
     ctx.require(cc.fights(camp, army.id), f"{army.name} cannot besiege anything")
     ctx.require(
-        settlement.owner is not None and settlement.owner != army.owner,
+        enemies(camp, army.owner, settlement.owner),
         f"{settlement.name} is not an enemy settlement",
     )
     ctx.require(sstate(camp).at(settlement.hex) is None, f"{settlement.name} is already besieged")
@@ -100,7 +100,7 @@ def _declare(ctx: Context, a: DeclareSiege) -> None:
     defenders = [
         x
         for x in camp.armies_at(settlement.hex)
-        if x.owner == settlement.owner and cc.fights(camp, x.id)
+        if friendly(camp, x.owner, settlement.owner) and cc.fights(camp, x.id)
     ]
     inside = sum(cc.army_points(camp, x.id) for x in defenders)
     holds = int(spec.get("holds", 0))
@@ -111,7 +111,11 @@ def _declare(ctx: Context, a: DeclareSiege) -> None:
     )
     for battle in camp.pending_battles():
         info = cc.cstate(camp).battles.get(battle.id)
-        if battle.hex == settlement.hex and info is not None and info.attacker == army.owner:
+        if (
+            battle.hex == settlement.hex
+            and info is not None
+            and friendly(camp, info.attacker, army.owner)
+        ):
             _cancel(ctx, battle)
     cc.cstate(camp).waiting = [e for e in cc.cstate(camp).waiting if e.hex != settlement.hex]
     state = sstate(camp)
@@ -125,7 +129,7 @@ def _declare(ctx: Context, a: DeclareSiege) -> None:
         armies=[
             x.id
             for x in camp.armies_at(settlement.hex)
-            if x.owner == army.owner and cc.fights(camp, x.id)
+            if friendly(camp, x.owner, army.owner) and cc.fights(camp, x.id)
         ],
     )
     state.next_id += 1
@@ -284,14 +288,20 @@ HANDLERS: dict[type[Action], Callable[[Context, Any], None]] = {
 
 
 def _besiegers(camp: Campaign, siege: Siege) -> list[Army]:
+    """The besieging armies: the besieger's and its allies' in the hex."""
     return [
-        a for a in camp.armies_at(siege.hex) if a.owner == siege.besieger and cc.fights(camp, a.id)
+        a
+        for a in camp.armies_at(siege.hex)
+        if friendly(camp, a.owner, siege.besieger) and cc.fights(camp, a.id)
     ]
 
 
 def _defenders(camp: Campaign, siege: Siege) -> list[Army]:
+    """The garrison: the defender's armies and its allies' inside the walls."""
     return [
-        a for a in camp.armies_at(siege.hex) if a.owner == siege.defender and cc.fights(camp, a.id)
+        a
+        for a in camp.armies_at(siege.hex)
+        if friendly(camp, a.owner, siege.defender) and cc.fights(camp, a.id)
     ]
 
 

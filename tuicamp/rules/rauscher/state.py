@@ -109,6 +109,9 @@ class RauscherState:
     phase_done: list[str] = field(factory=list)  # players who finished this phase
     move_order: list[str] = field(factory=list)  # players in the text's race order
     neutral_players: list[str] = field(factory=list)  # scenario forces nobody plays
+    # "working in allegiance or as opposing forces": the scenario's alliances, each a list
+    # of player ids; a player in none of them stands alone (see common.enemies).
+    alliances: list[list[str]] = field(factory=list)
     mover: int = 0  # index into move_order during the movement phase
     economy: EconomyState = field(factory=EconomyState)
     movement: MovementState = field(factory=MovementState)

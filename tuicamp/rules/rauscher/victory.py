@@ -45,7 +45,7 @@ from tuicamp.model.forces import Army
 from tuicamp.model.hexes import Hex, parse_label
 from tuicamp.model.map import Territory
 from tuicamp.rules.protocol import Victory
-from tuicamp.rules.rauscher.common import rstate
+from tuicamp.rules.rauscher.common import alliance_of, enemies, friendly, rstate, side_key
 from tuicamp.rules.rauscher.state import PlayerState, RauscherState, Role
 from tuicamp.rules.rauscher.victory_state import Allegiance, VictoryState
 
@@ -68,6 +68,24 @@ def claimants(campaign: Campaign) -> list[str]:
     """The players who can win: every player slot but the scenario's neutral forces."""
     neutral = set(rstate(campaign).neutral_players)
     return [p.id for p in campaign.players if p.id not in neutral]
+
+
+def teams(campaign: Campaign) -> list[list[str]]:
+    """The claimants by side: an alliance ("working in allegiance") wins or loses
+    together; a player in no alliance is a side of one."""
+    out: dict[str, list[str]] = {}
+    for pid in claimants(campaign):
+        out.setdefault(side_key(campaign, pid), []).append(pid)
+    return list(out.values())
+
+
+def team_of(campaign: Campaign, pid: str | None) -> list[str]:
+    """The claimants on ``pid``'s side (itself first)."""
+    if not pid:
+        return []
+    players = claimants(campaign)
+    rest = [p for p in alliance_of(campaign, pid) if p in players and p != pid]
+    return [pid, *rest]
 
 
 def _record(state: RauscherState, pid: str) -> PlayerState:
@@ -198,6 +216,10 @@ def _names(campaign: Campaign, pids: list[str]) -> str:
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
+def _win(pids: list[str]) -> str:
+    return "wins" if len(pids) == 1 else "win"
+
+
 # Invasion ----------------------------------------------------------------------------------
 def _capital_id(campaign: Campaign, owner: str | None = None) -> str | None:
     """The settlement the condition turns on: the [victory] key, or the one capital."""
@@ -227,20 +249,25 @@ def _invasion_decide(campaign: Campaign) -> Decision | None:
     invader, capital = campaign.victory.get("invader"), _invasion_capital(campaign)
     settlement = campaign.map.settlement(capital) if capital else None
     name = _settlement_name(campaign, capital)
+    side = team_of(campaign, invader)
     if settlement is None:
-        return [invader], f"{name} is no more: {_player_name(campaign, invader)} wins the Invasion"
-    if settlement.owner == invader:
-        return [invader], (
-            f"{_player_name(campaign, invader)} has taken {name}: the Invasion succeeds"
+        return side, f"{name} is no more: {_names(campaign, side)} {_win(side)} the Invasion"
+    if friendly(campaign, settlement.owner, invader):
+        taker = settlement.owner if settlement.owner in side else invader
+        return side, (
+            f"{_player_name(campaign, taker)} has taken {name}: the Invasion succeeds"
+            + (f" ({_names(campaign, side)} win together)" if len(side) > 1 else "")
         )
     return None
 
 
 def _invasion_at_limit(campaign: Campaign) -> Decision:
     defender, capital = campaign.victory.get("defender"), _invasion_capital(campaign)
-    return [defender], (
+    side = team_of(campaign, defender)
+    return side, (
         f"{_player_name(campaign, defender)} still holds "
         f"{_settlement_name(campaign, capital)}: the Invasion has failed"
+        + (f" ({_names(campaign, side)} win together)" if len(side) > 1 else "")
     )
 
 
@@ -249,10 +276,15 @@ def _invasion_describe(campaign: Campaign, pid: str) -> str:
     s = campaign.map.settlement(capital) if capital else None
     name = _settlement_name(campaign, capital)
     holder = "it is no more" if s is None else f"held by {_player_name(campaign, s.owner)}"
-    if pid == campaign.victory.get("invader"):
+    invader, defender = campaign.victory.get("invader"), campaign.victory.get("defender")
+    if pid == invader:
         return f"invader: must take {name} ({holder})"
-    if pid == campaign.victory.get("defender"):
+    if pid == defender:
         return f"defender: must hold {name} ({holder})"
+    if pid in team_of(campaign, invader):
+        return f"ally of the invader: helps take {name} ({holder})"
+    if pid in team_of(campaign, defender):
+        return f"ally of the defender: helps hold {name} ({holder})"
     return "takes no part in the Invasion"
 
 
@@ -268,6 +300,8 @@ def _invasion_problems(campaign: Campaign) -> list[str]:
         roles[key] = value
     if roles["invader"] == roles["defender"] and roles["invader"] is not None:
         out.append("invader and defender are the same player")
+    elif roles["invader"] in players and not enemies(campaign, roles["invader"], roles["defender"]):
+        out.append("invader and defender are allies (alliances): they must be enemies")
     capital = _invasion_capital(campaign)
     settlement = campaign.map.settlement(capital) if capital else None
     if settlement is None:
@@ -284,8 +318,10 @@ def _squabble_decide(campaign: Campaign) -> Decision | None:
     capital = _capital_id(campaign)
     s = campaign.map.settlement(capital) if capital else None
     if s is not None and s.owner in claimants(campaign):
-        return [s.owner], (
+        side = team_of(campaign, s.owner)
+        return side, (
             f"{_player_name(campaign, s.owner)} holds {s.name}, and with it the kingdom"
+            + (f" ({_names(campaign, side)} win together)" if len(side) > 1 else "")
         )
     return None
 
@@ -347,12 +383,14 @@ def _temple_decide(campaign: Campaign) -> Decision | None:
     here = holding_armies(campaign, {temple})
     for pid in claimants(campaign):
         mine = [(a, u) for a, u in rulers(campaign, pid) if a.hex == temple]
-        rivals = [a for a in here if a.owner != pid]
+        rivals = [a for a in here if enemies(campaign, pid, a.owner)]
         if mine and not rivals:
             ruler = mine[0][1]
-            return [pid], (
+            side = team_of(campaign, pid)
+            return side, (
                 f"{ruler.name} of {_player_name(campaign, pid)} enters {_temple_name(campaign)} "
                 "and takes the powerful magic item"
+                + (f" ({_names(campaign, side)} win together)" if len(side) > 1 else "")
             )
     return None
 
@@ -442,10 +480,27 @@ def _rank_key(campaign: Campaign, vt: VictoryType, pid: str) -> tuple[int, ...]:
     return tuple(MEASURES[m].count(campaign, pid) for m in (vt.points, *vt.tiebreaks))
 
 
-def ranking(campaign: Campaign) -> list[str]:
-    """The claimants best first by the condition's points and tie-breaks."""
+def team_key(campaign: Campaign, vt: VictoryType, team: list[str]) -> tuple[int, ...]:
+    """An alliance's points and tie-breaks: its members' added up (territories held,
+    troops killed, battles won — each battle counts once for a side, see combat.py)."""
+    keys = [_rank_key(campaign, vt, p) for p in team]
+    return tuple(sum(column) for column in zip(*keys, strict=True))
+
+
+def ranked_teams(campaign: Campaign) -> list[list[str]]:
+    """The sides best first by the condition's points and tie-breaks."""
     vt = current_type(campaign)
-    return sorted(claimants(campaign), key=lambda p: _rank_key(campaign, vt, p), reverse=True)
+    return sorted(teams(campaign), key=lambda t: team_key(campaign, vt, t), reverse=True)
+
+
+def ranking(campaign: Campaign) -> list[str]:
+    """The claimants best first: by their side's points and tie-breaks, then their own."""
+    vt = current_type(campaign)
+    return [
+        p
+        for team in ranked_teams(campaign)
+        for p in sorted(team, key=lambda p: _rank_key(campaign, vt, p), reverse=True)
+    ]
 
 
 def standings(campaign: Campaign) -> list[tuple[str, str]]:
@@ -468,6 +523,10 @@ def standings(campaign: Campaign) -> list[tuple[str, str]]:
         line = points.say(n)
         if vt.points == "kill_points":
             line += f" ({MEASURES['kills'].say(troops_killed(campaign, pid))})"
+        team = team_of(campaign, pid)
+        if len(team) > 1:
+            total = team_key(campaign, vt, team)[0]
+            line += f"; with {_names(campaign, team[1:])}: {points.say(total)}"
         out.append((pid, line))
     if not in_the_game_all(campaign):
         out = [(p, text if in_the_game(campaign, p) else f"out of the war; {text}")
@@ -480,30 +539,39 @@ def in_the_game_all(campaign: Campaign) -> bool:
 
 
 def _by_points(campaign: Campaign, vt: VictoryType) -> Decision:
-    """Most points wins; equal points go to the tie-breaks; a tie in all is shared."""
-    order = ranking(campaign)
+    """Most points wins; equal points go to the tie-breaks; a tie in all is shared. An
+    alliance counts as one side with its members' points added up, and wins together."""
+    order = ranked_teams(campaign)
     if not order:
         return [], "Nobody is left to win"
-    best = _rank_key(campaign, vt, order[0])
-    winners = [p for p in order if _rank_key(campaign, vt, p) == best]
+    best = team_key(campaign, vt, order[0])
+    won = [t for t in order if team_key(campaign, vt, t) == best]
+    winners = [p for t in won for p in t]
     points = MEASURES[vt.points]
-    n = points.count(campaign, winners[0])
+    n = best[0]
     verb = "win" if len(winners) > 1 else "wins"
-    tied = [p for p in order if MEASURES[vt.points].count(campaign, p) == n]
+    tied = [t for t in order if team_key(campaign, vt, t)[0] == n]
     how = ""
-    if len(tied) > 1 and len(winners) == 1:
+    if len(tied) > 1 and len(won) == 1:
         how = " (ahead on the tie-break)"
-    elif len(winners) > 1:
+    elif len(won) > 1:
         how = " (a shared victory: equal in every count)"
-    return winners, f"{_names(campaign, winners)} {verb} the {vt.title} with {points.say(n)}{how}"
+    together = " together" if any(len(t) > 1 for t in won) else ""
+    return winners, (
+        f"{_names(campaign, winners)} {verb} the {vt.title}{together} with {points.say(n)}{how}"
+    )
 
 
 def _eliminated(campaign: Campaign) -> Decision | None:
-    """"A battle to the death": the war is over when one claimant alone is left in it."""
-    players = claimants(campaign)
-    alive = [p for p in players if in_the_game(campaign, p)]
-    if len(players) >= 2 and len(alive) == 1:
-        return alive, f"{_player_name(campaign, alive[0])} is the last one standing"
+    """"A battle to the death": the war is over when one side alone is left in it (a
+    player, or an alliance of which any member still fights: all its members win)."""
+    sides = teams(campaign)
+    alive = [t for t in sides if any(in_the_game(campaign, p) for p in t)]
+    if len(sides) >= 2 and len(alive) == 1:
+        (team,) = alive
+        if len(team) == 1:
+            return team, f"{_player_name(campaign, team[0])} is the last one standing"
+        return team, f"{_names(campaign, team)}, allies, are the last ones standing"
     return None
 
 
