@@ -167,3 +167,14 @@ def test_results_can_only_be_taken_back_within_their_turn():
     engine.perform("p2", A.EndTurn())
     with pytest.raises(RuleError, match="no longer be taken back"):
         engine.perform("gm", RevertBattleResult(battle="b1", reason="too late"))
+
+
+def test_an_army_waiting_for_its_battle_keeps_its_units():
+    engine = battle_engine()
+    with pytest.raises(RuleError, match="is in battle b1: fight or auto-resolve it first"):
+        engine.perform("p1", A.DisbandArmy(army="a1"))
+    with pytest.raises(RuleError, match="is in battle b1"):
+        engine.perform("p1", A.SplitArmy(army="a1", units=["u2"]))
+    engine.perform("p1", AutoResolveBattle(battle="b1"))
+    engine.perform("p1", A.DisbandArmy(army="a1"))  # settled: now it may go
+    assert engine.campaign.army("a1") is None

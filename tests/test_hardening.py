@@ -263,8 +263,6 @@ def test_a_save_under_a_file_is_refused_in_one_line(tmp_path: Path) -> None:
     assert (tmp_path / "three.toml").read_text(encoding="utf-8") == "x"
 
 
-@pytest.mark.xfail(reason="cli.cmd_new makes the folder itself (path.parent.mkdir) before "
-                          "the storage layer can refuse it; needs a cli.py change")
 def test_new_under_a_file_through_the_command_line(tmp_path: Path) -> None:
     (tmp_path / "three.toml").write_text("x", encoding="utf-8")
     result = run("new", SCENARIO, "--ruleset", "sandbox", "-o", "three.toml/x", "--no-play",

@@ -125,7 +125,7 @@ def _default_seat(session, requested: str | None) -> str:
 
 def cmd_new(args: argparse.Namespace) -> int:
     from tuicamp.model.campaign import DiceMode
-    from tuicamp.storage.locations import new_save_path
+    from tuicamp.storage.locations import make_folder, new_save_path
     from tuicamp.storage.scenario import find_scenario, load_scenario, new_campaign
     from tuicamp.storage.session import Session
 
@@ -154,7 +154,7 @@ def cmd_new(args: argparse.Namespace) -> int:
     path = Path(args.output) if args.output else new_save_path(campaign.name)
     if path.suffix != ".toml":  # a save is NAME.toml beside NAME.chronicle.toml
         path = path.with_name(path.name + ".toml")
-    path.parent.mkdir(parents=True, exist_ok=True)
+    make_folder(path.parent, path)
     session = Session.create(path, campaign, overwrite=args.force)
     print(
         f"Created {session.path}: {campaign.name} ({session.ruleset.title}), "

@@ -301,6 +301,7 @@ def _create(ctx: Context, a: A.CreateArmy) -> None:
 
 def _split(ctx: Context, a: A.SplitArmy) -> None:
     army = ctx.own_army(a.army)
+    _not_in_battle(ctx, army)
     ctx.require(a.units, "Name the units that leave")
     leaving = []
     for uid in a.units:
@@ -329,6 +330,8 @@ def _merge(ctx: Context, a: A.MergeArmies) -> None:
     ctx.require(len(a.armies) >= 2, "Name at least two armies to merge")
     ctx.require(len(set(a.armies)) == len(a.armies), "An army is named twice")
     armies = [ctx.own_army(aid) for aid in a.armies]
+    for army in armies:
+        _not_in_battle(ctx, army)
     first = armies[0]
     for other in armies[1:]:
         ctx.require(other.owner == first.owner, "Only one player's armies can merge")
@@ -348,8 +351,18 @@ def _merge(ctx: Context, a: A.MergeArmies) -> None:
     )
 
 
+def _not_in_battle(ctx: Context, army: Army) -> None:
+    """An army waiting for its battle keeps its units until the battle is settled."""
+    battle = next((b for b in ctx.campaign.pending_battles() if b.side_of_army(army.id)), None)
+    ctx.require(
+        battle is None,
+        f"{army.name} is in battle {battle.id}: fight or auto-resolve it first" if battle else "",
+    )
+
+
 def _disband(ctx: Context, a: A.DisbandArmy) -> None:
     army = ctx.own_army(a.army)
+    _not_in_battle(ctx, army)
     ctx.campaign.armies.remove(army)
     ctx.campaign.state.mp_used.pop(army.id, None)
     ctx.emit("disband_army", f"{army.name} disbanded", player=army.owner, army=army.id)
