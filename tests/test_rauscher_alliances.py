@@ -100,6 +100,11 @@ def test_good_alliances_pass_and_unknown_players_are_reported_by_the_campaign():
     camp = allied_campaign((("p1", "p9"),))
     found = RULESET.campaign_problems(camp)
     assert ("", "alliances: 'p9' is not a player (players: p1, p2, p3)") in found
+    everyone = allied_campaign((("p1", "p2", "p3"),))
+    assert ("", "alliances: every player is in one alliance, so nobody has an enemy") in (
+        RULESET.campaign_problems(everyone)
+    )
+    assert not any("nobody has an enemy" in p for _, p in RULESET.campaign_problems(camp))
 
 
 # --- on the march --------------------------------------------------------------------------

@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from tuicamp.model.campaign import Campaign
-from tuicamp.rules.rauscher.common import rstate
+from tuicamp.rules.rauscher.common import rstate, side_key
 
 EXAMPLE = 'e.g. alliances = [["p1", "p3"]]'
 
@@ -59,13 +59,17 @@ def setup_problems(setup: dict[str, Any]) -> list[tuple[str, str]]:
 
 
 def campaign_problems(campaign: Campaign) -> list[str]:
-    """Ids that are no player of the campaign."""
+    """Ids that are no player of the campaign, and a war with nobody left to fight."""
     known = [p.id for p in campaign.players]
     out = []
     for members in rstate(campaign).alliances:
         for pid in members:
             if pid not in known:
                 out.append(f"alliances: {pid!r} is not a player (players: {', '.join(known)})")
+    neutral = set(rstate(campaign).neutral_players)
+    playing = [p for p in known if p not in neutral]
+    if len(playing) >= 2 and len({side_key(campaign, p) for p in playing}) == 1:
+        out.append("alliances: every player is in one alliance, so nobody has an enemy")
     return out
 
 
