@@ -37,6 +37,32 @@ class Unit:
 
 
 @define
+class UnitSpec:
+    """A unit as a player writes it down, before the campaign gives it an id: raised in
+    free play, bought, or entered into a points allocation."""
+
+    name: str
+    points: int
+    category: Category = Category.RANK_AND_FILE
+    movement: int = 4
+    leadership: int = 7
+    models: int = 1
+    flags: list[str] = field(factory=list)
+
+    def make(self, unit_id: str) -> Unit:
+        return Unit(
+            unit_id,
+            self.name.strip(),
+            self.points,
+            self.category,
+            self.movement,
+            self.leadership,
+            self.models,
+            set(self.flags),
+        )
+
+
+@define
 class Army:
     id: str
     name: str

@@ -22,7 +22,7 @@ from tuicamp.engine.battles import clear_revert_points
 from tuicamp.engine.context import Context
 from tuicamp.model.battle import Battle
 from tuicamp.model.campaign import Campaign
-from tuicamp.model.forces import Category, Unit
+from tuicamp.model.forces import Category, Unit, UnitSpec
 from tuicamp.model.hexes import parse_label
 from tuicamp.rules.rauscher import combat_after, combat_find, combat_settlements, combat_vp
 from tuicamp.rules.rauscher import combat_common as cc
@@ -34,17 +34,8 @@ from tuicamp.rules.rauscher.state import Stance
 # --- actions ------------------------------------------------------------------------------
 
 
-@define
-class AllocatedUnit:
-    """One unit entered into an allocation (R-RA-3)."""
-
-    name: str
-    points: int
-    category: Category = Category.RANK_AND_FILE
-    movement: int = 4
-    leadership: int = 7
-    models: int = 1
-    flags: list[str] = field(factory=list)
+# One unit entered into an allocation (R-RA-3): written down like any other unit.
+AllocatedUnit = UnitSpec
 
 
 @define(kw_only=True)
@@ -97,18 +88,7 @@ def _fill_allocation(ctx: Context, a: FillAllocation) -> None:
             f"{alloc.category.value.replace('_', ' ')} (and characters)",
         )
         total += spec.points
-        units.append(
-            Unit(
-                camp.new_id("u"),
-                spec.name.strip(),
-                spec.points,
-                spec.category,
-                spec.movement,
-                spec.leadership,
-                spec.models,
-                set(spec.flags),
-            )
-        )
+        units.append(spec.make(camp.new_id("u")))
     ctx.require(
         total <= alloc.points,
         f"Those units cost {total} pts; the allocation holds {alloc.points} pts of {what}",

@@ -5,7 +5,7 @@ from __future__ import annotations
 from attrs import define, field
 
 from tuicamp.engine.actions import Action
-from tuicamp.model.forces import Category
+from tuicamp.model.forces import UnitSpec
 
 
 @define(kw_only=True)
@@ -15,17 +15,6 @@ class Move(Action):
     army: str
     to: str = ""  # hex label; with path empty the cheapest path is taken
     path: list[str] = field(factory=list)  # hex labels after the start, ending at the goal
-
-
-@define(kw_only=True)
-class UnitSpec:
-    name: str
-    points: int
-    category: Category = Category.RANK_AND_FILE
-    movement: int = 4
-    leadership: int = 7
-    models: int = 1
-    flags: list[str] = field(factory=list)
 
 
 @define(kw_only=True)

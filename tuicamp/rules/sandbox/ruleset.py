@@ -269,16 +269,7 @@ def _make_unit(ctx: Context, spec: A.UnitSpec) -> Unit:
     ctx.require(spec.points >= 0, f"Unit '{spec.name}': points cannot be negative")
     ctx.require(spec.models >= 0, f"Unit '{spec.name}': models cannot be negative")
     ctx.require(spec.movement >= 0, f"Unit '{spec.name}': M cannot be negative")
-    return Unit(
-        id=ctx.campaign.new_id("u"),
-        name=spec.name.strip(),
-        points=spec.points,
-        category=spec.category,
-        movement=spec.movement,
-        leadership=spec.leadership,
-        models=spec.models,
-        flags=set(spec.flags),
-    )
+    return spec.make(ctx.campaign.new_id("u"))
 
 
 def _create(ctx: Context, a: A.CreateArmy) -> None:
