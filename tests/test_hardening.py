@@ -476,3 +476,18 @@ def test_a_lost_write_never_hides_behind_cannot_write(tmp_path: Path) -> None:
     exc = CannotWrite(tmp_path / "a.toml", PermissionError(13, "Permission denied"))
     assert str(exc) == f"{tmp_path / 'a.toml'}: cannot write here (Permission denied)"
     assert exc.strerror == "Permission denied" and isinstance(exc, InputError)
+
+
+def test_numbers_too_large_for_a_save_are_refused(tmp_path: Path) -> None:
+    """TOML integers are 64-bit: an order with a larger number would leave a save other
+    TOML readers refuse."""
+    assert run("new", "skirmish-valley", "-r", "sandbox", "-o", "v.toml", "--no-play",
+               cwd=tmp_path).returncode == 0
+    (tmp_path / "o.toml").write_text(
+        'seat = "red"\n[[action]]\nkind = "create_army"\nname = "X"\nhex = "0101"\n'
+        'units = [{ name = "Big", points = 99999999999999999999999 }]\n', encoding="utf-8"
+    )
+    before = (tmp_path / "v.toml").read_bytes()
+    line = one_line(run("apply", "v.toml", "o.toml", cwd=tmp_path))
+    assert "too large a number" in line and line.startswith("tuicamp: o.toml:6:")
+    assert (tmp_path / "v.toml").read_bytes() == before

@@ -151,8 +151,27 @@ def test_a_purchase_the_treasury_cannot_pay_is_refused_with_a_sentence():
 def test_gold_purchase_table_prices(action, cost):
     """Text: the Gold Purchase Table, and "ships can be purchased for 2 silver"."""
     c = camp()
+    if isinstance(action, A.BuyShip):
+        add_port(c)
     Engine(c).perform("p1", action)
     assert c.player("p1").treasury == 100 - cost
+
+
+def add_port(c) -> None:
+    """A village of Anna's on the lake shore, where ships may be launched."""
+    from tuicamp.model.map import Settlement
+
+    shore = next(n for n in c.map.neighbours(H(2, 4)) if not c.map.settlements_at(n))
+    c.map.settlements.append(Settlement("port", "village", "Lakeside", shore, owner="p1"))
+
+
+def test_no_ship_without_a_coast():
+    """A ship "can carry 10 units of food ... During the Movement phase, ships move 8 hexes":
+    on water. With no settlement on a coast, buying one is refused before any money goes."""
+    c = camp()
+    with pytest.raises(RuleError, match="on the coast: you have none"):
+        Engine(c).perform("p1", A.BuyShip())
+    assert c.player("p1").treasury == 100
 
 
 def test_supplies_go_into_stores_or_onto_a_train_in_a_settlement():
@@ -305,7 +324,10 @@ def test_unplaced_purchases_block_the_end_of_resolution():
     e = _to_resolution_with(c, A.BuyRecruits(name="Spearmen", points=100))
     with pytest.raises(RuleError, match="First: place Spearmen"):
         e.perform("p1", EndPhase())
-    assert any("Anna: place Spearmen" in line for line in e.ruleset.pending(c))
+    assert any("Anna: place Spearmen" in line for line in e.ruleset.pending(c, c.seat("p1")))
+    # a secret purchase is nobody else's business, not even in "still to do" (R-RA-11)
+    assert not any("Spearmen" in line for line in e.ruleset.pending(c, c.seat("p2")))
+    assert not any("Spearmen" in line for line in e.ruleset.pending(c))
     e.perform("p1", A.DismissPurchase(purchase=econ(c).purchases[0].id))
     e.perform("p1", EndPhase())
 
@@ -331,6 +353,7 @@ def test_baggage_trains_ships_and_siege_equipment_are_placed_in_resolution():
     """Text: "siege equipment purchased in the Upkeep phase can be placed with any army
     anywhere on the board during the resolution phase"; ships need a coast."""
     c = camp()
+    add_port(c)
     e = _to_resolution_with(c, A.BuyBaggage(food=1), A.BuyShip(), A.BuySiegeEquipment(points=150))
     train, ship, kit = econ(c).purchases
     e.perform("p1", A.PlacePurchase(purchase=train.id, settlement="s1"))
@@ -339,9 +362,7 @@ def test_baggage_trains_ships_and_siege_equipment_are_placed_in_resolution():
     assert c.state.army(placed.id).cargo == {"food": 1} and placed.units == []
     with pytest.raises(RuleError, match="not on the coast"):
         e.perform("p1", A.PlacePurchase(purchase=ship.id, settlement="s1"))
-    c.map.settlement("s1").hex = next(n for n in c.map.neighbours(H(2, 4)))  # by the lake
-    e.changed()
-    e.perform("p1", A.PlacePurchase(purchase=ship.id, settlement="s1"))
+    e.perform("p1", A.PlacePurchase(purchase=ship.id, settlement="port"))  # by the lake
     assert c.state.army(ship.placed_at).role is Role.SHIP
     assert economy.siege_equipment(c, "a1") == 0
     e.perform("p1", A.PlacePurchase(purchase=kit.id, army="a1"))

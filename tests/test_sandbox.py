@@ -33,6 +33,11 @@ def test_lakes_are_impassable_and_rivers_need_a_bridge(engine):
         engine.perform("p1", A.Move(army="a1", path=["0402", "0502"]))
 
 
+def test_a_path_may_start_at_the_army_s_own_hex(engine):
+    (event,) = engine.perform("p1", A.Move(army="a1", path=["0203", "0303", "0403"]))
+    assert event.data["path"] == ["0203", "0303", "0403"]
+
+
 def test_a_path_must_be_walkable_step_by_step(engine):
     with pytest.raises(RuleError, match="not neighbours"):
         engine.perform("p1", A.Move(army="a1", path=["0603"]))

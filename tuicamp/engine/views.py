@@ -125,7 +125,7 @@ def view_for(
         armies=armies,
         chronicle=[e for e in chronicle if e.visible_for(controlled, seat.gm)],
         acting=ruleset.acting_seats(campaign),
-        pending=ruleset.pending(campaign),
+        pending=ruleset.pending(campaign, seat),
         finished=campaign.finished,
         winner=list(campaign.winner),
     )

@@ -168,8 +168,9 @@ class Ruleset:
         """Seats that may act now, in order (the hotseat hand-over follows this)."""
         return [s.id for s in campaign.seats if not s.gm]
 
-    def pending(self, campaign: Campaign) -> list[str]:
-        """What must still happen before the phase can end, as sentences."""
+    def pending(self, campaign: Campaign, seat: Seat | None = None) -> list[str]:
+        """What must still happen before the phase can end, as sentences ``seat`` may read
+        (None: only what everyone may know)."""
         return []
 
     def victory(self, campaign: Campaign) -> Victory | None:

@@ -109,7 +109,10 @@ def find_path(ctx: Context, army: Army, to: str, path: list[str], budget: float)
     """The path a move order asks for, priced, and within ``budget`` MP."""
     camp = ctx.campaign
     if path:
-        hexes = [army.hex, *(parse_hex(ctx, h) for h in path)]
+        steps = [parse_hex(ctx, h) for h in path]
+        if steps and steps[0] == army.hex:  # a path written from the army's own hex
+            steps = steps[1:]
+        hexes = [army.hex, *steps]
         if to:
             ctx.require(hexes[-1] == parse_hex(ctx, to), "The path must end at the hex moved to")
         model = move_costs(camp, army.id)

@@ -95,8 +95,8 @@ class RauscherRuleset(Ruleset):
         Option(
             "one_army_at_a_time",
             True,
-            "Moving another counter completes the one moved before (\"Units are moved one at "
-            "a time\"); off: a counter may move in several legs until it halts.",
+            'Moving another counter completes the one moved before ("Units are moved one at '
+            'a time"); off: a counter may move in several legs until it halts.',
         ),
     )
     state_class = RauscherState
@@ -198,10 +198,18 @@ class RauscherRuleset(Ruleset):
         players = self.active_players(campaign)
         return [s.id for s in campaign.seats if not s.gm and any(p in s.players for p in players)]
 
-    def pending(self, campaign: Campaign) -> list[str]:
+    def pending(self, campaign: Campaign, seat: Seat | None = None) -> list[str]:
         lines: list[str] = []
         for module in MODULES:
+            if module is economy:  # purchases, offers and ransom: each player's own
+                continue
             lines.extend(module.pending(campaign, None))
+        done = rstate(campaign).phase_done
+        for player in campaign.players:
+            if seat is not None and seat.controls(player.id) and player.id not in done:
+                lines.extend(
+                    f"{player.name}: {line}" for line in economy.pending(campaign, player.id)
+                )
         for pid in self.active_players(campaign):
             name = campaign.player(pid).name
             verb = "to move" if campaign.phase == "movement" else "to finish the phase"

@@ -58,7 +58,7 @@ class SandboxRuleset(Ruleset):
             return [p for p in state.order if p not in state.ended]
         return [state.order[state.current % len(state.order)]]
 
-    def pending(self, campaign: Campaign) -> list[str]:
+    def pending(self, campaign: Campaign, seat: Seat | None = None) -> list[str]:
         state: SandboxState = campaign.state
         names = [
             (campaign.player(p).name if campaign.player(p) else p)
@@ -188,7 +188,10 @@ def _move(ctx: Context, a: A.Move) -> None:
     model = cost_model(ctx.campaign.map, ctx.tables)
     m = ctx.campaign.map
     if a.path:
-        hexes = [army.hex, *(ctx.hex(label) for label in a.path)]
+        steps = [ctx.hex(label) for label in a.path]
+        if steps and steps[0] == army.hex:  # a path written from the army's own hex
+            steps = steps[1:]
+        hexes = [army.hex, *steps]
         if a.to:
             ctx.require(hexes[-1] == ctx.hex(a.to), "The path must end at the hex moved to")
         path = path_cost(model, hexes)
