@@ -203,13 +203,13 @@ def _structure_option_value(value: Any, _: type) -> OptionValue:
     return value
 
 
-TOML_INT_MAX = 2**63 - 1  # TOML's integers are 64-bit; a save must stay readable anywhere
+TOML_INT_MIN, TOML_INT_MAX = -(2**63), 2**63 - 1  # TOML's integers are 64-bit
 
 
 def _structure_int(value: Any, _: type) -> int:
     # int(True) and int(2.7) would pass silently; a hand-edited save deserves a complaint.
     # Digit strings stay accepted: the command line hands over text.
-    if type(value) is int and -TOML_INT_MAX <= value <= TOML_INT_MAX:  # nearly always
+    if type(value) is int and TOML_INT_MIN <= value <= TOML_INT_MAX:  # nearly always
         return value
     if isinstance(value, bool) or (isinstance(value, float) and not value.is_integer()):
         raise ValueError(f"expected a whole number, not {value!r}")
@@ -217,7 +217,7 @@ def _structure_int(value: Any, _: type) -> int:
         isinstance(value, str) and re.fullmatch(r"\s*[-+]?[0-9]+\s*", value)
     ):
         number = int(value)
-        if abs(number) > TOML_INT_MAX:
+        if not TOML_INT_MIN <= number <= TOML_INT_MAX:
             raise ValueError(f"{number} is too large a number (a save holds 64-bit numbers)")
         return number
     raise ValueError(f"expected a whole number, not {value!r}")
