@@ -11,8 +11,9 @@ from tuicamp.engine.actions import Event
 from tuicamp.engine.dice import Dice
 from tuicamp.engine.errors import RuleError
 from tuicamp.model.campaign import Campaign, OptionValue
-from tuicamp.model.forces import Army, Seat, Unit
+from tuicamp.model.forces import Army, Player, Seat, Unit
 from tuicamp.model.hexes import Hex, parse_label
+from tuicamp.model.map import Settlement
 
 if TYPE_CHECKING:
     from tuicamp.rules.protocol import Ruleset
@@ -70,6 +71,18 @@ class Context:
         if army is None:
             raise RuleError(f"There is no army {army_id!r}")
         return army
+
+    def player(self, player_id: str) -> Player:
+        player = self.campaign.player(player_id)
+        if player is None:
+            raise RuleError(f"There is no player {player_id!r}")
+        return player
+
+    def settlement(self, settlement_id: str) -> Settlement:
+        settlement = self.campaign.map.settlement(settlement_id)
+        if settlement is None:
+            raise RuleError(f"There is no settlement {settlement_id!r}")
+        return settlement
 
     def unit(self, army: Army, unit_id: str) -> Unit:
         unit = army.unit(unit_id)

@@ -15,6 +15,8 @@ from tuicamp.engine.errors import RuleError
 
 if TYPE_CHECKING:
     from tuicamp.engine.context import Context
+    from tuicamp.model.forces import Player
+    from tuicamp.model.map import Settlement
 
 
 @define(kw_only=True)
@@ -92,6 +94,9 @@ CORRECTIONS: tuple[type[Correction], ...] = (
 )
 
 
+# What a handler did, in words, and who may read it (None: everyone).
+Told = tuple[str, list[str] | None]
+
 # Who reads a correction in the chronicle: what is public stays public; a treasury, a
 # unit's strength or a ruleset's hidden bookkeeping only for those it concerns.
 PUBLIC: list[str] | None = None
@@ -122,13 +127,13 @@ def apply_correction(ctx: Context, action: Correction) -> None:
     )
 
 
-def _move(ctx: Context, a: CorrectArmyPosition) -> str:
+def _move(ctx: Context, a: CorrectArmyPosition) -> Told:
     army = ctx.army(a.army)
     army.hex = ctx.hex(a.hex) if a.hex else None
     return f"army '{army.name}' placed at {a.hex or 'off the map'}", PUBLIC
 
 
-def _points(ctx: Context, a: CorrectUnitPoints) -> str:
+def _points(ctx: Context, a: CorrectUnitPoints) -> Told:
     army = ctx.army(a.army)
     unit = ctx.unit(army, a.unit)
     ctx.require(a.points >= 0, "Points cannot be negative")
@@ -138,15 +143,27 @@ def _points(ctx: Context, a: CorrectUnitPoints) -> str:
     return f"unit '{unit.name}' of '{army.name}' set to {a.points} pts", [army.owner]
 
 
-def _treasury(ctx: Context, a: CorrectTreasury) -> str:
-    player = ctx.campaign.player(a.player)
-    ctx.require(player is not None, f"There is no player {a.player!r}")
-    ctx.require(a.amount >= 0, "A treasury cannot be negative")
-    player.treasury = a.amount
+def set_treasury(ctx: Context, player: Player, amount: int) -> int:
+    """Set a treasury (never below nothing); returns what it held. Shared with free play."""
+    ctx.require(amount >= 0, "A treasury cannot be negative")
+    old, player.treasury = player.treasury, amount
+    return old
+
+
+def set_stores(ctx: Context, settlement: Settlement, stores: dict[str, int]) -> str:
+    """Set what a settlement stores (never below nothing); returns it as text."""
+    ctx.require(all(v >= 0 for v in stores.values()), "Stores cannot be negative")
+    settlement.stores = dict(stores)
+    return ", ".join(f"{k} {v}" for k, v in sorted(stores.items())) or "nothing"
+
+
+def _treasury(ctx: Context, a: CorrectTreasury) -> Told:
+    player = ctx.player(a.player)
+    set_treasury(ctx, player, a.amount)
     return f"{player.name}'s treasury set to {ctx.ruleset.format_money(a.amount)}", [player.id]
 
 
-def _owner(ctx: Context, a: CorrectOwner) -> str:
+def _owner(ctx: Context, a: CorrectOwner) -> Told:
     owner = _player_or_neutral(ctx, a.owner)
     camp = ctx.campaign
     army = camp.army(a.target)
@@ -165,16 +182,13 @@ def _owner(ctx: Context, a: CorrectOwner) -> str:
     raise RuleError(f"There is no army, settlement or territory {a.target!r}")
 
 
-def _stores(ctx: Context, a: CorrectStores) -> str:
-    settlement = ctx.campaign.map.settlement(a.settlement)
-    ctx.require(settlement is not None, f"There is no settlement {a.settlement!r}")
-    ctx.require(all(v >= 0 for v in a.stores.values()), "Stores cannot be negative")
-    settlement.stores = dict(a.stores)
-    shown = ", ".join(f"{k} {v}" for k, v in sorted(a.stores.items())) or "nothing"
+def _stores(ctx: Context, a: CorrectStores) -> Told:
+    settlement = ctx.settlement(a.settlement)
+    shown = set_stores(ctx, settlement, a.stores)
     return f"{settlement.name} now stores {shown}", _owner_only(settlement.owner)
 
 
-def _turn(ctx: Context, a: CorrectTurn) -> str:
+def _turn(ctx: Context, a: CorrectTurn) -> Told:
     ctx.require(a.turn >= 1, "Turns start at 1")
     phases = [p.id for p in ctx.ruleset.phases]
     phase = a.phase or ctx.campaign.phase
@@ -183,7 +197,7 @@ def _turn(ctx: Context, a: CorrectTurn) -> str:
     return f"turn {a.turn}, phase {phase}", PUBLIC
 
 
-def _state(ctx: Context, a: CorrectRulesetState) -> str:
+def _state(ctx: Context, a: CorrectRulesetState) -> Told:
     from attrs import has
 
     obj: Any = ctx.campaign.state

@@ -14,6 +14,7 @@ from typing import Any
 from tuicamp.engine.actions import Action
 from tuicamp.engine.battles import clear_revert_points, open_battle, remove_losses
 from tuicamp.engine.context import Context
+from tuicamp.engine.corrections import set_stores, set_treasury
 from tuicamp.engine.errors import RuleError
 from tuicamp.engine.pathing import cheapest_path, path_cost
 from tuicamp.model.battle import BattleSide, Circumstance
@@ -147,16 +148,23 @@ class SandboxRuleset(Ruleset):
             seen.add(pid)
         if not 0 <= state.current < max(1, len(state.order)):
             last = max(0, len(state.order) - 1)
-            out.append((("state", "current"), f"current is {state.current}: it counts the "
-                                              f"players of the turn order, from 0 to {last}"))
+            out.append(
+                (
+                    ("state", "current"),
+                    f"current is {state.current}: it counts the "
+                    f"players of the turn order, from 0 to {last}",
+                )
+            )
         for i, pid in enumerate(state.ended):
             if pid not in state.order:
-                out.append((("state", "ended", i), f"{pid!r} ended the turn but is not in the "
-                                                   "turn order"))
+                out.append(
+                    (("state", "ended", i), f"{pid!r} ended the turn but is not in the turn order")
+                )
         for army, used in state.mp_used.items():
             if not used >= 0:
-                out.append((("state", "mp_used", army), f"army {army!r} cannot have used "
-                                                        f"{used} MP"))
+                out.append(
+                    (("state", "mp_used", army), f"army {army!r} cannot have used {used} MP")
+                )
         return out
 
 
@@ -369,18 +377,23 @@ def _rename(ctx: Context, a: A.RenameArmy) -> None:
     ctx.emit("rename_army", f"{old} is now called {army.name}", player=army.owner, army=army.id)
 
 
-def _add_unit(ctx: Context, a: A.AddUnit) -> None:
-    army = ctx.own_army(a.army)
-    unit = _make_unit(ctx, a.unit)
-    army.units.append(unit)
+def _unit_event(ctx: Context, kind: str, text: str, army: Army, unit: Unit) -> None:
+    """What happens inside an army: with fog of war, its owner's business."""
     ctx.emit(
-        "add_unit",
-        f"{unit.name} ({unit.points} pts) joined {army.name}",
+        kind,
+        text,
         player=army.owner,
         visible_to=_private(ctx, army.owner),
         army=army.id,
         unit=unit.id,
     )
+
+
+def _add_unit(ctx: Context, a: A.AddUnit) -> None:
+    army = ctx.own_army(a.army)
+    unit = _make_unit(ctx, a.unit)
+    army.units.append(unit)
+    _unit_event(ctx, "add_unit", f"{unit.name} ({unit.points} pts) joined {army.name}", army, unit)
 
 
 def _edit_unit(ctx: Context, a: A.EditUnit) -> None:
@@ -401,36 +414,20 @@ def _edit_unit(ctx: Context, a: A.EditUnit) -> None:
             setattr(unit, attr, value)
             changes.append(f"{label} {value}")
     ctx.require(changes, "Nothing to change: give a name, points, movement, leadership or models")
-    ctx.emit(
-        "edit_unit",
-        f"{unit.name} of {army.name}: {', '.join(changes)}",
-        player=army.owner,
-        visible_to=_private(ctx, army.owner),
-        army=army.id,
-        unit=unit.id,
-    )
+    _unit_event(ctx, "edit_unit", f"{unit.name} of {army.name}: {', '.join(changes)}", army, unit)
 
 
 def _remove_unit(ctx: Context, a: A.RemoveUnit) -> None:
     army = ctx.own_army(a.army)
     unit = ctx.unit(army, a.unit)
     army.units.remove(unit)
-    ctx.emit(
-        "remove_unit",
-        f"{unit.name} left {army.name}",
-        player=army.owner,
-        visible_to=_private(ctx, army.owner),
-        army=army.id,
-        unit=unit.id,
-    )
+    _unit_event(ctx, "remove_unit", f"{unit.name} left {army.name}", army, unit)
 
 
 def _set_treasury(ctx: Context, a: A.SetTreasury) -> None:
-    player = ctx.campaign.player(a.player)
-    ctx.require(player is not None, f"There is no player {a.player!r}")
+    player = ctx.player(a.player)
     ctx.require(ctx.seat.controls(player.id), f"{player.name}'s treasury is not yours to set")
-    ctx.require(a.amount >= 0, "A treasury cannot be negative")
-    old, player.treasury = player.treasury, a.amount
+    old = set_treasury(ctx, player, a.amount)
     ctx.emit(
         "set_treasury",
         f"{player.name}'s treasury: {old} -> {a.amount} {ctx.ruleset.coin}",
@@ -440,15 +437,12 @@ def _set_treasury(ctx: Context, a: A.SetTreasury) -> None:
 
 
 def _set_stores(ctx: Context, a: A.SetStores) -> None:
-    settlement = ctx.campaign.map.settlement(a.settlement)
-    ctx.require(settlement is not None, f"There is no settlement {a.settlement!r}")
+    settlement = ctx.settlement(a.settlement)
     ctx.require(
         ctx.seat.gm or (settlement.owner is not None and ctx.seat.controls(settlement.owner)),
         f"{settlement.name} is not yours",
     )
-    ctx.require(all(v >= 0 for v in a.stores.values()), "Stores cannot be negative")
-    settlement.stores = dict(a.stores)
-    shown = ", ".join(f"{k} {v}" for k, v in sorted(a.stores.items())) or "nothing"
+    shown = set_stores(ctx, settlement, a.stores)
     ctx.emit("set_stores", f"{settlement.name} stores {shown}", player=settlement.owner)
 
 
