@@ -294,7 +294,9 @@ async def test_chronicle_filters_and_exports_a_diary(tmp_path):
         await pilot.press("l")
         chronicle = await _wait_for(pilot, ChronicleScreen)
         assert len(chronicle.shown) == 3
-        assert "morale: 2d6 =" in screen_text(app) or "scouts" in screen_text(app)
+        await pilot.pause()
+        shown = screen_text(app)  # every event listed; the selected one with its dice
+        assert "rolled 2d6 for morale" in shown and "scouts: d6 =" in shown
         await pilot.press("k")  # to the kind filter
         chronicle.query_one("#kind").value = "roll"
         await pilot.pause()
