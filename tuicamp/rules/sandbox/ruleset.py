@@ -22,6 +22,7 @@ from tuicamp.model.campaign import Campaign
 from tuicamp.model.forces import Army, Seat, Unit
 from tuicamp.rules.movement import cost_model
 from tuicamp.rules.protocol import Option, Phase, Ruleset, Victory
+from tuicamp.rules.registry import get_ruleset
 from tuicamp.rules.sandbox import actions as A
 from tuicamp.rules.sandbox.state import SandboxState
 
@@ -218,8 +219,8 @@ def _move(ctx: Context, a: A.Move) -> None:
         if path is None:
             raise RuleError(f"'{army.name}' cannot reach {a.to}: no passable way")
     state: SandboxState = ctx.campaign.state
-    if ctx.option("enforce_movement"):
-        left = army.movement - state.mp_used.get(army.id, 0.0)
+    left = mp_left(ctx.campaign, army.id)
+    if left is not None:
         ctx.require(
             path.cost <= left + 1e-9,
             f"Army '{army.name}' has {_mp(left)} MP left; that path costs {_mp(path.cost)}",
@@ -269,6 +270,15 @@ def _battle_if_enemies(ctx: Context, army: Army) -> None:
     open_battle(
         ctx, army.hex, sides, circumstances, settlement=settlement.id if settlement else None
     )
+
+
+def mp_left(campaign: Campaign, army_id: str) -> float | None:
+    """With ``enforce_movement``, the army's M less what it spent this turn; else no limit."""
+    ruleset = get_ruleset(campaign.ruleset)
+    army = campaign.army(army_id)
+    if army is None or not ruleset.option_value(campaign, "enforce_movement"):
+        return None
+    return max(0.0, army.movement - campaign.state.mp_used.get(army_id, 0.0))
 
 
 def _mp(value: float) -> str:

@@ -18,12 +18,10 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Select, Static
 
 from tuicamp.engine.actions import Event
-from tuicamp.engine.pathing import path_cost
 from tuicamp.engine.views import ArmyView
 from tuicamp.model.forces import Category, Unit
-from tuicamp.model.hexes import parse_label
 from tuicamp.rules.sandbox import actions as A
-from tuicamp.ui.moves import build_model
+from tuicamp.rules.sandbox.ruleset import mp_left
 from tuicamp.ui.panels import CampaignControls, PhasePanel, RulesetUI, UiCommand
 from tuicamp.ui.screens.confirm import ConfirmScreen
 from tuicamp.ui.screens.forms import PickScreen, TextPromptScreen
@@ -429,34 +427,12 @@ COMMANDS: tuple[UiCommand, ...] = (
 # --- movement points left, for the reach overlay --------------------------------------------
 
 
-def spent_this_turn(c: CampaignControls, army: ArmyView) -> float:
-    """MP the army spent this turn, from the seat's own chronicle (undone moves excluded)."""
-    view = c.view
-    undone = {seq for e in view.chronicle if e.kind == "undo" for seq in e.data.get("undoes", [])}
-    model = build_model(view.map, c.tables, {})
-    if model is None:
-        return 0.0
-    spent = 0.0
-    for e in view.chronicle:
-        if e.turn != view.turn or e.kind != "move" or e.seq in undone:
-            continue
-        if e.data.get("army") != army.id:
-            continue
-        try:
-            hexes = [parse_label(label) for label in e.data.get("path", [])]
-        except ValueError:
-            continue
-        path = path_cost(model, hexes) if len(hexes) > 1 else None
-        spent += path.cost if path else 0.0
-    return spent
-
-
 def move_budget(c: CampaignControls, army: ArmyView) -> float | None:
     """With ``enforce_movement``, M less what was spent this turn; without it the sandbox
     sets no limit, so there is no reach to show (the path preview still is)."""
-    if army.movement is None or not c.options.get("enforce_movement"):
+    if army.movement is None:
         return None
-    return max(0.0, army.movement - spent_this_turn(c, army))
+    return mp_left(c.session.campaign, army.id)  # the rules' own ledger, not a re-count
 
 
 # --- the phase panel ----------------------------------------------------------------------
