@@ -27,20 +27,20 @@ from pathlib import Path
 import tomli_w
 from attrs import define, field
 
+from tuicamp.engine import registry
 from tuicamp.engine.actions import Event
+from tuicamp.engine.codec import campaign_to_dict, unstructure
 from tuicamp.engine.corrections import CorrectTreasury
 from tuicamp.engine.dice import Roll
+from tuicamp.engine.ruleset import Phase, Ruleset
+from tuicamp.game.session import Session
 from tuicamp.model.campaign import Campaign, DiceState
 from tuicamp.model.forces import Army, Category, Player, Seat, Unit
 from tuicamp.model.hexes import Hex, Hexside
 from tuicamp.model.map import HexMap, Settlement, Territory
-from tuicamp.rules import registry
-from tuicamp.rules.protocol import Phase, Ruleset
 from tuicamp.storage.chronicle import chronicle_head, event_dict
-from tuicamp.storage.converter import campaign_to_dict, unstructure
 from tuicamp.storage.locations import chronicle_path
 from tuicamp.storage.saves import FORMAT_VERSION, load_save, make_header
-from tuicamp.storage.session import Session
 
 REPEAT = int(os.environ.get("TUICAMP_BENCH_REPEAT", "7"))
 SIZE, ARMIES, EVENTS = 200, 500, 5_000

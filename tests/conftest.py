@@ -5,10 +5,10 @@ from __future__ import annotations
 import pytest
 
 from tuicamp.engine.engine import Engine
+from tuicamp.engine.registry import get_ruleset
 from tuicamp.model import Army, Campaign, Category, Hex, HexMap, Hexside, Player, Seat, Unit
 from tuicamp.model.campaign import DiceState
 from tuicamp.model.map import Settlement, Territory
-from tuicamp.rules.registry import get_ruleset
 
 
 def H(col: int, row: int) -> Hex:

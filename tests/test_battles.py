@@ -5,7 +5,6 @@ from __future__ import annotations
 import pytest
 from conftest import H, small_campaign
 
-from tuicamp.engine.battlecard import build_card, card_markdown, card_text
 from tuicamp.engine.battles import (
     AutoResolveBattle,
     ChooseBattleMode,
@@ -13,11 +12,12 @@ from tuicamp.engine.battles import (
     RevertBattleResult,
     SideEntry,
 )
+from tuicamp.engine.codec import campaign_from_dict, campaign_to_dict
 from tuicamp.engine.engine import Engine
 from tuicamp.engine.errors import RuleError
+from tuicamp.game.battlecard import build_card, card_markdown, card_text
 from tuicamp.model.battle import BattleStatus, UnitLoss
 from tuicamp.rules.sandbox import actions as A
-from tuicamp.storage.converter import campaign_from_dict, campaign_to_dict
 
 
 def battle_engine(**options) -> Engine:

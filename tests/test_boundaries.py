@@ -5,7 +5,7 @@ from __future__ import annotations
 import subprocess
 import sys
 
-from tuicamp.rules.registry import load_rulesets
+from tuicamp.engine.registry import load_rulesets
 
 
 def _textual_modules_after_importing(modules: list[str]) -> list[str]:
@@ -13,7 +13,7 @@ def _textual_modules_after_importing(modules: list[str]) -> list[str]:
         "import importlib, sys\n"
         f"for m in {modules!r}:\n"
         "    importlib.import_module(m)\n"
-        "from tuicamp.rules.registry import load_rulesets\n"
+        "from tuicamp.engine.registry import load_rulesets\n"
         "for r in load_rulesets().values():\n"
         "    importlib.import_module(type(r).__module__)\n"
         "print(','.join(sorted(m for m in sys.modules if m.split('.')[0] == 'textual')))\n"
@@ -33,8 +33,8 @@ def test_core_and_every_ruleset_load_without_textual():
             "tuicamp.engine.engine",
             "tuicamp.engine.pathing",
             "tuicamp.engine.views",
-            "tuicamp.storage.converter",
-            "tuicamp.storage.session",
+            "tuicamp.engine.codec",
+            "tuicamp.game.session",
             "tuicamp.storage.scenario",
             "tuicamp.cli",
             *rules_modules,

@@ -13,10 +13,10 @@ import attrs
 import pytest
 import tomli_w
 
+from tuicamp.engine.codec import structure, unstructure
 from tuicamp.engine.dice import Dice, DiceExpr, _splitmix64, check_possible
 from tuicamp.engine.errors import DiceNeeded, RuleError
 from tuicamp.model.campaign import DiceMode, DiceState
-from tuicamp.storage.converter import structure, unstructure
 
 
 def app_dice(seed: int = 2024) -> Dice:

@@ -5,12 +5,12 @@ from __future__ import annotations
 import pytest
 from conftest import H, small_campaign
 
+from tuicamp.engine.codec import campaign_to_dict
 from tuicamp.engine.corrections import CorrectTreasury, CorrectUnitPoints
 from tuicamp.engine.engine import Engine
 from tuicamp.engine.errors import DiceNeeded, RuleError
 from tuicamp.model.campaign import DiceMode
 from tuicamp.rules.sandbox.actions import EndTurn, Move, Roll, SetTreasury
-from tuicamp.storage.converter import campaign_to_dict
 
 
 def test_a_refused_action_changes_nothing(engine):

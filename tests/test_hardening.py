@@ -18,13 +18,13 @@ from pathlib import Path
 import pytest
 from conftest import small_campaign
 
+from tuicamp.engine.codec import converter, describe_structure_error
+from tuicamp.engine.costs import cost_model, movement_problems
 from tuicamp.engine.engine import Engine, action_types
 from tuicamp.engine.errors import InputError, RuleError
+from tuicamp.engine.registry import get_ruleset, load_rulesets
 from tuicamp.model.map import HexMap
-from tuicamp.rules.movement import cost_model, movement_problems
-from tuicamp.rules.registry import get_ruleset, load_rulesets
 from tuicamp.rules.sandbox.actions import Move
-from tuicamp.storage.converter import converter, describe_structure_error
 from tuicamp.storage.locations import CannotWrite, atomic_write, write_lock
 from tuicamp.storage.orders import action_from_dict
 from tuicamp.storage.saves import load_save

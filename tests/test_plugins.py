@@ -16,7 +16,7 @@ PLUGIN = textwrap.dedent(
     """A tiny third-party ruleset: one action, one phase."""
     from attrs import define
     from tuicamp.engine.actions import Action
-    from tuicamp.rules.protocol import Phase, Ruleset
+    from tuicamp.engine.ruleset import Phase, Ruleset
 
 
     @define(kw_only=True)

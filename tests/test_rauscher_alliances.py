@@ -14,6 +14,7 @@ from test_rauscher_combat_kit import advance, table_ctx
 from tuicamp.engine.battles import AutoResolveBattle
 from tuicamp.engine.engine import Engine
 from tuicamp.engine.errors import RuleError
+from tuicamp.engine.registry import get_ruleset
 from tuicamp.model.forces import Army, Category, Player, Seat, Unit
 from tuicamp.model.map import Settlement
 from tuicamp.rules.rauscher import (
@@ -33,7 +34,6 @@ from tuicamp.rules.rauscher.common import allied, enemies, rstate, side_key
 from tuicamp.rules.rauscher.movement_state import Ambush
 from tuicamp.rules.rauscher.siege import DeclareSiege
 from tuicamp.rules.rauscher.state import March, Role
-from tuicamp.rules.registry import get_ruleset
 
 RULESET = get_ruleset("rauscher")
 

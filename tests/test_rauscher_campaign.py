@@ -22,10 +22,10 @@ import tomllib
 from pathlib import Path
 
 from tuicamp.engine.errors import RuleError
+from tuicamp.game.session import Session
 from tuicamp.rules.rauscher import victory
 from tuicamp.rules.rauscher.movement_actions import DeclareMarch
 from tuicamp.rules.rauscher.movement_costs import reach
-from tuicamp.storage.session import Session
 
 SCENARIO = "rauscher-cauldron-temple"
 SEED = 1

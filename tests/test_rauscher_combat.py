@@ -16,10 +16,11 @@ from test_rauscher_combat_kit import (
     unit,
 )
 
-from tuicamp.engine.battlecard import build_card, card_text
 from tuicamp.engine.battles import AutoResolveBattle, EnterBattleResult, SideEntry
+from tuicamp.engine.codec import campaign_to_dict
 from tuicamp.engine.engine import Engine
 from tuicamp.engine.errors import RuleError
+from tuicamp.game.battlecard import build_card, card_text
 from tuicamp.model.battle import BattleStatus, UnitLoss
 from tuicamp.model.forces import Category
 from tuicamp.rules.rauscher import combat_find
@@ -27,7 +28,6 @@ from tuicamp.rules.rauscher.combat import AllocatedUnit, FillAllocation, Withdra
 from tuicamp.rules.rauscher.combat_state import Engagement
 from tuicamp.rules.rauscher.ruleset import EndPhase
 from tuicamp.rules.rauscher.state import Allocation, March, Role, Stance
-from tuicamp.storage.converter import campaign_to_dict
 
 
 def result(engine, a_vp, d_vp, a_losses=(), d_losses=(), a_facts=None, d_facts=None):

@@ -12,12 +12,12 @@ from conftest import H, small_campaign
 from tuicamp.engine.context import Context
 from tuicamp.engine.dice import Dice
 from tuicamp.engine.engine import Engine
+from tuicamp.engine.registry import get_ruleset
 from tuicamp.model.battle import Battle, BattleResult, BattleSide, SideResult
 from tuicamp.model.campaign import Campaign, DiceMode
 from tuicamp.model.forces import Army, Category, Unit
 from tuicamp.rules.rauscher.combat_state import BattleInfo
 from tuicamp.rules.rauscher.ruleset import EndPhase
-from tuicamp.rules.registry import get_ruleset
 
 RULESET = get_ruleset("rauscher")
 TABLES = RULESET.default_tables

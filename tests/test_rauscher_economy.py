@@ -18,6 +18,7 @@ from tuicamp.engine.context import Context
 from tuicamp.engine.dice import Dice
 from tuicamp.engine.engine import Engine
 from tuicamp.engine.errors import DiceNeeded, RuleError
+from tuicamp.engine.registry import get_ruleset
 from tuicamp.engine.views import view_for
 from tuicamp.model.campaign import DiceMode
 from tuicamp.model.forces import Army, Category, Unit
@@ -29,7 +30,6 @@ from tuicamp.rules.rauscher.economy_setup import setup_findings
 from tuicamp.rules.rauscher.economy_supply import production, supply_troops
 from tuicamp.rules.rauscher.ruleset import EndPhase
 from tuicamp.rules.rauscher.state import Allocation, Role
-from tuicamp.rules.registry import get_ruleset
 
 RAUSCHER = Path(__file__).parent.parent / "tuicamp" / "rules" / "rauscher"
 

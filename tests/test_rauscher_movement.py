@@ -491,7 +491,7 @@ def _capital_camp():
     camp = new_campaign()
     camp.map.settlements.append(Settlement("cap", "capital", "Altdorf", H(1, 2), owner="p1"))
     camp.army("a1").units = [unit("c1", 400), unit("c2", 300), unit("c3", 300)]
-    from tuicamp.rules.registry import get_ruleset
+    from tuicamp.engine.registry import get_ruleset
 
     camp.state = None
     get_ruleset("rauscher").setup(camp, {})

@@ -407,8 +407,8 @@ def test_the_movement_ledger_survives_a_save():
 
     import tomli_w
 
+    from tuicamp.engine.codec import campaign_from_dict, campaign_to_dict
     from tuicamp.rules.rauscher.state import RauscherState
-    from tuicamp.storage.converter import campaign_from_dict, campaign_to_dict
 
     camp, engine = _messenger("p1")
     engine.perform("p1", A.Move(army="m", to=L(3, 4), dice=[1]))  # undecided

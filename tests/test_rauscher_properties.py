@@ -12,8 +12,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tuicamp.engine.battles import AutoResolveBattle
+from tuicamp.engine.codec import campaign_from_dict, campaign_to_dict
 from tuicamp.engine.engine import Engine
 from tuicamp.engine.errors import RuleError
+from tuicamp.game.scenarios import load_scenario
+from tuicamp.game.setup import new_campaign
 from tuicamp.rules.rauscher.common import rstate
 from tuicamp.rules.rauscher.economy_actions import (
     BuyBaggage,
@@ -25,8 +28,7 @@ from tuicamp.rules.rauscher.economy_actions import (
 from tuicamp.rules.rauscher.movement_actions import DeclareMarch, Move, PrepareDefences, Rest
 from tuicamp.rules.rauscher.ruleset import EndPhase
 from tuicamp.rules.rauscher.state import Role
-from tuicamp.storage.converter import campaign_from_dict, campaign_to_dict
-from tuicamp.storage.scenario import find_scenario, load_scenario, new_campaign
+from tuicamp.storage.scenario import find_scenario
 
 SCENARIO = load_scenario(find_scenario("rauscher-stir-border"))
 

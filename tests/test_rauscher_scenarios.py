@@ -15,19 +15,15 @@ from pathlib import Path
 import pytest
 
 from tuicamp.engine.engine import Engine
+from tuicamp.engine.registry import get_ruleset
+from tuicamp.game.scenarios import load_scenario, scenario_problems
+from tuicamp.game.setup import new_campaign
 from tuicamp.model.forces import Category
 from tuicamp.rules.rauscher import victory
 from tuicamp.rules.rauscher.common import rstate
 from tuicamp.rules.rauscher.ruleset import EndPhase
 from tuicamp.rules.rauscher.state import Role
-from tuicamp.rules.registry import get_ruleset
-from tuicamp.storage.scenario import (
-    bundled_scenarios,
-    find_scenario,
-    load_scenario,
-    new_campaign,
-    scenario_problems,
-)
+from tuicamp.storage.scenario import bundled_scenarios, find_scenario
 
 RAUSCHER = [p for p in bundled_scenarios() if p.stem.startswith("rauscher-")]
 RULESET = get_ruleset("rauscher")

@@ -22,6 +22,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from tuicamp.engine.views import view_for
+from tuicamp.game.session import Session
 from tuicamp.model.forces import Category, Unit
 from tuicamp.model.hexes import parse_label
 from tuicamp.rules.rauscher import economy_actions as E
@@ -43,7 +44,6 @@ from tuicamp.rules.rauscher.screens_data import (
 from tuicamp.rules.rauscher.screens_forms import PurchaseScreen, parse_units, purchase_action
 from tuicamp.rules.rauscher.screens_ledger import LedgerScreen, chart_lines
 from tuicamp.rules.rauscher.screens_panels import PHASE_KEYS, WIDTH, key_lines
-from tuicamp.storage.session import Session
 from tuicamp.ui.app import screen_text
 from tuicamp.ui.map_widget import MapWidget
 from tuicamp.ui.screens.battle_card import BattleCardScreen

@@ -12,8 +12,10 @@ from conftest import H, small_campaign
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tuicamp.engine.codec import campaign_to_dict
 from tuicamp.engine.engine import Engine
 from tuicamp.engine.errors import RuleError
+from tuicamp.engine.registry import get_ruleset
 from tuicamp.model import Army, Campaign, Category, HexMap, Player, Seat, Unit
 from tuicamp.model.campaign import DiceMode, DiceState
 from tuicamp.model.map import Settlement, Territory
@@ -21,8 +23,6 @@ from tuicamp.rules.rauscher import victory
 from tuicamp.rules.rauscher.common import rstate
 from tuicamp.rules.rauscher.ruleset import EndPhase
 from tuicamp.rules.rauscher.state import Role
-from tuicamp.rules.registry import get_ruleset
-from tuicamp.storage.converter import campaign_to_dict
 
 RULESET = get_ruleset("rauscher")
 

@@ -6,6 +6,7 @@ import pytest
 from conftest import H, small_campaign
 
 from tuicamp.engine.battles import AutoResolveBattle
+from tuicamp.engine.codec import campaign_from_dict, campaign_to_dict
 from tuicamp.engine.corrections import (
     CorrectArmyPosition,
     CorrectOwner,
@@ -17,12 +18,11 @@ from tuicamp.engine.corrections import (
 )
 from tuicamp.engine.engine import Engine
 from tuicamp.engine.errors import RuleError
+from tuicamp.engine.ruleset import Victory
 from tuicamp.engine.views import view_for
 from tuicamp.model import Player, Seat
 from tuicamp.model.battle import BattleStatus
-from tuicamp.rules.protocol import Victory
 from tuicamp.rules.sandbox import actions as A
-from tuicamp.storage.converter import campaign_from_dict, campaign_to_dict
 
 
 def three_players(**options) -> Engine:
@@ -161,7 +161,7 @@ def test_no_undo_past_a_victory_and_later_orders_stand_idle(monkeypatch):
 
 
 def test_a_battle_card_is_for_those_who_fight_it_under_fog():
-    from tuicamp.engine.battlecard import card_hidden_reason
+    from tuicamp.game.battlecard import card_hidden_reason
 
     engine = three_players(fog_of_war=True)
     engine.campaign.army("a2").hex = H(5, 3)

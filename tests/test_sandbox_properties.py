@@ -6,10 +6,10 @@ from conftest import small_campaign
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from tuicamp.engine.codec import campaign_from_dict, campaign_to_dict
 from tuicamp.engine.engine import Engine
 from tuicamp.engine.errors import RuleError
 from tuicamp.rules.sandbox import actions as A
-from tuicamp.storage.converter import campaign_from_dict, campaign_to_dict
 
 labels = st.builds(lambda c, r: f"{c:02d}{r:02d}", st.integers(1, 9), st.integers(1, 7))
 armies = st.sampled_from(["a1", "a2", "a10", "a11", "a12"])

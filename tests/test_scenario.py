@@ -16,19 +16,15 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from tuicamp.engine import registry
+from tuicamp.engine.codec import campaign_from_dict, campaign_to_dict
 from tuicamp.engine.errors import InputError
+from tuicamp.engine.ruleset import Option, Phase, Ruleset
+from tuicamp.game.scenarios import load_scenario, scenario_problems
+from tuicamp.game.setup import new_campaign
 from tuicamp.model import Category, Hex, parse_label
 from tuicamp.model.campaign import Campaign, DiceMode
-from tuicamp.rules import registry
-from tuicamp.rules.protocol import Option, Phase, Ruleset
-from tuicamp.storage.converter import campaign_from_dict, campaign_to_dict
-from tuicamp.storage.scenario import (
-    GM_SEAT,
-    Scenario,
-    load_scenario,
-    new_campaign,
-    scenario_problems,
-)
+from tuicamp.storage.scenario import GM_SEAT, Scenario
 
 
 class FakeRuleset(Ruleset):

@@ -18,16 +18,12 @@ import pytest
 
 from tuicamp.engine.engine import Engine
 from tuicamp.engine.errors import InputError
+from tuicamp.engine.registry import load_rulesets
+from tuicamp.game.scenarios import load_scenario, scenario_problems
+from tuicamp.game.setup import new_campaign
 from tuicamp.model import Hex, Hexside, parse_label
-from tuicamp.rules.registry import load_rulesets
 from tuicamp.storage import scenario as scenario_module
-from tuicamp.storage.scenario import (
-    bundled_scenarios,
-    find_scenario,
-    load_scenario,
-    new_campaign,
-    scenario_problems,
-)
+from tuicamp.storage.scenario import bundled_scenarios, find_scenario
 
 ROOT = Path(__file__).resolve().parents[1]
 BUNDLED = bundled_scenarios()
@@ -225,7 +221,8 @@ def test_bundled_scenarios_are_found_in_an_installed_wheel(tmp_path):
         pytest.skip(f"cannot build a wheel here: {pip.stderr.strip().splitlines()[-1:]}")
     probe = textwrap.dedent("""
         import tuicamp
-        from tuicamp.storage.scenario import bundled_scenarios, find_scenario, scenario_problems
+        from tuicamp.storage.scenario import bundled_scenarios, find_scenario
+        from tuicamp.game.scenarios import scenario_problems
         paths = bundled_scenarios()
         print(tuicamp.__file__)
         for p in paths:

@@ -11,10 +11,10 @@ from test_storage_kit import Note, RollFatigue, make_campaign, tiny  # noqa: F40
 
 from tuicamp.engine.corrections import CorrectTreasury
 from tuicamp.engine.errors import InputError, RuleError
+from tuicamp.game.session import Session
 from tuicamp.storage import chronicle as chronicle_module
 from tuicamp.storage.locations import SaveBusy, backup_path, chronicle_path, write_lock
 from tuicamp.storage.saves import StaleSave, load_save, read_header
-from tuicamp.storage.session import Session
 
 pytestmark = pytest.mark.usefixtures("tiny")
 
@@ -207,8 +207,8 @@ def test_the_chronicle_is_appended_not_rewritten(
         raise AssertionError("an autosave re-read the chronicle")
 
     monkeypatch.setattr(chronicle_module, "read_chronicle", no_reading)
-    monkeypatch.setattr("tuicamp.storage.session.find_end", no_reading)
-    monkeypatch.setattr("tuicamp.storage.session.write_chronicle", no_reading)
+    monkeypatch.setattr("tuicamp.game.session.find_end", no_reading)
+    monkeypatch.setattr("tuicamp.game.session.write_chronicle", no_reading)
     session.perform("s1", Note(text="later"))
     after = chronicle_path(save).read_bytes()
     assert after.startswith(before) and len(after) > len(before)
@@ -320,7 +320,7 @@ def test_a_failed_write_keeps_memory_and_disk_in_agreement(
         raise OSError(28, "No space left on device")
 
     with monkeypatch.context() as patch:
-        patch.setattr("tuicamp.storage.session.atomic_write", disk_full)
+        patch.setattr("tuicamp.game.session.atomic_write", disk_full)
         with pytest.raises(InputError, match="could not save \\(No space left on device\\); "
                                              "the last action was not kept"):
             session.perform("gm", treasury(2))

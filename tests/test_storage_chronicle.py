@@ -10,10 +10,10 @@ from test_storage_kit import Note, RollFatigue, make_campaign, tiny  # noqa: F40
 from tuicamp.engine.actions import Event
 from tuicamp.engine.dice import Roll
 from tuicamp.engine.errors import InputError
+from tuicamp.game.session import Session
 from tuicamp.storage.chronicle import block_starts, event_block
 from tuicamp.storage.locations import chronicle_path
 from tuicamp.storage.saves import load_save, read_save
-from tuicamp.storage.session import Session
 
 pytestmark = pytest.mark.usefixtures("tiny")
 

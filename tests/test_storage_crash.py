@@ -15,10 +15,10 @@ from pathlib import Path
 import pytest
 from test_storage_kit import make_campaign, tiny  # noqa: F401
 
+from tuicamp.game.session import Session
 from tuicamp.storage.chronicle import block_starts
 from tuicamp.storage.locations import backup_path, chronicle_path
 from tuicamp.storage.saves import read_save
-from tuicamp.storage.session import Session
 
 pytestmark = pytest.mark.usefixtures("tiny")
 
@@ -31,7 +31,7 @@ sys.path.insert(0, {str(TESTS)!r})
 from test_storage_kit import Note, RollFatigue, install_tiny
 install_tiny()
 from tuicamp.engine.corrections import CorrectTreasury
-from tuicamp.storage.session import Session
+from tuicamp.game.session import Session
 
 session = Session.open(sys.argv[1])
 n = len(session.chronicle)

@@ -9,9 +9,9 @@ import pytest
 from test_storage_kit import make_campaign, tiny  # noqa: F401
 
 from tuicamp.engine.errors import InputError
+from tuicamp.game.session import Session
 from tuicamp.storage.locations import backup_path, chronicle_path
 from tuicamp.storage.saves import load_save, read_header, save_problems
-from tuicamp.storage.session import Session
 
 pytestmark = pytest.mark.usefixtures("tiny")
 

@@ -10,13 +10,13 @@ from __future__ import annotations
 import pytest
 from attrs import define, field
 
+from tuicamp.engine import registry
 from tuicamp.engine.actions import Action
+from tuicamp.engine.ruleset import Phase, Ruleset
 from tuicamp.model.campaign import Campaign, DiceMode, DiceState
 from tuicamp.model.forces import Army, Category, Player, Seat, Unit
 from tuicamp.model.hexes import Hex, Hexside
 from tuicamp.model.map import HexMap, Settlement, Territory
-from tuicamp.rules import registry
-from tuicamp.rules.protocol import Phase, Ruleset
 
 
 @define

@@ -8,18 +8,18 @@ from pathlib import Path
 import pytest
 from test_storage_kit import make_campaign, tiny  # noqa: F401
 
+from tuicamp.game.session import Session
 from tuicamp.storage.locations import (
     atomic_write,
     backup_path,
     chronicle_path,
-    list_saves,
     lock_path,
     new_save_path,
     resolve_save,
     saves_dir,
     slug,
 )
-from tuicamp.storage.session import Session
+from tuicamp.storage.saves import list_saves
 
 pytestmark = pytest.mark.usefixtures("tiny")
 

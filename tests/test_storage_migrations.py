@@ -8,6 +8,7 @@ import pytest
 from test_storage_kit import Note, make_campaign, tiny  # noqa: F401
 
 from tuicamp.engine.errors import InputError
+from tuicamp.game.session import Session
 from tuicamp.storage import migrations
 from tuicamp.storage.chronicle import block_starts
 from tuicamp.storage.locations import chronicle_path
@@ -19,7 +20,6 @@ from tuicamp.storage.migrations import (
     version_problem,
 )
 from tuicamp.storage.saves import FORMAT_VERSION, load_save, read_header, save_problems
-from tuicamp.storage.session import Session
 
 pytestmark = pytest.mark.usefixtures("tiny")
 

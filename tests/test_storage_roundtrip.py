@@ -12,17 +12,17 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_storage_kit import TINY, RollFatigue, TinyState, make_campaign, tiny  # noqa: F401
 
+from tuicamp.engine import registry
 from tuicamp.engine.actions import Event
 from tuicamp.engine.dice import Roll
+from tuicamp.game.session import Session
 from tuicamp.model.campaign import Campaign, DiceMode, DiceState
 from tuicamp.model.forces import Army, Category, Player, Seat, Unit
 from tuicamp.model.hexes import Hex, Hexside
 from tuicamp.model.map import HexMap, Settlement, Territory
-from tuicamp.rules import registry
 from tuicamp.storage.chronicle import event_block
 from tuicamp.storage.locations import chronicle_path
 from tuicamp.storage.saves import FORMAT_VERSION, SaveHeader, load_save, read_header
-from tuicamp.storage.session import Session
 
 pytestmark = pytest.mark.usefixtures("tiny")
 

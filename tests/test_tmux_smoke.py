@@ -19,8 +19,8 @@ from pathlib import Path
 import pytest
 from apps.ui_kit import EMPIRE_SECRET, FIXED_NOW, make_save
 
+from tuicamp.game.session import Session
 from tuicamp.storage.saves import read_header
-from tuicamp.storage.session import Session
 
 TMUX = shutil.which("tmux")
 pytestmark = [

@@ -14,15 +14,15 @@ import pytest
 from apps.battle_kit import ATTACKER, BATTLE_HEX, DEFENDER, valley_save
 from apps.ui_kit import FIXED_NOW, make_app, sync
 
-from tuicamp.engine.battlecard import build_card, card_markdown
 from tuicamp.engine.battles import AutoResolveBattle, EnterBattleResult, ResultField, SideEntry
+from tuicamp.engine.codec import unstructure
+from tuicamp.game.battlecard import build_card, card_markdown
+from tuicamp.game.session import Session
 from tuicamp.model.battle import BattleStatus, UnitLoss
 from tuicamp.model.campaign import DiceMode
 from tuicamp.model.hexes import parse_label
 from tuicamp.rules.sandbox.ruleset import SandboxRuleset
-from tuicamp.storage.converter import unstructure
 from tuicamp.storage.locations import chronicle_path
-from tuicamp.storage.session import Session
 from tuicamp.ui.app import screen_text
 from tuicamp.ui.screens.battle_card import BattleCardScreen, card_content
 from tuicamp.ui.screens.battle_result import (

@@ -17,10 +17,10 @@ from apps.ui_kit import (
     sync,
 )
 
+from tuicamp.game.session import Session
 from tuicamp.model.campaign import DiceMode
 from tuicamp.model.hexes import parse_label
 from tuicamp.storage.saves import read_header
-from tuicamp.storage.session import Session
 from tuicamp.ui.app import screen_text
 from tuicamp.ui.screens.campaign import CampaignScreen
 from tuicamp.ui.screens.chronicle import ChronicleScreen

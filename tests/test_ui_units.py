@@ -9,10 +9,10 @@ from hypothesis import strategies as st
 
 from tuicamp.engine.actions import Event
 from tuicamp.engine.engine import Engine
+from tuicamp.engine.registry import get_ruleset
 from tuicamp.engine.views import view_for
 from tuicamp.model.forces import Seat
 from tuicamp.model.hexes import Hex
-from tuicamp.rules.registry import get_ruleset
 from tuicamp.rules.sandbox import actions as A
 from tuicamp.rules.sandbox.screens import COMMANDS, parse_stores, sandbox_ui
 from tuicamp.ui import seating

@@ -124,10 +124,12 @@ def _default_seat(session, requested: str | None) -> str:
 
 
 def cmd_new(args: argparse.Namespace) -> int:
+    from tuicamp.game.scenarios import load_scenario
+    from tuicamp.game.session import Session
+    from tuicamp.game.setup import new_campaign
     from tuicamp.model.campaign import DiceMode
     from tuicamp.storage.locations import make_folder, new_save_path
-    from tuicamp.storage.scenario import find_scenario, load_scenario, new_campaign
-    from tuicamp.storage.session import Session
+    from tuicamp.storage.scenario import find_scenario
 
     scenario = load_scenario(find_scenario(args.scenario))
     options = {}
@@ -174,7 +176,7 @@ def _run_ui(save: Path | None, seat: str | None) -> int:
 
 
 def cmd_play(args: argparse.Namespace) -> int:
-    from tuicamp.storage.session import Session
+    from tuicamp.game.session import Session
 
     path = _resolve_save(args.save)
     session = Session.open(path)  # fail fast with a one-line error before the UI starts
@@ -184,8 +186,8 @@ def cmd_play(args: argparse.Namespace) -> int:
 
 
 def cmd_check(args: argparse.Namespace) -> int:
+    from tuicamp.game.scenarios import scenario_problems
     from tuicamp.storage.saves import save_problems
-    from tuicamp.storage.scenario import scenario_problems
     from tuicamp.storage.tomlfile import read_toml
 
     problems: list[str] = []
@@ -206,7 +208,7 @@ def cmd_check(args: argparse.Namespace) -> int:
 
 
 def cmd_rulesets(args: argparse.Namespace) -> int:
-    from tuicamp.rules.registry import load_rulesets
+    from tuicamp.engine.registry import load_rulesets
 
     for rid, ruleset in load_rulesets().items():
         print(f"{rid:<12} {ruleset.title}")
@@ -216,7 +218,8 @@ def cmd_rulesets(args: argparse.Namespace) -> int:
 
 
 def cmd_scenarios(args: argparse.Namespace) -> int:
-    from tuicamp.storage.scenario import bundled_scenarios, load_scenario
+    from tuicamp.game.scenarios import load_scenario
+    from tuicamp.storage.scenario import bundled_scenarios
 
     for path in bundled_scenarios():
         sc = load_scenario(path)
@@ -230,7 +233,7 @@ def cmd_scenarios(args: argparse.Namespace) -> int:
 
 def cmd_actions(args: argparse.Namespace) -> int:
     from tuicamp.engine.engine import action_types
-    from tuicamp.rules.registry import get_ruleset
+    from tuicamp.engine.registry import get_ruleset
     from tuicamp.storage.orders import action_example
 
     ruleset = get_ruleset(args.ruleset)
@@ -244,8 +247,8 @@ def cmd_actions(args: argparse.Namespace) -> int:
 
 def cmd_apply(args: argparse.Namespace) -> int:
     from tuicamp.engine.engine import action_types
+    from tuicamp.game.session import Session
     from tuicamp.storage.orders import read_orders
-    from tuicamp.storage.session import Session
 
     session = Session.open(_resolve_save(args.save))
     file_seat, actions = read_orders(args.orders, action_types(session.ruleset))
@@ -262,7 +265,7 @@ def cmd_apply(args: argparse.Namespace) -> int:
         index = getattr(exc, "action_index", None)
         which = f" order {index + 1} ({actions[index].kind})" if index is not None else ""
         raise InputError(f"{args.orders}: refused{which}, nothing changed: {exc}") from None
-    from tuicamp.textreport import event_line
+    from tuicamp.game.textreport import event_line
 
     view = session.view(seat)
     visible = {e.seq for e in view.chronicle}
@@ -276,8 +279,8 @@ def cmd_apply(args: argparse.Namespace) -> int:
 
 
 def cmd_show(args: argparse.Namespace) -> int:
-    from tuicamp.storage.session import Session
-    from tuicamp.textreport import show_text
+    from tuicamp.game.session import Session
+    from tuicamp.game.textreport import show_text
 
     session = Session.open(_resolve_save(args.save))
     seat = _default_seat(session, args.seat)
@@ -286,8 +289,8 @@ def cmd_show(args: argparse.Namespace) -> int:
 
 
 def cmd_log(args: argparse.Namespace) -> int:
-    from tuicamp.storage.session import Session
-    from tuicamp.textreport import chronicle_markdown, chronicle_text
+    from tuicamp.game.session import Session
+    from tuicamp.game.textreport import chronicle_markdown, chronicle_text
 
     session = Session.open(_resolve_save(args.save))
     seat = _default_seat(session, args.seat)
@@ -298,10 +301,10 @@ def cmd_log(args: argparse.Namespace) -> int:
 
 
 def cmd_battles(args: argparse.Namespace) -> int:
-    from tuicamp.engine.battlecard import build_card, card_hidden_reason, card_markdown, card_text
     from tuicamp.engine.battles import side_names
+    from tuicamp.game.battlecard import build_card, card_hidden_reason, card_markdown, card_text
+    from tuicamp.game.session import Session
     from tuicamp.model.battle import MODE_TEXT
-    from tuicamp.storage.session import Session
 
     session = Session.open(_resolve_save(args.save))
     seat = _default_seat(session, args.seat)

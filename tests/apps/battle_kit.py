@@ -11,11 +11,13 @@ try:  # as a snapshot app's neighbour (tests/apps on sys.path), or from the test
 except ImportError:  # pragma: no cover - depends on how it was imported
     from apps.ui_kit import fixed_now
 
+from tuicamp.game.scenarios import load_scenario
+from tuicamp.game.session import Session
+from tuicamp.game.setup import new_campaign
 from tuicamp.model.campaign import DiceMode
 from tuicamp.model.forces import Player, Seat
 from tuicamp.rules.sandbox import actions as A
-from tuicamp.storage.scenario import find_scenario, load_scenario, new_campaign
-from tuicamp.storage.session import Session
+from tuicamp.storage.scenario import find_scenario
 
 SCENARIO = "skirmish-valley"
 ATTACKER, DEFENDER = "red-vanguard", "green-mob"

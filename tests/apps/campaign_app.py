@@ -9,8 +9,8 @@ from pathlib import Path
 
 from ui_kit import fixed_now, make_app, make_save
 
+from tuicamp.game.session import Session
 from tuicamp.rules.sandbox import actions as A
-from tuicamp.storage.session import Session
 
 FOLDER = Path(tempfile.mkdtemp(prefix="tuicamp-snap-campaign-"))
 SAVE = make_save(FOLDER, options={"fog_of_war": True}, seed=11)

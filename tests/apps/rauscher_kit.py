@@ -29,6 +29,9 @@ except ImportError:  # pragma: no cover - depends on how it was imported
     from apps.ui_kit import fixed_now
 
 from tuicamp.engine.engine import Engine
+from tuicamp.game.scenarios import load_scenario
+from tuicamp.game.session import Session
+from tuicamp.game.setup import new_campaign
 from tuicamp.model.campaign import Campaign
 from tuicamp.model.hexes import parse_label
 from tuicamp.rules.rauscher import economy_actions as E
@@ -36,8 +39,7 @@ from tuicamp.rules.rauscher import movement_actions as M
 from tuicamp.rules.rauscher import siege as S
 from tuicamp.rules.rauscher.common import rstate
 from tuicamp.rules.rauscher.ruleset import EndPhase
-from tuicamp.storage.scenario import find_scenario, load_scenario, new_campaign
-from tuicamp.storage.session import Session
+from tuicamp.storage.scenario import find_scenario
 
 SCENARIO = "rauscher-stir-border"
 SEED = 3

@@ -10,9 +10,11 @@ import os
 from collections.abc import Awaitable, Callable, Iterator
 from pathlib import Path
 
+from tuicamp.game.scenarios import load_scenario
+from tuicamp.game.session import Session
+from tuicamp.game.setup import new_campaign
 from tuicamp.model.campaign import DiceMode
-from tuicamp.storage.scenario import find_scenario, load_scenario, new_campaign
-from tuicamp.storage.session import Session
+from tuicamp.storage.scenario import find_scenario
 from tuicamp.ui.app import TuicampApp, screen_text
 from tuicamp.ui.config import UiConfig
 from tuicamp.ui.passphrase import hash_passphrase

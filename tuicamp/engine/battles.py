@@ -225,7 +225,7 @@ def _settle(ctx: Context, battle: Battle, result: BattleResult) -> None:
 
 
 def _revert_snapshot(camp: Campaign) -> dict:
-    from tuicamp.storage.converter import campaign_to_dict
+    from tuicamp.engine.codec import campaign_to_dict
 
     data = campaign_to_dict(camp)
     data["map"] = {k: v for k, v in data["map"].items() if k not in ("terrain", "territory_rows")}
@@ -259,7 +259,7 @@ def apply_battle_action(ctx: Context, action: Action) -> None:
 
 
 def _revert(ctx: Context, action: RevertBattleResult) -> None:
-    from tuicamp.storage.converter import campaign_from_dict
+    from tuicamp.engine.codec import campaign_from_dict
 
     ctx.require(action.reason.strip(), "A correction needs a reason, for the chronicle")
     camp = ctx.campaign
@@ -292,7 +292,7 @@ def _revert(ctx: Context, action: RevertBattleResult) -> None:
 
 
 def _territory_rows(camp: Campaign) -> list[str] | None:
-    from tuicamp.storage.converter import campaign_to_dict
+    from tuicamp.engine.codec import campaign_to_dict
 
     return campaign_to_dict(camp)["map"].get("territory_rows")
 

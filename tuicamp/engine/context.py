@@ -16,7 +16,7 @@ from tuicamp.model.hexes import Hex, parse_label
 from tuicamp.model.map import Settlement
 
 if TYPE_CHECKING:
-    from tuicamp.rules.protocol import Ruleset
+    from tuicamp.engine.ruleset import Ruleset
 
 
 def merged_tables(defaults: dict[str, Any], overrides: dict[str, Any]) -> dict[str, Any]:

@@ -224,7 +224,7 @@ def _state(ctx: Context, a: CorrectRulesetState) -> Told:
 def _require_saveable_state(ctx: Context, path: str) -> None:
     """The edited state must still save, load and make sense to its ruleset; a GM's typo
     must never leave a campaign that cannot be opened again."""
-    from tuicamp.storage.converter import describe_structure_error, structure, unstructure
+    from tuicamp.engine.codec import describe_structure_error, structure, unstructure
 
     state = ctx.campaign.state
     try:

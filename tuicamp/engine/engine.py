@@ -13,14 +13,14 @@ from attrs import define, field, fields
 
 from tuicamp.engine.actions import Action, Event
 from tuicamp.engine.battles import BATTLE_ACTIONS, apply_battle_action, clear_revert_points
+from tuicamp.engine.codec import campaign_from_dict, campaign_to_dict
 from tuicamp.engine.corrections import CORRECTIONS, apply_correction
 from tuicamp.engine.dice import Dice
 from tuicamp.engine.errors import DiceNeeded, RuleError
+from tuicamp.engine.registry import get_ruleset
+from tuicamp.engine.ruleset import Ruleset, Victory
 from tuicamp.model.campaign import Campaign
 from tuicamp.model.forces import Seat
-from tuicamp.rules.protocol import Ruleset, Victory
-from tuicamp.rules.registry import get_ruleset
-from tuicamp.storage.converter import campaign_from_dict, campaign_to_dict
 
 
 def action_types(ruleset: Ruleset) -> dict[str, type[Action]]:

@@ -9,11 +9,11 @@ from __future__ import annotations
 from attrs import define, evolve, field
 
 from tuicamp.engine.actions import Event
+from tuicamp.engine.ruleset import Ruleset
 from tuicamp.model.campaign import Campaign
 from tuicamp.model.forces import Army, Player, Unit
 from tuicamp.model.hexes import Hex
 from tuicamp.model.map import HexMap
-from tuicamp.rules.protocol import Ruleset
 
 
 @define

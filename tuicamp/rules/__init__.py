@@ -1,6 +1,2 @@
-"""Rulesets: the protocol every ruleset implements and the registry that finds them."""
-
-from tuicamp.rules.protocol import Option, Phase, Ruleset, Victory
-from tuicamp.rules.registry import get_ruleset, load_rulesets
-
-__all__ = ["Option", "Phase", "Ruleset", "Victory", "get_ruleset", "load_rulesets"]
+"""Rulesets: the kit of shared mechanisms, the public face for ruleset authors
+(``tuicamp.rules.api``) and the bundled rulesets, each a package of the same shape."""

@@ -37,8 +37,8 @@ import tomli_w
 from attrs import define, field
 
 from tuicamp.engine.actions import Event
+from tuicamp.engine.codec import converter, describe_structure_error, event_to_dict
 from tuicamp.engine.errors import InputError
-from tuicamp.storage.converter import converter, describe_structure_error, event_to_dict
 from tuicamp.storage.locations import atomic_write, fsync_dir
 from tuicamp.storage.migrations import upgrade_events, version_problem
 from tuicamp.storage.tomlfile import MAX_BYTES, KeyPath, Locator, parse_toml

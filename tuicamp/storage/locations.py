@@ -24,14 +24,8 @@ import time
 import unicodedata
 from collections.abc import Iterator, Mapping
 from pathlib import Path
-from typing import TYPE_CHECKING
-
-from attrs import define
 
 from tuicamp.engine.errors import InputError, RuleError
-
-if TYPE_CHECKING:
-    from tuicamp.storage.saves import SaveHeader
 
 SAVES_ENV = "TUICAMP_SAVES"
 SAVE_SUFFIX = ".toml"
@@ -100,34 +94,6 @@ def is_save_file(path: Path) -> bool:
         and not name.startswith(".")
         and path.is_file()
     )
-
-
-@define
-class SaveEntry:
-    """One line of the saves list: the header, or why the file could not be read."""
-
-    path: Path
-    header: SaveHeader | None = None
-    problem: str | None = None
-
-
-def list_saves(folder: Path | None = None) -> list[SaveEntry]:
-    """Every save in the folder, most recently played first; reads headers only."""
-    from tuicamp.storage.saves import read_header
-
-    folder = saves_dir() if folder is None else folder
-    if not folder.is_dir():
-        return []
-    entries = []
-    for path in sorted(folder.iterdir()):
-        if not is_save_file(path):
-            continue
-        try:
-            entries.append(SaveEntry(path, header=read_header(path)))
-        except InputError as exc:
-            entries.append(SaveEntry(path, problem=str(exc)))
-    entries.sort(key=lambda e: e.header.last_played if e.header else "", reverse=True)
-    return entries
 
 
 # --- the companions of one save ---------------------------------------------------------

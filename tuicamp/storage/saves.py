@@ -34,12 +34,13 @@ from typing import Any
 import tomli_w
 from attrs import define
 
+from tuicamp.engine import registry
 from tuicamp.engine.actions import Event
+from tuicamp.engine.codec import campaign_from_dict, converter, unstructure
 from tuicamp.engine.errors import InputError, RuleError
+from tuicamp.engine.ruleset import Option, Ruleset
 from tuicamp.model.campaign import Campaign, OptionValue
 from tuicamp.model.terrain import BY_ID, BY_LETTER
-from tuicamp.rules import registry
-from tuicamp.rules.protocol import Option, Ruleset
 from tuicamp.storage.chronicle import (
     Problems,
     Source,
@@ -48,8 +49,7 @@ from tuicamp.storage.chronicle import (
     read_bytes,
     read_chronicle,
 )
-from tuicamp.storage.converter import campaign_from_dict, converter, unstructure
-from tuicamp.storage.locations import chronicle_path
+from tuicamp.storage.locations import chronicle_path, is_save_file, saves_dir
 from tuicamp.storage.migrations import MigrationError, upgrade_save, version_problem
 from tuicamp.storage.scenario import table_problems
 from tuicamp.storage.tomlfile import MAX_BYTES, KeyPath
@@ -584,3 +584,30 @@ def _ruleset_state_problems(campaign: Campaign, ruleset: Ruleset) -> list[tuple[
                              f"({type(exc).__name__}: {exc})")]
     return [(tuple(path) if isinstance(path, tuple | list) else (path,), message)
             for path, message in found]
+
+
+# --- the saves list ------------------------------------------------------------------
+@define
+class SaveEntry:
+    """One line of the saves list: the header, or why the file could not be read."""
+
+    path: Path
+    header: SaveHeader | None = None
+    problem: str | None = None
+
+
+def list_saves(folder: Path | None = None) -> list[SaveEntry]:
+    """Every save in the folder, most recently played first; reads headers only."""
+    folder = saves_dir() if folder is None else folder
+    if not folder.is_dir():
+        return []
+    entries = []
+    for path in sorted(folder.iterdir()):
+        if not is_save_file(path):
+            continue
+        try:
+            entries.append(SaveEntry(path, header=read_header(path)))
+        except InputError as exc:
+            entries.append(SaveEntry(path, problem=str(exc)))
+    entries.sort(key=lambda e: e.header.last_played if e.header else "", reverse=True)
+    return entries

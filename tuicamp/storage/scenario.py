@@ -96,7 +96,6 @@ from __future__ import annotations
 import copy
 import difflib
 import os
-import random
 import re
 from collections.abc import Callable, Mapping, Sequence
 from importlib import resources
@@ -105,16 +104,16 @@ from typing import Any
 
 from attrs import define, field, frozen
 
+from tuicamp.engine import costs as _movement
+from tuicamp.engine import registry
+from tuicamp.engine.codec import NO_TERRITORY, converter, describe_structure_error
 from tuicamp.engine.errors import InputError
-from tuicamp.model.campaign import Campaign, DiceMode, DiceState, OptionValue
-from tuicamp.model.forces import Army, Category, Player, Seat
+from tuicamp.engine.ruleset import Option, Ruleset
+from tuicamp.model.campaign import OptionValue
+from tuicamp.model.forces import Army, Category
 from tuicamp.model.hexes import Hex, Hexside, label_width_for, parse_hexside, parse_label
 from tuicamp.model.map import HexMap
 from tuicamp.model.terrain import BY_LETTER, HEXSIDE_FEATURES
-from tuicamp.rules import movement as _movement
-from tuicamp.rules import registry
-from tuicamp.rules.protocol import Option, Ruleset
-from tuicamp.storage.converter import NO_TERRITORY, converter, describe_structure_error
 from tuicamp.storage.tomlfile import KeyPath, TomlFile, read_toml
 
 FORMAT_VERSION = 1
@@ -390,7 +389,7 @@ def _table_shape_problems(
         close = difflib.get_close_matches(key, list(shape), n=1, cutoff=0.8)
         if rows is _ANY or close:
             # entries of different kinds are named fields: a new name is a typo
-            hint = f"did you mean {close[0]!r}?" if close else f"keys: {_listing(shape)}"
+            hint = f"did you mean {close[0]!r}?" if close else f"keys: {listing(shape)}"
             out.append((where, f"table {_table_name(path)} has no key {key!r} ({hint})"))
         else:  # a new row of a table of like values (a terrain, a race)
             out += _shape_problems(rows, v, where)
@@ -411,7 +410,7 @@ def table_problems(ruleset: Ruleset, tables: Any) -> list[tuple[KeyPath, str]]:
     if not isinstance(tables, dict):
         return [((), f"tables should be a table, not {_describe(tables)}")]
     out: list[tuple[KeyPath, str]] = [
-        ((name,), f"ruleset {ruleset.id} has no table {name!r} (tables: {_listing(defaults)})")
+        ((name,), f"ruleset {ruleset.id} has no table {name!r} (tables: {listing(defaults)})")
         for name in tables if name not in defaults
     ]
     # The tables themselves are named, never rows of one kind: each against its own.
@@ -443,7 +442,7 @@ def _describe(value: Any) -> str:
     return f"a {type(value).__name__}"
 
 
-def _listing(names: Sequence[str] | Mapping[str, Any]) -> str:
+def listing(names: Sequence[str] | Mapping[str, Any]) -> str:
     return ", ".join(names) or "none"
 
 
@@ -494,7 +493,7 @@ class _Checker:
         if key.kind == "int":
             ok = self.bounds(path, name, value, key)
         if key.choices and value not in key.choices:
-            self.add(path, f"{name} {value!r} is not one of {_listing(key.choices)}")
+            self.add(path, f"{name} {value!r} is not one of {listing(key.choices)}")
             ok = False
         return ok
 
@@ -518,7 +517,7 @@ class _Checker:
             key = schema.get(name)
             if key is None:
                 close = difflib.get_close_matches(name, list(schema), n=1)
-                hint = f"did you mean {close[0]!r}?" if close else f"known: {_listing(schema)}"
+                hint = f"did you mean {close[0]!r}?" if close else f"known: {listing(schema)}"
                 self.add((*path, name), f"{unknown} {name!r} in {what} ({hint})")
             elif self.value((*path, name), name, value, key):
                 good[name] = value
@@ -568,7 +567,7 @@ def _check_players(chk: _Checker, items: list[dict] | None, parts: _Parts) -> No
         races = p.get("races", [])
         if races and "race" in p and p["race"].casefold() not in {r.casefold() for r in races}:
             chk.add((*path, "race"), f"race {p['race']!r} is not one of this slot's races "
-                                     f"({_listing(races)})")
+                                     f"({listing(races)})")
         letter = p.get("letter", "")
         if letter and not (len(letter) == 1 and letter.isascii() and letter.isalnum()):
             chk.add((*path, "letter"), f"letter is one letter or digit for the map, not {letter!r}")
@@ -587,7 +586,7 @@ def _check_players(chk: _Checker, items: list[dict] | None, parts: _Parts) -> No
 
 def _owner_ok(chk: _Checker, path: KeyPath, owner: str | None, players: set[str]) -> None:
     if owner is not None and owner not in players:
-        chk.add(path, f"owner {owner!r} is not a player (players: {_listing(sorted(players))})")
+        chk.add(path, f"owner {owner!r} is not a player (players: {listing(sorted(players))})")
 
 
 def _hex(chk: _Checker, path: KeyPath, text: str, grid: HexMap | None, what: str) -> Hex | None:
@@ -842,7 +841,7 @@ def _check_rulesets(chk: _Checker, data: dict[str, Any], parts: _Parts) -> None:
             continue
         ruleset = installed.get(rid)
         if ruleset is None:
-            chk.add(path, f"ruleset {rid!r} is not installed (installed: {_listing(installed)})")
+            chk.add(path, f"ruleset {rid!r} is not installed (installed: {listing(installed)})")
             continue
         setup = RulesetSetup()
         for key in RULESET_KEYS:
@@ -852,7 +851,7 @@ def _check_rulesets(chk: _Checker, data: dict[str, Any], parts: _Parts) -> None:
         for name, value in options.items():
             option = ruleset.option(name)
             if option is None:
-                known = _listing([o.name for o in ruleset.options])
+                known = listing([o.name for o in ruleset.options])
                 chk.add((*path, "options", name), f"ruleset {rid} has no option {name!r} "
                                                   f"(options: {known})")
                 continue
@@ -914,7 +913,14 @@ def _build(chk: _Checker, parts: _Parts, head: dict[str, Any], victory: dict[str
     )
 
 
-def _analyse(path: str | Path) -> tuple[list[str], Scenario | None]:
+# What the application layer checks once a scenario is built (each ruleset's campaign):
+# (key path, problem) pairs, placed at their line like every other problem.
+ScenarioChecks = Callable[["Scenario", dict[str, Any]], list[tuple[KeyPath, str]]]
+
+
+def _analyse(
+    path: str | Path, checks: ScenarioChecks | None = None
+) -> tuple[list[str], Scenario | None]:
     try:
         doc = read_toml(path)
     except InputError as exc:
@@ -944,50 +950,23 @@ def _analyse(path: str | Path) -> tuple[list[str], Scenario | None]:
     if chk.found:
         return chk.problems, None
     scenario = _build(chk, parts, head, victory)
-    if scenario is not None:
-        _check_campaigns(chk, scenario, top)
+    if scenario is not None and checks is not None:
+        for keypath, problem in checks(scenario, top):
+            chk.add(keypath, problem)
     return chk.problems, scenario
 
 
-def _check_campaigns(chk: _Checker, scenario: Scenario, top: dict[str, Any]) -> None:
-    """Start each supported ruleset's campaign in memory and ask the ruleset what is wrong
-    with it: rules that need the whole map (one settlement per territory, points limits,
-    victory keys) can only be judged there."""
-    index = {
-        kind: {item.get("id"): i for i, item in enumerate(top.get(kind, []))
-               if isinstance(item, dict)}
-        for kind in ("settlement", "army", "territory", "player")
-    }
-    for rid in scenario.rulesets:
-        ruleset = registry.get_ruleset(rid)
-        try:
-            campaign = new_campaign(scenario, rid, seed=0, check=False)
-        except InputError as exc:
-            chk.add(("ruleset", rid), str(exc))
-            continue
-        for where, problem in ruleset.campaign_problems(campaign):
-            kind, _, ident = where.partition(":")
-            if kind in index and ident in index[kind]:
-                keypath: KeyPath = (kind, index[kind][ident])
-            elif kind == "victory":
-                keypath = ("victory",)
-            elif kind == "option":
-                keypath = ("ruleset", rid, "options", ident)
-            else:
-                keypath = ("ruleset", rid)
-            chk.add(keypath, f"{ruleset.id}: {problem}")
-
-
 # --- the public face ----------------------------------------------------------------------
-def scenario_problems(path: str | Path) -> list[str]:
+def scenario_problems(path: str | Path, checks: ScenarioChecks | None = None) -> list[str]:
     """Every problem of a scenario file, one line each (``file:line: what``), in file order;
-    an empty list when the file is fine."""
-    return _analyse(path)[0]
+    an empty list when the file is fine. ``checks`` adds what only a built campaign shows
+    (``tuicamp.game.scenarios`` passes each ruleset's)."""
+    return _analyse(path, checks)[0]
 
 
-def load_scenario(path: str | Path) -> Scenario:
+def load_scenario(path: str | Path, checks: ScenarioChecks | None = None) -> Scenario:
     """Read and check a scenario; an InputError names the first problem (file:line: what)."""
-    problems, scenario = _analyse(path)
+    problems, scenario = _analyse(path, checks)
     if problems or scenario is None:
         raise InputError(problems[0] if problems else f"{path}: cannot be read as a scenario")
     return scenario
@@ -1029,110 +1008,6 @@ def find_scenario(name: str | Path) -> Path:
             return p
     if as_path.suffix == ".toml" or os.sep in text or "/" in text:
         raise InputError(f"{name}: no such scenario file (bundled: "
-                         f"{_listing([p.stem for p in bundled])})")
+                         f"{listing([p.stem for p in bundled])})")
     raise InputError(f"no scenario {text!r}: give a file, or one of the bundled scenarios: "
-                     f"{_listing([p.stem for p in bundled])}")
-
-
-def _players_for(
-    scenario: Scenario, chosen: Sequence[tuple[str, str]]
-) -> list[Player]:
-    if len(chosen) > len(scenario.players):
-        raise InputError(f"scenario {scenario.id} has {len(scenario.players)} player slots "
-                         f"({_listing([p.id for p in scenario.players])}), not {len(chosen)}")
-    players = []
-    for i, slot in enumerate(scenario.players):
-        name, race = chosen[i] if i < len(chosen) else ("", "")
-        race = race.strip() or slot.race
-        picked = slot.allows(race)
-        if picked is None:
-            raise InputError(f"player slot {slot.id} ({slot.name}) may be "
-                             f"{_listing(slot.races)}, not {race!r}")
-        players.append(Player(slot.id, name.strip() or slot.name, picked, slot.colour,
-                              slot.treasury, slot.letter))
-    _distinct_letters(players)
-    return players
-
-
-def _distinct_letters(players: list[Player]) -> None:
-    """Two players with one map marker cannot be told apart; give the later one another."""
-    used: set[str] = set()
-    for p in players:
-        if p.letter in used:
-            spare = [c.upper() for c in p.name + p.id if c.isascii() and c.isalnum()]
-            spare += [chr(c) for c in range(ord("A"), ord("Z") + 1)]
-            p.letter = next((c for c in spare if c not in used), p.letter)
-        used.add(p.letter)
-
-
-def _options_for(
-    ruleset: Ruleset, setup: RulesetSetup, overrides: Mapping[str, str | OptionValue]
-) -> dict[str, OptionValue]:
-    options = ruleset.default_options()
-    options.update(setup.options)
-    for name, value in overrides.items():
-        option = ruleset.option(name)
-        if option is None:
-            known = _listing([o.name for o in ruleset.options])
-            raise InputError(f"ruleset {ruleset.id} has no option {name!r} (options: {known})")
-        try:
-            options[name] = option.coerce(value)
-        except ValueError as exc:
-            raise InputError(str(exc)) from None
-    return options
-
-
-def new_campaign(
-    scenario: Scenario,
-    ruleset_id: str,
-    *,
-    name: str = "",
-    options: Mapping[str, str | OptionValue] = {},  # read only, never changed
-    players: Sequence[tuple[str, str]] = (),
-    seed: int | None = None,
-    dice_mode: DiceMode = DiceMode.APP,
-    gm_seat: bool = True,
-    check: bool = True,
-) -> Campaign:
-    """A fresh campaign of ``scenario`` under one of the rulesets it supports.
-
-    ``players`` fills the slots in order with (name, race); an empty name or race keeps the
-    slot's. ``options`` are ``--option`` overrides (text is coerced to the option's type).
-    The scenario object is not changed: the campaign gets its own copies of map and armies.
-    """
-    setup = scenario.rulesets.get(ruleset_id)
-    if setup is None:
-        raise InputError(f"scenario {scenario.id} does not support ruleset {ruleset_id!r} "
-                         f"(it supports: {_listing(scenario.rulesets)})")
-    ruleset = registry.get_ruleset(ruleset_id)
-    roster = _players_for(scenario, players)
-    seats = [Seat(p.id, p.name, [p.id]) for p in roster]
-    if gm_seat:
-        seats.append(Seat(GM_SEAT, "Games Master", [], gm=True))
-    if seed is None:
-        seed = random.SystemRandom().randrange(2**63)
-    hexmap = copy.deepcopy(scenario.map)
-    for s in hexmap.settlements:
-        if s.original_owner is None:
-            s.original_owner = s.owner
-    campaign = Campaign(
-        name=name.strip() or scenario.title,
-        scenario=scenario.id,
-        ruleset=ruleset_id,
-        map=hexmap,
-        players=roster,
-        seats=seats,
-        armies=copy.deepcopy(scenario.armies),
-        options=_options_for(ruleset, setup, options),
-        tables=copy.deepcopy(setup.tables),
-        dice=DiceState(seed=seed, mode=DiceMode(dice_mode)),
-        victory=copy.deepcopy(scenario.victory),
-    )
-    ruleset.setup(campaign, copy.deepcopy(setup.setup))
-    if check:
-        problems = ruleset.campaign_problems(campaign)
-        if problems:
-            where, problem = problems[0]
-            place = f" ({where.replace(':', ' ')})" if where else ""
-            raise InputError(f"scenario {scenario.id}{place}: {problem}")
-    return campaign
+                     f"{listing([p.stem for p in bundled])}")

@@ -17,8 +17,9 @@ from textual.app import App, SystemCommand
 from textual.screen import Screen
 
 from tuicamp.engine.errors import InputError
-from tuicamp.storage.locations import list_saves, saves_dir
-from tuicamp.storage.session import Session
+from tuicamp.game.session import Session
+from tuicamp.storage.locations import saves_dir
+from tuicamp.storage.saves import list_saves
 from tuicamp.ui.config import THEMES, UiConfig, load_config
 from tuicamp.ui.screens.campaign import CampaignScreen, open_campaign
 from tuicamp.ui.screens.load import LoadScreen

@@ -12,10 +12,10 @@ import math
 from typing import Any
 
 from tuicamp.engine.context import merged_tables
+from tuicamp.engine.costs import cost_model
 from tuicamp.engine.pathing import CostModel, Path, cheapest_path, reachable
 from tuicamp.model.hexes import Hex
 from tuicamp.model.map import HexMap
-from tuicamp.rules.movement import cost_model
 
 
 def build_model(

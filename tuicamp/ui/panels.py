@@ -22,9 +22,9 @@ from textual.widget import Widget
 
 from tuicamp.engine.actions import Action, Event
 from tuicamp.engine.pathing import CostModel
+from tuicamp.engine.ruleset import Ruleset
 from tuicamp.engine.views import ArmyView, CampaignView
 from tuicamp.model.hexes import Hex
-from tuicamp.rules.protocol import Ruleset
 
 if TYPE_CHECKING:
     from textual.notifications import SeverityLevel

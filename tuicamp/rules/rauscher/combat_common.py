@@ -26,13 +26,13 @@ def cstate(campaign_or_ctx: Campaign | Context) -> CombatState:
 def tables_of(campaign: Campaign) -> dict[str, Any]:
     """The tables in force for a campaign when no Context is at hand (card, form)."""
     from tuicamp.engine.context import merged_tables
-    from tuicamp.rules.registry import get_ruleset
+    from tuicamp.engine.registry import get_ruleset
 
     return merged_tables(get_ruleset(campaign.ruleset).default_tables, campaign.tables)
 
 
 def option_of(campaign: Campaign, name: str) -> Any:
-    from tuicamp.rules.registry import get_ruleset
+    from tuicamp.engine.registry import get_ruleset
 
     if name in campaign.options:
         return campaign.options[name]
@@ -203,7 +203,7 @@ def retreat_model(campaign: Campaign, tables: dict[str, Any], blocked: list[Hex]
     """Movement prices for a retreat: the movement tables when present, else every land hex
     costs 1; hexes held by the enemy cannot be entered."""
     if "terrain_cost" in tables:
-        from tuicamp.rules.movement import cost_model
+        from tuicamp.engine.costs import cost_model
 
         model = cost_model(campaign.map, tables)
     else:

@@ -29,7 +29,7 @@ def tables_of(campaign_or_ctx: Campaign | Context) -> dict[str, Any]:
     """The tables in force, also where no Context exists (pending, set-up)."""
     if isinstance(campaign_or_ctx, Context):
         return campaign_or_ctx.tables
-    from tuicamp.rules.registry import get_ruleset
+    from tuicamp.engine.registry import get_ruleset
 
     ruleset = get_ruleset(campaign_or_ctx.ruleset)
     return merged_tables(ruleset.default_tables, campaign_or_ctx.tables)
@@ -38,7 +38,7 @@ def tables_of(campaign_or_ctx: Campaign | Context) -> dict[str, Any]:
 def option_of(campaign: Campaign, name: str) -> Any:
     if name in campaign.options:
         return campaign.options[name]
-    from tuicamp.rules.registry import get_ruleset
+    from tuicamp.engine.registry import get_ruleset
 
     opt = get_ruleset(campaign.ruleset).option(name)
     return opt.default if opt is not None else None

@@ -11,12 +11,12 @@ import math
 from typing import Any
 
 from tuicamp.engine.context import merged_tables
+from tuicamp.engine.costs import cost_model
 from tuicamp.engine.pathing import CostModel, Path, cheapest_path, reachable
 from tuicamp.model.campaign import Campaign, OptionValue
 from tuicamp.model.forces import Army
 from tuicamp.model.hexes import Hex
 from tuicamp.model.terrain import TERRAINS
-from tuicamp.rules.movement import cost_model
 from tuicamp.rules.rauscher.common import enemies, rstate
 from tuicamp.rules.rauscher.state import ArmyState, March, Role
 
@@ -30,7 +30,7 @@ def campaign_tables(campaign: Campaign) -> dict[str, Any]:
     """The ruleset's tables with the campaign's overrides (what ``ctx.tables`` gives).
 
     Read-only: without house rules this is the ruleset's own (cached) defaults."""
-    from tuicamp.rules.registry import get_ruleset
+    from tuicamp.engine.registry import get_ruleset
 
     defaults = get_ruleset(campaign.ruleset).default_tables
     if not campaign.tables:
@@ -41,7 +41,7 @@ def campaign_tables(campaign: Campaign) -> dict[str, Any]:
 def campaign_option(campaign: Campaign, name: str) -> OptionValue:
     if name in campaign.options:
         return campaign.options[name]
-    from tuicamp.rules.registry import get_ruleset
+    from tuicamp.engine.registry import get_ruleset
 
     option = get_ruleset(campaign.ruleset).option(name)
     if option is None:

@@ -22,9 +22,9 @@ from attrs import define
 from tuicamp.engine.actions import Action
 from tuicamp.engine.context import Context
 from tuicamp.engine.errors import RuleError
+from tuicamp.engine.ruleset import Option, Phase, Ruleset, Victory
 from tuicamp.model.campaign import Campaign
 from tuicamp.model.forces import Army, Seat
-from tuicamp.rules.protocol import Option, Phase, Ruleset, Victory
 from tuicamp.rules.rauscher import alliances, combat, economy, movement, siege, victory
 from tuicamp.rules.rauscher.common import PHASES, rstate
 from tuicamp.rules.rauscher.money import format_money

@@ -185,7 +185,7 @@ def _reader(campaign: Campaign) -> Context:
     """A Context that only reads: the economy's food functions take one, and the screens
     price the same food the Resolution phase will share out. Its dice are a copy and its
     events go nowhere, so nothing of the campaign can change through it."""
-    from tuicamp.rules.registry import get_ruleset
+    from tuicamp.engine.registry import get_ruleset
 
     return Context(
         campaign=campaign,

@@ -21,9 +21,9 @@ from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
+from tuicamp.engine.ruleset import Ruleset
 from tuicamp.engine.views import CampaignView
 from tuicamp.model.campaign import Campaign
-from tuicamp.rules.protocol import Ruleset
 from tuicamp.rules.rauscher.screens_data import (
     ChartSeries,
     bar,

@@ -40,11 +40,11 @@ from attrs import define, frozen
 from tuicamp.engine.actions import Action
 from tuicamp.engine.context import Context
 from tuicamp.engine.dice import Dice, Roll
+from tuicamp.engine.ruleset import Victory
 from tuicamp.model.campaign import Campaign, DiceMode
 from tuicamp.model.forces import Army
 from tuicamp.model.hexes import Hex, parse_label
 from tuicamp.model.map import Territory
-from tuicamp.rules.protocol import Victory
 from tuicamp.rules.rauscher.common import alliance_of, enemies, friendly, rstate, side_key
 from tuicamp.rules.rauscher.state import PlayerState, RauscherState, Role
 from tuicamp.rules.rauscher.victory_state import Allegiance, VictoryState

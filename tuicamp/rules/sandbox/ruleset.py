@@ -15,14 +15,14 @@ from tuicamp.engine.actions import Action
 from tuicamp.engine.battles import clear_revert_points, open_battle, remove_losses
 from tuicamp.engine.context import Context
 from tuicamp.engine.corrections import set_stores, set_treasury
+from tuicamp.engine.costs import cost_model
 from tuicamp.engine.errors import RuleError
 from tuicamp.engine.pathing import cheapest_path, path_cost
+from tuicamp.engine.registry import get_ruleset
+from tuicamp.engine.ruleset import Option, Phase, Ruleset, Victory
 from tuicamp.model.battle import BattleSide, Circumstance
 from tuicamp.model.campaign import Campaign
 from tuicamp.model.forces import Army, Seat, Unit
-from tuicamp.rules.movement import cost_model
-from tuicamp.rules.protocol import Option, Phase, Ruleset, Victory
-from tuicamp.rules.registry import get_ruleset
 from tuicamp.rules.sandbox import actions as A
 from tuicamp.rules.sandbox.state import SandboxState
 

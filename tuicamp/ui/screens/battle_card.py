@@ -1,6 +1,6 @@
 """The battle card on screen, and its export as Markdown next to the save.
 
-The card is :func:`tuicamp.engine.battlecard.build_card`'s, the same one ``tuicamp
+The card is :func:`tuicamp.game.battlecard.build_card`'s, the same one ``tuicamp
 battles --card`` prints, so the screen, the file and the command line never disagree; this
 module only lays it out with headings and hanging indents for the terminal.
 
@@ -24,7 +24,7 @@ from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
-from tuicamp.engine.battlecard import BattleCard, card_markdown
+from tuicamp.game.battlecard import BattleCard, card_markdown
 
 HEADING = "bold"
 TEXT_WIDTH = 74  # what an 80-column terminal shows inside the scroll area

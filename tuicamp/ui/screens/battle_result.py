@@ -31,12 +31,12 @@ from textual.widgets import Button, Checkbox, Footer, Static
 
 from tuicamp.engine.actions import Action, Event
 from tuicamp.engine.battles import EnterBattleResult, ResultField, SideEntry
+from tuicamp.engine.codec import campaign_from_dict, campaign_to_dict
 from tuicamp.engine.engine import Engine
 from tuicamp.engine.errors import DiceNeeded, RuleError
+from tuicamp.game.session import Session
 from tuicamp.model.battle import Battle, BattleSide, UnitLoss
 from tuicamp.model.campaign import Campaign
-from tuicamp.storage.converter import campaign_from_dict, campaign_to_dict
-from tuicamp.storage.session import Session
 from tuicamp.ui.widgets.fields import Field
 
 PREVIEW_WIDTH = 70  # inside the preview dialog on an 80-column terminal

@@ -21,9 +21,9 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Static
 
 from tuicamp.engine.actions import Event
-from tuicamp.engine.battlecard import build_card, card_hidden_reason, seat_fights
 from tuicamp.engine.battles import AutoResolveBattle, ChooseBattleMode, side_names
 from tuicamp.engine.views import CampaignView
+from tuicamp.game.battlecard import build_card, card_hidden_reason, seat_fights
 from tuicamp.model.battle import MODE_TEXT, Battle, BattleSide
 from tuicamp.model.campaign import Campaign
 from tuicamp.model.terrain import BY_ID

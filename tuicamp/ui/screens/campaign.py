@@ -26,12 +26,12 @@ from textual.widgets import Footer
 from tuicamp.engine.actions import Action, Event
 from tuicamp.engine.context import merged_tables
 from tuicamp.engine.errors import DiceNeeded, InputError, RuleError
+from tuicamp.engine.ruleset import Ruleset
 from tuicamp.engine.views import ArmyView, CampaignView
+from tuicamp.game.session import Session
 from tuicamp.model.forces import Seat
 from tuicamp.model.hexes import Hex
-from tuicamp.rules.protocol import Ruleset
 from tuicamp.storage.saves import StaleSave
-from tuicamp.storage.session import Session
 from tuicamp.ui import seating
 from tuicamp.ui.map_widget import MapWidget
 from tuicamp.ui.markers import markers_for

@@ -20,9 +20,9 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Select, Static
 
 from tuicamp.engine.actions import Event
+from tuicamp.engine.ruleset import Ruleset
 from tuicamp.engine.views import CampaignView
-from tuicamp.rules.protocol import Ruleset
-from tuicamp.textreport import chronicle_markdown
+from tuicamp.game.textreport import chronicle_markdown
 
 ALL = "all"
 

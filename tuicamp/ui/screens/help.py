@@ -17,7 +17,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Markdown, Static
 
 from tuicamp.engine.context import merged_tables
-from tuicamp.rules.protocol import Ruleset
+from tuicamp.engine.ruleset import Ruleset
 
 HOUSE = "**(house rule)**"
 

@@ -11,8 +11,8 @@ from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Static
 
-from tuicamp.rules.registry import load_rulesets
-from tuicamp.storage.locations import SaveEntry
+from tuicamp.engine.registry import load_rulesets
+from tuicamp.storage.saves import SaveEntry
 from tuicamp.ui.screens.title import when
 
 

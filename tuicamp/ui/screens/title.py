@@ -15,7 +15,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
-from tuicamp.storage.locations import SaveEntry
+from tuicamp.storage.saves import SaveEntry
 
 BANNER = r"""
   _        _

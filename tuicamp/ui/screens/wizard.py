@@ -31,12 +31,13 @@ from textual.widgets import (
 )
 
 from tuicamp.engine.errors import InputError
+from tuicamp.engine.registry import load_rulesets
+from tuicamp.engine.ruleset import Option as RuleOption
+from tuicamp.game.session import Session
+from tuicamp.game.setup import new_campaign
 from tuicamp.model.campaign import DiceMode
-from tuicamp.rules.protocol import Option as RuleOption
-from tuicamp.rules.registry import load_rulesets
 from tuicamp.storage.locations import SAVE_SUFFIX, chronicle_path, saves_dir, slug
-from tuicamp.storage.scenario import Scenario, new_campaign
-from tuicamp.storage.session import Session
+from tuicamp.storage.scenario import Scenario
 from tuicamp.ui.passphrase import hash_passphrase
 from tuicamp.ui.widgets.fields import Field
 from tuicamp.ui.widgets.scenario_browser import ScenarioBrowser, scenario_entries

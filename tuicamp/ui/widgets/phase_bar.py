@@ -6,8 +6,8 @@ from __future__ import annotations
 from textual.content import Content
 from textual.widgets import Static
 
+from tuicamp.engine.ruleset import Ruleset
 from tuicamp.engine.views import CampaignView
-from tuicamp.rules.protocol import Ruleset
 
 
 def player_names(view: CampaignView, seat_ids: list[str], seat_names: dict[str, str]) -> str:

@@ -18,8 +18,9 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from tuicamp.engine.errors import InputError
-from tuicamp.rules.registry import load_rulesets
-from tuicamp.storage.scenario import Scenario, bundled_scenarios, load_scenario
+from tuicamp.engine.registry import load_rulesets
+from tuicamp.game.scenarios import load_scenario
+from tuicamp.storage.scenario import Scenario, bundled_scenarios
 from tuicamp.ui.map_widget import MapWidget
 
 

@@ -11,9 +11,9 @@ from rich.text import Text
 from textual.content import Content
 from textual.widgets import Static
 
+from tuicamp.engine.ruleset import Ruleset
 from tuicamp.engine.views import ArmyView, CampaignView
 from tuicamp.model.hexes import Hex
-from tuicamp.rules.protocol import Ruleset
 from tuicamp.ui.map_render import marker_style
 
 

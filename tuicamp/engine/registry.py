@@ -10,7 +10,7 @@ from functools import cache
 from importlib.metadata import entry_points
 
 from tuicamp.engine.errors import InputError
-from tuicamp.rules.protocol import Ruleset
+from tuicamp.engine.ruleset import Ruleset
 
 GROUP = "tuicamp.rulesets"
 

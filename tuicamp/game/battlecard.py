@@ -13,17 +13,17 @@ from importlib import resources
 
 from attrs import define, field
 
+from tuicamp.engine.ruleset import Ruleset
 from tuicamp.engine.views import CampaignView
+from tuicamp.game.textreport import plural
 from tuicamp.model.battle import MODE_TEXT, Battle
 from tuicamp.model.campaign import Campaign
 from tuicamp.model.terrain import BY_ID
-from tuicamp.rules.protocol import Ruleset
-from tuicamp.textreport import plural
 
 
 @cache
 def _layouts() -> dict[str, str]:
-    text = resources.files("tuicamp.engine").joinpath("battle_terrain.toml").read_text("utf-8")
+    text = resources.files("tuicamp.game").joinpath("battle_terrain.toml").read_text("utf-8")
     return tomllib.loads(text)["layout"]
 
 

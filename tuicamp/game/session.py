@@ -25,9 +25,9 @@ from pathlib import Path
 from tuicamp.engine.actions import Action, Event
 from tuicamp.engine.engine import Engine
 from tuicamp.engine.errors import InputError
+from tuicamp.engine.ruleset import Ruleset
 from tuicamp.engine.views import CampaignView, view_for
 from tuicamp.model.campaign import Campaign
-from tuicamp.rules.protocol import Ruleset
 from tuicamp.storage.chronicle import (
     append_events,
     file_stamp,

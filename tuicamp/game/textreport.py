@@ -8,9 +8,9 @@ from __future__ import annotations
 from collections import Counter
 
 from tuicamp.engine.actions import Event
+from tuicamp.engine.ruleset import Ruleset
 from tuicamp.engine.views import CampaignView
 from tuicamp.model.terrain import BY_LETTER
-from tuicamp.rules.protocol import Ruleset
 
 
 def show_text(view: CampaignView, ruleset: Ruleset) -> str:

@@ -1,0 +1,60 @@
+"""Scenarios as the application reads them: the file's own checks, then each supported
+ruleset's campaign started in memory and asked what is wrong with it.
+
+Storage cannot start a campaign (that needs the rulesets and the set-up, which sit above
+it), so it takes these checks as a parameter; every caller that wants the whole verdict
+(`tuicamp check`, `tuicamp new`, the wizard, the scenario browser) reads scenarios here.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from tuicamp.engine import registry
+from tuicamp.engine.errors import InputError
+from tuicamp.game.setup import new_campaign
+from tuicamp.storage import scenario as files
+from tuicamp.storage.scenario import Scenario
+from tuicamp.storage.tomlfile import KeyPath
+
+
+def scenario_problems(path: str | Path) -> list[str]:
+    """Every problem of a scenario file, campaigns included, one line each, in file order."""
+    return files.scenario_problems(path, checks=campaign_checks)
+
+
+def load_scenario(path: str | Path) -> Scenario:
+    """Read and check a scenario; an InputError names the first problem (file:line: what)."""
+    return files.load_scenario(path, checks=campaign_checks)
+
+
+def campaign_checks(scenario: Scenario, top: dict[str, Any]) -> list[tuple[KeyPath, str]]:
+    """Start each supported ruleset's campaign in memory and ask the ruleset what is wrong
+    with it: rules that need the whole map (one settlement per territory, points limits,
+    victory keys) can only be judged there."""
+    found: list[tuple[KeyPath, str]] = []
+    index = {
+        kind: {item.get("id"): i for i, item in enumerate(top.get(kind, []))
+               if isinstance(item, dict)}
+        for kind in ("settlement", "army", "territory", "player")
+    }
+    for rid in scenario.rulesets:
+        ruleset = registry.get_ruleset(rid)
+        try:
+            campaign = new_campaign(scenario, rid, seed=0, check=False)
+        except InputError as exc:
+            found.append((("ruleset", rid), str(exc)))
+            continue
+        for where, problem in ruleset.campaign_problems(campaign):
+            kind, _, ident = where.partition(":")
+            if kind in index and ident in index[kind]:
+                keypath: KeyPath = (kind, index[kind][ident])
+            elif kind == "victory":
+                keypath = ("victory",)
+            elif kind == "option":
+                keypath = ("ruleset", rid, "options", ident)
+            else:
+                keypath = ("ruleset", rid)
+            found.append((keypath, f"{ruleset.id}: {problem}"))
+    return found
