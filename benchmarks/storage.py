@@ -73,34 +73,59 @@ def build_campaign(rng: random.Random) -> Campaign:
         hexes = [Hex.from_offset(c, r) for r in range(t * 4, t * 4 + 4) for c in range(SIZE)]
         territories.append(Territory(f"t{t}", f"Territory {t}", hexes, f"p{t % 8}", 3))
     settlements = [
-        Settlement(f"s{i}", rng.choice(["village", "town", "city"]), f"Place {i}",
-                   Hex.from_offset(rng.randrange(SIZE), rng.randrange(SIZE)),
-                   owner=f"p{i % 8}", stores={"food": rng.randrange(6)})
+        Settlement(
+            f"s{i}",
+            rng.choice(["village", "town", "city"]),
+            f"Place {i}",
+            Hex.from_offset(rng.randrange(SIZE), rng.randrange(SIZE)),
+            owner=f"p{i % 8}",
+            stores={"food": rng.randrange(6)},
+        )
         for i in range(300)
     ]
     sides = []
     for _ in range(2_000):
         h = Hex.from_offset(rng.randrange(1, SIZE - 1), rng.randrange(1, SIZE - 1))
         sides.append(Hexside(h, h.neighbour(rng.randrange(6))))
-    hexmap = HexMap(SIZE, SIZE, terrain, {"river": sides[:1000], "road": sides[1000:]},
-                    territories, settlements)
+    hexmap = HexMap(
+        SIZE, SIZE, terrain, {"river": sides[:1000], "road": sides[1000:]}, territories, settlements
+    )
     players = [Player(f"p{i}", f"Player {i}", "empire", treasury=100) for i in range(8)]
     seats = [Seat(f"s{i}", f"Seat {i}", [f"p{i}"]) for i in range(8)]
     seats.append(Seat("gm", "Games Master", gm=True))
     armies = []
     for a in range(ARMIES):
         units = [
-            Unit(f"u{a}_{k}", f"Unit {k}", rng.randrange(50, 400),
-                 rng.choice(list(Category)), models=rng.randrange(1, 30),
-                 flags={"veteran"} if k == 0 else set())
+            Unit(
+                f"u{a}_{k}",
+                f"Unit {k}",
+                rng.randrange(50, 400),
+                rng.choice(list(Category)),
+                models=rng.randrange(1, 30),
+                flags={"veteran"} if k == 0 else set(),
+            )
             for k in range(rng.randrange(3, 8))
         ]
-        armies.append(Army(f"a{a}", f"Army {a}", f"p{a % 8}",
-                           Hex.from_offset(rng.randrange(SIZE), rng.randrange(SIZE)), units))
+        armies.append(
+            Army(
+                f"a{a}",
+                f"Army {a}",
+                f"p{a % 8}",
+                Hex.from_offset(rng.randrange(SIZE), rng.randrange(SIZE)),
+                units,
+            )
+        )
     return Campaign(
-        name="Benchmark campaign", scenario="bench", ruleset="bench", map=hexmap,
-        players=players, seats=seats, armies=armies, phase="move",
-        dice=DiceState(seed=99), state=BenchState({f"a{a}": a % 4 for a in range(ARMIES)}),
+        name="Benchmark campaign",
+        scenario="bench",
+        ruleset="bench",
+        map=hexmap,
+        players=players,
+        seats=seats,
+        armies=armies,
+        phase="move",
+        dice=DiceState(seed=99),
+        state=BenchState({f"a{a}": a % 4 for a in range(ARMIES)}),
     )
 
 
@@ -111,12 +136,20 @@ def build_events(rng: random.Random, count: int) -> list[Event]:
         if seq % 3 == 0:
             dice = [rng.randint(1, 6), rng.randint(1, 6)]
             rolls.append(Roll("2d6", "pursuit", dice, sum(dice), id=seq))
-        events.append(Event(
-            seq=seq, turn=1 + seq // 200, phase="move", kind="move",
-            text=f"Army {seq % ARMIES} marches from 0101 to 0102 (event {seq})",
-            seat=f"s{seq % 8}", rolls=rolls, undoable=not rolls, action=seq,
-            data={"army": f"a{seq % ARMIES}", "path": ["0101", "0102"]},
-        ))
+        events.append(
+            Event(
+                seq=seq,
+                turn=1 + seq // 200,
+                phase="move",
+                kind="move",
+                text=f"Army {seq % ARMIES} marches from 0101 to 0102 (event {seq})",
+                seat=f"s{seq % 8}",
+                rolls=rolls,
+                undoable=not rolls,
+                action=seq,
+                data={"army": f"a{seq % ARMIES}", "path": ["0101", "0102"]},
+            )
+        )
     return events
 
 
@@ -160,19 +193,20 @@ def measure(campaign: Campaign, events: list[Event], folder: Path) -> int:
         doc = {"header": plain_header, "campaign": plain_campaign}
         bare_save.write_text(tomli_w.dumps(doc), encoding="utf-8")
         bare_chronicle.write_bytes(
-            chronicle_head(FORMAT_VERSION)
-            + tomli_w.dumps({"event": plain_events}).encode()
+            chronicle_head(FORMAT_VERSION) + tomli_w.dumps({"event": plain_events}).encode()
         )
         tomllib.loads(bare_save.read_text(encoding="utf-8"))
         tomllib.loads(bare_chronicle.read_text(encoding="utf-8"))
 
     tuicamp_round_trip()  # warm up imports and caches
-    t = best_times({
-        "bare": bare_round_trip,
-        "ours": tuicamp_round_trip,
-        "save": lambda: Session.create(save, campaign, events, overwrite=True),
-        "load": lambda: load_save(save),
-    })
+    t = best_times(
+        {
+            "bare": bare_round_trip,
+            "ours": tuicamp_round_trip,
+            "save": lambda: Session.create(save, campaign, events, overwrite=True),
+            "load": lambda: load_save(save),
+        }
+    )
     bare, ours, save_only, load_only = t["bare"], t["ours"], t["save"], t["load"]
     size = save.stat().st_size + chronicle_path(save).stat().st_size
 
@@ -189,17 +223,25 @@ def measure(campaign: Campaign, events: list[Event], folder: Path) -> int:
     small, large = a["small"], a["large"]
 
     ratio_rt, ratio_as = ours / bare, large / small
-    print(f"campaign: {SIZE} x {SIZE} map, {ARMIES} armies, {EVENTS} events; "
-          f"files {size / 1e6:.1f} MB; best of {REPEAT}")
+    print(
+        f"campaign: {SIZE} x {SIZE} map, {ARMIES} armies, {EVENTS} events; "
+        f"files {size / 1e6:.1f} MB; best of {REPEAT}"
+    )
     print(f"bare tomli_w + tomllib round trip   {bare * 1000:8.1f} ms")
-    print(f"tuicamp save + load round trip      {ours * 1000:8.1f} ms   "
-          f"(save {save_only * 1000:.1f} ms, load {load_only * 1000:.1f} ms)")
-    print(f"  ratio {ratio_rt:.2f}x (target <= {ROUND_TRIP_TARGET}x) "
-          f"{'OK' if ratio_rt <= ROUND_TRIP_TARGET else 'MISSED'}")
+    print(
+        f"tuicamp save + load round trip      {ours * 1000:8.1f} ms   "
+        f"(save {save_only * 1000:.1f} ms, load {load_only * 1000:.1f} ms)"
+    )
+    print(
+        f"  ratio {ratio_rt:.2f}x (target <= {ROUND_TRIP_TARGET}x) "
+        f"{'OK' if ratio_rt <= ROUND_TRIP_TARGET else 'MISSED'}"
+    )
     print(f"autosave with    50 events          {small * 1000:8.1f} ms")
     print(f"autosave with {EVENTS} events          {large * 1000:8.1f} ms")
-    print(f"  ratio {ratio_as:.2f}x (target <= {AUTOSAVE_TARGET}x) "
-          f"{'OK' if ratio_as <= AUTOSAVE_TARGET else 'MISSED'}")
+    print(
+        f"  ratio {ratio_as:.2f}x (target <= {AUTOSAVE_TARGET}x) "
+        f"{'OK' if ratio_as <= AUTOSAVE_TARGET else 'MISSED'}"
+    )
     return 0 if ratio_rt <= ROUND_TRIP_TARGET and ratio_as <= AUTOSAVE_TARGET else 1
 
 

@@ -60,7 +60,9 @@ def free_port() -> int:
 def _keygen(path: Path) -> None:
     subprocess.run(
         ["ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-C", "tuicamp-test", "-f", str(path)],
-        check=True, capture_output=True, timeout=30,
+        check=True,
+        capture_output=True,
+        timeout=30,
     )
 
 
@@ -112,25 +114,41 @@ class SshServer:
         """
         line = remote if isinstance(remote, str) else shlex.join(remote)
         return [
-            "ssh", *(["-tt"] if tty else ["-T"]),
-            "-F", "/dev/null",
-            "-o", "BatchMode=yes",
-            "-o", "IdentitiesOnly=yes",
-            "-o", "IdentityAgent=none",
-            "-o", "StrictHostKeyChecking=yes",
-            "-o", f"UserKnownHostsFile={self.known_hosts}",
-            "-o", "ConnectTimeout=5",
-            "-o", "LogLevel=ERROR",
-            "-i", str(self.client_key),
-            "-p", str(self.port),
+            "ssh",
+            *(["-tt"] if tty else ["-T"]),
+            "-F",
+            "/dev/null",
+            "-o",
+            "BatchMode=yes",
+            "-o",
+            "IdentitiesOnly=yes",
+            "-o",
+            "IdentityAgent=none",
+            "-o",
+            "StrictHostKeyChecking=yes",
+            "-o",
+            f"UserKnownHostsFile={self.known_hosts}",
+            "-o",
+            "ConnectTimeout=5",
+            "-o",
+            "LogLevel=ERROR",
+            "-i",
+            str(self.client_key),
+            "-p",
+            str(self.port),
             f"{self.user}@127.0.0.1",
             line,
         ]
 
     def run(self, remote: list[str] | str, timeout: float = 20.0) -> subprocess.CompletedProcess:
         """Run a command over SSH without a terminal; its output and status come back."""
-        return subprocess.run(self.client(remote), capture_output=True, text=True,
-                              timeout=timeout, stdin=subprocess.DEVNULL)
+        return subprocess.run(
+            self.client(remote),
+            capture_output=True,
+            text=True,
+            timeout=timeout,
+            stdin=subprocess.DEVNULL,
+        )
 
     def log_tail(self, lines: int = 20) -> str:
         try:
@@ -157,7 +175,9 @@ def _launch(root: Path, port: int, user: str, client_key: Path, known: Path) -> 
     known.write_text(f"[127.0.0.1]:{port} {host_pub[0]} {host_pub[1]}\n")
     process = subprocess.Popen(
         [SSHD, "-D", "-f", str(config), "-E", str(log)],
-        stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
     )
     return SshServer(root, port, user, client_key, known, log, process)
 

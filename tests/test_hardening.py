@@ -40,7 +40,11 @@ def run(*args: str, cwd: Path) -> subprocess.CompletedProcess:
     env.pop("TUICAMP_DEBUG", None)
     return subprocess.run(
         [sys.executable, "-m", "tuicamp", *args],
-        cwd=cwd, capture_output=True, text=True, env=env, timeout=60,
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=60,
     )
 
 
@@ -74,12 +78,13 @@ def edit(path: Path, old: str, new: str, after: str = "") -> None:
     text = path.read_text(encoding="utf-8")
     start = text.index(after) if after else 0
     at = text.index(old, start)
-    path.write_text(text[:at] + new + text[at + len(old):], encoding="utf-8")
+    path.write_text(text[:at] + new + text[at + len(old) :], encoding="utf-8")
 
 
 # --- scenarios and saves to spoil --------------------------------------------------------
-def scenario_with(tmp_path: Path, lines: str, ruleset: str = "sandbox",
-                  name: str = SCENARIO) -> Path:
+def scenario_with(
+    tmp_path: Path, lines: str, ruleset: str = "sandbox", name: str = SCENARIO
+) -> Path:
     """The bundled scenario with ``lines`` written first in its [ruleset.<id>] table."""
     path = tmp_path / "scenario.toml"
     shutil.copyfile(find_scenario(name), path)
@@ -88,8 +93,18 @@ def scenario_with(tmp_path: Path, lines: str, ruleset: str = "sandbox",
 
 
 def new_save(tmp_path: Path, scenario: str = SCENARIO) -> Path:
-    result = run("new", scenario, "--ruleset", "sandbox", "-o", "war.toml", "--no-play",
-                 "--seed", "3", cwd=tmp_path)
+    result = run(
+        "new",
+        scenario,
+        "--ruleset",
+        "sandbox",
+        "-o",
+        "war.toml",
+        "--no-play",
+        "--seed",
+        "3",
+        cwd=tmp_path,
+    )
     assert result.returncode == 0, result.stderr
     return tmp_path / "war.toml"
 
@@ -144,8 +159,9 @@ def test_check_and_new_refuse_bad_movement_tables(tmp_path: Path, line, expected
     where = line_of(scenario, "tables =")
     assert expected in problem_at(run("check", str(scenario), cwd=tmp_path), scenario, where)
     before = files(tmp_path)
-    result = run("new", str(scenario), "--ruleset", "sandbox", "-o", "x.toml", "--no-play",
-                 cwd=tmp_path)
+    result = run(
+        "new", str(scenario), "--ruleset", "sandbox", "-o", "x.toml", "--no-play", cwd=tmp_path
+    )
     assert expected in problem_at(result, scenario, where)
     assert files(tmp_path) == before  # no save was written
 
@@ -158,8 +174,9 @@ def test_good_table_overrides_still_pass_and_price_moves(tmp_path: Path) -> None
     )
     result = run("check", str(scenario), cwd=tmp_path)
     assert result.returncode == 0, result.stderr
-    made = run("new", str(scenario), "--ruleset", "sandbox", "-o", "war.toml", "--no-play",
-               cwd=tmp_path)
+    made = run(
+        "new", str(scenario), "--ruleset", "sandbox", "-o", "war.toml", "--no-play", cwd=tmp_path
+    )
     assert made.returncode == 0, made.stderr
     moved = run("apply", "war.toml", str(orders(tmp_path, MOVE)), cwd=tmp_path)
     assert moved.returncode == 0, moved.stderr
@@ -169,18 +186,35 @@ def test_good_table_overrides_still_pass_and_price_moves(tmp_path: Path) -> None
 @pytest.mark.parametrize(
     ("old", "new", "needle", "expected"),
     [
-        ("[campaign.tables]\n", "[campaign.tables]\n\n[campaign.tables.terrain_cost]\n"
-                                "clear = -1\n", "clear = -1", "cannot be negative"),
-        ("[campaign.tables]\n", "[campaign.tables]\nterrain_cost = 3\n", "terrain_cost = 3",
-         "terrain_cost should be a table"),
-        ("[campaign.tables]\n", "[campaign.tables]\n\n[campaign.tables.hexside.stream]\n"
-                                'add = "one"\n', 'add = "one"', "should be a number"),
-        ("[campaign.tables]\n", "[campaign.tables]\nterain_cost = {}\n", "terain_cost",
-         "no table 'terain_cost'"),
+        (
+            "[campaign.tables]\n",
+            "[campaign.tables]\n\n[campaign.tables.terrain_cost]\nclear = -1\n",
+            "clear = -1",
+            "cannot be negative",
+        ),
+        (
+            "[campaign.tables]\n",
+            "[campaign.tables]\nterrain_cost = 3\n",
+            "terrain_cost = 3",
+            "terrain_cost should be a table",
+        ),
+        (
+            "[campaign.tables]\n",
+            '[campaign.tables]\n\n[campaign.tables.hexside.stream]\nadd = "one"\n',
+            'add = "one"',
+            "should be a number",
+        ),
+        (
+            "[campaign.tables]\n",
+            "[campaign.tables]\nterain_cost = {}\n",
+            "terain_cost",
+            "no table 'terain_cost'",
+        ),
     ],
 )
-def test_bad_tables_in_a_save_are_refused(tmp_path: Path, save: Path, old, new, needle,
-                                          expected) -> None:
+def test_bad_tables_in_a_save_are_refused(
+    tmp_path: Path, save: Path, old, new, needle, expected
+) -> None:
     edit(save, old, new)
     line = line_of(save, needle)
     assert expected in problem_at(run("check", str(save), cwd=tmp_path), save, line)
@@ -235,27 +269,40 @@ def test_rauscher_tables_are_checked_against_their_own_shape(tmp_path: Path) -> 
     }
     assert table_problems(rauscher, good) == []
     # and through the command line
-    scenario = scenario_with(tmp_path, 'tables = { move_march = { normal = { factor = "x" } } }',
-                             ruleset="rauscher", name=RAUSCHER_SCENARIO)
+    scenario = scenario_with(
+        tmp_path,
+        'tables = { move_march = { normal = { factor = "x" } } }',
+        ruleset="rauscher",
+        name=RAUSCHER_SCENARIO,
+    )
     result = run("check", str(scenario), cwd=tmp_path)
     assert "move_march.normal.factor should be a number" in problem_at(
-        result, scenario, line_of(scenario, "tables ="))
+        result, scenario, line_of(scenario, "tables =")
+    )
 
 
 # --- 2. folders that cannot be written ----------------------------------------------------
 @pytest.mark.skipif(not Path("/proc/self").exists(), reason="needs a Linux /proc")
 def test_new_into_a_folder_that_takes_no_files(tmp_path: Path) -> None:
-    result = run("new", SCENARIO, "--ruleset", "sandbox", "-o", "/proc/x5", "--no-play",
-                 cwd=tmp_path)
-    assert one_line(result) == "tuicamp: /proc/x5.toml: cannot write here (No such file or " \
-                               "directory)"
+    result = run(
+        "new", SCENARIO, "--ruleset", "sandbox", "-o", "/proc/x5", "--no-play", cwd=tmp_path
+    )
+    assert (
+        one_line(result) == "tuicamp: /proc/x5.toml: cannot write here (No such file or directory)"
+    )
 
 
 def test_a_save_under_a_file_is_refused_in_one_line(tmp_path: Path) -> None:
     (tmp_path / "three.toml").write_text("x", encoding="utf-8")
     save = tmp_path / "three.toml" / "x.toml"
-    with pytest.raises(InputError, match=r"x\.toml: cannot write here \(.*three\.toml is a "
-                                         r"file, not a folder\)"), write_lock(save):
+    with (
+        pytest.raises(
+            InputError,
+            match=r"x\.toml: cannot write here \(.*three\.toml is a "
+            r"file, not a folder\)",
+        ),
+        write_lock(save),
+    ):
         pass
     with pytest.raises(InputError, match="cannot write here") as failure:
         atomic_write(save, b"data")
@@ -265,8 +312,9 @@ def test_a_save_under_a_file_is_refused_in_one_line(tmp_path: Path) -> None:
 
 def test_new_under_a_file_through_the_command_line(tmp_path: Path) -> None:
     (tmp_path / "three.toml").write_text("x", encoding="utf-8")
-    result = run("new", SCENARIO, "--ruleset", "sandbox", "-o", "three.toml/x", "--no-play",
-                 cwd=tmp_path)
+    result = run(
+        "new", SCENARIO, "--ruleset", "sandbox", "-o", "three.toml/x", "--no-play", cwd=tmp_path
+    )
     assert "cannot write here" in one_line(result)
 
 
@@ -275,9 +323,10 @@ def _read_only(folder: Path) -> None:
     if os.geteuid() != 0:
         folder.chmod(0o555)
         return
-    if not shutil.which("chattr") or subprocess.run(
-        ["chattr", "+i", str(folder)], capture_output=True
-    ).returncode:
+    if (
+        not shutil.which("chattr")
+        or subprocess.run(["chattr", "+i", str(folder)], capture_output=True).returncode
+    ):
         pytest.skip("running as root without chattr +i: no folder can be made read-only")
 
 
@@ -299,8 +348,9 @@ def test_apply_in_a_read_only_folder(tmp_path: Path) -> None:
         result = run("apply", str(save), str(move), cwd=tmp_path)
     finally:
         _writable(folder)
-    assert re.fullmatch(rf"tuicamp: {re.escape(str(save))}: cannot write here \(.+\)",
-                        one_line(result))
+    assert re.fullmatch(
+        rf"tuicamp: {re.escape(str(save))}: cannot write here \(.+\)", one_line(result)
+    )
     assert files(folder) == before
 
 
@@ -314,20 +364,33 @@ def test_an_option_written_as_text_is_read_as_its_type(save: Path) -> None:
 @pytest.mark.parametrize(
     ("old", "new", "needle", "expected"),
     [
-        ("fog_of_war = false", 'fog_of_war = "maybe"', "maybe",
-         "option fog_of_war is true or false, not 'maybe'"),
-        ("fog_of_war = false", "fog_of_wars = true", "fog_of_wars",
-         "has no option 'fog_of_wars' (did you mean 'fog_of_war'?)"),
+        (
+            "fog_of_war = false",
+            'fog_of_war = "maybe"',
+            "maybe",
+            "option fog_of_war is true or false, not 'maybe'",
+        ),
+        (
+            "fog_of_war = false",
+            "fog_of_wars = true",
+            "fog_of_wars",
+            "has no option 'fog_of_wars' (did you mean 'fog_of_war'?)",
+        ),
         ("fog_of_war = false", "fog_of_war = 1.5", "1.5", "fog_of_war"),
         ("points = 95", "points = -5", "points = -5", "points cannot be negative (-5)"),
         ("models = 20", "models = -3", "models = -3", "models cannot be negative (-3)"),
         ("current = 0", "current = 7", "current = 7", "current is 7"),
-        ('    "green",\n]\ncurrent', '    "blue",\n]\ncurrent', '"blue"',
-         "the turn order names no player 'blue'"),
+        (
+            '    "green",\n]\ncurrent',
+            '    "blue",\n]\ncurrent',
+            '"blue"',
+            "the turn order names no player 'blue'",
+        ),
     ],
 )
-def test_save_checks_options_units_and_state(tmp_path: Path, save: Path, old, new, needle,
-                                             expected) -> None:
+def test_save_checks_options_units_and_state(
+    tmp_path: Path, save: Path, old, new, needle, expected
+) -> None:
     edit(save, old, new)
     line = line_of(save, needle)
     assert expected in problem_at(run("check", str(save), cwd=tmp_path), save, line)
@@ -342,14 +405,17 @@ def test_save_checks_options_units_and_state(tmp_path: Path, save: Path, old, ne
     [
         ('hex = "0905"\nterrain', 'hex = "2020"\nterrain', '"2020"', "battle 'b1' is off the map"),
         ('terrain = "clear"', 'terrain = "lava"', "lava", "unknown terrain 'lava'"),
-        ('id = "defender"', 'id = "attacker"', 'id = "attacker"\ntitle = "Defender',
-         "has two sides 'attacker'"),
+        (
+            'id = "defender"',
+            'id = "attacker"',
+            'id = "attacker"\ntitle = "Defender',
+            "has two sides 'attacker'",
+        ),
         ('    "green",\n]\narmies', '    "grin",\n]\narmies', '"grin"', "no player 'grin'"),
     ],
 )
 def test_save_checks_battles(tmp_path: Path, save: Path, old, new, needle, expected) -> None:
-    fought = run("apply", str(save), str(orders(tmp_path, BATTLE, "../battle.toml")),
-                 cwd=tmp_path)
+    fought = run("apply", str(save), str(orders(tmp_path, BATTLE, "../battle.toml")), cwd=tmp_path)
     assert fought.returncode == 0 and "Battle b1" in fought.stdout, fought.stderr
     edit(save, old, new, after="[[campaign.battles]]")
     line = line_of(save, needle, after="[[campaign.battles]]")
@@ -357,8 +423,12 @@ def test_save_checks_battles(tmp_path: Path, save: Path, old, new, needle, expec
 
 
 def test_a_gm_cannot_set_a_turn_pointer_the_save_would_refuse(save: Path, tmp_path) -> None:
-    bad = orders(tmp_path, 'seat = "gm"\n[[action]]\nkind = "gm_set_state"\nreason = "x"\n'
-                           'path = "current"\nvalue = 9\n', "../state.toml")
+    bad = orders(
+        tmp_path,
+        'seat = "gm"\n[[action]]\nkind = "gm_set_state"\nreason = "x"\n'
+        'path = "current"\nvalue = 9\n',
+        "../state.toml",
+    )
     result = run("apply", str(save), str(bad), cwd=tmp_path)
     assert "current is 9" in one_line(result)
 
@@ -370,8 +440,9 @@ def test_a_typo_in_the_sandbox_table_is_refused(tmp_path: Path) -> None:
     text = problem_at(run("check", str(scenario), cwd=tmp_path), scenario, line)
     assert text.endswith("ruleset sandbox set-up: option: unknown key (did you mean 'options'?)")
     before = files(tmp_path)
-    made = run("new", str(scenario), "--ruleset", "sandbox", "-o", "x.toml", "--no-play",
-               cwd=tmp_path)
+    made = run(
+        "new", str(scenario), "--ruleset", "sandbox", "-o", "x.toml", "--no-play", cwd=tmp_path
+    )
     problem_at(made, scenario, line)
     assert files(tmp_path) == before
     assert get_ruleset("sandbox").setup_problems({}) == []
@@ -383,14 +454,23 @@ def test_a_typo_in_the_sandbox_table_is_refused(tmp_path: Path) -> None:
     [
         ("width = 10", 'width = "abc"', '"abc"', "expected a whole number, not 'abc'"),
         ("width = 10", "width = 6.9", "6.9", "expected a whole number, not 6.9"),
-        (re.compile(r"terrain = \[.*?\]", re.S), "terrain = 5", "terrain = 5",
-         "expected a list in [ ], not the number 5"),
-        ("width = 10", "width = 10\nwidht = 3", "widht",
-         "unknown key(s) (widht): did you mean 'width'?"),
+        (
+            re.compile(r"terrain = \[.*?\]", re.S),
+            "terrain = 5",
+            "terrain = 5",
+            "expected a list in [ ], not the number 5",
+        ),
+        (
+            "width = 10",
+            "width = 10\nwidht = 3",
+            "widht",
+            "unknown key(s) (widht): did you mean 'width'?",
+        ),
     ],
 )
-def test_a_bad_map_in_a_save_names_the_field(tmp_path: Path, save: Path, old, new, needle,
-                                             expected) -> None:
+def test_a_bad_map_in_a_save_names_the_field(
+    tmp_path: Path, save: Path, old, new, needle, expected
+) -> None:
     if isinstance(old, re.Pattern):
         save.write_text(old.sub(new, save.read_text(encoding="utf-8"), count=1), "utf-8")
     else:
@@ -402,15 +482,22 @@ def test_a_bad_map_in_a_save_names_the_field(tmp_path: Path, save: Path, old, ne
 
 
 def test_a_missing_key_is_named(tmp_path: Path, save: Path) -> None:
-    path = orders(tmp_path, 'seat = "red"\n\n[[action]]\nkind = "add_unit"\n'
-                            'army = "red-vanguard"\n', "../orders.toml")
+    path = orders(
+        tmp_path,
+        'seat = "red"\n\n[[action]]\nkind = "add_unit"\narmy = "red-vanguard"\n',
+        "../orders.toml",
+    )
     text = problem_at(run("apply", str(save), str(path), cwd=tmp_path), path, 3)
     assert text.endswith("missing key 'unit'")
 
 
 def test_an_unknown_key_in_orders_points_at_its_own_line(tmp_path: Path, save: Path) -> None:
-    path = orders(tmp_path, 'seat = "red"\n\n[[action]]\nkind = "move"\narmy = "red-vanguard"\n'
-                            'amry = "red-vanguard"\nto = "0304"\n', "../orders.toml")
+    path = orders(
+        tmp_path,
+        'seat = "red"\n\n[[action]]\nkind = "move"\narmy = "red-vanguard"\n'
+        'amry = "red-vanguard"\nto = "0304"\n',
+        "../orders.toml",
+    )
     text = problem_at(run("apply", str(save), str(path), cwd=tmp_path), path, 6)
     assert "unknown key(s) (amry): did you mean 'army'?" in text
 
@@ -441,8 +528,11 @@ def test_the_add_unit_example_can_be_copied(tmp_path: Path, save: Path) -> None:
     shown = run("actions", "--ruleset", "sandbox", cwd=tmp_path).stdout
     example = next(b for b in shown.split("\n\n") if 'kind = "add_unit"' in b)
     assert "unit = { name = " in example and "points = 0" in example
-    filled = example.replace('army = ""', 'army = "red-vanguard"').replace(
-        'name = ""', 'name = "Crossbowmen"').replace("points = 0", "points = 90")
+    filled = (
+        example.replace('army = ""', 'army = "red-vanguard"')
+        .replace('name = ""', 'name = "Crossbowmen"')
+        .replace("points = 0", "points = 90")
+    )
     path = orders(tmp_path, f'seat = "red"\n{filled}\n', "../orders.toml")
     result = run("apply", str(save), str(path), cwd=tmp_path)
     assert result.returncode == 0, result.stderr
@@ -450,11 +540,13 @@ def test_the_add_unit_example_can_be_copied(tmp_path: Path, save: Path) -> None:
 
 
 def test_text_where_a_list_belongs_is_refused(tmp_path: Path, save: Path) -> None:
-    path = orders(tmp_path, 'seat = "red"\n[[action]]\nkind = "move"\narmy = "red-vanguard"\n'
-                            'path = "0304"\n', "../orders.toml")
+    path = orders(
+        tmp_path,
+        'seat = "red"\n[[action]]\nkind = "move"\narmy = "red-vanguard"\npath = "0304"\n',
+        "../orders.toml",
+    )
     text = problem_at(run("apply", str(save), str(path), cwd=tmp_path), path, 5)
-    assert text.endswith('action move: expected a list in [ ], not text \'0304\' '
-                         '(write ["0304"])')
+    assert text.endswith("action move: expected a list in [ ], not text '0304' (write [\"0304\"])")
 
 
 @pytest.mark.parametrize(
@@ -481,11 +573,16 @@ def test_a_lost_write_never_hides_behind_cannot_write(tmp_path: Path) -> None:
 def test_numbers_too_large_for_a_save_are_refused(tmp_path: Path) -> None:
     """TOML integers are 64-bit: an order with a larger number would leave a save other
     TOML readers refuse."""
-    assert run("new", "skirmish-valley", "-r", "sandbox", "-o", "v.toml", "--no-play",
-               cwd=tmp_path).returncode == 0
+    assert (
+        run(
+            "new", "skirmish-valley", "-r", "sandbox", "-o", "v.toml", "--no-play", cwd=tmp_path
+        ).returncode
+        == 0
+    )
     (tmp_path / "o.toml").write_text(
         'seat = "red"\n[[action]]\nkind = "create_army"\nname = "X"\nhex = "0101"\n'
-        'units = [{ name = "Big", points = 99999999999999999999999 }]\n', encoding="utf-8"
+        'units = [{ name = "Big", points = 99999999999999999999999 }]\n',
+        encoding="utf-8",
     )
     before = (tmp_path / "v.toml").read_bytes()
     line = one_line(run("apply", "v.toml", "o.toml", cwd=tmp_path))

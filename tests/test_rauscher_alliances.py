@@ -43,9 +43,7 @@ def allied_campaign(alliances=(("p1", "p3"),), **options):
     camp = small_campaign("rauscher", **options)
     camp.players.append(Player("p3", "Clara", "Bretonnia", "blue"))
     camp.seats.insert(2, Seat("p3", "Clara", ["p3"]))
-    camp.armies.append(
-        Army("a3", "Couronne Lances", "p3", H(2, 2), [troops("u30", 200)])
-    )
+    camp.armies.append(Army("a3", "Couronne Lances", "p3", H(2, 2), [troops("u30", 200)]))
     RULESET.setup(camp, {"alliances": [list(a) for a in alliances]})
     return camp
 
@@ -332,9 +330,7 @@ def test_allies_win_a_war_of_conquest_together_with_their_points_added():
     together."""
     camp = allied_campaign()
     camp.victory = {"type": "conquest", "turn_limit": 1}
-    camp.map.territories.append(
-        type(camp.map.territories[0])("north", "Northmark", [], owner="p2")
-    )
+    camp.map.territories.append(type(camp.map.territories[0])("north", "Northmark", [], owner="p2"))
     rstate(camp).victory.time_up = True
     found = victory.check(camp)
     # p1 1 + p3 0 = 1 against Bruno's 2
@@ -379,9 +375,7 @@ def test_an_ally_in_the_temple_does_not_keep_the_ruler_out():
     camp = allied_campaign()
     temple = H(3, 3)
     camp.victory = {"type": "cauldron_temple", "temple": temple.label()}
-    camp.army("a1").units.append(
-        Unit("k", "Karl", 300, Category.CHARACTER, 4, 9, 1, {"ruler"})
-    )
+    camp.army("a1").units.append(Unit("k", "Karl", 300, Category.CHARACTER, 4, 9, 1, {"ruler"}))
     put(camp, "a1", temple)
     put(camp, "a3", temple)
     assert victory.check(camp).winners == ["p1", "p3"]

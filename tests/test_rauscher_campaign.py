@@ -47,7 +47,11 @@ class Table:
     def run(self, *args: str) -> subprocess.CompletedProcess:
         return subprocess.run(
             [sys.executable, "-m", "tuicamp", *args],
-            cwd=self.folder, env=self.env, capture_output=True, text=True, timeout=60,
+            cwd=self.folder,
+            env=self.env,
+            capture_output=True,
+            text=True,
+            timeout=60,
         )
 
     def apply(self, seat: str, actions: list[dict]) -> subprocess.CompletedProcess:
@@ -92,9 +96,19 @@ def warmasters_orders(table: Table, mover: str) -> list[dict]:
 
 def test_a_campaign_played_by_orders_files_to_its_victory(tmp_path):
     table = Table(tmp_path)
-    made = table.run("new", SCENARIO, "--ruleset", "rauscher", "--seed", str(SEED),
-                     "--option", "auto_resolve_battles=true", "--no-play", "-o",
-                     str(table.save))
+    made = table.run(
+        "new",
+        SCENARIO,
+        "--ruleset",
+        "rauscher",
+        "--seed",
+        str(SEED),
+        "--option",
+        "auto_resolve_battles=true",
+        "--no-play",
+        "-o",
+        str(table.save),
+    )
     assert made.returncode == 0, made.stderr
 
     for _ in range(60):  # at most 12 turns of 3 orders files, with room to spare
@@ -105,7 +119,7 @@ def test_a_campaign_played_by_orders_files_to_its_victory(tmp_path):
             mover = camp.state.move_order[camp.state.mover]
             done = table.apply(mover, warmasters_orders(table, mover))
         else:
-            left = GM_PHASES[GM_PHASES.index(camp.phase):]
+            left = GM_PHASES[GM_PHASES.index(camp.phase) :]
             done = table.apply("gm", [END] * (len(left) * len(RULER_HOSTS)))
         assert done.returncode == 0, (done.stdout, done.stderr)
     else:

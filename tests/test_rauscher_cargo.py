@@ -233,8 +233,13 @@ def test_a_ship_within_one_hex_feeds_an_army_with_the_option(ships_feed):
     camp = small_campaign("rauscher", ships_feed_armies=ships_feed)
     camp.map.set_terrain(H(7, 5), "~")
     camp.armies.append(
-        Army("big", "Big", "p1", H(7, 4), [Unit("r", "Spears", 4500, Category.RANK_AND_FILE,
-                                                  4, 7, 450)])
+        Army(
+            "big",
+            "Big",
+            "p1",
+            H(7, 4),
+            [Unit("r", "Spears", 4500, Category.RANK_AND_FILE, 4, 7, 450)],
+        )
     )
     counter(camp, "ship", "p1", H(7, 5), Role.SHIP, food=3)
     assert ("ship" in movement.baggage_near(camp, "big")) is ships_feed

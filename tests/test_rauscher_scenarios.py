@@ -32,7 +32,9 @@ KINDS = {"village", "town", "city", "capital", "fortress", "tower"}
 
 def test_the_three_rauscher_scenarios_are_bundled():
     assert {p.stem for p in RAUSCHER} == {
-        "rauscher-stir-border", "rauscher-cauldron-temple", "rauscher-penleck-crown",
+        "rauscher-stir-border",
+        "rauscher-cauldron-temple",
+        "rauscher-penleck-crown",
     }
     types = {load_scenario(p).victory["type"] for p in RAUSCHER}
     assert types == {"conquest", "cauldron_temple", "family_squabble"}
@@ -72,8 +74,9 @@ def test_built_as_the_text_builds_a_campaign(path):
         if s.kind in ("village", "town", "city") and s.owner is not None:
             assert any("militia" in u.flags for u in garrison), f"{s.name} has its militia"
             home = m.territory_of(s.hex).id
-            assert all(state.unit(u.id).home_territory == home
-                       for u in garrison if "militia" in u.flags)
+            assert all(
+                state.unit(u.id).home_territory == home for u in garrison if "militia" in u.flags
+            )
         if s.kind in ("fortress", "tower") and s.owner in victory.claimants(camp):
             assert any(u.category is Category.CHARACTER for u in garrison), s.name
     # every field army (no settlement under it) has one general to lead it
@@ -129,7 +132,7 @@ def test_the_cauldron_temple():
     assert all(rstate(camp).army(a.id).role is Role.NEUTRAL for a in defenders)
     assert "temple" not in rstate(camp).move_order
     for pid in ("asur", "druchii"):
-        (army, ruler), = victory.rulers(camp, pid)
+        ((army, ruler),) = victory.rulers(camp, pid)
         assert "general" in ruler.flags and army.hex.distance(temple) >= 6
 
 
@@ -178,9 +181,24 @@ def test_tuicamp_new_starts_it(path, tmp_path, capsys):
 
     save = tmp_path / "campaign.toml"
     made = subprocess.run(
-        [sys.executable, "-m", "tuicamp", "new", str(path), "--ruleset", "rauscher",
-         "--seed", "3", "--no-play", "-o", str(save)],
-        cwd=tmp_path, capture_output=True, text=True, timeout=60,
+        [
+            sys.executable,
+            "-m",
+            "tuicamp",
+            "new",
+            str(path),
+            "--ruleset",
+            "rauscher",
+            "--seed",
+            "3",
+            "--no-play",
+            "-o",
+            str(save),
+        ],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=60,
         env={**os.environ, "TUICAMP_SAVES": str(tmp_path / "saves")},
     )
     assert made.returncode == 0, made.stderr
@@ -199,9 +217,21 @@ def test_a_scenario_with_a_bad_victory_table_is_refused_at_check_and_new(tmp_pat
     victory_line = bad.read_text().splitlines().index("[victory]") + 1
     assert problem.startswith(f"{bad}:{victory_line}: rauscher: type 'conquset' is not one")
     result = subprocess.run(
-        [sys.executable, "-m", "tuicamp", "new", str(bad), "--ruleset", "rauscher",
-         "--no-play", "-o", str(tmp_path / "x.toml")],
-        capture_output=True, text=True, timeout=60,
+        [
+            sys.executable,
+            "-m",
+            "tuicamp",
+            "new",
+            str(bad),
+            "--ruleset",
+            "rauscher",
+            "--no-play",
+            "-o",
+            str(tmp_path / "x.toml"),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=60,
         env={**os.environ, "TUICAMP_SAVES": str(tmp_path)},
     )
     assert result.returncode == 2  # and `tuicamp new` refuses it, in one line
@@ -216,7 +246,7 @@ def test_an_army_over_the_limit_is_reported_by_check_at_its_line(tmp_path):
     text = Path(find_scenario("rauscher-stir-border")).read_text()
     first_points = re.search(r"points = (\d+)", text)
     bad = tmp_path / "big.toml"
-    bad.write_text(text[: first_points.start()] + "points = 6000" + text[first_points.end():])
+    bad.write_text(text[: first_points.start()] + "points = 6000" + text[first_points.end() :])
     lines = bad.read_text().splitlines()
     unit_line = next(i for i, line in enumerate(lines) if "points = 6000" in line)
     army_line = max(i for i in range(unit_line) if lines[i].strip() == "[[army]]") + 1

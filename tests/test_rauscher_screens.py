@@ -94,23 +94,44 @@ def _view(campaign, seat: str = "stirland"):
 def test_purchase_sheet_builds_the_engine_actions():
     """Gold Purchase Table: "Recruit Troops ... Baggage Train 2 coppers ... Supplies ...
     Messengers"; the sheet checks only the shape, the engine the rest."""
-    unit = purchase_action("unit", {"name": "Spearmen", "points": "125", "category":
-                                    "rank_and_file", "movement": "4", "leadership": "7",
-                                    "models": "20"}, "p1")
+    unit = purchase_action(
+        "unit",
+        {
+            "name": "Spearmen",
+            "points": "125",
+            "category": "rank_and_file",
+            "movement": "4",
+            "leadership": "7",
+            "models": "20",
+        },
+        "p1",
+    )
     assert unit == E.BuyRecruits(name="Spearmen", points=125, models=20, player="p1")
-    pts = purchase_action("allocation", {"name": "horse", "points": "2000",
-                                         "category": "light_cavalry"}, "p1")
+    pts = purchase_action(
+        "allocation", {"name": "horse", "points": "2000", "category": "light_cavalry"}, "p1"
+    )
     assert pts.allocation and pts.category is Category.LIGHT_CAVALRY and pts.points == 2000
     assert purchase_action("baggage", {"food": "2"}, "p1") == E.BuyBaggage(food=2, player="p1")
     assert purchase_action("supplies", {"amount": "3"}, "p1", "s:wurtbad") == E.BuySupplies(
-        amount=3, settlement="wurtbad", player="p1")
+        amount=3, settlement="wurtbad", player="p1"
+    )
     assert purchase_action("supplies", {"amount": "1"}, "p1", "c:a9").baggage == "a9"
     assert purchase_action("messenger", {"name": ""}, "p1", "s:hochmoor").settlement == "hochmoor"
     with pytest.raises(ValueError, match="Points is a whole number"):
         purchase_action("siege", {"points": "lots"}, "p1")
     with pytest.raises(ValueError, match="name"):
-        purchase_action("unit", {"name": " ", "points": "5", "category": "character",
-                                 "movement": "4", "leadership": "7", "models": "1"}, "p1")
+        purchase_action(
+            "unit",
+            {
+                "name": " ",
+                "points": "5",
+                "category": "character",
+                "movement": "4",
+                "leadership": "7",
+                "models": "1",
+            },
+            "p1",
+        )
     with pytest.raises(ValueError, match="settlement"):
         purchase_action("messenger", {"name": "x"}, "p1")
 
@@ -136,7 +157,9 @@ def test_key_lists_fit_the_side_panel():
 def test_units_and_cargo_typed_in_a_line():
     units = parse_units("Knights Panther, 226, rank and file, 7, 8, 8; Spearmen, 125")
     assert [(u.name, u.points, u.movement, u.models) for u in units] == [
-        ("Knights Panther", 226, 7, 8), ("Spearmen", 125, 4, 1)]
+        ("Knights Panther", 226, 7, 8),
+        ("Spearmen", 125, 4, 1),
+    ]
     with pytest.raises(ValueError, match="name and its points"):
         parse_units("Spearmen")
     assert _cargo("food 2, gold 1s 2c") == (2, 7)
@@ -181,8 +204,11 @@ def test_supply_rows_foretell_the_resolution():
     camp = engine.campaign
     rows = {r.army: r for r in supply_rows(camp, "stirland")}
     host = rows[K.HOST]
-    assert host.need == supply_need(rank_and_file_points(camp, camp.army(K.HOST)),
-                                    tables_of(camp)) == 3
+    assert (
+        host.need
+        == supply_need(rank_and_file_points(camp, camp.army(K.HOST)), tables_of(camp))
+        == 3
+    )
     assert (host.scavenge, host.local, host.baggage, host.short) == (2, 0, 0, True)
     garrison = rows["wurtbad-garrison"]
     assert garrison.local >= garrison.need and not garrison.short
@@ -214,7 +240,8 @@ def test_a_seat_reads_only_its_own_purse(tmp_path):
     view = _view(camp, "sylvania")
     assert seat_players(camp, view) == ["sylvania"] == [acting_for(camp, view)]
     assert supply_rows(camp, "sylvania") and all(
-        camp.army(r.army).owner == "sylvania" for r in supply_rows(camp, "sylvania"))
+        camp.army(r.army).owner == "sylvania" for r in supply_rows(camp, "sylvania")
+    )
 
 
 def test_the_purse_after_four_turns(tmp_path):
@@ -233,10 +260,13 @@ def test_the_purse_after_four_turns(tmp_path):
 
 def test_the_screens_data_loads_without_textual():
     """Only the screens' Textual modules import Textual: the data module does not."""
-    code = ("import sys, tuicamp.rules.rauscher.screens_data\n"
-            "print(any(m.split('.')[0] == 'textual' for m in sys.modules))")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                         check=True).stdout.strip()
+    code = (
+        "import sys, tuicamp.rules.rauscher.screens_data\n"
+        "print(any(m.split('.')[0] == 'textual' for m in sys.modules))"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    ).stdout.strip()
     assert out == "False"
 
 
@@ -264,8 +294,7 @@ async def test_upkeep_refuses_recruits_beyond_the_purse_before_buying(tmp_path):
     """ "1 copper for every 50 points or fraction thereof": 2,000 pts cost 40c of 30c."""
     save = K.stir_save(tmp_path)
     async with _app(save).run_test(size=SIZE) as pilot:
-        await _settle(pilot, "p", "enter", "up", "up", "enter", "tab", *"Knights", "tab",
-                      *"2000")
+        await _settle(pilot, "p", "enter", "up", "up", "enter", "tab", *"Knights", "tab", *"2000")
         text = screen_text(pilot.app)
         assert "Refused" in text and "costs 4g" in text and "you have 3g" in text
         await _settle(pilot, "enter")
@@ -281,8 +310,11 @@ async def test_upkeep_refuses_recruits_beyond_the_purse_before_buying(tmp_path):
 @sync
 async def test_effects_draws_a_card_of_the_scenario_deck(tmp_path):
     """R-RA-10: a scenario deck is drawn from in the Effects phase; the card is secret."""
-    deck = {"encounters": [{"id": "tower", "title": "The Ruined Tower",
-                            "text": "Ghosts walk the moors."}]}
+    deck = {
+        "encounters": [
+            {"id": "tower", "title": "The Ruined Tower", "text": "Ghosts walk the moors."}
+        ]
+    }
     save = K.stir_save(tmp_path, phase="effects", decks=deck)
     async with _app(save).run_test(size=SIZE) as pilot:
         await _settle(pilot)
@@ -316,7 +348,8 @@ async def test_movement_fast_march_then_a_move_with_the_rules_preview(tmp_path):
         path = widget.layers.overlays["path"]
         assert path[parse_label("0604")] == "2" and set(path) <= set(reach)
         assert set(widget.layers.overlays["reach"]) == set(reach) - {camp.army(K.HOST).hex} - set(
-            path), "every hex within reach is marked, those on the path with the path's mark"
+            path
+        ), "every hex within reach is marked, those on the path with the path's mark"
         assert "to 0604: 2 MP" in screen_text(pilot.app)
         zones = {h for a in camp.armies_of("sylvania") for h in movement.zone_of(camp, a)}
         assert set(widget.layers.overlays["zoi"]) == {h for h in zones if camp.map.contains(h)}

@@ -163,7 +163,10 @@ def test_destruction_equal_points_the_most_killed_wins():
 
 @settings(max_examples=60, deadline=None)
 @given(
-    st.integers(0, 12000), st.integers(0, 12000), st.integers(0, 3), st.integers(0, 3),
+    st.integers(0, 12000),
+    st.integers(0, 12000),
+    st.integers(0, 3),
+    st.integers(0, 3),
 )
 def test_destruction_winner_property(k1, k2, b1, b2):
     """Whatever the counts: the winners have the most points; a winner never has fewer
@@ -198,8 +201,7 @@ def test_art_of_war_one_point_per_battle_won():
 
 
 # --- Invasion ------------------------------------------------------------------------------
-INVASION = {"type": "invasion", "invader": "p2", "defender": "p1", "capital": "s1",
-            "turn_limit": 2}
+INVASION = {"type": "invasion", "invader": "p2", "defender": "p1", "capital": "s1", "turn_limit": 2}
 
 
 def test_invasion_ends_when_the_invader_takes_the_capital():
@@ -249,15 +251,29 @@ def test_invasion_default_capital_is_the_defenders_capital():
     ("conditions", "expected"),
     [
         ({"type": "invasion", "defender": "p1", "capital": "s1"}, "invader should be"),
-        ({"type": "invasion", "invader": "p1", "defender": "p1", "capital": "s1"},
-         "the same player"),
-        ({"type": "invasion", "invader": "p2", "defender": "p1", "capital": "s2"},
-         "should belong to the defender"),
+        (
+            {"type": "invasion", "invader": "p1", "defender": "p1", "capital": "s1"},
+            "the same player",
+        ),
+        (
+            {"type": "invasion", "invader": "p2", "defender": "p1", "capital": "s2"},
+            "should belong to the defender",
+        ),
         ({"type": "invasion", "invader": "p2", "defender": "p1"}, "no single capital"),
-        ({"type": "invasion", "invader": "p2", "defender": "p1", "capital": "nowhere"},
-         "'nowhere' is not one"),
-        ({"type": "invasion", "invader": "p2", "defender": "p1", "capital": "s1",
-          "invadr": "p2"}, "'invadr' is not a key"),
+        (
+            {"type": "invasion", "invader": "p2", "defender": "p1", "capital": "nowhere"},
+            "'nowhere' is not one",
+        ),
+        (
+            {
+                "type": "invasion",
+                "invader": "p2",
+                "defender": "p1",
+                "capital": "s1",
+                "invadr": "p2",
+            },
+            "'invadr' is not a key",
+        ),
         ({"type": "conquest", "temple": "0101"}, "'temple' is not a key"),
         ({"type": "wholesale_slaughter"}, "is not one of conquest, destruction"),
     ],
@@ -318,8 +334,9 @@ def squabble_campaign(
     }
     owners = {"home1": "p1", "home2": "p2", "home3": "p3"}
     m.territories = [
-        Territory(tid, tid.title(), [h for h in m.hexes() if test(h.col, h.row)],
-                  owner=owners.get(tid))
+        Territory(
+            tid, tid.title(), [h for h in m.hexes() if test(h.col, h.row)], owner=owners.get(tid)
+        )
         for tid, test in cells.items()
     ]
     m.settlements = [
@@ -334,20 +351,55 @@ def squabble_campaign(
     seats += [Seat("crown", "The Regency", ["crown"]), Seat("gm", "Games Master", gm=True)]
     ruler = Unit("r1", "Claimant One", 150, Category.CHARACTER, 8, 9, 1, {"general", "ruler"})
     armies = [
-        Army("a1", "Host of One", "p1", H(1, 2),
-             [ruler, Unit("u1", "Halberdiers", 300, Category.RANK_AND_FILE, 4, 7, 20)]),
-        Army("a2", "Host of Two", "p2", H(7, 1),
-             [Unit("u2", "Knights", 250, Category.RANK_AND_FILE, 7, 8, 8)]),
-        Army("guard", "Royal Guard", "crown", H(4, 2),
-             [Unit("g1", "Guard", 400, Category.RANK_AND_FILE, 4, 8, 20)]),
-        Army("v1-militia", "Valedorf Militia", "crown", H(7, 4),
-             [Unit("m1", "Militia", 100, Category.RANK_AND_FILE, 4, 7, 20, {"militia"})]),
+        Army(
+            "a1",
+            "Host of One",
+            "p1",
+            H(1, 2),
+            [ruler, Unit("u1", "Halberdiers", 300, Category.RANK_AND_FILE, 4, 7, 20)],
+        ),
+        Army(
+            "a2",
+            "Host of Two",
+            "p2",
+            H(7, 1),
+            [Unit("u2", "Knights", 250, Category.RANK_AND_FILE, 7, 8, 8)],
+        ),
+        Army(
+            "guard",
+            "Royal Guard",
+            "crown",
+            H(4, 2),
+            [Unit("g1", "Guard", 400, Category.RANK_AND_FILE, 4, 8, 20)],
+        ),
+        Army(
+            "v1-militia",
+            "Valedorf Militia",
+            "crown",
+            H(7, 4),
+            [Unit("m1", "Militia", 100, Category.RANK_AND_FILE, 4, 7, 20, {"militia"})],
+        ),
     ]
     for i in range(3, claimants + 1):
-        armies.append(Army(f"a{i}", f"Host of {i}", f"p{i}", H(1, 4),
-                           [Unit(f"u{i}", "Spearmen", 200, Category.RANK_AND_FILE, 4, 7, 20)]))
-    camp = Campaign("Squabble", "test", "rauscher", m, players, seats, armies,
-                    dice=DiceState(seed=seed, mode=mode))
+        armies.append(
+            Army(
+                f"a{i}",
+                f"Host of {i}",
+                f"p{i}",
+                H(1, 4),
+                [Unit(f"u{i}", "Spearmen", 200, Category.RANK_AND_FILE, 4, 7, 20)],
+            )
+        )
+    camp = Campaign(
+        "Squabble",
+        "test",
+        "rauscher",
+        m,
+        players,
+        seats,
+        armies,
+        dice=DiceState(seed=seed, mode=mode),
+    )
     camp.victory = {"type": "family_squabble", "capital": "keep", "turn_limit": 3}
     for s in m.settlements:
         s.original_owner = s.owner
@@ -425,7 +477,8 @@ def test_family_squabble_four_claimants_reroll_the_spare_faces():
     engine.perform("gm", victory.AllotTerritories(dice=[5, 6, 2, 4]))
     records = rstate(camp).victory.allegiances
     assert [(a.territory, a.player, a.dice) for a in records] == [
-        ("vale", "p2", [5, 6, 2]), ("moor", "p4", [4]),
+        ("vale", "p2", [5, 6, 2]),
+        ("moor", "p4", [4]),
     ]
     assert "5+ roll again" in engine.chronicle[-1].text
 
@@ -507,26 +560,44 @@ def temple_campaign() -> tuple[Campaign, Engine]:
         Territory("waste", "The Waste", [h for h in m.hexes() if 3 <= h.col <= 5]),
         Territory("east", "Eastmark", [h for h in m.hexes() if h.col >= 6], owner="p2"),
     ]
-    players = [Player("p1", "Anna", "High Elves"), Player("p2", "Bruno", "Dark Elves"),
-               Player("temple", "Guardians", "Lizardmen")]
-    seats = [Seat("p1", "Anna", ["p1"]), Seat("p2", "Bruno", ["p2"]),
-             Seat("temple", "Guardians", ["temple"]), Seat("gm", "Games Master", gm=True)]
+    players = [
+        Player("p1", "Anna", "High Elves"),
+        Player("p2", "Bruno", "Dark Elves"),
+        Player("temple", "Guardians", "Lizardmen"),
+    ]
+    seats = [
+        Seat("p1", "Anna", ["p1"]),
+        Seat("p2", "Bruno", ["p2"]),
+        Seat("temple", "Guardians", ["temple"]),
+        Seat("gm", "Games Master", gm=True),
+    ]
 
     def host(aid, owner, hexx, ruler):
         flags = {"general", "ruler"} if ruler else {"general"}
-        return Army(aid, f"Host {aid}", owner, hexx, [
-            Unit(f"{aid}-lord", f"Lord of {aid}", 200, Category.CHARACTER, 5, 9, 1, flags),
-            Unit(f"{aid}-foot", "Spearmen", 300, Category.RANK_AND_FILE, 5, 8, 20),
-        ])
+        return Army(
+            aid,
+            f"Host {aid}",
+            owner,
+            hexx,
+            [
+                Unit(f"{aid}-lord", f"Lord of {aid}", 200, Category.CHARACTER, 5, 9, 1, flags),
+                Unit(f"{aid}-foot", "Spearmen", 300, Category.RANK_AND_FILE, 5, 8, 20),
+            ],
+        )
 
     armies = [
-        host("a1", "p1", H(3, 2), True), host("b1", "p1", H(3, 1), False),
+        host("a1", "p1", H(3, 2), True),
+        host("b1", "p1", H(3, 1), False),
         host("a2", "p2", H(6, 2), True),
-        Army("guard", "Guardians", "temple", TEMPLE, [
-            Unit("g1", "Temple Guard", 1500, Category.RANK_AND_FILE, 4, 8, 40)]),
+        Army(
+            "guard",
+            "Guardians",
+            "temple",
+            TEMPLE,
+            [Unit("g1", "Temple Guard", 1500, Category.RANK_AND_FILE, 4, 8, 40)],
+        ),
     ]
-    camp = Campaign("Race", "test", "rauscher", m, players, seats, armies,
-                    dice=DiceState(seed=3))
+    camp = Campaign("Race", "test", "rauscher", m, players, seats, armies, dice=DiceState(seed=3))
     camp.victory = {"type": "cauldron_temple", "temple": "0503", "turn_limit": 2}
     RULESET.setup(camp, {"neutral_players": ["temple"], "roles": {"guard": "neutral"}})
     return camp, Engine(camp)
@@ -556,8 +627,10 @@ def test_temple_the_first_ruler_in_takes_the_item():
     engine.changed()
     end_phase(engine)
     assert camp.finished and camp.winner == ["p1"]
-    assert ("Lord of a1 of Anna enters the Cauldron Temple and takes the powerful magic item"
-            in last_victory_text(engine))
+    assert (
+        "Lord of a1 of Anna enters the Cauldron Temple and takes the powerful magic item"
+        in last_victory_text(engine)
+    )
     assert RULESET.victory(camp).standings[0] == ("p1", "Lord of a1 in the temple; 1 territory")
 
 
@@ -618,8 +691,9 @@ def test_temple_problems(change, expected):
 # --- set-up keys ---------------------------------------------------------------------------
 def test_setup_problems_for_neutral_players_and_roles():
     assert victory.setup_problems({}) == []
-    assert victory.setup_problems({"neutral_players": ["temple"],
-                                   "roles": {"guard": "neutral"}}) == []
+    assert (
+        victory.setup_problems({"neutral_players": ["temple"], "roles": {"guard": "neutral"}}) == []
+    )
     assert victory.setup_problems({"neutral_players": "temple"})[0][0] == "neutral_players"
     found = victory.setup_problems({"roles": {"guard": "guardian"}})
     assert found[0][0] == "roles.guard" and "'guardian' is not a role" in found[0][1]
@@ -629,7 +703,11 @@ def test_setup_problems_for_neutral_players_and_roles():
 
 def test_every_type_has_the_texts_words():
     assert set(victory.TYPES) == {
-        "conquest", "destruction", "invasion", "art_of_war", "family_squabble",
+        "conquest",
+        "destruction",
+        "invasion",
+        "art_of_war",
+        "family_squabble",
         "cauldron_temple",
     }
     assert all(t.text and t.title for t in victory.TYPES.values())
@@ -642,8 +720,14 @@ def _ctx(engine: Engine):
     from tuicamp.engine.dice import Dice
 
     camp = engine.campaign
-    return Context(campaign=camp, seat=camp.seat("gm"), dice=Dice(camp.dice),
-                   ruleset=engine.ruleset, next_seq=len(engine.chronicle) + 1, action_no=1)
+    return Context(
+        campaign=camp,
+        seat=camp.seat("gm"),
+        dice=Dice(camp.dice),
+        ruleset=engine.ruleset,
+        next_seq=len(engine.chronicle) + 1,
+        action_no=1,
+    )
 
 
 def test_family_squabble_a_battle_lost_turns_the_beaten_army():
@@ -658,8 +742,12 @@ def test_family_squabble_a_battle_lost_turns_the_beaten_army():
         end_phase(engine)
     (battle,) = camp.pending_battles()
     winner = battle.side_of_army("a2").id
-    engine.perform("gm", EnterBattleResult(battle=battle.id, sides=[
-        SideEntry(side=s.id, vp=1000 if s.id == winner else 0) for s in battle.sides
-    ]))
+    engine.perform(
+        "gm",
+        EnterBattleResult(
+            battle=battle.id,
+            sides=[SideEntry(side=s.id, vp=1000 if s.id == winner else 0) for s in battle.sides],
+        ),
+    )
     assert camp.army("a3") is not None and camp.army("a3").owner == "p2"
     assert camp.army("a3").hex == camp.army("a2").hex  # a turncoat stays; it does not retreat

@@ -199,7 +199,7 @@ def edit(old: str, new: str, text: str = BASE, nth: int = 1) -> str:
     at = -1
     for _ in range(nth):
         at = text.index(old, at + 1)
-    return text[:at] + new + text[at + len(old):]
+    return text[:at] + new + text[at + len(old) :]
 
 
 def line_of(text: str, needle: str, nth: int = 1) -> int:
@@ -241,7 +241,9 @@ def test_base_fixture_is_a_good_scenario(tmp_path):
     )
     assert sc.map.territory_of(parse_label("0604")) is None
     assert sc.map.features_between(parse_label("0301"), parse_label("0401")) == {
-        "river", "road", "bridge"
+        "river",
+        "road",
+        "bridge",
     }
     altdorf = sc.map.settlement("altdorf")
     assert altdorf.walls and altdorf.stores == {"food": 2} and altdorf.hex == parse_label("0101")
@@ -261,10 +263,10 @@ def test_base_fixture_is_a_good_scenario(tmp_path):
 
 
 def test_problems_are_every_problem_in_file_order(tmp_path):
-    text = edit('points = 165', 'points = -165')
+    text = edit("points = 165", "points = -165")
     text = edit('hex = "0503"\n\n[[player]]', 'hex = "0909"\n\n[[player]]', text)
     text = edit('colour = "green"', 'colur = "green"', text)
-    text = edit('[ruleset.fake]', '[ruleset.rauscher]', text)
+    text = edit("[ruleset.fake]", "[ruleset.rauscher]", text)
     path = write(tmp_path, text)
     assert scenario_problems(path) == [
         f"{path}:{line_of(text, '0909')}: hex 0909 is off the map (6 x 4)",
@@ -299,8 +301,11 @@ def test_fifty_megabyte_file_is_one_line(tmp_path):
         f.write(pad * (50_000_000 // len(pad)))
     problems = scenario_problems(path)
     assert len(problems) == 1
-    assert re.fullmatch(rf"{re.escape(str(path))}:1: the file is \d+ MB; tuicamp reads at most "
-                        r"\d+ MB", problems[0])
+    assert re.fullmatch(
+        rf"{re.escape(str(path))}:1: the file is \d+ MB; tuicamp reads at most "
+        r"\d+ MB",
+        problems[0],
+    )
     with pytest.raises(InputError) as exc:
         load_scenario(path)
     assert str(exc.value) == problems[0]
@@ -314,17 +319,37 @@ def test_missing_file(tmp_path):
 @pytest.mark.parametrize(
     ("old", "new", "needle", "message"),
     [
-        ("format_version = 1", "format_version = 1\nbogus = 3", "bogus",
-         "unknown key 'bogus' in the scenario file (known: format_version, scenario, map, "
-         "territory, settlement, player, army, victory, ruleset)"),
-        ('colour = "green"', 'colur = "green"', "colur",
-         "unknown key 'colur' in [[player]] (did you mean 'colour'?)"),
-        ("  models = 25", "  model = 25", "model = 25",
-         "unknown key 'model' in [[army.unit]] (did you mean 'models'?)"),
-        ('stream = ["0103-0203"]', 'streams = ["0103-0203"]', "streams",
-         "unknown hexside feature 'streams' in [map.hexsides] (did you mean 'stream'?)"),
-        ("turn_limit = 8", "turn_limit = 8\nauthor = 'me'", "author",
-         "unknown key 'author' in [scenario] (known: id, title, description, turn_limit)"),
+        (
+            "format_version = 1",
+            "format_version = 1\nbogus = 3",
+            "bogus",
+            "unknown key 'bogus' in the scenario file (known: format_version, scenario, map, "
+            "territory, settlement, player, army, victory, ruleset)",
+        ),
+        (
+            'colour = "green"',
+            'colur = "green"',
+            "colur",
+            "unknown key 'colur' in [[player]] (did you mean 'colour'?)",
+        ),
+        (
+            "  models = 25",
+            "  model = 25",
+            "model = 25",
+            "unknown key 'model' in [[army.unit]] (did you mean 'models'?)",
+        ),
+        (
+            'stream = ["0103-0203"]',
+            'streams = ["0103-0203"]',
+            "streams",
+            "unknown hexside feature 'streams' in [map.hexsides] (did you mean 'stream'?)",
+        ),
+        (
+            "turn_limit = 8",
+            "turn_limit = 8\nauthor = 'me'",
+            "author",
+            "unknown key 'author' in [scenario] (known: id, title, description, turn_limit)",
+        ),
     ],
 )
 def test_unknown_keys(tmp_path, old, new, needle, message):
@@ -337,18 +362,33 @@ def test_unknown_keys(tmp_path, old, new, needle, message):
         ("points = 140", 'points = "140"', "points should be a whole number, not text '140'"),
         ("width = 6", "width = 6.5", "width should be a whole number, not the number 6.5"),
         ("walls = true", 'walls = "yes"', "walls should be true or false, not text 'yes'"),
-        ('flags = ["general"]', 'flags = "general"',
-         "flags should be a list of text, not text 'general'"),
-        ('flags = ["general"]', 'flags = ["general", 3]',
-         "flags item 2 should be text, not the number 3"),
-        ("stores = { food = 2 }", 'stores = { food = "2" }',
-         "stores.food should be a whole number, not text '2'"),
+        (
+            'flags = ["general"]',
+            'flags = "general"',
+            "flags should be a list of text, not text 'general'",
+        ),
+        (
+            'flags = ["general"]',
+            'flags = ["general", 3]',
+            "flags item 2 should be text, not the number 3",
+        ),
+        (
+            "stores = { food = 2 }",
+            'stores = { food = "2" }',
+            "stores.food should be a whole number, not text '2'",
+        ),
         ('title = "Test March"', "title = 3", "title should be text, not the number 3"),
-        ('id = "boyz"', 'id = "Orc Boyz"',
-         "id should be an id (letters, digits, - and _), not text 'Orc Boyz'"),
-        ('category = "character"', 'category = "hero"',
-         "category 'hero' is not one of rank_and_file, character, war_machine, monster, "
-         "light_cavalry"),
+        (
+            'id = "boyz"',
+            'id = "Orc Boyz"',
+            "id should be an id (letters, digits, - and _), not text 'Orc Boyz'",
+        ),
+        (
+            'category = "character"',
+            'category = "hero"',
+            "category 'hero' is not one of rank_and_file, character, war_machine, monster, "
+            "light_cavalry",
+        ),
         ("leadership = 8", "leadership = 11", "leadership must be at most 10 (11)"),
         ("treasury = 100", "treasury = true", "treasury should be a whole number, not true"),
     ],
@@ -363,8 +403,10 @@ def test_a_table_where_an_array_of_tables_belongs(tmp_path):
     text = text.replace("[[army]]", "[[armies]]")  # keep the TOML valid: no [army] clash
     path = write(tmp_path, text)
     problems = scenario_problems(path)
-    assert f"{path}:{line_of(text, '[army]')}: army should be an array of tables, not a table" \
+    assert (
+        f"{path}:{line_of(text, '[army]')}: army should be an array of tables, not a table"
         in problems
+    )
 
 
 def test_missing_required_keys_point_at_their_table(tmp_path):
@@ -383,72 +425,114 @@ def test_missing_sections(tmp_path):
     ]
     text = edit("format_version = 1\n", "")
     path = write(tmp_path, text)
-    assert scenario_problems(path) == [
-        f"{path}:1: the scenario file is missing format_version = 1"
-    ]
+    assert scenario_problems(path) == [f"{path}:1: the scenario file is missing format_version = 1"]
 
 
 def test_empty_lists_of_players_and_rulesets(tmp_path):
-    text = BASE.replace("[[player]]", "[[slot]]").replace("format_version = 1",
-                                                           "format_version = 1\nplayer = []")
+    text = BASE.replace("[[player]]", "[[slot]]").replace(
+        "format_version = 1", "format_version = 1\nplayer = []"
+    )
     path = write(tmp_path, text)
     assert f"{path}:2: a scenario needs at least one [[player]] slot" in scenario_problems(path)
-    text = BASE[: BASE.index("[ruleset.fake]")].replace("format_version = 1",
-                                                        "format_version = 1\nruleset = {}")
-    expect(tmp_path, text, "ruleset = {}",
-           "a scenario supports at least one ruleset: add a [ruleset.<id>] table")
+    text = BASE[: BASE.index("[ruleset.fake]")].replace(
+        "format_version = 1", "format_version = 1\nruleset = {}"
+    )
+    expect(
+        tmp_path,
+        text,
+        "ruleset = {}",
+        "a scenario supports at least one ruleset: add a [ruleset.<id>] table",
+    )
 
 
 def test_unsupported_format_version(tmp_path):
-    expect(tmp_path, edit("format_version = 1", "format_version = 2"), "format_version",
-           "format_version 2 is not supported (made by a newer tuicamp?); this tuicamp reads "
-           "format_version 1")
+    expect(
+        tmp_path,
+        edit("format_version = 1", "format_version = 2"),
+        "format_version",
+        "format_version 2 is not supported (made by a newer tuicamp?); this tuicamp reads "
+        "format_version 1",
+    )
 
 
 # --- the map ----------------------------------------------------------------------------
 def test_terrain_rows_of_the_wrong_count_and_length(tmp_path):
-    expect(tmp_path, edit('  "f....h",\n', ""), "terrain = [",
-           "terrain has 3 rows; the map is 4 high")
-    expect(tmp_path, edit('"..s...",', '"..s....",'), '"..s....",',
-           "terrain row 3 has 7 hexes; the map is 6 wide")
+    expect(
+        tmp_path, edit('  "f....h",\n', ""), "terrain = [", "terrain has 3 rows; the map is 4 high"
+    )
+    expect(
+        tmp_path,
+        edit('"..s...",', '"..s....",'),
+        '"..s....",',
+        "terrain row 3 has 7 hexes; the map is 6 wide",
+    )
 
 
 def test_unknown_terrain_letter_names_the_column(tmp_path):
-    expect(tmp_path, edit('"..s...",', '"..sX..",'), '"..sX..",',
-           "terrain row 3, column 4 (hex 0403): unknown terrain letter 'X' "
-           "(letters: . f h m s d j w l ~)")
+    expect(
+        tmp_path,
+        edit('"..s...",', '"..sX..",'),
+        '"..sX..",',
+        "terrain row 3, column 4 (hex 0403): unknown terrain letter 'X' "
+        "(letters: . f h m s d j w l ~)",
+    )
 
 
 def test_map_too_big_or_empty(tmp_path):
-    expect(tmp_path, edit("height = 4", "height = 0"), "height = 0",
-           "height must be at least 1 (0)")
-    expect(tmp_path, edit("width = 6", "width = 501"), "width = 501",
-           "width must be at most 500 (501)")
+    expect(
+        tmp_path, edit("height = 4", "height = 0"), "height = 0", "height must be at least 1 (0)"
+    )
+    expect(
+        tmp_path, edit("width = 6", "width = 501"), "width = 501", "width must be at most 500 (501)"
+    )
 
 
 def test_territory_rows_with_an_unknown_code(tmp_path):
-    expect(tmp_path, edit('"AAABB.",', '"AAQBB.",'), '"AAQBB.",',
-           "territory_rows row 3, column 3 (hex 0303): 'Q' is not the code of any [[territory]]")
+    expect(
+        tmp_path,
+        edit('"AAABB.",', '"AAQBB.",'),
+        '"AAQBB.",',
+        "territory_rows row 3, column 3 (hex 0303): 'Q' is not the code of any [[territory]]",
+    )
 
 
 def test_territory_rows_of_the_wrong_shape(tmp_path):
-    expect(tmp_path, edit('"AAABBB",', '"AAABB",'), '"AAABB",',
-           "territory_rows row 1 has 5 hexes; the map is 6 wide")
+    expect(
+        tmp_path,
+        edit('"AAABBB",', '"AAABB",'),
+        '"AAABB",',
+        "territory_rows row 1 has 5 hexes; the map is 6 wide",
+    )
 
 
 @pytest.mark.parametrize(
     ("old", "new", "message"),
     [
-        ('river = ["0301-0401"', 'river = ["0601-0701", "0301-0401"',
-         "river 0601-0701: hex 0701 is off the map (6 x 4)"),
-        ('river = ["0301-0401"', 'river = ["0301-0501"',
-         "river: '0301-0501': 0301 and 0501 are not neighbours"),
-        ('stream = ["0103-0203"]', 'stream = ["0103-0303"]',
-         "stream: '0103-0303': 0103 and 0303 are not neighbours"),
-        ('stream = ["0103-0203"]', 'stream = ["0103"]',
-         "stream: '0103' is not a hexside (use two neighbouring hexes: 0304-0305)"),
-        ('bridge = ["0301-0401"]', 'bridge = ["0101-0201"]', "bridge 0101-0201 is on no river or "
-         "stream"),
+        (
+            'river = ["0301-0401"',
+            'river = ["0601-0701", "0301-0401"',
+            "river 0601-0701: hex 0701 is off the map (6 x 4)",
+        ),
+        (
+            'river = ["0301-0401"',
+            'river = ["0301-0501"',
+            "river: '0301-0501': 0301 and 0501 are not neighbours",
+        ),
+        (
+            'stream = ["0103-0203"]',
+            'stream = ["0103-0303"]',
+            "stream: '0103-0303': 0103 and 0303 are not neighbours",
+        ),
+        (
+            'stream = ["0103-0203"]',
+            'stream = ["0103"]',
+            "stream: '0103' is not a hexside (use two neighbouring hexes: 0304-0305)",
+        ),
+        (
+            'bridge = ["0301-0401"]',
+            'bridge = ["0101-0201"]',
+            "bridge 0101-0201 is on no river or stream",
+        ),
     ],
 )
 def test_bad_hexsides(tmp_path, old, new, message):
@@ -458,43 +542,76 @@ def test_bad_hexsides(tmp_path, old, new, message):
 def test_two_roads_may_share_a_side(tmp_path):
     path = write(tmp_path, edit('road = ["0101-0201"', 'road = ["0201-0101", "0101-0201"'))
     assert scenario_problems(path) == []
-    assert load_scenario(path).map.hexsides["road"].count(
-        load_scenario(path).map.hexsides["road"][0]) == 1
+    assert (
+        load_scenario(path).map.hexsides["road"].count(load_scenario(path).map.hexsides["road"][0])
+        == 1
+    )
 
 
 # --- territories, settlements, players, armies -----------------------------------------
 def test_hexes_off_the_map(tmp_path):
-    expect(tmp_path, edit('hex = "0101"', 'hex = "0705"'), 'hex = "0705"',
-           "hex 0705 is off the map (6 x 4)")
-    expect(tmp_path, edit('hexes = ["0603"]', 'hexes = ["0603", "0006"]'), "hexes",
-           "hex: '0006': hex labels start at 01 (column and row are 1-based)")
-    expect(tmp_path, edit('hex = "0101"', 'hex = "0105"', nth=2), 'hex = "0105"',
-           "hex 0105 is off the map (6 x 4)")
+    expect(
+        tmp_path,
+        edit('hex = "0101"', 'hex = "0705"'),
+        'hex = "0705"',
+        "hex 0705 is off the map (6 x 4)",
+    )
+    expect(
+        tmp_path,
+        edit('hexes = ["0603"]', 'hexes = ["0603", "0006"]'),
+        "hexes",
+        "hex: '0006': hex labels start at 01 (column and row are 1-based)",
+    )
+    expect(
+        tmp_path,
+        edit('hex = "0101"', 'hex = "0105"', nth=2),
+        'hex = "0105"',
+        "hex 0105 is off the map (6 x 4)",
+    )
 
 
 def test_a_hex_belongs_to_one_territory(tmp_path):
     text = edit('hexes = ["0603"]', 'hexes = ["0603", "0101"]')
-    expect(tmp_path, text, "hexes = [", "hex 0101 is already in the territory at line "
-           f"{line_of(text, 'AAABBB')}; a hex belongs to one territory")
+    expect(
+        tmp_path,
+        text,
+        "hexes = [",
+        "hex 0101 is already in the territory at line "
+        f"{line_of(text, 'AAABBB')}; a hex belongs to one territory",
+    )
 
 
 def test_a_territory_without_hexes(tmp_path):
     text = edit('code = "B"\nhexes = ["0603"]\n', "")
     text = text.replace('"AAABBB",', '"AAA...",').replace('"AAABB.",', '"AAA...",')
-    expect(tmp_path, text, "[[territory]]", "territory 'east' has no hexes: give it a code used "
-           "in territory_rows, or hexes = [...]", nth=2)
+    expect(
+        tmp_path,
+        text,
+        "[[territory]]",
+        "territory 'east' has no hexes: give it a code used in territory_rows, or hexes = [...]",
+        nth=2,
+    )
     text = edit('hexes = ["0603"]\n', "")
     text = text.replace('"AAABBB",', '"AAA...",').replace('"AAABB.",', '"AAA...",')
-    expect(tmp_path, text, "[[territory]]", "territory 'east' has no hexes: its code 'B' is not "
-           "in territory_rows", nth=2)
+    expect(
+        tmp_path,
+        text,
+        "[[territory]]",
+        "territory 'east' has no hexes: its code 'B' is not in territory_rows",
+        nth=2,
+    )
 
 
 def test_territory_codes_are_single_and_unique(tmp_path):
     rows_without_b = BASE.replace('"AAABBB",', '"AAAAAA",').replace('"AAABB.",', '"AAAAA.",')
     text = edit('code = "B"', 'code = "A"', rows_without_b)
-    expect(tmp_path, text, 'code = "A"',
-           f"code 'A' is already used by the territory at line {line_of(BASE, '[[territory]]')}",
-           nth=2)
+    expect(
+        tmp_path,
+        text,
+        'code = "A"',
+        f"code 'A' is already used by the territory at line {line_of(BASE, '[[territory]]')}",
+        nth=2,
+    )
     text = edit('code = "B"', 'code = "BB"', rows_without_b)
     expect(tmp_path, text, 'code = "BB"', "code is one letter for territory_rows, not 'BB'")
 
@@ -533,8 +650,11 @@ def test_an_id_made_for_a_unit_avoids_ids_given_by_hand(tmp_path):
         ("points = 140", "points = -5", "points must not be negative (-5)"),
         ("treasury = 100", "treasury = -1", "treasury must not be negative (-1)"),
         ("models = 20", "models = 0", "models must be at least 1 (0)"),
-        ("stores = { food = 2 }", "stores = { food = -2 }",
-         "stores.food must not be negative (-2)"),
+        (
+            "stores = { food = 2 }",
+            "stores = { food = -2 }",
+            "stores.food must not be negative (-2)",
+        ),
         ("revenue = 10", "revenue = -10", "revenue must not be negative (-10)"),
         ("turn_limit = 8", "turn_limit = -1", "turn_limit must not be negative (-1)"),
     ],
@@ -562,8 +682,12 @@ def test_a_slot_race_is_spelled_as_the_slot_spells_it(tmp_path):
 
 
 def test_a_slot_race_must_be_one_it_allows(tmp_path):
-    expect(tmp_path, edit('race = "Empire"', 'race = "Dwarfs"'), 'race = "Dwarfs"',
-           "race 'Dwarfs' is not one of this slot's races (Empire, Bretonnia)")
+    expect(
+        tmp_path,
+        edit('race = "Empire"', 'race = "Dwarfs"'),
+        'race = "Dwarfs"',
+        "race 'Dwarfs' is not one of this slot's races (Empire, Bretonnia)",
+    )
 
 
 def test_the_gm_seat_id_is_kept(tmp_path):
@@ -578,38 +702,62 @@ def test_the_gm_seat_id_is_kept(tmp_path):
 
 def test_two_players_with_one_map_letter(tmp_path):
     text = edit('name = "Bruno"', 'name = "Alfred"')
-    expect(tmp_path, text, "[[player]]", "player shows as 'A' on the map like the player at line "
-           f"{line_of(text, '[[player]]')}; give one of them another letter = \"...\"", nth=2)
+    expect(
+        tmp_path,
+        text,
+        "[[player]]",
+        "player shows as 'A' on the map like the player at line "
+        f'{line_of(text, "[[player]]")}; give one of them another letter = "..."',
+        nth=2,
+    )
     path = write(tmp_path, edit('name = "Alfred"', 'name = "Alfred"\nletter = "F"', text))
     assert scenario_problems(path) == []
 
 
 def test_a_settlement_in_a_lake(tmp_path):
-    expect(tmp_path, edit('hex = "0503"', 'hex = "0202"'), 'hex = "0202"',
-           "settlement 'Grunberg' is on lake hex 0202")
+    expect(
+        tmp_path,
+        edit('hex = "0503"', 'hex = "0202"'),
+        'hex = "0202"',
+        "settlement 'Grunberg' is on lake hex 0202",
+    )
 
 
 def test_turn_limit_belongs_to_the_scenario_table(tmp_path):
-    expect(tmp_path, edit('type = "capitals"', 'type = "capitals"\nturn_limit = 3'),
-           "turn_limit = 3", "put turn_limit in [scenario], not in [victory]")
+    expect(
+        tmp_path,
+        edit('type = "capitals"', 'type = "capitals"\nturn_limit = 3'),
+        "turn_limit = 3",
+        "put turn_limit in [scenario], not in [victory]",
+    )
 
 
 # --- rulesets -----------------------------------------------------------------------------
 def test_a_ruleset_that_is_not_installed(tmp_path):
-    expect(tmp_path, edit("[ruleset.fake]", "[ruleset.rauscher]"), "[ruleset.rauscher]",
-           "ruleset 'rauscher' is not installed (installed: fake)")
+    expect(
+        tmp_path,
+        edit("[ruleset.fake]", "[ruleset.rauscher]"),
+        "[ruleset.rauscher]",
+        "ruleset 'rauscher' is not installed (installed: fake)",
+    )
 
 
 @pytest.mark.parametrize(
     ("new", "message"),
     [
-        ("options = { foggy = true }", "ruleset fake has no option 'foggy' (options: fog, "
-         "battles_per_turn, weather, pace)"),
+        (
+            "options = { foggy = true }",
+            "ruleset fake has no option 'foggy' (options: fog, battles_per_turn, weather, pace)",
+        ),
         ('options = { fog = "yes" }', "option fog is true or false, not text 'yes'"),
-        ('options = { battles_per_turn = "2" }', "option battles_per_turn is a whole number, "
-         "not text '2'"),
-        ("options = { battles_per_turn = true }", "option battles_per_turn is a whole number, "
-         "not true"),
+        (
+            'options = { battles_per_turn = "2" }',
+            "option battles_per_turn is a whole number, not text '2'",
+        ),
+        (
+            "options = { battles_per_turn = true }",
+            "option battles_per_turn is a whole number, not true",
+        ),
         ('options = { weather = "rain" }', "option weather is one of fair, foul, not 'rain'"),
         ("options = 3", "options should be a table, not the number 3"),
     ],
@@ -619,25 +767,42 @@ def test_bad_options(tmp_path, new, message):
 
 
 def test_options_take_the_type_of_their_default(tmp_path):
-    path = write(tmp_path, edit("options = { fog = true, battles_per_turn = 2 }",
-                                'options = { pace = 2, weather = "foul" }'))
+    path = write(
+        tmp_path,
+        edit(
+            "options = { fog = true, battles_per_turn = 2 }",
+            'options = { pace = 2, weather = "foul" }',
+        ),
+    )
     assert load_scenario(path).rulesets["fake"].options == {"pace": 2.0, "weather": "foul"}
 
 
 def test_a_table_the_ruleset_does_not_have(tmp_path):
-    expect(tmp_path, edit("tables = { terrain_cost", "tables = { terain_cost"), "tables =",
-           "ruleset fake has no table 'terain_cost' (tables: terrain_cost, events)")
+    expect(
+        tmp_path,
+        edit("tables = { terrain_cost", "tables = { terain_cost"),
+        "tables =",
+        "ruleset fake has no table 'terain_cost' (tables: terrain_cost, events)",
+    )
 
 
 def test_the_rulesets_own_setup_check(tmp_path):
-    expect(tmp_path, edit('start_phase = "muster"', 'start_phase = "battle"'), "start_phase",
-           "ruleset fake set-up: start_phase: 'battle' is not a phase (muster, march)")
+    expect(
+        tmp_path,
+        edit('start_phase = "muster"', 'start_phase = "battle"'),
+        "start_phase",
+        "ruleset fake set-up: start_phase: 'battle' is not a phase (muster, march)",
+    )
 
 
 def test_a_ruleset_whose_check_fails_still_gives_one_line(tmp_path, monkeypatch):
     monkeypatch.setattr(registry, "load_rulesets", lambda: {"broken": BrokenRuleset()})
-    expect(tmp_path, edit("[ruleset.fake]", "[ruleset.broken]"), "[ruleset.broken]",
-           "ruleset broken set-up: could not be checked (KeyError: 'oops')")
+    expect(
+        tmp_path,
+        edit("[ruleset.fake]", "[ruleset.broken]"),
+        "[ruleset.broken]",
+        "ruleset broken set-up: could not be checked (KeyError: 'oops')",
+    )
 
 
 def test_rulesets_that_cannot_be_loaded_do_not_hide_other_problems(tmp_path, monkeypatch):
@@ -657,8 +822,10 @@ def test_rulesets_that_cannot_be_loaded_do_not_hide_other_problems(tmp_path, mon
 def test_a_ruleset_entry_that_is_not_a_table(tmp_path):
     text = edit("[ruleset.fake]", "[ruleset]\nfake = 3\n\n[unused]")
     path = write(tmp_path, text)
-    assert f"{path}:{line_of(text, 'fake = 3')}: ruleset.fake should be a table " \
-           "([ruleset.fake]), not the number 3" in scenario_problems(path)
+    assert (
+        f"{path}:{line_of(text, 'fake = 3')}: ruleset.fake should be a table "
+        "([ruleset.fake]), not the number 3" in scenario_problems(path)
+    )
 
 
 # --- whatever the file says, the answer is lines of file:line: text --------------------
@@ -737,8 +904,9 @@ def test_new_campaign_can_be_saved_and_read_back(scenario):
 
 
 def test_new_campaign_without_gm_and_with_table_dice(scenario):
-    camp = new_campaign(scenario, "fake", seed=1, gm_seat=False, dice_mode=DiceMode.TABLE,
-                        name=" Club night ")
+    camp = new_campaign(
+        scenario, "fake", seed=1, gm_seat=False, dice_mode=DiceMode.TABLE, name=" Club night "
+    )
     assert [s.id for s in camp.seats] == ["p1", "p2"] and camp.gm_seat() is None
     assert camp.dice.mode is DiceMode.TABLE and camp.name == "Club night"
 
@@ -747,16 +915,22 @@ def test_new_campaign_options_defaults_scenario_then_overrides(scenario):
     camp = new_campaign(scenario, "fake", seed=1)
     assert camp.options["fog"] is True and camp.options["battles_per_turn"] == 2
     assert camp.options["weather"] == "fair" and camp.options["pace"] == 1.0
-    camp = new_campaign(scenario, "fake", seed=1,
-                        options={"fog": "no", "battles_per_turn": "3", "pace": "1.5",
-                                 "weather": "foul"})
+    camp = new_campaign(
+        scenario,
+        "fake",
+        seed=1,
+        options={"fog": "no", "battles_per_turn": "3", "pace": "1.5", "weather": "foul"},
+    )
     assert camp.options["fog"] is False and camp.options["battles_per_turn"] == 3
     assert camp.options["pace"] == 1.5 and camp.options["weather"] == "foul"
 
 
 def test_new_campaign_refuses_unknown_and_bad_options(scenario):
-    with pytest.raises(InputError, match=r"^ruleset fake has no option 'foggy' \(options: fog, "
-                                         r"battles_per_turn, weather, pace"):
+    with pytest.raises(
+        InputError,
+        match=r"^ruleset fake has no option 'foggy' \(options: fog, "
+        r"battles_per_turn, weather, pace",
+    ):
         new_campaign(scenario, "fake", options={"foggy": "1"})
     with pytest.raises(InputError, match="option battles_per_turn takes a int, not 'many'"):
         new_campaign(scenario, "fake", options={"battles_per_turn": "many"})
@@ -775,8 +949,11 @@ def test_new_campaign_players_fill_the_slots(scenario):
 
 
 def test_new_campaign_refuses_a_race_the_slot_does_not_allow(scenario):
-    with pytest.raises(InputError, match=r"player slot p1 \(Anna\) may be Empire, Bretonnia, "
-                                         r"not 'Dwarfs'"):
+    with pytest.raises(
+        InputError,
+        match=r"player slot p1 \(Anna\) may be Empire, Bretonnia, "
+        r"not 'Dwarfs'",
+    ):
         new_campaign(scenario, "fake", players=[("Clara", "Dwarfs")])
 
 
@@ -791,8 +968,11 @@ def test_new_campaign_keeps_map_letters_apart(scenario):
 
 
 def test_new_campaign_refuses_a_ruleset_the_scenario_does_not_support(scenario):
-    with pytest.raises(InputError, match=r"scenario test-march does not support ruleset "
-                                         r"'sandbox' \(it supports: fake\)"):
+    with pytest.raises(
+        InputError,
+        match=r"scenario test-march does not support ruleset "
+        r"'sandbox' \(it supports: fake\)",
+    ):
         new_campaign(scenario, "sandbox")
 
 

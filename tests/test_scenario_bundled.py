@@ -206,16 +206,29 @@ def test_find_scenario_names_the_bundled_ones_when_lost(tmp_path):
 def test_bundled_scenarios_are_found_in_an_installed_wheel(tmp_path):
     """Build and install the package into a folder of its own, then ask it from there."""
     src = tmp_path / "src"
-    shutil.copytree(ROOT / "tuicamp", src / "tuicamp",
-                    ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+    shutil.copytree(
+        ROOT / "tuicamp", src / "tuicamp", ignore=shutil.ignore_patterns("__pycache__", "*.pyc")
+    )
     shutil.copy(ROOT / "pyproject.toml", src)
     readme = ROOT / "README.md"
     (src / "README.md").write_text(readme.read_text() if readme.exists() else "tuicamp\n")
     target = tmp_path / "site"
     pip = subprocess.run(
-        [sys.executable, "-m", "pip", "install", "--quiet", "--no-deps", "--no-compile",
-         "--target", str(target), str(src)],
-        capture_output=True, text=True, timeout=300,
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "install",
+            "--quiet",
+            "--no-deps",
+            "--no-compile",
+            "--target",
+            str(target),
+            str(src),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=300,
     )
     if pip.returncode != 0:
         pytest.skip(f"cannot build a wheel here: {pip.stderr.strip().splitlines()[-1:]}")
@@ -230,8 +243,14 @@ def test_bundled_scenarios_are_found_in_an_installed_wheel(tmp_path):
         print(find_scenario("border-war-empire-vs-orcs"))
     """)
     env = {**os.environ, "PYTHONPATH": str(target)}
-    run = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
-                         env=env, cwd=tmp_path, timeout=120)
+    run = subprocess.run(
+        [sys.executable, "-c", probe],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=tmp_path,
+        timeout=120,
+    )
     assert run.returncode == 0, run.stderr
     lines = run.stdout.splitlines()
     assert lines[0].startswith(str(target))  # the installed copy, not the checkout
@@ -248,9 +267,7 @@ def test_the_format_documented_in_the_module_is_a_good_scenario(tmp_path):
     path.write_text(textwrap.dedent(example))
     assert scenario_problems(path) == []
     sc = load_scenario(path)
-    assert sc.map.territory("west").hexes and sc.rulesets["sandbox"].options == {
-        "fog_of_war": True
-    }
+    assert sc.map.territory("west").hexes and sc.rulesets["sandbox"].options == {"fog_of_war": True}
     assert sc.description == (
         "What it is, who fights, how it is won. Lines are joined; a blank line starts a new "
         "paragraph."

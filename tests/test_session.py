@@ -221,7 +221,7 @@ def test_same_save_and_actions_give_identical_files(tmp_path: Path) -> None:
         session = Session.create(path, make_campaign())
         session.perform("s1", RollFatigue(army="a0"))
         session.perform_all("gm", [treasury(3), treasury(4)])
-        session.perform("s1", Note(text="ü and \"quotes\"\nand a new line"))
+        session.perform("s1", Note(text='ü and "quotes"\nand a new line'))
         session.undo("s1")
         results.append(files(path))
     assert results[0] == results[1]
@@ -256,8 +256,7 @@ def test_a_stale_session_is_refused_and_must_reload(save: Path) -> None:
     with pytest.raises(StaleSave) as refused:
         b.perform("gm", treasury(20))
     assert str(refused.value) == (
-        f"{save} was changed by another player or terminal (revision 2, you have 1); "
-        "reload it"
+        f"{save} was changed by another player or terminal (revision 2, you have 1); reload it"
     )
     assert isinstance(refused.value, RuleError)
     assert files(save) == before  # never a silent overwrite
@@ -321,8 +320,10 @@ def test_a_failed_write_keeps_memory_and_disk_in_agreement(
 
     with monkeypatch.context() as patch:
         patch.setattr("tuicamp.game.session.atomic_write", disk_full)
-        with pytest.raises(InputError, match="could not save \\(No space left on device\\); "
-                                             "the last action was not kept"):
+        with pytest.raises(
+            InputError,
+            match="could not save \\(No space left on device\\); the last action was not kept",
+        ):
             session.perform("gm", treasury(2))
     assert session.campaign.player("p1").treasury == 1  # taken back from the files
     assert load_save(save)[0] == session.campaign

@@ -51,8 +51,10 @@ PANEL_LABEL = re.compile(r"(?<![\d>-] )\b(\d{4}) [A-Z][a-z]")  # "0204 Clear" at
 def sshd(tmp_path_factory: pytest.TempPathFactory) -> Iterator[SshServer]:
     missing = missing_tools()
     if missing:
-        pytest.skip(f"{', '.join(missing)} not installed: install openssh-server, "
-                    "openssh-client and tmux (CI's .ci/run does)")
+        pytest.skip(
+            f"{', '.join(missing)} not installed: install openssh-server, "
+            "openssh-client and tmux (CI's .ci/run does)"
+        )
     server = start_sshd(tmp_path_factory.mktemp("sshd"))
     try:
         yield server
@@ -114,8 +116,14 @@ class Table:
 
 def _tuicamp(table: Table, *args: str) -> str:
     env = {**os.environ, **table.env()}
-    done = subprocess.run([sys.executable, "-m", "tuicamp", *args], capture_output=True,
-                          text=True, env=env, timeout=60, cwd=table.folder)
+    done = subprocess.run(
+        [sys.executable, "-m", "tuicamp", *args],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=60,
+        cwd=table.folder,
+    )
     assert done.returncode == 0, f"tuicamp {' '.join(args)} failed:\n{done.stderr}"
     return done.stdout
 
@@ -125,8 +133,20 @@ def _make_table(tmp_path: Path) -> Table:
     folder.mkdir()
     home.mkdir()
     bare = Table(folder, home, "", "", {})
-    _tuicamp(bare, "new", SCENARIO, "--ruleset", "sandbox", "-o", str(bare.save), "--no-play",
-             "--seed", "3", "--option", "fog_of_war=true")
+    _tuicamp(
+        bare,
+        "new",
+        SCENARIO,
+        "--ruleset",
+        "sandbox",
+        "-o",
+        str(bare.save),
+        "--no-play",
+        "--seed",
+        "3",
+        "--option",
+        "fog_of_war=true",
+    )
     acting = re.search(r"^To act: (\S+)$", _tuicamp(bare, "show", SAVE), re.M)
     assert acting, "tuicamp show names no seat to act"
     with bare.save.open("rb") as f:
@@ -161,12 +181,28 @@ class Terminal:
         self.socket, self.name = socket, name
 
     def tmux(self, *args: str, check: bool = True) -> subprocess.CompletedProcess:
-        return subprocess.run(["tmux", "-L", self.socket, *args], capture_output=True,
-                              text=True, check=check, timeout=10)
+        return subprocess.run(
+            ["tmux", "-L", self.socket, *args],
+            capture_output=True,
+            text=True,
+            check=check,
+            timeout=10,
+        )
 
     def start(self, argv: list[str]) -> None:
-        self.tmux("-f", "/dev/null", "new-session", "-d", "-x", "80", "-y", "24",
-                  "-s", self.name, shlex.join(argv))
+        self.tmux(
+            "-f",
+            "/dev/null",
+            "new-session",
+            "-d",
+            "-x",
+            "80",
+            "-y",
+            "24",
+            "-s",
+            self.name,
+            shlex.join(argv),
+        )
         self.tmux("set-option", "-t", self.name, "remain-on-exit", "on")
 
     def keys(self, *keys: str) -> None:
@@ -210,8 +246,9 @@ class Terminal:
 
     def exit_status(self) -> int | None:
         """The status the pane's command (ssh) ended with; None while it runs."""
-        out = self.tmux("list-panes", "-t", self.name, "-F",
-                        "#{pane_dead} #{pane_dead_status}", check=False)
+        out = self.tmux(
+            "list-panes", "-t", self.name, "-F", "#{pane_dead} #{pane_dead_status}", check=False
+        )
         dead, _, status = out.stdout.strip().partition(" ")
         return int(status) if dead == "1" and status else None
 
@@ -230,9 +267,11 @@ def _bar(screen: str) -> str:
 def _turn_of(name: str, here: bool) -> Callable[[str], bool]:
     """A screen condition: the bar says ``name`` is to play, and this terminal acts (or
     waits)."""
+
     def ok(screen: str) -> bool:
         bar = _bar(screen)
         return _drawn(screen, "") and f"to play: {name}" in bar and ("waiting" in bar) != here
+
     return ok
 
 
@@ -346,8 +385,10 @@ def test_two_seats_play_one_campaign_over_ssh(sshd: SshServer, tmp_path: Path) -
         _wait_file(lambda: table.revision() > revision + 1, "the end of seat 1's turn")
 
         # Seat 2's terminal notices on its own that it is its turn, and sees the move.
-        two.wait_until(_turn_of(table.names[second], here=True),
-                       "seat 2's turn (polling the save should find it)")
+        two.wait_until(
+            _turn_of(table.names[second], here=True),
+            "seat 2's turn (polling the save should find it)",
+        )
         two.wait_for(f"moved {mine.hex} -> {goal}")
         assert not any(p in two.screen() for p in _prefixes(mine.units))
 

@@ -30,8 +30,17 @@ def save(tmp_path: Path) -> Path:
 def next_block(seq: int = 3) -> bytes:
     """A block such as the next action would have appended."""
     return event_block(
-        Event(seq, 1, "move", "fatigue", "Host 1 tires", seat="s2", undoable=False,
-              rolls=[Roll("2d6", "fatigue of Host 1", [2, 5], 7, id=9)], data={"army": "a1"})
+        Event(
+            seq,
+            1,
+            "move",
+            "fatigue",
+            "Host 1 tires",
+            seat="s2",
+            undoable=False,
+            rolls=[Roll("2d6", "fatigue of Host 1", [2, 5], 7, id=9)],
+            data={"army": "a1"},
+        )
     )
 
 
@@ -94,18 +103,23 @@ def test_a_save_with_nothing_new_leaves_the_chronicle_alone(save: Path) -> None:
 
 def test_a_newer_chronicle_is_refused(save: Path) -> None:
     chron = chronicle_path(save)
-    chron.write_text(chron.read_text("utf-8").replace("format_version = 1", "format_version = 9"),
-                     "utf-8")
-    with pytest.raises(InputError, match=r"chronicle.toml:3: this save has format version 9, "
-                                         "newer than this tuicamp reads"):
+    chron.write_text(
+        chron.read_text("utf-8").replace("format_version = 1", "format_version = 9"), "utf-8"
+    )
+    with pytest.raises(
+        InputError,
+        match=r"chronicle.toml:3: this save has format version 9, "
+        "newer than this tuicamp reads",
+    ):
         load_save(save)
 
 
 def test_unknown_keys_beside_the_events(save: Path) -> None:
     chron = chronicle_path(save)
-    chron.write_text(chron.read_text("utf-8").replace("format_version = 1",
-                                                      "format_version = 1\nauthor = 'me'"),
-                     "utf-8")
+    chron.write_text(
+        chron.read_text("utf-8").replace("format_version = 1", "format_version = 1\nauthor = 'me'"),
+        "utf-8",
+    )
     with pytest.raises(InputError, match=r"chronicle.toml:4: unknown key 'author'"):
         load_save(save)
 
@@ -124,8 +138,9 @@ def test_a_chronicle_edited_by_hand_while_open_is_appended_to_correctly(save: Pa
     session = Session.open(save)
     chron = chronicle_path(save)
     # A Games Master fixes a typo in an old event, making it longer, while play goes on.
-    chron.write_text(chron.read_text("utf-8").replace('text = "one"', 'text = "one, fixed"'),
-                     "utf-8")
+    chron.write_text(
+        chron.read_text("utf-8").replace('text = "one"', 'text = "one, fixed"'), "utf-8"
+    )
     session.perform("s1", Note(text="three"))
     events = load_save(save)[1]
     assert [e.text for e in events][::2] == ["one, fixed", "three"]

@@ -79,16 +79,29 @@ def test_truncated_between_tables(save: Path) -> None:
 @pytest.mark.parametrize(
     ("old", "new", "needle", "after", "expected"),
     [
-        ("turn = 1\n", 'turn = "one"\n', 'turn = "one"', "[campaign]",
-         "expected a whole number, not 'one'"),
-        ("points = 250", "points = 2.5", "points = 2.5", "",
-         "expected a whole number, not 2.5"),
-        ("gm = true", 'gm = "sure"', 'gm = "sure"', "",
-         "expected true or false, not 'sure'"),
-        ('category = "character"', 'category = "wizard"', "wizard", "",
-         "'wizard' is not a valid Category"),
-        ('hex = "0202"', 'hex = "k9"', '"k9"', "",
-         "'k9' is not a hex label (use CCRR, e.g. 0304, or col,row)"),
+        (
+            "turn = 1\n",
+            'turn = "one"\n',
+            'turn = "one"',
+            "[campaign]",
+            "expected a whole number, not 'one'",
+        ),
+        ("points = 250", "points = 2.5", "points = 2.5", "", "expected a whole number, not 2.5"),
+        ("gm = true", 'gm = "sure"', 'gm = "sure"', "", "expected true or false, not 'sure'"),
+        (
+            'category = "character"',
+            'category = "wizard"',
+            "wizard",
+            "",
+            "'wizard' is not a valid Category",
+        ),
+        (
+            'hex = "0202"',
+            'hex = "k9"',
+            '"k9"',
+            "",
+            "'k9' is not a hex label (use CCRR, e.g. 0304, or col,row)",
+        ),
     ],
 )
 def test_wrong_types(save: Path, old, new, needle, after, expected) -> None:
@@ -104,8 +117,10 @@ def test_unknown_key_names_its_own_line(save: Path) -> None:
 def test_unknown_table(save: Path) -> None:
     save.write_text(save.read_text(encoding="utf-8") + "\n[extras]\nx = 1\n", "utf-8")
     message = load_error(save)
-    assert message == f"{save}:{line_of(save, '[extras]')}: unknown table [extras] (a save " \
-                      "holds [header] and [campaign])"
+    assert (
+        message == f"{save}:{line_of(save, '[extras]')}: unknown table [extras] (a save "
+        "holds [header] and [campaign])"
+    )
 
 
 def test_unknown_ruleset(save: Path) -> None:
@@ -131,8 +146,12 @@ def test_a_50_mb_file(save: Path) -> None:
         ('    ".fhmsd",\n', '    ".fhXsd",\n', ".fhXsd", "terrain row 1: unknown terrain letter"),
         ('    ".fhmsd",\n', '    ".fh",\n', '".fh"', "terrain row 1 has 3 hexes; the map is 6"),
         ('owner = "p2"\nhex', 'owner = "p9"\nhex', '"p9"', "army 'a1': no player 'p9'"),
-        ('phase = "move"', 'phase = "dinner"', "dinner",
-         "phase 'dinner' is not one of move, battle"),
+        (
+            'phase = "move"',
+            'phase = "dinner"',
+            "dinner",
+            "phase 'dinner' is not one of move, battle",
+        ),
         ('"p1",\n]\ngm', '"p7",\n]\ngm', '"p7"', "seat 's1': no player 'p7'"),
         ('id = "a1"', 'id = "a0"', 'id = "a0"', "a second army with id 'a0'"),
     ],
@@ -149,8 +168,9 @@ def test_inconsistent_campaigns(save: Path, old, new, needle, expected) -> None:
 def test_not_a_save(tmp_path: Path) -> None:
     path = tmp_path / "scenario.toml"
     path.write_text('format_version = 1\n[scenario]\nid = "x"\n', encoding="utf-8")
-    assert load_error(path) == f"{path}:1: not a tuicamp save: it does not start with a " \
-                               "[header] table"
+    assert (
+        load_error(path) == f"{path}:1: not a tuicamp save: it does not start with a [header] table"
+    )
     with pytest.raises(InputError, match="does not start with a \\[header\\]"):
         read_header(path)
     empty = tmp_path / "empty.toml"

@@ -93,8 +93,16 @@ def make_map(width: int = 6, height: int = 5) -> HexMap:
             Territory("t2", "Eastmark", east, revenue=2),
         ],
         settlements=[
-            Settlement("s1", "town", "Altdorf", a, owner="p1", stores={"food": 3, "gold": 1},
-                       walls=True, original_owner="p1"),
+            Settlement(
+                "s1",
+                "town",
+                "Altdorf",
+                a,
+                owner="p1",
+                stores={"food": 3, "gold": 1},
+                walls=True,
+                original_owner="p1",
+            ),
             Settlement("s2", "village", "Grünburg", Hex.from_offset(width - 1, height - 1)),
         ],
     )
@@ -115,13 +123,26 @@ def make_campaign(armies: int = 2) -> Campaign:
         owner = players[i % 2].id
         units = [
             Unit(f"u{i}a", "Halberdiers", 250, models=20, flags={"militia"}),
-            Unit(f"u{i}b", "General", 120, Category.CHARACTER, movement=4, leadership=9,
-                 flags={"general", "elite"}),
+            Unit(
+                f"u{i}b",
+                "General",
+                120,
+                Category.CHARACTER,
+                movement=4,
+                leadership=9,
+                flags={"general", "elite"},
+            ),
             Unit(f"u{i}c", "Cannon", 100, Category.WAR_MACHINE, movement=3),
         ]
         army_list.append(
-            Army(f"a{i}", f"Host {i}", owner, Hex.from_offset(i % 6, i % 5), units,
-                 flags={"scouted"} if i % 2 else set())
+            Army(
+                f"a{i}",
+                f"Host {i}",
+                owner,
+                Hex.from_offset(i % 6, i % 5),
+                units,
+                flags={"scouted"} if i % 2 else set(),
+            )
         )
     return Campaign(
         name="The Reikland War",

@@ -88,19 +88,25 @@ def test_steps_run_in_order(upgrades) -> None:
 
 
 def test_a_missing_step_is_a_clear_refusal(upgrades, v0_save: Path) -> None:
-    with pytest.raises(InputError, match=r"old.toml:2: this save has format version 0 and "
-                                         "tuicamp has no upgrade from version 0"):
+    with pytest.raises(
+        InputError,
+        match=r"old.toml:2: this save has format version 0 and "
+        "tuicamp has no upgrade from version 0",
+    ):
         load_save(v0_save)
 
 
 def test_a_newer_save_is_refused(tmp_path: Path) -> None:
     path = tmp_path / "new.toml"
     Session.create(path, make_campaign())
-    path.write_text(path.read_text("utf-8").replace("format_version = 1", "format_version = 2"),
-                    "utf-8")
+    path.write_text(
+        path.read_text("utf-8").replace("format_version = 1", "format_version = 2"), "utf-8"
+    )
     before = path.read_bytes()
-    expected = (f"{path}:2: this save has format version 2, newer than this tuicamp reads "
-                f"({FORMAT_VERSION}); update tuicamp to open it")
+    expected = (
+        f"{path}:2: this save has format version 2, newer than this tuicamp reads "
+        f"({FORMAT_VERSION}); update tuicamp to open it"
+    )
     for read in (load_save, read_header, Session.open):
         with pytest.raises(InputError) as refused:
             read(path)

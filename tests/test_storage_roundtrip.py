@@ -34,14 +34,43 @@ def round_trip(path: Path, campaign: Campaign, events: list[Event] = ()) -> tupl
 
 def rich_events() -> list[Event]:
     return [
-        Event(1, 1, "move", "move", "Host 0 marches", seat="s1", player="p1", action=1,
-              data={"army": "a0", "path": ["0101", "0102"], "cost": 2}),
-        Event(2, 1, "move", "fatigue", "Host 0 tires", seat="s1", undoable=False, action=2,
-              rolls=[Roll("2d6", "fatigue", [3, 4], 7, id=0),
-                     Roll("2d6", "re-roll", [6, 6], 12, table=True, replaces=0, id=2)],
-              visible_to=["p1"], data={"nested": {"deep": [1, 2], "flag": True}}),
-        Event(3, 2, "battle", "secret", "A ransom offer", visible_to=[], action=3,
-              data={"offers": [{"gold": 2, "to": "p2"}, {"gold": 3, "to": "p1"}]}),
+        Event(
+            1,
+            1,
+            "move",
+            "move",
+            "Host 0 marches",
+            seat="s1",
+            player="p1",
+            action=1,
+            data={"army": "a0", "path": ["0101", "0102"], "cost": 2},
+        ),
+        Event(
+            2,
+            1,
+            "move",
+            "fatigue",
+            "Host 0 tires",
+            seat="s1",
+            undoable=False,
+            action=2,
+            rolls=[
+                Roll("2d6", "fatigue", [3, 4], 7, id=0),
+                Roll("2d6", "re-roll", [6, 6], 12, table=True, replaces=0, id=2),
+            ],
+            visible_to=["p1"],
+            data={"nested": {"deep": [1, 2], "flag": True}},
+        ),
+        Event(
+            3,
+            2,
+            "battle",
+            "secret",
+            "A ransom offer",
+            visible_to=[],
+            action=3,
+            data={"offers": [{"gold": 2, "to": "p2"}, {"gold": 3, "to": "p1"}]},
+        ),
         Event(4, 2, "battle", "note", 'Quotes " and \\ and\nnew lines, ümlauts', action=3),
     ]
 
@@ -65,7 +94,9 @@ def test_a_campaign_using_every_model_class_comes_back_equal(tmp_path: Path) -> 
     assert loaded.dice.mode is DiceMode.TABLE and isinstance(loaded.state, TinyState)
     assert isinstance(chronicle[1].rolls[1], Roll) and chronicle[1].rolls[1].replaces == 0
     assert loaded.map.features_between(Hex.from_offset(0, 0), Hex.from_offset(1, 0)) == {
-        "river", "road"}
+        "river",
+        "road",
+    }
 
 
 def test_territories_not_fitting_a_grid_are_listed_by_hex(tmp_path: Path) -> None:
@@ -104,9 +135,16 @@ def test_the_header_is_read_alone(tmp_path: Path) -> None:
     Session.create(path, campaign)
     header = read_header(path)
     assert header == SaveHeader(
-        format_version=FORMAT_VERSION, name="The Reikland War", scenario="test-scenario",
-        ruleset="tiny", turn=4, phase="battle", players=["Anna Kühn", "Ben"],
-        last_played=header.last_played, revision=1, finished=False,
+        format_version=FORMAT_VERSION,
+        name="The Reikland War",
+        scenario="test-scenario",
+        ruleset="tiny",
+        turn=4,
+        phase="battle",
+        players=["Anna Kühn", "Ben"],
+        last_played=header.last_played,
+        revision=1,
+        finished=False,
     )
     # Only the [header] table is read: the rest may be anything at all.
     head, _, _ = path.read_text(encoding="utf-8").partition("[campaign]")
@@ -132,8 +170,9 @@ def test_the_dice_continue_where_they_stopped(tmp_path: Path) -> None:
 
 # --- property tests ----------------------------------------------------------------------
 text = st.text(st.characters(blacklist_categories=("Cs",)), max_size=12)
-flags = st.sets(st.text(st.characters(blacklist_categories=("Cs",)), min_size=1, max_size=6),
-                max_size=3)
+flags = st.sets(
+    st.text(st.characters(blacklist_categories=("Cs",)), min_size=1, max_size=6), max_size=3
+)
 toml_int = st.integers(-(2**63), 2**63 - 1)
 
 
@@ -157,17 +196,25 @@ def armies(draw) -> list[Army]:
     for i in range(draw(st.integers(0, 5))):
         n_units = draw(st.integers(0, 4))
         hex_ = draw(st.none() | st.builds(Hex.from_offset, st.integers(0, 5), st.integers(0, 4)))
-        out.append(Army(
-            id=f"a{i}", name=draw(text), owner=draw(st.sampled_from(["p1", "p2"])), hex=hex_,
-            units=[draw(units(j)) for j in range(n_units)], flags=draw(flags),
-        ))
+        out.append(
+            Army(
+                id=f"a{i}",
+                name=draw(text),
+                owner=draw(st.sampled_from(["p1", "p2"])),
+                hex=hex_,
+                units=[draw(units(j)) for j in range(n_units)],
+                flags=draw(flags),
+            )
+        )
     return out
 
 
-scalars = st.one_of(st.booleans(), toml_int, text,
-                    st.floats(allow_nan=False, allow_infinity=False))
-payload = st.recursive(scalars, lambda inner: st.lists(inner, max_size=3)
-                       | st.dictionaries(text, inner, max_size=3), max_leaves=8)
+scalars = st.one_of(st.booleans(), toml_int, text, st.floats(allow_nan=False, allow_infinity=False))
+payload = st.recursive(
+    scalars,
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(text, inner, max_size=3),
+    max_leaves=8,
+)
 
 
 @st.composite
@@ -175,18 +222,33 @@ def chronicles(draw) -> list[Event]:
     out = []
     for seq in range(1, draw(st.integers(0, 6)) + 1):
         rolls = [
-            Roll(draw(text), draw(text), draw(st.lists(st.integers(1, 6), max_size=4)),
-                 draw(toml_int), draw(st.booleans()), draw(st.none() | st.integers(0, 3)),
-                 draw(st.integers(0, 10**6)))
+            Roll(
+                draw(text),
+                draw(text),
+                draw(st.lists(st.integers(1, 6), max_size=4)),
+                draw(toml_int),
+                draw(st.booleans()),
+                draw(st.none() | st.integers(0, 3)),
+                draw(st.integers(0, 10**6)),
+            )
             for _ in range(draw(st.integers(0, 2)))
         ]
-        out.append(Event(
-            seq=seq, turn=draw(st.integers(1, 99)), phase=draw(text), kind=draw(text),
-            text=draw(text), seat=draw(st.none() | text), player=draw(st.none() | text),
-            rolls=rolls, visible_to=draw(st.none() | st.lists(text, max_size=2)),
-            undoable=draw(st.booleans()), action=draw(st.integers(0, 10**6)),
-            data=draw(st.dictionaries(text, payload, max_size=3)),
-        ))
+        out.append(
+            Event(
+                seq=seq,
+                turn=draw(st.integers(1, 99)),
+                phase=draw(text),
+                kind=draw(text),
+                text=draw(text),
+                seat=draw(st.none() | text),
+                player=draw(st.none() | text),
+                rolls=rolls,
+                visible_to=draw(st.none() | st.lists(text, max_size=2)),
+                undoable=draw(st.booleans()),
+                action=draw(st.integers(0, 10**6)),
+                data=draw(st.dictionaries(text, payload, max_size=3)),
+            )
+        )
     return out
 
 

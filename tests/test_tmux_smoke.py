@@ -40,14 +40,20 @@ class Terminal:
 
     def tmux(self, *args: str, check: bool = True) -> subprocess.CompletedProcess:
         assert TMUX is not None
-        return subprocess.run([TMUX, "-L", self.socket, *args], capture_output=True,
-                              text=True, check=check, timeout=10)
+        return subprocess.run(
+            [TMUX, "-L", self.socket, *args],
+            capture_output=True,
+            text=True,
+            check=check,
+            timeout=10,
+        )
 
     def start(self, command: list[str], env: dict[str, str]) -> None:
         settings = [f"{k}={v}" for k, v in env.items()]
         line = " ".join(_quote(part) for part in ["env", *settings, *command])
-        self.tmux("-f", "/dev/null", "new-session", "-d", "-x", "80", "-y", "24",
-                  "-s", self.name, line)
+        self.tmux(
+            "-f", "/dev/null", "new-session", "-d", "-x", "80", "-y", "24", "-s", self.name, line
+        )
         self.tmux("set-option", "-t", self.name, "remain-on-exit", "on")
 
     def keys(self, *keys: str) -> None:

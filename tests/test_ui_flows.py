@@ -179,8 +179,11 @@ async def test_refused_move_is_shown_and_nothing_is_saved(tmp_path):
         await pilot.pause()
         campaign = _campaign(app)
         before = save.read_bytes()
-        lake = next(h for h in campaign.session.campaign.map.hexes()
-                    if campaign.session.campaign.map.letter_at(h) == "l")
+        lake = next(
+            h
+            for h in campaign.session.campaign.map.hexes()
+            if campaign.session.campaign.map.letter_at(h) == "l"
+        )
         await pilot.press("enter")  # select the army under the cursor
         campaign.map.cursor = lake
         await pilot.pause()
@@ -313,8 +316,7 @@ async def test_chronicle_filters_and_exports_a_diary(tmp_path):
 
 @sync
 async def test_help_shows_phase_steps_keys_and_house_rules(tmp_path):
-    save = make_save(tmp_path, options={"fog_of_war": True},
-                     tables={"terrain_cost": {"forest": 3}})
+    save = make_save(tmp_path, options={"fog_of_war": True}, tables={"terrain_cost": {"forest": 3}})
     app = make_app(tmp_path, save=save, seat="empire")
     async with app.run_test(size=(100, 40)) as pilot:
         await pilot.pause()
@@ -372,8 +374,13 @@ async def test_ssh_seat_plays_alone_and_sees_moves_from_another_terminal(tmp_pat
 @sync
 async def test_keymap_and_theme_come_from_the_config(tmp_path):
     save = make_save(tmp_path)
-    app = make_app(tmp_path, save=save, seat="empire", theme="tuicamp-light",
-                   keymap={"campaign.end_turn": "ctrl+e", "map.e": "l"})
+    app = make_app(
+        tmp_path,
+        save=save,
+        seat="empire",
+        theme="tuicamp-light",
+        keymap={"campaign.end_turn": "ctrl+e", "map.e": "l"},
+    )
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert app.theme == "tuicamp-light"
@@ -390,7 +397,6 @@ async def test_keymap_and_theme_come_from_the_config(tmp_path):
         assert app.screen is not campaign and "End your turn?" in screen_text(app)
 
 
-
 @sync
 async def test_every_key_is_in_the_command_palette(tmp_path):
     save = make_save(tmp_path)
@@ -398,9 +404,27 @@ async def test_every_key_is_in_the_command_palette(tmp_path):
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         titles = {c.title for c in app.get_system_commands(app.screen)}
-        for needed in ("End turn", "Undo", "Log", "Help", "Army details", "Save", "New army",
-                       "Add unit", "Split", "Merge", "Disband", "Rename", "Treasury",
-                       "Stores", "Roll dice", "Select", "Next", "Centre map", "Overview map"):
+        for needed in (
+            "End turn",
+            "Undo",
+            "Log",
+            "Help",
+            "Army details",
+            "Save",
+            "New army",
+            "Add unit",
+            "Split",
+            "Merge",
+            "Disband",
+            "Rename",
+            "Treasury",
+            "Stores",
+            "Roll dice",
+            "Select",
+            "Next",
+            "Centre map",
+            "Overview map",
+        ):
             assert needed in titles, needed
         command = next(c for c in app.get_system_commands(app.screen) if c.title == "Log")
         command.callback()

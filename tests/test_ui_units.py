@@ -37,14 +37,19 @@ def H(col: int, row: int) -> Hex:
 def test_missing_config_means_the_defaults(tmp_path):
     config = load_config(tmp_path / "none.toml")
     assert (config.theme, config.keymap, config.problems, config.path) == (
-        DEFAULT_THEME, {}, [], None
+        DEFAULT_THEME,
+        {},
+        [],
+        None,
     )
 
 
 def test_config_theme_keymap_and_blink(tmp_path):
     path = tmp_path / "config.toml"
-    path.write_text('theme = "tuicamp-contrast"\ncursor_blink = false\nhexes = "dense"\n'
-                    '[keymap]\n"campaign.end_turn" = "ctrl+e"\n')
+    path.write_text(
+        'theme = "tuicamp-contrast"\ncursor_blink = false\nhexes = "dense"\n'
+        '[keymap]\n"campaign.end_turn" = "ctrl+e"\n'
+    )
     config = load_config(path)
     assert config.theme == "tuicamp-contrast" and config.cursor_blink is False
     assert config.hexes == "dense" and config.keymap == {"campaign.end_turn": "ctrl+e"}
@@ -60,14 +65,20 @@ def test_config_env_variable_names_the_file(tmp_path, monkeypatch):
 
 def test_broken_config_keeps_what_it_can_and_says_what_it_cannot(tmp_path):
     path = tmp_path / "config.toml"
-    path.write_text('theme = "purple"\ncolour = 3\ncursor_blink = "no"\n'
-                    '[keymap]\n"campaign.undo" = 5\n"campaign.help" = "f2"\n')
+    path.write_text(
+        'theme = "purple"\ncolour = 3\ncursor_blink = "no"\n'
+        '[keymap]\n"campaign.undo" = 5\n"campaign.help" = "f2"\n'
+    )
     config = load_config(path)
     assert config.theme == DEFAULT_THEME and config.cursor_blink is True
     assert config.keymap == {"campaign.help": "f2"}
     text = "\n".join(config.problems)
-    for needle in ("theme 'purple' is not known", "unknown setting 'colour'",
-                   "cursor_blink is true or false", "keymap 'campaign.undo'"):
+    for needle in (
+        "theme 'purple' is not known",
+        "unknown setting 'colour'",
+        "cursor_blink is true or false",
+        "keymap 'campaign.undo'",
+    ):
         assert needle in text
     assert all(line.startswith(str(path)) for line in config.problems)
 
@@ -118,8 +129,11 @@ def test_next_seat_follows_the_acting_seat():
 
 
 def test_a_seat_run_by_the_gm_is_played_from_the_gm_seat():
-    seats = [Seat("a", "Anna", ["pa"]), Seat("b", "NPC", ["pb"], human=False),
-             Seat("gm", "GM", gm=True)]
+    seats = [
+        Seat("a", "Anna", ["pa"]),
+        Seat("b", "NPC", ["pb"], human=False),
+        Seat("gm", "GM", gm=True),
+    ]
     assert seating.next_seat(["b"], ["a", "b", "gm"], "a", seats) == "gm"
     assert seating.next_seat(["b"], ["a", "b"], "a", seats[:2]) == "b"  # no GM seat here
 
@@ -133,18 +147,17 @@ def _sandbox_engine(**options):
 def test_since_last_turn_shows_what_others_did_and_never_their_secrets():
     engine = _sandbox_engine(fog_of_war=True)
     engine.perform("p1", A.Move(army="a1", to="0303"))
-    engine.perform("p1", A.AddUnit(army="a1", unit=A.UnitSpec(name="Secret Greatswords",
-                                                              points=200)))
+    engine.perform(
+        "p1", A.AddUnit(army="a1", unit=A.UnitSpec(name="Secret Greatswords", points=200))
+    )
     engine.perform("p1", A.EndTurn())
     engine.perform("p2", A.Roll(expr="d6", reason="scouting"))
     engine.perform("p2", A.EndTurn())
     rules = get_ruleset("sandbox")
-    for_p1 = seating.since_last_turn(view_for(engine.campaign, engine.chronicle, "p1", rules),
-                                     "p1")
+    for_p1 = seating.since_last_turn(view_for(engine.campaign, engine.chronicle, "p1", rules), "p1")
     assert any("scouting" in line for line in for_p1)
     assert not any("Reikland" in line for line in for_p1)  # its own deeds are not news
-    for_p2 = seating.since_last_turn(view_for(engine.campaign, engine.chronicle, "p2", rules),
-                                     "p2")
+    for_p2 = seating.since_last_turn(view_for(engine.campaign, engine.chronicle, "p2", rules), "p2")
     assert for_p2 == []  # p2 acted last
     before_p2 = view_for(engine.campaign, engine.chronicle[:3], "p2", rules)
     news = seating.since_last_turn(before_p2, "p2")
@@ -182,7 +195,13 @@ def test_markers_mark_own_armies_and_count_stacks():
 
 def test_cost_label_fits_two_cells():
     assert [cost_label(c) for c in (0, 1, 1.5, 12, 12.5, 99, 100)] == [
-        "0", "1", "1+", "12", "12", "99", "++"
+        "0",
+        "1",
+        "1+",
+        "12",
+        "12",
+        "99",
+        "++",
     ]
 
 
@@ -217,19 +236,29 @@ def test_a_ruleset_without_terrain_costs_has_no_preview():
 # --- forms ---------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("text", "count", "expected"), [
-    ("3 5", 2, [3, 5]), ("3,5", 2, [3, 5]), ("35", 2, [3, 5]), ("6", 1, [6]), ("12", 1, [12]),
-])
+@pytest.mark.parametrize(
+    ("text", "count", "expected"),
+    [
+        ("3 5", 2, [3, 5]),
+        ("3,5", 2, [3, 5]),
+        ("35", 2, [3, 5]),
+        ("6", 1, [6]),
+        ("12", 1, [12]),
+    ],
+)
 def test_table_dice_values(text, count, expected):
     assert parse_values(text, count) == expected
 
 
-@pytest.mark.parametrize(("text", "count", "expr", "problem"), [
-    ("3", 2, "", "2 values needed, 1 typed"),
-    ("three", 1, "", "type the numbers"),
-    ("7 1", 2, "2d6", "7 cannot be rolled on a d6"),
-    ("4", 1, "d3", "4 cannot be rolled on a d3"),
-])
+@pytest.mark.parametrize(
+    ("text", "count", "expr", "problem"),
+    [
+        ("3", 2, "", "2 values needed, 1 typed"),
+        ("three", 1, "", "type the numbers"),
+        ("7 1", 2, "2d6", "7 cannot be rolled on a d6"),
+        ("4", 1, "d3", "4 cannot be rolled on a d3"),
+    ],
+)
 def test_table_dice_refusals(text, count, expr, problem):
     with pytest.raises(ValueError, match=problem):
         parse_values(text, count, expr)
@@ -258,12 +287,20 @@ def test_table_markdown_marks_overridden_rows_and_whole_tables():
 
 def test_help_has_phase_steps_keys_options_tables_and_rules():
     rules = get_ruleset("sandbox")
-    text = help_markdown(rules, "play", {"fog_of_war": True}, {"terrain_cost": {"hills": 4}},
-                         [("t", "End turn")])
-    for needle in ("### This phase: Play", "Do anything", "| t | End turn |",
-                   "| fog_of_war | yes **(house rule)**", "| simultaneous | no (default)",
-                   "| hills | 4 **(house rule)** |", "| forest | 2 |", "## Rules",
-                   "### Sandbox — free play"):
+    text = help_markdown(
+        rules, "play", {"fog_of_war": True}, {"terrain_cost": {"hills": 4}}, [("t", "End turn")]
+    )
+    for needle in (
+        "### This phase: Play",
+        "Do anything",
+        "| t | End turn |",
+        "| fog_of_war | yes **(house rule)**",
+        "| simultaneous | no (default)",
+        "| hills | 4 **(house rule)** |",
+        "| forest | 2 |",
+        "## Rules",
+        "### Sandbox — free play",
+    ):
         assert needle in text
     assert text.index("This phase") < text.index("## Keys") < text.index("## Tables in use")
 
@@ -305,8 +342,18 @@ def test_sandbox_ui_covers_every_sandbox_action():
     assert isinstance(ui, RulesetUI) and ui is ruleset_ui(get_ruleset("sandbox"))
     made = {ui.move_action("a1", "0203").kind, ui.end_turn_action().kind}
     sent_by_commands = {
-        "create_army", "add_unit", "edit_unit", "remove_unit", "split_army", "merge_armies",
-        "disband_army", "rename_army", "set_treasury", "set_stores", "roll", "capture",
+        "create_army",
+        "add_unit",
+        "edit_unit",
+        "remove_unit",
+        "split_army",
+        "merge_armies",
+        "disband_army",
+        "rename_army",
+        "set_treasury",
+        "set_stores",
+        "roll",
+        "capture",
     }
     assert {c.id.removeprefix("sandbox.") for c in COMMANDS} == sent_by_commands
     assert made | sent_by_commands == {cls.kind for cls in A.SANDBOX_ACTIONS}
@@ -322,8 +369,10 @@ def test_no_two_campaign_keys_collide():
 
     cls = campaign_screen_class(get_ruleset("sandbox"))
     keys: dict[str, str] = {}
-    merged = [b for _, b in CampaignMap._merged_bindings] + [*CampaignScreen.BINDINGS,
-                                                              *cls.BINDINGS]
+    merged = [b for _, b in CampaignMap._merged_bindings] + [
+        *CampaignScreen.BINDINGS,
+        *cls.BINDINGS,
+    ]
     for binding in merged:
         if binding.id is None:  # Textual's own (tab, shift+tab)
             continue

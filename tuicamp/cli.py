@@ -254,7 +254,7 @@ def cmd_apply(args: argparse.Namespace) -> int:
     file_seat, actions = read_orders(args.orders, action_types(session.ruleset))
     if not (args.seat or file_seat):  # orders never fall back to the GM's powers
         raise InputError(
-            f"{args.orders}: say whose orders these are: seat = \"...\" at the top, or --as SEAT"
+            f'{args.orders}: say whose orders these are: seat = "..." at the top, or --as SEAT'
         )
     seat = _default_seat(session, args.seat or file_seat)
     if not actions:
@@ -273,8 +273,10 @@ def cmd_apply(args: argparse.Namespace) -> int:
         if event.seq in visible:
             print(event_line(event))
     if session.engine.skipped:
-        print(f"The campaign is over: the last {session.engine.skipped} order(s) were not "
-              "carried out.")
+        print(
+            f"The campaign is over: the last {session.engine.skipped} order(s) were not "
+            "carried out."
+        )
     return EXIT_OK
 
 

@@ -24,5 +24,6 @@ SCENES = {
 }
 
 FOLDER = Path(tempfile.mkdtemp(prefix="tuicamp-rauscher-"))
-app = make_app(FOLDER, save=SCENES[os.environ.get("RAUSCHER_SCENE", "upkeep")](FOLDER),
-               seat="stirland")
+app = make_app(
+    FOLDER, save=SCENES[os.environ.get("RAUSCHER_SCENE", "upkeep")](FOLDER), seat="stirland"
+)

@@ -92,9 +92,15 @@ def _shop(engine: Engine) -> None:
     engine.perform("stirland", E.BuyRecruits(name="Halberdiers", points=250, models=25))
 
 
-def stir_save(folder: Path, name: str = "stir", *, phase: str = "upkeep",
-              prepare: Callable[[Engine], None] | None = None, decks: dict | None = None,
-              seed: int = SEED) -> Path:
+def stir_save(
+    folder: Path,
+    name: str = "stir",
+    *,
+    phase: str = "upkeep",
+    prepare: Callable[[Engine], None] | None = None,
+    decks: dict | None = None,
+    seed: int = SEED,
+) -> Path:
     engine = fresh(seed, decks)
     if prepare is not None:
         prepare(engine)

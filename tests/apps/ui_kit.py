@@ -56,8 +56,13 @@ def make_save(
     """A fresh sandbox campaign of the bundled Border War scenario, saved in ``folder``."""
     scenario = load_scenario(find_scenario(SCENARIO))
     campaign = new_campaign(
-        scenario, "sandbox", name="Border War", options=options or {}, seed=seed,
-        dice_mode=dice_mode, gm_seat=gm_seat,
+        scenario,
+        "sandbox",
+        name="Border War",
+        options=options or {},
+        seed=seed,
+        dice_mode=dice_mode,
+        gm_seat=gm_seat,
     )
     for seat in campaign.seats:
         if passphrases and seat.id in passphrases:
@@ -81,8 +86,13 @@ def make_app(
 ) -> TuicampApp:
     """Only the Border War scenario is offered, so new bundled scenarios do not move the
     wizard's list under the tests."""
-    return TuicampApp(save=save, seat=seat, config=quiet_config(**config), saves_folder=folder,
-                      scenarios=[find_scenario(SCENARIO)])
+    return TuicampApp(
+        save=save,
+        seat=seat,
+        config=quiet_config(**config),
+        saves_folder=folder,
+        scenarios=[find_scenario(SCENARIO)],
+    )
 
 
 def sync(test: Callable[..., Awaitable[None]]) -> Callable[..., None]:

@@ -256,8 +256,6 @@ def apply_battle_action(ctx: Context, action: Action) -> None:
         raise RuleError(f"{action.kind} is not a battle action")
 
 
-
-
 def _revert(ctx: Context, action: RevertBattleResult) -> None:
     from tuicamp.engine.codec import campaign_from_dict
 

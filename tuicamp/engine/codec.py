@@ -163,20 +163,35 @@ def _structure_map(data: Any, _: type) -> HexMap:
         _map_field(errors, name, Any, lambda name=name: data[name])
     width = _map_field(errors, "width", int, lambda: c.structure(data.get("width", 1), int))
     height = _map_field(errors, "height", int, lambda: c.structure(data.get("height", 1), int))
-    terrain = _map_field(errors, "terrain", list[str],
-                         lambda: c.structure(data.get("terrain", []), list[str]))
-    hexsides = _map_field(errors, "hexsides", dict[str, list[Hexside]],
-                          lambda: c.structure(data.get("hexsides", {}), dict[str, list[Hexside]]))
-    rows = _map_field(errors, "territory_rows", list[str],
-                      lambda: c.structure(data.get("territory_rows", []), list[str]))
+    terrain = _map_field(
+        errors, "terrain", list[str], lambda: c.structure(data.get("terrain", []), list[str])
+    )
+    hexsides = _map_field(
+        errors,
+        "hexsides",
+        dict[str, list[Hexside]],
+        lambda: c.structure(data.get("hexsides", {}), dict[str, list[Hexside]]),
+    )
+    rows = _map_field(
+        errors,
+        "territory_rows",
+        list[str],
+        lambda: c.structure(data.get("territory_rows", []), list[str]),
+    )
     territories = _map_field(
-        errors, "territories", list[Territory],
+        errors,
+        "territories",
+        list[Territory],
         lambda: _structure_territories(
             c.structure(data.get("territories", []), list[Any]), _territory_hexes(rows or [])
         ),
     )
-    settlements = _map_field(errors, "settlements", list[Settlement],
-                             lambda: c.structure(data.get("settlements", []), list[Settlement]))
+    settlements = _map_field(
+        errors,
+        "settlements",
+        list[Settlement],
+        lambda: c.structure(data.get("settlements", []), list[Settlement]),
+    )
     if errors:
         raise ClassValidationError("While structuring HexMap", errors, HexMap)
     return HexMap(width, height, terrain, hexsides, territories, settlements)
@@ -420,7 +435,7 @@ def _format_exception(exc: BaseException, type_: Any) -> str:
 def _unknown_keys(text: str) -> tuple[list[str], str]:
     """The unknown keys of a marked message, and the message: "unknown key(s) (a, b)",
     with a "did you mean" when the first is close to a known key."""
-    known, *extra = text[len(_EXTRA):].split("\x00")
+    known, *extra = text[len(_EXTRA) :].split("\x00")
     message = f"unknown key(s) ({', '.join(extra)})"
     close = difflib.get_close_matches(extra[0], known.split(","), n=1) if known else []
     if close:

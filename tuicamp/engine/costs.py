@@ -74,14 +74,20 @@ def _cost(value: Any) -> str | None:
 
 def _terrain_problems(costs: Any, path: KeyPath) -> list[Problem]:
     if not isinstance(costs, dict):
-        return [(path, f"table {_name(path)} should be a table of terrain costs, "
-                       f"not {_shown(costs)}")]
+        return [
+            (path, f"table {_name(path)} should be a table of terrain costs, not {_shown(costs)}")
+        ]
     out: list[Problem] = []
     for terrain, value in costs.items():
         where = (*path, terrain)
         if terrain not in _TERRAIN_KEYS:
-            out.append((where, f"table {_name(path)}: "
-                               + _unknown(terrain, tuple(t.id for t in TERRAINS), "terrain")))
+            out.append(
+                (
+                    where,
+                    f"table {_name(path)}: "
+                    + _unknown(terrain, tuple(t.id for t in TERRAINS), "terrain"),
+                )
+            )
         elif value is not False:
             why = _cost(value)
             if why:
@@ -113,24 +119,43 @@ _HEXSIDE_FIELDS: dict[str, Callable[[Any], str | None]] = {
 
 def _hexside_problems(rules: Any, path: KeyPath) -> list[Problem]:
     if not isinstance(rules, dict):
-        return [(path, f"table {_name(path)} should be a table of [hexside.<feature>] "
-                       f"tables, not {_shown(rules)}")]
+        return [
+            (
+                path,
+                f"table {_name(path)} should be a table of [hexside.<feature>] "
+                f"tables, not {_shown(rules)}",
+            )
+        ]
     out: list[Problem] = []
     for feature, spec in rules.items():
         where = (*path, feature)
         if feature not in HEXSIDE_FEATURES:
-            out.append((where, f"table {_name(path)}: "
-                               + _unknown(feature, HEXSIDE_FEATURES, "hexside feature")))
+            out.append(
+                (
+                    where,
+                    f"table {_name(path)}: "
+                    + _unknown(feature, HEXSIDE_FEATURES, "hexside feature"),
+                )
+            )
             continue
         if not isinstance(spec, dict):
-            out.append((where, f"table {_name(where)} should be a table "
-                               f"({', '.join(_HEXSIDE_FIELDS)}), not {_shown(spec)}"))
+            out.append(
+                (
+                    where,
+                    f"table {_name(where)} should be a table "
+                    f"({', '.join(_HEXSIDE_FIELDS)}), not {_shown(spec)}",
+                )
+            )
             continue
         for key, value in spec.items():
             check = _HEXSIDE_FIELDS.get(key)
             if check is None:
-                out.append(((*where, key), f"table {_name(where)}: "
-                                           + _unknown(key, tuple(_HEXSIDE_FIELDS), "field")))
+                out.append(
+                    (
+                        (*where, key),
+                        f"table {_name(where)}: " + _unknown(key, tuple(_HEXSIDE_FIELDS), "field"),
+                    )
+                )
                 continue
             why = check(value)
             if why:
@@ -171,7 +196,5 @@ def cost_model(hexmap: HexMap, tables: dict[str, Any]) -> CostModel:
     problems = _terrain_problems(tables[TERRAIN_TABLE], (TERRAIN_TABLE,))
     if problems:
         raise TableError(problems[0][1])
-    terrain = {
-        k: (None if v is False else float(v)) for k, v in tables[TERRAIN_TABLE].items()
-    }
+    terrain = {k: (None if v is False else float(v)) for k, v in tables[TERRAIN_TABLE].items()}
     return CostModel.from_map(hexmap, terrain, hexside_rules(tables))

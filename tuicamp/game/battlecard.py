@@ -121,8 +121,6 @@ def build_card(campaign: Campaign, battle: Battle, ruleset: Ruleset) -> BattleCa
     )
 
 
-
-
 def card_text(card: BattleCard, width: int = 78) -> str:
     import textwrap
 

@@ -35,8 +35,9 @@ def campaign_checks(scenario: Scenario, top: dict[str, Any]) -> list[tuple[KeyPa
     victory keys) can only be judged there."""
     found: list[tuple[KeyPath, str]] = []
     index = {
-        kind: {item.get("id"): i for i, item in enumerate(top.get(kind, []))
-               if isinstance(item, dict)}
+        kind: {
+            item.get("id"): i for i, item in enumerate(top.get(kind, [])) if isinstance(item, dict)
+        }
         for kind in ("settlement", "army", "territory", "player")
     }
     for rid in scenario.rulesets:

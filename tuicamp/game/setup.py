@@ -20,22 +20,26 @@ from tuicamp.model.forces import Player, Seat
 from tuicamp.storage.scenario import GM_SEAT, RulesetSetup, Scenario, listing
 
 
-def _players_for(
-    scenario: Scenario, chosen: Sequence[tuple[str, str]]
-) -> list[Player]:
+def _players_for(scenario: Scenario, chosen: Sequence[tuple[str, str]]) -> list[Player]:
     if len(chosen) > len(scenario.players):
-        raise InputError(f"scenario {scenario.id} has {len(scenario.players)} player slots "
-                         f"({listing([p.id for p in scenario.players])}), not {len(chosen)}")
+        raise InputError(
+            f"scenario {scenario.id} has {len(scenario.players)} player slots "
+            f"({listing([p.id for p in scenario.players])}), not {len(chosen)}"
+        )
     players = []
     for i, slot in enumerate(scenario.players):
         name, race = chosen[i] if i < len(chosen) else ("", "")
         race = race.strip() or slot.race
         picked = slot.allows(race)
         if picked is None:
-            raise InputError(f"player slot {slot.id} ({slot.name}) may be "
-                             f"{listing(slot.races)}, not {race!r}")
-        players.append(Player(slot.id, name.strip() or slot.name, picked, slot.colour,
-                              slot.treasury, slot.letter))
+            raise InputError(
+                f"player slot {slot.id} ({slot.name}) may be {listing(slot.races)}, not {race!r}"
+            )
+        players.append(
+            Player(
+                slot.id, name.strip() or slot.name, picked, slot.colour, slot.treasury, slot.letter
+            )
+        )
     _distinct_letters(players)
     return players
 
@@ -88,8 +92,10 @@ def new_campaign(
     """
     setup = scenario.rulesets.get(ruleset_id)
     if setup is None:
-        raise InputError(f"scenario {scenario.id} does not support ruleset {ruleset_id!r} "
-                         f"(it supports: {listing(scenario.rulesets)})")
+        raise InputError(
+            f"scenario {scenario.id} does not support ruleset {ruleset_id!r} "
+            f"(it supports: {listing(scenario.rulesets)})"
+        )
     ruleset = registry.get_ruleset(ruleset_id)
     roster = _players_for(scenario, players)
     seats = [Seat(p.id, p.name, [p.id]) for p in roster]

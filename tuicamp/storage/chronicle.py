@@ -347,8 +347,11 @@ def _blocks_ok(source: Source, blocks: Any, expected: int, problems: Problems) -
         seq = block.get("seq") if isinstance(block, dict) else None
         if seq != i + 1:
             problems.add(
-                source.at(("event", i, "seq"), f"event {i + 1} has seq = {seq!r}; "
-                          "the events must be numbered 1, 2, 3, ... in order")
+                source.at(
+                    ("event", i, "seq"),
+                    f"event {i + 1} has seq = {seq!r}; "
+                    "the events must be numbered 1, 2, 3, ... in order",
+                )
             )
             ok = False
     return ok

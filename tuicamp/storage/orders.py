@@ -163,7 +163,11 @@ def _sample(type_: Any) -> Any:
 
 
 _PLACEHOLDERS: dict[Any, Any] = {
-    str: "", int: 0, float: 0.0, bool: False, Any: "",
+    str: "",
+    int: 0,
+    float: 0.0,
+    bool: False,
+    Any: "",
 }
 
 

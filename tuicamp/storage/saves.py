@@ -276,8 +276,9 @@ def _read_save(path: Path, problems: Problems) -> LoadedSave | None:
         problems.add(f"{path}:1: not a tuicamp save: it does not start with a [header] table")
         return None
     for key in sorted(set(source.data) - {"header", "campaign"}):
-        problems.add(source.at((key,), f"unknown table [{key}] (a save holds [header] and "
-                                       "[campaign])"))
+        problems.add(
+            source.at((key,), f"unknown table [{key}] (a save holds [header] and [campaign])")
+        )
     version = _version_of(source, problems)
     if version is None:
         return None
@@ -334,9 +335,7 @@ def _int_or_none(data: Any, key: str) -> int | None:
     return value if isinstance(value, int) and not isinstance(value, bool) else None
 
 
-def _read_campaign(
-    source: Source, problems: Problems
-) -> tuple[Campaign | None, Ruleset | None]:
+def _read_campaign(source: Source, problems: Problems) -> tuple[Campaign | None, Ruleset | None]:
     data = source.data.get("campaign")
     if not isinstance(data, dict):
         problems.add(source.at(("campaign",), "the save has no [campaign] table"))
@@ -410,15 +409,20 @@ def campaign_problems(
     for i, row in enumerate(m.terrain):
         if len(row) != m.width:
             out.append(
-                (("map", "terrain", i), f"terrain row {i + 1} has {len(row)} hexes; "
-                                        f"the map is {m.width} wide")
+                (
+                    ("map", "terrain", i),
+                    f"terrain row {i + 1} has {len(row)} hexes; the map is {m.width} wide",
+                )
             )
         unknown = set(row) - BY_LETTER.keys()
         if unknown:
             known = " ".join(BY_LETTER)
             out.append(
-                (("map", "terrain", i), f"terrain row {i + 1}: unknown terrain letter "
-                                        f"{min(unknown)!r} (known: {known})")
+                (
+                    ("map", "terrain", i),
+                    f"terrain row {i + 1}: unknown terrain letter "
+                    f"{min(unknown)!r} (known: {known})",
+                )
             )
     players = {p.id for p in campaign.players}
     groups: list[tuple[KeyPath, str, list[str]]] = [
@@ -434,9 +438,7 @@ def campaign_problems(
     for i, seat in enumerate(campaign.seats):
         for j, pid in enumerate(seat.players):
             if pid not in players:
-                out.append(
-                    (("seats", i, "players", j), f"seat {seat.id!r}: no player {pid!r}")
-                )
+                out.append((("seats", i, "players", j), f"seat {seat.id!r}: no player {pid!r}"))
     for i, army in enumerate(campaign.armies):
         if army.owner not in players:
             out.append((("armies", i, "owner"), f"army {army.id!r}: no player {army.owner!r}"))
@@ -444,22 +446,22 @@ def campaign_problems(
             out.append((("armies", i, "hex"), f"army {army.id!r} is off the map"))
         for j in _duplicates([u.id for u in army.units]):
             out.append(
-                (("armies", i, "units", j, "id"), f"army {army.id!r} has two units "
-                                                  f"{army.units[j].id!r}")
+                (
+                    ("armies", i, "units", j, "id"),
+                    f"army {army.id!r} has two units {army.units[j].id!r}",
+                )
             )
     for i, s in enumerate(m.settlements):
         if not m.contains(s.hex):
             out.append((("map", "settlements", i, "hex"), f"settlement {s.id!r} is off the map"))
         if s.owner is not None and s.owner not in players:
             out.append(
-                (("map", "settlements", i, "owner"), f"settlement {s.id!r}: no player "
-                                                     f"{s.owner!r}")
+                (("map", "settlements", i, "owner"), f"settlement {s.id!r}: no player {s.owner!r}")
             )
     for i, t in enumerate(m.territories):
         if t.owner is not None and t.owner not in players:
             out.append(
-                (("map", "territories", i, "owner"), f"territory {t.id!r}: no player "
-                                                     f"{t.owner!r}")
+                (("map", "territories", i, "owner"), f"territory {t.id!r}: no player {t.owner!r}")
             )
     for pid in campaign.winner:
         if pid not in players:
@@ -475,8 +477,10 @@ def campaign_problems(
     out += _battle_problems(campaign)
     if ruleset is not None:
         out += _option_problems(campaign, ruleset)
-        out += [(("tables", *path), message)
-                for path, message in table_problems(ruleset, campaign.tables)]
+        out += [
+            (("tables", *path), message)
+            for path, message in table_problems(ruleset, campaign.tables)
+        ]
         out += _ruleset_state_problems(campaign, ruleset)
     return out
 
@@ -488,16 +492,25 @@ _UNIT_COUNTS = (("points", "points"), ("models", "models"), ("movement", "M"))
 def _unit_problems(campaign: Campaign) -> list[tuple[KeyPath, str]]:
     out: list[tuple[KeyPath, str]] = []
     if campaign.map.width < 1 or campaign.map.height < 1:
-        out.append((("map",), f"the map is {campaign.map.width} x {campaign.map.height}; "
-                              "it needs at least one hex"))
+        out.append(
+            (
+                ("map",),
+                f"the map is {campaign.map.width} x {campaign.map.height}; "
+                "it needs at least one hex",
+            )
+        )
     for i, army in enumerate(campaign.armies):
         for j, unit in enumerate(army.units):
             for attr, label in _UNIT_COUNTS:
                 value = getattr(unit, attr)
                 if value < 0:
-                    out.append((("armies", i, "units", j, attr),
-                                f"unit {unit.id!r} of army {army.id!r}: {label} cannot be "
-                                f"negative ({value})"))
+                    out.append(
+                        (
+                            ("armies", i, "units", j, attr),
+                            f"unit {unit.id!r} of army {army.id!r}: {label} cannot be "
+                            f"negative ({value})",
+                        )
+                    )
     return out
 
 
@@ -512,27 +525,42 @@ def _battle_problems(campaign: Campaign) -> list[tuple[KeyPath, str]]:
         if not m.contains(b.hex):
             out.append(((*where, "hex"), f"battle {b.id!r} is off the map"))
         if b.terrain not in BY_ID:
-            out.append(((*where, "terrain"), f"battle {b.id!r}: unknown terrain {b.terrain!r} "
-                                             f"(terrains: {', '.join(BY_ID)})"))
+            out.append(
+                (
+                    (*where, "terrain"),
+                    f"battle {b.id!r}: unknown terrain {b.terrain!r} "
+                    f"(terrains: {', '.join(BY_ID)})",
+                )
+            )
         for j in _duplicates([side.id for side in b.sides]):
-            out.append(((*where, "sides", j, "id"), f"battle {b.id!r} has two sides "
-                                                    f"{b.sides[j].id!r}"))
+            out.append(
+                ((*where, "sides", j, "id"), f"battle {b.id!r} has two sides {b.sides[j].id!r}")
+            )
         for j, side in enumerate(b.sides):
             # Army ids are not judged: an army may be disbanded or destroyed while its
             # battle is pending or after it, and the card and the result skip it then.
             for k, pid in enumerate(side.players):
                 if pid not in players:
-                    out.append(((*where, "sides", j, "players", k),
-                                f"battle {b.id!r}: no player {pid!r}"))
+                    out.append(
+                        ((*where, "sides", j, "players", k), f"battle {b.id!r}: no player {pid!r}")
+                    )
         if b.result is not None:
             sides = {side.id for side in b.sides}
             if b.result.winner is not None and b.result.winner not in sides:
-                out.append(((*where, "result", "winner"),
-                            f"battle {b.id!r}: the winner {b.result.winner!r} is not a side"))
+                out.append(
+                    (
+                        (*where, "result", "winner"),
+                        f"battle {b.id!r}: the winner {b.result.winner!r} is not a side",
+                    )
+                )
             for j, r in enumerate(b.result.sides):
                 if r.side not in sides:
-                    out.append(((*where, "result", "sides", j, "side"),
-                                f"battle {b.id!r}: the result names no side {r.side!r}"))
+                    out.append(
+                        (
+                            (*where, "result", "sides", j, "side"),
+                            f"battle {b.id!r}: the result names no side {r.side!r}",
+                        )
+                    )
     return out
 
 
@@ -561,8 +589,9 @@ def _option_problems(campaign: Campaign, ruleset: Ruleset) -> list[tuple[KeyPath
             if judge_names:
                 close = difflib.get_close_matches(name, names, n=1)
                 hint = f"did you mean {close[0]!r}?" if close else f"options: {', '.join(names)}"
-                out.append((("options", name), f"ruleset {ruleset.id} has no option {name!r} "
-                                               f"({hint})"))
+                out.append(
+                    (("options", name), f"ruleset {ruleset.id} has no option {name!r} ({hint})")
+                )
             continue
         try:
             campaign.options[name] = _option_value(option, value)
@@ -580,10 +609,16 @@ def _ruleset_state_problems(campaign: Campaign, ruleset: Ruleset) -> list[tuple[
     try:
         found = check(campaign)
     except Exception as exc:  # a ruleset bug must still give a one-line answer
-        return [(("state",), f"the {ruleset.id} state could not be checked "
-                             f"({type(exc).__name__}: {exc})")]
-    return [(tuple(path) if isinstance(path, tuple | list) else (path,), message)
-            for path, message in found]
+        return [
+            (
+                ("state",),
+                f"the {ruleset.id} state could not be checked ({type(exc).__name__}: {exc})",
+            )
+        ]
+    return [
+        (tuple(path) if isinstance(path, tuple | list) else (path,), message)
+        for path, message in found
+    ]
 
 
 # --- the saves list ------------------------------------------------------------------

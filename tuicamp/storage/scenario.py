@@ -220,8 +220,9 @@ TOP: Schema = {
     "player": Key("tables", required=True, written="[[player]] slots"),
     "army": Key("tables"),
     "victory": Key("table"),
-    "ruleset": Key("table", required=True, written="a [ruleset.<id>] table for each ruleset "
-                                                   "it supports"),
+    "ruleset": Key(
+        "table", required=True, written="a [ruleset.<id>] table for each ruleset it supports"
+    ),
 }
 SCENARIO: Schema = {
     "id": Key("id", required=True),
@@ -311,8 +312,13 @@ def _kind(value: Any) -> str:
     return type(value).__name__
 
 
-_KIND_NOUNS = {"bool": "true or false", "number": "a number", "text": "text in quotes",
-               "list": "a list", "table": "a table"}
+_KIND_NOUNS = {
+    "bool": "true or false",
+    "number": "a number",
+    "text": "text in quotes",
+    "list": "a list",
+    "table": "a table",
+}
 
 
 def _merge_shapes(a: Any, b: Any) -> Any:
@@ -354,8 +360,9 @@ def _shape_problems(shape: Any, value: Any, path: KeyPath) -> list[tuple[KeyPath
     if kind == "number":
         costs = any("cost" in str(p) for p in path)
         if costs and shape >= 0 and not value >= 0:
-            return [(path, f"table {_table_name(path)} is a cost: it cannot be negative "
-                           f"({value:g})")]
+            return [
+                (path, f"table {_table_name(path)} is a cost: it cannot be negative ({value:g})")
+            ]
         return []
     if kind == "list":
         item = _row_shape(shape)
@@ -411,7 +418,8 @@ def table_problems(ruleset: Ruleset, tables: Any) -> list[tuple[KeyPath, str]]:
         return [((), f"tables should be a table, not {_describe(tables)}")]
     out: list[tuple[KeyPath, str]] = [
         ((name,), f"ruleset {ruleset.id} has no table {name!r} (tables: {listing(defaults)})")
-        for name in tables if name not in defaults
+        for name in tables
+        if name not in defaults
     ]
     # The tables themselves are named, never rows of one kind: each against its own.
     if _movement.TERRAIN_TABLE in defaults:
@@ -508,7 +516,11 @@ class _Checker:
         return True
 
     def table(
-        self, path: KeyPath, data: dict[str, Any], schema: Schema, what: str,
+        self,
+        path: KeyPath,
+        data: dict[str, Any],
+        schema: Schema,
+        what: str,
         unknown: str = "unknown key",
     ) -> dict[str, Any]:
         """The keys of ``data`` that are known and of the right kind; complains about the rest."""
@@ -566,17 +578,21 @@ def _check_players(chk: _Checker, items: list[dict] | None, parts: _Parts) -> No
             chk.unique(seen, "player", p["id"], (*path, "id"))
         races = p.get("races", [])
         if races and "race" in p and p["race"].casefold() not in {r.casefold() for r in races}:
-            chk.add((*path, "race"), f"race {p['race']!r} is not one of this slot's races "
-                                     f"({listing(races)})")
+            chk.add(
+                (*path, "race"),
+                f"race {p['race']!r} is not one of this slot's races ({listing(races)})",
+            )
         letter = p.get("letter", "")
         if letter and not (len(letter) == 1 and letter.isascii() and letter.isalnum()):
             chk.add((*path, "letter"), f"letter is one letter or digit for the map, not {letter!r}")
         shown = (letter or p.get("name") or p.get("id") or "?")[0].upper()
         if shown in letters:
             first = chk.line(letters[shown])
-            chk.add((*path, "letter") if letter else path,
-                    f"player shows as {shown!r} on the map like the player at line {first}; "
-                    f"give one of them another letter = \"...\"")
+            chk.add(
+                (*path, "letter") if letter else path,
+                f"player shows as {shown!r} on the map like the player at line {first}; "
+                f'give one of them another letter = "..."',
+            )
         letters.setdefault(shown, path)
         if all(k in p for k in ("id", "name", "race")):
             slot = PlayerSlot(**p)
@@ -603,8 +619,13 @@ def _hex(chk: _Checker, path: KeyPath, text: str, grid: HexMap | None, what: str
 
 
 def _check_grid_rows(
-    chk: _Checker, path: KeyPath, rows: list[str], grid: HexMap, name: str,
-    letter_ok: Callable[[str], bool], bad: Callable[[str], str],
+    chk: _Checker,
+    path: KeyPath,
+    rows: list[str],
+    grid: HexMap,
+    name: str,
+    letter_ok: Callable[[str], bool],
+    bad: Callable[[str], str],
 ) -> bool:
     """Rows of one letter per hex: the right count, the right length, known letters."""
     ok = True
@@ -616,16 +637,18 @@ def _check_grid_rows(
         if not isinstance(row, str):
             continue  # already reported by the kind check
         if len(row) != grid.width:
-            chk.add((*path, r), f"{name} row {r + 1} has {len(row)} hexes; the map is "
-                                f"{grid.width} wide")
+            chk.add(
+                (*path, r), f"{name} row {r + 1} has {len(row)} hexes; the map is {grid.width} wide"
+            )
             ok = False
         reported: set[str] = set()
         for c, letter in enumerate(row):
             if not letter_ok(letter) and letter not in reported:
                 reported.add(letter)
                 label = Hex.from_offset(c, r).label(width)
-                chk.add((*path, r), f"{name} row {r + 1}, column {c + 1} (hex {label}): "
-                                    f"{bad(letter)}")
+                chk.add(
+                    (*path, r), f"{name} row {r + 1}, column {c + 1} (hex {label}): {bad(letter)}"
+                )
                 ok = False
     return ok
 
@@ -638,18 +661,34 @@ def _check_map(chk: _Checker, data: dict[str, Any], parts: _Parts) -> None:
     ok = grid is not None and "terrain" in m
     if grid is not None and "terrain" in m:
         known = " ".join(BY_LETTER)
-        ok = _check_grid_rows(
-            chk, ("map", "terrain"), m["terrain"], grid, "terrain", lambda x: x in BY_LETTER,
-            lambda x: f"unknown terrain letter {x!r} (letters: {known})",
-        ) and ok
+        ok = (
+            _check_grid_rows(
+                chk,
+                ("map", "terrain"),
+                m["terrain"],
+                grid,
+                "terrain",
+                lambda x: x in BY_LETTER,
+                lambda x: f"unknown terrain letter {x!r} (letters: {known})",
+            )
+            and ok
+        )
         if ok:
             grid.terrain = list(m["terrain"])
-    sides = chk.table(("map", "hexsides"), m.get("hexsides", {}), HEXSIDES, "[map.hexsides]",
-                      unknown="unknown hexside feature")
+    sides = chk.table(
+        ("map", "hexsides"),
+        m.get("hexsides", {}),
+        HEXSIDES,
+        "[map.hexsides]",
+        unknown="unknown hexside feature",
+    )
     parts.map = {
-        "width": m.get("width"), "height": m.get("height"), "terrain": m.get("terrain"),
+        "width": m.get("width"),
+        "height": m.get("height"),
+        "terrain": m.get("terrain"),
         "hexsides": _check_hexsides(chk, sides, grid),
-        "territory_rows": m.get("territory_rows"), "ok": ok,
+        "territory_rows": m.get("territory_rows"),
+        "ok": ok,
     }
 
 
@@ -674,8 +713,10 @@ def _check_hexsides(
             off = [h for h in (side.a, side.b) if grid is not None and not grid.contains(h)]
             if off:
                 label = off[0].label(label_width_for(grid.width, grid.height))
-                chk.add(path, f"{feature} {text}: hex {label} is off the map "
-                              f"({grid.width} x {grid.height})")
+                chk.add(
+                    path,
+                    f"{feature} {text}: hex {label} is off the map ({grid.width} x {grid.height})",
+                )
                 damaged.add(feature)
             else:  # two roads may share a side: no harm, one is kept
                 parsed[feature].setdefault(side, text)
@@ -703,8 +744,11 @@ def _check_territories(chk: _Checker, items: list[dict], players: set[str], part
             if len(code) != 1 or code == NO_TERRITORY or code.isspace():
                 chk.add((*path, "code"), f"code is one letter for territory_rows, not {code!r}")
             elif code in codes:
-                chk.add((*path, "code"), f"code {code!r} is already used by the territory at "
-                                         f"line {chk.line(codes[code])}")
+                chk.add(
+                    (*path, "code"),
+                    f"code {code!r} is already used by the territory at "
+                    f"line {chk.line(codes[code])}",
+                )
             else:
                 codes[code] = path
         good.append((i, t))
@@ -715,7 +759,11 @@ def _check_territories(chk: _Checker, items: list[dict], players: set[str], part
     rows = parts.map.get("territory_rows") if parts.map else None
     if rows is not None and grid is not None:
         _check_grid_rows(
-            chk, ("map", "territory_rows"), rows, grid, "territory_rows",
+            chk,
+            ("map", "territory_rows"),
+            rows,
+            grid,
+            "territory_rows",
             lambda x: x == NO_TERRITORY or x in by_code,
             lambda x: f"{x!r} is not the code of any [[territory]]",
         )
@@ -732,15 +780,21 @@ def _check_territories(chk: _Checker, items: list[dict], players: set[str], part
             if h is None:
                 continue
             if h in holder:
-                chk.add(hpath, f"hex {text} is already in the territory at line "
-                               f"{chk.line(holder[h])}; a hex belongs to one territory")
+                chk.add(
+                    hpath,
+                    f"hex {text} is already in the territory at line "
+                    f"{chk.line(holder[h])}; a hex belongs to one territory",
+                )
                 continue
             holder[h] = (*path, "id")
             count[i] = count.get(i, 0) + 1
         if not count.get(i) and "id" in t and (grid is not None or rows is None):
             code = t.get("code")
-            why = (f"its code {code!r} is not in territory_rows" if code
-                   else "give it a code used in territory_rows, or hexes = [...]")
+            why = (
+                f"its code {code!r} is not in territory_rows"
+                if code
+                else "give it a code used in territory_rows, or hexes = [...]"
+            )
             chk.add(path, f"territory {t['id']!r} has no hexes: {why}")
     if parts.map is not None:
         parts.map["territories"] = [t for _, t in good]
@@ -761,8 +815,11 @@ def _check_settlements(chk: _Checker, items: list[dict], players: set[str], part
             if h is not None and grid is not None and parts.map and parts.map["ok"]:
                 terrain = grid.terrain_at(h)
                 if terrain.water:
-                    chk.add((*path, "hex"), f"settlement {s.get('name', '')!r} is on "
-                                            f"{terrain.name.lower()} hex {s['hex']}")
+                    chk.add(
+                        (*path, "hex"),
+                        f"settlement {s.get('name', '')!r} is on "
+                        f"{terrain.name.lower()} hex {s['hex']}",
+                    )
         good.append(s)
     if parts.map is not None:
         parts.map["settlements"] = good
@@ -827,15 +884,17 @@ def _setup_path(keypath: Any) -> KeyPath:
 
 def _check_rulesets(chk: _Checker, data: dict[str, Any], parts: _Parts) -> None:
     if not data:
-        chk.add(("ruleset",), "a scenario supports at least one ruleset: add a "
-                              "[ruleset.<id>] table")
+        chk.add(
+            ("ruleset",), "a scenario supports at least one ruleset: add a [ruleset.<id>] table"
+        )
         return
     installed = _installed(chk, ("ruleset", next(iter(data))))
     for rid, table in data.items():
         path = ("ruleset", rid)
         if not isinstance(table, dict):
-            chk.add(path, f"ruleset.{rid} should be a table ([ruleset.{rid}]), not "
-                          f"{_describe(table)}")
+            chk.add(
+                path, f"ruleset.{rid} should be a table ([ruleset.{rid}]), not {_describe(table)}"
+            )
             continue
         if installed is None:
             continue
@@ -852,8 +911,10 @@ def _check_rulesets(chk: _Checker, data: dict[str, Any], parts: _Parts) -> None:
             option = ruleset.option(name)
             if option is None:
                 known = listing([o.name for o in ruleset.options])
-                chk.add((*path, "options", name), f"ruleset {rid} has no option {name!r} "
-                                                  f"(options: {known})")
+                chk.add(
+                    (*path, "options", name),
+                    f"ruleset {rid} has no option {name!r} (options: {known})",
+                )
                 continue
             try:
                 setup.options[name] = _option_value(option, value)
@@ -907,9 +968,16 @@ def _build(chk: _Checker, parts: _Parts, head: dict[str, Any], victory: dict[str
         return None
     hexmap, *armies = built
     return Scenario(
-        id=head["id"], title=head["title"], description=_paragraphs(head.get("description", "")),
-        path=chk.doc.path, map=hexmap, players=parts.players, armies=armies,
-        victory=victory, rulesets=parts.rulesets, turn_limit=head.get("turn_limit", 0),
+        id=head["id"],
+        title=head["title"],
+        description=_paragraphs(head.get("description", "")),
+        path=chk.doc.path,
+        map=hexmap,
+        players=parts.players,
+        armies=armies,
+        victory=victory,
+        rulesets=parts.rulesets,
+        turn_limit=head.get("turn_limit", 0),
     )
 
 
@@ -930,13 +998,17 @@ def _analyse(
     version = top.get("format_version")
     if version is not None and version != FORMAT_VERSION:
         newer = " (made by a newer tuicamp?)" if version > FORMAT_VERSION else ""
-        chk.add(("format_version",), f"format_version {version} is not supported{newer}; "
-                                     f"this tuicamp reads format_version {FORMAT_VERSION}")
+        chk.add(
+            ("format_version",),
+            f"format_version {version} is not supported{newer}; "
+            f"this tuicamp reads format_version {FORMAT_VERSION}",
+        )
     head = chk.table(("scenario",), top.get("scenario", {}), SCENARIO, "[scenario]")
     parts = _Parts()
     _check_players(chk, top.get("player"), parts)
     players = {  # ids as written, even of slots with other faults: owners are judged alone
-        p["id"] for p in top.get("player", [])
+        p["id"]
+        for p in top.get("player", [])
         if isinstance(p, dict) and isinstance(p.get("id"), str)
     }
     if "map" in top:
@@ -1007,7 +1079,10 @@ def find_scenario(name: str | Path) -> Path:
         if _bundled_id(p) == text:
             return p
     if as_path.suffix == ".toml" or os.sep in text or "/" in text:
-        raise InputError(f"{name}: no such scenario file (bundled: "
-                         f"{listing([p.stem for p in bundled])})")
-    raise InputError(f"no scenario {text!r}: give a file, or one of the bundled scenarios: "
-                     f"{listing([p.stem for p in bundled])}")
+        raise InputError(
+            f"{name}: no such scenario file (bundled: {listing([p.stem for p in bundled])})"
+        )
+    raise InputError(
+        f"no scenario {text!r}: give a file, or one of the bundled scenarios: "
+        f"{listing([p.stem for p in bundled])}"
+    )

@@ -97,9 +97,11 @@ class TuicampApp(App[int]):
             self.pop_screen()
             self._refresh_title()
 
-        self.push_screen(open_campaign(
-            session, only_seat=self.only_seat, map_layout=self.config.hexes, on_close=close
-        ))
+        self.push_screen(
+            open_campaign(
+                session, only_seat=self.only_seat, map_layout=self.config.hexes, on_close=close
+            )
+        )
 
     def on_title_screen_chose(self, message: TitleScreen.Chose) -> None:
         what = message.what
@@ -187,10 +189,17 @@ def screen_text(app: App) -> str:
     from rich.console import Console
 
     width, height = app.size
-    console = Console(width=width, height=height, file=io.StringIO(), force_terminal=True,
-                      color_system="truecolor", record=True, legacy_windows=False,
-                      safe_box=False)
-    console.print(app.screen._compositor.render_update(
-        full=True, screen_stack=app._background_screens
-    ))
+    console = Console(
+        width=width,
+        height=height,
+        file=io.StringIO(),
+        force_terminal=True,
+        color_system="truecolor",
+        record=True,
+        legacy_windows=False,
+        safe_box=False,
+    )
+    console.print(
+        app.screen._compositor.render_update(full=True, screen_stack=app._background_screens)
+    )
     return console.export_text(styles=False)

@@ -144,14 +144,14 @@ def _apply(config: UiConfig, data: dict, path: Path) -> None:
         config.problems.append(f"{path}: hexes is one of {', '.join(LAYOUTS)}, not {hexes!r}")
     keymap = data.get("keymap", {})
     if not isinstance(keymap, dict):
-        config.problems.append(f"{path}: [keymap] must be a table of binding id = \"keys\"")
+        config.problems.append(f'{path}: [keymap] must be a table of binding id = "keys"')
         return
     for binding_id, keys in keymap.items():
         if isinstance(keys, str) and keys.strip():
             config.keymap[binding_id] = keys.strip()
         else:
             config.problems.append(
-                f"{path}: keymap {binding_id!r} needs keys as text, e.g. \"ctrl+e\""
+                f'{path}: keymap {binding_id!r} needs keys as text, e.g. "ctrl+e"'
             )
 
 

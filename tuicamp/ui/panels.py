@@ -52,9 +52,7 @@ class CampaignControls(Protocol):
     @property
     def selected_army(self) -> ArmyView | None: ...
 
-    def perform(
-        self, action: Action, on_done: Callable[[list[Event]], None] | None = None
-    ) -> None:
+    def perform(self, action: Action, on_done: Callable[[list[Event]], None] | None = None) -> None:
         """Send an action for the acting seat; refusals are shown, table dice are asked for."""
 
     def open(self, screen: Screen, callback: Callable[[Any], None] | None = None) -> None:

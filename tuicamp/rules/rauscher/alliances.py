@@ -25,9 +25,7 @@ def read(setup: dict[str, Any]) -> list[list[str]]:
     if not isinstance(raw, list):
         return []
     return [
-        [p for p in members if isinstance(p, str)]
-        for members in raw
-        if isinstance(members, list)
+        [p for p in members if isinstance(p, str)] for members in raw if isinstance(members, list)
     ]
 
 
@@ -52,8 +50,13 @@ def setup_problems(setup: dict[str, Any]) -> list[tuple[str, str]]:
             if pid in neutral:
                 out.append((where, f"{pid!r} is a neutral force: it stands against every player"))
             if pid in seen and seen[pid] != i:
-                out.append((where, f"{pid!r} is already in alliance {seen[pid] + 1}: "
-                                   "a player may be in one alliance only"))
+                out.append(
+                    (
+                        where,
+                        f"{pid!r} is already in alliance {seen[pid] + 1}: "
+                        "a player may be in one alliance only",
+                    )
+                )
             seen.setdefault(pid, i)
     return out
 

@@ -141,9 +141,7 @@ def retreat(ctx: Context, army: Army, steps: int) -> tuple[Hex, int] | None:
     camp = ctx.campaign
     start = army.hex
     model = cc.retreat_model(camp, ctx.tables, cc.enemy_hexes(camp, army.owner))
-    targets = [
-        s.hex for s in cc.friendly_settlements(camp, army.owner, besides=start, allies=True)
-    ]
+    targets = [s.hex for s in cc.friendly_settlements(camp, army.owner, besides=start, allies=True)]
     path = path_towards(model, start, targets, steps) if targets else None
     if path is not None and path.steps > 0:
         return path.hexes[-1], path.steps

@@ -91,8 +91,10 @@ def capture(ctx: Context, settlement: Settlement, occupier: str, armies: list[st
         combat.occupations.pop(settlement.id, None)
         if settlement.kind == "capital" and previous != original:
             rstate(camp).player(original).capital_lost = False
-        by = "its own people's army" if original == occupier else (
-            f"the army of their ally {cc.player_name(camp, occupier)}"
+        by = (
+            "its own people's army"
+            if original == occupier
+            else (f"the army of their ally {cc.player_name(camp, occupier)}")
         )
         text = f"{settlement.name} is liberated by {by}"
         if original != occupier:

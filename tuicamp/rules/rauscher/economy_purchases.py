@@ -159,9 +159,7 @@ def buy_baggage(ctx: Context, action: BuyBaggage) -> None:
 
 def buy_ship(ctx: Context, action: BuyShip) -> None:
     player = _start(ctx, action.player)
-    ports = [
-        s for s in ctx.campaign.map.settlements if s.owner == player and _coastal(ctx, s)
-    ]
+    ports = [s for s in ctx.campaign.map.settlements if s.owner == player and _coastal(ctx, s)]
     ctx.require(ports, "A ship is launched from a settlement of yours on the coast: you have none")
     _buy(ctx, player, "ship", int(ctx.table("gold_purchase")["ship"]), "A ship")
 

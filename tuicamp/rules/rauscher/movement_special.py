@@ -475,8 +475,10 @@ def baggage_near(campaign: Campaign, army_id: str) -> list[str]:
     if army is None or army.hex is None:
         return []
     state = rstate(campaign)
-    feeders = (Role.BAGGAGE, Role.SHIP) if campaign_option(campaign, "ships_feed_armies") else (
-        Role.BAGGAGE,
+    feeders = (
+        (Role.BAGGAGE, Role.SHIP)
+        if campaign_option(campaign, "ships_feed_armies")
+        else (Role.BAGGAGE,)
     )
     found = [
         (army.hex.distance(a.hex), a.id)

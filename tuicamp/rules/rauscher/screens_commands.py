@@ -55,8 +55,10 @@ def _phase(c: Controls, *phases: str) -> bool:
     if c.view.phase in phases:
         return True
     names = " or ".join(p.capitalize() for p in phases)
-    c.say(f"That is done in the {names} phase; this is the {c.view.phase.capitalize()} phase",
-          "warning")
+    c.say(
+        f"That is done in the {names} phase; this is the {c.view.phase.capitalize()} phase",
+        "warning",
+    )
     return False
 
 
@@ -85,8 +87,9 @@ def _units(army: Army) -> list[tuple[str, str]]:
     return [(u.id, f"{u.name} ({u.points} pts)") for u in army.units]
 
 
-def _pick(c: Controls, title: str, choices: list[tuple[str, str]], then: Callable[[str], Any],
-          empty: str) -> None:
+def _pick(
+    c: Controls, title: str, choices: list[tuple[str, str]], then: Callable[[str], Any], empty: str
+) -> None:
     """One choice from a list (the only one at once), or say why there is none."""
     if not choices:
         c.say(empty, "warning")
@@ -119,9 +122,13 @@ def use_fate(c: Controls) -> None:
         c.say(f"{camp.player(player).name} has no fate point", "warning")
         return
     rolls = [(r.id, f"{r.reason} ({r.expr} = {r.total})") for r in open_rerolls(camp, player)]
-    _pick(c, f"Re-roll which roll? ({points} fate points)", rolls,
-          lambda rid: c.perform(E.UseFate(roll=rid, player=player)),
-          "No roll of this phase can be re-rolled with a fate point")
+    _pick(
+        c,
+        f"Re-roll which roll? ({points} fate points)",
+        rolls,
+        lambda rid: c.perform(E.UseFate(roll=rid, player=player)),
+        "No roll of this phase can be re-rolled with a fate point",
+    )
 
 
 def open_ledger(c: Controls) -> None:
@@ -139,8 +146,10 @@ def buy_or_place(c: Controls) -> None:
         return
     player = _me(c)
     if player is not None:
-        c.open(PurchaseScreen(c, player, _cursor_settlement(c)),
-               lambda action: action is not None and c.perform(action))
+        c.open(
+            PurchaseScreen(c, player, _cursor_settlement(c)),
+            lambda action: action is not None and c.perform(action),
+        )
 
 
 def cancel_or_dismiss(c: Controls) -> None:
@@ -151,19 +160,32 @@ def cancel_or_dismiss(c: Controls) -> None:
         return
     camp = campaign_of(c)
     if c.view.phase == "upkeep":
-        bought = [(p.id, f"{describe(p)} ({format_money(p.cost)})")
-                  for p in bought_this_turn(camp, player)]
-        _pick(c, "Cancel which purchase (refunded)?", bought,
-              lambda pid: c.perform(E.CancelPurchase(purchase=pid)),
-              "Nothing was bought this turn")
+        bought = [
+            (p.id, f"{describe(p)} ({format_money(p.cost)})")
+            for p in bought_this_turn(camp, player)
+        ]
+        _pick(
+            c,
+            "Cancel which purchase (refunded)?",
+            bought,
+            lambda pid: c.perform(E.CancelPurchase(purchase=pid)),
+            "Nothing was bought this turn",
+        )
         return
 
     def dismiss(pid: str) -> None:
-        c.open(ConfirmScreen(f"Give up purchase {pid}? Its money is lost.", "Give up", "Keep"),
-               lambda yes: yes and c.perform(E.DismissPurchase(purchase=pid)))
+        c.open(
+            ConfirmScreen(f"Give up purchase {pid}? Its money is lost.", "Give up", "Keep"),
+            lambda yes: yes and c.perform(E.DismissPurchase(purchase=pid)),
+        )
 
-    _pick(c, "Give up which purchase?", [(p.id, describe(p)) for p in to_place(camp, player)],
-          dismiss, "Nothing waits to be placed")
+    _pick(
+        c,
+        "Give up which purchase?",
+        [(p.id, describe(p)) for p in to_place(camp, player)],
+        dismiss,
+        "Nothing waits to be placed",
+    )
 
 
 def split(c: Controls) -> None:
@@ -178,8 +200,10 @@ def split(c: Controls) -> None:
     def picked(ids: list[str] | None) -> None:
         if not ids:
             return
-        c.open(TextPromptScreen("Name of the new army", value=f"{army.name} (detachment)"),
-               lambda name: name and c.perform(E.SplitArmy(army=army.id, units=ids, name=name)))
+        c.open(
+            TextPromptScreen("Name of the new army", value=f"{army.name} (detachment)"),
+            lambda name: name and c.perform(E.SplitArmy(army=army.id, units=ids, name=name)),
+        )
 
     c.open(PickScreen(f"Units that leave {army.name}", _units(army), multiple=True), picked)
 
@@ -189,11 +213,14 @@ def merge(c: Controls) -> None:
     if found is None or not _phase(c, "upkeep"):
         return
     _, army = found
-    others = [(a.id, a.name) for a in c.view.own_armies()
-              if a.hex == army.hex and a.id != army.id]
-    _pick(c, f"Merge {army.name} into", others,
-          lambda into: c.perform(E.MergeArmies(army=army.id, into=into)),
-          f"No other army of yours is on {army.name}'s hex")
+    others = [(a.id, a.name) for a in c.view.own_armies() if a.hex == army.hex and a.id != army.id]
+    _pick(
+        c,
+        f"Merge {army.name} into",
+        others,
+        lambda into: c.perform(E.MergeArmies(army=army.id, into=into)),
+        f"No other army of yours is on {army.name}'s hex",
+    )
 
 
 def designate(c: Controls) -> None:
@@ -207,14 +234,30 @@ def designate(c: Controls) -> None:
         if ids is None:
             return
         free = [u for u in _units(army) if u[0] not in ids]
-        c.open(PickScreen(f"Scouts of {army.name}", free, multiple=True, at_least=0,
-                          help="Space marks the scouts, Enter when done (none: no scouts)"),
-               lambda scouts: scouts is not None and c.perform(
-                   E.Designate(army=army.id, patrols=ids, scouts=scouts)))
+        c.open(
+            PickScreen(
+                f"Scouts of {army.name}",
+                free,
+                multiple=True,
+                at_least=0,
+                help="Space marks the scouts, Enter when done (none: no scouts)",
+            ),
+            lambda scouts: (
+                scouts is not None
+                and c.perform(E.Designate(army=army.id, patrols=ids, scouts=scouts))
+            ),
+        )
 
-    c.open(PickScreen(f"Patrols of {army.name}", _units(army), multiple=True, at_least=0,
-                      help="Space marks the patrols, Enter when done (none: no patrols)"),
-           patrols)
+    c.open(
+        PickScreen(
+            f"Patrols of {army.name}",
+            _units(army),
+            multiple=True,
+            at_least=0,
+            help="Space marks the patrols, Enter when done (none: no patrols)",
+        ),
+        patrols,
+    )
 
 
 def scouting_party(c: Controls) -> None:
@@ -225,12 +268,17 @@ def scouting_party(c: Controls) -> None:
     flags = set(tables_of(campaign_of(c))["scouting_party"]["scout_flags"])
     # units that may skirmish first: "Scouts can be drawn from any unit which may fight as
     # skirmishers" (the army lists say which; R-ALL-3)
-    ranked = sorted((u for u in army.units if u.category.is_rank_and_file),
-                    key=lambda u: not (flags & u.flags))
-    troops = [(u.id, f"{u.name} ({u.points} pts){', scouts' if flags & u.flags else ''}")
-              for u in ranked]
-    characters = [(u.id, u.name) for u in army.units if not u.category.is_rank_and_file
-                  and u.category.value == "character"]
+    ranked = sorted(
+        (u for u in army.units if u.category.is_rank_and_file), key=lambda u: not (flags & u.flags)
+    )
+    troops = [
+        (u.id, f"{u.name} ({u.points} pts){', scouts' if flags & u.flags else ''}") for u in ranked
+    ]
+    characters = [
+        (u.id, u.name)
+        for u in army.units
+        if not u.category.is_rank_and_file and u.category.value == "character"
+    ]
 
     def scouts(uid: str) -> None:
         def send(chars: list[str] | None) -> None:
@@ -240,11 +288,24 @@ def scouting_party(c: Controls) -> None:
         if not characters:
             send([])
             return
-        c.open(PickScreen("Characters who go with them", characters, multiple=True,
-                          at_least=0, help="a champion, a lord, a spell-caster; Enter"), send)
+        c.open(
+            PickScreen(
+                "Characters who go with them",
+                characters,
+                multiple=True,
+                at_least=0,
+                help="a champion, a lord, a spell-caster; Enter",
+            ),
+            send,
+        )
 
-    _pick(c, f"The unit of scouts from {army.name}", troops, scouts,
-          f"{army.name} has no troops to scout")
+    _pick(
+        c,
+        f"The unit of scouts from {army.name}",
+        troops,
+        scouts,
+        f"{army.name} has no troops to scout",
+    )
 
 
 def ransom(c: Controls) -> None:
@@ -263,22 +324,34 @@ def ransom(c: Controls) -> None:
         def placed(sid: str) -> None:
             c.perform(E.PlaceRansomed(prisoner=person.prisoner, settlement=sid))
 
-        _pick(c, f"Where does {person.unit.name} return to?", _own_settlements(camp, player),
-              placed, "You hold no settlement to return to")
+        _pick(
+            c,
+            f"Where does {person.unit.name} return to?",
+            _own_settlements(camp, player),
+            placed,
+            "You hold no settlement to return to",
+        )
         return
     held = [p for p in prisoners(camp) if player in (p.owner, p.captor)]
-    choices = [(p.id, f"{p.unit.name} ({'yours, held' if p.owner == player else 'your prisoner'})")
-               for p in held]
+    choices = [
+        (p.id, f"{p.unit.name} ({'yours, held' if p.owner == player else 'your prisoner'})")
+        for p in held
+    ]
 
     def write(pid: str) -> None:
         prisoner = next(p for p in held if p.id == pid)
         what = "offer" if prisoner.owner == player else "demand"
-        c.open(TextPromptScreen(
-            f"Sealed ransom {what} for {prisoner.unit.name}", placeholder="1g 1s 3c",
-            help="Only you read it until both notes are written",
-            validate=problem_of(parse_money),
-        ), lambda text: text and c.perform(E.WriteRansom(prisoner=pid, amount=text,
-                                                          player=player)))
+        c.open(
+            TextPromptScreen(
+                f"Sealed ransom {what} for {prisoner.unit.name}",
+                placeholder="1g 1s 3c",
+                help="Only you read it until both notes are written",
+                validate=problem_of(parse_money),
+            ),
+            lambda text: (
+                text and c.perform(E.WriteRansom(prisoner=pid, amount=text, player=player))
+            ),
+        )
 
     _pick(c, "Ransom note for", choices, write, "No prisoner is held by you or from you")
 
@@ -290,22 +363,31 @@ def mercenaries(c: Controls) -> None:
     if player is None:
         return
     camp = campaign_of(c)
-    offer = next((o for o in econ(camp).mercenaries
-                  if o.player == player and o.turn == camp.turn), None)
+    offer = next(
+        (o for o in econ(camp).mercenaries if o.player == player and o.turn == camp.turn), None
+    )
     if offer is not None and offer.status == "offered":
         place = camp.map.settlement(offer.settlement)
-        joinable = [(f"join:{a.id}", f"Hire, into {a.name}") for a in camp.armies_of(player)
-                    if place is not None and a.hex == place.hex
-                    and camp.state.army(a.id).role in (Role.ARMY, Role.MERCENARIES)]
-        choices = [("own", "Hire them as an army of their own"), *joinable,
-                   ("refuse", "Refuse them (they rampage: lose d3 coppers)")]
+        joinable = [
+            (f"join:{a.id}", f"Hire, into {a.name}")
+            for a in camp.armies_of(player)
+            if place is not None
+            and a.hex == place.hex
+            and camp.state.army(a.id).role in (Role.ARMY, Role.MERCENARIES)
+        ]
+        choices = [
+            ("own", "Hire them as an army of their own"),
+            *joinable,
+            ("refuse", "Refuse them (they rampage: lose d3 coppers)"),
+        ]
 
         def answer(choice: str) -> None:
             if choice == "refuse":
                 c.perform(E.AnswerMercenaries(accept=False, player=player))
             else:
-                c.perform(E.AnswerMercenaries(accept=True, army=choice.partition(":")[2],
-                                              player=player))
+                c.perform(
+                    E.AnswerMercenaries(accept=True, army=choice.partition(":")[2], player=player)
+                )
 
         title = f"{offer.points:,} pts of mercenaries for {format_money(offer.cost)}"
         c.open(PickScreen(title, choices), lambda ids: ids and answer(ids[0]))
@@ -314,11 +396,18 @@ def mercenaries(c: Controls) -> None:
         c.say("Mercenaries were sought this turn already (once a turn)", "warning")
         return
     where = tables_of(camp)["hire_mercenaries"]["where"]
-    cities = [(s.id, s.name) for s in camp.map.settlements
-              if s.owner == player and kind_of(tables_of(camp), s) in where]
-    _pick(c, "Seek mercenaries in (1c)", cities,
-          lambda sid: c.perform(E.SeekMercenaries(settlement=sid, player=player)),
-          f"Mercenaries are found in a {' or '.join(where)} of yours; you hold none")
+    cities = [
+        (s.id, s.name)
+        for s in camp.map.settlements
+        if s.owner == player and kind_of(tables_of(camp), s) in where
+    ]
+    _pick(
+        c,
+        "Seek mercenaries in (1c)",
+        cities,
+        lambda sid: c.perform(E.SeekMercenaries(settlement=sid, player=player)),
+        f"Mercenaries are found in a {' or '.join(where)} of yours; you hold none",
+    )
 
 
 def load(c: Controls) -> None:
@@ -332,15 +421,22 @@ def load(c: Controls) -> None:
         c.say(f"{carrier.name} is not a baggage train or a ship", "warning")
         return
     if c.view.phase == "movement":
-        c.open(TextPromptScreen(
-            f"Load (+) or unload (-) aboard {carrier.name}", placeholder="food 2, gold 5c",
-            help="food in supplies, gold as money; negative unloads",
-            validate=problem_of(_cargo),
-        ), lambda text: text and _send_cargo(c, carrier.id, _cargo(text)))
+        c.open(
+            TextPromptScreen(
+                f"Load (+) or unload (-) aboard {carrier.name}",
+                placeholder="food 2, gold 5c",
+                help="food in supplies, gold as money; negative unloads",
+                validate=problem_of(_cargo),
+            ),
+            lambda text: text and _send_cargo(c, carrier.id, _cargo(text)),
+        )
         return
-    c.open(TextPromptScreen(f"Food to load onto {carrier.name} (negative unloads)",
-                            validate=problem_of(int)),
-           lambda text: text and c.perform(E.LoadFood(carrier=carrier.id, amount=int(text))))
+    c.open(
+        TextPromptScreen(
+            f"Food to load onto {carrier.name} (negative unloads)", validate=problem_of(int)
+        ),
+        lambda text: text and c.perform(E.LoadFood(carrier=carrier.id, amount=int(text))),
+    )
 
 
 def _cargo(text: str) -> tuple[int, int]:
@@ -380,17 +476,26 @@ def ambush(c: Controls) -> None:
     if here is None:
         c.say(f"{army.name} is in no territory", "warning")
         return
-    places = [(t.id, t.name) for t in camp.map.territories
-              if t.id in territories_next_to(camp, here.id)]
+    places = [
+        (t.id, t.name) for t in camp.map.territories if t.id in territories_next_to(camp, here.id)
+    ]
 
     def units(ids: list[str] | None) -> None:
         if ids:
-            _pick(c, "Hide the ambush in", places,
-                  lambda tid: c.perform(M.SetAmbush(army=army.id, units=ids, territory=tid)),
-                  "No territory to hide it in")
+            _pick(
+                c,
+                "Hide the ambush in",
+                places,
+                lambda tid: c.perform(M.SetAmbush(army=army.id, units=ids, territory=tid)),
+                "No territory to hide it in",
+            )
 
-    c.open(PickScreen(f"Ambush party from {army.name} (1,000 pts at most)", _units(army),
-                      multiple=True), units)
+    c.open(
+        PickScreen(
+            f"Ambush party from {army.name} (1,000 pts at most)", _units(army), multiple=True
+        ),
+        units,
+    )
 
 
 def draw_card(c: Controls) -> None:
@@ -399,8 +504,13 @@ def draw_card(c: Controls) -> None:
         return
     camp = campaign_of(c)
     decks = [(d, d) for d in econ(camp).decks if _deck_phase(camp, d) == c.view.phase]
-    _pick(c, "Draw from", decks, lambda deck: c.perform(E.DrawCard(deck=deck, player=player)),
-          "No deck is drawn from in this phase (R-RA-10: the scenario brings its decks)")
+    _pick(
+        c,
+        "Draw from",
+        decks,
+        lambda deck: c.perform(E.DrawCard(deck=deck, player=player)),
+        "No deck is drawn from in this phase (R-RA-10: the scenario brings its decks)",
+    )
 
 
 def play_card(c: Controls) -> None:
@@ -409,8 +519,13 @@ def play_card(c: Controls) -> None:
         return
     state = econ(campaign_of(c))
     hand = [(k, state.cards[k].title) for k in state.hands.get(player, [])]
-    _pick(c, "Play which card?", hand,
-          lambda key: c.perform(E.PlayCard(card=key, player=player)), "Your hand is empty")
+    _pick(
+        c,
+        "Play which card?",
+        hand,
+        lambda key: c.perform(E.PlayCard(card=key, player=player)),
+        "Your hand is empty",
+    )
 
 
 # --- Movement -------------------------------------------------------------------------------
@@ -456,14 +571,26 @@ def spring(c: Controls) -> None:
     def target(aid: str) -> None:
         territory = camp.map.territory(records[aid].territory)
         hexes = set(territory.hexes) if territory else set()
-        enemies = [(a.id, f"{a.name} at {c.view.map.label(a.hex)}") for a in c.view.armies
-                   if a.owner != player and a.hex in hexes]
-        _pick(c, "Spring it on", enemies,
-              lambda tid: c.perform(M.RevealAmbush(ambush=aid, target=tid)),
-              "No enemy army is in the ambush's territory")
+        enemies = [
+            (a.id, f"{a.name} at {c.view.map.label(a.hex)}")
+            for a in c.view.armies
+            if a.owner != player and a.hex in hexes
+        ]
+        _pick(
+            c,
+            "Spring it on",
+            enemies,
+            lambda tid: c.perform(M.RevealAmbush(ambush=aid, target=tid)),
+            "No enemy army is in the ambush's territory",
+        )
 
-    _pick(c, "Spring which ambush?", [(a.id, a.name) for a in hidden], target,
-          "You have no hidden ambush")
+    _pick(
+        c,
+        "Spring which ambush?",
+        [(a.id, a.name) for a in hidden],
+        target,
+        "You have no hidden ambush",
+    )
 
 
 def withdraw(c: Controls) -> None:
@@ -473,18 +600,23 @@ def withdraw(c: Controls) -> None:
         found = _army(c)
         if found is None:
             return
-        c.open(TextPromptScreen(f"Withdraw {found[1].name} to (an adjacent hex)",
-                                placeholder="0405"),
-               lambda to: to and c.perform(C.Withdraw(army=found[1].id, to=to)))
+        c.open(
+            TextPromptScreen(f"Withdraw {found[1].name} to (an adjacent hex)", placeholder="0405"),
+            lambda to: to and c.perform(C.Withdraw(army=found[1].id, to=to)),
+        )
         return
     player = _me(c)
     if player is None:
         return
     where = c.view.map.label(c.cursor)
     hidden = [(a.id, a.name) for a in ambushes_of(campaign_of(c), player)]
-    _pick(c, f"Call which ambush back to {where}?", hidden,
-          lambda aid: c.perform(M.WithdrawAmbush(ambush=aid, hex=where)),
-          "You have no hidden ambush")
+    _pick(
+        c,
+        f"Call which ambush back to {where}?",
+        hidden,
+        lambda aid: c.perform(M.WithdrawAmbush(ambush=aid, hex=where)),
+        "You have no hidden ambush",
+    )
 
 
 def scout(c: Controls) -> None:
@@ -497,8 +629,13 @@ def scout(c: Controls) -> None:
     targets = [(t.id, t.name) for t in seen if t is not None and can_scout(camp, army, t) is None]
     reasons = [can_scout(camp, army, t) for t in seen if t is not None]
     near = next((r for r in reasons if r), "No enemy army is near enough to scout")
-    _pick(c, f"{army.name} scouts", targets,
-          lambda tid: c.perform(M.Scout(scout=army.id, target=tid)), near)
+    _pick(
+        c,
+        f"{army.name} scouts",
+        targets,
+        lambda tid: c.perform(M.Scout(scout=army.id, target=tid)),
+        near,
+    )
 
 
 def messenger(c: Controls) -> None:
@@ -511,10 +648,16 @@ def messenger(c: Controls) -> None:
         c.say(f"{rider.name} is not a messenger", "warning")
         return
     camp = campaign_of(c)
-    escorts = [(f"escort:{a.id}", f"Escorted by {a.name}") for a in camp.armies_of(rider.owner)
-               if a.hex == rider.hex and a.id != rider.id and fights(camp, a.id)]
-    places = [(f"to:{s.id}", f"Ride to {s.name}") for s in camp.map.settlements
-              if s.owner is not None or s.original_owner is not None]
+    escorts = [
+        (f"escort:{a.id}", f"Escorted by {a.name}")
+        for a in camp.armies_of(rider.owner)
+        if a.hex == rider.hex and a.id != rider.id and fights(camp, a.id)
+    ]
+    places = [
+        (f"to:{s.id}", f"Ride to {s.name}")
+        for s in camp.map.settlements
+        if s.owner is not None or s.original_owner is not None
+    ]
     choices = [*places, *escorts, ("alone", "Ride on alone")]
 
     def chosen(choice: str) -> None:
@@ -538,9 +681,14 @@ def ship(c: Controls) -> None:
         return
     camp = campaign_of(c)
     aboard = camp.state.army(vessel.id).carried
-    near = [(f"on:{a.id}", f"Embark {a.name}") for a in camp.armies_of(vessel.owner)
-            if a.hex is not None and vessel.hex is not None and a.hex.distance(vessel.hex) <= 1
-            and fights(camp, a.id)]
+    near = [
+        (f"on:{a.id}", f"Embark {a.name}")
+        for a in camp.armies_of(vessel.owner)
+        if a.hex is not None
+        and vessel.hex is not None
+        and a.hex.distance(vessel.hex) <= 1
+        and fights(camp, a.id)
+    ]
     off = [(f"off:{aid}", f"Land {camp.army(aid).name}") for aid in aboard if camp.army(aid)]
 
     def chosen(choice: str) -> None:
@@ -548,8 +696,10 @@ def ship(c: Controls) -> None:
         if what == "on":
             c.perform(M.Embark(ship=vessel.id, army=aid))
             return
-        c.open(TextPromptScreen("Land them at (a hex next to the ship)", placeholder="0405"),
-               lambda to: to and c.perform(M.Disembark(ship=vessel.id, army=aid, hex=to)))
+        c.open(
+            TextPromptScreen("Land them at (a hex next to the ship)", placeholder="0405"),
+            lambda to: to and c.perform(M.Disembark(ship=vessel.id, army=aid, hex=to)),
+        )
 
     _pick(c, vessel.name, [*near, *off], chosen, "No army to embark or land")
 
@@ -561,11 +711,18 @@ def besiege(c: Controls) -> None:
         return
     _, army = found
     camp = campaign_of(c)
-    here = [(s.id, s.name) for s in camp.map.settlements
-            if s.hex == army.hex and s.owner not in (None, army.owner)]
-    _pick(c, "Besiege", here,
-          lambda sid: c.perform(S.DeclareSiege(army=army.id, settlement=sid)),
-          f"{army.name} stands on no enemy settlement")
+    here = [
+        (s.id, s.name)
+        for s in camp.map.settlements
+        if s.hex == army.hex and s.owner not in (None, army.owner)
+    ]
+    _pick(
+        c,
+        "Besiege",
+        here,
+        lambda sid: c.perform(S.DeclareSiege(army=army.id, settlement=sid)),
+        f"{army.name} stands on no enemy settlement",
+    )
 
 
 def siege_orders(c: Controls) -> None:
@@ -592,17 +749,24 @@ def siege_orders(c: Controls) -> None:
         if what == "exhaust":
             c.perform(S.ExhaustResources(siege=sid, player=siege.defender))
         elif what == "lift":
-            c.open(ConfirmScreen(f"Lift {sid}?", "Lift it", "Keep it"),
-                   lambda yes: yes and c.perform(S.LiftSiege(siege=sid)))
+            c.open(
+                ConfirmScreen(f"Lift {sid}?", "Lift it", "Keep it"),
+                lambda yes: yes and c.perform(S.LiftSiege(siege=sid)),
+            )
         else:
             player = siege.besieger if siege.besieger in mine else siege.defender
-            c.open(SiegeOrdersScreen(camp, siege, player),
-                   lambda action: action is not None and c.perform(action))
+            c.open(
+                SiegeOrdersScreen(camp, siege, player),
+                lambda action: action is not None and c.perform(action),
+            )
 
     unwritten = [
-        s for s in sieges
-        if any(who in mine and not _written(s, role, camp.turn)
-               for role, who in (("besieger", s.besieger), ("defender", s.defender)))
+        s
+        for s in sieges
+        if any(
+            who in mine and not _written(s, role, camp.turn)
+            for role, who in (("besieger", s.besieger), ("defender", s.defender))
+        )
     ]
     if len(unwritten) == 1:  # the usual case: straight to the orders still to write
         chosen(f"orders:{unwritten[0].id}")
@@ -623,20 +787,34 @@ def fill_allocation(c: Controls) -> None:
     _, army = found
     camp = campaign_of(c)
     allocations = camp.state.army(army.id).allocations
-    choices = [(str(i), f"{a.points:,} pts of {a.label or a.category.value}")
-               for i, a in enumerate(allocations)]
+    choices = [
+        (str(i), f"{a.points:,} pts of {a.label or a.category.value}")
+        for i, a in enumerate(allocations)
+    ]
 
     def fill(index: str) -> None:
-        c.open(TextPromptScreen(
-            f"Units for {choices[int(index)][1]}",
-            placeholder="Knights, 226, rank_and_file, 7, 8, 8; Spearmen, 125",
-            help="name, points[, category, M, Ld, models]; a ; between units",
-            validate=problem_of(parse_units),
-        ), lambda text: text and c.perform(
-            C.FillAllocation(army=army.id, allocation=int(index), units=parse_units(text))))
+        c.open(
+            TextPromptScreen(
+                f"Units for {choices[int(index)][1]}",
+                placeholder="Knights, 226, rank_and_file, 7, 8, 8; Spearmen, 125",
+                help="name, points[, category, M, Ld, models]; a ; between units",
+                validate=problem_of(parse_units),
+            ),
+            lambda text: (
+                text
+                and c.perform(
+                    C.FillAllocation(army=army.id, allocation=int(index), units=parse_units(text))
+                )
+            ),
+        )
 
-    _pick(c, f"Fill which allocation of {army.name}?", choices, fill,
-          f"{army.name} has no points allocation")
+    _pick(
+        c,
+        f"Fill which allocation of {army.name}?",
+        choices,
+        fill,
+        f"{army.name} has no points allocation",
+    )
 
 
 def destroy(c: Controls) -> None:
@@ -649,8 +827,10 @@ def destroy(c: Controls) -> None:
 
     def sure(sid: str) -> None:
         name = camp.map.settlement(sid).name
-        c.open(ConfirmScreen(f"Destroy {name} for ever?", "Destroy", "Spare it"),
-               lambda yes: yes and c.perform(C.DestroySettlement(army=army.id, settlement=sid)))
+        c.open(
+            ConfirmScreen(f"Destroy {name} for ever?", "Destroy", "Spare it"),
+            lambda yes: yes and c.perform(C.DestroySettlement(army=army.id, settlement=sid)),
+        )
 
     _pick(c, "Destroy", here, sure, f"{army.name} stands on no settlement")
 
@@ -668,11 +848,18 @@ def place(c: Controls) -> None:
     def chosen(pid: str) -> None:
         purchase = next(p for p in waiting if p.id == pid)
         if purchase.kind == "siege_equipment":
-            armies = [(a.id, a.name) for a in c.view.own_armies()
-                      if _role(c, a.id) in (Role.ARMY, Role.MERCENARIES) and a.hex]
-            _pick(c, "Build it with", armies,
-                  lambda aid: c.perform(E.PlacePurchase(purchase=pid, army=aid)),
-                  "You have no army to build it with")
+            armies = [
+                (a.id, a.name)
+                for a in c.view.own_armies()
+                if _role(c, a.id) in (Role.ARMY, Role.MERCENARIES) and a.hex
+            ]
+            _pick(
+                c,
+                "Build it with",
+                armies,
+                lambda aid: c.perform(E.PlacePurchase(purchase=pid, army=aid)),
+                "You have no army to build it with",
+            )
             return
         where = _own_settlements(camp, player)
         if purchase.kind == "recruits":
@@ -680,17 +867,27 @@ def place(c: Controls) -> None:
             where = [w for w in where if w[0] in originals] or where
         cursor = _cursor_settlement(c)
         where.sort(key=lambda w: w[0] != cursor)
-        _pick(c, f"Place {describe(purchase)} at", where,
-              lambda sid: c.perform(E.PlacePurchase(purchase=pid, settlement=sid)),
-              "You hold no settlement to place it in")
+        _pick(
+            c,
+            f"Place {describe(purchase)} at",
+            where,
+            lambda sid: c.perform(E.PlacePurchase(purchase=pid, settlement=sid)),
+            "You hold no settlement to place it in",
+        )
 
-    _pick(c, "Place which purchase?", [(p.id, describe(p)) for p in waiting], chosen,
-          "Nothing waits to be placed")
+    _pick(
+        c,
+        "Place which purchase?",
+        [(p.id, describe(p)) for p in waiting],
+        chosen,
+        "Nothing waits to be placed",
+    )
 
 
 # --- the command table ----------------------------------------------------------------------
-def _cmd(key: str, name: str, what: str, run: Callable[[Controls], None],
-         show: bool = False) -> UiCommand:
+def _cmd(
+    key: str, name: str, what: str, run: Callable[[Controls], None], show: bool = False
+) -> UiCommand:
     return UiCommand(f"rauscher.{name}", key, what, run, show=show)
 
 
@@ -712,8 +909,12 @@ COMMANDS: tuple[UiCommand, ...] = (
     _cmd("2", "march_fast", "Fast march (x1.5, no patrols)", march("fast")),
     _cmd("3", "march_forced", "Forced march (x2, +1 fatigue)", march("forced")),
     _cmd("h", "halt", "Halt (movement completed)", _on_army(lambda a: M.Halt(army=a))),
-    _cmd("F", "fortify", "Prepare field fortifications",
-         _on_army(lambda a: M.PrepareDefences(army=a))),
+    _cmd(
+        "F",
+        "fortify",
+        "Prepare field fortifications",
+        _on_army(lambda a: M.PrepareDefences(army=a)),
+    ),
     _cmd("H", "hasty", "Hasty defence", hasty),
     _cmd("R", "rest", "Rest", _on_army(lambda a: M.Rest(army=a))),
     _cmd("A", "ambush", "Set an ambush", ambush),

@@ -49,8 +49,11 @@ class Kind:
 
 
 KINDS: tuple[Kind, ...] = (
-    Kind("unit", "Recruits: a unit", ("name", "points", "category", "movement", "leadership",
-                                      "models")),
+    Kind(
+        "unit",
+        "Recruits: a unit",
+        ("name", "points", "category", "movement", "leadership", "models"),
+    ),
     Kind("allocation", "Recruits: points of a category", ("name", "points", "category")),
     Kind("baggage", "Baggage train (2c, +1c a food)", ("food",)),
     Kind("ship", "Ship", ()),
@@ -69,8 +72,15 @@ LABELS = {
     "food": "Food",
     "amount": "Amount",
 }
-DEFAULTS = {"points": "", "movement": "4", "leadership": "7", "models": "1", "food": "0",
-            "amount": "1", "name": ""}
+DEFAULTS = {
+    "points": "",
+    "movement": "4",
+    "leadership": "7",
+    "models": "1",
+    "food": "0",
+    "amount": "1",
+    "name": "",
+}
 CATEGORIES = [(c.value.replace("_", " "), c.value) for c in Category]
 WHOLE = ("points", "movement", "leadership", "models", "food", "amount")
 
@@ -95,8 +105,12 @@ def purchase_action(kind: str, values: dict[str, str], player: str, where: str =
             raise ValueError("Give the recruits a name")
         extra = {k: numbers[k] for k in ("movement", "leadership", "models") if k in numbers}
         return E.BuyRecruits(
-            name=name, points=numbers["points"], category=Category(values["category"]),
-            allocation=kind == "allocation", player=player, **extra,
+            name=name,
+            points=numbers["points"],
+            category=Category(values["category"]),
+            allocation=kind == "allocation",
+            player=player,
+            **extra,
         )
     if kind == "baggage":
         return E.BuyBaggage(food=numbers["food"], player=player)
@@ -181,25 +195,44 @@ class PurchaseScreen(ModalScreen[Action | None]):
         treasury = format_money(self.campaign.player(self.player).treasury)
         with Vertical(classes="dialog", id="buy-dialog"):
             yield Static(Content(f"Buy for {name} (treasury {treasury})"), classes="dialog-title")
-            yield Static(Content("Enter opens a list or buys from a field; ctrl+s buys, Esc "
-                                 "cancels. Bought troops appear in the Resolution phase."),
-                         classes="hint")
+            yield Static(
+                Content(
+                    "Enter opens a list or buys from a field; ctrl+s buys, Esc "
+                    "cancels. Bought troops appear in the Resolution phase."
+                ),
+                classes="hint",
+            )
             with Grid(classes="form-grid", id="buy-grid"):
                 yield Static("What", classes="buy-label")
-                yield Select([(k.label, k.id) for k in KINDS], value="baggage",
-                             allow_blank=False, compact=True, id="buy-kind")
+                yield Select(
+                    [(k.label, k.id) for k in KINDS],
+                    value="baggage",
+                    allow_blank=False,
+                    compact=True,
+                    id="buy-kind",
+                )
                 for key, label in LABELS.items():
                     yield Static(label, classes=f"buy-label buy-row-{key}")
                     if key == "category":
-                        yield Select(CATEGORIES, value=Category.RANK_AND_FILE.value,
-                                     allow_blank=False, compact=True,
-                                     id="buy-category", classes=f"buy-row-{key}")
+                        yield Select(
+                            CATEGORIES,
+                            value=Category.RANK_AND_FILE.value,
+                            allow_blank=False,
+                            compact=True,
+                            id="buy-category",
+                            classes=f"buy-row-{key}",
+                        )
                     else:
-                        yield Field(value=DEFAULTS[key], id=f"buy-{key}",
-                                    classes=f"buy-row-{key}")
+                        yield Field(value=DEFAULTS[key], id=f"buy-{key}", classes=f"buy-row-{key}")
                 yield Static("Where", classes="buy-label buy-row-where")
-                yield Select([], allow_blank=True, compact=True, id="buy-where",
-                             classes="buy-row-where", prompt="choose")
+                yield Select(
+                    [],
+                    allow_blank=True,
+                    compact=True,
+                    id="buy-where",
+                    classes="buy-row-where",
+                    prompt="choose",
+                )
             yield Static("", id="buy-cost")
             with Horizontal(classes="dialog-buttons"):
                 yield Button("Buy (ctrl+s)", variant="primary", id="buy-ok")
@@ -299,7 +332,7 @@ class PurchaseScreen(ModalScreen[Action | None]):
 # --- sealed siege orders ------------------------------------------------------------------
 ORDER_HELP = {
     "attack": "fight a regular tabletop battle",
-    "bombard": "war machines and archers (10+, range 24\") shoot",
+    "bombard": 'war machines and archers (10+, range 24") shoot',
     "mine": "dig under the walls (d6 + turns mining, 8+)",
     "nothing": "wait (unless the defender sallies)",
     "sally": "the garrison's units fight outside the walls",
@@ -313,8 +346,9 @@ def siege_role(siege: Siege, player: str) -> str:
 def siege_units(campaign: Campaign, siege: Siege, role: str) -> list[Any]:
     """The units a side's order may name: the besieging armies' or the garrison's."""
     owner = siege.besieger if role == "besieger" else siege.defender
-    armies = [a for a in campaign.armies_at(siege.hex) if a.owner == owner and fights(campaign,
-                                                                                   a.id)]
+    armies = [
+        a for a in campaign.armies_at(siege.hex) if a.owner == owner and fights(campaign, a.id)
+    ]
     return [u for a in armies for u in a.units]
 
 
@@ -345,22 +379,42 @@ class SiegeOrdersScreen(ModalScreen[Action | None]):
         orders = S.BESIEGER_ORDERS if self.role == "besieger" else S.DEFENDER_ORDERS
         with Vertical(classes="dialog", id="siege-dialog"):
             yield Static(Content(f"Sealed orders: {name} ({self.role})"), classes="dialog-title")
-            yield Static(Content("Only you read them until both sides have written. "
-                                 "Enter opens a list; ctrl+s seals, Esc cancels."),
-                         classes="hint")
-            yield Select([(f"{o}: {ORDER_HELP[o]}", o) for o in orders], value=orders[0],
-                         allow_blank=False, compact=True, id="siege-order")
+            yield Static(
+                Content(
+                    "Only you read them until both sides have written. "
+                    "Enter opens a list; ctrl+s seals, Esc cancels."
+                ),
+                classes="hint",
+            )
+            yield Select(
+                [(f"{o}: {ORDER_HELP[o]}", o) for o in orders],
+                value=orders[0],
+                allow_blank=False,
+                compact=True,
+                id="siege-order",
+            )
             with Vertical(id="siege-targets"):
                 for unit in self.machines[: self.MACHINES_SHOWN]:
                     with Horizontal(classes="siege-row"):
                         yield Static(Content(unit.name), classes="siege-unit")
-                        yield Select([(t, t) for t in self.targets], value=self.targets[0],
-                                     allow_blank=False, compact=True,
-                                     id=f"siege-target-{unit.id}", classes="siege-target")
-            yield Select([(u.name, u.id) for u in self.units], allow_blank=True,
-                         compact=True, id="siege-miners", prompt="the unit that digs")
-            yield SelectionList[str](*((Content(u.name), u.id) for u in self.units),
-                                     id="siege-sally")
+                        yield Select(
+                            [(t, t) for t in self.targets],
+                            value=self.targets[0],
+                            allow_blank=False,
+                            compact=True,
+                            id=f"siege-target-{unit.id}",
+                            classes="siege-target",
+                        )
+            yield Select(
+                [(u.name, u.id) for u in self.units],
+                allow_blank=True,
+                compact=True,
+                id="siege-miners",
+                prompt="the unit that digs",
+            )
+            yield SelectionList[str](
+                *((Content(u.name), u.id) for u in self.units), id="siege-sally"
+            )
             yield Static("", id="siege-error", classes="error")
             with Horizontal(classes="dialog-buttons"):
                 yield Button("Seal (ctrl+s)", variant="primary", id="siege-ok")
@@ -398,8 +452,14 @@ class SiegeOrdersScreen(ModalScreen[Action | None]):
             miners = "" if value is Select.NULL else str(value)
         if order == "sally":
             units = list(self.query_one("#siege-sally", SelectionList).selected)
-        return S.WriteSiegeOrders(siege=self.siege.id, order=order, player=self.player,
-                                  targets=targets, miners=miners, units=units)
+        return S.WriteSiegeOrders(
+            siege=self.siege.id,
+            order=order,
+            player=self.player,
+            targets=targets,
+            miners=miners,
+            units=units,
+        )
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()

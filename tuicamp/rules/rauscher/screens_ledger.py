@@ -55,15 +55,19 @@ def _income(row) -> str:
 
 
 def purse_lines(campaign: Campaign, view: CampaignView) -> list[Text]:
-    head = (f"{'Warmaster':<16}{'Treasury':>10}{'Free':>10}{'Income':>15}{'Food':>6}"
-            f"{'Land':>6}{'Fate':>6}")
+    head = (
+        f"{'Warmaster':<16}{'Treasury':>10}{'Free':>10}{'Income':>15}{'Food':>6}"
+        f"{'Land':>6}{'Fate':>6}"
+    )
     out = [Text(head, style="bold")]
     for pid in seat_players(campaign, view):
         row = treasury_row(campaign, pid)
-        out.append(Text(
-            f"{row.name[:15]:<16}{money(row.treasury):>10}{money(row.available):>10}"
-            f"{_income(row):>15}{row.food:>6}{row.territories:>6}{row.fate:>6}"
-        ))
+        out.append(
+            Text(
+                f"{row.name[:15]:<16}{money(row.treasury):>10}{money(row.available):>10}"
+                f"{_income(row):>15}{row.food:>6}{row.territories:>6}{row.fate:>6}"
+            )
+        )
     if len(out) == 1:
         out.append(Text("This seat keeps no treasury.", style="italic"))
     return out
@@ -96,8 +100,10 @@ def chart_lines(campaign: Campaign, view: CampaignView, width: int = WIDTH) -> l
             pt = next((p for p in s.points if p.turn == turn), None)
             cell = Text()
             if pt is not None:
-                cell.append(bar(pt.territories, lands, terr_w).ljust(terr_w),
-                            style=marker_style(s.colour, False) if pt.territories else "")
+                cell.append(
+                    bar(pt.territories, lands, terr_w).ljust(terr_w),
+                    style=marker_style(s.colour, False) if pt.territories else "",
+                )
                 cell.append(f"{pt.territories:>3} ")
                 if pt.treasury is None:
                     cell.append("secret", style="italic dim")
@@ -122,10 +128,13 @@ def supply_lines(campaign: Campaign, view: CampaignView) -> list[Text]:
             verdict = Text("SHORT", style="bold red") if row.short else Text("ok")
             if row.starving_turns:
                 verdict.append(f", hungry {row.starving_turns} t")
-            out.append(Text.assemble(
-                f"{row.name[:24]:<25}{row.hex:>5}{row.need:>6}{row.scavenge:>6}"
-                f"{row.local:>7}{row.baggage:>8}  ", verdict,
-            ))
+            out.append(
+                Text.assemble(
+                    f"{row.name[:24]:<25}{row.hex:>5}{row.need:>6}{row.scavenge:>6}"
+                    f"{row.local:>7}{row.baggage:>8}  ",
+                    verdict,
+                )
+            )
     if len(out) == 1:
         out.append(Text("No army of yours eats.", style="italic"))
     return out

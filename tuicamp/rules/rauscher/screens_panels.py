@@ -49,19 +49,60 @@ ZONE = "z"
 
 # The keys of each phase, as the commands in screens_commands bind them (key, what).
 PHASE_KEYS: dict[str, tuple[tuple[str, str], ...]] = {
-    "upkeep": (("p", "buy"), ("X", "cancel"), ("M", "mercs"), ("s", "split"), ("m", "merge"),
-               ("D", "duties"), ("S", "party"), ("r", "ransom"), ("A", "ambush"),
-               ("b", "food"), ("k", "card"), ("f", "fate"), ("L", "ledger"), ("t", "end")),
+    "upkeep": (
+        ("p", "buy"),
+        ("X", "cancel"),
+        ("M", "mercs"),
+        ("s", "split"),
+        ("m", "merge"),
+        ("D", "duties"),
+        ("S", "party"),
+        ("r", "ransom"),
+        ("A", "ambush"),
+        ("b", "food"),
+        ("k", "card"),
+        ("f", "fate"),
+        ("L", "ledger"),
+        ("t", "end"),
+    ),
     "effects": (("k", "draw"), ("K", "play"), ("f", "fate"), ("L", "ledger"), ("t", "end")),
-    "movement": (("enter", "move"), ("1 2 3", "march"), ("h", "halt"), ("F", "fort"),
-                 ("H", "hasty"), ("R", "rest"), ("A", "ambush"), ("Y", "spring"),
-                 ("W", "recall"), ("i", "scout"), ("j", "courier"), ("b", "load"),
-                 ("E", "ship"), ("f", "fate"), ("L", "ledger"), ("t", "done")),
-    "combat": (("B", "battles"), ("G", "besiege"), ("O", "orders"), ("U", "allot"),
-               ("W", "withdraw"), ("T", "destroy"), ("f", "fate"), ("L", "ledger"),
-               ("t", "end")),
-    "resolution": (("p", "place"), ("X", "give up"), ("b", "food"), ("f", "fate"),
-                   ("L", "ledger"), ("t", "end")),
+    "movement": (
+        ("enter", "move"),
+        ("1 2 3", "march"),
+        ("h", "halt"),
+        ("F", "fort"),
+        ("H", "hasty"),
+        ("R", "rest"),
+        ("A", "ambush"),
+        ("Y", "spring"),
+        ("W", "recall"),
+        ("i", "scout"),
+        ("j", "courier"),
+        ("b", "load"),
+        ("E", "ship"),
+        ("f", "fate"),
+        ("L", "ledger"),
+        ("t", "done"),
+    ),
+    "combat": (
+        ("B", "battles"),
+        ("G", "besiege"),
+        ("O", "orders"),
+        ("U", "allot"),
+        ("W", "withdraw"),
+        ("T", "destroy"),
+        ("f", "fate"),
+        ("L", "ledger"),
+        ("t", "end"),
+    ),
+    "resolution": (
+        ("p", "place"),
+        ("X", "give up"),
+        ("b", "food"),
+        ("f", "fate"),
+        ("L", "ledger"),
+        ("t", "end"),
+    ),
 }
 
 
@@ -157,8 +198,10 @@ class UpkeepPanel(RauscherPanel):
         bought = bought_this_turn(camp, player)
         if bought:
             out.append(Content("Bought (placed in Resolution):"))
-            out += [Content(" " + short(f"{p.id} {brief(p)} {money(p.cost)}", WIDTH - 1))
-                    for p in bought]
+            out += [
+                Content(" " + short(f"{p.id} {brief(p)} {money(p.cost)}", WIDTH - 1))
+                for p in bought
+            ]
         offer = next(
             (o for o in econ(camp).mercenaries if o.player == player and o.turn == camp.turn),
             None,
@@ -210,9 +253,7 @@ class MovementPanel(RauscherPanel):
 
     def lines(self, camp: Campaign, view: CampaignView) -> list[Content]:
         state = camp.state
-        mover = (
-            state.move_order[state.mover] if state.mover < len(state.move_order) else None
-        )
+        mover = state.move_order[state.mover] if state.mover < len(state.move_order) else None
         mine = mover is not None and mover in view.players_controlled
         note = "your move" if mine else f"{player_name(camp, mover)} moves" if mover else ""
         out = [heading("Movement", note)]
@@ -273,8 +314,9 @@ class MovementPanel(RauscherPanel):
             path = movement.plan(camp, army.id, goal)
         on_path = set(path.hexes) if path is not None else set()
         # a hex of the path shows the path's mark alone, not the path's and the reach's
-        widget.set_overlay("reach", {h: cost_label(c) for h, c in found.items()
-                                     if h not in on_path})
+        widget.set_overlay(
+            "reach", {h: cost_label(c) for h, c in found.items() if h not in on_path}
+        )
         if path is None:
             widget.clear_overlay("path")
             if goal == army.hex or not camp.map.contains(goal):
@@ -343,9 +385,7 @@ class ResolutionPanel(RauscherPanel):
         out.append(Content(short(f"Treasury {money(row.treasury)}{taxes}")))
         out.append(Content(f"Supply: {total.fed} fed, {total.short} short"))
         if total.grumbled or total.deserted or total.starved:
-            out.append(Content(short(
-                f"Tests: {total.deserted} deserted, {total.starved} starved"
-            )))
+            out.append(Content(short(f"Tests: {total.deserted} deserted, {total.starved} starved")))
         out.append(Content(f"Fate {row.fate} (+1 at phase end)"))
         open_ = open_rerolls(camp, player)
         if open_ and row.fate:
@@ -378,4 +418,3 @@ PANELS: dict[str, type[RauscherPanel]] = {
 def panel_for(controls: CampaignControls, phase: str) -> PhasePanel | None:
     cls = PANELS.get(phase)
     return cls(controls, id=f"rauscher-{phase}-panel") if cls is not None else None
-

@@ -1,4 +1,4 @@
-'''Rauscher: who wins the campaign (the text's "D. Victory Conditions").
+"""Rauscher: who wins the campaign (the text's "D. Victory Conditions").
 
 "Victory conditions, again, are really up to the imagination of the players ... If you wish
 to fight a war, but want to limit the time period (or length) of the campaign, following
@@ -28,7 +28,7 @@ The ``[victory]`` keys, by type (every type also takes ``summary``, free text)::
 The scenario file is checked (``tuicamp check``) before the ``[victory]`` table reaches the
 ruleset, so these keys are checked when a campaign is started (:func:`victory_problems`,
 called by :func:`setup`): a mistake stops ``tuicamp new`` with a one-line message.
-'''
+"""
 
 from __future__ import annotations
 
@@ -227,7 +227,8 @@ def _capital_id(campaign: Campaign, owner: str | None = None) -> str | None:
     if isinstance(given, str):
         return given
     found = [
-        s for s in campaign.map.settlements
+        s
+        for s in campaign.map.settlements
         if s.kind == "capital" and (owner is None or s.owner == owner)
     ]
     return found[0].id if len(found) == 1 else None
@@ -295,8 +296,7 @@ def _invasion_problems(campaign: Campaign) -> list[str]:
     for key in ("invader", "defender"):
         value = campaign.victory.get(key)
         if value not in players:
-            out.append(f"{key} should be one of the players ({', '.join(players)}), "
-                       f"not {value!r}")
+            out.append(f"{key} should be one of the players ({', '.join(players)}), not {value!r}")
         roles[key] = value
     if roles["invader"] == roles["defender"] and roles["invader"] is not None:
         out.append("invader and defender are the same player")
@@ -305,9 +305,11 @@ def _invasion_problems(campaign: Campaign) -> list[str]:
     capital = _invasion_capital(campaign)
     settlement = campaign.map.settlement(capital) if capital else None
     if settlement is None:
-        out.append("capital: name the defender's capital (a settlement id); "
-                   f"{capital!r} is not one" if capital else
-                   "capital: the defender has no single capital; name one with capital = \"id\"")
+        out.append(
+            f"capital: name the defender's capital (a settlement id); {capital!r} is not one"
+            if capital
+            else 'capital: the defender has no single capital; name one with capital = "id"'
+        )
     elif roles["defender"] in players and settlement.owner != roles["defender"]:
         out.append(f"capital {capital!r} should belong to the defender {roles['defender']!r}")
     return out
@@ -338,11 +340,16 @@ def _squabble_problems(campaign: Campaign) -> list[str]:
     capital = _capital_id(campaign)
     s = campaign.map.settlement(capital) if capital else None
     if s is None:
-        out.append(f"capital {capital!r} is not a settlement" if capital else
-                   "capital: there is no single capital; name it with capital = \"id\"")
+        out.append(
+            f"capital {capital!r} is not a settlement"
+            if capital
+            else 'capital: there is no single capital; name it with capital = "id"'
+        )
     elif s.owner in players:
-        out.append(f"capital {capital!r} should be neutral (held by nobody or by a neutral "
-                   f"player), not by {s.owner!r}")
+        out.append(
+            f"capital {capital!r} should be neutral (held by nobody or by a neutral "
+            f"player), not by {s.owner!r}"
+        )
     return out
 
 
@@ -362,8 +369,11 @@ def _temple_name(campaign: Campaign) -> str:
 def rulers(campaign: Campaign, pid: str) -> list[tuple[Army, Any]]:
     """(army, unit) of each unit flagged "ruler" that the player has in the field."""
     return [
-        (a, u) for a in campaign.armies_of(pid) if a.hex is not None
-        for u in a.units if RULER in u.flags
+        (a, u)
+        for a in campaign.armies_of(pid)
+        if a.hex is not None
+        for u in a.units
+        if RULER in u.flags
     ]
 
 
@@ -375,7 +385,7 @@ def temple_defenders(campaign: Campaign) -> list[Army]:
 
 
 def _temple_decide(campaign: Campaign) -> Decision | None:
-    """"The first General ... to enter the temple gets a powerful magic item": a ruler
+    """ "The first General ... to enter the temple gets a powerful magic item": a ruler
     standing in the temple hex once no neutral defender and no rival army is left there."""
     temple = _temple(campaign)
     if temple is None or temple_defenders(campaign):
@@ -411,15 +421,19 @@ def _temple_problems(campaign: Campaign) -> list[str]:
     out = []
     temple = _temple(campaign)
     if temple is None:
-        out.append(f"temple should be the temple's hex on the map (CCRR), not "
-                   f"{campaign.victory.get('temple')!r}")
+        out.append(
+            f"temple should be the temple's hex on the map (CCRR), not "
+            f"{campaign.victory.get('temple')!r}"
+        )
     elif not temple_defenders(campaign):
-        out.append("the temple has no neutral defenders: place a neutral army in its hex "
-                   '(a neutral_players slot, or roles = { army = "neutral" })')
+        out.append(
+            "the temple has no neutral defenders: place a neutral army in its hex "
+            '(a neutral_players slot, or roles = { army = "neutral" })'
+        )
     for pid in claimants(campaign):
         n = sum(1 for a in campaign.armies_of(pid) for u in a.units if RULER in u.flags)
         if n != 1:
-            out.append(f"player {pid!r} should have one unit flagged \"ruler\", not {n}")
+            out.append(f'player {pid!r} should have one unit flagged "ruler", not {n}')
     return out
 
 
@@ -427,44 +441,58 @@ TYPES: dict[str, VictoryType] = {
     t.id: t
     for t in (
         VictoryType(
-            "conquest", "War of Conquest",
+            "conquest",
+            "War of Conquest",
             "Players receive 1 point for each territory under their control at the end of "
             "the game.",
         ),
         VictoryType(
-            "destruction", "War of Destruction",
+            "destruction",
+            "War of Destruction",
             "Whoever kills the most troops, wins! Receive 1 point for every 1,000 points in "
             "troops killed.",
-            points="kill_points", tiebreaks=("kills", "territories", "battles"),
+            points="kill_points",
+            tiebreaks=("kills", "territories", "battles"),
         ),
         VictoryType(
-            "invasion", "Invasion",
+            "invasion",
+            "Invasion",
             "The invading player must capture the defender's capital.",
             keys=("invader", "defender", "capital"),
-            decide=_invasion_decide, at_limit=_invasion_at_limit,
-            describe=_invasion_describe, problems=_invasion_problems,
+            decide=_invasion_decide,
+            at_limit=_invasion_at_limit,
+            describe=_invasion_describe,
+            problems=_invasion_problems,
         ),
         VictoryType(
-            "art_of_war", "The Art of War",
+            "art_of_war",
+            "The Art of War",
             "Players receive one point for each battle they win.",
-            points="battles", tiebreaks=("kills", "territories"),
+            points="battles",
+            tiebreaks=("kills", "territories"),
         ),
         VictoryType(
-            "family_squabble", "Family Squabble",
+            "family_squabble",
+            "Family Squabble",
             "Each territory has aligned themselves with one of the competitors ... At the "
             "very center, place a fortress - the capitol - which will defend against any "
             "player who tries to take it. As soon as any army is defeated, they will switch "
             "their allegiance to the victor ... Battle for possession of the kingdom.",
             keys=("capital",),
-            decide=_squabble_decide, describe=_squabble_describe, problems=_squabble_problems,
+            decide=_squabble_decide,
+            describe=_squabble_describe,
+            problems=_squabble_problems,
         ),
         VictoryType(
-            "cauldron_temple", "The Race to the Cauldron Temple",
+            "cauldron_temple",
+            "The Race to the Cauldron Temple",
             "The temple is defended by 1,500 points worth of neutral troops. The first "
             "General (not a typical army General, but your ruler) to enter the temple gets a "
             "powerful magic item - fight it out.",
             keys=("temple", "temple_name"),
-            decide=_temple_decide, describe=_temple_describe, problems=_temple_problems,
+            decide=_temple_decide,
+            describe=_temple_describe,
+            problems=_temple_problems,
         ),
     )
 }
@@ -529,8 +557,9 @@ def standings(campaign: Campaign) -> list[tuple[str, str]]:
             line += f"; with {_names(campaign, team[1:])}: {points.say(total)}"
         out.append((pid, line))
     if not in_the_game_all(campaign):
-        out = [(p, text if in_the_game(campaign, p) else f"out of the war; {text}")
-               for p, text in out]
+        out = [
+            (p, text if in_the_game(campaign, p) else f"out of the war; {text}") for p, text in out
+        ]
     return out
 
 
@@ -563,7 +592,7 @@ def _by_points(campaign: Campaign, vt: VictoryType) -> Decision:
 
 
 def _eliminated(campaign: Campaign) -> Decision | None:
-    """"A battle to the death": the war is over when one side alone is left in it (a
+    """ "A battle to the death": the war is over when one side alone is left in it (a
     player, or an alliance of which any member still fights: all its members win)."""
     sides = teams(campaign)
     alive = [t for t in sides if any(in_the_game(campaign, p) for p in t)]
@@ -593,7 +622,7 @@ def check(campaign: Campaign) -> Victory | None:
 
 
 def _end_of_turn(ctx: Context) -> None:
-    """"At the end of the game": the Resolution phase of the last turn."""
+    """ "At the end of the game": the Resolution phase of the last turn."""
     limit = turn_limit(ctx.campaign)
     if limit and ctx.campaign.turn >= limit:
         vstate(ctx).time_up = True
@@ -660,10 +689,15 @@ def _allegiance_text(campaign: Campaign, records: list[Allegiance]) -> str:
     parts = []
     for r in records:
         territory = campaign.map.territory(r.territory)
-        parts.append(f"{territory.name if territory else r.territory} "
-                     f"({'/'.join(map(str, r.dice))}): {_player_name(campaign, r.player)}")
-    return (f"The territories declare their allegiance ({faces}): " + "; ".join(parts)
-            if parts else "No territory was left to declare its allegiance")
+        parts.append(
+            f"{territory.name if territory else r.territory} "
+            f"({'/'.join(map(str, r.dice))}): {_player_name(campaign, r.player)}"
+        )
+    return (
+        f"The territories declare their allegiance ({faces}): " + "; ".join(parts)
+        if parts
+        else "No territory was left to declare its allegiance"
+    )
 
 
 def _faces(campaign: Campaign, players: list[str]) -> str:
@@ -691,7 +725,9 @@ def _announce(ctx: Context) -> None:
             ctx.dice.rolls.append(Roll("d6", f"allegiance of {name} (at set-up)", [v], v))
     vs.announced = True
     ctx.emit(
-        "allegiance", _allegiance_text(ctx.campaign, vs.allegiances), undoable=False,
+        "allegiance",
+        _allegiance_text(ctx.campaign, vs.allegiances),
+        undoable=False,
         allegiance={r.territory: r.player for r in vs.allegiances},
     )
 
@@ -704,13 +740,19 @@ class AllotTerritories(Action):
 
 
 def _allot_action(ctx: Context, action: AllotTerritories) -> None:
-    ctx.require(victory_type(ctx.campaign) == "family_squabble",
-                "Territories declare their allegiance only in a Family Squabble")
+    ctx.require(
+        victory_type(ctx.campaign) == "family_squabble",
+        "Territories declare their allegiance only in a Family Squabble",
+    )
     ctx.require(not vstate(ctx).allotted, "The territories have already declared")
     records = allot(ctx.campaign, ctx.dice)
     vstate(ctx).announced = True
-    ctx.emit("allegiance", _allegiance_text(ctx.campaign, records), undoable=False,
-             allegiance={r.territory: r.player for r in records})
+    ctx.emit(
+        "allegiance",
+        _allegiance_text(ctx.campaign, records),
+        undoable=False,
+        allegiance={r.territory: r.player for r in records},
+    )
 
 
 SWITCHING_ROLES = (Role.ARMY, Role.MERCENARIES, Role.NEUTRAL)
@@ -740,22 +782,28 @@ def on_battle_lost(
         record = state.army(aid)
         ruled = any(RULER in u.flags for u in army.units)
         if (
-            ruled or record.role not in SWITCHING_ROLES or strength(camp, army) == 0
+            ruled
+            or record.role not in SWITCHING_ROLES
+            or strength(camp, army) == 0
             or army.owner == victor_player
         ):
             kept.append(aid)
             continue
         before = army.owner
         army.owner = victor_player
-        record.role = Role.NEUTRAL if victor_player in state.neutral_players else (
-            Role.ARMY if record.role is Role.NEUTRAL else record.role
+        record.role = (
+            Role.NEUTRAL
+            if victor_player in state.neutral_players
+            else (Role.ARMY if record.role is Role.NEUTRAL else record.role)
         )
         ctx.emit(
             "allegiance",
             f"{army.name}, beaten in battle {getattr(battle, 'id', '')}, switches its "
             f"allegiance from {_player_name(camp, before)} to "
             f"{_player_name(camp, victor_player)}",
-            player=victor_player, army=aid, previous=before,
+            player=victor_player,
+            army=aid,
+            previous=before,
         )
     return kept
 
@@ -771,7 +819,8 @@ def victory_problems(campaign: Campaign) -> list[str]:
     out = [
         f"{key!r} is not a key of a {vt.title} victory (keys: "
         f"{', '.join((*COMMON_KEYS, *vt.keys))})"
-        for key in v if key not in COMMON_KEYS and key not in vt.keys
+        for key in v
+        if key not in COMMON_KEYS and key not in vt.keys
     ]
     limit = v.get("turn_limit", 0)
     if not isinstance(limit, int) or isinstance(limit, bool) or limit < 0:
@@ -788,7 +837,7 @@ def setup_problems(setup: dict[str, Any]) -> list[tuple[str, str]]:
     out: list[tuple[str, str]] = []
     neutral = setup.get("neutral_players", [])
     if not isinstance(neutral, list) or not all(isinstance(p, str) for p in neutral):
-        out.append(("neutral_players", "should be a list of player ids, e.g. [\"temple\"]"))
+        out.append(("neutral_players", 'should be a list of player ids, e.g. ["temple"]'))
     roles = setup.get("roles", {})
     if not isinstance(roles, dict):
         out.append(("roles", "should be a table of army id = role"))

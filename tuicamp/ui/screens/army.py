@@ -14,8 +14,15 @@ from tuicamp.engine.views import ArmyView, CampaignView
 
 def unit_rows(army: ArmyView) -> list[tuple[str, ...]]:
     return [
-        (u.name, str(u.points), u.category.value.replace("_", " "), str(u.movement),
-         str(u.leadership), str(u.models), ", ".join(sorted(u.flags)))
+        (
+            u.name,
+            str(u.points),
+            u.category.value.replace("_", " "),
+            str(u.movement),
+            str(u.leadership),
+            str(u.models),
+            ", ".join(sorted(u.flags)),
+        )
         for u in army.units
     ]
 
@@ -41,11 +48,17 @@ class ArmyScreen(Screen[None]):
             owner = self.view.player(army.owner)
             who = owner.name if owner else army.owner
             if army.known != "full":
-                table.add_row(Text(f"{army.name} ({who})"), "?", "strength unknown",
-                              "", "", "", "")
+                table.add_row(Text(f"{army.name} ({who})"), "?", "strength unknown", "", "", "", "")
                 continue
-            table.add_row(Text(f"{army.name} ({who})"), str(army.points),
-                          f"{len(army.units)} units", str(army.movement), "", "", "")
+            table.add_row(
+                Text(f"{army.name} ({who})"),
+                str(army.points),
+                f"{len(army.units)} units",
+                str(army.movement),
+                "",
+                "",
+                "",
+            )
             for row in unit_rows(army):
                 table.add_row(Text("  " + row[0]), *row[1:])
         table.focus()

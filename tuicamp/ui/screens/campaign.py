@@ -162,9 +162,7 @@ class CampaignScreen(Screen[None]):
     def say(self, message: str, severity: str = "information") -> None:
         self.notify(message, severity=severity)  # type: ignore[arg-type]
 
-    def perform(
-        self, action: Action, on_done: Callable[[list[Event]], None] | None = None
-    ) -> None:
+    def perform(self, action: Action, on_done: Callable[[list[Event]], None] | None = None) -> None:
         """Send an action for the shown seat. Refusals become notifications; table dice
         are asked for and the same action is sent again with them."""
         if self.seat is None:
@@ -172,6 +170,7 @@ class CampaignScreen(Screen[None]):
         try:
             events = self.session.perform(self.seat, action)
         except DiceNeeded as exc:
+
             def entered(values: list[int] | None) -> None:
                 if values:
                     self.perform(evolve(action, dice=[*action.dice, *values]), on_done)
@@ -179,8 +178,10 @@ class CampaignScreen(Screen[None]):
             self.app.push_screen(DiceEntryScreen(exc.expr, exc.reason, exc.count), entered)
             return
         except StaleSave:
-            self._reload("The campaign was changed on another terminal; it is shown anew. "
-                         "Nothing was done: try again.")
+            self._reload(
+                "The campaign was changed on another terminal; it is shown anew. "
+                "Nothing was done: try again."
+            )
             return
         except (RuleError, InputError) as exc:
             self.notify(str(exc), severity="error", title="Refused")
@@ -197,8 +198,8 @@ class CampaignScreen(Screen[None]):
     def _next(self) -> tuple[str | None, bool]:
         """The seat to show next, and whether a hand-over comes first."""
         nxt = seating.next_seat(self._acting(), self.local, self.seat, self.seats)
-        handing = nxt is not None and nxt != self.seat and seating.hands_over(
-            self.seats, self.local
+        handing = (
+            nxt is not None and nxt != self.seat and seating.hands_over(self.seats, self.local)
         )
         return nxt, handing
 
@@ -351,8 +352,9 @@ class CampaignScreen(Screen[None]):
             reach, path_labels, path = planner.overlays(army.hex, h, budget)
             self.map.set_overlay("reach", reach)
             self.map.set_overlay("path", path_labels)
-            preview = MovePreview(army, h, path.cost if path else None, budget,
-                                  priced=planner.model is not None)
+            preview = MovePreview(
+                army, h, path.cost if path else None, budget, priced=planner.model is not None
+            )
         else:
             self.map.clear_overlay("reach")
             self.map.clear_overlay("path")

@@ -93,15 +93,24 @@ class ChronicleScreen(Screen[None]):
         with Horizontal(id="chronicle-filters"):
             yield Select(
                 [("every turn", ALL)] + [(f"turn {t}", t) for t in turns],
-                value=ALL, allow_blank=False, id="turn", compact=True,
+                value=ALL,
+                allow_blank=False,
+                id="turn",
+                compact=True,
             )
             yield Select(
                 [("every player", ALL)] + [(p.name, p.id) for p in self.view.players],
-                value=ALL, allow_blank=False, id="player", compact=True,
+                value=ALL,
+                allow_blank=False,
+                id="player",
+                compact=True,
             )
             yield Select(
                 [("every kind", ALL)] + [(k, k) for k in kinds],
-                value=ALL, allow_blank=False, id="kind", compact=True,
+                value=ALL,
+                allow_blank=False,
+                id="kind",
+                compact=True,
             )
         table: DataTable = DataTable(id="chronicle-table", cursor_type="row", zebra_stripes=True)
         yield table
@@ -133,14 +142,21 @@ class ChronicleScreen(Screen[None]):
         kind = self.query_one("#kind", Select).value
         self.shown = filter_events(
             self.view.chronicle,
-            turn=turn, player=str(player), kind=str(kind), seat_players=self.seat_players,
+            turn=turn,
+            player=str(player),
+            kind=str(kind),
+            seat_players=self.seat_players,
         )
         table = self.query_one(DataTable)
         table.clear()
         for e in self.shown:
             dice = f" ({len(e.rolls)} roll{'s' if len(e.rolls) != 1 else ''})" if e.rolls else ""
             table.add_row(
-                str(e.seq), str(e.turn), self._names(e), e.kind, Text(e.text + dice),
+                str(e.seq),
+                str(e.turn),
+                self._names(e),
+                e.kind,
+                Text(e.text + dice),
                 key=str(e.seq),
             )
         if self.shown:
@@ -177,8 +193,9 @@ class ChronicleScreen(Screen[None]):
 
     def action_export(self) -> None:
         if self.export_path is None:
-            self.notify("This campaign has no save file to write the diary next to",
-                        severity="warning")
+            self.notify(
+                "This campaign has no save file to write the diary next to", severity="warning"
+            )
             return
         try:
             self._write(self.export_path, self.diary())

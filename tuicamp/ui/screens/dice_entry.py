@@ -19,7 +19,7 @@ from tuicamp.ui.widgets.fields import Field
 
 
 def parse_values(text: str, count: int, expr: str = "") -> list[int]:
-    """"3 5" or "3,5" or "35" (for single-digit dice) into values; ValueError says why.
+    """ "3 5" or "3,5" or "35" (for single-digit dice) into values; ValueError says why.
 
     With ``expr``, values its dice cannot show are refused here, before the action is
     sent again (the engine checks them too)."""
@@ -53,8 +53,10 @@ class DiceEntryScreen(ModalScreen[list[int] | None]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
             yield Label(f"Roll {self.expr} at the table", classes="dialog-title")
-            yield Static(f"for {self.reason}: type the {self.count} value"
-                         f"{'s' if self.count != 1 else ''} the dice show")
+            yield Static(
+                f"for {self.reason}: type the {self.count} value"
+                f"{'s' if self.count != 1 else ''} the dice show"
+            )
             yield Field(placeholder="e.g. 3 5", id="dice-values")
             yield Static("", id="dice-error", classes="error")
             yield Button("Enter the roll", variant="primary", id="dice-ok")

@@ -116,9 +116,7 @@ def help_markdown(
 
 def _demote(text: str) -> str:
     """The ruleset's docs.md headings go one level under ours."""
-    return "\n".join(
-        ("##" + line if line.startswith("#") else line) for line in text.splitlines()
-    )
+    return "\n".join(("##" + line if line.startswith("#") else line) for line in text.splitlines())
 
 
 class HelpScreen(Screen[None]):

@@ -50,12 +50,17 @@ class LoadScreen(Screen[Path | None]):
         for i, e in enumerate(self.saves):
             h = e.header
             if h is None:
-                table.add_row(Text(e.path.name), "-", "-", Text("cannot be read"), "-",
-                              key=str(i))
+                table.add_row(Text(e.path.name), "-", "-", Text("cannot be read"), "-", key=str(i))
                 continue
             turn = f"{h.turn}{' (over)' if h.finished else ''}"
-            table.add_row(Text(h.name), Text(ruleset_title(h.ruleset)), turn,
-                          Text(", ".join(h.players)), when(h.last_played), key=str(i))
+            table.add_row(
+                Text(h.name),
+                Text(ruleset_title(h.ruleset)),
+                turn,
+                Text(", ".join(h.players)),
+                when(h.last_played),
+                key=str(i),
+            )
         if not self.saves:
             self.query_one("#saves-problem", Static).update(
                 "No saves yet: start a new campaign from the title screen."

@@ -63,10 +63,12 @@ class TitleScreen(Screen[None]):
             if self.last is not None and self.last.header is not None:
                 h = self.last.header
                 name = h.name if len(h.name) <= 32 else h.name[:29] + "..."
-                options.append(Option(
-                    Content(f"Continue {name} (turn {h.turn}, {when(h.last_played)})"),
-                    id="continue",
-                ))
+                options.append(
+                    Option(
+                        Content(f"Continue {name} (turn {h.turn}, {when(h.last_played)})"),
+                        id="continue",
+                    )
+                )
             options += [
                 Option("New campaign", id="new"),
                 Option(f"Load a save ({len(self.saves)})", id="load"),

@@ -25,7 +25,9 @@ class TooSmallScreen(Screen[None]):
         self.show_size(self.app.size.width, self.app.size.height)
 
     def show_size(self, width: int, height: int) -> None:
-        self.query_one("#too-small-text", Static).update(Content(
-            f"tuicamp needs a terminal of at least {MIN_WIDTH} x {MIN_HEIGHT}.\n"
-            f"This one is {width} x {height}: please make it larger."
-        ))
+        self.query_one("#too-small-text", Static).update(
+            Content(
+                f"tuicamp needs a terminal of at least {MIN_WIDTH} x {MIN_HEIGHT}.\n"
+                f"This one is {width} x {height}: please make it larger."
+            )
+        )

@@ -48,8 +48,19 @@ STEPS: tuple[tuple[str, str], ...] = (
     ("step-players", "Players"),
     ("step-save", "Dice and save"),
 )
-COLOURS = ("yellow", "red", "blue", "green", "cyan", "magenta", "white", "orange",
-           "purple", "brown", "grey")
+COLOURS = (
+    "yellow",
+    "red",
+    "blue",
+    "green",
+    "cyan",
+    "magenta",
+    "white",
+    "orange",
+    "purple",
+    "brown",
+    "grey",
+)
 PLAYED_BY = (("played here", "human"), ("run by the GM", "gm"))
 
 
@@ -58,8 +69,13 @@ def option_widget(option: RuleOption, value: Any, wid: str) -> Widget:
     if isinstance(option.default, bool):
         return Checkbox(option.name, bool(value), id=wid, compact=True)
     if option.choices:
-        return Select([(str(c), c) for c in option.choices], value=value,
-                      allow_blank=False, id=wid, compact=True)
+        return Select(
+            [(str(c), c) for c in option.choices],
+            value=value,
+            allow_blank=False,
+            id=wid,
+            compact=True,
+        )
     return Field(value=str(value), id=wid, placeholder=str(option.default))
 
 
@@ -188,8 +204,10 @@ class WizardScreen(Screen["Session | None"]):
             await box.mount(Static("None of this scenario's rulesets is installed."))
             return
         radio = RadioSet(
-            *(RadioButton(installed[r].title, value=(r == self.ruleset_id), id=f"rs-{r}")
-              for r in supported),
+            *(
+                RadioButton(installed[r].title, value=(r == self.ruleset_id), id=f"rs-{r}")
+                for r in supported
+            ),
             id="ruleset-choice",
         )
         await box.mount(Static("Ruleset", classes="field-label"), radio)
@@ -214,8 +232,14 @@ class WizardScreen(Screen["Session | None"]):
             await box.mount(row)
             await row.mount(
                 option_widget(opt, preset.get(opt.name, opt.default), f"opt-{opt.name}"),
-                Static(Content(f"{opt.help}" if isinstance(opt.default, bool)
-                               else f"{opt.name}: {opt.help}"), classes="hint"),
+                Static(
+                    Content(
+                        f"{opt.help}"
+                        if isinstance(opt.default, bool)
+                        else f"{opt.name}: {opt.help}"
+                    ),
+                    classes="hint",
+                ),
             )
 
     def on_radio_set_changed(self, event: RadioSet.Changed) -> None:
@@ -261,14 +285,20 @@ class WizardScreen(Screen["Session | None"]):
         box = self.query_one("#step-players", VerticalScroll)
         await box.remove_children()
         assert self.scenario is not None
-        await box.mount(Static("Name, race, colour, who plays it; passphrase (optional)",
-                               classes="hint"))
+        await box.mount(
+            Static("Name, race, colour, who plays it; passphrase (optional)", classes="hint")
+        )
         for i, slot in enumerate(self.scenario.players):
             row = Horizontal(classes="player-row")
             await box.mount(row)
             if len(slot.races) > 1:
-                race: Widget = Select([(r, r) for r in slot.races], value=slot.race,
-                                      allow_blank=False, id=f"p{i}-race", compact=True)
+                race: Widget = Select(
+                    [(r, r) for r in slot.races],
+                    value=slot.race,
+                    allow_blank=False,
+                    id=f"p{i}-race",
+                    compact=True,
+                )
             elif slot.races:
                 race = Static(Content(slot.races[0]), id=f"p{i}-race", classes="fixed-race")
             else:
@@ -277,15 +307,39 @@ class WizardScreen(Screen["Session | None"]):
             await row.mount(
                 Field(value=slot.name, id=f"p{i}-name", classes="player-name"),
                 race,
-                Select([(c, c) for c in colours], value=slot.colour, allow_blank=False,
-                       id=f"p{i}-colour", compact=True, classes="player-colour"),
-                Select(list(PLAYED_BY), value="human", allow_blank=False,
-                       id=f"p{i}-by", compact=True, classes="player-by"),
+                Select(
+                    [(c, c) for c in colours],
+                    value=slot.colour,
+                    allow_blank=False,
+                    id=f"p{i}-colour",
+                    compact=True,
+                    classes="player-colour",
+                ),
+                Select(
+                    list(PLAYED_BY),
+                    value="human",
+                    allow_blank=False,
+                    id=f"p{i}-by",
+                    compact=True,
+                    classes="player-by",
+                ),
             )
-            await box.mount(Field(password=True, placeholder=f"passphrase for {slot.name} "
-                                  "(optional)", id=f"p{i}-pass", classes="player-pass"))
-        await box.mount(Checkbox("A Games Master seat (sees and may correct everything)",
-                                 True, id="gm-seat", compact=True))
+            await box.mount(
+                Field(
+                    password=True,
+                    placeholder=f"passphrase for {slot.name} (optional)",
+                    id=f"p{i}-pass",
+                    classes="player-pass",
+                )
+            )
+        await box.mount(
+            Checkbox(
+                "A Games Master seat (sees and may correct everything)",
+                True,
+                id="gm-seat",
+                compact=True,
+            )
+        )
 
     def chosen_players(self) -> list[dict[str, Any]]:
         assert self.scenario is not None
@@ -298,13 +352,15 @@ class WizardScreen(Screen["Session | None"]):
                 race = race_widget.value.strip()
             else:
                 race = slot.races[0] if slot.races else slot.race
-            out.append({
-                "name": self.query_one(f"#p{i}-name", Field).value.strip() or slot.name,
-                "race": race,
-                "colour": str(self.query_one(f"#p{i}-colour", Select).value),
-                "by": str(self.query_one(f"#p{i}-by", Select).value),
-                "passphrase": self.query_one(f"#p{i}-pass", Field).value,
-            })
+            out.append(
+                {
+                    "name": self.query_one(f"#p{i}-name", Field).value.strip() or slot.name,
+                    "race": race,
+                    "colour": str(self.query_one(f"#p{i}-colour", Select).value),
+                    "by": str(self.query_one(f"#p{i}-by", Select).value),
+                    "passphrase": self.query_one(f"#p{i}-pass", Field).value,
+                }
+            )
         return out
 
     def _players_problem(self) -> bool:

@@ -25,7 +25,6 @@ def roll_text(roll: Roll) -> str:
 
 
 class DiceRoller(Vertical):
-
     class RollRequested(Message):
         def __init__(self, roller: DiceRoller, expr: str, reason: str) -> None:
             super().__init__()

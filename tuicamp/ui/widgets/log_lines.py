@@ -12,11 +12,15 @@ def event_text(event: Event, *, with_dice: bool = True) -> str:
     """One event as a line: turn, text, and every die rolled for it."""
     dice = ""
     if with_dice and event.rolls:
-        dice = "  [" + "; ".join(
-            f"{r.reason}: {r.expr}={r.total} ({'+'.join(map(str, r.dice))})"
-            + (", table" if r.table else "")
-            for r in event.rolls
-        ) + "]"
+        dice = (
+            "  ["
+            + "; ".join(
+                f"{r.reason}: {r.expr}={r.total} ({'+'.join(map(str, r.dice))})"
+                + (", table" if r.table else "")
+                for r in event.rolls
+            )
+            + "]"
+        )
     return f"T{event.turn} {event.text}{dice}"
 
 

@@ -29,13 +29,15 @@ class PhaseBar(Static):
             return
         phase = ruleset.phase(view.phase)
         if view.finished:
-            winners = ", ".join(
-                p.name for p in view.players if p.id in view.winner
-            ) or "nobody"
-            self.update(Content.from_markup(
-                "[b]$name[/b] | Turn $turn | [b $success]Over[/] | winner: $winners",
-                name=view.name, turn=str(view.turn), winners=winners,
-            ))
+            winners = ", ".join(p.name for p in view.players if p.id in view.winner) or "nobody"
+            self.update(
+                Content.from_markup(
+                    "[b]$name[/b] | Turn $turn | [b $success]Over[/] | winner: $winners",
+                    name=view.name,
+                    turn=str(view.turn),
+                    winners=winners,
+                )
+            )
             return
         to_play = player_names(view, view.acting, seat_names)
         pending = "; ".join(view.pending)
@@ -44,10 +46,12 @@ class PhaseBar(Static):
             markup += " | [i]waiting[/i]"
         if pending:
             markup += " | $pending"
-        self.update(Content.from_markup(
-            markup,
-            turn=str(view.turn),
-            phase=phase.title if phase else (view.phase or "-"),
-            to_play=to_play,
-            pending=pending,
-        ))
+        self.update(
+            Content.from_markup(
+                markup,
+                turn=str(view.turn),
+                phase=phase.title if phase else (view.phase or "-"),
+                to_play=to_play,
+                pending=pending,
+            )
+        )

@@ -47,12 +47,14 @@ def scenario_entries(paths: list[Path] | None = None) -> list[ScenarioEntry]:
 
 def scenario_facts(sc: Scenario) -> str:
     installed = load_rulesets()
-    rulesets = ", ".join(installed[r].title if r in installed else f"{r} (not installed)"
-                         for r in sc.rulesets)
+    rulesets = ", ".join(
+        installed[r].title if r in installed else f"{r} (not installed)" for r in sc.rulesets
+    )
     players = ", ".join(f"{p.name} ({p.race})" for p in sc.players)
     limit = f", {sc.turn_limit} turns" if sc.turn_limit else ""
-    return (f"{sc.map.width} x {sc.map.height} hexes{limit}\nPlayers: {players}\n"
-            f"Rulesets: {rulesets}")
+    return (
+        f"{sc.map.width} x {sc.map.height} hexes{limit}\nPlayers: {players}\nRulesets: {rulesets}"
+    )
 
 
 class PreviewMap(MapWidget, can_focus=False):
@@ -74,8 +76,10 @@ class ScenarioBrowser(Horizontal):
 
     def compose(self) -> ComposeResult:
         yield OptionList(
-            *(Option(Content(e.title if e.scenario else f"{e.title} (broken)"), id=str(i))
-              for i, e in enumerate(self.entries)),
+            *(
+                Option(Content(e.title if e.scenario else f"{e.title} (broken)"), id=str(i))
+                for i, e in enumerate(self.entries)
+            ),
             id="scenario-list",
         )
         with Vertical(id="scenario-detail"):
@@ -105,8 +109,9 @@ class ScenarioBrowser(Horizontal):
             return
         preview.display = True
         preview.set_map(entry.scenario.map)
-        text.update(Content(f"{scenario_facts(entry.scenario)}\n\n"
-                            f"{entry.scenario.description.strip()}"))
+        text.update(
+            Content(f"{scenario_facts(entry.scenario)}\n\n{entry.scenario.description.strip()}")
+        )
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         event.stop()

@@ -44,9 +44,11 @@ def hex_lines(view: CampaignView, ruleset: Ruleset, h: Hex) -> list[Content]:
     territory = m.territory_of(h)
     if territory is not None:
         owner = view.player(territory.owner) if territory.owner else None
-        out.append(Content.from_markup(
-            "$name$owner", name=territory.name, owner=f" ({owner.name})" if owner else ""
-        ))
+        out.append(
+            Content.from_markup(
+                "$name$owner", name=territory.name, owner=f" ({owner.name})" if owner else ""
+            )
+        )
     sides: dict[str, list[str]] = {}
     for n in m.neighbours(h):
         for feature in sorted(m.features_between(h, n)):
@@ -55,13 +57,15 @@ def hex_lines(view: CampaignView, ruleset: Ruleset, h: Hex) -> list[Content]:
         out.append(Content(f"{feature} to {' '.join(towards)}"))
     for s in m.settlements_at(h):
         owner = view.player(s.owner) if s.owner else None
-        out.append(Content.from_markup(
-            "[b]$kind[/b] $name ($owner)$walls",
-            kind=s.kind.capitalize(),
-            name=s.name,
-            owner=owner.name if owner else "neutral",
-            walls=", walled" if s.walls else "",
-        ))
+        out.append(
+            Content.from_markup(
+                "[b]$kind[/b] $name ($owner)$walls",
+                kind=s.kind.capitalize(),
+                name=s.name,
+                owner=owner.name if owner else "neutral",
+                walls=", walled" if s.walls else "",
+            )
+        )
     return out
 
 
@@ -102,9 +106,9 @@ def panel_lines(
             lines.append(Content(f"  cannot reach {view.map.label(preview.goal)}"))
         else:
             budget = "" if preview.budget is None else f" of {_mp(preview.budget)}"
-            lines.append(Content(
-                f"  to {view.map.label(preview.goal)}: {_mp(preview.cost)}{budget} MP"
-            ))
+            lines.append(
+                Content(f"  to {view.map.label(preview.goal)}: {_mp(preview.cost)}{budget} MP")
+            )
     return lines
 
 
