@@ -47,7 +47,12 @@ def camp(treasury: int = 100, table_dice: bool = False, **options):
 def ctx_for(c, dice=()) -> Context:
     """A Context as the engine would give the GM, for the automatic steps."""
     return Context(
-        c, c.seat("gm"), Dice(c.dice, supplied=list(dice)), get_ruleset("rauscher"), 1, 1
+        campaign=c,
+        seat=c.seat("gm"),
+        dice=Dice(c.dice, supplied=list(dice)),
+        ruleset=get_ruleset("rauscher"),
+        next_seq=1,
+        action_no=1,
     )
 
 

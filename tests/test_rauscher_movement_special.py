@@ -370,7 +370,14 @@ def test_scatter_follows_the_d6(die, offset):
     2 E, 3 SE, 4 SW, 5 W, 6 NW."""
     camp, engine = started()
     table_dice(camp)
-    ctx = Context(camp, camp.seat("gm"), Dice(camp.dice, supplied=[die]), engine.ruleset, 1, 1)
+    ctx = Context(
+        campaign=camp,
+        seat=camp.seat("gm"),
+        dice=Dice(camp.dice, supplied=[die]),
+        ruleset=engine.ruleset,
+        next_seq=1,
+        action_no=1,
+    )
     start = H(3, 3)
     got = movement.scatter(ctx, start)
     assert (got.q - start.q, got.r - start.r) == offset
@@ -380,7 +387,14 @@ def test_scatter_follows_the_d6(die, offset):
 def test_scatter_stays_on_the_map():
     camp, engine = started()
     table_dice(camp)
-    ctx = Context(camp, camp.seat("gm"), Dice(camp.dice, supplied=[5]), engine.ruleset, 1, 1)
+    ctx = Context(
+        campaign=camp,
+        seat=camp.seat("gm"),
+        dice=Dice(camp.dice, supplied=[5]),
+        ruleset=engine.ruleset,
+        next_seq=1,
+        action_no=1,
+    )
     assert movement.scatter(ctx, H(0, 2)) == H(0, 2)
 
 

@@ -1,65 +1,33 @@
-"""What a ruleset's ``apply`` works with: the campaign, the acting seat, the dice, the
-tables in force and a way to emit events."""
+"""What a ruleset's ``apply`` works with: the read context (campaign, ruleset, tables in
+force, options) plus the acting seat, the dice and a way to emit events."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from attrs import define, field
 
 from tuicamp.engine.actions import Event
 from tuicamp.engine.dice import Dice
 from tuicamp.engine.errors import RuleError
-from tuicamp.model.campaign import Campaign, OptionValue
+from tuicamp.engine.rules import Rules, merged_tables
 from tuicamp.model.forces import Army, Player, Seat, Unit
 from tuicamp.model.hexes import Hex, parse_label
 from tuicamp.model.map import Settlement
 
-if TYPE_CHECKING:
-    from tuicamp.engine.ruleset import Ruleset
+__all__ = ["Context", "Rules", "merged_tables"]
 
 
-def merged_tables(defaults: dict[str, Any], overrides: dict[str, Any]) -> dict[str, Any]:
-    """The ruleset's tables with the campaign's house-rule overrides laid over them.
+@define(kw_only=True)
+class Context(Rules):
+    """The read context with the acting seat, the dice and ``emit``: what ``apply`` and the
+    other hooks that change the campaign are given."""
 
-    Tables merge key by key (a campaign may change one row of a table); a value that is not
-    a table replaces the default whole.
-    """
-    out = dict(defaults)
-    for key, value in overrides.items():
-        if isinstance(value, dict) and isinstance(out.get(key), dict):
-            out[key] = merged_tables(out[key], value)
-        else:
-            out[key] = value
-    return out
-
-
-@define
-class Context:
-    campaign: Campaign
     seat: Seat
     dice: Dice
-    ruleset: Ruleset
     next_seq: int
     action_no: int
     events: list[Event] = field(factory=list)
-    _tables: dict[str, Any] | None = None
-
-    # --- reading --------------------------------------------------------------------
-    def option(self, name: str) -> OptionValue:
-        return self.ruleset.option_value(self.campaign, name)
-
-    @property
-    def tables(self) -> dict[str, Any]:
-        if self._tables is None:
-            self._tables = merged_tables(self.ruleset.default_tables, self.campaign.tables)
-        return self._tables
-
-    def table(self, name: str) -> Any:
-        try:
-            return self.tables[name]
-        except KeyError:
-            raise KeyError(f"ruleset {self.ruleset.id} has no table {name!r}") from None
 
     # --- checks ---------------------------------------------------------------------
     def require(self, condition: object, message: str) -> None:

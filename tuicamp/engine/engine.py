@@ -143,10 +143,10 @@ class Engine:
         before = self.snapshot()
         dice = Dice(self.campaign.dice, supplied=list(action.dice), probe=[])
         ctx = Context(
-            self.campaign,
-            self.seat(seat_id),
-            dice,
-            self.ruleset,
+            campaign=self.campaign,
+            seat=self.seat(seat_id),
+            dice=dice,
+            ruleset=self.ruleset,
             next_seq=len(self.chronicle) + 1,
             action_no=self._actions + 1,
         )
