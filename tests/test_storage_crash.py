@@ -24,7 +24,8 @@ pytestmark = pytest.mark.usefixtures("tiny")
 
 TESTS = Path(__file__).resolve().parent
 
-# Plays for ever: GM corrections, notes, two notes at once, dice. The parent kills it.
+# Plays for ever: GM corrections, notes, two notes at once, dice, and says "done" after each
+# action. The parent kills it once it has seen a number of actions, a moment later.
 WRITER = f"""
 import sys
 sys.path.insert(0, {str(TESTS)!r})
@@ -46,19 +47,25 @@ while True:
         session.perform_all("s1", [Note(text=f"note {{n}}a"), Note(text=f"note {{n}}b")])
     else:
         session.perform("s1", RollFatigue(army="a0"))
+    print("done", flush=True)
 """
 
+ACTIONS_BEFORE_KILL = 3  # at least; eight kills then make more than 20 actions in all
 TREASURY_RE = re.compile(r"treasury set to (\d+) gc")
 
 
 def run_and_kill(save: Path, seed: int) -> None:
+    """Let the writer finish a random number of actions (counted, so a loaded machine only
+    makes the test slower), then kill it at a random moment of the next one."""
     rng = random.Random(seed)
     proc = subprocess.Popen(
         [sys.executable, "-c", WRITER, str(save)], stdout=subprocess.PIPE, text=True
     )
     try:
         assert proc.stdout.readline().strip() == "ready"
-        time.sleep(rng.uniform(0.02, 0.3))
+        for _ in range(rng.randint(ACTIONS_BEFORE_KILL, 2 * ACTIONS_BEFORE_KILL)):
+            assert proc.stdout.readline().strip() == "done"
+        time.sleep(rng.uniform(0.0, 0.01))  # somewhere inside the next action's writes
     finally:
         proc.send_signal(signal.SIGKILL)
         proc.wait()
@@ -105,7 +112,8 @@ def test_a_killed_writer_leaves_a_consistent_save(tmp_path: Path) -> None:
         check_backup(save, tmp_path / f"backup-{seed}")
         counts.append(count)
         dropped += extra
-    assert counts == sorted(counts) and counts[-1] > 20, counts  # the writers got on
+    # every action the writers were seen to finish is in the save: counted, not timed
+    assert counts == sorted(counts) and counts[-1] > 8 * ACTIONS_BEFORE_KILL, counts
     # One clean write after all that cuts off whatever the last kill left.
     session = Session.open(save)
     session.save()

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 from attrs import define, field
 
 from tuicamp.engine.actions import Action
+from tuicamp.engine.codec import describe_structure_error, structure, unstructure
 from tuicamp.engine.errors import RuleError
 
 if TYPE_CHECKING:
@@ -224,8 +225,6 @@ def _state(ctx: Context, a: CorrectRulesetState) -> Told:
 def _require_saveable_state(ctx: Context, path: str) -> None:
     """The edited state must still save, load and make sense to its ruleset; a GM's typo
     must never leave a campaign that cannot be opened again."""
-    from tuicamp.engine.codec import describe_structure_error, structure, unstructure
-
     state = ctx.campaign.state
     try:
         structure(unstructure(state), type(state))

@@ -22,7 +22,7 @@ import attrs
 import tomli_w
 
 from tuicamp.engine.actions import Action, action_fields
-from tuicamp.engine.codec import converter, describe_structure_error
+from tuicamp.engine.codec import converter, describe_structure_error, strip_none
 from tuicamp.engine.errors import InputError
 from tuicamp.storage.tomlfile import TomlFile, read_toml
 
@@ -77,8 +77,6 @@ def read_orders(
 
 
 def action_to_dict(action: Action) -> dict[str, Any]:
-    from tuicamp.engine.codec import strip_none
-
     data = strip_none(converter.unstructure(action))
     if not data.get("dice"):
         data.pop("dice", None)
