@@ -6,6 +6,7 @@ takes a reason, and each is logged in the chronicle like any other action.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from attrs import define, field
@@ -169,7 +170,8 @@ def _owner(ctx: Context, a: CorrectOwner) -> Told:
     camp = ctx.campaign
     army = camp.army(a.target)
     if army is not None:
-        ctx.require(owner is not None, "An army must belong to a player")
+        if owner is None:
+            raise RuleError("An army must belong to a player")
         army.owner = owner
         return f"army '{army.name}' given to {owner}", PUBLIC
     settlement = camp.map.settlement(a.target)
@@ -237,7 +239,7 @@ def _require_saveable_state(ctx: Context, path: str) -> None:
         raise RuleError(f"{path} cannot take that value: {message}")
 
 
-_HANDLERS = {
+_HANDLERS: dict[type[Correction], Callable[[Context, Any], Told]] = {
     CorrectArmyPosition: _move,
     CorrectUnitPoints: _points,
     CorrectTreasury: _treasury,

@@ -2,16 +2,25 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 
 class RuleError(Exception):
     """An action the rules refuse. The message is one sentence for a player."""
+
+    # which order of a batch (``Engine.perform_all``) was refused, when it was one of many
+    action_index: int | None = None
 
 
 class DiceNeeded(RuleError):
     """Table-dice mode: the action needs dice values the players must roll and type in."""
 
     def __init__(
-        self, expr: str, reason: str, count: int, then: list[tuple[str, str, int]] = ()
+        self,
+        expr: str,
+        reason: str,
+        count: int,
+        then: Sequence[tuple[str, str, int]] = (),
     ) -> None:
         self.expr, self.reason, self.count = expr, reason, count
         self.then = list(then)  # the rolls the action goes on to need, as far as known

@@ -239,12 +239,12 @@ class _Compiled:
         units, featured, side = self.enter_units, self.featured, self.sides.get
         enter = self.enter
         neighbours = _neighbour_table(self.width, self.height)
-        out = []
+        out: list[list[tuple[int, int, int]]] = []
         for i in range(lo, hi):
             if i not in featured:
-                out.append([(j, units[j], 0) for j in neighbours[i] if units[j] is not None])
+                out.append([(j, u, 0) for j in neighbours[i] if (u := units[j]) is not None])
                 continue
-            edges = []
+            edges: list[tuple[int, int, int]] = []
             for j in neighbours[i]:
                 u = units[j]
                 if u is None:
