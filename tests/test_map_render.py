@@ -1,4 +1,5 @@
-"""The pure map renderer: geometry exactly as DESIGN.md draws it, and what each cell shows."""
+"""The pure map renderer: geometry exactly as docs/architecture.md draws it, and what each
+cell shows."""
 
 from __future__ import annotations
 
@@ -65,7 +66,7 @@ def test_brick_hex_is_where_design_says(col: int, row: int, x0: int, y: int) -> 
 
 
 def test_brick_picture_matches_design() -> None:
-    """The 4 x 2 example of DESIGN.md, drawn from a map (markers 'A' and 'I' placed)."""
+    """The 4 x 2 example of docs/architecture.md, drawn from a map (markers 'A' and 'I')."""
     m = HexMap(4, 2, [".fh.", "f~.."])
     layers = MapLayers()
     layers.set_markers({H(1, 0): Marker("A", "red"), H(2, 1): Marker("I", "blue")})

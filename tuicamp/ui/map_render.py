@@ -5,7 +5,7 @@ nothing about Textual: it returns lists of Rich ``Segment``s, one canvas row at 
 the widget can cache a row as a ``Strip`` and crop it for scrolling (the Line API), and
 tests can check the drawing character by character without starting an app.
 
-Layouts (see DESIGN.md "Drawing the map"):
+Layouts (see docs/architecture.md, "Drawing the map"):
 
 * ``brick`` -- pointy-top "outlined brick", 4 columns x 2 rows per hex, odd rows shifted by
   2. The interior of hex (col, row) starts at ``x0 = 4*col + 2*(row odd) + 1``,

@@ -2,7 +2,8 @@
 
 It enforces only what the map itself says (terrain you cannot cross, hexes off the map,
 who owns what) and keeps turn order, so clubs with their own rules and GMs preparing a
-campaign get the map, the ledgers and the chronicle without a referee's opinions.
+campaign get the map, the ledgers and the chronicle without a referee's opinions (R-SB-2).
+Every choice it still has to make is one of its rulings, ``R-SB-1`` … in its ``docs.md``.
 """
 
 from __future__ import annotations
@@ -49,11 +50,13 @@ class SandboxRuleset(Ruleset):
         campaign.state = SandboxState(order=[p.id for p in campaign.players])
 
     def acting_seats(self, campaign: Campaign) -> list[str]:
+        """The seats of the players whose turn it is (R-SB-1); the GM is never waited for."""
         state: SandboxState = campaign.state
         players = self._acting_players(campaign, state)
         return [s.id for s in campaign.seats if not s.gm and any(p in s.players for p in players)]
 
     def _acting_players(self, campaign: Campaign, state: SandboxState) -> list[str]:
+        """One player in turn order, or every player yet to end the turn (R-SB-1)."""
         if not state.order:
             return []
         if self.option_value(campaign, "simultaneous"):
@@ -80,6 +83,8 @@ class SandboxRuleset(Ruleset):
         return notes
 
     def apply_battle_result(self, ctx: Context, battle) -> None:
+        """Losses come off the units and nothing else happens: nobody is moved and nothing
+        changes hands, the club's own rules decide the rest (R-SB-8)."""
         lines = remove_losses(ctx.campaign, battle, fled_return=bool(ctx.option("fled_return")))
         winner = battle.side(battle.result.winner) if battle.result.winner else None
         held = f"{winner.title} holds the field" if winner else "Neither side gives way"
@@ -88,7 +93,7 @@ class SandboxRuleset(Ruleset):
             f"After battle {battle.id}: {held}. " + ("; ".join(lines) or "No losses."),
             undoable=False,
             battle=battle.id,
-            # with fog of war, what each unit lost is for those who fought
+            # with fog of war, what each unit lost is for those who fought (R-SB-11)
             visible_to=sorted({p for s in battle.sides for p in s.players})
             if ctx.option("fog_of_war")
             else None,
@@ -98,6 +103,7 @@ class SandboxRuleset(Ruleset):
         return sandbox_victory(campaign)
 
     def army_visibility(self, campaign: Campaign, seat: Seat, army: Army) -> str:
+        """Everything in full, unless fog of war makes others' armies counters (R-SB-11)."""
         if seat.controls(army.owner) or not self.option_value(campaign, "fog_of_war"):
             return "full"
         return "counter"
@@ -107,11 +113,12 @@ class SandboxRuleset(Ruleset):
         handler: Callable[[Context, Any], None] | None = _HANDLERS.get(type(action))
         if handler is None:
             raise RuleError(f"The sandbox has no action {action.kind!r}")
-        if not isinstance(action, A.Roll):
+        if not isinstance(action, A.Roll):  # any seat rolls at any time (R-SB-1)
             self._require_turn(ctx)
         handler(ctx, action)
 
     def _require_turn(self, ctx: Context) -> None:
+        """Only the players whose turn it is act; the GM acts at any time (R-SB-1)."""
         if ctx.seat.gm:
             return
         acting = self._acting_players(ctx.campaign, ctx.campaign.state)
@@ -173,16 +180,18 @@ class SandboxRuleset(Ruleset):
 
 
 def _private(ctx: Context, owner: str) -> list[str] | None:
-    """With fog of war, what happens inside an army is its owner's business."""
+    """With fog of war, what happens inside an army is its owner's business (R-SB-11)."""
     return [owner] if ctx.option("fog_of_war") else None
 
 
 def _strength(ctx: Context, army: Army) -> str:
-    """An army's points for the chronicle, unless fog of war keeps them from the others."""
+    """An army's points for the chronicle, unless fog of war keeps them from the others
+    (R-SB-11)."""
     return "" if ctx.option("fog_of_war") else f" ({army.points} pts)"
 
 
 def _acting_player(ctx: Context, requested: str) -> str:
+    """Whom a new army is raised for: a player of the acting seat, any for the GM (R-SB-2)."""
     if requested:
         ctx.require(ctx.campaign.player(requested) is not None, f"There is no player {requested!r}")
         ctx.require(ctx.seat.controls(requested), f"Seat {ctx.seat.name} does not play {requested}")
@@ -192,6 +201,9 @@ def _acting_player(ctx: Context, requested: str) -> str:
 
 
 def _move(ctx: Context, a: A.Move) -> None:
+    """The cheapest path, or the one given walked step by step (R-SB-3), priced by the
+    ruleset's movement tables (R-SB-5) and, with ``enforce_movement``, paid for in MP
+    (R-SB-4); arriving on another player's army may start a battle (R-SB-6)."""
     army = ctx.own_army(a.army)
     ctx.require(army.hex is not None, f"Army '{army.name}' is not on the map")
     model = cost_model(ctx.campaign.map, ctx.tables)
@@ -240,7 +252,8 @@ def _move(ctx: Context, a: A.Move) -> None:
 
 
 def _battle_if_enemies(ctx: Context, army: Army) -> None:
-    """Moving onto another player's army starts a battle: the mover attacks."""
+    """Moving onto another player's army starts a battle: the mover attacks, everyone else
+    there defends, one battle per hex at a time (R-SB-6), a defender's walls count (R-SB-7)."""
     camp = ctx.campaign
     if not army.units:  # an empty counter fights nobody
         return
@@ -273,7 +286,8 @@ def _battle_if_enemies(ctx: Context, army: Army) -> None:
 
 
 def mp_left(campaign: Campaign, army_id: str) -> float | None:
-    """With ``enforce_movement``, the army's M less what it spent this turn; else no limit."""
+    """With ``enforce_movement``, the army's M less what it spent this turn; else no limit
+    (R-SB-4)."""
     ruleset = get_ruleset(campaign.ruleset)
     army = campaign.army(army_id)
     if army is None or not ruleset.option_value(campaign, "enforce_movement"):
@@ -286,6 +300,7 @@ def _mp(value: float) -> str:
 
 
 def _make_unit(ctx: Context, spec: A.UnitSpec) -> Unit:
+    """A unit as written, refused only where its numbers cannot be (R-SB-2)."""
     ctx.require(spec.name.strip(), "A unit needs a name")
     ctx.require(spec.points >= 0, f"Unit '{spec.name}': points cannot be negative")
     ctx.require(spec.models >= 0, f"Unit '{spec.name}': models cannot be negative")
@@ -294,6 +309,8 @@ def _make_unit(ctx: Context, spec: A.UnitSpec) -> Unit:
 
 
 def _create(ctx: Context, a: A.CreateArmy) -> None:
+    """Raise an army anywhere on land; raising one on an enemy starts nothing (R-SB-2,
+    R-SB-6)."""
     owner = _acting_player(ctx, a.player)
     ctx.require(a.name.strip(), "An army needs a name")
     h = ctx.hex(a.hex)
@@ -312,6 +329,8 @@ def _create(ctx: Context, a: A.CreateArmy) -> None:
 
 
 def _split(ctx: Context, a: A.SplitArmy) -> None:
+    """At least one unit stays behind (R-SB-2); the detachment has spent what its army had
+    (R-SB-4)."""
     army = ctx.own_army(a.army)
     _not_in_battle(ctx, army)
     ctx.require(a.units, "Name the units that leave")
@@ -339,6 +358,8 @@ def _split(ctx: Context, a: A.SplitArmy) -> None:
 
 
 def _merge(ctx: Context, a: A.MergeArmies) -> None:
+    """One player's armies on one hex; the merged army has spent the most any of them had
+    (R-SB-4)."""
     ctx.require(len(a.armies) >= 2, "Name at least two armies to merge")
     ctx.require(len(set(a.armies)) == len(a.armies), "An army is named twice")
     armies = [ctx.own_army(aid) for aid in a.armies]
@@ -364,7 +385,7 @@ def _merge(ctx: Context, a: A.MergeArmies) -> None:
 
 
 def _not_in_battle(ctx: Context, army: Army) -> None:
-    """An army waiting for its battle keeps its units until the battle is settled."""
+    """An army waiting for its battle keeps its units until the battle is settled (R-SB-9)."""
     battle = next((b for b in ctx.campaign.pending_battles() if b.side_of_army(army.id)), None)
     ctx.require(
         battle is None,
@@ -435,6 +456,7 @@ def _remove_unit(ctx: Context, a: A.RemoveUnit) -> None:
 
 
 def _set_treasury(ctx: Context, a: A.SetTreasury) -> None:
+    """A seat's own players' treasuries (R-SB-2), written for that player only (R-SB-11)."""
     player = ctx.player(a.player)
     ctx.require(ctx.seat.controls(player.id), f"{player.name}'s treasury is not yours to set")
     old = set_treasury(ctx, player, a.amount)
@@ -447,6 +469,7 @@ def _set_treasury(ctx: Context, a: A.SetTreasury) -> None:
 
 
 def _set_stores(ctx: Context, a: A.SetStores) -> None:
+    """The stores of a settlement the seat owns; the GM sets any (R-SB-2)."""
     settlement = ctx.settlement(a.settlement)
     ctx.require(
         ctx.seat.gm or (settlement.owner is not None and ctx.seat.controls(settlement.owner)),
@@ -463,6 +486,8 @@ def _roll(ctx: Context, a: A.Roll) -> None:
 
 
 def _capture(ctx: Context, a: A.Capture) -> None:
+    """Take an undefended settlement on the army's hex (R-SB-10), not while a battle is
+    pending there (R-SB-9)."""
     army = ctx.own_army(a.army)
     ctx.require(army.hex is not None and army.units, f"'{army.name}' cannot take anything")
     camp = ctx.campaign
@@ -490,7 +515,7 @@ def _capture(ctx: Context, a: A.Capture) -> None:
     )
 
 
-# What a sandbox scenario's [victory] may ask, checked after every action. "capture":
+# What a sandbox scenario's [victory] may ask, checked after every action (R-SB-12). "capture":
 # `targets = { player = settlement }` — a player wins on holding their target. "capitals":
 # `capitals = { player = settlement }` — a player wins on holding another's capital. Any
 # type with `turn_limit`: when that turn ends, most settlements held wins (ties share).
@@ -530,6 +555,8 @@ def sandbox_victory(campaign: Campaign) -> Victory | None:
 
 
 def _end_turn(ctx: Context, a: A.EndTurn) -> None:
+    """Pass to the next player, or with ``simultaneous`` mark the seat's players done; a GM
+    ends it for all still playing (R-SB-1). Never while a battle is pending (R-SB-9)."""
     camp, state = ctx.campaign, ctx.campaign.state
     pending = camp.pending_battles()
     ctx.require(
@@ -560,6 +587,7 @@ def _end_turn(ctx: Context, a: A.EndTurn) -> None:
 
 
 def _next_turn(ctx: Context) -> None:
+    """A new turn: the first player again, and every army's MP back (R-SB-1, R-SB-4)."""
     camp, state = ctx.campaign, ctx.campaign.state
     state.current, state.ended, state.mp_used = 0, [], {}
     clear_revert_points(camp)

@@ -429,7 +429,7 @@ COMMANDS: tuple[UiCommand, ...] = (
 
 def move_budget(c: CampaignControls, army: ArmyView) -> float | None:
     """With ``enforce_movement``, M less what was spent this turn; without it the sandbox
-    sets no limit, so there is no reach to show (the path preview still is)."""
+    sets no limit, so there is no reach to show (the path preview still is; R-SB-4)."""
     if army.movement is None:
         return None
     return mp_left(c.session.campaign, army.id)  # the rules' own ledger, not a re-count
