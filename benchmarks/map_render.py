@@ -2,7 +2,7 @@
 
 Run by hand (never part of the test suite, timings are machine-dependent)::
 
-    /work/venv/bin/python benchmarks/map_render.py [--steps N]
+    python benchmarks/map_render.py [--steps N]
 
 Measured in one run, on a seeded 200 x 200 map with mixed terrain, rivers, roads,
 territories, settlements and armies:
@@ -33,6 +33,7 @@ import statistics
 import struct
 import subprocess
 import sys
+import tempfile
 import termios
 import time
 
@@ -274,7 +275,7 @@ def pty_run(kind: str, keys: list[bytes], cols: int, rows: int) -> dict[str, flo
     env = dict(os.environ, TERM="xterm-256color", COLUMNS=str(cols), LINES=str(rows))
     env.pop("NO_COLOR", None)
     env.pop("TEXTUAL", None)
-    ready = f"/tmp/tuicamp-bench-{os.getpid()}-{kind}.ready"
+    ready = os.path.join(tempfile.gettempdir(), f"tuicamp-bench-{os.getpid()}-{kind}.ready")
     if os.path.exists(ready):
         os.unlink(ready)
     env[READY_ENV] = ready

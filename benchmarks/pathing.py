@@ -2,10 +2,10 @@
 
 Run by hand (never part of the test suite, timings are machine-dependent)::
 
-    /work/venv/bin/python benchmarks/pathing.py [--seed N] [--repeat R]
+    python benchmarks/pathing.py [--seed N] [--repeat R]
 
 It builds a seeded random map with mixed terrain, rivers (with bridges and fords), streams
-and roads, prices it with the Suvinen-style table (R-SU-2), and answers two questions:
+and roads, prices it with a hex-and-hexside price table, and answers two questions:
 
 * move previews: 500 armies, each ``reachable(model, army, 10)``, against 500
   ``networkx.single_source_dijkstra(G, army, cutoff=10)`` on the equivalent DiGraph;

@@ -1,6 +1,7 @@
 """How fast tuicamp saves and loads, against bare tomllib + tomli_w on the same data.
 
-Run by hand: ``/work/venv/bin/python benchmarks/storage.py``. It builds a campaign with a
+Run by hand, in the project's virtual environment: ``python benchmarks/storage.py``. It
+builds a campaign with a
 200 x 200 map, 500 armies and 5,000 chronicle events, then measures, in one run:
 
 - the round trip through tuicamp's storage (``Session.create`` writes the save and its

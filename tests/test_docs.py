@@ -41,14 +41,6 @@ OUTSIDE_REFERENCE = re.compile(
     r"|(?<![\w.~-])/(?:work|home|Users|root|tmp|mnt)/"
 )
 
-# Tracked files that still point outside, each with why it is not fixed here.
-PENDING_OUTSIDE: dict[str, str] = {
-    "benchmarks/map_render.py": "its usage line names a machine's interpreter path and it "
-    "writes its ready-files under /tmp instead of the system's temporary folder",
-    "benchmarks/pathing.py": "its usage line names a machine's interpreter path",
-    "benchmarks/storage.py": "its usage line names a machine's interpreter path",
-}
-
 # --- rulings --------------------------------------------------------------------------------
 
 RULING_ID = re.compile(r"(?<![A-Za-z0-9-])R-[A-Z]+-[0-9]+(?![0-9])")
@@ -64,12 +56,6 @@ RULING_DEFINITION = re.compile(
 
 CITING_FOLDERS = ("tuicamp", "tests")
 CITING_SUFFIXES = (".py", ".md", ".toml", ".tcss", ".txt")
-
-# Ruling families cited before the docs that write them exist, with why.
-PENDING_FAMILIES: dict[str, str] = {
-    "SU": "the pathing tests price hexes by the Suvinen rulings (R-SU-2 terrain costs, "
-    "R-SU-3 impulses), whose ruleset and docs have not been written yet",
-}
 
 # --- links ----------------------------------------------------------------------------------
 
@@ -325,26 +311,14 @@ def test_a_broken_link_is_seen(tmp_path: Path) -> None:
 def test_no_tracked_file_points_outside_the_repository() -> None:
     """The project speaks of itself alone: its architecture and rulings are in docs/."""
     found = outside_references(tracked_files())
-    assert {k: v for k, v in found.items() if k not in PENDING_OUTSIDE} == {}
-
-
-@pytest.mark.xfail(strict=True, reason="; ".join(f"{k}: {v}" for k, v in PENDING_OUTSIDE.items()))
-def test_the_pending_files_point_inside_the_repository_too() -> None:
-    found = outside_references(tracked_files())
-    assert {k: v for k, v in found.items() if k in PENDING_OUTSIDE} == {}
+    assert found == {}
 
 
 def test_every_cited_ruling_is_written_in_a_doc() -> None:
     """'tests/test_docs.py fails when a cited id is written nowhere' (CONTRIBUTING.md)."""
     assert cited_rulings(), "no ruling id found in the code or the tests: the scan is broken"
     assert written_rulings(), "no ruling found written in a doc: the scan is broken"
-    assert unwritten(lambda f: f not in PENDING_FAMILIES) == {}
-
-
-@pytest.mark.parametrize("pending", sorted(PENDING_FAMILIES))
-@pytest.mark.xfail(strict=True, reason="; ".join(PENDING_FAMILIES.values()))
-def test_every_cited_ruling_of_a_pending_ruleset_is_written_in_a_doc(pending: str) -> None:
-    assert unwritten(lambda f: f == pending) == {}
+    assert unwritten(lambda f: True) == {}
 
 
 def test_the_rulings_for_every_ruleset_are_in_docs_rulings() -> None:

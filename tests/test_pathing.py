@@ -1,6 +1,6 @@
 """Pathing: hexside costs, fractional MP, limits, zones of influence, retreats, supply.
 
-Hexside prices follow the Suvinen worked example (R-SU-2): clear 1 MP, forest 2, crossing a
+Hexside prices follow a worked example of the campaign texts: clear 1 MP, forest 2, crossing a
 stream hexside +1, a river only at a bridge or ford, a road halves the terrain cost.
 The property tests compare the searches with a deliberately naive Bellman-Ford that prices
 every step straight from the map, independently of the compiled cost model.
@@ -94,7 +94,7 @@ def test_river_blocks_unless_bridge_or_ford():
 
 
 def test_road_halves_terrain_cost_and_two_road_hexes_cost_one_mp():
-    """R-SU-3: MP are spent in fractions, two road hexes of 1/2 for one MP."""
+    """MP are spent in fractions: two road hexes of 1/2 cost one MP."""
     model = model_of([".f.."], road=along_row(3))
     assert model.step_cost(H("0101"), H("0201")) == 1.0  # forest 2, on the road 1
     assert model.step_cost(H("0201"), H("0301")) == 0.5  # clear 1, on the road 1/2
