@@ -324,7 +324,7 @@ def test_missing_file(tmp_path):
             "format_version = 1\nbogus = 3",
             "bogus",
             "unknown key 'bogus' in the scenario file (known: format_version, scenario, map, "
-            "territory, settlement, player, army, victory, ruleset)",
+            "territory, settlement, player, team, army, victory, ruleset)",
         ),
         (
             'colour = "green"',

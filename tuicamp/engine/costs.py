@@ -18,6 +18,7 @@ from typing import Any
 
 from tuicamp.engine.errors import RuleError
 from tuicamp.engine.pathing import CostModel, HexsideRule
+from tuicamp.engine.problems import KeyPath, Problem
 from tuicamp.model.map import HexMap
 from tuicamp.model.terrain import HEXSIDE_FEATURES, TERRAINS
 
@@ -25,9 +26,6 @@ from tuicamp.model.terrain import HEXSIDE_FEATURES, TERRAINS
 TERRAIN_TABLE = "terrain_cost"
 HEXSIDE_TABLE = "hexside"
 MOVEMENT_TABLES = (TERRAIN_TABLE, HEXSIDE_TABLE)
-
-KeyPath = tuple[str | int, ...]
-Problem = tuple[KeyPath, str]
 
 _TERRAIN_KEYS = tuple(t.id for t in TERRAINS) + tuple(t.letter for t in TERRAINS)
 
@@ -75,14 +73,16 @@ def _cost(value: Any) -> str | None:
 def _terrain_problems(costs: Any, path: KeyPath) -> list[Problem]:
     if not isinstance(costs, dict):
         return [
-            (path, f"table {_name(path)} should be a table of terrain costs, not {_shown(costs)}")
+            Problem(
+                path, f"table {_name(path)} should be a table of terrain costs, not {_shown(costs)}"
+            )
         ]
     out: list[Problem] = []
     for terrain, value in costs.items():
         where = (*path, terrain)
         if terrain not in _TERRAIN_KEYS:
             out.append(
-                (
+                Problem(
                     where,
                     f"table {_name(path)}: "
                     + _unknown(terrain, tuple(t.id for t in TERRAINS), "terrain"),
@@ -91,7 +91,7 @@ def _terrain_problems(costs: Any, path: KeyPath) -> list[Problem]:
         elif value is not False:
             why = _cost(value)
             if why:
-                out.append((where, f"table {_name(where)} {why} (MP, or false: impassable)"))
+                out.append(Problem(where, f"table {_name(where)} {why} (MP, or false: impassable)"))
     return out
 
 
@@ -120,7 +120,7 @@ _HEXSIDE_FIELDS: dict[str, Callable[[Any], str | None]] = {
 def _hexside_problems(rules: Any, path: KeyPath) -> list[Problem]:
     if not isinstance(rules, dict):
         return [
-            (
+            Problem(
                 path,
                 f"table {_name(path)} should be a table of [hexside.<feature>] "
                 f"tables, not {_shown(rules)}",
@@ -131,7 +131,7 @@ def _hexside_problems(rules: Any, path: KeyPath) -> list[Problem]:
         where = (*path, feature)
         if feature not in HEXSIDE_FEATURES:
             out.append(
-                (
+                Problem(
                     where,
                     f"table {_name(path)}: "
                     + _unknown(feature, HEXSIDE_FEATURES, "hexside feature"),
@@ -140,7 +140,7 @@ def _hexside_problems(rules: Any, path: KeyPath) -> list[Problem]:
             continue
         if not isinstance(spec, dict):
             out.append(
-                (
+                Problem(
                     where,
                     f"table {_name(where)} should be a table "
                     f"({', '.join(_HEXSIDE_FIELDS)}), not {_shown(spec)}",
@@ -151,7 +151,7 @@ def _hexside_problems(rules: Any, path: KeyPath) -> list[Problem]:
             check = _HEXSIDE_FIELDS.get(key)
             if check is None:
                 out.append(
-                    (
+                    Problem(
                         (*where, key),
                         f"table {_name(where)}: " + _unknown(key, tuple(_HEXSIDE_FIELDS), "field"),
                     )
@@ -159,13 +159,13 @@ def _hexside_problems(rules: Any, path: KeyPath) -> list[Problem]:
                 continue
             why = check(value)
             if why:
-                out.append(((*where, key), f"table {_name((*where, key))} {why}"))
+                out.append(Problem((*where, key), f"table {_name((*where, key))} {why}"))
     return out
 
 
 def movement_problems(tables: dict[str, Any], path: KeyPath = ()) -> list[Problem]:
     """What is wrong with the ``terrain_cost`` and ``hexside`` tables in ``tables`` (the
-    tables in force, or one override), as (key path, problem); [] when they can be priced."""
+    tables in force, or one override), each with its key path; [] when they can be priced."""
     out: list[Problem] = []
     if TERRAIN_TABLE in tables:
         out += _terrain_problems(tables[TERRAIN_TABLE], (*path, TERRAIN_TABLE))
@@ -177,7 +177,7 @@ def movement_problems(tables: dict[str, Any], path: KeyPath = ()) -> list[Proble
 def hexside_rules(tables: dict[str, Any]) -> dict[str, HexsideRule]:
     problems = _hexside_problems(tables.get(HEXSIDE_TABLE, {}), (HEXSIDE_TABLE,))
     if problems:
-        raise TableError(problems[0][1])
+        raise TableError(problems[0].text)
     rules = {}
     for feature, spec in tables.get(HEXSIDE_TABLE, {}).items():
         rules[feature] = HexsideRule(
@@ -195,6 +195,6 @@ def cost_model(hexmap: HexMap, tables: dict[str, Any]) -> CostModel:
         raise TableError(f"the ruleset's tables have no {TERRAIN_TABLE} table to price moves")
     problems = _terrain_problems(tables[TERRAIN_TABLE], (TERRAIN_TABLE,))
     if problems:
-        raise TableError(problems[0][1])
+        raise TableError(problems[0].text)
     terrain = {k: (None if v is False else float(v)) for k, v in tables[TERRAIN_TABLE].items()}
     return CostModel.from_map(hexmap, terrain, hexside_rules(tables))

@@ -10,6 +10,7 @@ from attrs import define, field
 from tuicamp.model.battle import Battle
 from tuicamp.model.forces import Army, Player, Seat
 from tuicamp.model.map import HexMap
+from tuicamp.model.teams import Team
 
 OptionValue = bool | int | float | str
 
@@ -63,6 +64,7 @@ class Campaign:
     next_id: int = 1  # for ids the engine hands out (armies, units, battles)
     finished: bool = False
     winner: list[str] = field(factory=list)
+    teams: list[Team] = field(factory=list)  # realms and alliances (see model/teams.py)
 
     # --- lookups --------------------------------------------------------------------
     def player(self, pid: str) -> Player | None:

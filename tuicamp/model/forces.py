@@ -34,6 +34,15 @@ class Unit:
     leadership: int = 7  # Ld
     models: int = 1
     flags: set[str] = field(factory=set)  # militia, elite, scout, champion, general, ...
+    # A unit of another people than its owner's (mercenaries, a subject race, allies lent
+    # to an army); "" for the owner's own, which nearly every unit is.
+    race: str = ""
+
+
+def unit_race(unit: Unit, owner: Player | None) -> str:
+    """The race a unit fights as: its own when it has one, else its owner's ("" when the
+    owner is unknown too). Rules that ask a unit's race ask here, never ``unit.race``."""
+    return unit.race or (owner.race if owner is not None else "")
 
 
 @define

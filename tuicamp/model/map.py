@@ -17,8 +17,13 @@ class Territory:
     id: str
     name: str
     hexes: list[Hex] = field(factory=list)
-    owner: str | None = None  # player id
+    owner: str | None = None  # a player id or a team id (a realm's land); None = nobody's
     revenue: int = 0  # in the ruleset's smallest coin
+    # What the land is, in the ruleset's words (province, march, wilderness, sea zone ...),
+    # and its marks (coastal, rebellious, ...), as a settlement has a kind and walls:
+    # rulesets that care read them, the others leave them empty.
+    kind: str = ""
+    flags: set[str] = field(factory=set)
 
 
 @define
@@ -27,7 +32,7 @@ class Settlement:
     kind: str  # village, town, city, capital, fortress, tower, castle, ... (ruleset vocabulary)
     name: str
     hex: Hex
-    owner: str | None = None  # player id, None = neutral
+    owner: str | None = None  # a player id or a team id; None = neutral
     stores: dict[str, int] = field(factory=dict)  # food, gold, ... by name
     walls: bool = False
     original_owner: str | None = None

@@ -38,6 +38,7 @@ from tuicamp.engine import registry
 from tuicamp.engine.actions import Event
 from tuicamp.engine.codec import campaign_from_dict, converter, unstructure
 from tuicamp.engine.errors import InputError, RuleError
+from tuicamp.engine.problems import KeyPath, Problem
 from tuicamp.engine.ruleset import Option, Ruleset
 from tuicamp.model.campaign import Campaign, OptionValue
 from tuicamp.model.terrain import BY_ID, BY_LETTER
@@ -51,8 +52,8 @@ from tuicamp.storage.chronicle import (
 )
 from tuicamp.storage.locations import chronicle_path, is_save_file, saves_dir
 from tuicamp.storage.migrations import MigrationError, upgrade_save, version_problem
-from tuicamp.storage.scenario import table_problems
-from tuicamp.storage.tomlfile import MAX_BYTES, KeyPath
+from tuicamp.storage.scenario import table_problems, team_problems
+from tuicamp.storage.tomlfile import MAX_BYTES
 
 FORMAT_VERSION = 1
 NOW_ENV = "TUICAMP_NOW"
@@ -397,19 +398,19 @@ def _duplicates(ids: list[str]) -> list[int]:
     return out
 
 
-def campaign_problems(
-    campaign: Campaign, ruleset: Ruleset | None = None
-) -> list[tuple[KeyPath, str]]:
-    """What is inconsistent in a structured campaign, as (key path, problem): the things
+def campaign_problems(campaign: Campaign, ruleset: Ruleset | None = None) -> list[Problem]:
+    """What is inconsistent in a structured campaign, each at its key path: the things
     the types alone cannot say (rows of the wrong width, an army of an unknown player)."""
-    out: list[tuple[KeyPath, str]] = []
+    out: list[Problem] = []
     m = campaign.map
     if len(m.terrain) != m.height:
-        out.append((("map", "terrain"), f"{len(m.terrain)} terrain rows for a map {m.height} high"))
+        out.append(
+            Problem(("map", "terrain"), f"{len(m.terrain)} terrain rows for a map {m.height} high")
+        )
     for i, row in enumerate(m.terrain):
         if len(row) != m.width:
             out.append(
-                (
+                Problem(
                     ("map", "terrain", i),
                     f"terrain row {i + 1} has {len(row)} hexes; the map is {m.width} wide",
                 )
@@ -418,15 +419,18 @@ def campaign_problems(
         if unknown:
             known = " ".join(BY_LETTER)
             out.append(
-                (
+                Problem(
                     ("map", "terrain", i),
                     f"terrain row {i + 1}: unknown terrain letter "
                     f"{min(unknown)!r} (known: {known})",
                 )
             )
     players = {p.id for p in campaign.players}
+    owners = players | {t.id for t in campaign.teams}  # land may be a team's
+    owner_noun = "player or team" if campaign.teams else "player"
     groups: list[tuple[KeyPath, str, list[str]]] = [
         (("players",), "player", [p.id for p in campaign.players]),
+        (("teams",), "team", [t.id for t in campaign.teams]),
         (("seats",), "seat", [s.id for s in campaign.seats]),
         (("armies",), "army", [a.id for a in campaign.armies]),
         (("map", "settlements"), "settlement", [s.id for s in m.settlements]),
@@ -434,53 +438,65 @@ def campaign_problems(
     ]
     for where, what, ids in groups:
         for i in _duplicates(ids):
-            out.append(((*where, i, "id"), f"a second {what} with id {ids[i]!r}"))
+            out.append(Problem((*where, i, "id"), f"a second {what} with id {ids[i]!r}"))
+    out += team_problems(campaign.teams, players, ("teams",))
     for i, seat in enumerate(campaign.seats):
         for j, pid in enumerate(seat.players):
             if pid not in players:
-                out.append((("seats", i, "players", j), f"seat {seat.id!r}: no player {pid!r}"))
+                out.append(
+                    Problem(("seats", i, "players", j), f"seat {seat.id!r}: no player {pid!r}")
+                )
     for i, army in enumerate(campaign.armies):
         if army.owner not in players:
-            out.append((("armies", i, "owner"), f"army {army.id!r}: no player {army.owner!r}"))
+            out.append(
+                Problem(("armies", i, "owner"), f"army {army.id!r}: no player {army.owner!r}")
+            )
         if army.hex is not None and not m.contains(army.hex):
-            out.append((("armies", i, "hex"), f"army {army.id!r} is off the map"))
+            out.append(Problem(("armies", i, "hex"), f"army {army.id!r} is off the map"))
         for j in _duplicates([u.id for u in army.units]):
             out.append(
-                (
+                Problem(
                     ("armies", i, "units", j, "id"),
                     f"army {army.id!r} has two units {army.units[j].id!r}",
                 )
             )
     for i, s in enumerate(m.settlements):
         if not m.contains(s.hex):
-            out.append((("map", "settlements", i, "hex"), f"settlement {s.id!r} is off the map"))
-        if s.owner is not None and s.owner not in players:
             out.append(
-                (("map", "settlements", i, "owner"), f"settlement {s.id!r}: no player {s.owner!r}")
+                Problem(("map", "settlements", i, "hex"), f"settlement {s.id!r} is off the map")
+            )
+        if s.owner is not None and s.owner not in owners:
+            out.append(
+                Problem(
+                    ("map", "settlements", i, "owner"),
+                    f"settlement {s.id!r}: no {owner_noun} {s.owner!r}",
+                )
             )
     for i, t in enumerate(m.territories):
-        if t.owner is not None and t.owner not in players:
+        if t.owner is not None and t.owner not in owners:
             out.append(
-                (("map", "territories", i, "owner"), f"territory {t.id!r}: no player {t.owner!r}")
+                Problem(
+                    ("map", "territories", i, "owner"),
+                    f"territory {t.id!r}: no {owner_noun} {t.owner!r}",
+                )
             )
     for pid in campaign.winner:
         if pid not in players:
-            out.append((("winner",), f"the winner {pid!r} is not a player"))
+            out.append(Problem(("winner",), f"the winner {pid!r} is not a player"))
     if campaign.turn < 1:
-        out.append((("turn",), "turns start at 1"))
+        out.append(Problem(("turn",), "turns start at 1"))
     if campaign.chronicle_length < 0:
-        out.append((("chronicle_length",), "chronicle_length cannot be negative"))
+        out.append(Problem(("chronicle_length",), "chronicle_length cannot be negative"))
     phases = [p.id for p in ruleset.phases] if ruleset else []
     if phases and campaign.phase not in phases:
-        out.append((("phase",), f"phase {campaign.phase!r} is not one of {', '.join(phases)}"))
+        out.append(
+            Problem(("phase",), f"phase {campaign.phase!r} is not one of {', '.join(phases)}")
+        )
     out += _unit_problems(campaign)
     out += _battle_problems(campaign)
     if ruleset is not None:
         out += _option_problems(campaign, ruleset)
-        out += [
-            (("tables", *path), message)
-            for path, message in table_problems(ruleset, campaign.tables)
-        ]
+        out += [problem.under("tables") for problem in table_problems(ruleset, campaign.tables)]
         out += _ruleset_state_problems(campaign, ruleset)
     return out
 
@@ -489,11 +505,11 @@ def campaign_problems(
 _UNIT_COUNTS = (("points", "points"), ("models", "models"), ("movement", "M"))
 
 
-def _unit_problems(campaign: Campaign) -> list[tuple[KeyPath, str]]:
-    out: list[tuple[KeyPath, str]] = []
+def _unit_problems(campaign: Campaign) -> list[Problem]:
+    out: list[Problem] = []
     if campaign.map.width < 1 or campaign.map.height < 1:
         out.append(
-            (
+            Problem(
                 ("map",),
                 f"the map is {campaign.map.width} x {campaign.map.height}; "
                 "it needs at least one hex",
@@ -505,7 +521,7 @@ def _unit_problems(campaign: Campaign) -> list[tuple[KeyPath, str]]:
                 value = getattr(unit, attr)
                 if value < 0:
                     out.append(
-                        (
+                        Problem(
                             ("armies", i, "units", j, attr),
                             f"unit {unit.id!r} of army {army.id!r}: {label} cannot be "
                             f"negative ({value})",
@@ -514,19 +530,19 @@ def _unit_problems(campaign: Campaign) -> list[tuple[KeyPath, str]]:
     return out
 
 
-def _battle_problems(campaign: Campaign) -> list[tuple[KeyPath, str]]:
+def _battle_problems(campaign: Campaign) -> list[Problem]:
     """Battles must name real places, armies and sides: the card, the result form and
     the consequences all look them up."""
-    out: list[tuple[KeyPath, str]] = []
+    out: list[Problem] = []
     m = campaign.map
     players = {p.id for p in campaign.players}
     for i, b in enumerate(campaign.battles):
         where: KeyPath = ("battles", i)
         if not m.contains(b.hex):
-            out.append(((*where, "hex"), f"battle {b.id!r} is off the map"))
+            out.append(Problem((*where, "hex"), f"battle {b.id!r} is off the map"))
         if b.terrain not in BY_ID:
             out.append(
-                (
+                Problem(
                     (*where, "terrain"),
                     f"battle {b.id!r}: unknown terrain {b.terrain!r} "
                     f"(terrains: {', '.join(BY_ID)})",
@@ -534,7 +550,9 @@ def _battle_problems(campaign: Campaign) -> list[tuple[KeyPath, str]]:
             )
         for j in _duplicates([side.id for side in b.sides]):
             out.append(
-                ((*where, "sides", j, "id"), f"battle {b.id!r} has two sides {b.sides[j].id!r}")
+                Problem(
+                    (*where, "sides", j, "id"), f"battle {b.id!r} has two sides {b.sides[j].id!r}"
+                )
             )
         for j, side in enumerate(b.sides):
             # Army ids are not judged: an army may be disbanded or destroyed while its
@@ -542,13 +560,16 @@ def _battle_problems(campaign: Campaign) -> list[tuple[KeyPath, str]]:
             for k, pid in enumerate(side.players):
                 if pid not in players:
                     out.append(
-                        ((*where, "sides", j, "players", k), f"battle {b.id!r}: no player {pid!r}")
+                        Problem(
+                            (*where, "sides", j, "players", k),
+                            f"battle {b.id!r}: no player {pid!r}",
+                        )
                     )
         if b.result is not None:
             sides = {side.id for side in b.sides}
             if b.result.winner is not None and b.result.winner not in sides:
                 out.append(
-                    (
+                    Problem(
                         (*where, "result", "winner"),
                         f"battle {b.id!r}: the winner {b.result.winner!r} is not a side",
                     )
@@ -556,7 +577,7 @@ def _battle_problems(campaign: Campaign) -> list[tuple[KeyPath, str]]:
             for j, r in enumerate(b.result.sides):
                 if r.side not in sides:
                     out.append(
-                        (
+                        Problem(
                             (*where, "result", "sides", j, "side"),
                             f"battle {b.id!r}: the result names no side {r.side!r}",
                         )
@@ -575,10 +596,10 @@ def _option_value(option: Option, value: OptionValue) -> OptionValue:
     return option.coerce(value)
 
 
-def _option_problems(campaign: Campaign, ruleset: Ruleset) -> list[tuple[KeyPath, str]]:
+def _option_problems(campaign: Campaign, ruleset: Ruleset) -> list[Problem]:
     """Every option is one the ruleset has, of its type. Values are coerced in place, so
     the rules read ``False`` where a Games Master wrote "no" (a non-empty text is true)."""
-    out: list[tuple[KeyPath, str]] = []
+    out: list[Problem] = []
     # A ruleset that declares no options of its own (a plugin in the making) has no list
     # to judge other names by; the options it has are still checked.
     judge_names = bool(ruleset.options)
@@ -590,17 +611,19 @@ def _option_problems(campaign: Campaign, ruleset: Ruleset) -> list[tuple[KeyPath
                 close = difflib.get_close_matches(name, names, n=1)
                 hint = f"did you mean {close[0]!r}?" if close else f"options: {', '.join(names)}"
                 out.append(
-                    (("options", name), f"ruleset {ruleset.id} has no option {name!r} ({hint})")
+                    Problem(
+                        ("options", name), f"ruleset {ruleset.id} has no option {name!r} ({hint})"
+                    )
                 )
             continue
         try:
             campaign.options[name] = _option_value(option, value)
         except ValueError as exc:
-            out.append((("options", name), str(exc)))
+            out.append(Problem(("options", name), str(exc)))
     return out
 
 
-def _ruleset_state_problems(campaign: Campaign, ruleset: Ruleset) -> list[tuple[KeyPath, str]]:
+def _ruleset_state_problems(campaign: Campaign, ruleset: Ruleset) -> list[Problem]:
     """The ruleset's own check of its state, when it has one:
     ``state_problems(campaign) -> [(key path below the campaign, problem)]``."""
     check = getattr(ruleset, "state_problems", None)
@@ -610,13 +633,13 @@ def _ruleset_state_problems(campaign: Campaign, ruleset: Ruleset) -> list[tuple[
         found = check(campaign)
     except Exception as exc:  # a ruleset bug must still give a one-line answer
         return [
-            (
+            Problem(
                 ("state",),
                 f"the {ruleset.id} state could not be checked ({type(exc).__name__}: {exc})",
             )
         ]
     return [
-        (tuple(path) if isinstance(path, tuple | list) else (path,), message)
+        Problem(tuple(path) if isinstance(path, tuple | list) else (path,), message)
         for path, message in found
     ]
 

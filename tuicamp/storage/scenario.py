@@ -41,16 +41,18 @@ every mistake is reported as one line ``file:line: what is wrong``, all of them 
     name = "Westmark"                   # required
     code = "A"                          # its letter in territory_rows ...
     hexes = []                          # ... and/or its hexes listed here
-    owner = "empire"                    # optional: a [[player]] id
+    owner = "empire"                    # optional: a [[player]] or [[team]] id
     revenue = 10                        # in the ruleset's smallest coin
+    kind = "province"                   # optional: the ruleset's word for the land
+    flags = ["coastal"]                 # optional: its marks, in the ruleset's words
 
     [[settlement]]
     id = "altdorf"                      # required
     kind = "capital"                    # required: village, town, city, capital,
     name = "Altdorf"                    #   fortress, tower, ... (the ruleset's words)
     hex = "0201"                        # required
-    owner = "empire"                    # optional: a [[player]] id; none = neutral
-    walls = true
+    owner = "empire"                    # optional: a [[player]] or [[team]] id;
+    walls = true                        #   none = neutral
     stores = { food = 2 }               # whole numbers, never negative
 
     [[player]]                          # one slot per player, in turn order
@@ -61,6 +63,15 @@ every mistake is reported as one line ``file:line: what is wrong``, all of them 
     colour = "yellow"
     letter = "E"                        # map marker; default: the name's first letter
     treasury = 100
+
+    [[team]]                            # players who stand together
+    id = "reikland"                     # required; not a [[player]] id
+    name = "The Reikland"               # required
+    kind = "realm"                      # realm: one power ruled by several players;
+                                        #   alliance (the default): powers sworn together
+    members = ["empire"]                # required: [[player]] ids (an alliance may name
+                                        #   realms too); a player rules in one realm only
+    shared_vision = true                # members see what every member sees
 
     [[army]]
     id = "host"                         # required
@@ -78,6 +89,7 @@ every mistake is reported as one line ``file:line: what is wrong``, all of them 
       leadership = 7                    # 0..10
       models = 20                       # at least 1
       flags = []                        # general, militia, elite, scout, ...
+      race = "Dwarfs"                   # optional: none = the owner's race
 
     [victory]                           # free-form: what the ruleset reads
     type = "capitals"
@@ -97,7 +109,7 @@ import copy
 import difflib
 import os
 import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -108,13 +120,15 @@ from tuicamp.engine import costs as _movement
 from tuicamp.engine import registry
 from tuicamp.engine.codec import NO_TERRITORY, converter, describe_structure_error
 from tuicamp.engine.errors import InputError
+from tuicamp.engine.problems import KeyPath, Problem, as_path
 from tuicamp.engine.ruleset import Option, Ruleset
 from tuicamp.model.campaign import OptionValue
 from tuicamp.model.forces import Army, Category
 from tuicamp.model.hexes import Hex, Hexside, label_width_for, parse_hexside, parse_label
 from tuicamp.model.map import HexMap
+from tuicamp.model.teams import Team, TeamKind
 from tuicamp.model.terrain import BY_LETTER, HEXSIDE_FEATURES
-from tuicamp.storage.tomlfile import KeyPath, TomlFile, read_toml
+from tuicamp.storage.tomlfile import TomlFile, read_toml
 
 FORMAT_VERSION = 1
 MAX_MAP_SIDE = 500
@@ -163,6 +177,7 @@ class Scenario:
     victory: dict[str, Any]
     rulesets: dict[str, RulesetSetup]
     turn_limit: int = 0
+    teams: list[Team] = field(factory=list)  # realms and alliances, as declared
 
     def slot(self, player_id: str) -> PlayerSlot | None:
         return next((p for p in self.players if p.id == player_id), None)
@@ -218,6 +233,7 @@ TOP: Schema = {
     "territory": Key("tables"),
     "settlement": Key("tables"),
     "player": Key("tables", required=True, written="[[player]] slots"),
+    "team": Key("tables"),
     "army": Key("tables"),
     "victory": Key("table"),
     "ruleset": Key(
@@ -245,6 +261,8 @@ TERRITORY: Schema = {
     "hexes": Key("texts"),
     "owner": Key("id"),
     "revenue": Key("int", minimum=0),
+    "kind": Key("text"),
+    "flags": Key("texts"),
 }
 SETTLEMENT: Schema = {
     "id": Key("id", required=True),
@@ -265,6 +283,13 @@ PLAYER: Schema = {
     "letter": Key("text"),
     "treasury": Key("int", minimum=0),
 }
+TEAM: Schema = {
+    "id": Key("id", required=True),
+    "name": Key("text", required=True),
+    "kind": Key("text", choices=tuple(k.value for k in TeamKind)),
+    "members": Key("texts", required=True),
+    "shared_vision": Key("bool"),
+}
 ARMY: Schema = {
     "id": Key("id", required=True),
     "name": Key("text", required=True),
@@ -282,6 +307,7 @@ UNIT: Schema = {
     "leadership": Key("int", minimum=0, maximum=10),
     "models": Key("int", minimum=1),
     "flags": Key("texts"),
+    "race": Key("text"),
 }
 RULESET_KEYS = ("options", "tables")  # the rest of a [ruleset.<id>] table is set-up
 
@@ -349,19 +375,23 @@ def _table_name(path: KeyPath) -> str:
     return ".".join(str(p) for p in path)
 
 
-def _shape_problems(shape: Any, value: Any, path: KeyPath) -> list[tuple[KeyPath, str]]:
+def _shape_problems(shape: Any, value: Any, path: KeyPath) -> list[Problem]:
     """Is ``value`` (an override) of the shape of ``shape`` (the ruleset's default)?"""
     if shape is _ANY:
         return []
     kind = _kind(shape)
     if _kind(value) != kind:
         noun = _KIND_NOUNS.get(kind, kind)
-        return [(path, f"table {_table_name(path)} should be {noun}, not {_describe(value)}")]
+        return [
+            Problem(path, f"table {_table_name(path)} should be {noun}, not {_describe(value)}")
+        ]
     if kind == "number":
         costs = any("cost" in str(p) for p in path)
         if costs and shape >= 0 and not value >= 0:
             return [
-                (path, f"table {_table_name(path)} is a cost: it cannot be negative ({value:g})")
+                Problem(
+                    path, f"table {_table_name(path)} is a cost: it cannot be negative ({value:g})"
+                )
             ]
         return []
     if kind == "list":
@@ -379,7 +409,7 @@ def _shape_problems(shape: Any, value: Any, path: KeyPath) -> list[tuple[KeyPath
 
 def _table_shape_problems(
     shape: dict[str, Any], value: dict[str, Any], path: KeyPath
-) -> list[tuple[KeyPath, str]]:
+) -> list[Problem]:
     if not shape:
         return []  # an empty default table: the ruleset fills it as it likes
     rows = _row_shape(list(shape.values()))
@@ -387,7 +417,7 @@ def _table_shape_problems(
         # every entry is a row of one kind ([hexside.river], [hexside.road]): each may
         # hold what any of them holds, and a new row is welcome in that shape
         return [p for k, v in value.items() for p in _shape_problems(rows, v, (*path, k))]
-    out: list[tuple[KeyPath, str]] = []
+    out: list[Problem] = []
     for key, v in value.items():
         where = (*path, key)
         if key in shape:
@@ -397,15 +427,15 @@ def _table_shape_problems(
         if rows is _ANY or close:
             # entries of different kinds are named fields: a new name is a typo
             hint = f"did you mean {close[0]!r}?" if close else f"keys: {listing(shape)}"
-            out.append((where, f"table {_table_name(path)} has no key {key!r} ({hint})"))
+            out.append(Problem(where, f"table {_table_name(path)} has no key {key!r} ({hint})"))
         else:  # a new row of a table of like values (a terrain, a race)
             out += _shape_problems(rows, v, where)
     return out
 
 
-def table_problems(ruleset: Ruleset, tables: Any) -> list[tuple[KeyPath, str]]:
-    """What is wrong with a campaign's overrides of a ruleset's tables, as (key path
-    below ``tables``, problem): a table the ruleset does not have, or a value not of the
+def table_problems(ruleset: Ruleset, tables: Any) -> list[Problem]:
+    """What is wrong with a campaign's overrides of a ruleset's tables, each at its key
+    path below ``tables``: a table the ruleset does not have, or a value not of the
     shape of the ruleset's own (a number where it has a number, never negative for a cost;
     a table where it has a table, ...). Works for every ruleset: only its defaults count."""
     try:
@@ -415,9 +445,11 @@ def table_problems(ruleset: Ruleset, tables: Any) -> list[tuple[KeyPath, str]]:
     if not defaults:
         return []  # nothing to compare with
     if not isinstance(tables, dict):
-        return [((), f"tables should be a table, not {_describe(tables)}")]
-    out: list[tuple[KeyPath, str]] = [
-        ((name,), f"ruleset {ruleset.id} has no table {name!r} (tables: {listing(defaults)})")
+        return [Problem((), f"tables should be a table, not {_describe(tables)}")]
+    out: list[Problem] = [
+        Problem(
+            (name,), f"ruleset {ruleset.id} has no table {name!r} (tables: {listing(defaults)})"
+        )
         for name in tables
         if name not in defaults
     ]
@@ -467,6 +499,9 @@ class _Checker:
     def add(self, path: KeyPath, message: str) -> None:
         line, text = self.line(path), " ".join(message.split())
         self.found.append((line, len(self.found), f"{self.doc.path}:{line}: {text}"))
+
+    def report(self, problem: Problem) -> None:
+        self.add(problem.path, problem.text)
 
     @property
     def problems(self) -> list[str]:
@@ -559,6 +594,7 @@ class _Parts:
     """What the checks built, section by section, for the Scenario once all is well."""
 
     players: list[PlayerSlot] = field(factory=list)
+    teams: list[Team] = field(factory=list)
     map: dict[str, Any] | None = None
     grid: HexMap | None = None  # a blank map of the right size once width/height are good
     armies: list[dict[str, Any]] = field(factory=list)
@@ -600,9 +636,94 @@ def _check_players(chk: _Checker, items: list[dict] | None, parts: _Parts) -> No
             parts.players.append(slot)
 
 
-def _owner_ok(chk: _Checker, path: KeyPath, owner: str | None, players: set[str]) -> None:
-    if owner is not None and owner not in players:
-        chk.add(path, f"owner {owner!r} is not a player (players: {listing(sorted(players))})")
+@frozen
+class _Owners:
+    """Who may own land: the players, and the teams (a realm's land is the realm's)."""
+
+    players: set[str]
+    teams: set[str] = field(factory=set)
+
+
+def _owner_ok(chk: _Checker, path: KeyPath, owner: str | None, owners: _Owners) -> None:
+    """A territory's or settlement's owner: a player or a team."""
+    if owner is None or owner in owners.players or owner in owners.teams:
+        return
+    known = f"players: {listing(sorted(owners.players))}"
+    if owners.teams:
+        known += f"; teams: {listing(sorted(owners.teams))}"
+    what = "a player or team" if owners.teams else "a player"
+    chk.add(path, f"owner {owner!r} is not {what} ({known})")
+
+
+def _army_owner_ok(chk: _Checker, path: KeyPath, owner: str | None, owners: _Owners) -> None:
+    """An army's owner: a player (a team owns land, but its armies are its players')."""
+    if owner is None or owner in owners.players:
+        return
+    if owner in owners.teams:
+        chk.add(path, f"owner {owner!r} is a team: an army belongs to one of its players")
+    else:
+        chk.add(
+            path, f"owner {owner!r} is not a player (players: {listing(sorted(owners.players))})"
+        )
+
+
+def team_problems(
+    teams: Sequence[Team],
+    players: Collection[str],
+    at: KeyPath,
+    unjudged: Collection[str] = (),
+) -> list[Problem]:
+    """What is wrong with a campaign's teams (a scenario's ``[[team]]`` tables at ``at``,
+    or a save's ``teams``), beyond their types and the uniqueness of their ids: an id
+    that is also a player's, members that are no player (or, in an alliance, no realm),
+    a player in two realms, a team too small to mean anything. Members named in
+    ``unjudged`` (teams with faults of their own, already reported) are passed over."""
+    out: list[Problem] = []
+    players = set(players)
+    realms = {t.id for t in teams if t.kind is TeamKind.REALM}
+    realm_of: dict[str, str] = {}
+    for i, team in enumerate(teams):
+        path = (*at, i)
+        if team.id in players:
+            out.append(
+                Problem(
+                    (*path, "id"),
+                    f"team id {team.id!r} is a player's id: an owner names a player or a "
+                    "team, so the two must differ",
+                )
+            )
+        realm = team.kind is TeamKind.REALM
+        allowed = players if realm else players | realms
+        known = f"players: {listing(sorted(players))}"
+        if not realm and realms:
+            known += f"; realms: {listing(sorted(realms))}"
+        seen: set[str] = set()
+        for j, member in enumerate(team.members):
+            where = (*path, "members", j)
+            if member in seen:
+                out.append(Problem(where, f"team {team.id!r} names {member!r} twice"))
+                continue
+            seen.add(member)
+            if member in unjudged:
+                continue
+            if member not in allowed:
+                noun = "a player" if realm else "a player or realm"
+                out.append(Problem(where, f"team {team.id!r}: {member!r} is not {noun} ({known})"))
+            elif realm and member in realm_of:
+                out.append(
+                    Problem(
+                        where,
+                        f"{member!r} is already in realm {realm_of[member]!r}: a player rules "
+                        "in one realm only",
+                    )
+                )
+            elif realm:
+                realm_of[member] = team.id
+        least = 1 if realm else 2
+        if len(seen) < least:
+            need = "at least one player" if realm else "at least two members"
+            out.append(Problem((*path, "members"), f"{team.kind} {team.id!r} needs {need}"))
+    return out
 
 
 def _hex(chk: _Checker, path: KeyPath, text: str, grid: HexMap | None, what: str) -> Hex | None:
@@ -729,7 +850,7 @@ def _check_hexsides(
     return {feature: list(found.values()) for feature, found in parsed.items()}
 
 
-def _check_territories(chk: _Checker, items: list[dict], players: set[str], parts: _Parts) -> None:
+def _check_territories(chk: _Checker, items: list[dict], owners: _Owners, parts: _Parts) -> None:
     grid = parts.grid
     seen: dict[str, KeyPath] = {}
     codes: dict[str, KeyPath] = {}
@@ -738,7 +859,7 @@ def _check_territories(chk: _Checker, items: list[dict], players: set[str], part
         path = ("territory", i)
         if "id" in t:
             chk.unique(seen, "territory", t["id"], (*path, "id"))
-        _owner_ok(chk, (*path, "owner"), t.get("owner"), players)
+        _owner_ok(chk, (*path, "owner"), t.get("owner"), owners)
         code = t.get("code")
         if code is not None:
             if len(code) != 1 or code == NO_TERRITORY or code.isspace():
@@ -800,7 +921,7 @@ def _check_territories(chk: _Checker, items: list[dict], players: set[str], part
         parts.map["territories"] = [t for _, t in good]
 
 
-def _check_settlements(chk: _Checker, items: list[dict], players: set[str], parts: _Parts) -> None:
+def _check_settlements(chk: _Checker, items: list[dict], owners: _Owners, parts: _Parts) -> None:
     grid = parts.grid
     seen: dict[str, KeyPath] = {}
     good = []
@@ -809,7 +930,7 @@ def _check_settlements(chk: _Checker, items: list[dict], players: set[str], part
         if "id" in s:
             chk.unique(seen, "settlement", s["id"], (*path, "id"))
         for key in ("owner", "original_owner"):
-            _owner_ok(chk, (*path, key), s.get(key), players)
+            _owner_ok(chk, (*path, key), s.get(key), owners)
         if "hex" in s:
             h = _hex(chk, (*path, "hex"), s["hex"], grid, "hex")
             if h is not None and grid is not None and parts.map and parts.map["ok"]:
@@ -825,7 +946,32 @@ def _check_settlements(chk: _Checker, items: list[dict], players: set[str], part
         parts.map["settlements"] = good
 
 
-def _check_armies(chk: _Checker, items: list[dict], players: set[str], parts: _Parts) -> None:
+def _check_teams(chk: _Checker, items: list[dict], players: set[str], parts: _Parts) -> set[str]:
+    """The ``[[team]]`` tables: ids unique (and no player's), members real, no player in
+    two realms. Returns every team id written, so owners are judged against them even
+    when a team has other faults."""
+    seen: dict[str, KeyPath] = {}
+    ids: set[str] = set()
+    built: list[tuple[int, Team]] = []  # (index in the file, team) of the sound ones
+    damaged: set[str] = set()  # ids of teams with a bad key: who names them is not judged
+    for i, t in chk.tables(("team",), items, TEAM, "[[team]]"):
+        if "id" in t:
+            ids.add(t["id"])
+            chk.unique(seen, "team", t["id"], ("team", i, "id"))
+        if len(t) < len(items[i]) or not all(k in t for k in ("id", "name", "members")):
+            damaged.add(t.get("id", ""))
+        else:
+            kind = TeamKind(t.get("kind", TeamKind.ALLIANCE))
+            team = Team(t["id"], t["name"], list(t["members"]), kind, t.get("shared_vision", False))
+            built.append((i, team))
+    for problem in team_problems([team for _, team in built], players, (), damaged):
+        position, *rest = problem.path
+        chk.report(Problem(("team", built[position][0], *rest), problem.text))
+    parts.teams = [team for _, team in built]
+    return ids
+
+
+def _check_armies(chk: _Checker, items: list[dict], owners: _Owners, parts: _Parts) -> None:
     armies: dict[str, KeyPath] = {}
     units: dict[str, KeyPath] = {}
     built = []
@@ -833,7 +979,7 @@ def _check_armies(chk: _Checker, items: list[dict], players: set[str], parts: _P
         path = ("army", i)
         if "id" in a:
             chk.unique(armies, "army", a["id"], (*path, "id"))
-        _owner_ok(chk, (*path, "owner"), a.get("owner"), players)
+        _army_owner_ok(chk, (*path, "owner"), a.get("owner"), owners)
         if "hex" in a:
             _hex(chk, (*path, "hex"), a["hex"], parts.grid, "hex")
         good_units = []
@@ -870,16 +1016,6 @@ def _option_value(option: Option, value: Any) -> OptionValue:
     if not isinstance(value, types) or (isinstance(value, bool) and bool not in types):
         raise ValueError(f"option {option.name} is {noun}, not {_describe(value)}")
     return option.coerce(value)
-
-
-def _setup_path(keypath: Any) -> KeyPath:
-    """A ruleset's key path ("start.hexes[2]", or a tuple) as a locator path."""
-    if isinstance(keypath, tuple | list):
-        return tuple(keypath)
-    out: list[str | int] = []
-    for part in re.findall(r"[^.\[\]]+|\[\d+\]", str(keypath)):
-        out.append(int(part[1:-1]) if part.startswith("[") else part)
-    return tuple(int(p) if isinstance(p, str) and p.isdigit() else p for p in out)
 
 
 def _check_rulesets(chk: _Checker, data: dict[str, Any], parts: _Parts) -> None:
@@ -921,8 +1057,8 @@ def _check_rulesets(chk: _Checker, data: dict[str, Any], parts: _Parts) -> None:
             except ValueError as exc:
                 chk.add((*path, "options", name), str(exc))
         tables = table.get("tables") if isinstance(table.get("tables"), dict) else {}
-        for keypath, message in table_problems(ruleset, tables):
-            chk.add((*path, "tables", *keypath), message)
+        for problem in table_problems(ruleset, tables):
+            chk.report(problem.under(*path, "tables"))
         setup.tables = copy.deepcopy(tables)
         setup.setup = {k: v for k, v in table.items() if k not in RULESET_KEYS}
         try:
@@ -931,7 +1067,7 @@ def _check_rulesets(chk: _Checker, data: dict[str, Any], parts: _Parts) -> None:
             found = [("", f"could not be checked ({type(exc).__name__}: {exc})")]
         for keypath, message in found:
             where = f"{keypath}: " if keypath else ""
-            chk.add((*path, *_setup_path(keypath)), f"ruleset {rid} set-up: {where}{message}")
+            chk.add((*path, *as_path(keypath)), f"ruleset {rid} set-up: {where}{message}")
         parts.rulesets[rid] = setup
 
 
@@ -978,12 +1114,13 @@ def _build(chk: _Checker, parts: _Parts, head: dict[str, Any], victory: dict[str
         victory=victory,
         rulesets=parts.rulesets,
         turn_limit=head.get("turn_limit", 0),
+        teams=parts.teams,
     )
 
 
 # What the application layer checks once a scenario is built (each ruleset's campaign):
-# (key path, problem) pairs, placed at their line like every other problem.
-ScenarioChecks = Callable[["Scenario", dict[str, Any]], list[tuple[KeyPath, str]]]
+# Problems (or (key path, text) pairs), placed at their line like every other problem.
+ScenarioChecks = Callable[["Scenario", dict[str, Any]], Iterable[Problem | tuple[KeyPath, str]]]
 
 
 def _analyse(
@@ -1011,11 +1148,13 @@ def _analyse(
         for p in top.get("player", [])
         if isinstance(p, dict) and isinstance(p.get("id"), str)
     }
+    teams = _check_teams(chk, top.get("team", []), players, parts)
+    owners = _Owners(players, teams)
     if "map" in top:
         _check_map(chk, top["map"], parts)
-    _check_territories(chk, top.get("territory", []), players, parts)
-    _check_settlements(chk, top.get("settlement", []), players, parts)
-    _check_armies(chk, top.get("army", []), players, parts)
+    _check_territories(chk, top.get("territory", []), owners, parts)
+    _check_settlements(chk, top.get("settlement", []), owners, parts)
+    _check_armies(chk, top.get("army", []), owners, parts)
     victory = _check_victory(chk, top.get("victory", {}), head.get("turn_limit", 0))
     if "ruleset" in top:
         _check_rulesets(chk, top["ruleset"], parts)
@@ -1023,8 +1162,8 @@ def _analyse(
         return chk.problems, None
     scenario = _build(chk, parts, head, victory)
     if scenario is not None and checks is not None:
-        for keypath, problem in checks(scenario, top):
-            chk.add(keypath, problem)
+        for problem in checks(scenario, top):
+            chk.report(Problem.of(problem))
     return chk.problems, scenario
 
 

@@ -1,2 +1,2 @@
-"""The kit: mechanisms every ruleset may use (movement costs, sealed choices,
-agreements, teams, turn helpers, problems). Nothing here names a ruleset."""
+"""The kit: mechanisms every ruleset may use (sealed choices, agreements, teams, the
+clock, turn helpers). Nothing here names a ruleset."""

@@ -1,0 +1,69 @@
+"""Moments on a campaign's clock, compared as the flow orders them.
+
+Deadlines ("the offer lapses at the end of turn 4", "the orders are opened in the Combat
+phase", "at the sixth hour") need a point in time that every ruleset can write: a turn,
+and within it, if the ruleset has them, a phase and a step (an hour, an impulse, a
+segment). Phases compare by their place in the ruleset's own list, not by name, so a
+Moment is compared through :func:`flow_key` with that list in hand.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from attrs import frozen
+
+from tuicamp.engine.rules import Rules
+from tuicamp.model.campaign import Campaign
+
+
+@frozen
+class Moment:
+    """A point on the clock. ``phase`` "" is the turn's start, before its first phase;
+    ``step`` counts within the phase (0: its start)."""
+
+    turn: int
+    phase: str = ""
+    step: int = 0
+
+    def text(self) -> str:
+        """The moment as the chronicle says it: "turn 4", "turn 4, Combat phase, step 2"."""
+        out = f"turn {self.turn}"
+        if self.phase:
+            out += f", {self.phase.capitalize()} phase"
+        if self.step:
+            out += f", step {self.step}"
+        return out
+
+
+def flow_key(moment: Moment, phases: Sequence[str]) -> tuple[int, int, int]:
+    """A sort key in the flow's order: turn, then the phase's place, then the step.
+
+    A phase the ruleset does not have is a ruleset's mistake, refused rather than guessed.
+    """
+    if not moment.phase:
+        return (moment.turn, -1, moment.step)
+    try:
+        return (moment.turn, list(phases).index(moment.phase), moment.step)
+    except ValueError:
+        raise ValueError(
+            f"{moment.phase!r} is not a phase of this ruleset ({', '.join(phases)})"
+        ) from None
+
+
+def phase_ids(rules: Rules) -> tuple[str, ...]:
+    return tuple(p.id for p in rules.ruleset.phases)
+
+
+def now(campaign: Campaign, step: int = 0) -> Moment:
+    """The campaign's present moment (a ruleset that counts steps passes its own)."""
+    return Moment(campaign.turn, campaign.phase, step)
+
+
+def reached(rules: Rules, moment: Moment | None, at: Moment | None = None) -> bool:
+    """Has the clock (``at``, default: now) come to ``moment``? Never, when it is None."""
+    if moment is None:
+        return False
+    present = at if at is not None else now(rules.campaign)
+    phases = phase_ids(rules)
+    return flow_key(present, phases) >= flow_key(moment, phases)
