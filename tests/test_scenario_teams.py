@@ -11,7 +11,9 @@ from pathlib import Path
 from test_scenario import BASE, edit, expect, fake_rulesets, line_of, write  # noqa: F401
 
 from tuicamp.game.scenarios import load_scenario, scenario_problems
+from tuicamp.game.setup import new_campaign
 from tuicamp.model.teams import Team, TeamKind
+from tuicamp.rules.kit.teams import hostile
 
 TEAMS = """\
 [[team]]
@@ -148,3 +150,13 @@ def test_territory_flags_are_a_list_of_text(tmp_path: Path) -> None:
     expect(
         tmp_path, text, 'flags = "coastal"', "flags should be a list of text, not text 'coastal'"
     )
+
+
+def test_a_new_campaign_carries_the_scenarios_teams(tmp_path: Path) -> None:
+    """The campaign knows its teams: a realm's players are never hostile to each other."""
+    sc = load_scenario(write(tmp_path, with_teams()))
+    campaign = new_campaign(sc, next(iter(sc.rulesets)), seed=1)
+    assert [t.id for t in campaign.teams] == ["north", "pact"]
+    assert not hostile(campaign, "p1", "p2")
+    campaign.teams.clear()
+    assert hostile(campaign, "p1", "p2")

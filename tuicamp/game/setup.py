@@ -119,6 +119,7 @@ def new_campaign(
         tables=copy.deepcopy(setup.tables),
         dice=DiceState(seed=seed, mode=DiceMode(dice_mode)),
         victory=copy.deepcopy(scenario.victory),
+        teams=copy.deepcopy(scenario.teams),
     )
     ruleset.setup(campaign, copy.deepcopy(setup.setup))
     if check:
