@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 from apps import rauscher_kit as K
-from apps.ui_kit import FIXED_NOW, make_app, sync
+from apps.ui_kit import FIXED_NOW, make_app, sync, wait_for_screen
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -78,12 +78,8 @@ async def _settle(pilot, *keys: str) -> None:
     await pilot.pause()
 
 
-async def _wait_for(pilot, screen_type, limit: int = 100):
-    for _ in range(limit):
-        if isinstance(pilot.app.screen, screen_type):
-            return pilot.app.screen
-        await pilot.pause(0.02)
-    raise AssertionError(f"{screen_type.__name__} never showed (at {pilot.app.screen})")
+async def _wait_for(pilot, screen_type):
+    return await wait_for_screen(pilot, screen_type)
 
 
 def _view(campaign, seat: str = "stirland"):

@@ -41,7 +41,7 @@ pytestmark = pytest.mark.tmux
 FIXED_NOW = "2024-05-01T18:00:00Z"
 SCENARIO = "skirmish-valley"
 SAVE = "valley"
-TIMEOUT = 20.0  # seconds for any one thing to appear on a screen
+TIMEOUT = 60.0  # seconds for any one thing to appear on a screen
 KEY_FOR = {"NW": "w", "NE": "e", "W": "a", "E": "d", "SW": "z", "SE": "x"}  # map_widget keys
 PANEL_LABEL = re.compile(r"(?<![\d>-] )\b(\d{4}) [A-Z][a-z]")  # "0204 Clear" atop the side panel
 

@@ -31,7 +31,7 @@ pytestmark = [
         "(.ci/run installs it; locally: apt-get install tmux)",
     ),
 ]
-TIMEOUT = 20.0
+TIMEOUT = 60.0
 
 
 class Terminal:

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 from apps.battle_kit import ATTACKER, BATTLE_HEX, DEFENDER, valley_save
-from apps.ui_kit import FIXED_NOW, make_app, sync
+from apps.ui_kit import FIXED_NOW, make_app, sync, wait_for_screen
 
 from tuicamp.engine.battles import AutoResolveBattle, EnterBattleResult, ResultField, SideEntry
 from tuicamp.engine.codec import unstructure
@@ -46,12 +46,8 @@ def _fixed_clock(monkeypatch, tmp_path):
     monkeypatch.setenv("TUICAMP_CONFIG", str(tmp_path / "no-config.toml"))
 
 
-async def _wait_for(pilot, screen_type, limit: int = 100):
-    for _ in range(limit):
-        if isinstance(pilot.app.screen, screen_type):
-            return pilot.app.screen
-        await pilot.pause(0.02)
-    raise AssertionError(f"{screen_type.__name__} never showed (at {pilot.app.screen})")
+async def _wait_for(pilot, screen_type):
+    return await wait_for_screen(pilot, screen_type)
 
 
 async def _queue(pilot) -> BattleQueueScreen:

@@ -15,6 +15,7 @@ from apps.ui_kit import (
     make_app,
     make_save,
     sync,
+    wait_for_screen,
 )
 
 from tuicamp.game.session import Session
@@ -54,12 +55,8 @@ async def _type(pilot, text: str) -> None:
     await pilot.press("home", "ctrl+k", *text)
 
 
-async def _wait_for(pilot, screen_type, limit: int = 50):
-    for _ in range(limit):
-        if isinstance(pilot.app.screen, screen_type):
-            return pilot.app.screen
-        await pilot.pause(0.02)
-    raise AssertionError(f"{screen_type.__name__} never showed (at {pilot.app.screen})")
+async def _wait_for(pilot, screen_type):
+    return await wait_for_screen(pilot, screen_type)
 
 
 def _campaign(app) -> CampaignScreen:

@@ -7,6 +7,7 @@ import asyncio
 import contextlib
 import functools
 import os
+import time
 from collections.abc import Awaitable, Callable, Iterator
 from pathlib import Path
 
@@ -103,3 +104,19 @@ def sync(test: Callable[..., Awaitable[None]]) -> Callable[..., None]:
         asyncio.run(test(*args, **kwargs))
 
     return run
+
+
+# How long a pilot test waits for a screen before calling it missing. A screen that shows
+# at all shows long before this; the wait is by the clock, not by a number of pauses, so
+# a loaded machine only makes a passing test slower, never a failing one.
+SCREEN_TIMEOUT = 60.0
+
+
+async def wait_for_screen(pilot, screen_type, timeout: float = SCREEN_TIMEOUT):
+    """The app's screen once it is a ``screen_type``; fails only after ``timeout``."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if isinstance(pilot.app.screen, screen_type):
+            return pilot.app.screen
+        await pilot.pause(0.02)
+    raise AssertionError(f"{screen_type.__name__} never showed (at {pilot.app.screen})")
