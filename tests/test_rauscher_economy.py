@@ -24,12 +24,12 @@ from tuicamp.model.campaign import DiceMode
 from tuicamp.model.forces import Army, Category, Unit
 from tuicamp.model.map import Settlement
 from tuicamp.rules.rauscher import economy
-from tuicamp.rules.rauscher import economy_actions as A
-from tuicamp.rules.rauscher.economy_resolution import collect_taxes, reduce_fatigue
-from tuicamp.rules.rauscher.economy_setup import setup_findings
-from tuicamp.rules.rauscher.economy_supply import production, supply_troops
+from tuicamp.rules.rauscher.economy import actions as A
+from tuicamp.rules.rauscher.economy.resolution import collect_taxes, reduce_fatigue
+from tuicamp.rules.rauscher.economy.setup import setup_findings
+from tuicamp.rules.rauscher.economy.supply import production, supply_troops
 from tuicamp.rules.rauscher.ruleset import EndPhase
-from tuicamp.rules.rauscher.state import Allocation, Role
+from tuicamp.rules.rauscher.shared.state import Allocation, Role
 
 RAUSCHER = Path(__file__).parent.parent / "tuicamp" / "rules" / "rauscher"
 
@@ -93,7 +93,7 @@ def character(uid, ld=8, flags=(), points=50):
 
 
 def add_prisoner(c, pid, unit, owner="p1", captor="p2", turn=0):
-    from tuicamp.rules.rauscher.combat_state import Prisoner
+    from tuicamp.rules.rauscher.shared.combat_state import Prisoner
 
     c.state.combat.prisoners.append(
         Prisoner(id=pid, unit=unit, owner=owner, captor=captor, turn=turn)
