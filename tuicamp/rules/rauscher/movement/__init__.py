@@ -37,7 +37,6 @@ from tuicamp.rules.rauscher.movement.ambush import ambushes_of
 from tuicamp.rules.rauscher.movement.battle import battle_circumstances, defences_for, hasty_attack
 from tuicamp.rules.rauscher.movement.costs import (
     base_mp,
-    campaign_tables,
     destroyed_if_attacked,
     fights,
     march_of,
@@ -135,7 +134,7 @@ def _movement_begins(ctx: Context) -> None:
     settlements give their answer."""
     camp = ctx.campaign
     state = rstate(camp)
-    roles = campaign_tables(camp)["move_roles"]
+    roles = ctx.table("move_roles")
     for record in state.armies.values():
         record.march = March(roles.get(record.role.value, roles["army"])["marches"][0])
         if record.stance is Stance.REST:
@@ -153,16 +152,16 @@ def _movement_ends(ctx: Context) -> None:
     march until they rest": +1 for every counter that moved on a forced march."""
     camp = ctx.campaign
     state = rstate(camp)
-    marches = campaign_tables(camp)["move_march"]
+    marches = ctx.table("move_march")
     for army in camp.armies:
         record = state.army(army.id)
-        gain = int(marches[march_of(camp, army.id).value].get("fatigue", 0))
+        gain = int(marches[march_of(ctx, army.id).value].get("fatigue", 0))
         if not record.moved or gain <= 0:
             continue
         record.fatigue += gain
         ctx.emit(
             "fatigue",
-            f"'{army.name}' is wearied by its {march_of(camp, army.id).value} march "
+            f"'{army.name}' is wearied by its {march_of(ctx, army.id).value} march "
             f"(fatigue {record.fatigue})",
             player=army.owner,
             visible_to=[army.owner],

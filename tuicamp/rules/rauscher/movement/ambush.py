@@ -59,7 +59,7 @@ def handle_set(ctx: Context, action: SetAmbush) -> None:
         require_not_done(ctx, army.owner)
     state = rstate(camp)
     ctx.require(army.hex is not None, f"'{army.name}' is not on the map")
-    ctx.require(fights(camp, army.id), f"'{army.name}' cannot lay an ambush")
+    ctx.require(fights(ctx, army.id), f"'{army.name}' cannot lay an ambush")
     ctx.require(action.units, "Name the units of the ambush")
     ctx.require(len(set(action.units)) == len(action.units), "A unit is named twice")
     units = []
@@ -153,7 +153,7 @@ def handle_reveal(ctx: Context, action: RevealAmbush) -> None:
         )
         return
     spec = ctx.table("ambush")
-    patrols = patrols_active(camp, target.id)
+    patrols = patrols_active(ctx, target.id)
     roll = ctx.dice.roll(
         spec["patrol_roll"] if patrols else spec["roll"],
         f"ambush of '{target.name}'" + (" (it has patrols)" if patrols else ""),
@@ -193,7 +193,7 @@ def handle_withdraw(ctx: Context, action: WithdrawAmbush) -> None:
         territory is not None and territory.id == ambush.territory,
         f"{action.hex} is not in the ambush's territory",
     )
-    if any(enemies(camp, party.owner, a.owner) and fights(camp, a.id) for a in camp.armies_at(to)):
+    if any(enemies(camp, party.owner, a.owner) and fights(ctx, a.id) for a in camp.armies_at(to)):
         raise RuleError(f"An enemy army stands at {action.hex}: spring the ambush instead")
     state.movement.ambushes.remove(ambush)
     party.hex = to

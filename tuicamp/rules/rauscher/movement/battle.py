@@ -9,11 +9,11 @@ from __future__ import annotations
 import math
 
 from tuicamp.model.battle import BattleSide, Circumstance
-from tuicamp.model.campaign import Campaign
 from tuicamp.model.hexes import Hex
-from tuicamp.rules.rauscher.movement.costs import campaign_tables, fights, march_of
+from tuicamp.rules.rauscher.movement.costs import fights, march_of
 from tuicamp.rules.rauscher.movement.scouting import describe, known_level, rank, sharing
 from tuicamp.rules.rauscher.shared.common import enemies, rstate
+from tuicamp.rules.rauscher.shared.rules import Reading, rules_of
 from tuicamp.rules.rauscher.shared.state import March, Stance
 
 _ROUNDING = {
@@ -23,15 +23,17 @@ _ROUNDING = {
 }
 
 
-def defences_for(campaign: Campaign, army_id: str) -> list[str]:
+def defences_for(source: Reading, army_id: str) -> list[str]:
     """What an army in prepared defences or a hasty defence may build, for the battle card:
     "For every 1,000 points of troops" (every part of 1,000 counts by default; the
     [move_defences] table says how to round). Empty when it has not dug in."""
+    rules = rules_of(source)
+    campaign = rules.campaign
     army = campaign.army(army_id)
     record = rstate(campaign).army(army_id)
     if army is None or record.stance not in (Stance.PREPARED, Stance.HASTY):
         return []
-    spec = campaign_tables(campaign)["move_defences"]
+    spec = rules.table("move_defences")
     points = army.points + sum(a.points for a in record.allocations)
     sets = int(_ROUNDING[spec["rounding"]](points / float(spec["per_points"])))
     if sets <= 0:
@@ -44,24 +46,26 @@ def defences_for(campaign: Campaign, army_id: str) -> list[str]:
     return out
 
 
-def hasty_attack(campaign: Campaign, army_id: str) -> bool:
+def hasty_attack(source: Reading, army_id: str) -> bool:
     """ "An army which moved at a fast march or a forced march this turn and has ended
     their movement in the same hex as an enemy army is said to be making a hasty attack"
     ("automatically Outscouted" under the advanced rules)."""
+    rules = rules_of(source)
+    campaign = rules.campaign
     army = campaign.army(army_id)
     record = rstate(campaign).army(army_id)
-    if army is None or army.hex is None or not record.moved or not fights(campaign, army_id):
+    if army is None or army.hex is None or not record.moved or not fights(rules, army_id):
         return False
-    if march_of(campaign, army_id) not in (March.FAST, March.FORCED):
+    if march_of(rules, army_id) not in (March.FAST, March.FORCED):
         return False
     return any(
-        enemies(campaign, army.owner, a.owner) and fights(campaign, a.id)
+        enemies(campaign, army.owner, a.owner) and fights(rules, a.id)
         for a in campaign.armies_at(army.hex)
     )
 
 
 def battle_circumstances(
-    campaign: Campaign,
+    source: Reading,
     hex: Hex,
     armies: list[str],
     sides: list[BattleSide] | None = None,
@@ -75,6 +79,8 @@ def battle_circumstances(
     auto-resolver reads it), "hasty_attack", "scouted" (value: 1 points, 2 categories,
     3 everything known of an enemy army).
     """
+    rules = rules_of(source)
+    campaign = rules.campaign
 
     def side_of(army_id: str) -> str:
         if sides is None:
@@ -83,7 +89,7 @@ def battle_circumstances(
         return found if found is not None else army_id
 
     out: list[Circumstance] = []
-    rows = {r["key"]: r for r in campaign_tables(campaign)["ambush_results"]}
+    rows = {r["key"]: r for r in rules.table("ambush_results")}
     present = set(armies)
     for sprung in rstate(campaign).movement.sprung:
         if sprung.turn != campaign.turn or sprung.hex != hex:
@@ -109,8 +115,8 @@ def battle_circumstances(
             out.append(Circumstance("surprise", f"{title}", side_of(helped), int(row["surprise"])))
     for army_id in armies:
         army = campaign.army(army_id)
-        if army is not None and hasty_attack(campaign, army_id):
-            march = march_of(campaign, army_id).value
+        if army is not None and hasty_attack(rules, army_id):
+            march = march_of(rules, army_id).value
             out.append(
                 Circumstance(
                     "hasty_attack",
@@ -121,13 +127,13 @@ def battle_circumstances(
             )
     for army_id in armies:
         army = campaign.army(army_id)
-        if army is None or not fights(campaign, army_id):
+        if army is None or not fights(rules, army_id):
             continue
         for other_id in armies:
             other = campaign.army(other_id)
             if other is None or not enemies(campaign, army.owner, other.owner):
                 continue
-            if not fights(campaign, other_id):
+            if not fights(rules, other_id):
                 continue
             level = known_level(campaign, sharing(campaign, [army.owner]), other)
             if rank(level) == 0:

@@ -10,8 +10,8 @@ from tuicamp.engine.errors import RuleError
 from tuicamp.model.campaign import Campaign
 from tuicamp.model.forces import Army
 from tuicamp.model.hexes import Hex, parse_label
-from tuicamp.rules.rauscher.movement.costs import campaign_tables
 from tuicamp.rules.rauscher.shared.common import require_phase, rstate
+from tuicamp.rules.rauscher.shared.rules import Reading, rules_of
 
 
 def current_mover(campaign: Campaign) -> str | None:
@@ -75,8 +75,10 @@ def remove_army(campaign: Campaign, army_id: str) -> None:
 # --- the capital's army --------------------------------------------------------------------
 
 
-def capital_outside(campaign: Campaign, player: str) -> tuple[int, int] | None:
+def capital_outside(source: Reading, player: str) -> tuple[int, int] | None:
     """(points of the capital's original army outside its territory, the most allowed)."""
+    rules = rules_of(source)
+    campaign = rules.campaign
     state = rstate(campaign)
     guard = next((g for g in state.movement.capitals if g.player == player), None)
     if guard is None or guard.points <= 0:
@@ -95,14 +97,14 @@ def capital_outside(campaign: Campaign, player: str) -> tuple[int, int] | None:
             away = ambush_home.get(army.id) != guard.territory
         if away:
             outside += sum(u.points for u in army.units if u.id in wanted)
-    share = float(campaign_tables(campaign)["move_capital"]["may_leave"])
+    share = float(rules.table("move_capital")["may_leave"])
     return outside, int(guard.points * share)
 
 
 def require_capital_kept(ctx: Context, player: str) -> None:
     """ "No more than half of your capital's army may ever leave the territory of the
     capital city": checked after a change, which the engine undoes when refused."""
-    found = capital_outside(ctx.campaign, player)
+    found = capital_outside(ctx, player)
     if found is None:
         return
     outside, allowed = found

@@ -1,8 +1,10 @@
 """What moving costs: movement points, marches, zones of influence, militia bounds.
 
-Everything here reads only the campaign (no Context), so the UI's previews and the rules
-price a move the same way: :func:`move_costs` is the very model the ``move`` action walks.
-Tables come from the ruleset's defaults with the campaign's house rules laid over them.
+Everything here only reads (a campaign, or a read context: see :mod:`shared.rules`), so
+the UI's previews and the rules price a move the same way: :func:`move_costs` is the very
+model the ``move`` action walks. Tables are the read context's: the ruleset's defaults with
+the campaign's house rules laid over them. The roles table answers, for every phase,
+whether a counter fights (:func:`fights`).
 """
 
 from __future__ import annotations
@@ -10,48 +12,28 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from tuicamp.engine.context import merged_tables
 from tuicamp.engine.costs import cost_model
 from tuicamp.engine.pathing import CostModel, Path, cheapest_path, reachable
-from tuicamp.model.campaign import Campaign, OptionValue
+from tuicamp.engine.rules import Rules
+from tuicamp.model.campaign import Campaign
 from tuicamp.model.forces import Army
 from tuicamp.model.hexes import Hex
 from tuicamp.model.terrain import TERRAINS
 from tuicamp.rules.rauscher.shared.common import enemies, rstate
+from tuicamp.rules.rauscher.shared.rules import Reading, rules_of
 from tuicamp.rules.rauscher.shared.state import ArmyState, March, Role
 
 EPSILON = 1e-9
 
 
-# --- tables and options without a Context ------------------------------------------------
+# --- what a counter is ----------------------------------------------------------------------
 
 
-def campaign_tables(campaign: Campaign) -> dict[str, Any]:
-    """The ruleset's tables with the campaign's overrides (what ``ctx.tables`` gives).
-
-    Read-only: without house rules this is the ruleset's own (cached) defaults."""
-    from tuicamp.engine.registry import get_ruleset
-
-    defaults = get_ruleset(campaign.ruleset).default_tables
-    if not campaign.tables:
-        return defaults
-    return merged_tables(defaults, campaign.tables)
-
-
-def campaign_option(campaign: Campaign, name: str) -> OptionValue:
-    if name in campaign.options:
-        return campaign.options[name]
-    from tuicamp.engine.registry import get_ruleset
-
-    option = get_ruleset(campaign.ruleset).option(name)
-    if option is None:
-        raise KeyError(f"ruleset {campaign.ruleset} has no option {name!r}")
-    return option.default
-
-
-def role_spec(campaign: Campaign, army_id: str) -> dict[str, Any]:
-    role = rstate(campaign).army(army_id).role
-    roles = campaign_tables(campaign)["move_roles"]
+def role_spec(source: Reading, army_id: str) -> dict[str, Any]:
+    """The counter's row of the roles table (``move_roles``; unknown roles as an army)."""
+    rules = rules_of(source)
+    role = rstate(rules).army(army_id).role
+    roles = rules.table("move_roles")
     return roles.get(role.value, roles["army"])
 
 
@@ -70,16 +52,20 @@ def enemies_of(campaign: Campaign, owner: str) -> list[Army]:
     return [a for a in on_map(campaign) if enemies(campaign, owner, a.owner)]
 
 
-def fights(campaign: Campaign, army_id: str) -> bool:
+def fights(source: Reading, army_id: str) -> bool:
     """Does this counter take a side in a battle? Scouting parties, messengers, baggage
-    trains, ships and refugees do not ("A scouting patrol cannot be attacked")."""
-    return bool(role_spec(campaign, army_id)["fights"])
+    trains, ships and refugees do not ("A scouting patrol cannot be attacked"). The one
+    answer of the ruleset: movement and combat both read it from the roles table, so a
+    house rule changing a role's ``fights`` changes both."""
+    return bool(role_spec(source, army_id)["fights"])
 
 
-def destroyed_if_attacked(campaign: Campaign, army_id: str) -> bool:
+def destroyed_if_attacked(source: Reading, army_id: str) -> bool:
     """Refugees always; a messenger unless an army of its owner escorts it in its hex."""
-    if not role_spec(campaign, army_id)["destroyed_if_attacked"]:
+    rules = rules_of(source)
+    if not role_spec(rules, army_id)["destroyed_if_attacked"]:
         return False
+    campaign = rules.campaign
     record = rstate(campaign).army(army_id)
     if record.role is Role.MESSENGER and record.attached_to:
         escort, me = campaign.army(record.attached_to), campaign.army(army_id)
@@ -88,9 +74,11 @@ def destroyed_if_attacked(campaign: Campaign, army_id: str) -> bool:
     return True
 
 
-def blocking_enemies(campaign: Campaign, army: Army) -> list[Army]:
+def blocking_enemies(source: Reading, army: Army) -> list[Army]:
     """Enemy counters this one may not march through (it may end its move on them)."""
-    if role_spec(campaign, army.id)["passes_enemies"]:
+    rules = rules_of(source)
+    campaign = rules.campaign
+    if role_spec(rules, army.id)["passes_enemies"]:
         if rstate(campaign).army(army.id).role is Role.SCOUTING_PARTY:
             # "engaged by another scouting party which moves into the same hex"
             return [
@@ -99,103 +87,111 @@ def blocking_enemies(campaign: Campaign, army: Army) -> list[Army]:
                 if rstate(campaign).army(e.id).role is Role.SCOUTING_PARTY
             ]
         return []
-    return [e for e in enemies_of(campaign, army.owner) if fights(campaign, e.id)]
+    return [e for e in enemies_of(campaign, army.owner) if fights(rules, e.id)]
 
 
 # --- movement points ----------------------------------------------------------------------
 
 
-def patrols_active(campaign: Campaign, army_id: str) -> bool:
+def patrols_active(source: Reading, army_id: str) -> bool:
     """Patrols designated in upkeep and still with the army; "While on a fast march, an
     army cannot have any Patrols"."""
-    army, record = campaign.army(army_id), rstate(campaign).army(army_id)
+    rules = rules_of(source)
+    army, record = rules.campaign.army(army_id), rstate(rules).army(army_id)
     if army is None or not record.patrols:
         return False
-    march = campaign_tables(campaign)["move_march"].get(record.march.value, {})
+    march = rules.table("move_march").get(record.march.value, {})
     if not march.get("patrols", True):
         return False
     present = {u.id for u in army.units}
     return any(uid in present for uid in record.patrols)
 
 
-def base_mp(campaign: Campaign, army_id: str) -> float:
+def base_mp(source: Reading, army_id: str) -> float:
     """The counter's allowance before any march: "the Movement value (M) of the slowest
     unit in the army" (allocations at their category's typical M, R-RA-4), or the fixed
     move of a baggage train, ship or refugee column."""
-    army = campaign.army(army_id)
+    rules = rules_of(source)
+    army = rules.campaign.army(army_id)
     if army is None:
         return 0.0
-    spec = role_spec(campaign, army_id)
+    spec = role_spec(rules, army_id)
     if spec["mp"] != "units":
         return float(spec["mp"])
-    typical = campaign_tables(campaign)["typical_movement"]
+    typical = rules.table("typical_movement")
     speeds = [u.movement for u in army.units]
-    for allocation in rstate(campaign).army(army_id).allocations:
+    for allocation in rstate(rules).army(army_id).allocations:
         speeds.append(typical.get(allocation.category.value, typical["default"]))
     if not speeds:
         return float(spec.get("default_mp", typical["default"]))
     return float(min(speeds))
 
 
-def march_of(campaign: Campaign, army_id: str) -> March:
+def march_of(source: Reading, army_id: str) -> March:
     """The march in force: the declared one, or the only one the counter knows."""
-    record = rstate(campaign).army(army_id)
-    marches = role_spec(campaign, army_id)["marches"]
+    record = rstate(source).army(army_id)
+    marches = role_spec(source, army_id)["marches"]
     if record.march.value in marches:
         return record.march
     return March(marches[0])
 
 
-def mp_total(campaign: Campaign, army_id: str) -> float:
+def mp_total(source: Reading, army_id: str) -> float:
     """This turn's allowance: fast march x1.5 rounded down, forced march x2 (R-RA-4)."""
-    base = base_mp(campaign, army_id)
-    spec = role_spec(campaign, army_id)
+    rules = rules_of(source)
+    base = base_mp(rules, army_id)
+    spec = role_spec(rules, army_id)
     if spec["mp"] != "units":
         return base
-    factor = campaign_tables(campaign)["move_march"][march_of(campaign, army_id).value]["factor"]
+    factor = rules.table("move_march")[march_of(rules, army_id).value]["factor"]
     return float(math.floor(base * float(factor) + EPSILON))
 
 
-def hasty_cap(campaign: Campaign, army_id: str) -> float:
+def hasty_cap(source: Reading, army_id: str) -> float:
     """A hasty defence "may expend up to half of their movement allowance"."""
-    share = float(campaign_tables(campaign)["move_defences"]["hasty_mp_share"])
-    return mp_total(campaign, army_id) * share
+    rules = rules_of(source)
+    share = float(rules.table("move_defences")["hasty_mp_share"])
+    return mp_total(rules, army_id) * share
 
 
-def mp_left(campaign: Campaign, army_id: str) -> float:
+def mp_left(source: Reading, army_id: str) -> float:
     """What the counter may still spend this turn (0 once it has finished)."""
-    record = rstate(campaign).army(army_id)
+    record = rstate(source).army(army_id)
     if record.finished:
         return 0.0
-    return max(0.0, mp_total(campaign, army_id) - record.mp_spent)
+    return max(0.0, mp_total(source, army_id) - record.mp_spent)
 
 
 # --- zones of influence -------------------------------------------------------------------
 
 
-def zone_radius(campaign: Campaign, army_id: str) -> int:
-    zones = campaign_tables(campaign)["move_zones"]
-    return int(zones["patrol_radius"] if patrols_active(campaign, army_id) else zones["radius"])
+def zone_radius(source: Reading, army_id: str) -> int:
+    rules = rules_of(source)
+    zones = rules.table("move_zones")
+    return int(zones["patrol_radius"] if patrols_active(rules, army_id) else zones["radius"])
 
 
-def zone_of(campaign: Campaign, army: Army) -> list[Hex]:
+def zone_of(source: Reading, army: Army) -> list[Hex]:
     """The hexes of one army's Zone of Influence (adjacent; 2 hexes with patrols)."""
-    if army.hex is None or not role_spec(campaign, army.id)["projects_zone"]:
+    rules = rules_of(source)
+    if army.hex is None or not role_spec(rules, army.id)["projects_zone"]:
         return []
-    zones = campaign_tables(campaign)["move_zones"]
-    hexes = army.hex.within(zone_radius(campaign, army.id))
+    zones = rules.table("move_zones")
+    hexes = army.hex.within(zone_radius(rules, army.id))
     if not zones.get("include_army_hex", True):
         hexes = [h for h in hexes if h != army.hex]
     return hexes
 
 
-def enemy_zones(campaign: Campaign, army: Army) -> set[Hex]:
+def enemy_zones(source: Reading, army: Army) -> set[Hex]:
     """Every hex where this counter pays double; overlapping zones double only once."""
-    if role_spec(campaign, army.id)["ignores_zones"]:
+    rules = rules_of(source)
+    if role_spec(rules, army.id)["ignores_zones"]:
         return set()
+    campaign = rules.campaign
     out: set[Hex] = set()
     for enemy in enemies_of(campaign, army.owner):
-        out.update(h for h in zone_of(campaign, enemy) if campaign.map.contains(h))
+        out.update(h for h in zone_of(rules, enemy) if campaign.map.contains(h))
     return out
 
 
@@ -272,15 +268,16 @@ def _water_model(campaign: Campaign, army: Army) -> CostModel:
 _LAND_MODELS: dict[tuple, CostModel] = {}  # a few recent maps' terrain prices
 
 
-def land_model(campaign: Campaign) -> CostModel:
+def land_model(source: Reading) -> CostModel:
     """The terrain alone: every hex 1 MP, or the advanced terrain table (option).
 
     Pricing a 200 x 200 map takes longer than a preview may, so the model is kept for as
     long as the map's terrain, its hexsides and the prices stay the same (the searches
     never change a model; zones and blocks are cheap copies)."""
-    tables = campaign_tables(campaign)
-    advanced = bool(campaign_option(campaign, "advanced_terrain"))
-    m = campaign.map
+    rules = rules_of(source)
+    tables = rules.tables
+    advanced = bool(rules.option("advanced_terrain"))
+    m = rules.campaign.map
     # The basic rules price hexes only: no hexside feature costs anything there.
     prices = {
         "terrain_cost": (tables["move_advanced"] if advanced else tables)["terrain_cost"],
@@ -300,19 +297,21 @@ def land_model(campaign: Campaign) -> CostModel:
     return model
 
 
-def move_costs(campaign: Campaign, army_id: str) -> CostModel:
+def move_costs(source: Reading, army_id: str) -> CostModel:
     """What each step costs this counter now: terrain (basic or advanced), enemy zones of
     influence doubled, hexes its militia may not enter and enemy armies it may not march
     through blocked. Ending a move *on* an enemy is allowed: see :func:`plan`."""
+    rules = rules_of(source)
+    campaign = rules.campaign
     army = campaign.army(army_id)
     if army is None:
         raise KeyError(army_id)
-    if role_spec(campaign, army_id).get("water"):
+    if role_spec(rules, army_id).get("water"):
         return _water_model(campaign, army)
-    model = land_model(campaign)
-    zones = enemy_zones(campaign, army)
+    model = land_model(rules)
+    zones = enemy_zones(rules, army)
     if zones:
-        factor = float(campaign_tables(campaign)["move_zones"]["factor"])
+        factor = float(rules.table("move_zones")["factor"])
         model = model.with_multiplier(zones, factor)
     blocked = militia_blocked(campaign, army)
     if blocked:
@@ -320,17 +319,18 @@ def move_costs(campaign: Campaign, army_id: str) -> CostModel:
     return model
 
 
-def _through_blocked(campaign: Campaign, army: Army, goal: Hex | None) -> list[Hex]:
-    return [e.hex for e in blocking_enemies(campaign, army) if e.hex != goal and e.hex]
+def _through_blocked(rules: Rules, army: Army, goal: Hex | None) -> list[Hex]:
+    return [e.hex for e in blocking_enemies(rules, army) if e.hex != goal and e.hex]
 
 
-def plan(campaign: Campaign, army_id: str, goal: Hex, budget: float | None = None) -> Path | None:
+def plan(source: Reading, army_id: str, goal: Hex, budget: float | None = None) -> Path | None:
     """The cheapest legal path to ``goal`` (within ``budget``; default: no limit)."""
-    army = campaign.army(army_id)
+    rules = rules_of(source)
+    army = rules.campaign.army(army_id)
     if army is None or army.hex is None:
         return None
-    model = move_costs(campaign, army_id)
-    blocked = _through_blocked(campaign, army, goal)
+    model = move_costs(rules, army_id)
+    blocked = _through_blocked(rules, army, goal)
     if blocked:
         model = model.with_blocked(blocked)
     limit = math.inf if budget is None else budget
@@ -340,15 +340,16 @@ def plan(campaign: Campaign, army_id: str, goal: Hex, budget: float | None = Non
         return None
 
 
-def reach(campaign: Campaign, army_id: str) -> dict[Hex, float]:
+def reach(source: Reading, army_id: str) -> dict[Hex, float]:
     """Every hex the counter may still end its move in, with the cheapest cost (the start
     at 0). Enemy hexes it may attack are included; hexes behind them are not."""
-    army = campaign.army(army_id)
+    rules = rules_of(source)
+    army = rules.campaign.army(army_id)
     if army is None or army.hex is None:
         return {}
-    left = mp_left(campaign, army_id)
-    model = move_costs(campaign, army_id)
-    foes = set(_through_blocked(campaign, army, None))
+    left = mp_left(rules, army_id)
+    model = move_costs(rules, army_id)
+    foes = set(_through_blocked(rules, army, None))
     passable = model.with_blocked(foes) if foes else model
     found = reachable(passable, army.hex, left)
     for target in foes:

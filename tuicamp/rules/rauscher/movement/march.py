@@ -85,8 +85,8 @@ def movable(ctx: Context, army_id: str) -> tuple[Army, ArmyState]:
 def _explain(ctx: Context, army: Army, hexes: list) -> None:
     """Why a typed path cannot be walked, hex by hex."""
     camp = ctx.campaign
-    model = move_costs(camp, army.id)
-    foes = {e.hex for e in blocking_enemies(camp, army)}
+    model = move_costs(ctx, army.id)
+    foes = {e.hex for e in blocking_enemies(ctx, army)}
     homes = bound_territories(camp, army)
     for i, (x, y) in enumerate(itertools.pairwise(hexes)):
         if not x.is_adjacent(y):
@@ -107,7 +107,6 @@ def _explain(ctx: Context, army: Army, hexes: list) -> None:
 
 def find_path(ctx: Context, army: Army, to: str, path: list[str], budget: float) -> Path:
     """The path a move order asks for, priced, and within ``budget`` MP."""
-    camp = ctx.campaign
     if path:
         steps = [parse_hex(ctx, h) for h in path]
         if steps and steps[0] == army.hex:  # a path written from the army's own hex
@@ -115,8 +114,8 @@ def find_path(ctx: Context, army: Army, to: str, path: list[str], budget: float)
         hexes = [army.hex, *steps]
         if to:
             ctx.require(hexes[-1] == parse_hex(ctx, to), "The path must end at the hex moved to")
-        model = move_costs(camp, army.id)
-        blocked = [e.hex for e in blocking_enemies(camp, army) if e.hex != hexes[-1]]
+        model = move_costs(ctx, army.id)
+        blocked = [e.hex for e in blocking_enemies(ctx, army) if e.hex != hexes[-1]]
         found = path_cost(model.with_blocked(blocked) if blocked else model, hexes)
         if found is None:
             _explain(ctx, army, hexes)
@@ -124,7 +123,7 @@ def find_path(ctx: Context, army: Army, to: str, path: list[str], budget: float)
         ctx.require(to, 'Say where to: to = "0304" (or give a path)')
         goal = parse_hex(ctx, to)
         ctx.require(goal != army.hex, f"'{army.name}' is already at {to}")
-        found = plan(camp, army.id, goal)
+        found = plan(ctx, army.id, goal)
         if found is None:
             raise RuleError(f"'{army.name}' cannot reach {to}: no way it may take")
     ctx.require(found.steps > 0, f"'{army.name}' would not move")
@@ -159,9 +158,9 @@ def walk(ctx: Context, army: Army, path: Path, *, forced: bool = False) -> None:
     record.mp_spent += cost
     record.moved = True
     record.stance = Stance.NONE  # "If the defending army ever moves ... all defenses are removed"
-    if mp_total(camp, army.id) - record.mp_spent <= EPSILON:
+    if mp_total(ctx, army.id) - record.mp_spent <= EPSILON:
         record.finished = True
-    if any(e.hex == army.hex for e in blocking_enemies(camp, army)):
+    if any(e.hex == army.hex for e in blocking_enemies(ctx, army)):
         record.finished = True  # it has marched into the enemy: it stops there
     escorted = [
         a
@@ -175,7 +174,7 @@ def walk(ctx: Context, army: Army, path: Path, *, forced: bool = False) -> None:
         state.army(messenger.id).moved = True
     if not forced:
         require_capital_kept(ctx, army.owner)
-    left = mp_left(camp, army.id)
+    left = mp_left(ctx, army.id)
     ctx.emit(
         "move",
         f"'{army.name}' moved {label(camp, start)} -> {label(camp, army.hex)} "
@@ -205,7 +204,7 @@ def flee(ctx: Context, refugees: Army) -> None:
     camp = ctx.campaign
     own = [s.hex for s in camp.map.settlements if s.owner == refugees.owner]
     own = [h for h in own if h != refugees.hex]
-    path = home_path(camp, refugees, own, mp_left(camp, refugees.id))
+    path = home_path(ctx, refugees, own, mp_left(ctx, refugees.id))
     where = label(camp, refugees.hex)
     if path is None or path.steps == 0:
         ctx.emit(
@@ -218,7 +217,7 @@ def flee(ctx: Context, refugees: Army) -> None:
         return
     ctx.emit(
         "refugees_flee",
-        f"'{refugees.name}' flee at once from {where} ({_mp(mp_left(camp, refugees.id))} MP, "
+        f"'{refugees.name}' flee at once from {where} ({_mp(mp_left(ctx, refugees.id))} MP, "
         "a forced march) towards the nearest settlement of their own",
         player=refugees.owner,
         army=refugees.id,
@@ -274,7 +273,7 @@ def _skirmish(ctx: Context, party: Army) -> None:
 
 def handle_move(ctx: Context, action: Move) -> None:
     army, _ = movable(ctx, action.army)
-    path = find_path(ctx, army, action.to, action.path, mp_left(ctx.campaign, army.id))
+    path = find_path(ctx, army, action.to, action.path, mp_left(ctx, army.id))
     walk(ctx, army, path)
 
 
@@ -287,7 +286,7 @@ def handle_march(ctx: Context, action: DeclareMarch) -> None:
         march = March(action.march)
     except ValueError:
         raise RuleError(f"A march is normal, fast or forced, not {action.march!r}") from None
-    allowed = role_spec(camp, army.id)["marches"]
+    allowed = role_spec(ctx, army.id)["marches"]
     ctx.require(
         march.value in allowed,
         f"'{army.name}' ({record.role.value}) marches only {' or '.join(allowed)}",
@@ -310,8 +309,7 @@ def handle_march(ctx: Context, action: DeclareMarch) -> None:
     note = " (no patrols on a fast march)" if march is March.FAST and record.patrols else ""
     ctx.emit(
         "march",
-        f"'{army.name}' sets out on a {march.value} march: {_mp(mp_total(camp, army.id))} MP"
-        + note,
+        f"'{army.name}' sets out on a {march.value} march: {_mp(mp_total(ctx, army.id))} MP" + note,
         player=army.owner,
         army=army.id,
     )
@@ -327,7 +325,7 @@ def handle_halt(ctx: Context, action: Halt) -> None:
 
 
 def _unmoved(ctx: Context, army: Army, record: ArmyState, what: str) -> None:
-    ctx.require(fights(ctx.campaign, army.id) or what == "rest", f"'{army.name}' cannot {what}")
+    ctx.require(fights(ctx, army.id) or what == "rest", f"'{army.name}' cannot {what}")
     ctx.require(
         not record.moved and record.mp_spent <= EPSILON,
         f"'{army.name}' has moved this turn: it cannot {what}",
@@ -354,8 +352,8 @@ def handle_hasty(ctx: Context, action: HastyDefence) -> None:
     movement phase before digging into their positions.\""""
     army, record = movable(ctx, action.army)
     camp = ctx.campaign
-    ctx.require(fights(camp, army.id), f"'{army.name}' cannot dig in")
-    cap = hasty_cap(camp, army.id)
+    ctx.require(fights(ctx, army.id), f"'{army.name}' cannot dig in")
+    cap = hasty_cap(ctx, army.id)
     if action.to or action.path:
         path = find_path(ctx, army, action.to, action.path, cap - record.mp_spent)
         walk(ctx, army, path)
@@ -381,5 +379,5 @@ def handle_rest(ctx: Context, action: Rest) -> None:
     army, record = movable(ctx, action.army)
     _unmoved(ctx, army, record, "rest")
     record.stance, record.finished = Stance.REST, True
-    record.march = March(role_spec(ctx.campaign, army.id)["marches"][0])
+    record.march = March(role_spec(ctx, army.id)["marches"][0])
     ctx.emit("rest", f"'{army.name}' rests", player=army.owner, army=army.id)

@@ -19,9 +19,10 @@ from tuicamp.model.forces import Army, Category, Seat
 from tuicamp.model.hexes import Hex
 from tuicamp.rules.rauscher.movement.actions import Scout
 from tuicamp.rules.rauscher.movement.common import label, row_for
-from tuicamp.rules.rauscher.movement.costs import campaign_tables, fights, march_of
+from tuicamp.rules.rauscher.movement.costs import fights, march_of
 from tuicamp.rules.rauscher.shared.common import alliance_of, allied, enemies, require_phase, rstate
 from tuicamp.rules.rauscher.shared.movement_state import Intel, Scouted
+from tuicamp.rules.rauscher.shared.rules import Reading, rules_of
 from tuicamp.rules.rauscher.shared.state import Role
 
 # Knowledge levels, least first; the core views show each (tuicamp/engine/views.py).
@@ -112,15 +113,17 @@ def _name(category: Category) -> str:
 # --- the roll -----------------------------------------------------------------------------
 
 
-def modifiers(campaign: Campaign, target: Army) -> list[tuple[str, int]]:
+def modifiers(source: Reading, target: Army) -> list[tuple[str, int]]:
     """The six Scout table modifiers that apply against ``target``, as (why, value)."""
-    spec = campaign_tables(campaign)["scouting"]
+    rules = rules_of(source)
+    campaign = rules.campaign
+    spec = rules.table("scouting")
     state = rstate(campaign)
     record = state.army(target.id)
     out: list[tuple[str, int]] = []
     if record.fatigue > 0:
         out.append(("the army is fatigued", int(spec["fatigued"])))
-    if march_of(campaign, target.id).value in spec["marching_kinds"]:
+    if march_of(rules, target.id).value in spec["marching_kinds"]:
         out.append(("the army is on a fast or forced march", int(spec["marching"])))
     if target.hex is not None and campaign.map.terrain_at(target.hex).id in spec["woods_terrain"]:
         out.append(("the army is within woods", int(spec["woods"])))
@@ -149,8 +152,10 @@ def reporting_army(campaign: Campaign, scout: Army) -> Army:
     return scout
 
 
-def can_scout(campaign: Campaign, scout: Army, target: Army) -> str | None:
+def can_scout(source: Reading, scout: Army, target: Army) -> str | None:
     """Why ``scout`` cannot scout ``target`` now (None: it can)."""
+    rules = rules_of(source)
+    campaign = rules.campaign
     state = rstate(campaign)
     if scout.hex is None or target.hex is None:
         return "Both counters must be on the map"
@@ -158,7 +163,7 @@ def can_scout(campaign: Campaign, scout: Army, target: Army) -> str | None:
         return f"'{target.name}' is your own"
     if not enemies(campaign, scout.owner, target.owner):
         return f"'{target.name}' is your ally's: allies keep no secrets from each other"
-    if not fights(campaign, target.id):
+    if not fights(rules, target.id):
         return f"'{target.name}' is no army to scout"
     record = state.army(scout.id)
     if record.role is Role.SCOUTING_PARTY:
@@ -180,7 +185,7 @@ def roll_scouting(ctx: Context, scout: Army, target: Army) -> str:
     row's key."""
     camp = ctx.campaign
     spec = ctx.table("scouting")
-    mods = modifiers(camp, target)
+    mods = modifiers(ctx, target)
     roll = ctx.dice.roll(spec["roll"], f"scouting '{target.name}' with '{scout.name}'")
     total = roll.total + sum(v for _, v in mods)
     row = row_for(ctx.table("scouting_results"), total)
@@ -230,7 +235,7 @@ def scout_along(ctx: Context, party: Army, hexes: list[Hex]) -> None:
     foes = [
         e
         for e in camp.armies
-        if e.hex is not None and enemies(camp, party.owner, e.owner) and fights(camp, e.id)
+        if e.hex is not None and enemies(camp, party.owner, e.owner) and fights(ctx, e.id)
     ]
     met: list[Army] = []
     for h in hexes:
@@ -254,7 +259,7 @@ def handle_scout(ctx: Context, action: Scout) -> None:
     require_phase(ctx, "movement")
     scout = ctx.own_army(action.scout)
     target = ctx.army(action.target)
-    why = can_scout(ctx.campaign, scout, target)
+    why = can_scout(ctx, scout, target)
     if why is not None:
         raise RuleError(why)
     roll_scouting(ctx, scout, target)

@@ -32,8 +32,6 @@ from tuicamp.rules.rauscher.movement.costs import (
     base_mp,
     blocking_enemies,
     bound_territories,
-    campaign_option,
-    campaign_tables,
     destroyed_if_attacked,
     fights,
     land_model,
@@ -44,6 +42,7 @@ from tuicamp.rules.rauscher.shared.cargo import load_units
 from tuicamp.rules.rauscher.shared.common import allied, require_not_done, require_phase, rstate
 from tuicamp.rules.rauscher.shared.money import format_money
 from tuicamp.rules.rauscher.shared.movement_state import MessengerErrand
+from tuicamp.rules.rauscher.shared.rules import Reading, rules_of
 from tuicamp.rules.rauscher.shared.state import March, Role
 
 # --- helpless counters --------------------------------------------------------------------
@@ -55,7 +54,7 @@ def destroy_if_helpless(ctx: Context, army_id: str, by_player: str | None = None
     The combat module calls this for every such counter that ends in an enemy's hex."""
     camp = ctx.campaign
     army = camp.army(army_id)
-    if army is None or not destroyed_if_attacked(camp, army_id):
+    if army is None or not destroyed_if_attacked(ctx, army_id):
         return False
     role = rstate(camp).army(army_id).role
     where = label(camp, army.hex)
@@ -142,7 +141,7 @@ def handle_escort(ctx: Context, action: Escort) -> None:
     army = ctx.own_army(action.army)
     escort = rstate(camp).army(army.id)
     ctx.require(army.owner == messenger.owner, "An escort is an army of the messenger's owner")
-    ctx.require(fights(camp, army.id), f"'{army.name}' is no army to escort a messenger")
+    ctx.require(fights(ctx, army.id), f"'{army.name}' is no army to escort a messenger")
     ctx.require(army.hex == messenger.hex, f"'{army.name}' is not in the messenger's hex")
     ctx.require(not escort.finished, f"'{army.name}' has completed its movement")
     if escort.march is not March.FORCED:
@@ -309,7 +308,7 @@ def _spend_load_mp(ctx: Context, carrier: Army, spec: dict) -> None:
     cost = float(spec["load_mp"])
     if cost <= 0:
         return
-    left = mp_left(ctx.campaign, carrier.id)
+    left = mp_left(ctx, carrier.id)
     ctx.require(
         left + EPSILON >= cost,
         f"Loading or unloading '{carrier.name}' takes {cost:g} MP; it has {left:g} left",
@@ -317,7 +316,7 @@ def _spend_load_mp(ctx: Context, carrier: Army, spec: dict) -> None:
     record = rstate(ctx).army(carrier.id)
     record.mp_spent += cost
     record.moved = True
-    if mp_left(ctx.campaign, carrier.id) <= EPSILON:
+    if mp_left(ctx, carrier.id) <= EPSILON:
         record.finished = True
 
 
@@ -443,7 +442,7 @@ def handle_disembark(ctx: Context, action: Disembark) -> None:
     army = ctx.army(action.army)
     to = parse_hex(ctx, action.hex)
     ctx.require(to.distance(ship.hex) <= 1, f"{action.hex} is not next to '{ship.name}'")
-    land = land_model(camp)
+    land = land_model(ctx)
     ctx.require(land.enter[land.index_of(to)] is not None, f"Troops cannot land on {action.hex}")
     homes = bound_territories(camp, army)
     if homes is not None:
@@ -467,19 +466,17 @@ def handle_disembark(ctx: Context, action: Disembark) -> None:
     )
 
 
-def baggage_near(campaign: Campaign, army_id: str) -> list[str]:
+def baggage_near(source: Reading, army_id: str) -> list[str]:
     """The army's own baggage trains within one hex ("a baggage train carrying food
     supplies within one hex of the army"), and its ships with the option
     ships_feed_armies, nearest first, then by id."""
+    rules = rules_of(source)
+    campaign = rules.campaign
     army = campaign.army(army_id)
     if army is None or army.hex is None:
         return []
     state = rstate(campaign)
-    feeders = (
-        (Role.BAGGAGE, Role.SHIP)
-        if campaign_option(campaign, "ships_feed_armies")
-        else (Role.BAGGAGE,)
-    )
+    feeders = (Role.BAGGAGE, Role.SHIP) if rules.option("ships_feed_armies") else (Role.BAGGAGE,)
     found = [
         (army.hex.distance(a.hex), a.id)
         for a in campaign.armies
@@ -576,9 +573,9 @@ def _desert(ctx: Context, group: Army) -> None:
             for u in group.units:
                 home.setdefault(u.id, camp.turn)
         return
-    march = campaign_tables(camp)["move_march"][campaign_tables(camp)["move_deserters"]["march"]]
-    budget = float(int(base_mp(camp, group.id) * float(march["factor"])))
-    path = home_path(camp, group, own, budget)
+    march = ctx.table("move_march")[ctx.table("move_deserters")["march"]]
+    budget = float(int(base_mp(ctx, group.id) * float(march["factor"])))
+    path = home_path(ctx, group, own, budget)
     if path is None or path.steps == 0:
         ctx.emit("deserters", f"'{group.name}' find no way home", player=group.owner)
         return
@@ -597,16 +594,18 @@ def _desert(ctx: Context, group: Army) -> None:
     )
 
 
-def home_path(campaign: Campaign, group: Army, targets: list[Hex], budget: float) -> Path | None:
+def home_path(source: Reading, group: Army, targets: list[Hex], budget: float) -> Path | None:
     """The way a fleeing counter (deserters, refugees) takes towards the nearest of
     ``targets``: its own movement prices (terrain, enemy zones of influence), never into
     an enemy army's hex ("they will attempt to avoid any possible conflict"; allies do not
     bar the way), cut to the hexes ``budget`` MP pays for. None: no target can be reached
     at all."""
+    rules = rules_of(source)
+    campaign = rules.campaign
     if group.hex is None or not targets:
         return None
-    model = move_costs(campaign, group.id)
-    enemies = [e.hex for e in blocking_enemies(campaign, group) if e.hex not in (None, group.hex)]
+    model = move_costs(rules, group.id)
+    enemies = [e.hex for e in blocking_enemies(rules, group) if e.hex not in (None, group.hex)]
     if enemies:
         model = model.with_blocked(enemies)
     m = campaign.map

@@ -3,30 +3,28 @@
 from __future__ import annotations
 
 from tuicamp.engine.context import Context
+from tuicamp.engine.errors import RuleError
+from tuicamp.engine.rules import Rules
 from tuicamp.model.campaign import Campaign
 from tuicamp.rules.rauscher.shared.state import RauscherState
 
 PHASES = ("upkeep", "effects", "movement", "combat", "resolution")
 
 
-def rstate(campaign_or_ctx: Campaign | Context) -> RauscherState:
-    camp = campaign_or_ctx.campaign if isinstance(campaign_or_ctx, Context) else campaign_or_ctx
+def rstate(source: Campaign | Rules) -> RauscherState:
+    """The ruleset's state of a campaign, or of the campaign a read context (or a Context)
+    reads."""
+    camp = source.campaign if isinstance(source, Rules) else source
     return camp.state
 
 
 def require_phase(ctx: Context, *phases: str) -> None:
     if ctx.campaign.phase not in phases:
         names = " or ".join(p.capitalize() for p in phases)
-        raise_rule(
+        raise RuleError(
             f"That is done in the {names} phase; this is the "
             f"{ctx.campaign.phase.capitalize()} phase"
         )
-
-
-def raise_rule(message: str) -> None:
-    from tuicamp.engine.errors import RuleError
-
-    raise RuleError(message)
 
 
 def acting_player(ctx: Context, requested: str = "") -> str:
@@ -52,8 +50,7 @@ def require_not_done(ctx: Context, player: str) -> None:
 
 
 def _alliances(campaign: Campaign) -> list[list[str]]:
-    state = campaign.state
-    return getattr(state, "alliances", None) or []
+    return rstate(campaign).alliances
 
 
 def alliance_of(campaign: Campaign, player: str | None) -> list[str]:
