@@ -27,6 +27,7 @@ from tuicamp.engine.ruleset import Option, Phase, Ruleset, Victory
 from tuicamp.model.campaign import Campaign
 from tuicamp.model.forces import Army, Seat
 from tuicamp.rules.rauscher import combat, economy, movement, siege, victory
+from tuicamp.rules.rauscher.economy.setup import setup_findings
 from tuicamp.rules.rauscher.shared import alliances
 from tuicamp.rules.rauscher.shared.common import PHASES, rstate
 from tuicamp.rules.rauscher.shared.money import format_money
@@ -151,21 +152,15 @@ class RauscherRuleset(Ruleset):
             ]
         state.move_order = setup.get("move_order") or self._race_order(campaign, state)
         for module in MODULES:
-            hook = getattr(module, "setup", None)
-            if hook is not None:
-                hook(campaign, setup)
+            module.setup(campaign, setup)
 
     def setup_problems(self, setup: dict[str, Any]) -> list[tuple[str, str]]:
         problems: list[tuple[str, str]] = alliances.setup_problems(setup)
         for module in MODULES:
-            hook = getattr(module, "setup_problems", None)
-            if hook is not None:
-                problems.extend(hook(setup))
+            problems.extend(module.setup_problems(setup))
         return problems
 
     def campaign_problems(self, campaign: Campaign) -> list[tuple[str, str]]:
-        from tuicamp.rules.rauscher.economy.setup import setup_findings
-
         found = [("victory", p) for p in victory.victory_problems(campaign)]
         found += [("", p) for p in alliances.campaign_problems(campaign)]
         for level, path, text in setup_findings(campaign):

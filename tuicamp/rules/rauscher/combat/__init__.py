@@ -25,13 +25,16 @@ from tuicamp.model.campaign import Campaign
 from tuicamp.model.forces import Category, Unit, UnitSpec
 from tuicamp.model.hexes import parse_label
 from tuicamp.rules.rauscher.combat import after as combat_after
+from tuicamp.rules.rauscher.combat import card as combat_card
 from tuicamp.rules.rauscher.combat import common as cc
 from tuicamp.rules.rauscher.combat import find as combat_find
 from tuicamp.rules.rauscher.combat import settlements as combat_settlements
 from tuicamp.rules.rauscher.combat import vp as combat_vp
 from tuicamp.rules.rauscher.combat.casualties import casualties
+from tuicamp.rules.rauscher.shared import hooks
 from tuicamp.rules.rauscher.shared.combat_state import BattleInfo, Outcome, RecoveredItem
 from tuicamp.rules.rauscher.shared.common import friendly, rstate
+from tuicamp.rules.rauscher.shared.rules import Reading
 from tuicamp.rules.rauscher.shared.state import Stance
 
 # --- actions ------------------------------------------------------------------------------
@@ -150,7 +153,7 @@ def _withdraw(ctx: Context, a: Withdraw) -> None:
         f"{army.name} cannot stand at {a.to}",
     )
     ctx.require(
-        to not in cc.enemy_hexes(camp, army.owner),
+        to not in cc.enemy_hexes(ctx, army.owner),
         f"The enemy stands at {a.to}: no withdrawal there",
     )
     start, army.hex = army.hex, to
@@ -186,11 +189,9 @@ HANDLERS: dict[type[Action], Callable[[Context, Any], None]] = {
 
 
 def _combat_starts(ctx: Context) -> None:
-    from tuicamp.rules.rauscher import siege
-
     combat = cc.cstate(ctx)
     combat.fought = [k for k in combat.fought if k.startswith(f"{ctx.campaign.turn}:")]
-    siege.new_turn(ctx)  # sieges that no longer stand end before the battles are found
+    hooks.before_battles(ctx)  # sieges that no longer stand end before the battles are found
     combat_find.find_battles(ctx)
 
 
@@ -230,6 +231,18 @@ def pending(campaign: Campaign, player: str | None) -> list[str]:
                     f"battle at {cc.label(campaign, e.hex)}"
                 )
     return lines
+
+
+# --- set-up (the frame asks every package; combat reads nothing of the scenario) ----------
+
+
+def setup(campaign: Campaign, setup: dict[str, Any]) -> None:
+    """Combat keeps nothing of the scenario's ``[ruleset.rauscher]`` table."""
+
+
+def setup_problems(setup: dict[str, Any]) -> list[tuple[str, str]]:
+    """Combat reads no key of the scenario's ``[ruleset.rauscher]`` table: nothing to check."""
+    return []
 
 
 # --- what others ask ----------------------------------------------------------------------
@@ -276,10 +289,8 @@ def result_fields(campaign: Campaign, battle: Battle) -> tuple:
     return combat_vp.result_fields(campaign, battle, cc.cstate(campaign).battles.get(battle.id))
 
 
-def card_notes(campaign: Campaign, battle: Battle) -> list[str]:
-    from tuicamp.rules.rauscher.combat import card as combat_card
-
-    return combat_card.notes(campaign, battle, cc.cstate(campaign).battles.get(battle.id))
+def card_notes(source: Reading, battle: Battle) -> list[str]:
+    return combat_card.notes(source, battle, cc.cstate(source).battles.get(battle.id))
 
 
 # --- consequences ---------------------------------------------------------------------------
@@ -346,10 +357,9 @@ def apply_battle_result(ctx: Context, battle: Battle) -> None:
     if info.kind == "sally" and loser == "attacker":
         lines.append("The sallying force falls back behind the walls")
     elif loser is not None and out.band in ("victory", "overwhelming"):
-        from tuicamp.rules.rauscher import victory
-
-        # Family Squabble: the beaten armies change sides and stay; the others retreat.
-        keep = victory.on_battle_lost(
+        # Family Squabble (victory): the beaten armies change sides and stay; the others
+        # retreat.
+        keep = hooks.still_retreating(
             ctx, battle, list(battle.side(loser).armies), battle.side(out.victor).players[0]
         )
         lines += combat_after.retreat_side(
@@ -369,11 +379,8 @@ def apply_battle_result(ctx: Context, battle: Battle) -> None:
             lost_models=lost or None,
         )
     _settlement_falls(ctx, battle, info, out)
-    if info.siege:
-        from tuicamp.rules.rauscher import siege
-
-        siege.after_battle(ctx, battle, info)
-    _back_from_the_tavern(ctx, battle)
+    hooks.battle_settled(ctx, battle, info)  # does its siege still stand?
+    back_from_the_tavern(ctx, battle)
     combat_find.settle_hex(ctx, battle.hex)
 
 
@@ -469,7 +476,7 @@ def _settlement_falls(ctx: Context, battle: Battle, info: BattleInfo, out: Outco
     left = [
         a
         for a in camp.armies_at(battle.hex)
-        if friendly(camp, a.owner, settlement.owner) and cc.fights(camp, a.id)
+        if friendly(camp, a.owner, settlement.owner) and cc.fights(ctx, a.id)
     ]
     if left:
         return
@@ -479,7 +486,9 @@ def _settlement_falls(ctx: Context, battle: Battle, info: BattleInfo, out: Outco
     combat_settlements.capture(ctx, settlement, info.attacker, armies)
 
 
-def _back_from_the_tavern(ctx: Context, battle: Battle) -> None:
+def back_from_the_tavern(ctx: Context, battle: Battle) -> None:
+    """Mercenaries who missed the battle in the tavern rejoin their army once it is over
+    (or called off: a siege begun instead)."""
     combat = cc.cstate(ctx)
     back = [r for r in combat.returning if r.battle == battle.id and r.why == "in the tavern"]
     for record in back:

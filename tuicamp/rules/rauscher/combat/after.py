@@ -19,6 +19,7 @@ from tuicamp.model.hexes import Hex
 from tuicamp.rules.rauscher.combat import common as cc
 from tuicamp.rules.rauscher.shared.combat_state import RecoveredItem
 from tuicamp.rules.rauscher.shared.common import friendly, rstate
+from tuicamp.rules.rauscher.shared.money import format_money
 from tuicamp.rules.rauscher.shared.state import Role
 
 # --- booty --------------------------------------------------------------------------------
@@ -26,8 +27,6 @@ from tuicamp.rules.rauscher.shared.state import Role
 
 def cargo_text(cargo: dict[str, int]) -> str:
     """ "2 food and 10c" — what a train carries, as the chronicle says it."""
-    from tuicamp.rules.rauscher.shared.money import format_money
-
     parts = []
     if cargo.get("food"):
         parts.append(f"{cargo['food']} food")
@@ -140,7 +139,7 @@ def retreat(ctx: Context, army: Army, steps: int) -> tuple[Hex, int] | None:
     None: no clear escape."""
     camp = ctx.campaign
     start = army.hex
-    model = cc.retreat_model(camp, ctx.tables, cc.enemy_hexes(camp, army.owner))
+    model = cc.retreat_model(camp, ctx.tables, cc.enemy_hexes(ctx, army.owner))
     targets = [s.hex for s in cc.friendly_settlements(camp, army.owner, besides=start, allies=True)]
     path = path_towards(model, start, targets, steps) if targets else None
     if path is not None and path.steps > 0:

@@ -7,11 +7,12 @@ table, in the text's words where it has them.
 
 from __future__ import annotations
 
+from tuicamp.engine.rules import Rules
 from tuicamp.model.battle import Battle
-from tuicamp.model.campaign import Campaign
-from tuicamp.rules.rauscher.combat import common as cc
+from tuicamp.rules.rauscher.shared import hooks
 from tuicamp.rules.rauscher.shared.combat_state import BattleInfo
 from tuicamp.rules.rauscher.shared.common import rstate
+from tuicamp.rules.rauscher.shared.rules import Reading, rules_of
 from tuicamp.rules.rauscher.shared.state import Stance
 
 PREPARED = (
@@ -34,9 +35,11 @@ CASUALTIES = (
 )
 
 
-def notes(campaign: Campaign, battle: Battle, info: BattleInfo | None) -> list[str]:
+def notes(source: Reading, battle: Battle, info: BattleInfo | None) -> list[str]:
+    rules = rules_of(source)
+    campaign = rules.campaign
     out: list[str] = []
-    tables = cc.tables_of(campaign)
+    tables = rules.tables
     state = rstate(campaign)
     circ = battle.circumstances
     keys = {c.key for c in circ}
@@ -65,11 +68,9 @@ def notes(campaign: Campaign, battle: Battle, info: BattleInfo | None) -> list[s
                 + (f": roll {buildings} for the buildings" if buildings not in ("0", "") else "")
                 + ". If the attacker wins, the settlement is razed, looted and captured."
             )
-    if info is not None and info.siege:
-        from tuicamp.rules.rauscher import siege
-
-        out.extend(siege.card_notes(campaign, battle, info))
-    out.extend(_leadership(campaign, battle))
+    if info is not None:
+        out.extend(hooks.card_notes(campaign, battle, info))
+    out.extend(_leadership(rules, battle))
     if info is not None:
         out.extend(info.notes)
     out.append(CASUALTIES)
@@ -83,9 +84,9 @@ def notes(campaign: Campaign, battle: Battle, info: BattleInfo | None) -> list[s
     return out
 
 
-def _leadership(campaign: Campaign, battle: Battle) -> list[str]:
+def _leadership(rules: Rules, battle: Battle) -> list[str]:
     """One line per side summing the Ld modifiers the campaign gives it."""
-    penalty = int(cc.option_of(campaign, "fatigue_ld_penalty") or 0)
+    penalty = int(rules.option("fatigue_ld_penalty") or 0)
     lines = []
     for side in battle.sides:
         parts = []

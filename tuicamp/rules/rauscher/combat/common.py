@@ -1,43 +1,26 @@
-"""Small helpers the combat and siege modules share: table bands, the other helpers'
-functions (through fallbacks until they land), points, kills and the way home."""
+"""Small helpers the combat and siege rules share: who fights, table bands, points, kills
+and the way home. What the movement and the economy know (roles, defences, circumstances,
+siege equipment) is read from them directly: both lie below combat."""
 
 from __future__ import annotations
 
-import inspect
 from typing import Any
 
-from tuicamp.engine.context import Context
+from tuicamp.engine.costs import cost_model
 from tuicamp.engine.pathing import CostModel
+from tuicamp.engine.rules import Rules
 from tuicamp.model.campaign import Campaign
 from tuicamp.model.forces import Army, Category, Unit
 from tuicamp.model.hexes import Hex
 from tuicamp.model.map import Settlement
-from tuicamp.model.terrain import TERRAINS
 from tuicamp.rules.rauscher import economy, movement
 from tuicamp.rules.rauscher.shared.combat_state import CombatState
 from tuicamp.rules.rauscher.shared.common import enemies, friendly, rstate
-from tuicamp.rules.rauscher.shared.state import Role
+from tuicamp.rules.rauscher.shared.rules import Reading, rules_of
 
 
-def cstate(campaign_or_ctx: Campaign | Context) -> CombatState:
-    return rstate(campaign_or_ctx).combat
-
-
-def tables_of(campaign: Campaign) -> dict[str, Any]:
-    """The tables in force for a campaign when no Context is at hand (card, form)."""
-    from tuicamp.engine.context import merged_tables
-    from tuicamp.engine.registry import get_ruleset
-
-    return merged_tables(get_ruleset(campaign.ruleset).default_tables, campaign.tables)
-
-
-def option_of(campaign: Campaign, name: str) -> Any:
-    from tuicamp.engine.registry import get_ruleset
-
-    if name in campaign.options:
-        return campaign.options[name]
-    opt = get_ruleset(campaign.ruleset).option(name)
-    return opt.default if opt else None
+def cstate(source: Campaign | Rules) -> CombatState:
+    return rstate(source).combat
 
 
 def in_band(band: list[int], value: int) -> bool:
@@ -52,68 +35,26 @@ def band_row(rows: list[dict[str, Any]], value: int) -> dict[str, Any]:
     return next(r for r in rows if in_band(r["band"], value))
 
 
-# --- the other helpers' functions, with fallbacks until they land ------------------------
+# --- who fights ---------------------------------------------------------------------------
 
 
-def fights(campaign: Campaign, army_id: str) -> bool:
-    """Does this counter fight battles? (Scouting parties slip away; trains have no troops.)"""
-    fn = getattr(movement, "fights", None)
-    record = rstate(campaign).army(army_id)
-    army = campaign.army(army_id)
-    if army is None or record.role in (Role.BAGGAGE, Role.SHIP, Role.MESSENGER, Role.REFUGEES):
+def fights(source: Reading, army_id: str) -> bool:
+    """Does this counter take the field? Its role must fight — the roles table's answer,
+    the very one movement reads (:func:`movement.fights`) — and it must hold troops (units,
+    or allocations still to fill): an empty counter has nobody to fight with."""
+    rules = rules_of(source)
+    army = rules.campaign.army(army_id)
+    if army is None:
         return False
-    if not army.units and not record.allocations:
+    if not army.units and not rstate(rules).army(army_id).allocations:
         return False
-    if fn is not None:
-        return bool(fn(campaign, army_id))
-    return record.role is not Role.SCOUTING_PARTY
-
-
-def destroyed_if_attacked(campaign: Campaign, army_id: str) -> bool:
-    """Messengers and refugees: "if they are Ambushed or attacked in any way, they are
-    destroyed"."""
-    fn = getattr(movement, "destroyed_if_attacked", None)
-    if fn is not None:
-        return bool(fn(campaign, army_id))
-    return rstate(campaign).army(army_id).role in (Role.MESSENGER, Role.REFUGEES)
-
-
-def movement_circumstances(
-    campaign: Campaign, hex: Hex, armies: list[str], sides: list | None = None
-) -> list | None:
-    """Ambush, scouting and hasty-attack circumstances; None when movement has none yet."""
-    fn = getattr(movement, "battle_circumstances", None)
-    if fn is None:
-        return None
-    if sides is not None and "sides" in inspect.signature(fn).parameters:
-        return list(fn(campaign, hex, armies, sides=sides))
-    return list(fn(campaign, hex, armies))
-
-
-def defences_for(campaign: Campaign, army_id: str) -> list[str]:
-    fn = getattr(movement, "defences_for", None)
-    return list(fn(campaign, army_id)) if fn is not None else []
+    return movement.fights(rules, army_id)
 
 
 def siege_equipment(campaign: Campaign, army_id: str) -> list[str]:
-    fn = getattr(economy, "siege_equipment", None)
-    if fn is None:
-        return []
-    found = fn(campaign, army_id)
-    if isinstance(found, int):
-        return [f"{found:,} pts of siege equipment"] if found > 0 else []
-    if isinstance(found, dict):
-        return [f"{k} x{v}" if isinstance(v, int) and v != 1 else str(k) for k, v in found.items()]
-    return [str(x) for x in (found or [])]
-
-
-def starvation_test(ctx: Context, army: Army, reason: str) -> bool:
-    """Roll on the economy's Starvation and Desertion table; False when it is not there."""
-    fn = getattr(economy, "starvation_test", None)
-    if fn is None:
-        return False
-    fn(ctx, army, reason)
-    return True
+    """The economy's siege equipment with an army, as the card prints it."""
+    points = economy.siege_equipment(campaign, army_id)
+    return [f"{points:,} pts of siege equipment"] if points > 0 else []
 
 
 # --- points, models, kills ----------------------------------------------------------------
@@ -200,15 +141,9 @@ def race_in(campaign: Campaign, tables: dict[str, Any], player_id: str, races: l
 
 
 def retreat_model(campaign: Campaign, tables: dict[str, Any], blocked: list[Hex]) -> CostModel:
-    """Movement prices for a retreat: the movement tables when present, else every land hex
-    costs 1; hexes held by the enemy cannot be entered."""
-    if "terrain_cost" in tables:
-        from tuicamp.engine.costs import cost_model
-
-        model = cost_model(campaign.map, tables)
-    else:
-        costs = {t.id: (None if t.water else 1.0) for t in TERRAINS}
-        model = CostModel.from_map(campaign.map, costs)
+    """Movement prices for a retreat: the basic terrain table; hexes held by the enemy
+    cannot be entered."""
+    model = cost_model(campaign.map, tables)
     return model.with_blocked(blocked) if blocked else model
 
 
@@ -235,13 +170,21 @@ def nearest_settlement(campaign: Campaign, player: str, near: Hex | None) -> Set
     return min(own, key=lambda s: s.hex.distance(near))
 
 
-def enemy_hexes(campaign: Campaign, player: str) -> list[Hex]:
+def enemy_hexes(source: Reading, player: str) -> list[Hex]:
     """Hexes where an enemy's fighting armies stand (allies' armies bar no way)."""
+    rules = rules_of(source)
+    campaign = rules.campaign
     return [
         a.hex
         for a in campaign.armies
-        if a.hex is not None and enemies(campaign, player, a.owner) and fights(campaign, a.id)
+        if a.hex is not None and enemies(campaign, player, a.owner) and fights(rules, a.id)
     ]
+
+
+def order_index(campaign: Campaign, player: str) -> int:
+    """A player's place in the move order (players outside it come after everyone)."""
+    order = rstate(campaign).move_order
+    return order.index(player) if player in order else len(order) + 1
 
 
 def label(campaign: Campaign, h: Hex | None) -> str:

@@ -18,15 +18,14 @@ from tuicamp.model.campaign import Campaign
 from tuicamp.model.forces import Army
 from tuicamp.model.hexes import Hex
 from tuicamp.model.map import Settlement
+from tuicamp.rules.rauscher import movement
+from tuicamp.rules.rauscher.combat import after as combat_after
 from tuicamp.rules.rauscher.combat import common as cc
+from tuicamp.rules.rauscher.combat import settlements as combat_settlements
+from tuicamp.rules.rauscher.combat.common import order_index
 from tuicamp.rules.rauscher.shared.combat_state import BattleInfo, Engagement, Returning
 from tuicamp.rules.rauscher.shared.common import enemies, friendly, rstate, side_key
-from tuicamp.rules.rauscher.shared.state import March, Role, Stance
-
-
-def order_index(campaign: Campaign, player: str) -> int:
-    order = rstate(campaign).move_order
-    return order.index(player) if player in order else len(order) + 1
+from tuicamp.rules.rauscher.shared.state import Role, Stance
 
 
 def pair_key(campaign: Campaign, h: Hex, a: str, b: str) -> str:
@@ -99,8 +98,6 @@ def settle_hex(ctx: Context, h: Hex, *, start: bool = False) -> None:
     owner = settlement.owner if settlement is not None else None
     if len(keys) == 1:
         if settlement is not None and (owner is None or enemies(camp, keys[0], owner)):
-            from tuicamp.rules.rauscher.combat import settlements as combat_settlements
-
             occupier = lead(camp, fighters[keys[0]])
             armies = [a for a in fighters[keys[0]] if a.owner == occupier]
             combat_settlements.take_undefended(ctx, settlement, occupier, armies)
@@ -183,7 +180,7 @@ def _destroy_defenceless(ctx: Context, h: Hex, fighters: dict[str, list[Army]]) 
             continue
         taker = lead(camp, fighters[foes[0]])
         record = state.army(army.id)
-        if cc.destroyed_if_attacked(camp, army.id):
+        if movement.destroyed_if_attacked(ctx, army.id):
             camp.armies.remove(army)
             text = f"{army.name} is caught by the enemy at {cc.label(camp, h)} and destroyed"
             if record.role is Role.REFUGEES:
@@ -192,8 +189,6 @@ def _destroy_defenceless(ctx: Context, h: Hex, fighters: dict[str, list[Army]]) 
                 text += f"; {cc.player_name(camp, taker)} gains {gain}c"
             ctx.emit("counter_destroyed", text, army=army.id, undoable=False)
         elif record.role in (Role.BAGGAGE, Role.SHIP):
-            from tuicamp.rules.rauscher.combat import after as combat_after
-
             combat_after.booty_for_train(ctx, army, holder=taker, defeated=army.owner)
 
 
@@ -291,8 +286,7 @@ def build_circumstances(
         if fatigue > 0:
             effect = f": -{fatigue * penalty} Ld (house rule R-RA-5)" if penalty else ""
             out.append(Circumstance("fatigue", f"Fatigue {fatigue}{effect}", side.id, fatigue))
-    found = cc.movement_circumstances(camp, e.hex, list(e.armies), sides)
-    for c in found or []:
+    for c in movement.battle_circumstances(ctx, e.hex, list(e.armies), sides):
         side = c.side if c.side in ("attacker", "defender", None) else side_of.get(c.side)
         if c.key == "hasty_attack" and e.kind not in ("field", "settlement"):
             continue
@@ -300,22 +294,6 @@ def build_circumstances(
     if e.kind in ("field", "settlement", "assault"):
         _defences(ctx, e, sides[1], settlement, out)
     if e.kind in ("field", "settlement"):
-        if found is None:  # the movement module's own finding, until it lands
-            hasty = [
-                camp.army(a).name
-                for a in sides[0].armies
-                if state.army(a).moved and state.army(a).march in (March.FAST, March.FORCED)
-            ]
-            if hasty:
-                out.append(
-                    Circumstance(
-                        "hasty_attack",
-                        f"Hasty attack ({', '.join(hasty)} marched fast or forced): the "
-                        "attacker is automatically Outscouted",
-                        "attacker",
-                        1,
-                    )
-                )
         for side in sides:
             if any(c.key == "hasty_attack" and c.side == side.id for c in out):
                 other = next(s.id for s in sides if s.id != side.id)
@@ -340,7 +318,7 @@ def _defences(
         if stance in (Stance.PREPARED, Stance.HASTY):
             level = max(level, 1)
             what = "prepared defences" if stance is Stance.PREPARED else "a hasty defence"
-            allows = cc.defences_for(camp, aid)
+            allows = movement.defences_for(ctx, aid)
             texts.append(
                 f"{camp.army(aid).name} fights from {what}"
                 + (f" ({'; '.join(allows)})" if allows else "")

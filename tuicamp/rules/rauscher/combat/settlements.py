@@ -17,27 +17,31 @@ from tuicamp.engine.context import Context
 from tuicamp.model.campaign import Campaign
 from tuicamp.model.forces import Army
 from tuicamp.model.map import Settlement
-from tuicamp.rules.rauscher import economy
+from tuicamp.rules.rauscher import movement
 from tuicamp.rules.rauscher.combat import common as cc
+from tuicamp.rules.rauscher.combat.common import order_index
 from tuicamp.rules.rauscher.shared import cargo
 from tuicamp.rules.rauscher.shared.combat_state import DestroyedSettlement, Occupation
 from tuicamp.rules.rauscher.shared.common import allied, friendly, rstate, side_key
 from tuicamp.rules.rauscher.shared.money import format_money
+from tuicamp.rules.rauscher.shared.rules import Reading, rules_of
 from tuicamp.rules.rauscher.shared.state import Role
 
 
-def occupied_by(campaign: Campaign, settlement_id: str) -> str | None:
+def occupied_by(source: Reading, settlement_id: str) -> str | None:
     """The occupier a captured settlement pays (taxes, food) — while at least the table's
     detachment (500 pts) of the occupier's troops stands in its hex (R-RA-9); else None."""
+    rules = rules_of(source)
+    campaign = rules.campaign
     occ = cc.cstate(campaign).occupations.get(settlement_id)
     settlement = campaign.map.settlement(settlement_id)
     if occ is None or settlement is None or settlement.owner != occ.occupier:
         return None
-    need = cc.tables_of(campaign)["occupation"]["detachment_points"]
+    need = rules.table("occupation")["detachment_points"]
     here = sum(
         a.points
         for a in campaign.armies_at(settlement.hex)
-        if a.owner == occ.occupier and cc.fights(campaign, a.id)
+        if a.owner == occ.occupier and cc.fights(rules, a.id)
     )
     return occ.occupier if here >= need else None
 
@@ -154,8 +158,6 @@ def capture(ctx: Context, settlement: Settlement, occupier: str, armies: list[st
     ctx.emit("settlement_captured", ". ".join(lines), player=occupier, undoable=False)
     if refugees is not None:
         # "one Refugee unit is created (see below), which may immediately make one move"
-        from tuicamp.rules.rauscher import movement
-
         movement.flee(ctx, refugees)
     return lines
 
@@ -200,14 +202,10 @@ def _take_coins(ctx: Context, occupier: str, settlement: Settlement, coppers: in
 def _give_supply(
     ctx: Context, armies: list[str], amount: int, settlement: Settlement | None
 ) -> None:
-    """Looted supply: to the economy's army stores when it keeps them, else into the
-    captured settlement's stores (which now feed the occupier), else the looting player's
-    baggage trains and ships in the hex (as much as they hold; the rest is lost)."""
+    """Looted supply: into the captured settlement's stores (which now feed the occupier),
+    else the looting player's baggage trains and ships in the hex (as much as they hold;
+    the rest is lost)."""
     if amount <= 0:
-        return
-    give = getattr(economy, "give_supply", None)
-    if give is not None and armies:
-        give(ctx, armies[0], amount)
         return
     if settlement is not None:
         settlement.stores["food"] = settlement.stores.get("food", 0) + amount
@@ -272,7 +270,7 @@ def update_territories(ctx: Context) -> None:
     neutral = rstate(camp).neutral_players
     for territory in camp.map.territories:
         hexes = set(territory.hexes)
-        present = [a for a in camp.armies if a.hex in hexes and cc.fights(camp, a.id)]
+        present = [a for a in camp.armies if a.hex in hexes and cc.fights(ctx, a.id)]
         sides = {side_key(camp, a.owner) for a in present}
         if len(sides) != 1:
             continue
@@ -296,8 +294,6 @@ def update_territories(ctx: Context) -> None:
 
 def _new_master(campaign: Campaign, present: list[Army], settlements: list[Settlement]) -> str:
     """Which of the allies standing in a territory it passes to."""
-    from tuicamp.rules.rauscher.combat.find import order_index
-
     owners = list(dict.fromkeys(a.owner for a in present))
     held = {p: sum(1 for s in settlements if s.owner == p) for p in owners}
     points = {

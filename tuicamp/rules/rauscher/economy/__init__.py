@@ -41,6 +41,7 @@ from tuicamp.rules.rauscher.economy.setup import setup_notes, tell_setup_notes
 from tuicamp.rules.rauscher.economy.setup import setup_problems as _setup_problems
 from tuicamp.rules.rauscher.economy.supply import production, starvation_test, supply_need
 from tuicamp.rules.rauscher.shared.common import PHASES, rstate
+from tuicamp.rules.rauscher.shared.rules import Reading, rules_of
 
 __all__ = [
     "ACTIONS",
@@ -132,20 +133,22 @@ PHASE_END["upkeep"] = _telling(_end_upkeep)
 PHASE_END["resolution"] = _telling(_end_resolution)
 
 
-def pending(campaign: Campaign, player: str | None) -> list[str]:
+def pending(source: Reading, player: str | None) -> list[str]:
     """What must still happen before ``player`` may end the phase (None: anyone)."""
+    rules = rules_of(source)
+    campaign = rules.campaign
     if player is None:
         done = rstate(campaign).phase_done
         return [
             f"{name_of(campaign, p)}: {line}"
             for p in players(campaign)
             if p not in done
-            for line in pending(campaign, p)
+            for line in pending(rules, p)
         ]
     return [
         *economy_ransom.pending(campaign, player),
         *economy_mercenaries.pending(campaign, player),
-        *economy_cards.pending(campaign, player),
+        *economy_cards.pending(rules, player),
         *economy_purchases.pending(campaign, player),
     ]
 

@@ -16,9 +16,10 @@ from typing import Any
 from tuicamp.engine.context import Context
 from tuicamp.model.campaign import Campaign
 from tuicamp.rules.rauscher.economy.actions import DrawCard, PlayCard
-from tuicamp.rules.rauscher.economy.common import econ, name_of, tables_of, tell
+from tuicamp.rules.rauscher.economy.common import econ, name_of, tell
 from tuicamp.rules.rauscher.shared.common import acting_player, require_not_done, require_phase
 from tuicamp.rules.rauscher.shared.economy_state import Card, EconomyState
+from tuicamp.rules.rauscher.shared.rules import Reading, rules_of
 
 DECK_KEYS = ("events", "encounters", "magic")
 
@@ -38,8 +39,9 @@ def deal_decks(state: EconomyState, setup: dict[str, Any]) -> None:
             state.decks[deck].append(key)
 
 
-def _deck_phase(campaign: Campaign | Context, deck: str) -> str:
-    return tables_of(campaign)["event_decks"].get(deck, "upkeep")
+def deck_phase(source: Reading, deck: str) -> str:
+    """The phase a deck is drawn in (the ``event_decks`` table; Upkeep when not named)."""
+    return rules_of(source).table("event_decks").get(deck, "upkeep")
 
 
 def _can_draw(campaign: Campaign, deck: str, player: str) -> bool:
@@ -53,7 +55,7 @@ def draw_card(ctx: Context, action: DrawCard) -> None:
     state = econ(ctx)
     deck = action.deck
     ctx.require(deck in state.decks, f"This scenario has no {deck} deck (R-RA-10)")
-    require_phase(ctx, _deck_phase(ctx, deck))
+    require_phase(ctx, deck_phase(ctx, deck))
     player = acting_player(ctx, action.player)
     require_not_done(ctx, player)
     name = name_of(ctx.campaign, player)
@@ -104,16 +106,18 @@ def play_card(ctx: Context, action: PlayCard) -> None:
     )
 
 
-def pending(campaign: Campaign, player: str) -> list[str]:
+def pending(source: Reading, player: str) -> list[str]:
+    rules = rules_of(source)
+    campaign = rules.campaign
     lines = []
     for deck in econ(campaign).decks:
-        if _deck_phase(campaign, deck) == campaign.phase and _can_draw(campaign, deck, player):
+        if deck_phase(rules, deck) == campaign.phase and _can_draw(campaign, deck, player):
             lines.append(f'draw your card from the {deck} deck (draw_card deck = "{deck}")')
     return lines
 
 
 def start_effects(ctx: Context) -> None:
-    decks = [d for d in econ(ctx).decks if _deck_phase(ctx, d) == "effects"]
+    decks = [d for d in econ(ctx).decks if deck_phase(ctx, d) == "effects"]
     if not decks:
         ctx.emit("effects", "No encounter or magic deck in this scenario (R-RA-10)", undoable=False)
         return

@@ -4,15 +4,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from tuicamp.engine.context import Context, merged_tables
+from tuicamp.engine.context import Context
 from tuicamp.engine.dice import Roll
 from tuicamp.engine.errors import RuleError
 from tuicamp.model.campaign import Campaign
 from tuicamp.model.forces import Army, Category
 from tuicamp.model.map import Settlement
+from tuicamp.rules.rauscher.shared.combat_state import Prisoner
 from tuicamp.rules.rauscher.shared.common import rstate
 from tuicamp.rules.rauscher.shared.economy_state import EconomyState
 from tuicamp.rules.rauscher.shared.money import format_money
+from tuicamp.rules.rauscher.shared.rules import Reading, rules_of
 from tuicamp.rules.rauscher.shared.state import ArmyState, Role
 
 KINDS = ("village", "town", "city", "capital", "fortress", "tower")
@@ -25,23 +27,9 @@ def econ(campaign_or_ctx: Campaign | Context) -> EconomyState:
     return rstate(campaign_or_ctx).economy
 
 
-def tables_of(campaign_or_ctx: Campaign | Context) -> dict[str, Any]:
+def tables_of(source: Reading) -> dict[str, Any]:
     """The tables in force, also where no Context exists (pending, set-up)."""
-    if isinstance(campaign_or_ctx, Context):
-        return campaign_or_ctx.tables
-    from tuicamp.engine.registry import get_ruleset
-
-    ruleset = get_ruleset(campaign_or_ctx.ruleset)
-    return merged_tables(ruleset.default_tables, campaign_or_ctx.tables)
-
-
-def option_of(campaign: Campaign, name: str) -> Any:
-    if name in campaign.options:
-        return campaign.options[name]
-    from tuicamp.engine.registry import get_ruleset
-
-    opt = get_ruleset(campaign.ruleset).option(name)
-    return opt.default if opt is not None else None
+    return rules_of(source).tables
 
 
 def new_id(campaign: Campaign, prefix: str) -> str:
@@ -128,13 +116,13 @@ def rank_and_file_points(campaign: Campaign, army: Army) -> int:
     return army.rank_and_file_points + allocated
 
 
-def max_army_points(campaign: Campaign) -> int:
-    return int(option_of(campaign, "max_army_points") or 5000)
+def max_army_points(source: Reading) -> int:
+    return int(rules_of(source).option("max_army_points") or 5000)
 
 
 def require_room(ctx: Context, army: Army, extra: int) -> None:
     """ "Armies are represented by counters, each containing no more than 5,000 points"."""
-    limit = max_army_points(ctx.campaign)
+    limit = max_army_points(ctx)
     total = army_points(ctx.campaign, army) + extra
     ctx.require(
         total <= limit,
@@ -173,10 +161,14 @@ def own_troops(
 
 
 # --- money --------------------------------------------------------------------------
+def prisoners(campaign: Campaign) -> list[Prisoner]:
+    """The prisoners held now (the combat rules capture them into ``CombatState``; the
+    economy ransoms them)."""
+    return list(rstate(campaign).combat.prisoners)
+
+
 def promised(campaign: Campaign, player: str) -> int:
     """Coppers written in this turn's sealed ransom offers, not yet revealed."""
-    from tuicamp.rules.rauscher.economy.ransom import prisoners
-
     owned = {p.id for p in prisoners(campaign) if p.owner == player}
     return sum(
         n.offer or 0

@@ -13,8 +13,6 @@ unit, owner, captor, turn); this module only reads and removes them.
 
 from __future__ import annotations
 
-from typing import Any
-
 from tuicamp.engine.context import Context
 from tuicamp.engine.dice import Roll
 from tuicamp.model.campaign import Campaign
@@ -30,10 +28,12 @@ from tuicamp.rules.rauscher.economy.common import (
     new_army,
     own_settlement,
     players,
+    prisoners,
     require_room,
     tell,
 )
 from tuicamp.rules.rauscher.economy.fate import REROLLS, offer_reroll
+from tuicamp.rules.rauscher.shared.combat_state import Prisoner
 from tuicamp.rules.rauscher.shared.common import (
     acting_player,
     require_not_done,
@@ -44,12 +44,7 @@ from tuicamp.rules.rauscher.shared.economy_state import Ransomed, RansomNote, Re
 from tuicamp.rules.rauscher.shared.money import parse_money
 
 
-def prisoners(campaign: Campaign) -> list[Any]:
-    """The prisoners held now (the combat module's records)."""
-    return list(getattr(rstate(campaign).combat, "prisoners", None) or [])
-
-
-def _prisoner(ctx: Context, pid: str) -> Any:
+def _prisoner(ctx: Context, pid: str) -> Prisoner:
     found = next((p for p in prisoners(ctx.campaign) if p.id == pid), None)
     ctx.require(found is not None, f"There is no prisoner {pid!r}")
     return found
@@ -63,7 +58,7 @@ def _note(campaign: Campaign, pid: str) -> RansomNote:
     return note
 
 
-def _release(campaign: Campaign, prisoner: Any) -> None:
+def _release(campaign: Campaign, prisoner: Prisoner) -> None:
     held = rstate(campaign).combat.prisoners
     held[:] = [p for p in held if p.id != prisoner.id]
 
@@ -105,7 +100,7 @@ def write_ransom(ctx: Context, action: WriteRansom) -> None:
         _reveal(ctx, prisoner, note)
 
 
-def _reveal(ctx: Context, prisoner: Any, note: RansomNote) -> None:
+def _reveal(ctx: Context, prisoner: Prisoner, note: RansomNote) -> None:
     camp = ctx.campaign
     note.revealed = True
     owner, captor = name_of(camp, prisoner.owner), name_of(camp, prisoner.captor)

@@ -11,7 +11,8 @@ from __future__ import annotations
 from typing import Any
 
 from tuicamp.engine.context import Context
-from tuicamp.model.forces import Category, Unit
+from tuicamp.engine.errors import RuleError
+from tuicamp.model.forces import Army, Category, Unit
 from tuicamp.rules.rauscher.economy.actions import (
     CreateScoutingParty,
     Designate,
@@ -37,13 +38,11 @@ def _start(ctx: Context, army_id: str):
     return army, record
 
 
-def _take_units(army, ids: list[str]) -> list[Unit]:
+def _take_units(army: Army, ids: list[str]) -> list[Unit]:
     units = []
     for uid in ids:
         unit = army.unit(uid)
         if unit is None:
-            from tuicamp.engine.errors import RuleError
-
             raise RuleError(f"'{army.name}' has no unit {uid!r}")
         units.append(unit)
     return units

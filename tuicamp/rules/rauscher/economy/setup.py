@@ -31,11 +31,10 @@ from tuicamp.rules.rauscher.economy.common import (
     econ,
     kind_of,
     max_army_points,
-    option_of,
     players,
-    tables_of,
 )
 from tuicamp.rules.rauscher.shared.common import rstate
+from tuicamp.rules.rauscher.shared.rules import Reading, rules_of
 
 
 def setup_problems(setup: dict[str, Any]) -> list[tuple[str, str]]:
@@ -101,12 +100,14 @@ def setup(campaign: Campaign, setup_table: dict[str, Any]) -> None:
     state.setup_notes, state.setup_notes_told = [], False
 
 
-def _allowance(campaign: Campaign) -> dict[str, int]:
+def _allowance(source: Reading) -> dict[str, int]:
+    rules = rules_of(source)
+    campaign = rules.campaign
     who = players(campaign)
     table = econ(campaign).campaign_points
     if table:
         return {p: table[p] for p in who if p in table}
-    total = int(option_of(campaign, "campaign_points") or 0)
+    total = int(rules.option("campaign_points") or 0)
     return {p: total // len(who) for p in who} if who and total else {}
 
 
@@ -119,9 +120,11 @@ def _garrison(campaign: Campaign, s) -> list[Army]:
     ]
 
 
-def setup_findings(campaign: Campaign) -> list[tuple[str, str, str]]:
+def setup_findings(source: Reading) -> list[tuple[str, str, str]]:
     """(level, key path, sentence) for the scenario's settlements and armies."""
-    tables = tables_of(campaign)
+    rules = rules_of(source)
+    campaign = rules.campaign
+    tables = rules.tables
     costs = tables["settlement_costs"]
     out: list[tuple[str, str, str]] = []
     spent: Counter[str] = Counter()
@@ -190,7 +193,7 @@ def setup_findings(campaign: Campaign) -> list[tuple[str, str, str]]:
         need = rule.get("needs")
         if need and forces and not _has(campaign, _garrison(campaign, s), need):
             out.append(("warning", path, f"{s.name}'s garrison should include a {need}"))
-    limit = max_army_points(campaign)
+    limit = max_army_points(rules)
     armies_in: Counter[tuple[str, str]] = Counter()
     for army in campaign.armies:
         if army.owner not in who:
@@ -218,7 +221,7 @@ def setup_findings(campaign: Campaign) -> list[tuple[str, str, str]]:
                         "one army of its player at the start (the text advises one)",
                     )
                 )
-    for player, allowance in _allowance(campaign).items():
+    for player, allowance in _allowance(rules).items():
         if spent[player] > allowance:
             out.append(
                 (
@@ -242,12 +245,14 @@ def _has(campaign: Campaign, armies: list[Army], need: str) -> bool:
     )
 
 
-def setup_notes(campaign: Campaign) -> list[str]:
+def setup_notes(source: Reading) -> list[str]:
     """The set-up check ("problem - settlement.x: ..."): as told, or as it stands now."""
+    rules = rules_of(source)
+    campaign = rules.campaign
     state = econ(campaign)
     if state.setup_notes_told:
         return list(state.setup_notes)
-    return [f"{level} - {path}: {text}" for level, path, text in setup_findings(campaign)]
+    return [f"{level} - {path}: {text}" for level, path, text in setup_findings(rules)]
 
 
 def tell_setup_notes(ctx: Context) -> None:
@@ -255,7 +260,7 @@ def tell_setup_notes(ctx: Context) -> None:
     state = econ(ctx)
     if state.setup_notes_told:
         return
-    state.setup_notes = setup_notes(ctx.campaign)
+    state.setup_notes = setup_notes(ctx)
     state.setup_notes_told = True
     if state.setup_notes:
         ctx.emit(

@@ -48,6 +48,7 @@ from tuicamp.rules.rauscher.economy.common import (
 from tuicamp.rules.rauscher.economy.fate import REROLLS, offer_reroll
 from tuicamp.rules.rauscher.shared.common import rstate
 from tuicamp.rules.rauscher.shared.economy_state import Rerollable, StarvationTest
+from tuicamp.rules.rauscher.shared.hooks import shut_in
 from tuicamp.rules.rauscher.shared.state import Allocation, Role
 
 
@@ -79,10 +80,9 @@ def production(ctx: Context, s: Settlement) -> int:
 
 
 def _besieged(ctx: Context, ident: str) -> bool:
-    from tuicamp.rules.rauscher import siege
-
-    check = getattr(siege, "is_besieged", None)
-    return bool(check(ctx.campaign, ident)) if check is not None else False
+    """Besieged settlements and armies live off the siege's stockpile (the siege rules,
+    through :func:`shared.hooks.shut_in`), not off the land."""
+    return shut_in(ctx.campaign, ident)
 
 
 # --- sharing out the food ----------------------------------------------------------------

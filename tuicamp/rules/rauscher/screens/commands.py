@@ -22,11 +22,10 @@ from tuicamp.rules.rauscher import combat as C
 from tuicamp.rules.rauscher import siege as S
 from tuicamp.rules.rauscher.combat.common import fights
 from tuicamp.rules.rauscher.economy import actions as E
-from tuicamp.rules.rauscher.economy.cards import _deck_phase
-from tuicamp.rules.rauscher.economy.common import econ, kind_of, tables_of
+from tuicamp.rules.rauscher.economy.cards import deck_phase
+from tuicamp.rules.rauscher.economy.common import econ, kind_of, prisoners
 from tuicamp.rules.rauscher.economy.fate import open_rerolls
 from tuicamp.rules.rauscher.economy.purchases import describe
-from tuicamp.rules.rauscher.economy.ransom import prisoners
 from tuicamp.rules.rauscher.movement import actions as M
 from tuicamp.rules.rauscher.movement import ambushes_of
 from tuicamp.rules.rauscher.movement.ambush import territories_next_to
@@ -38,7 +37,8 @@ from tuicamp.rules.rauscher.screens.forms import (
     parse_units,
     problem_of,
 )
-from tuicamp.rules.rauscher.screens.panels import campaign_of
+from tuicamp.rules.rauscher.screens.ledger import LedgerScreen
+from tuicamp.rules.rauscher.screens.panels import campaign_of, rules_for
 from tuicamp.rules.rauscher.shared.money import format_money, parse_money
 from tuicamp.rules.rauscher.shared.state import Role
 from tuicamp.rules.rauscher.siege import sstate
@@ -132,8 +132,6 @@ def use_fate(c: Controls) -> None:
 
 
 def open_ledger(c: Controls) -> None:
-    from tuicamp.rules.rauscher.screens.ledger import LedgerScreen
-
     c.open(LedgerScreen(campaign_of(c), c.view, c.ruleset))
 
 
@@ -265,7 +263,7 @@ def scouting_party(c: Controls) -> None:
     if found is None or not _phase(c, "upkeep"):
         return
     _, army = found
-    flags = set(tables_of(campaign_of(c))["scouting_party"]["scout_flags"])
+    flags = set(rules_for(c).table("scouting_party")["scout_flags"])
     # units that may skirmish first: "Scouts can be drawn from any unit which may fight as
     # skirmishers" (the army lists say which; R-ALL-3)
     ranked = sorted(
@@ -363,6 +361,7 @@ def mercenaries(c: Controls) -> None:
     if player is None:
         return
     camp = campaign_of(c)
+    rules = rules_for(c)
     offer = next(
         (o for o in econ(camp).mercenaries if o.player == player and o.turn == camp.turn), None
     )
@@ -395,11 +394,11 @@ def mercenaries(c: Controls) -> None:
     if offer is not None:
         c.say("Mercenaries were sought this turn already (once a turn)", "warning")
         return
-    where = tables_of(camp)["hire_mercenaries"]["where"]
+    where = rules.table("hire_mercenaries")["where"]
     cities = [
         (s.id, s.name)
         for s in camp.map.settlements
-        if s.owner == player and kind_of(tables_of(camp), s) in where
+        if s.owner == player and kind_of(rules.tables, s) in where
     ]
     _pick(
         c,
@@ -503,7 +502,8 @@ def draw_card(c: Controls) -> None:
     if player is None:
         return
     camp = campaign_of(c)
-    decks = [(d, d) for d in econ(camp).decks if _deck_phase(camp, d) == c.view.phase]
+    rules = rules_for(c)
+    decks = [(d, d) for d in econ(camp).decks if deck_phase(rules, d) == c.view.phase]
     _pick(
         c,
         "Draw from",
@@ -625,9 +625,10 @@ def scout(c: Controls) -> None:
         return
     _, army = found
     camp = campaign_of(c)
+    rules = rules_for(c)
     seen = [camp.army(a.id) for a in c.view.armies if a.owner != army.owner and a.hex]
-    targets = [(t.id, t.name) for t in seen if t is not None and can_scout(camp, army, t) is None]
-    reasons = [can_scout(camp, army, t) for t in seen if t is not None]
+    targets = [(t.id, t.name) for t in seen if t is not None and can_scout(rules, army, t) is None]
+    reasons = [can_scout(rules, army, t) for t in seen if t is not None]
     near = next((r for r in reasons if r), "No enemy army is near enough to scout")
     _pick(
         c,
@@ -648,10 +649,11 @@ def messenger(c: Controls) -> None:
         c.say(f"{rider.name} is not a messenger", "warning")
         return
     camp = campaign_of(c)
+    rules = rules_for(c)
     escorts = [
         (f"escort:{a.id}", f"Escorted by {a.name}")
         for a in camp.armies_of(rider.owner)
-        if a.hex == rider.hex and a.id != rider.id and fights(camp, a.id)
+        if a.hex == rider.hex and a.id != rider.id and fights(rules, a.id)
     ]
     places = [
         (f"to:{s.id}", f"Ride to {s.name}")
@@ -680,6 +682,7 @@ def ship(c: Controls) -> None:
         c.say(f"{vessel.name} is not a ship", "warning")
         return
     camp = campaign_of(c)
+    rules = rules_for(c)
     aboard = camp.state.army(vessel.id).carried
     near = [
         (f"on:{a.id}", f"Embark {a.name}")
@@ -687,7 +690,7 @@ def ship(c: Controls) -> None:
         if a.hex is not None
         and vessel.hex is not None
         and a.hex.distance(vessel.hex) <= 1
-        and fights(camp, a.id)
+        and fights(rules, a.id)
     ]
     off = [(f"off:{aid}", f"Land {camp.army(aid).name}") for aid in aboard if camp.army(aid)]
 
@@ -756,7 +759,7 @@ def siege_orders(c: Controls) -> None:
         else:
             player = siege.besieger if siege.besieger in mine else siege.defender
             c.open(
-                SiegeOrdersScreen(camp, siege, player),
+                SiegeOrdersScreen(rules_for(c), siege, player),
                 lambda action: action is not None and c.perform(action),
             )
 

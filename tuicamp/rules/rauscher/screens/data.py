@@ -17,6 +17,7 @@ from attrs import define, field
 from tuicamp.engine.actions import Event
 from tuicamp.engine.context import Context
 from tuicamp.engine.dice import Dice
+from tuicamp.engine.rules import Rules
 from tuicamp.engine.views import CampaignView
 from tuicamp.model.campaign import Campaign
 from tuicamp.model.forces import Army, Seat
@@ -32,6 +33,7 @@ from tuicamp.rules.rauscher.economy.purchases import waiting
 from tuicamp.rules.rauscher.shared.common import rstate
 from tuicamp.rules.rauscher.shared.economy_state import Purchase
 from tuicamp.rules.rauscher.shared.money import format_money
+from tuicamp.rules.rauscher.shared.rules import Reading, rules_of
 
 # Chronicle events the Resolution phase writes, by the heading the summary files them under.
 RESOLUTION_KINDS: dict[str, str] = {
@@ -181,17 +183,17 @@ def bar(value: float, top: float, width: int, glyph: str = "#") -> str:
 
 
 # --- supply per army ------------------------------------------------------------------------
-def _reader(campaign: Campaign) -> Context:
-    """A Context that only reads: the economy's food functions take one, and the screens
-    price the same food the Resolution phase will share out. Its dice are a copy and its
-    events go nowhere, so nothing of the campaign can change through it."""
-    from tuicamp.engine.registry import get_ruleset
-
+def _reader(rules: Rules) -> Context:
+    """A Context that only reads, on the ruleset it is given: the economy's food functions
+    take one, and the screens price the same food the Resolution phase will share out. Its
+    dice are a copy and its events go nowhere, so nothing of the campaign can change
+    through it."""
+    campaign = rules.campaign
     return Context(
         campaign=campaign,
         seat=Seat("screens", "screens", gm=True),
         dice=Dice(copy.deepcopy(campaign.dice)),
-        ruleset=get_ruleset(campaign.ruleset),
+        ruleset=rules.ruleset,
         next_seq=0,
         action_no=0,
     )
@@ -220,10 +222,11 @@ class SupplyRow:
         return self.to_hand < self.need
 
 
-def supply_rows(campaign: Campaign, player: str) -> list[SupplyRow]:
+def supply_rows(source: Reading, player: str) -> list[SupplyRow]:
     """Every eating army of ``player`` with its need ("1 point of supplies is needed to feed
     every 1,000 points worth of rank & file", R-RA-8) and the food it may draw on."""
-    reader = _reader(campaign)
+    reader = _reader(rules_of(source))
+    campaign = reader.campaign
     # the Resolution phase's own pools and sources, read on the campaign as it stands
     by_settlement, trains = supply._pools(reader)
     rows = []
@@ -320,13 +323,14 @@ class ResolutionSummary:
     waiting: int = 0
 
 
-def resolution_summary(campaign: Campaign, view: CampaignView) -> ResolutionSummary:
+def resolution_summary(source: Reading, view: CampaignView) -> ResolutionSummary:
     """Counts from the rules' own records (the Resolution phase's tests, the armies' hunger,
     this turn's income), for the seat's players only."""
+    reader = _reader(rules_of(source))
+    campaign = reader.campaign
     mine = set(seat_players(campaign, view))
     out = ResolutionSummary()
     state = rstate(campaign)
-    reader = _reader(campaign)
     # the deserters' columns the tests formed were not fed (or not) on their own
     formed = {t.deserters for t in econ(campaign).tests if t.deserters}
     for army in supply.eaters(reader):

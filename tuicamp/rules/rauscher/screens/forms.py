@@ -22,12 +22,13 @@ from textual.widgets import Button, Select, SelectionList, Static
 
 from tuicamp.engine.actions import Action
 from tuicamp.engine.errors import DiceNeeded, InputError, RuleError
+from tuicamp.engine.rules import Rules
 from tuicamp.model.campaign import Campaign
 from tuicamp.model.forces import Category
 from tuicamp.rules.rauscher import siege as S
+from tuicamp.rules.rauscher.combat import AllocatedUnit
 from tuicamp.rules.rauscher.combat.common import fights
 from tuicamp.rules.rauscher.economy import actions as E
-from tuicamp.rules.rauscher.economy.common import tables_of
 from tuicamp.rules.rauscher.shared.money import format_money
 from tuicamp.rules.rauscher.shared.siege_state import Siege
 from tuicamp.rules.rauscher.shared.state import Role
@@ -343,11 +344,11 @@ def siege_role(siege: Siege, player: str) -> str:
     return "besieger" if player == siege.besieger else "defender"
 
 
-def siege_units(campaign: Campaign, siege: Siege, role: str) -> list[Any]:
+def siege_units(rules: Rules, siege: Siege, role: str) -> list[Any]:
     """The units a side's order may name: the besieging armies' or the garrison's."""
     owner = siege.besieger if role == "besieger" else siege.defender
     armies = [
-        a for a in campaign.armies_at(siege.hex) if a.owner == owner and fights(campaign, a.id)
+        a for a in rules.campaign.armies_at(siege.hex) if a.owner == owner and fights(rules, a.id)
     ]
     return [u for a in armies for u in a.units]
 
@@ -363,15 +364,15 @@ class SiegeOrdersScreen(ModalScreen[Action | None]):
     ]
     MACHINES_SHOWN = 4
 
-    def __init__(self, campaign: Campaign, siege: Siege, player: str) -> None:
+    def __init__(self, rules: Rules, siege: Siege, player: str) -> None:
         super().__init__()
-        self.campaign = campaign
+        self.campaign = rules.campaign
         self.siege = siege
         self.player = player
         self.role = siege_role(siege, player)
-        self.units = siege_units(campaign, siege, self.role)
+        self.units = siege_units(rules, siege, self.role)
         self.machines = [u for u in self.units if u.category is Category.WAR_MACHINE]
-        self.targets = list(tables_of(campaign)["bombardment"]["targets"])
+        self.targets = list(rules.table("bombardment")["targets"])
 
     def compose(self) -> ComposeResult:
         place = self.campaign.map.settlement(self.siege.settlement)
@@ -479,8 +480,6 @@ class SiegeOrdersScreen(ModalScreen[Action | None]):
 def parse_units(text: str) -> list[Any]:
     """'Knights Panther, 226, rank_and_file, 7, 8, 8; Spearmen, 125' into the units that
     fill an allocation (name and points, then category, M, Ld, models when given)."""
-    from tuicamp.rules.rauscher.combat import AllocatedUnit
-
     out = []
     for chunk in filter(None, (c.strip() for c in text.split(";"))):
         parts = [p.strip() for p in chunk.split(",")]

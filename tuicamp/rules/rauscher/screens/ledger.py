@@ -21,6 +21,7 @@ from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
+from tuicamp.engine.rules import Rules
 from tuicamp.engine.ruleset import Ruleset
 from tuicamp.engine.views import CampaignView
 from tuicamp.model.campaign import Campaign
@@ -117,14 +118,15 @@ def chart_lines(campaign: Campaign, view: CampaignView, width: int = WIDTH) -> l
     return out
 
 
-def supply_lines(campaign: Campaign, view: CampaignView) -> list[Text]:
+def supply_lines(rules: Rules, view: CampaignView) -> list[Text]:
     """Need against what is within reach (the land, the towns of the army's territory,
     baggage trains within a hex); a short army tests for Desertion and Starvation in the
     Resolution phase."""
+    campaign = rules.campaign
     head = f"{'Army':<25}{'Hex':>5}{'Need':>6}{'Land':>6}{'Towns':>7}{'Wagons':>8}  Supply"
     out = [Text(head, style="bold")]
     for pid in seat_players(campaign, view):
-        for row in supply_rows(campaign, pid):
+        for row in supply_rows(rules, pid):
             verdict = Text("SHORT", style="bold red") if row.short else Text("ok")
             if row.starving_turns:
                 verdict.append(f", hungry {row.starving_turns} t")
@@ -171,7 +173,9 @@ class LedgerScreen(Screen[None]):
             yield Static(Content("Territories and treasury by turn"), classes="ledger-head")
             yield Static(self._join(chart_lines(camp, view)), id="ledger-chart")
             yield Static(Content("Supply per army"), classes="ledger-head")
-            yield Static(self._join(supply_lines(camp, view)), id="ledger-supply")
+            yield Static(
+                self._join(supply_lines(Rules(camp, self.ruleset), view)), id="ledger-supply"
+            )
             yield Static(Content("The last Resolution"), classes="ledger-head")
             yield Static(self._join(resolution_lines(view)), id="ledger-resolution")
         yield Footer()

@@ -21,6 +21,7 @@ from textual.app import ComposeResult
 from textual.content import Content
 from textual.widgets import Static
 
+from tuicamp.engine.rules import Rules
 from tuicamp.engine.views import CampaignView
 from tuicamp.model.campaign import Campaign
 from tuicamp.model.hexes import Hex
@@ -112,6 +113,12 @@ def campaign_of(controls: Any) -> Campaign:
     """The campaign behind the seat's view (the campaign screen's session): the ruleset's
     ledgers are not in the view, so panels read them here, for the seat's players only."""
     return controls.session.campaign
+
+
+def rules_for(controls: Any) -> Rules:
+    """That campaign read through the ruleset the campaign screen was given (its tables in
+    force and options), for the rules' functions that need them."""
+    return Rules(campaign_of(controls), controls.ruleset)
 
 
 def key_lines(keys: Sequence[tuple[str, str]], width: int = WIDTH) -> list[Content]:
@@ -230,8 +237,9 @@ class EffectsPanel(RauscherPanel):
 
     def lines(self, camp: Campaign, view: CampaignView) -> list[Content]:
         out = [heading("Effects")]
+        rules = rules_for(self.controls)
         state = econ(camp)
-        decks = [d for d in state.decks if economy_cards._deck_phase(camp, d) == "effects"]
+        decks = [d for d in state.decks if economy_cards.deck_phase(rules, d) == "effects"]
         if not decks:
             out.append(Content("No encounter or magic deck"))
             out.append(Content("in this scenario (R-RA-10)."))
@@ -244,7 +252,7 @@ class EffectsPanel(RauscherPanel):
         out.append(Content(f"Hand: {len(hand)} card{'s' if len(hand) != 1 else ''}"))
         for key in hand:
             out.append(Content(" " + short(state.cards[key].title, WIDTH - 1)))
-        for line in economy_cards.pending(camp, player):
+        for line in economy_cards.pending(rules, player):
             out.append(Content(short(f"To do: {line.split(' (')[0]}")))
         return out
 
@@ -268,15 +276,16 @@ class MovementPanel(RauscherPanel):
             if hidden:
                 out.append(Content(f"Ambushes hidden: {len(hidden)}"))
             return out
+        rules = rules_for(self.controls)
         record = state.army(army.id)
         out.append(Content.from_markup("[b]$name[/b]", name=short(army.name)))
-        total, left = movement.mp_total(camp, army.id), movement.mp_left(camp, army.id)
-        march = movement.march_of(camp, army.id).value
+        total, left = movement.mp_total(rules, army.id), movement.mp_left(rules, army.id)
+        march = movement.march_of(rules, army.id).value
         out.append(Content(f" {march} march: {mp(left)} of {mp(total)} MP"))
         duty = []
         if record.fatigue:
             duty.append(f"fatigue {record.fatigue}")
-        if movement.patrols_active(camp, army.id):
+        if movement.patrols_active(rules, army.id):
             duty.append("patrols")
         if record.stance.value:
             duty.append(record.stance.value)
@@ -298,22 +307,23 @@ class MovementPanel(RauscherPanel):
         widget = self._map()
         if widget is None:
             return []
+        rules = rules_for(self.controls)
         seen = {a.id for a in view.armies}
         owner = army.owner if army is not None else acting_for(camp, view)
         zones: set[Hex] = set()
-        if army is None or not role_spec(camp, army.id)["ignores_zones"]:
+        if army is None or not role_spec(rules, army.id)["ignores_zones"]:
             for enemy in camp.armies:
                 if enemy.owner != owner and enemy.id in seen:
-                    zones.update(h for h in movement.zone_of(camp, enemy) if camp.map.contains(h))
+                    zones.update(h for h in movement.zone_of(rules, enemy) if camp.map.contains(h))
         widget.set_overlay("zoi", {h: ZONE for h in zones})
         if army is None or army.hex is None:
             return []
-        found = movement.reach(camp, army.id)
+        found = movement.reach(rules, army.id)
         found.pop(army.hex, None)
         goal = self.controls.cursor
         path = None
         if goal != army.hex and camp.map.contains(goal):
-            path = movement.plan(camp, army.id, goal)
+            path = movement.plan(rules, army.id, goal)
         on_path = set(path.hexes) if path is not None else set()
         # a hex of the path shows the path's mark alone, not the path's and the reach's
         widget.set_overlay(
@@ -324,7 +334,7 @@ class MovementPanel(RauscherPanel):
             if goal == army.hex or not camp.map.contains(goal):
                 return []
             return [Content(f" {camp.map.label(goal)}: no way there")]
-        left = movement.mp_left(camp, army.id)
+        left = movement.mp_left(rules, army.id)
         labels = {h: "*" for h in path.hexes[1:-1]}
         labels[path.hexes[-1]] = cost_label(path.cost)
         widget.set_overlay("path", labels)
@@ -382,7 +392,7 @@ class ResolutionPanel(RauscherPanel):
         if player is None:
             return out
         row = treasury_row(camp, player)
-        total = resolution_summary(camp, view)
+        total = resolution_summary(rules_for(self.controls), view)
         taxes = f" (+{money(total.taxes)} taxes)" if total.taxes else ""
         out.append(Content(short(f"Treasury {money(row.treasury)}{taxes}")))
         out.append(Content(f"Supply: {total.fed} fed, {total.short} short"))

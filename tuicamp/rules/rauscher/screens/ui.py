@@ -13,20 +13,22 @@ Only these ``screens*`` modules of the ruleset import Textual.
 from __future__ import annotations
 
 from tuicamp.engine.views import ArmyView
+from tuicamp.rules.rauscher import movement
 from tuicamp.rules.rauscher.movement.actions import Move
 from tuicamp.rules.rauscher.movement.costs import mp_left
 from tuicamp.rules.rauscher.ruleset import EndPhase
 from tuicamp.rules.rauscher.screens.commands import COMMANDS
-from tuicamp.rules.rauscher.screens.panels import campaign_of, panel_for
+from tuicamp.rules.rauscher.screens.panels import campaign_of, panel_for, rules_for
 from tuicamp.ui.panels import CampaignControls, RulesetUI
 
 
 def move_budget(controls: CampaignControls, army: ArmyView) -> float | None:
     """What the army may still spend this turn (its march's allowance less what it spent)."""
     camp = campaign_of(controls)
+    rules = rules_for(controls)
     if camp.army(army.id) is None:
         return None
-    return mp_left(camp, army.id)
+    return mp_left(rules, army.id)
 
 
 def panels() -> RulesetUI:
@@ -42,9 +44,8 @@ def panels() -> RulesetUI:
 
 def move_model(controls: CampaignControls, army: ArmyView):
     """The rules' own costs for this army (zones of influence, terrain option)."""
-    from tuicamp.rules.rauscher import movement
-
     camp = campaign_of(controls)
+    rules = rules_for(controls)
     if camp.army(army.id) is None:
         return None
-    return movement.move_costs(camp, army.id)
+    return movement.move_costs(rules, army.id)

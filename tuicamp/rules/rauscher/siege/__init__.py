@@ -25,8 +25,12 @@ from tuicamp.engine.context import Context
 from tuicamp.model.battle import Battle, BattleStatus
 from tuicamp.model.campaign import Campaign
 from tuicamp.model.forces import Army, Category, Unit
+from tuicamp.rules.rauscher import economy
+from tuicamp.rules.rauscher.combat import back_from_the_tavern
 from tuicamp.rules.rauscher.combat import common as cc
 from tuicamp.rules.rauscher.combat import find as combat_find
+from tuicamp.rules.rauscher.combat import settlements as combat_settlements
+from tuicamp.rules.rauscher.shared import hooks
 from tuicamp.rules.rauscher.shared.combat_state import BattleInfo, Engagement
 from tuicamp.rules.rauscher.shared.common import (
     acting_player,
@@ -94,7 +98,7 @@ def _declare(ctx: Context, a: DeclareSiege) -> None:
     settlement = camp.map.settlement(a.settlement)
     ctx.require(settlement is not None, f"There is no settlement {a.settlement!r}")
     ctx.require(army.hex == settlement.hex, f"{army.name} is not at {settlement.name}")
-    ctx.require(cc.fights(camp, army.id), f"{army.name} cannot besiege anything")
+    ctx.require(cc.fights(ctx, army.id), f"{army.name} cannot besiege anything")
     ctx.require(
         enemies(camp, army.owner, settlement.owner),
         f"{settlement.name} is not an enemy settlement",
@@ -106,7 +110,7 @@ def _declare(ctx: Context, a: DeclareSiege) -> None:
     defenders = [
         x
         for x in camp.armies_at(settlement.hex)
-        if friendly(camp, x.owner, settlement.owner) and cc.fights(camp, x.id)
+        if friendly(camp, x.owner, settlement.owner) and cc.fights(ctx, x.id)
     ]
     inside = sum(cc.army_points(camp, x.id) for x in defenders)
     holds = int(spec.get("holds", 0))
@@ -135,7 +139,7 @@ def _declare(ctx: Context, a: DeclareSiege) -> None:
         armies=[
             x.id
             for x in camp.armies_at(settlement.hex)
-            if friendly(camp, x.owner, army.owner) and cc.fights(camp, x.id)
+            if friendly(camp, x.owner, army.owner) and cc.fights(ctx, x.id)
         ],
     )
     state.next_id += 1
@@ -152,13 +156,11 @@ def _declare(ctx: Context, a: DeclareSiege) -> None:
 
 def _cancel(ctx: Context, battle: Battle) -> None:
     """The attacker besieges instead of assaulting: the battle is not fought."""
-    from tuicamp.rules.rauscher.combat import _back_from_the_tavern
-
     battle.status = BattleStatus.CANCELLED
     for side in battle.sides:
         for aid in side.armies:
             rstate(ctx).army(aid).fought = False
-    _back_from_the_tavern(ctx, battle)
+    back_from_the_tavern(ctx, battle)
     ctx.emit(
         "battle_cancelled",
         f"Battle {battle.id} is not fought: a siege begins instead",
@@ -360,8 +362,6 @@ def check(ctx: Context, siege: Siege) -> bool:
         return False
     if not _defenders(camp, siege):
         end(ctx, siege, "no defender is left")
-        from tuicamp.rules.rauscher.combat import settlements as combat_settlements
-
         combat_settlements.take_undefended(ctx, settlement, siege.besieger, _besiegers(camp, siege))
         return False
     return True
@@ -752,16 +752,10 @@ def supply_need(points: int) -> int:
 
 
 def _starve(ctx: Context, army: Army, siege: Siege) -> None:
-    record = rstate(ctx).army(army.id)
-    record.starving_turns += 1
-    if not cc.starvation_test(ctx, army, f"besieged in {siege.id}: the stockpile is empty"):
-        ctx.emit(
-            "starvation",
-            f"{army.name} is in insufficient supply ({record.starving_turns} turns): roll on "
-            "the Starvation and Desertion table",
-            player=army.owner,
-            undoable=False,
-        )
+    """A garrison the stockpile could not feed tests on the economy's Desertion and
+    Starvation table, as an army in insufficient supply does."""
+    rstate(ctx).army(army.id).starving_turns += 1
+    economy.starvation_test(ctx, army, f"besieged in {siege.id}: the stockpile is empty")
 
 
 def _revolt(ctx: Context, siege: Siege) -> None:
@@ -820,3 +814,23 @@ def pending(campaign: Campaign, player: str | None) -> list[str]:
                     f"({siege.id}, as the {role})"
                 )
     return lines
+
+
+# --- set-up (the frame asks every package; sieges read nothing of the scenario) -----------
+
+
+def setup(campaign: Campaign, setup: dict[str, Any]) -> None:
+    """Sieges keep nothing of the scenario's ``[ruleset.rauscher]`` table."""
+
+
+def setup_problems(setup: dict[str, Any]) -> list[tuple[str, str]]:
+    """Sieges read no key of the scenario's ``[ruleset.rauscher]`` table: nothing to check."""
+    return []
+
+
+# --- what combat and the economy ask of sieges ---------------------------------------------
+# Combat and the economy lie below sieges: they hand these moments over through the hooks.
+hooks.HOOKS.before_battles.append(new_turn)
+hooks.HOOKS.battle_settled.append(after_battle)
+hooks.HOOKS.card_notes.append(card_notes)
+hooks.HOOKS.shut_in.append(is_besieged)

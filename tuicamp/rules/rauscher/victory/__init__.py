@@ -41,10 +41,12 @@ from tuicamp.engine.actions import Action
 from tuicamp.engine.context import Context
 from tuicamp.engine.dice import Dice, Roll
 from tuicamp.engine.ruleset import Victory
+from tuicamp.model.battle import Battle
 from tuicamp.model.campaign import Campaign, DiceMode
 from tuicamp.model.forces import Army
 from tuicamp.model.hexes import Hex, parse_label
 from tuicamp.model.map import Territory
+from tuicamp.rules.rauscher.shared import hooks
 from tuicamp.rules.rauscher.shared.common import alliance_of, enemies, friendly, rstate, side_key
 from tuicamp.rules.rauscher.shared.state import PlayerState, RauscherState, Role
 from tuicamp.rules.rauscher.shared.victory_state import Allegiance, VictoryState
@@ -759,7 +761,7 @@ SWITCHING_ROLES = (Role.ARMY, Role.MERCENARIES, Role.NEUTRAL)
 
 
 def on_battle_lost(
-    ctx: Context, battle: Any, loser_armies: list[str], victor_player: str
+    ctx: Context, battle: Battle | None, loser_armies: list[str], victor_player: str
 ) -> list[str]:
     """Family Squabble: "As soon as any army is defeated, they will switch their allegiance
     to the victor, and survivors will fight for their banner."
@@ -798,8 +800,8 @@ def on_battle_lost(
         )
         ctx.emit(
             "allegiance",
-            f"{army.name}, beaten in battle {getattr(battle, 'id', '')}, switches its "
-            f"allegiance from {_player_name(camp, before)} to "
+            f"{army.name}, beaten in battle {battle.id if battle is not None else ''}, switches "
+            f"its allegiance from {_player_name(camp, before)} to "
             f"{_player_name(camp, victor_player)}",
             player=victor_player,
             army=aid,
@@ -880,3 +882,8 @@ def pending(campaign: Campaign, player: str | None) -> list[str]:
     if victory_type(campaign) == "family_squabble" and not state.victory.allotted:
         return ["The Games Master rolls the territories' allegiance (allot_territories)"]
     return []
+
+
+# --- what combat asks of the war ------------------------------------------------------------
+# Combat lies below victory: a beaten side's armies pass through the Family Squabble here.
+hooks.HOOKS.side_beaten.append(on_battle_lost)
