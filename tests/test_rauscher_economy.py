@@ -105,7 +105,7 @@ def test_economy_table_names_do_not_collide_with_other_table_files():
     """The frame merges all table files into one namespace: a shared name would silently
     replace a table of another module."""
     names: dict[str, str] = {}
-    for path in sorted(RAUSCHER.glob("tables*.toml")):
+    for path in sorted((RAUSCHER / "tables").glob("*.toml")):
         for key in tomllib.loads(path.read_text()):
             assert key not in names, f"{key} is in {names.get(key)} and {path.name}"
             names[key] = path.name
