@@ -1,11 +1,13 @@
 """Rauscher: the Combat phase — battles and what follows them.
 
 "Whenever two or more armies occupy the same hex at the end of the movement phase, there is
-a combat." The phase begins by finding every such hex (combat_find); each battle is fought
-at the table or auto-resolved through the core battle actions, and its result comes back
-here: the Campaign VP table and the Battle Result Chart (combat_vp), the Casualties Result
-Table and prisoners (combat_casualties), fatigue, retreats, booty (combat_after), and the
-fate of settlements (combat_settlements). Sieges are the siege module's.
+a combat." The phase begins by finding every such hex (``find``); each battle is fought at
+the table or auto-resolved through the core battle actions, and its result comes back here:
+the Campaign VP table and the Battle Result Chart (``vp``), the Casualties Result Table and
+prisoners (``casualties``), fatigue, retreats, booty (``after``), and the fate of
+settlements (``settlements``). Sieges are the siege package's: it lies above combat and
+takes a battle's outcome, the start of the battles and the card's notes through
+``shared.hooks``; so does victory, for the Family Squabble's beaten armies.
 
 The phase cannot end while a battle involving the player is pending.
 """
@@ -32,7 +34,7 @@ from tuicamp.rules.rauscher.combat import settlements as combat_settlements
 from tuicamp.rules.rauscher.combat import vp as combat_vp
 from tuicamp.rules.rauscher.combat.casualties import casualties
 from tuicamp.rules.rauscher.shared import hooks
-from tuicamp.rules.rauscher.shared.combat_state import BattleInfo, Outcome, RecoveredItem
+from tuicamp.rules.rauscher.shared.combat_state import BattleInfo, Outcome
 from tuicamp.rules.rauscher.shared.common import friendly, rstate
 from tuicamp.rules.rauscher.shared.rules import Reading
 from tuicamp.rules.rauscher.shared.state import Stance
@@ -260,15 +262,6 @@ def occupied_by(campaign: Campaign, settlement_id: str) -> str | None:
 
 def revenue_recipient(campaign: Campaign, settlement_id: str) -> str | None:
     return combat_settlements.revenue_recipient(campaign, settlement_id)
-
-
-def battle_outcome(campaign: Campaign, battle_id: str) -> Outcome | None:
-    info = cc.cstate(campaign).battles.get(battle_id)
-    return info.outcome if info else None
-
-
-def recovered_items(campaign: Campaign, player: str) -> list[RecoveredItem]:
-    return [i for i in cc.cstate(campaign).items if i.holder == player]
 
 
 # --- the result form and the card -----------------------------------------------------------

@@ -6,7 +6,7 @@ by 1, whether they won or lost." "The losing army moves d6 inches / hexes toward
 friendly settlement. If there is no clear escape route, the army may stay in the same hex
 as the victor" (Victory) or "is destroyed" (Overwhelming Victory). When no friendly
 settlement can be reached, the army is "moved randomly": a d6 picks the direction (the
-text's scatter graphic; see [scatter] in tables_combat.toml).
+text's scatter graphic; see [scatter] in tables/combat.toml).
 """
 
 from __future__ import annotations

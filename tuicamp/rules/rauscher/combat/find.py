@@ -57,7 +57,7 @@ def lead(campaign: Campaign, armies: list[Army], prefer: str | None = None) -> s
     """The player who leads a side: ``prefer`` (a settlement's owner) if it has armies
     there, else the one with the most points in the hex (ties: the move order). The lead
     is named on the card, takes the settlement the side captures, and holds what the
-    side's booty and prisoners bring (R-RA ruling on alliances, docs_combat.md)."""
+    side's booty and prisoners bring (R-RA ruling on alliances, docs/combat.md)."""
     owners = list(dict.fromkeys(a.owner for a in armies))
     if prefer in owners:
         return prefer

@@ -6,7 +6,7 @@ destroying a settlement, and bringing territories under control.
 unit is created". "An army which attacks and defeats a settlement may immediately receive
 food and supplies". "A captured population center will function as normal, providing
 supplies and gold ... for the occupying army as long as a detachment of at least 500 points
-is left to enforce control." Rulings (docs_combat.md): a settlement retaken by its original
+is left to enforce control." Rulings (docs/combat.md): a settlement retaken by its original
 owner is liberated, not razed or looted; fortresses and border towers are captured but not
 reduced; razing a city or town tears down its walls.
 """
@@ -60,7 +60,7 @@ def take_undefended(
 ) -> None:
     """An army stands on a settlement that nobody defends. An enemy's is taken as if the
     attacker had won (there is nobody to fight); an ownerless one is simply brought under
-    the newcomer's control — nothing to raze, nobody to loot (ruling, docs_combat.md)."""
+    the newcomer's control — nothing to raze, nobody to loot (ruling, docs/combat.md)."""
     camp = ctx.campaign
     if settlement.owner is None:
         settlement.owner = occupier

@@ -3,7 +3,7 @@
 "Victory points for the battle are calculated according to the typical Warhammer rules.
 The side with the most victory points has won the battle ... Other factors will determine
 the decisiveness of the victory". Each side's Campaign VP come from the table in
-tables_combat.toml; the margin is the difference of the two totals, and its band on the
+tables/combat.toml; the margin is the difference of the two totals, and its band on the
 Battle Result Chart says what follows. Pure functions of the battle, its result and the
 tables, so every row can be tested alone.
 """

@@ -5,9 +5,10 @@ notes. Effects: scenario decks of encounters and magic, when there are any (R-RA
 Resolution: reduce fatigue, supply troops (and Desertion and Starvation), place new units,
 collect taxes (every 4 turns) and, at its end, fate points and the ledger line.
 
-The rules live in the ``economy_*`` modules; this one is the frame's interface (ACTIONS,
-HANDLERS, PHASE_START, PHASE_END, pending, setup, setup_problems) plus the functions other
-modules call:
+The rules live in the package's modules (reorganise, purchases, mercenaries, ransom, cards,
+supply, resolution, fate, setup); this one is the frame's interface (ACTIONS, HANDLERS,
+PHASE_START, PHASE_END, pending, setup, setup_problems) plus the functions the packages
+above it call:
 
 - ``siege_equipment(campaign, army_id) -> int`` and ``take_siege_equipment(...)``;
 - ``starvation_test(ctx, army, reason) -> list[str]`` (for besieged armies);

@@ -105,8 +105,3 @@ def use_fate(ctx: Context, action: UseFate) -> None:
         replaces_roll=chosen.roll_id,
         fate_points=record.fate_points,
     )
-
-
-def describe_open(campaign: Campaign, player: str) -> list[str]:
-    """For the UI: "r3: Mercenaries available? (d6 = 2)"."""
-    return [f"{r.id}: {r.reason} ({r.expr} = {r.total})" for r in open_rerolls(campaign, player)]

@@ -4,7 +4,7 @@
 war machines, as well as special Warhammer Campaign units such as Messengers and Baggage
 Trains." Recruits, baggage trains, ships and siege equipment wait for the Resolution phase;
 supplies and messengers are there at once (a messenger "created in the Upkeep phase may
-move" this very turn). Mercenaries are in economy_mercenaries.
+move" this very turn). Mercenaries are in economy.mercenaries.
 
 Recruits cost "1 copper for every 50 points or fraction thereof" of the turn's whole order
 (R-RA-1): buying a 30-point and a 20-point character costs 1 copper, as one 50-point order

@@ -4,20 +4,21 @@
 at a time in race order (the frame keeps ``state.mover``); each moves its counters one at
 a time. The rules live in small modules:
 
-- :mod:`movement_costs` — movement points, marches, zones of influence, militia bounds,
-  the cost model and the previews the UI draws (``move_costs``, ``mp_left``, ``reach``,
-  ``plan``);
-- :mod:`movement_march` — march, move, halt, field fortifications, hasty defence, rest,
+- :mod:`movement.costs` — what a counter is (the roles table: ``role_spec``,
+  ``fights``), movement points, marches, zones of influence, militia bounds, the cost
+  model and the previews the UI draws (``move_costs``, ``mp_left``, ``reach``, ``plan``);
+- :mod:`movement.march` — march, move, halt, field fortifications, hasty defence, rest,
   and ``flee`` (refugees' immediate move from a razed settlement);
-- :mod:`movement_scouting` — the Scouting Results Table and ``visibility``;
-- :mod:`movement_ambush` — ambushes laid in secret and sprung;
-- :mod:`movement_special` — messengers, baggage trains, ships, refugees, deserters,
+- :mod:`movement.scouting` — the Scouting Results Table and ``visibility``;
+- :mod:`movement.ambush` — ambushes laid in secret and sprung;
+- :mod:`movement.special` — messengers, baggage trains, ships, refugees, deserters,
   ``scatter``, ``home_path`` (the way a fleeing counter takes);
-- :mod:`movement_battle` — what the battle card needs (``defences_for``,
+- :mod:`movement.battle` — what the battle card needs (``defences_for``,
   ``battle_circumstances``, ``hasty_attack``).
 
 This module is the phase's face to the frame: ``ACTIONS``, ``HANDLERS``, the phase
-hooks, ``pending`` and ``visibility``, and it re-exports the public functions.
+hooks, ``pending``, ``setup``, ``setup_problems`` and ``visibility``, and it re-exports
+the public functions the packages above it (combat, siege, the screens) read.
 """
 
 from __future__ import annotations

@@ -21,7 +21,7 @@ from tuicamp.model.hexes import Hex
 from tuicamp.model.terrain import TERRAINS
 from tuicamp.rules.rauscher.shared.common import enemies, rstate
 from tuicamp.rules.rauscher.shared.rules import Reading, rules_of
-from tuicamp.rules.rauscher.shared.state import ArmyState, March, Role
+from tuicamp.rules.rauscher.shared.state import March, Role
 
 EPSILON = 1e-9
 
@@ -47,7 +47,7 @@ def on_map(campaign: Campaign) -> list[Army]:
 
 def enemies_of(campaign: Campaign, owner: str) -> list[Army]:
     """Every enemy's counters on the map: every other player but an ally (R-RA-4;
-    :func:`common.enemies`). Allies' zones do not slow a counter and allies' armies do
+    :func:`shared.common.enemies`). Allies' zones do not slow a counter and allies' armies do
     not bar its way."""
     return [a for a in on_map(campaign) if enemies(campaign, owner, a.owner)]
 
@@ -365,7 +365,3 @@ def reach(source: Reading, army_id: str) -> dict[Hex, float]:
         if best is not None and best <= left + EPSILON:
             found[target] = best
     return found
-
-
-def record(campaign: Campaign, army_id: str) -> ArmyState:
-    return rstate(campaign).army(army_id)

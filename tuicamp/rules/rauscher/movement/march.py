@@ -1,7 +1,7 @@
 """Marching: declaring a march, moving a counter, halting, digging in and resting.
 
 "Moving in Warhammer campaign consists in expending 'movement points.'" Every move is
-priced by :func:`movement_costs.move_costs` (terrain, zones of influence, militia bounds),
+priced by :func:`movement.costs.move_costs` (terrain, zones of influence, militia bounds),
 may end on an enemy (a battle) but never pass through one, and is refused when it costs
 more than the counter has left. "Units are moved one at a time. When a unit has
 completed its movement, it may not be moved again, even if there were left-over movement

@@ -5,7 +5,7 @@ knowable" — so every counter is on every map — but "knowing the 'what,' that
 contents of a general's army, is much more problematic": compositions are hidden until
 scouted. Knowledge holds "until the next change": as long as the scouted army keeps the
 composition it had (same units, models, points and allocations); any loss, reinforcement
-or split makes it a stranger again (tuicamp's ruling, see docs_movement.md).
+or split makes it a stranger again (tuicamp's ruling, see docs/movement.md).
 """
 
 from __future__ import annotations

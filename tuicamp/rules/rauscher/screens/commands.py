@@ -1,10 +1,10 @@
 """The Rauscher commands: one key each, bound on the campaign screen in every phase.
 
 A command gathers what its action needs (the army under the cursor, a pick from a list, a
-line of text, or one of the forms in :mod:`screens_forms`) and sends one action through
+line of text, or one of the forms in :mod:`screens.forms`) and sends one action through
 ``controls.perform``; the engine referees and a refusal comes back as a notification. A
 few keys mean the phase's own thing ("p" buys in Upkeep and places in Resolution), so the
-footer stays short and every phase's keys fit the side panel's list (screens_panels).
+footer stays short and every phase's keys fit the side panel's list (screens.panels).
 
 Choices offered come from the seat's view (its own armies, the armies it can see) and from
 the ruleset's ledgers for the seat's own players only.
@@ -112,7 +112,7 @@ def _cursor_settlement(c: Controls) -> str:
 # --- any phase ------------------------------------------------------------------------------
 def use_fate(c: Controls) -> None:
     """ "A fate point may be used at any time during the course of play to re-roll any one
-    roll" (the rolls tuicamp can take back: economy_fate)."""
+    roll" (the rolls tuicamp can take back: economy.fate)."""
     player = _me(c)
     if player is None:
         return

@@ -3,7 +3,7 @@ standings once the war is over.
 
 A panel is redrawn from scratch on every change and cursor move (``refresh_view``): it
 reads the seat's view, and the ruleset's own ledgers only for the seat's own players (see
-:mod:`screens_data`). Lines are short: at 80 columns the side panel is 25 cells wide. The
+:mod:`screens.data`). Lines are short: at 80 columns the side panel is 25 cells wide. The
 keys each phase offers are listed at the bottom (the footer has no room for them).
 
 The Movement panel also draws on the map: the rules' own reach and path (zones of
@@ -50,7 +50,7 @@ from tuicamp.ui.panels import CampaignControls, PhasePanel
 WIDTH = 25  # the side panel's text width at 80 columns, with its scroll bar shown
 ZONE = "z"
 
-# The keys of each phase, as the commands in screens_commands bind them (key, what).
+# The keys of each phase, as the commands in screens.commands bind them (key, what).
 PHASE_KEYS: dict[str, tuple[tuple[str, str], ...]] = {
     "upkeep": (
         ("p", "buy"),

@@ -1,13 +1,13 @@
 """The Rauscher ruleset's Textual side, found through ``RauscherRuleset.ui``.
 
-``panels()`` gives the campaign screen its commands (screens_commands), a panel for each
-phase (screens_panels), the map move (Enter on an army, Enter on the goal: a ``move``
-action by the cheapest legal path), "end turn" (``end_phase``: in Movement, pass to the
-next race) and the MP an army may still spend for the reach overlay. The ledger is
-screens_ledger, the purchase sheet and siege orders screens_forms; the battle queue, card
-and result form are the shared ones (``B``).
+``panels()`` gives the campaign screen its commands (``commands``), a panel for each
+phase (``panels``), the map move (Enter on an army, Enter on the goal: a ``move`` action
+by the cheapest legal path), "end turn" (``end_phase``: in Movement, pass to the next
+race) and the MP an army may still spend for the reach overlay. The ledger is ``ledger``,
+the purchase sheet and siege orders ``forms``; the battle queue, card and result form are
+the shared ones (``B``).
 
-Only these ``screens*`` modules of the ruleset import Textual.
+Only the modules of this ``screens`` package import Textual (and not its ``data``).
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """The scenario's alliances: reading and checking ``alliances = [["p1", "p3"], ...]``.
 
 "Warhammer Campaign is designed to be played by 2 or more players, working in allegiance
-or as opposing forces." Who is whose enemy is answered by :func:`common.enemies`; this
+or as opposing forces." Who is whose enemy is answered by :func:`shared.common.enemies`; this
 module only brings the set-up key in and says what is wrong with it. ``setup_problems``
 sees only the [ruleset.rauscher] table, so it checks the shape (and the neutral forces
 named in the same table); whether the ids are players needs the campaign

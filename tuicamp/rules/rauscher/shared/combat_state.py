@@ -1,4 +1,4 @@
-"""The combat module's own ledger in the Rauscher state (see state.py).
+"""The combat package's own ledger in the Rauscher state (see shared.state).
 
 Everything a battle leaves behind that the core model has no place for: models that come
 back later, prisoners, dead special characters, recovered magic items, occupations and

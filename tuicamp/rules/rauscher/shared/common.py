@@ -1,4 +1,4 @@
-"""Small helpers every Rauscher phase module uses."""
+"""Small helpers every Rauscher phase package uses: phases, checks, allegiance."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The economy module's own ledger in the Rauscher state (see state.py).
+"""The economy package's own ledger in the Rauscher state (see shared.state).
 
 Everything the Upkeep and Resolution phases must remember between actions: purchases that
 wait for the Resolution phase, this turn's mercenary offer, sealed ransom notes, event

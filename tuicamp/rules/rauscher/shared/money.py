@@ -34,10 +34,3 @@ def parse_money(text: str) -> int:
         raise ValueError(f"{text!r} is not an amount of money (write it like 1g 1s 3c)")
     gold, silver, copper = (int(g or 0) for g in m.groups())
     return gold * COPPER_PER_GOLD + silver * COPPER_PER_SILVER + copper
-
-
-def recruit_cost(points: int) -> int:
-    """ "1 copper for every 50 points or fraction thereof" (R-RA-1: ceil)."""
-    if points <= 0:
-        return 0
-    return -(-points // 50)

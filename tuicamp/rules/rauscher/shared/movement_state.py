@@ -1,4 +1,4 @@
-"""The movement module's own ledger in the Rauscher state (see state.py).
+"""The movement package's own ledger in the Rauscher state (see shared.state).
 
 Plain attrs data only, saved with the campaign: what each player has learnt of enemy
 armies, the hidden ambushes and the ones sprung this turn, messengers on their errand,

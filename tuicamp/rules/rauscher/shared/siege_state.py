@@ -1,4 +1,4 @@
-"""The siege module's own ledger in the Rauscher state (see state.py)."""
+"""The siege package's own ledger in the Rauscher state (see shared.state)."""
 
 from __future__ import annotations
 

@@ -1,8 +1,8 @@
 """What the Rauscher ruleset remembers, beside the core campaign.
 
-Shared records (one per army, per unit and per player) live here; each phase module keeps
-its own ledger class in its own ``*_state.py`` (EconomyState, MovementState, CombatState,
-SiegeState), so the phase modules stay independent of one another.
+Shared records (one per army, per unit and per player) live here; each phase keeps its
+own ledger class in its own ``shared/*_state.py`` (EconomyState, MovementState, CombatState,
+SiegeState, VictoryState), so a phase package reads another's ledger without importing it.
 """
 
 from __future__ import annotations
@@ -110,7 +110,7 @@ class RauscherState:
     move_order: list[str] = field(factory=list)  # players in the text's race order
     neutral_players: list[str] = field(factory=list)  # scenario forces nobody plays
     # "working in allegiance or as opposing forces": the scenario's alliances, each a list
-    # of player ids; a player in none of them stands alone (see common.enemies).
+    # of player ids; a player in none of them stands alone (see shared.common.enemies).
     alliances: list[list[str]] = field(factory=list)
     mover: int = 0  # index into move_order during the movement phase
     economy: EconomyState = field(factory=EconomyState)

@@ -1,4 +1,4 @@
-"""The victory module's own ledger in the Rauscher state (see state.py).
+"""The victory package's own ledger in the Rauscher state (see shared.state).
 
 Most victory conditions are read straight off the campaign (who owns what, who stands
 where), so this holds only what cannot be read back: the Family Squabble's set-up dice and

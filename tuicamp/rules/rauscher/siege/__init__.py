@@ -8,9 +8,9 @@ and defending players should write down what their forces are going to do this t
 
 Orders are sealed (R-RA-11): each is seen only by its writer until both are written, then
 both are revealed in one public event and carried out: bombardments and mining at once, an
-attack or a sally as a battle (combat_find opens it, combat draws its consequences and
+attack or a sally as a battle (combat.find opens it, combat draws its consequences and
 calls :func:`after_battle`). The stockpile is eaten at the end of each Combat phase. Every
-siege table is in tables_combat.toml.
+siege table is in tables/combat.toml.
 """
 
 from __future__ import annotations
