@@ -124,7 +124,7 @@ def test_recruits_cost_a_copper_for_every_50_points_or_fraction(points, cost):
 
 
 def test_a_turns_recruits_are_priced_as_one_order():
-    """R-RA-1 with the ruling of docs_economy.md: 30 + 20 points cost what 50 would."""
+    """R-RA-1 with the ruling of docs/economy.md: 30 + 20 points cost what 50 would."""
     c = camp()
     e = Engine(c)
     e.perform("p1", A.BuyRecruits(name="Hero", points=30, category=Category.CHARACTER))
@@ -811,7 +811,7 @@ def test_no_food_crosses_a_territory_border_without_a_train():
 
 
 def test_the_smallest_shortfall_is_fed_first_and_food_is_not_wasted():
-    """Ruling (docs_economy.md): armies still short after scavenging are fed smallest
+    """Ruling (docs/economy.md): armies still short after scavenging are fed smallest
     shortfall first; an army the food cannot fully feed takes none."""
     c = camp(table_dice=True)
     s1 = c.map.settlement("s1")

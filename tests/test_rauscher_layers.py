@@ -118,6 +118,22 @@ def test_shared_imports_no_phase_package():
     assert bad == []
 
 
+def test_no_registry_look_up():
+    """ "No registry look-ups": the ruleset reads its tables and options from the Rules it
+    is given (or, for a bare campaign, through the frame wired in shared.rules), never by
+    finding itself among the installed rulesets."""
+    bad = []
+    for path in FILES:
+        for node, _ in _imports(path):
+            names = [a.name for a in node.names] if isinstance(node, ast.Import) else []
+            modules = [node.module or ""] if isinstance(node, ast.ImportFrom) else names
+            if any(m == "tuicamp.engine.registry" for m in modules):
+                bad.append(_where(path, node))
+            if isinstance(node, ast.ImportFrom) and node.module == "tuicamp.engine":
+                bad += [_where(path, node) for a in node.names if a.name == "registry"]
+    assert bad == []
+
+
 def test_no_circle_of_imports():
     """No module reaches itself through the ruleset's imports (the old combat <-> siege
     <-> economy circle of twelve files, and economy common <-> fate <-> ransom)."""

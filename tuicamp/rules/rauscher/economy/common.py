@@ -7,6 +7,7 @@ from typing import Any
 from tuicamp.engine.context import Context
 from tuicamp.engine.dice import Roll
 from tuicamp.engine.errors import RuleError
+from tuicamp.engine.rules import Rules
 from tuicamp.model.campaign import Campaign
 from tuicamp.model.forces import Army, Category
 from tuicamp.model.map import Settlement
@@ -23,8 +24,8 @@ TROOP_ROLES = (Role.ARMY, Role.MERCENARIES, Role.SCOUTING_PARTY)
 NEVER_TEST = (Category.CHARACTER, Category.WAR_MACHINE)  # "never need to test"
 
 
-def econ(campaign_or_ctx: Campaign | Context) -> EconomyState:
-    return rstate(campaign_or_ctx).economy
+def econ(source: Campaign | Rules) -> EconomyState:
+    return rstate(source).economy
 
 
 def tables_of(source: Reading) -> dict[str, Any]:

@@ -22,6 +22,7 @@ from attrs import define, field
 
 from tuicamp.engine.actions import Action
 from tuicamp.engine.context import Context
+from tuicamp.engine.rules import Rules
 from tuicamp.model.battle import Battle, BattleStatus
 from tuicamp.model.campaign import Campaign
 from tuicamp.model.forces import Army, Category, Unit
@@ -46,8 +47,8 @@ BESIEGER_ORDERS = ("attack", "bombard", "mine", "nothing")
 DEFENDER_ORDERS = ("sally", "bombard", "nothing")
 
 
-def sstate(campaign_or_ctx) -> SiegeState:
-    return rstate(campaign_or_ctx).siege
+def sstate(source: Campaign | Rules) -> SiegeState:
+    return rstate(source).siege
 
 
 # --- actions ------------------------------------------------------------------------------

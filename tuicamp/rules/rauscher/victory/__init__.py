@@ -40,6 +40,7 @@ from attrs import define, frozen
 from tuicamp.engine.actions import Action
 from tuicamp.engine.context import Context
 from tuicamp.engine.dice import Dice, Roll
+from tuicamp.engine.rules import Rules
 from tuicamp.engine.ruleset import Victory
 from tuicamp.model.battle import Battle
 from tuicamp.model.campaign import Campaign, DiceMode
@@ -61,7 +62,7 @@ MAX_CLAIMANTS = 6  # one d6 decides a territory's allegiance
 HOLDING_ROLES = (Role.ARMY, Role.MERCENARIES, Role.NEUTRAL)
 
 
-def vstate(campaign: Campaign | Context) -> VictoryState:
+def vstate(campaign: Campaign | Rules) -> VictoryState:
     return rstate(campaign).victory
 
 
