@@ -17,23 +17,20 @@ from tuicamp.engine.errors import RuleError
 from tuicamp.engine.registry import get_ruleset
 from tuicamp.model.forces import Army, Category, Player, Seat, Unit
 from tuicamp.model.map import Settlement
-from tuicamp.rules.rauscher import (
-    combat_after,
-    combat_settlements,
-    movement,
-    movement_battle,
-    movement_costs,
-    movement_scouting,
-    movement_special,
-    victory,
-)
-from tuicamp.rules.rauscher import combat_common as cc
-from tuicamp.rules.rauscher import movement_actions as A
-from tuicamp.rules.rauscher.combat_state import Occupation
-from tuicamp.rules.rauscher.common import allied, enemies, rstate, side_key
-from tuicamp.rules.rauscher.movement_state import Ambush
+from tuicamp.rules.rauscher import movement, victory
+from tuicamp.rules.rauscher.combat import after as combat_after
+from tuicamp.rules.rauscher.combat import common as cc
+from tuicamp.rules.rauscher.combat import settlements as combat_settlements
+from tuicamp.rules.rauscher.movement import actions as A
+from tuicamp.rules.rauscher.movement import battle as movement_battle
+from tuicamp.rules.rauscher.movement import costs as movement_costs
+from tuicamp.rules.rauscher.movement import scouting as movement_scouting
+from tuicamp.rules.rauscher.movement import special as movement_special
+from tuicamp.rules.rauscher.shared.combat_state import Occupation
+from tuicamp.rules.rauscher.shared.common import allied, enemies, rstate, side_key
+from tuicamp.rules.rauscher.shared.movement_state import Ambush
+from tuicamp.rules.rauscher.shared.state import March, Role
 from tuicamp.rules.rauscher.siege import DeclareSiege
-from tuicamp.rules.rauscher.state import March, Role
 
 RULESET = get_ruleset("rauscher")
 

@@ -24,8 +24,8 @@ from pathlib import Path
 from tuicamp.engine.errors import RuleError
 from tuicamp.game.session import Session
 from tuicamp.rules.rauscher import victory
-from tuicamp.rules.rauscher.movement_actions import DeclareMarch
-from tuicamp.rules.rauscher.movement_costs import reach
+from tuicamp.rules.rauscher.movement.actions import DeclareMarch
+from tuicamp.rules.rauscher.movement.costs import reach
 
 SCENARIO = "rauscher-cauldron-temple"
 SEED = 1

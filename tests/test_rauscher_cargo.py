@@ -17,11 +17,14 @@ from tuicamp.engine.engine import Engine
 from tuicamp.engine.errors import RuleError
 from tuicamp.model.forces import Army, Category, Unit
 from tuicamp.model.map import Settlement
-from tuicamp.rules.rauscher import cargo, combat_after, economy_supply, movement
-from tuicamp.rules.rauscher import movement_actions as A
-from tuicamp.rules.rauscher.common import rstate
-from tuicamp.rules.rauscher.economy_actions import BuySupplies
-from tuicamp.rules.rauscher.state import Role
+from tuicamp.rules.rauscher import movement
+from tuicamp.rules.rauscher.combat import after as combat_after
+from tuicamp.rules.rauscher.economy import supply as economy_supply
+from tuicamp.rules.rauscher.economy.actions import BuySupplies
+from tuicamp.rules.rauscher.movement import actions as A
+from tuicamp.rules.rauscher.shared import cargo
+from tuicamp.rules.rauscher.shared.common import rstate
+from tuicamp.rules.rauscher.shared.state import Role
 
 
 def counter(camp, aid: str, owner: str, where, role: Role, **cargo_) -> Army:

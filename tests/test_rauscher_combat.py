@@ -23,11 +23,11 @@ from tuicamp.engine.errors import RuleError
 from tuicamp.game.battlecard import build_card, card_text
 from tuicamp.model.battle import BattleStatus, UnitLoss
 from tuicamp.model.forces import Category
-from tuicamp.rules.rauscher import combat_find
 from tuicamp.rules.rauscher.combat import AllocatedUnit, FillAllocation, Withdraw
-from tuicamp.rules.rauscher.combat_state import Engagement
+from tuicamp.rules.rauscher.combat import find as combat_find
 from tuicamp.rules.rauscher.ruleset import EndPhase
-from tuicamp.rules.rauscher.state import Allocation, March, Role, Stance
+from tuicamp.rules.rauscher.shared.combat_state import Engagement
+from tuicamp.rules.rauscher.shared.state import Allocation, March, Role, Stance
 
 
 def result(engine, a_vp, d_vp, a_losses=(), d_losses=(), a_facts=None, d_facts=None):

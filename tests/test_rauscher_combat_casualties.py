@@ -10,9 +10,9 @@ from test_rauscher_combat_kit import add_army, battle_engine, campaign, table_ct
 from tuicamp.engine.battles import EnterBattleResult, SideEntry
 from tuicamp.model.battle import UnitLoss
 from tuicamp.model.forces import Category
-from tuicamp.rules.rauscher import combat_after
-from tuicamp.rules.rauscher.combat_casualties import casualties
-from tuicamp.rules.rauscher.state import Role
+from tuicamp.rules.rauscher.combat import after as combat_after
+from tuicamp.rules.rauscher.combat.casualties import casualties
+from tuicamp.rules.rauscher.shared.state import Role
 
 
 def roll(camp, army, uid, dice, *, killed=0, fled=0, modifier=0, captor=None, side="defender"):

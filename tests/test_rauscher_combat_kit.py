@@ -16,8 +16,8 @@ from tuicamp.engine.registry import get_ruleset
 from tuicamp.model.battle import Battle, BattleResult, BattleSide, SideResult
 from tuicamp.model.campaign import Campaign, DiceMode
 from tuicamp.model.forces import Army, Category, Unit
-from tuicamp.rules.rauscher.combat_state import BattleInfo
 from tuicamp.rules.rauscher.ruleset import EndPhase
+from tuicamp.rules.rauscher.shared.combat_state import BattleInfo
 
 RULESET = get_ruleset("rauscher")
 TABLES = RULESET.default_tables

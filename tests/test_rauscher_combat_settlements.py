@@ -11,10 +11,10 @@ from tuicamp.engine.battles import EnterBattleResult, SideEntry
 from tuicamp.engine.engine import Engine
 from tuicamp.engine.errors import RuleError
 from tuicamp.model.battle import UnitLoss
-from tuicamp.rules.rauscher import combat_settlements
 from tuicamp.rules.rauscher.combat import DestroySettlement, occupied_by, revenue_recipient
+from tuicamp.rules.rauscher.combat import settlements as combat_settlements
 from tuicamp.rules.rauscher.ruleset import EndPhase
-from tuicamp.rules.rauscher.state import Role
+from tuicamp.rules.rauscher.shared.state import Role
 
 
 def capture(camp, sid="s2", occupier="p1", armies=("a1",)):

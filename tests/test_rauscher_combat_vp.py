@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from test_rauscher_combat_kit import TABLES, info, two_sided
 
-from tuicamp.rules.rauscher.combat_vp import campaign_vp, outcome
+from tuicamp.rules.rauscher.combat.vp import campaign_vp, outcome
 
 
 def cvp(a_vp, d_vp, *, defence=0, a_facts=None, d_facts=None, winner=None):

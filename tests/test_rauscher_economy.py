@@ -24,12 +24,12 @@ from tuicamp.model.campaign import DiceMode
 from tuicamp.model.forces import Army, Category, Unit
 from tuicamp.model.map import Settlement
 from tuicamp.rules.rauscher import economy
-from tuicamp.rules.rauscher import economy_actions as A
-from tuicamp.rules.rauscher.economy_resolution import collect_taxes, reduce_fatigue
-from tuicamp.rules.rauscher.economy_setup import setup_findings
-from tuicamp.rules.rauscher.economy_supply import production, supply_troops
+from tuicamp.rules.rauscher.economy import actions as A
+from tuicamp.rules.rauscher.economy.resolution import collect_taxes, reduce_fatigue
+from tuicamp.rules.rauscher.economy.setup import setup_findings
+from tuicamp.rules.rauscher.economy.supply import production, supply_troops
 from tuicamp.rules.rauscher.ruleset import EndPhase
-from tuicamp.rules.rauscher.state import Allocation, Role
+from tuicamp.rules.rauscher.shared.state import Allocation, Role
 
 RAUSCHER = Path(__file__).parent.parent / "tuicamp" / "rules" / "rauscher"
 
@@ -93,7 +93,7 @@ def character(uid, ld=8, flags=(), points=50):
 
 
 def add_prisoner(c, pid, unit, owner="p1", captor="p2", turn=0):
-    from tuicamp.rules.rauscher.combat_state import Prisoner
+    from tuicamp.rules.rauscher.shared.combat_state import Prisoner
 
     c.state.combat.prisoners.append(
         Prisoner(id=pid, unit=unit, owner=owner, captor=captor, turn=turn)
@@ -105,7 +105,7 @@ def test_economy_table_names_do_not_collide_with_other_table_files():
     """The frame merges all table files into one namespace: a shared name would silently
     replace a table of another module."""
     names: dict[str, str] = {}
-    for path in sorted(RAUSCHER.glob("tables*.toml")):
+    for path in sorted((RAUSCHER / "tables").glob("*.toml")):
         for key in tomllib.loads(path.read_text()):
             assert key not in names, f"{key} is in {names.get(key)} and {path.name}"
             names[key] = path.name
@@ -124,7 +124,7 @@ def test_recruits_cost_a_copper_for_every_50_points_or_fraction(points, cost):
 
 
 def test_a_turns_recruits_are_priced_as_one_order():
-    """R-RA-1 with the ruling of docs_economy.md: 30 + 20 points cost what 50 would."""
+    """R-RA-1 with the ruling of docs/economy.md: 30 + 20 points cost what 50 would."""
     c = camp()
     e = Engine(c)
     e.perform("p1", A.BuyRecruits(name="Hero", points=30, category=Category.CHARACTER))
@@ -811,7 +811,7 @@ def test_no_food_crosses_a_territory_border_without_a_train():
 
 
 def test_the_smallest_shortfall_is_fed_first_and_food_is_not_wasted():
-    """Ruling (docs_economy.md): armies still short after scavenging are fed smallest
+    """Ruling (docs/economy.md): armies still short after scavenging are fed smallest
     shortfall first; an army the food cannot fully feed takes none."""
     c = camp(table_dice=True)
     s1 = c.map.settlement("s1")

@@ -20,10 +20,10 @@ from tuicamp.engine.errors import RuleError
 from tuicamp.model import Category
 from tuicamp.model.map import Settlement
 from tuicamp.rules.rauscher import movement
-from tuicamp.rules.rauscher import movement_actions as A
-from tuicamp.rules.rauscher.common import rstate
+from tuicamp.rules.rauscher.movement import actions as A
 from tuicamp.rules.rauscher.ruleset import EndPhase
-from tuicamp.rules.rauscher.state import Allocation, March, Role, Stance
+from tuicamp.rules.rauscher.shared.common import rstate
+from tuicamp.rules.rauscher.shared.state import Allocation, March, Role, Stance
 
 # --- movement points -----------------------------------------------------------------------
 

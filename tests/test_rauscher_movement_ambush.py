@@ -20,10 +20,10 @@ from tuicamp.engine.views import view_for
 from tuicamp.model.battle import BattleSide
 from tuicamp.model.map import Territory
 from tuicamp.rules.rauscher import movement
-from tuicamp.rules.rauscher import movement_actions as A
-from tuicamp.rules.rauscher.common import rstate
+from tuicamp.rules.rauscher.movement import actions as A
 from tuicamp.rules.rauscher.ruleset import EndPhase
-from tuicamp.rules.rauscher.state import Role
+from tuicamp.rules.rauscher.shared.common import rstate
+from tuicamp.rules.rauscher.shared.state import Role
 
 
 def _ambush(territory: str = "east"):

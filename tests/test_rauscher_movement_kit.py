@@ -14,9 +14,9 @@ from conftest import H, small_campaign
 from tuicamp.engine.engine import Engine
 from tuicamp.model import Army, Campaign, Category, Hex, Unit
 from tuicamp.model.campaign import DiceMode
-from tuicamp.rules.rauscher.common import rstate
 from tuicamp.rules.rauscher.ruleset import EndPhase
-from tuicamp.rules.rauscher.state import Role
+from tuicamp.rules.rauscher.shared.common import rstate
+from tuicamp.rules.rauscher.shared.state import Role
 
 
 def L(col: int, row: int) -> str:

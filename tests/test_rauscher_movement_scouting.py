@@ -11,11 +11,11 @@ from tuicamp.engine.errors import RuleError
 from tuicamp.engine.views import view_for
 from tuicamp.model import Category
 from tuicamp.rules.rauscher import movement
-from tuicamp.rules.rauscher import movement_actions as A
-from tuicamp.rules.rauscher.common import rstate
-from tuicamp.rules.rauscher.movement_scouting import modifiers
+from tuicamp.rules.rauscher.movement import actions as A
+from tuicamp.rules.rauscher.movement.scouting import modifiers
 from tuicamp.rules.rauscher.ruleset import EndPhase
-from tuicamp.rules.rauscher.state import March, Role, Stance
+from tuicamp.rules.rauscher.shared.common import rstate
+from tuicamp.rules.rauscher.shared.state import March, Role, Stance
 
 
 def _party_near_bruno():

@@ -23,10 +23,10 @@ from tuicamp.engine.errors import RuleError
 from tuicamp.model.campaign import DiceMode
 from tuicamp.model.map import Settlement
 from tuicamp.rules.rauscher import movement
-from tuicamp.rules.rauscher import movement_actions as A
-from tuicamp.rules.rauscher.common import rstate
+from tuicamp.rules.rauscher.movement import actions as A
 from tuicamp.rules.rauscher.ruleset import EndPhase
-from tuicamp.rules.rauscher.state import March, Role
+from tuicamp.rules.rauscher.shared.common import rstate
+from tuicamp.rules.rauscher.shared.state import March, Role
 
 # --- messengers ----------------------------------------------------------------------------
 
@@ -422,7 +422,7 @@ def test_the_movement_ledger_survives_a_save():
     import tomli_w
 
     from tuicamp.engine.codec import campaign_from_dict, campaign_to_dict
-    from tuicamp.rules.rauscher.state import RauscherState
+    from tuicamp.rules.rauscher.shared.state import RauscherState
 
     camp, engine = _messenger("p1")
     engine.perform("p1", A.Move(army="m", to=L(3, 4), dice=[1]))  # undecided

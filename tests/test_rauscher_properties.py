@@ -17,17 +17,17 @@ from tuicamp.engine.engine import Engine
 from tuicamp.engine.errors import RuleError
 from tuicamp.game.scenarios import load_scenario
 from tuicamp.game.setup import new_campaign
-from tuicamp.rules.rauscher.common import rstate
-from tuicamp.rules.rauscher.economy_actions import (
+from tuicamp.rules.rauscher.economy.actions import (
     BuyBaggage,
     BuyRecruits,
     BuySupplies,
     DismissPurchase,
     PlacePurchase,
 )
-from tuicamp.rules.rauscher.movement_actions import DeclareMarch, Move, PrepareDefences, Rest
+from tuicamp.rules.rauscher.movement.actions import DeclareMarch, Move, PrepareDefences, Rest
 from tuicamp.rules.rauscher.ruleset import EndPhase
-from tuicamp.rules.rauscher.state import Role
+from tuicamp.rules.rauscher.shared.common import rstate
+from tuicamp.rules.rauscher.shared.state import Role
 from tuicamp.storage.scenario import find_scenario
 
 SCENARIO = load_scenario(find_scenario("rauscher-stir-border"))

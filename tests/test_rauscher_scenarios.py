@@ -20,9 +20,9 @@ from tuicamp.game.scenarios import load_scenario, scenario_problems
 from tuicamp.game.setup import new_campaign
 from tuicamp.model.forces import Category
 from tuicamp.rules.rauscher import victory
-from tuicamp.rules.rauscher.common import rstate
 from tuicamp.rules.rauscher.ruleset import EndPhase
-from tuicamp.rules.rauscher.state import Role
+from tuicamp.rules.rauscher.shared.common import rstate
+from tuicamp.rules.rauscher.shared.state import Role
 from tuicamp.storage.scenario import bundled_scenarios, find_scenario
 
 RAUSCHER = [p for p in bundled_scenarios() if p.stem.startswith("rauscher-")]

@@ -25,14 +25,13 @@ from tuicamp.engine.views import view_for
 from tuicamp.game.session import Session
 from tuicamp.model.forces import Category, Unit
 from tuicamp.model.hexes import parse_label
-from tuicamp.rules.rauscher import economy_actions as E
 from tuicamp.rules.rauscher import movement
-from tuicamp.rules.rauscher.common import rstate
-from tuicamp.rules.rauscher.economy_common import NEVER_TEST, rank_and_file_points, tables_of
-from tuicamp.rules.rauscher.economy_supply import supply_need
+from tuicamp.rules.rauscher.economy import actions as E
+from tuicamp.rules.rauscher.economy.common import NEVER_TEST, rank_and_file_points, tables_of
+from tuicamp.rules.rauscher.economy.supply import supply_need
 from tuicamp.rules.rauscher.ruleset import RauscherRuleset
-from tuicamp.rules.rauscher.screens_commands import _cargo
-from tuicamp.rules.rauscher.screens_data import (
+from tuicamp.rules.rauscher.screens.commands import _cargo
+from tuicamp.rules.rauscher.screens.data import (
     acting_for,
     bar,
     chart,
@@ -41,9 +40,10 @@ from tuicamp.rules.rauscher.screens_data import (
     supply_rows,
     treasury_row,
 )
-from tuicamp.rules.rauscher.screens_forms import PurchaseScreen, parse_units, purchase_action
-from tuicamp.rules.rauscher.screens_ledger import LedgerScreen, chart_lines
-from tuicamp.rules.rauscher.screens_panels import PHASE_KEYS, WIDTH, key_lines
+from tuicamp.rules.rauscher.screens.forms import PurchaseScreen, parse_units, purchase_action
+from tuicamp.rules.rauscher.screens.ledger import LedgerScreen, chart_lines
+from tuicamp.rules.rauscher.screens.panels import PHASE_KEYS, WIDTH, key_lines
+from tuicamp.rules.rauscher.shared.common import rstate
 from tuicamp.ui.app import screen_text
 from tuicamp.ui.map_widget import MapWidget
 from tuicamp.ui.screens.battle_card import BattleCardScreen
@@ -257,7 +257,7 @@ def test_the_purse_after_four_turns(tmp_path):
 def test_the_screens_data_loads_without_textual():
     """Only the screens' Textual modules import Textual: the data module does not."""
     code = (
-        "import sys, tuicamp.rules.rauscher.screens_data\n"
+        "import sys, tuicamp.rules.rauscher.screens.data\n"
         "print(any(m.split('.')[0] == 'textual' for m in sys.modules))"
     )
     out = subprocess.run(

@@ -14,8 +14,8 @@ from tuicamp.model.campaign import DiceMode
 from tuicamp.model.forces import Category
 from tuicamp.rules.rauscher import siege as S
 from tuicamp.rules.rauscher.ruleset import EndPhase
-from tuicamp.rules.rauscher.siege_state import SiegeOrder
-from tuicamp.rules.rauscher.state import Role
+from tuicamp.rules.rauscher.shared.siege_state import SiegeOrder
+from tuicamp.rules.rauscher.shared.state import Role
 
 GRUNBERG = H(6, 4)
 

@@ -20,9 +20,9 @@ from tuicamp.model import Army, Campaign, Category, HexMap, Player, Seat, Unit
 from tuicamp.model.campaign import DiceMode, DiceState
 from tuicamp.model.map import Settlement, Territory
 from tuicamp.rules.rauscher import victory
-from tuicamp.rules.rauscher.common import rstate
 from tuicamp.rules.rauscher.ruleset import EndPhase
-from tuicamp.rules.rauscher.state import Role
+from tuicamp.rules.rauscher.shared.common import rstate
+from tuicamp.rules.rauscher.shared.state import Role
 
 RULESET = get_ruleset("rauscher")
 
@@ -647,7 +647,7 @@ def test_temple_a_rival_army_there_must_be_fought_first():
 
 def test_temple_entered_by_moving_in_during_movement():
     """The ruler marches into the empty temple: the war ends with that move."""
-    from tuicamp.rules.rauscher.movement_actions import Move
+    from tuicamp.rules.rauscher.movement.actions import Move
 
     camp, engine = temple_campaign()
     camp.armies.remove(camp.army("guard"))

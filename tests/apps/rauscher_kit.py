@@ -34,11 +34,11 @@ from tuicamp.game.session import Session
 from tuicamp.game.setup import new_campaign
 from tuicamp.model.campaign import Campaign
 from tuicamp.model.hexes import parse_label
-from tuicamp.rules.rauscher import economy_actions as E
-from tuicamp.rules.rauscher import movement_actions as M
 from tuicamp.rules.rauscher import siege as S
-from tuicamp.rules.rauscher.common import rstate
+from tuicamp.rules.rauscher.economy import actions as E
+from tuicamp.rules.rauscher.movement import actions as M
 from tuicamp.rules.rauscher.ruleset import EndPhase
+from tuicamp.rules.rauscher.shared.common import rstate
 from tuicamp.storage.scenario import find_scenario
 
 SCENARIO = "rauscher-stir-border"
@@ -81,7 +81,7 @@ def write(engine: Engine, folder: Path, name: str) -> Path:
 
 
 def place_all(engine: Engine, player: str = "stirland", settlement: str = "wurtbad") -> None:
-    from tuicamp.rules.rauscher.economy_purchases import waiting
+    from tuicamp.rules.rauscher.economy.purchases import waiting
 
     for purchase in waiting(engine.campaign, player):
         engine.perform(player, E.PlacePurchase(purchase=purchase.id, settlement=settlement))

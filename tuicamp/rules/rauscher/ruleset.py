@@ -15,6 +15,7 @@ from __future__ import annotations
 import tomllib
 from collections.abc import Callable
 from functools import cached_property
+from importlib import resources
 from typing import Any
 
 from attrs import define
@@ -25,14 +26,19 @@ from tuicamp.engine.errors import RuleError
 from tuicamp.engine.ruleset import Option, Phase, Ruleset, Victory
 from tuicamp.model.campaign import Campaign
 from tuicamp.model.forces import Army, Seat
-from tuicamp.rules.rauscher import alliances, combat, economy, movement, siege, victory
-from tuicamp.rules.rauscher.common import PHASES, rstate
-from tuicamp.rules.rauscher.money import format_money
-from tuicamp.rules.rauscher.state import Allocation, ArmyState, RauscherState, Role
+from tuicamp.rules.rauscher import combat, economy, movement, siege, victory
+from tuicamp.rules.rauscher.economy.setup import setup_findings
+from tuicamp.rules.rauscher.shared import alliances
+from tuicamp.rules.rauscher.shared.common import PHASES, rstate
+from tuicamp.rules.rauscher.shared.money import format_money
+from tuicamp.rules.rauscher.shared.state import Allocation, ArmyState, RauscherState, Role
 
 MODULES = (economy, movement, combat, siege, victory)
-HELP_FILES = ("docs.md", "docs_economy.md", "docs_movement.md", "docs_combat.md", "docs_victory.md")
-TABLE_FILES = ("tables.toml", "tables_economy.toml", "tables_movement.toml", "tables_combat.toml")
+# The package's data folders, read through importlib.resources so an installed wheel (or a
+# zip) serves them as well as a checkout: the frame's chapter first, then each phase's.
+DATA = resources.files("tuicamp.rules.rauscher")
+HELP_FILES = ("overview.md", "economy.md", "movement.md", "combat.md", "victory.md")
+TABLE_FILES = ("frame.toml", "economy.toml", "movement.toml", "combat.toml")
 
 
 @define(kw_only=True)
@@ -100,21 +106,21 @@ class RauscherRuleset(Ruleset):
         ),
     )
     state_class = RauscherState
-    ui = "tuicamp.rules.rauscher.screens:panels"
+    ui = "tuicamp.rules.rauscher.screens.ui:panels"
     coin = "c"
 
     @cached_property
     def default_tables(self) -> dict[str, Any]:
         tables: dict[str, Any] = {}
         for name in TABLE_FILES:
-            text = self._resource(name)
-            if text:
-                tables.update(tomllib.loads(text))
+            tables.update(tomllib.loads((DATA / "tables" / name).read_text(encoding="utf-8")))
         return tables
 
     def help_text(self) -> str:
         """The frame's summary, then each phase module's own chapter."""
-        return "\n\n".join(text.strip() for name in HELP_FILES if (text := self._resource(name)))
+        return "\n\n".join(
+            (DATA / "docs" / name).read_text(encoding="utf-8").strip() for name in HELP_FILES
+        )
 
     def format_money(self, amount: int) -> str:
         return format_money(amount)
@@ -146,21 +152,15 @@ class RauscherRuleset(Ruleset):
             ]
         state.move_order = setup.get("move_order") or self._race_order(campaign, state)
         for module in MODULES:
-            hook = getattr(module, "setup", None)
-            if hook is not None:
-                hook(campaign, setup)
+            module.setup(campaign, setup)
 
     def setup_problems(self, setup: dict[str, Any]) -> list[tuple[str, str]]:
         problems: list[tuple[str, str]] = alliances.setup_problems(setup)
         for module in MODULES:
-            hook = getattr(module, "setup_problems", None)
-            if hook is not None:
-                problems.extend(hook(setup))
+            problems.extend(module.setup_problems(setup))
         return problems
 
     def campaign_problems(self, campaign: Campaign) -> list[tuple[str, str]]:
-        from tuicamp.rules.rauscher.economy_setup import setup_findings
-
         found = [("victory", p) for p in victory.victory_problems(campaign)]
         found += [("", p) for p in alliances.campaign_problems(campaign)]
         for level, path, text in setup_findings(campaign):

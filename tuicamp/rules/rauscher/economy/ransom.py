@@ -1,0 +1,220 @@
+"""Prisoners and ransom (R-RA-11: both notes are sealed until both are written).
+
+"At the beginning of each turn, during the Upkeep phase, each player should write down the
+amount they offer in ransom, while the other writes down the amount demanded for his return.
+If the amount demanded by the ransomer is less than or equal to the amount offered, the
+amount offered is received in payment and the character is returned. Roll a d6 - on a 1 to
+3, the character is even returned alive! ... Place a ransomed character in any of your
+settlement."
+
+The combat module captures prisoners into ``CombatState.prisoners`` (records with id,
+unit, owner, captor, turn); this module only reads and removes them.
+"""
+
+from __future__ import annotations
+
+from tuicamp.engine.context import Context
+from tuicamp.engine.dice import Roll
+from tuicamp.model.campaign import Campaign
+from tuicamp.rules.rauscher.economy.actions import PlaceRansomed, WriteRansom
+from tuicamp.rules.rauscher.economy.common import (
+    JOINABLE,
+    available,
+    earn,
+    econ,
+    in_band,
+    money,
+    name_of,
+    new_army,
+    own_settlement,
+    players,
+    prisoners,
+    require_room,
+    tell,
+)
+from tuicamp.rules.rauscher.economy.fate import REROLLS, offer_reroll
+from tuicamp.rules.rauscher.shared.combat_state import Prisoner
+from tuicamp.rules.rauscher.shared.common import (
+    acting_player,
+    require_not_done,
+    require_phase,
+    rstate,
+)
+from tuicamp.rules.rauscher.shared.economy_state import Ransomed, RansomNote, Rerollable
+from tuicamp.rules.rauscher.shared.money import parse_money
+
+
+def _prisoner(ctx: Context, pid: str) -> Prisoner:
+    found = next((p for p in prisoners(ctx.campaign) if p.id == pid), None)
+    ctx.require(found is not None, f"There is no prisoner {pid!r}")
+    return found
+
+
+def _note(campaign: Campaign, pid: str) -> RansomNote:
+    notes = econ(campaign).ransom
+    note = notes.get(pid)
+    if note is None or note.turn != campaign.turn:
+        note = notes[pid] = RansomNote(pid, campaign.turn)
+    return note
+
+
+def _release(campaign: Campaign, prisoner: Prisoner) -> None:
+    held = rstate(campaign).combat.prisoners
+    held[:] = [p for p in held if p.id != prisoner.id]
+
+
+def write_ransom(ctx: Context, action: WriteRansom) -> None:
+    require_phase(ctx, "upkeep")
+    player = acting_player(ctx, action.player)
+    require_not_done(ctx, player)
+    prisoner = _prisoner(ctx, action.prisoner)
+    ctx.require(
+        player in (prisoner.owner, prisoner.captor),
+        f"{name_of(ctx.campaign, player)} neither holds nor has lost {prisoner.unit.name}",
+    )
+    try:
+        amount = parse_money(str(action.amount))
+    except ValueError as exc:
+        ctx.require(False, str(exc))
+    note = _note(ctx.campaign, prisoner.id)
+    offering = player == prisoner.owner
+    written = note.offer if offering else note.demand
+    ctx.require(written is None, "Your sealed note for this prisoner is already written")
+    if offering:
+        have = available(ctx.campaign, player)
+        ctx.require(
+            amount <= have, f"You cannot offer {money(amount)}; you have {money(have)} to spend"
+        )
+        note.offer = amount
+    else:
+        note.demand = amount
+    what = "offer" if offering else "demand"
+    tell(
+        ctx,
+        player,
+        "ransom_sealed",
+        f"Sealed ransom {what} for {prisoner.unit.name}: {money(amount)}",
+        prisoner=prisoner.id,
+    )
+    if note.offer is not None and note.demand is not None:
+        _reveal(ctx, prisoner, note)
+
+
+def _reveal(ctx: Context, prisoner: Prisoner, note: RansomNote) -> None:
+    camp = ctx.campaign
+    note.revealed = True
+    owner, captor = name_of(camp, prisoner.owner), name_of(camp, prisoner.captor)
+    head = (
+        f"Ransom for {prisoner.unit.name}: {owner} offers {money(note.offer)}, "
+        f"{captor} demands {money(note.demand)}"
+    )
+    if note.demand > note.offer:
+        ctx.emit(
+            "ransom",
+            f"{head}. No agreement: the prisoner stays with {captor}.",
+            undoable=False,
+            prisoner=prisoner.id,
+        )
+        return
+    pay = min(note.offer, camp.player(prisoner.owner).treasury)
+    camp.player(prisoner.owner).treasury -= pay
+    earn(camp, prisoner.captor, pay)
+    _release(camp, prisoner)
+    table = ctx.table("ransom")
+    roll = ctx.dice.roll(table["return_roll"], f"Ransomed {prisoner.unit.name} returns alive?")
+    alive = in_band(table["alive"], roll.total)
+    back = Ransomed(prisoner.id, prisoner.owner, prisoner.unit, camp.turn, alive=alive)
+    econ(ctx).ransomed.append(back)
+    ctx.emit(
+        "ransom",
+        f"{head}. {money(pay)} is paid; {_fate_text(back)}",
+        undoable=False,
+        prisoner=prisoner.id,
+        alive=alive,
+    )
+    offer_reroll(ctx, prisoner.owner, "ransom_return", roll, secret=False, prisoner=prisoner.id)
+
+
+def _fate_text(back: Ransomed) -> str:
+    if back.alive:
+        return f"{back.unit.name} is returned alive, to be placed in a settlement."
+    return f"{back.unit.name} is killed in transit."
+
+
+def _reroll_return(ctx: Context, offer: Rerollable, roll: Roll) -> str:
+    back = next(r for r in econ(ctx).ransomed if r.prisoner == offer.target["prisoner"])
+    if back.placed:
+        return "The character is already home; nothing changes."
+    back.alive = in_band(ctx.table("ransom")["alive"], roll.total)
+    return _fate_text(back)
+
+
+REROLLS["ransom_return"] = _reroll_return
+
+
+def place_ransomed(ctx: Context, action: PlaceRansomed) -> None:
+    require_phase(ctx, "upkeep")
+    back = next(
+        (r for r in econ(ctx).ransomed if r.prisoner == action.prisoner and not r.placed), None
+    )
+    ctx.require(back is not None, f"No ransomed character {action.prisoner!r} waits to be placed")
+    ctx.require(back.alive, f"{back.unit.name} was killed in transit")
+    ctx.require(ctx.seat.controls(back.owner), f"{back.unit.name} is not yours to place")
+    where = own_settlement(ctx, action.settlement, back.owner)
+    if action.army:
+        army = ctx.own_army(action.army)
+        ctx.require(
+            army.hex == where.hex and rstate(ctx).army(army.id).role in JOINABLE,
+            f"'{army.name}' is not an army in {where.name}",
+        )
+        require_room(ctx, army, back.unit.points)
+    else:
+        army, _ = new_army(ctx, back.unit.name, back.owner, where)
+    army.units.append(back.unit)
+    back.placed = True
+    tell(
+        ctx,
+        back.owner,
+        "ransom_placed",
+        f"{back.unit.name} is home again, in '{army.name}' at {where.name}",
+        army=army.id,
+    )
+
+
+def pending(campaign: Campaign, player: str) -> list[str]:
+    """Unwritten notes block the end of Upkeep; so do characters waiting at the gate."""
+    if campaign.phase != "upkeep":
+        return []
+    lines = []
+    notes = econ(campaign).ransom
+    for p in prisoners(campaign):
+        if p.turn >= campaign.turn or player not in (p.owner, p.captor):
+            continue
+        if p.owner not in players(campaign) or p.captor not in players(campaign):
+            continue
+        note = notes.get(p.id)
+        fresh = note is not None and note.turn == campaign.turn
+        written = fresh and (note.offer if player == p.owner else note.demand) is not None
+        if not written:
+            what = "offer" if player == p.owner else "demand"
+            lines.append(f"write your sealed ransom {what} for {p.unit.name} (write_ransom)")
+    for back in econ(campaign).ransomed:
+        home = any(s.owner == player for s in campaign.map.settlements)
+        if back.owner == player and back.alive and not back.placed and home:
+            lines.append(f"place {back.unit.name}, ransomed, in a settlement (place_ransomed)")
+    return lines
+
+
+def end_upkeep(ctx: Context) -> None:
+    """Notes of this Upkeep are spent; characters with nowhere to go are lost."""
+    state = econ(ctx)
+    for back in state.ransomed:
+        if back.alive and not back.placed:
+            ctx.emit(
+                "ransom",
+                f"{back.unit.name} finds no settlement of "
+                f"{name_of(ctx.campaign, back.owner)} to return to and is lost",
+                undoable=False,
+            )
+    state.ransomed = []
+    state.ransom = {k: v for k, v in state.ransom.items() if v.turn > ctx.campaign.turn}

@@ -1,0 +1,115 @@
+"""Checks and small tools every movement module shares: whose move it is, hexes typed in,
+removing a counter, the capital's garrison and the table-row look-up."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tuicamp.engine.context import Context
+from tuicamp.engine.errors import RuleError
+from tuicamp.model.campaign import Campaign
+from tuicamp.model.forces import Army
+from tuicamp.model.hexes import Hex, parse_label
+from tuicamp.rules.rauscher.shared.common import require_phase, rstate
+from tuicamp.rules.rauscher.shared.rules import Reading, rules_of
+
+
+def current_mover(campaign: Campaign) -> str | None:
+    state = rstate(campaign)
+    if campaign.phase != "movement" or state.mover >= len(state.move_order):
+        return None
+    return state.move_order[state.mover]
+
+
+def require_move_turn(ctx: Context, army: Army) -> None:
+    """Counters move in race order, one player at a time; the GM may move any counter."""
+    require_phase(ctx, "movement")
+    if ctx.seat.gm:
+        return
+    mover = current_mover(ctx.campaign)
+    if army.owner != mover:
+        who = ctx.campaign.player(mover) if mover else None
+        raise RuleError(
+            f"It is {who.name if who else 'nobody'}'s move; '{army.name}' moves in its owner's turn"
+        )
+
+
+def parse_hex(ctx: Context, label: str) -> Hex:
+    try:
+        h = parse_label(label)
+    except ValueError as exc:
+        raise RuleError(str(exc)) from None
+    if not ctx.campaign.map.contains(h):
+        raise RuleError(f"Hex {label} is off the map")
+    return h
+
+
+def label(campaign: Campaign, h: Hex | None) -> str:
+    return campaign.map.label(h) if h is not None else "off the map"
+
+
+def row_for(rows: list[dict[str, Any]], total: int) -> dict[str, Any]:
+    """The row of a dice table whose [min, max] holds ``total``."""
+    for row in rows:
+        if float(row["min"]) <= total <= float(row["max"]):
+            return row
+    raise RuleError(f"No table row covers a roll of {total}")
+
+
+def remove_army(campaign: Campaign, army_id: str) -> None:
+    """Take a counter off the campaign (destroyed, absorbed, delivered)."""
+    campaign.armies = [a for a in campaign.armies if a.id != army_id]
+    state = rstate(campaign)
+    state.armies.pop(army_id, None)
+    for record in state.armies.values():
+        if army_id in record.carried:
+            record.carried.remove(army_id)
+        if record.attached_to == army_id:
+            record.attached_to = None
+    moves = state.movement
+    moves.intel = [i for i in moves.intel if i.army != army_id]
+    moves.ambushes = [a for a in moves.ambushes if a.army != army_id]
+    moves.errands = [e for e in moves.errands if e.messenger != army_id]
+
+
+# --- the capital's army --------------------------------------------------------------------
+
+
+def capital_outside(source: Reading, player: str) -> tuple[int, int] | None:
+    """(points of the capital's original army outside its territory, the most allowed)."""
+    rules = rules_of(source)
+    campaign = rules.campaign
+    state = rstate(campaign)
+    guard = next((g for g in state.movement.capitals if g.player == player), None)
+    if guard is None or guard.points <= 0:
+        return None
+    territory = campaign.map.territory(guard.territory)
+    inside = set(territory.hexes) if territory else set()
+    ambush_home = {a.army: a.territory for a in state.movement.ambushes}
+    wanted = set(guard.units)
+    outside = 0
+    for army in campaign.armies:
+        if army.owner != player:
+            continue
+        if army.hex is not None:
+            away = army.hex not in inside
+        else:  # a hidden ambush waits in its territory; troops aboard a ship have left
+            away = ambush_home.get(army.id) != guard.territory
+        if away:
+            outside += sum(u.points for u in army.units if u.id in wanted)
+    share = float(rules.table("move_capital")["may_leave"])
+    return outside, int(guard.points * share)
+
+
+def require_capital_kept(ctx: Context, player: str) -> None:
+    """ "No more than half of your capital's army may ever leave the territory of the
+    capital city": checked after a change, which the engine undoes when refused."""
+    found = capital_outside(ctx, player)
+    if found is None:
+        return
+    outside, allowed = found
+    if outside > allowed:
+        raise RuleError(
+            f"No more than half of the capital's army may leave the capital's territory: "
+            f"that would take {outside} of its points out (at most {allowed})"
+        )

@@ -1,0 +1,367 @@
+"""What moving costs: movement points, marches, zones of influence, militia bounds.
+
+Everything here only reads (a campaign, or a read context: see :mod:`shared.rules`), so
+the UI's previews and the rules price a move the same way: :func:`move_costs` is the very
+model the ``move`` action walks. Tables are the read context's: the ruleset's defaults with
+the campaign's house rules laid over them. The roles table answers, for every phase,
+whether a counter fights (:func:`fights`).
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from tuicamp.engine.costs import cost_model
+from tuicamp.engine.pathing import CostModel, Path, cheapest_path, reachable
+from tuicamp.engine.rules import Rules
+from tuicamp.model.campaign import Campaign
+from tuicamp.model.forces import Army
+from tuicamp.model.hexes import Hex
+from tuicamp.model.terrain import TERRAINS
+from tuicamp.rules.rauscher.shared.common import enemies, rstate
+from tuicamp.rules.rauscher.shared.rules import Reading, rules_of
+from tuicamp.rules.rauscher.shared.state import March, Role
+
+EPSILON = 1e-9
+
+
+# --- what a counter is ----------------------------------------------------------------------
+
+
+def role_spec(source: Reading, army_id: str) -> dict[str, Any]:
+    """The counter's row of the roles table (``move_roles``; unknown roles as an army)."""
+    rules = rules_of(source)
+    role = rstate(rules).army(army_id).role
+    roles = rules.table("move_roles")
+    return roles.get(role.value, roles["army"])
+
+
+# --- who is who ---------------------------------------------------------------------------
+
+
+def on_map(campaign: Campaign) -> list[Army]:
+    """Counters on the map (hidden ambushes and troops aboard ships have no hex)."""
+    return [a for a in campaign.armies if a.hex is not None]
+
+
+def enemies_of(campaign: Campaign, owner: str) -> list[Army]:
+    """Every enemy's counters on the map: every other player but an ally (R-RA-4;
+    :func:`shared.common.enemies`). Allies' zones do not slow a counter and allies' armies do
+    not bar its way."""
+    return [a for a in on_map(campaign) if enemies(campaign, owner, a.owner)]
+
+
+def fights(source: Reading, army_id: str) -> bool:
+    """Does this counter take a side in a battle? Scouting parties, messengers, baggage
+    trains, ships and refugees do not ("A scouting patrol cannot be attacked"). The one
+    answer of the ruleset: movement and combat both read it from the roles table, so a
+    house rule changing a role's ``fights`` changes both."""
+    return bool(role_spec(source, army_id)["fights"])
+
+
+def destroyed_if_attacked(source: Reading, army_id: str) -> bool:
+    """Refugees always; a messenger unless an army of its owner escorts it in its hex."""
+    rules = rules_of(source)
+    if not role_spec(rules, army_id)["destroyed_if_attacked"]:
+        return False
+    campaign = rules.campaign
+    record = rstate(campaign).army(army_id)
+    if record.role is Role.MESSENGER and record.attached_to:
+        escort, me = campaign.army(record.attached_to), campaign.army(army_id)
+        if escort is not None and me is not None and escort.hex == me.hex:
+            return False
+    return True
+
+
+def blocking_enemies(source: Reading, army: Army) -> list[Army]:
+    """Enemy counters this one may not march through (it may end its move on them)."""
+    rules = rules_of(source)
+    campaign = rules.campaign
+    if role_spec(rules, army.id)["passes_enemies"]:
+        if rstate(campaign).army(army.id).role is Role.SCOUTING_PARTY:
+            # "engaged by another scouting party which moves into the same hex"
+            return [
+                e
+                for e in enemies_of(campaign, army.owner)
+                if rstate(campaign).army(e.id).role is Role.SCOUTING_PARTY
+            ]
+        return []
+    return [e for e in enemies_of(campaign, army.owner) if fights(rules, e.id)]
+
+
+# --- movement points ----------------------------------------------------------------------
+
+
+def patrols_active(source: Reading, army_id: str) -> bool:
+    """Patrols designated in upkeep and still with the army; "While on a fast march, an
+    army cannot have any Patrols"."""
+    rules = rules_of(source)
+    army, record = rules.campaign.army(army_id), rstate(rules).army(army_id)
+    if army is None or not record.patrols:
+        return False
+    march = rules.table("move_march").get(record.march.value, {})
+    if not march.get("patrols", True):
+        return False
+    present = {u.id for u in army.units}
+    return any(uid in present for uid in record.patrols)
+
+
+def base_mp(source: Reading, army_id: str) -> float:
+    """The counter's allowance before any march: "the Movement value (M) of the slowest
+    unit in the army" (allocations at their category's typical M, R-RA-4), or the fixed
+    move of a baggage train, ship or refugee column."""
+    rules = rules_of(source)
+    army = rules.campaign.army(army_id)
+    if army is None:
+        return 0.0
+    spec = role_spec(rules, army_id)
+    if spec["mp"] != "units":
+        return float(spec["mp"])
+    typical = rules.table("typical_movement")
+    speeds = [u.movement for u in army.units]
+    for allocation in rstate(rules).army(army_id).allocations:
+        speeds.append(typical.get(allocation.category.value, typical["default"]))
+    if not speeds:
+        return float(spec.get("default_mp", typical["default"]))
+    return float(min(speeds))
+
+
+def march_of(source: Reading, army_id: str) -> March:
+    """The march in force: the declared one, or the only one the counter knows."""
+    record = rstate(source).army(army_id)
+    marches = role_spec(source, army_id)["marches"]
+    if record.march.value in marches:
+        return record.march
+    return March(marches[0])
+
+
+def mp_total(source: Reading, army_id: str) -> float:
+    """This turn's allowance: fast march x1.5 rounded down, forced march x2 (R-RA-4)."""
+    rules = rules_of(source)
+    base = base_mp(rules, army_id)
+    spec = role_spec(rules, army_id)
+    if spec["mp"] != "units":
+        return base
+    factor = rules.table("move_march")[march_of(rules, army_id).value]["factor"]
+    return float(math.floor(base * float(factor) + EPSILON))
+
+
+def hasty_cap(source: Reading, army_id: str) -> float:
+    """A hasty defence "may expend up to half of their movement allowance"."""
+    rules = rules_of(source)
+    share = float(rules.table("move_defences")["hasty_mp_share"])
+    return mp_total(rules, army_id) * share
+
+
+def mp_left(source: Reading, army_id: str) -> float:
+    """What the counter may still spend this turn (0 once it has finished)."""
+    record = rstate(source).army(army_id)
+    if record.finished:
+        return 0.0
+    return max(0.0, mp_total(source, army_id) - record.mp_spent)
+
+
+# --- zones of influence -------------------------------------------------------------------
+
+
+def zone_radius(source: Reading, army_id: str) -> int:
+    rules = rules_of(source)
+    zones = rules.table("move_zones")
+    return int(zones["patrol_radius"] if patrols_active(rules, army_id) else zones["radius"])
+
+
+def zone_of(source: Reading, army: Army) -> list[Hex]:
+    """The hexes of one army's Zone of Influence (adjacent; 2 hexes with patrols)."""
+    rules = rules_of(source)
+    if army.hex is None or not role_spec(rules, army.id)["projects_zone"]:
+        return []
+    zones = rules.table("move_zones")
+    hexes = army.hex.within(zone_radius(rules, army.id))
+    if not zones.get("include_army_hex", True):
+        hexes = [h for h in hexes if h != army.hex]
+    return hexes
+
+
+def enemy_zones(source: Reading, army: Army) -> set[Hex]:
+    """Every hex where this counter pays double; overlapping zones double only once."""
+    rules = rules_of(source)
+    if role_spec(rules, army.id)["ignores_zones"]:
+        return set()
+    campaign = rules.campaign
+    out: set[Hex] = set()
+    for enemy in enemies_of(campaign, army.owner):
+        out.update(h for h in zone_of(rules, enemy) if campaign.map.contains(h))
+    return out
+
+
+# --- militia ------------------------------------------------------------------------------
+
+
+def home_destroyed(campaign: Campaign, territory_id: str) -> bool:
+    """A militia's home is gone when its territory holds no settlement any more."""
+    territory = campaign.map.territory(territory_id)
+    if territory is None:
+        return True
+    hexes = set(territory.hexes)
+    return not any(s.hex in hexes for s in campaign.map.settlements)
+
+
+def bound_territories(campaign: Campaign, army: Army) -> set[str] | None:
+    """The territories this army may not leave because of its militia (None: unbound).
+
+    "While these units may leave their home hex, they may not move beyond their
+    territorial borders unless their home is destroyed, or they receive a message for help
+    from another territory". Militia of two homes in one army bind it to neither's
+    outside: the army may only stand where every militia may.
+    """
+    state = rstate(campaign)
+    homes: set[str] | None = None
+    for unit in army.units:
+        if "militia" not in unit.flags:
+            continue
+        record = state.units.get(unit.id)
+        if record is None or record.home_territory is None:
+            continue
+        if record.freed_until_turn >= campaign.turn:
+            continue
+        if home_destroyed(campaign, record.home_territory):
+            continue
+        mine = {record.home_territory}
+        homes = mine if homes is None else homes & mine
+    return homes
+
+
+def militia_blocked(campaign: Campaign, army: Army) -> list[Hex]:
+    homes = bound_territories(campaign, army)
+    if homes is None:
+        return []
+    allowed: set[Hex] = set()
+    for tid in homes:
+        territory = campaign.map.territory(tid)
+        if territory is not None:
+            allowed.update(territory.hexes)
+    return [h for h in campaign.map.hexes() if h not in allowed]
+
+
+# --- the cost model -----------------------------------------------------------------------
+
+
+def _water_model(campaign: Campaign, army: Army) -> CostModel:
+    """Ships: "ships move 8 hexes per turn" on lake and sea, and into their own ports (a
+    settlement of theirs next to water)."""
+    m = campaign.map
+    water = {t.letter for t in TERRAINS if t.water}
+    ports = {
+        s.hex
+        for s in m.settlements
+        if s.owner == army.owner and any(m.letter_at(n) in water for n in m.neighbours(s.hex))
+    }
+    enter: list[float | None] = []
+    for row, line in enumerate(m.terrain):
+        for col, letter in enumerate(line):
+            h = Hex.from_offset(col, row)
+            enter.append(1.0 if letter in water or h in ports else None)
+    return CostModel(m.width, m.height, enter, {}, {}, set())
+
+
+_LAND_MODELS: dict[tuple, CostModel] = {}  # a few recent maps' terrain prices
+
+
+def land_model(source: Reading) -> CostModel:
+    """The terrain alone: every hex 1 MP, or the advanced terrain table (option).
+
+    Pricing a 200 x 200 map takes longer than a preview may, so the model is kept for as
+    long as the map's terrain, its hexsides and the prices stay the same (the searches
+    never change a model; zones and blocks are cheap copies)."""
+    rules = rules_of(source)
+    tables = rules.tables
+    advanced = bool(rules.option("advanced_terrain"))
+    m = rules.campaign.map
+    # The basic rules price hexes only: no hexside feature costs anything there.
+    prices = {
+        "terrain_cost": (tables["move_advanced"] if advanced else tables)["terrain_cost"],
+        "hexside": tables["move_advanced"].get("hexside", {}) if advanced else {},
+    }
+    sides = (
+        tuple(sorted((f, tuple(sorted(map(str, v)))) for f, v in m.hexsides.items()))
+        if advanced
+        else ()
+    )
+    key = (m.width, m.height, tuple(m.terrain), sides, repr(prices))
+    model = _LAND_MODELS.get(key)
+    if model is None:
+        if len(_LAND_MODELS) >= 8:
+            _LAND_MODELS.pop(next(iter(_LAND_MODELS)))
+        model = _LAND_MODELS[key] = cost_model(m, prices)
+    return model
+
+
+def move_costs(source: Reading, army_id: str) -> CostModel:
+    """What each step costs this counter now: terrain (basic or advanced), enemy zones of
+    influence doubled, hexes its militia may not enter and enemy armies it may not march
+    through blocked. Ending a move *on* an enemy is allowed: see :func:`plan`."""
+    rules = rules_of(source)
+    campaign = rules.campaign
+    army = campaign.army(army_id)
+    if army is None:
+        raise KeyError(army_id)
+    if role_spec(rules, army_id).get("water"):
+        return _water_model(campaign, army)
+    model = land_model(rules)
+    zones = enemy_zones(rules, army)
+    if zones:
+        factor = float(rules.table("move_zones")["factor"])
+        model = model.with_multiplier(zones, factor)
+    blocked = militia_blocked(campaign, army)
+    if blocked:
+        model = model.with_blocked(blocked)
+    return model
+
+
+def _through_blocked(rules: Rules, army: Army, goal: Hex | None) -> list[Hex]:
+    return [e.hex for e in blocking_enemies(rules, army) if e.hex != goal and e.hex]
+
+
+def plan(source: Reading, army_id: str, goal: Hex, budget: float | None = None) -> Path | None:
+    """The cheapest legal path to ``goal`` (within ``budget``; default: no limit)."""
+    rules = rules_of(source)
+    army = rules.campaign.army(army_id)
+    if army is None or army.hex is None:
+        return None
+    model = move_costs(rules, army_id)
+    blocked = _through_blocked(rules, army, goal)
+    if blocked:
+        model = model.with_blocked(blocked)
+    limit = math.inf if budget is None else budget
+    try:
+        return cheapest_path(model, army.hex, goal, limit)
+    except ValueError:
+        return None
+
+
+def reach(source: Reading, army_id: str) -> dict[Hex, float]:
+    """Every hex the counter may still end its move in, with the cheapest cost (the start
+    at 0). Enemy hexes it may attack are included; hexes behind them are not."""
+    rules = rules_of(source)
+    army = rules.campaign.army(army_id)
+    if army is None or army.hex is None:
+        return {}
+    left = mp_left(rules, army_id)
+    model = move_costs(rules, army_id)
+    foes = set(_through_blocked(rules, army, None))
+    passable = model.with_blocked(foes) if foes else model
+    found = reachable(passable, army.hex, left)
+    for target in foes:
+        best = min(
+            (
+                c + step
+                for n in target.neighbours()
+                if (c := found.get(n)) is not None
+                and (step := model.step_cost(n, target)) is not None
+            ),
+            default=None,
+        )
+        if best is not None and best <= left + EPSILON:
+            found[target] = best
+    return found
