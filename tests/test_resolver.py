@@ -85,3 +85,38 @@ def test_same_seed_same_battle():
     one = auto_resolve(camp, battle, Dice(DiceState(seed=7)))
     two = auto_resolve(camp, battle, Dice(DiceState(seed=7)))
     assert one == two
+
+
+PINNED_TWO_SIDED = [
+    # (attacker pts, defender pts, defence), seed, winner, per side: (vp, [(unit, killed, fled)])
+    (
+        (1800, 1200, 0),
+        7,
+        "attacker",
+        [(545, [("ar", 16, 4), ("ac", 0, 0)]), (300, [("dr", 14, 9), ("dc", 0, 0)])],
+    ),
+    (
+        (1000, 1000, 0),
+        3,
+        "defender",
+        [(135, [("ar", 10, 7), ("ac", 0, 0)]), (455, [("dr", 7, 2), ("dc", 0, 0)])],
+    ),
+    (
+        (2000, 1000, 2),
+        11,
+        None,
+        [(292, [("ar", 18, 7), ("ac", 0, 0)]), (292, [("dr", 10, 4), ("dc", 0, 0)])],
+    ),
+]
+
+
+def test_two_sided_results_are_pinned_for_their_seeds():
+    """Saves settle the same way in every release: "the same battle with the same seed gives
+    the same result", so a change of method must leave two-sided battles exactly as they
+    were (winner, VP and every unit's killed and fled)."""
+    for (attacker, defender, defence), seed, winner, sides in PINNED_TWO_SIDED:
+        camp, battle = duel(attacker, defender, defence)
+        result = auto_resolve(camp, battle, Dice(DiceState(seed=seed)))
+        assert result.winner == winner
+        got = [(s.vp, [(x.unit, x.killed, x.fled) for x in s.losses]) for s in result.sides]
+        assert got == sides
