@@ -285,7 +285,8 @@ def test_battles_lists_pending_battles_and_prints_their_card(tmp_path):
     assert "Battle b1 at 0305" in applied.stdout
     listed = run("battles", "v.toml", cwd=tmp_path)
     assert listed.returncode == 0
-    assert "b1  turn 1  hex 0305" in listed.stdout and "[pending, to be fought" in listed.stdout
+    assert "b1  turn 1, Play phase  hex 0305" in listed.stdout
+    assert "[pending, to be fought" in listed.stdout
     card = run("battles", "v.toml", "--card", "b1", cwd=tmp_path).stdout
     assert card.startswith("Battle b1 — turn 1") and "Record after the battle:" in card
     assert "Attacker" in card and "Defender" in card
