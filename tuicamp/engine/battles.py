@@ -256,6 +256,8 @@ def _asked_of(form: ResultForm, key: str) -> str:
         return "it is asked once for the battle"
     if spec.scope is FieldScope.CHARACTER:
         return "it is asked of each character"
+    if spec.scope is FieldScope.EACH_SIDE:
+        return "it is asked of each side"
     side = next((q.side for q in form.sides if q.side.id == spec.side), None)
     return f"it is asked of the {side.title if side else spec.side} only"
 

@@ -13,6 +13,7 @@ import re
 
 from tuicamp.engine.battles import EnterBattleResult, side_names
 from tuicamp.engine.result_form import ResultField, ResultForm, SideQuestions
+from tuicamp.game.textreport import plural
 from tuicamp.model.battle import Battle
 from tuicamp.model.campaign import Campaign
 
@@ -56,7 +57,7 @@ def _side_lines(campaign: Campaign, questions: SideQuestions) -> list[str]:
         army = campaign.army(aid)
         for unit in army.units if army else []:
             where = f"army = {_string(army.id)}, unit = {_string(unit.id)}"
-            note = f"{_comment(unit.name)} ({unit.models} models)"
+            note = f"{_comment(unit.name)} ({plural(unit.models, 'model')})"
             rows.append(f"    {{ {where}, killed = 0, fled = 0 }},  # {note}")
     if rows:
         out += ["losses = [  # models killed and models that fled, per unit", *rows, "]"]
