@@ -99,8 +99,8 @@ class Melee(Ruleset):
 
 
 class Heralds(Melee):
-    """Its own resolver (no dice for the garrison: it always holds, red and green share the
-    field) and its own words for the outcome."""
+    """Its own resolver (one die, scored by every side but Blue, so allies share the field)
+    and its own words for the outcome."""
 
     id = "heralds"
 
