@@ -285,7 +285,8 @@ def test_battles_lists_pending_battles_and_prints_their_card(tmp_path):
     assert "Battle b1 at 0305" in applied.stdout
     listed = run("battles", "v.toml", cwd=tmp_path)
     assert listed.returncode == 0
-    assert "b1  turn 1  hex 0305" in listed.stdout and "[pending, to be fought" in listed.stdout
+    assert "b1  turn 1, Play phase  hex 0305" in listed.stdout
+    assert "[pending, to be fought" in listed.stdout
     card = run("battles", "v.toml", "--card", "b1", cwd=tmp_path).stdout
     assert card.startswith("Battle b1 — turn 1") and "Record after the battle:" in card
     assert "Attacker" in card and "Defender" in card
@@ -300,3 +301,32 @@ def test_battles_lists_pending_battles_and_prints_their_card(tmp_path):
     assert settled.returncode == 0 and "auto-resolved" in settled.stdout
     assert "No battles pending." in run("battles", "v.toml", cwd=tmp_path).stdout
     assert "[auto]" in run("battles", "v.toml", "--all", cwd=tmp_path).stdout
+
+
+def test_battles_form_prints_the_result_form_as_orders_the_engine_takes(tmp_path):
+    """`tuicamp battles --form ID` asks exactly the battle's questions, as an orders file:
+    filled in, `tuicamp apply` checks and enters it like the screen's form."""
+    assert run("new", "skirmish-valley", "-r", "sandbox", "-o", "v.toml", "--no-play",
+               "--seed", "4", cwd=tmp_path).returncode == 0  # fmt: skip
+    gm = '[[action]]\nkind = "gm_move_army"\narmy = "green-mob"\nhex = "0305"\nreason = "test"\n'
+    (tmp_path / "gm.toml").write_text(gm)
+    assert run("apply", "v.toml", "gm.toml", "--as", "gm", cwd=tmp_path).returncode == 0
+    (tmp_path / "attack.toml").write_text(
+        'seat = "red"\n[[action]]\nkind = "move"\narmy = "red-vanguard"\nto = "0305"\n'
+    )
+    assert run("apply", "v.toml", "attack.toml", cwd=tmp_path).returncode == 0
+    printed = run("battles", "v.toml", "--form", "b1", "--as", "red", cwd=tmp_path)
+    assert printed.returncode == 0, printed.stderr
+    form = printed.stdout
+    assert 'seat = "red"' in form and form.count("[[action.sides]]") == 2
+    assert "facts" not in form  # the sandbox asks no fields of its own
+    assert "red-halberdiers" in form and "green-boyz" in form
+    filled = form.replace("vp = 0", "vp = 300", 1)
+    (tmp_path / "result.toml").write_text(filled, encoding="utf-8")
+    applied = run("apply", "v.toml", "result.toml", cwd=tmp_path)
+    assert applied.returncode == 0, applied.stderr
+    assert "fought at the table: Attacker (Red) wins" in applied.stdout
+    line = one_line_error(run("battles", "v.toml", "--form", "b1", cwd=tmp_path))
+    assert "battle b1 is already fought" in line
+    both = one_line_error(run("battles", "v.toml", "--form", "b1", "--card", "b1", cwd=tmp_path))
+    assert "give one of them" in both

@@ -109,7 +109,10 @@ def test_every_correction_is_logged_and_applied():
     assert kinds == ["correction"] * 6
 
 
-def test_a_three_sided_battle_waits_for_the_table_even_when_battles_auto_resolve():
+def test_a_three_sided_battle_is_auto_resolved_too_when_battles_auto_resolve():
+    """auto_resolve_battles: "Settle every battle with tuicamp's auto-resolver as soon as it
+    is found". A melee of three used to wait for the table only because the resolver was
+    two-sided; it settles any number of sides now, every side ranked."""
     engine = three_players(auto_resolve_battles=True)
     engine.perform(
         "gm",
@@ -124,8 +127,9 @@ def test_a_three_sided_battle_waits_for_the_table_even_when_battles_auto_resolve
     engine.changed()
     engine.perform("p1", A.Move(army="a1", to="0604"))
     (battle,) = engine.campaign.battles
-    assert len(battle.sides) == 3 and battle.status is BattleStatus.PENDING
-    assert battle.mode == "table"
+    assert len(battle.sides) == 3 and battle.status is BattleStatus.AUTO
+    assert battle.mode == "auto"
+    assert all(r.rank >= 1 for r in battle.result.sides)
 
 
 def test_an_army_with_no_units_starts_no_battle():

@@ -14,7 +14,13 @@ import pytest
 from apps.battle_kit import ATTACKER, BATTLE_HEX, DEFENDER, valley_save
 from apps.ui_kit import FIXED_NOW, make_app, sync, wait_for_screen
 
-from tuicamp.engine.battles import AutoResolveBattle, EnterBattleResult, ResultField, SideEntry
+from tuicamp.engine.battles import (
+    AutoResolveBattle,
+    EnterBattleResult,
+    FieldScope,
+    ResultField,
+    SideEntry,
+)
 from tuicamp.engine.codec import unstructure
 from tuicamp.game.battlecard import build_card, card_markdown
 from tuicamp.game.session import Session
@@ -295,6 +301,84 @@ async def test_ruleset_fields_are_asked_and_checked(tmp_path, monkeypatch):
     assert result.side("defender").facts == {"general_slain": 1, "standards": 2}
     assert result.side("attacker").facts == {"general_slain": 0, "standards": 0}
     assert Session.open(save).campaign.army(ATTACKER).unit("red-captain") is None
+
+
+@sync
+async def test_fields_are_asked_of_whom_their_scope_says(tmp_path, monkeypatch):
+    """ "Result fields may belong to one side or one character instead of being asked of
+    every side ... make the result form ask and check exactly those"."""
+    fields = (
+        ResultField("banner", "Took a banner"),
+        ResultField(
+            "held", "Hours the bridge held", "int", 0, 6, scope=FieldScope.ONE_SIDE, side="defender"
+        ),
+        ResultField("burnt", "The mill burnt down", scope=FieldScope.BATTLE),
+        ResultField("duel", "Won a duel", scope=FieldScope.CHARACTER, side="attacker"),
+    )
+    monkeypatch.setattr(SandboxRuleset, "result_fields", lambda self, camp, battle: fields)
+    save = valley_save(tmp_path)
+    app = make_app(tmp_path, save=save, seat="green")
+    async with app.run_test(size=SIZE) as pilot:
+        await _queue(pilot)
+        await pilot.press("r")
+        form = await _wait_for(pilot, BattleResultScreen)
+        present = {w.id for w in form.query("Checkbox, Field")}
+        assert {"fact-0-0", "fact-1-0", "fact-1-1", "battle-fact-2", "char-0-0-3"} <= present
+        assert not {"fact-0-1", "fact-0-2", "fact-1-3", "char-1-0-3"} & present
+        assert "The battle as a whole" in screen_text(app)
+        await _fill(pilot, "fact-1-1", "7")
+        await pilot.pause()
+        assert "Hours the bridge held cannot be above 6" in screen_text(app)
+        await _fill(pilot, "fact-1-1", "3")
+        await _fill(pilot, "vp-0", "200")
+        form.query_one("#battle-fact-2").focus()
+        await pilot.press("space")
+        form.query_one("#char-0-0-3").focus()
+        await pilot.press("space")  # the Red captain won his duel
+        await pilot.press("ctrl+s")
+        await _wait_for(pilot, BattlePreviewScreen)
+        await pilot.press("y")
+        await _wait_for(pilot, BattleQueueScreen)
+    result = Session.open(save).campaign.battle("b1").result
+    assert result.facts == {"burnt": 1}
+    assert result.side("attacker").facts == {"banner": 0}
+    assert result.side("defender").facts == {"banner": 0, "held": 3}
+    (captain,) = result.side("attacker").characters
+    assert (captain.unit, captain.facts) == ("red-captain", {"duel": 1})
+    assert result.side("defender").characters == []
+
+
+@sync
+async def test_a_force_without_counters_is_asked_its_points_lost(tmp_path):
+    """A side "may be a points size with no army counters": the form asks how many of
+    its points it lost, no more than it fielded."""
+    save = valley_save(tmp_path)
+    session = Session.open(save)
+    militia = session.campaign.battle("b1").side("defender")
+    militia.points, militia.name = 500, "Greyford militia"
+    session.save()
+    app = make_app(tmp_path, save=save, seat="green")
+    async with app.run_test(size=SIZE) as pilot:
+        await _queue(pilot)
+        await pilot.press("r")
+        form = await _wait_for(pilot, BattleResultScreen)
+        text = screen_text(app)
+        assert "Greyford militia (500 pts, no army counters)" in text
+        assert "Points lost (of 500)" in text
+        await _fill(pilot, "points-1", "600")
+        await pilot.pause()
+        assert "Defender (Green): points lost cannot be above 500" in screen_text(app)
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert app.screen is form
+        await _fill(pilot, "points-1", "200")
+        await _fill(pilot, "vp-1", "100")
+        await pilot.press("ctrl+s")
+        preview = await _wait_for(pilot, BattlePreviewScreen)
+        assert any("Greyford militia lost 200 of 500 pts" in line for line in preview.lines)
+        await pilot.press("y")
+        await _wait_for(pilot, BattleQueueScreen)
+    assert Session.open(save).campaign.battle("b1").result.side("defender").points_lost == 200
 
 
 # --- auto-resolve -------------------------------------------------------------------------

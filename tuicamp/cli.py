@@ -85,11 +85,16 @@ def build_parser() -> argparse.ArgumentParser:
     log.add_argument("--as", dest="seat", help="only what this seat may read (default: GM)")
     log.add_argument("--markdown", action="store_true", help="as a Markdown campaign diary")
 
-    battles = sub.add_parser("battles", help="pending battles, and a battle's card")
+    battles = sub.add_parser("battles", help="pending battles, a battle's card and result form")
     battles.add_argument("save")
     battles.add_argument("--as", dest="seat")
     battles.add_argument("--card", metavar="ID", help="print this battle's card")
     battles.add_argument("--markdown", action="store_true", help="the card as Markdown")
+    battles.add_argument(
+        "--form",
+        metavar="ID",
+        help="print this battle's result form as an orders file, for `tuicamp apply`",
+    )
     battles.add_argument("--all", action="store_true", help="list fought battles too")
 
     roll = sub.add_parser("roll", help="roll dice: d6, 2d6, d66, 3d6+1, ...")
@@ -303,22 +308,33 @@ def cmd_log(args: argparse.Namespace) -> int:
 
 
 def cmd_battles(args: argparse.Namespace) -> int:
-    from tuicamp.engine.battles import side_names
+    from tuicamp.engine.battles import clock_text, side_names
+    from tuicamp.engine.result_form import form_of
     from tuicamp.game.battlecard import build_card, card_hidden_reason, card_markdown, card_text
+    from tuicamp.game.result_orders import result_orders
     from tuicamp.game.session import Session
     from tuicamp.model.battle import MODE_TEXT
 
     session = Session.open(_resolve_save(args.save))
     seat = _default_seat(session, args.seat)
     camp = session.campaign
-    if args.card:
-        battle = camp.battle(args.card)
+    if args.card and args.form:
+        raise InputError("--card and --form print one thing each: give one of them")
+    wanted = args.card or args.form
+    if wanted:
+        battle = camp.battle(wanted)
         if battle is None:
             known = ", ".join(b.id for b in camp.battles) or "none yet"
-            raise InputError(f"there is no battle {args.card!r} (battles: {known})")
+            raise InputError(f"there is no battle {wanted!r} (battles: {known})")
         hidden = card_hidden_reason(session.view(seat), battle)
         if hidden:
             raise InputError(hidden)
+        if args.form:
+            if not battle.pending:
+                raise InputError(f"battle {battle.id} is already {battle.status.value}")
+            form = form_of(session.ruleset, camp, battle)
+            sys.stdout.write(result_orders(camp, battle, form, args.seat))
+            return EXIT_OK
         card = build_card(camp, battle, session.ruleset)
         sys.stdout.write(card_markdown(card) if args.markdown else card_text(card))
         return EXIT_OK
@@ -330,7 +346,8 @@ def cmd_battles(args: argparse.Namespace) -> int:
         mode = f", to be {MODE_TEXT[b.mode]}"
         status = b.status.value + (mode if b.pending else "")
         print(
-            f"{b.id}  turn {b.turn}  hex {camp.map.label(b.hex)} ({b.terrain}): {sides} [{status}]"
+            f"{b.id}  {clock_text(b, session.ruleset)}  hex {camp.map.label(b.hex)} "
+            f"({b.terrain}): {sides} [{status}]"
         )
     return EXIT_OK
 

@@ -2,7 +2,10 @@
 validation, auto-resolving, applying a result, and the GM's take-back of a mis-entered one.
 
 A ruleset finds battles in its own way and calls :func:`open_battle`; it declares the
-extra result fields it needs (:meth:`Ruleset.result_fields`) and draws the consequences
+extra result fields it needs (:meth:`Ruleset.result_fields`, each asked of every side, one
+side, the battle or each character: :mod:`tuicamp.engine.result_form`), may settle battles
+by its own dice (:meth:`Ruleset.resolve_battle`), decides and words the outcome
+(:meth:`Ruleset.battle_outcome`) and draws the consequences
 (:meth:`Ruleset.apply_battle_result`). Entering a result is an action like any other, so it
 can come from the form, an orders file or a script.
 """
@@ -11,17 +14,19 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from attrs import define, field, frozen
+from attrs import define, field
 
 from tuicamp.engine.actions import Action
 from tuicamp.engine.errors import RuleError
-from tuicamp.engine.resolver import auto_resolve
+from tuicamp.engine.outcome import BattleOutcome, ranks_by_vp
+from tuicamp.engine.result_form import FieldScope, ResultField, ResultForm, form_of
 from tuicamp.model.battle import (
     MODE_TEXT,
     Battle,
     BattleResult,
     BattleSide,
     BattleStatus,
+    CharacterResult,
     Circumstance,
     SideResult,
     UnitLoss,
@@ -31,21 +36,19 @@ from tuicamp.model.hexes import Hex
 
 if TYPE_CHECKING:
     from tuicamp.engine.context import Context
-
-
-@frozen
-class ResultField:
-    """One field of a ruleset's result form, asked once per side."""
-
-    key: str
-    label: str
-    kind: str = "bool"  # "bool" (0/1) or "int"
-    minimum: int = 0
-    maximum: int = 1
-    help: str = ""
+    from tuicamp.engine.ruleset import Ruleset
 
 
 # --- actions ----------------------------------------------------------------------------
+
+
+@define(kw_only=True)
+class CharacterEntry:
+    """The answers about one character of a side (fields of the character scope)."""
+
+    army: str
+    unit: str
+    facts: dict[str, int] = field(factory=dict)
 
 
 @define(kw_only=True)
@@ -54,6 +57,8 @@ class SideEntry:
     vp: int = 0
     facts: dict[str, int] = field(factory=dict)
     losses: list[UnitLoss] = field(factory=list)
+    points_lost: int = 0  # of the points the side fielded without army counters
+    characters: list[CharacterEntry] = field(factory=list)
 
 
 @define(kw_only=True)
@@ -62,6 +67,7 @@ class EnterBattleResult(Action):
     summary = "Enter the result of a battle fought at the table (VP, facts, losses per unit)"
     battle: str
     sides: list[SideEntry] = field(factory=list)
+    facts: dict[str, int] = field(factory=dict)  # the fields asked once for the battle
 
 
 @define(kw_only=True)
@@ -105,8 +111,14 @@ def open_battle(
     sides: list[BattleSide],
     circumstances: list[Circumstance] | None = None,
     settlement: str | None = None,
+    *,
+    day: int = 0,
 ) -> Battle:
-    """Record a new pending battle (and settle it at once when the campaign auto-resolves)."""
+    """Record a new pending battle (and settle it at once when the campaign auto-resolves).
+
+    Its clock is the campaign's turn and phase; a ruleset that fights day by day within a
+    turn says which ``day`` (or step) it is.
+    """
     camp = ctx.campaign
     battle = Battle(
         id=f"b{len(camp.battles) + 1}",
@@ -116,8 +128,9 @@ def open_battle(
         sides=sides,
         circumstances=list(circumstances or []),
         settlement=settlement,
-        # the resolver settles two sides; a melee of three waits for the table
-        mode="auto" if ctx.option("auto_resolve_battles") and len(sides) == 2 else "table",
+        mode="auto" if ctx.option("auto_resolve_battles") else "table",
+        phase=camp.phase,
+        day=day,
     )
     camp.battles.append(battle)
     names = " vs ".join(side_names(camp, s) for s in sides)
@@ -129,13 +142,27 @@ def open_battle(
     )
     battle.events.append(ev.seq)
     if battle.mode == "auto":
-        _settle(ctx, battle, auto_resolve(camp, battle, ctx.dice))
+        _settle(ctx, battle, _resolved(ctx, battle))
     return battle
 
 
 def side_names(camp: Campaign, side: BattleSide) -> str:
+    """The side's armies, and its force without counters: what the chronicle calls it."""
     armies = [camp.army(a) for a in side.armies]
-    return ", ".join(a.name for a in armies if a is not None) or side.title
+    names = [a.name for a in armies if a is not None]
+    names += [side.force_name] if side.points > 0 else []
+    return ", ".join(names) or side.title
+
+
+def clock_text(battle: Battle, ruleset: Ruleset) -> str:
+    """When the battle was opened: ``turn 3, Movement phase, day 2`` (no day when 0)."""
+    parts = [f"turn {battle.turn}"]
+    if battle.phase:
+        phase = ruleset.phase(battle.phase)
+        parts.append(f"{phase.title if phase else battle.phase} phase")
+    if battle.day:
+        parts.append(f"day {battle.day}")
+    return ", ".join(parts)
 
 
 # --- validating and applying ------------------------------------------------------------
@@ -159,60 +186,184 @@ def _require_party(ctx: Context, battle: Battle) -> None:
     )
 
 
-def validate_result(ctx: Context, battle: Battle, entries: list[SideEntry]) -> BattleResult:
-    """Check a result against the battle and the ruleset's form; refuse the impossible."""
-    fields_ = {f.key: f for f in ctx.ruleset.result_fields(ctx.campaign, battle)}
+def validate_result(ctx: Context, battle: Battle, action: EnterBattleResult) -> BattleResult:
+    """Check a result against the battle and the ruleset's form; refuse the impossible.
+
+    Every field is checked against whom it is asked of: a side answers its own fields, each
+    character of a side the character fields, the battle the battle-wide ones. Unanswered
+    fields count as their default (0, or the nearest value they allow).
+    """
+    form = form_of(ctx.ruleset, ctx.campaign, battle)
+    entries = action.sides
     side_ids = [s.id for s in battle.sides]
     given = [e.side for e in entries]
     ctx.require(
         sorted(given) == sorted(side_ids),
         f"Give one entry for each side of battle {battle.id}: {', '.join(side_ids)}",
     )
-    results = []
+    results = [_side_result(ctx, battle, form, entry) for entry in entries]
+    facts = _checked_facts(ctx, form, form.battle_fields, action.facts, f"Battle {battle.id}")
+    ranks = ranks_by_vp(results)
+    for r in results:
+        r.rank = ranks[r.side]
+    return BattleResult(results, facts=facts)
+
+
+def _side_result(ctx: Context, battle: Battle, form: ResultForm, entry: SideEntry) -> SideResult:
+    side = battle.side(entry.side)
+    questions = form.side(entry.side)
+    ctx.require(entry.vp >= 0, f"{side.title}: victory points cannot be negative")
+    facts = _checked_facts(ctx, form, questions.fields, entry.facts, side.title)
+    _check_points_lost(ctx, side, entry.points_lost)
+    _check_losses(ctx, side, entry.losses)
+    characters = _character_results(ctx, form, side, entry.characters)
+    return SideResult(
+        entry.side,
+        entry.vp,
+        facts,
+        list(entry.losses),
+        points_lost=entry.points_lost,
+        characters=characters,
+    )
+
+
+def _checked_facts(
+    ctx: Context,
+    form: ResultForm,
+    asked: tuple[ResultField, ...],
+    given: dict[str, int],
+    who: str,
+) -> dict[str, int]:
+    """The answers to ``asked`` (defaults for those not given), refusing any other key."""
+    by_key = {f.key: f for f in asked}
+    for key, value in given.items():
+        spec = by_key.get(key)
+        if spec is None:
+            on_form = any(f.key == key for f in form.fields)
+            ctx.require(on_form, f"{key!r} is not on this battle's result form")
+            raise RuleError(f"{who}: {key!r} is not asked here ({_asked_of(form, key)})")
+        ctx.require(
+            spec.allows(value),
+            f"{who}: {spec.label} is between {spec.minimum} and {spec.maximum}",
+        )
+    return {f.key: given.get(f.key, f.default) for f in asked}
+
+
+def _asked_of(form: ResultForm, key: str) -> str:
+    """Whom a field is asked of, for a refusal that says where the answer belongs."""
+    spec = next(f for f in form.fields if f.key == key)
+    if spec.scope is FieldScope.BATTLE:
+        return "it is asked once for the battle"
+    if spec.scope is FieldScope.CHARACTER:
+        return "it is asked of each character"
+    if spec.scope is FieldScope.EACH_SIDE:
+        return "it is asked of each side"
+    side = next((q.side for q in form.sides if q.side.id == spec.side), None)
+    return f"it is asked of the {side.title if side else spec.side} only"
+
+
+def _check_points_lost(ctx: Context, side: BattleSide, points_lost: int) -> None:
+    if not points_lost:
+        return
+    ctx.require(
+        side.points > 0,
+        f"{side.title} fielded no points without army counters, so lost none of them",
+    )
+    ctx.require(
+        0 <= points_lost <= side.points,
+        f"{side.title}: points lost are between 0 and the {side.points} pts of {side.force_name}",
+    )
+
+
+def _check_losses(ctx: Context, side: BattleSide, losses: list[UnitLoss]) -> None:
+    seen = set()
+    for loss in losses:
+        ctx.require(
+            loss.army in side.armies,
+            f"Army {loss.army!r} did not fight for the {side.title.lower()}",
+        )
+        army = ctx.campaign.army(loss.army)
+        unit = army.unit(loss.unit) if army else None
+        ctx.require(unit is not None, f"Army {loss.army!r} has no unit {loss.unit!r}")
+        ctx.require((loss.army, loss.unit) not in seen, f"Unit {unit.name} is entered twice")
+        seen.add((loss.army, loss.unit))
+        ctx.require(loss.killed >= 0 and loss.fled >= 0, "Losses cannot be negative")
+        ctx.require(
+            loss.killed + loss.fled <= unit.models,
+            f"{unit.name} has {unit.models} models; {loss.killed} killed and "
+            f"{loss.fled} fled is more",
+        )
+
+
+def _character_results(
+    ctx: Context, form: ResultForm, side: BattleSide, entries: list[CharacterEntry]
+) -> list[CharacterResult]:
+    """One result per character of the side when it is asked anything, answers checked."""
+    questions = form.side(side.id)
+    known = {(c.army, c.unit.id): c for c in questions.characters}
+    given: dict[tuple[str, str], CharacterEntry] = {}
     for entry in entries:
-        side = battle.side(entry.side)
-        ctx.require(entry.vp >= 0, f"{side.title}: victory points cannot be negative")
-        for key, value in entry.facts.items():
-            spec = fields_.get(key)
-            ctx.require(spec is not None, f"{key!r} is not on this battle's result form")
-            ctx.require(
-                spec.minimum <= value <= spec.maximum,
-                f"{side.title}: {spec.label} is between {spec.minimum} and {spec.maximum}",
-            )
-        seen = set()
-        for loss in entry.losses:
-            ctx.require(
-                loss.army in side.armies,
-                f"Army {loss.army!r} did not fight for the {side.title.lower()}",
-            )
-            army = ctx.campaign.army(loss.army)
-            unit = army.unit(loss.unit) if army else None
-            ctx.require(unit is not None, f"Army {loss.army!r} has no unit {loss.unit!r}")
-            ctx.require((loss.army, loss.unit) not in seen, f"Unit {unit.name} is entered twice")
-            seen.add((loss.army, loss.unit))
-            ctx.require(loss.killed >= 0 and loss.fled >= 0, "Losses cannot be negative")
-            ctx.require(
-                loss.killed + loss.fled <= unit.models,
-                f"{unit.name} has {unit.models} models; {loss.killed} killed and "
-                f"{loss.fled} fled is more",
-            )
-        facts = {k: entry.facts.get(k, 0) for k in fields_}
-        results.append(SideResult(entry.side, entry.vp, facts, list(entry.losses)))
-    top = max(r.vp for r in results)
-    leaders = [r.side for r in results if r.vp == top]
-    return BattleResult(results, winner=leaders[0] if len(leaders) == 1 else None)
+        where = (entry.army, entry.unit)
+        character = known.get(where)
+        ctx.require(
+            character is not None,
+            f"{entry.army}/{entry.unit} is not a character who fought for the {side.title}"
+            + ("" if questions.character_fields else " (nothing is asked of its characters)"),
+        )
+        ctx.require(where not in given, f"{character.unit.name} is entered twice")
+        given[where] = entry
+    out = []
+    for (army, unit), character in known.items():
+        entry = given.get((army, unit))
+        facts = _checked_facts(
+            ctx,
+            form,
+            questions.character_fields,
+            entry.facts if entry else {},
+            f"{character.unit.name} ({side.title})",
+        )
+        out.append(CharacterResult(army, unit, facts))
+    return out
+
+
+def _resolved(ctx: Context, battle: Battle) -> BattleResult:
+    """The ruleset's resolver's result, checked to answer for every side once."""
+    result = ctx.ruleset.resolve_battle(ctx, battle, ctx.dice)
+    got = sorted(r.side for r in result.sides)
+    if got != sorted(s.id for s in battle.sides):
+        raise ValueError(
+            f"the resolver of {ctx.ruleset.id} settled sides {got} of battle {battle.id}"
+        )
+    result.auto = True
+    return result
+
+
+def decide_outcome(ctx: Context, battle: Battle, result: BattleResult) -> BattleOutcome:
+    """Ask the ruleset who won and how it is said; write it into ``result``."""
+    if any(r.rank < 1 for r in result.sides):  # a resolver that did not rank the sides
+        ranks = ranks_by_vp(result.sides)
+        for r in result.sides:
+            r.rank = ranks[r.side]
+    outcome = ctx.ruleset.battle_outcome(ctx, battle, result)
+    unknown = [w for w in outcome.winners if battle.side(w) is None]
+    if unknown or not outcome.text:
+        raise ValueError(f"{ctx.ruleset.id}: outcome {outcome!r} of battle {battle.id}")
+    result.winners = list(outcome.winners)
+    result.winner = outcome.winners[0] if len(outcome.winners) == 1 else None
+    result.text = outcome.text
+    return outcome
 
 
 def _settle(ctx: Context, battle: Battle, result: BattleResult) -> None:
     snapshot = _revert_snapshot(ctx.campaign)
+    outcome = decide_outcome(ctx, battle, result)
     battle.result = result
     battle.status = BattleStatus.AUTO if result.auto else BattleStatus.FOUGHT
-    winner = battle.side(result.winner).title if result.winner else None
     how = MODE_TEXT["auto" if result.auto else "table"]
     vp = ", ".join(f"{battle.side(r.side).title} {r.vp} VP" for r in result.sides)
     ev = ctx.emit(
         "battle_result",
-        f"Battle {battle.id} {how}: {f'{winner} wins' if winner else 'a draw'} ({vp})",
+        f"Battle {battle.id} {how}: {outcome.text} ({vp})",
         undoable=False,
         battle=battle.id,
         auto=result.auto,
@@ -238,12 +389,11 @@ def apply_battle_action(ctx: Context, action: Action) -> None:
     if isinstance(action, EnterBattleResult):
         battle = _pending(ctx, action.battle)
         _require_party(ctx, battle)
-        _settle(ctx, battle, validate_result(ctx, battle, action.sides))
+        _settle(ctx, battle, validate_result(ctx, battle, action))
     elif isinstance(action, AutoResolveBattle):
         battle = _pending(ctx, action.battle)
         _require_party(ctx, battle)
-        ctx.require(len(battle.sides) == 2, "Only two-sided battles can be auto-resolved")
-        _settle(ctx, battle, auto_resolve(ctx.campaign, battle, ctx.dice))
+        _settle(ctx, battle, _resolved(ctx, battle))
     elif isinstance(action, ChooseBattleMode):
         battle = _pending(ctx, action.battle)
         _require_party(ctx, battle)
@@ -306,9 +456,14 @@ def clear_revert_points(camp: Campaign) -> None:
 
 def remove_losses(camp: Campaign, battle: Battle, *, fled_return: bool) -> list[str]:
     """Take killed (and, unless they return, fled) models off their units; a unit with no
-    models left is gone. Returns one line per unit touched, for the chronicle."""
+    models left is gone. Returns one line per unit touched, for the chronicle, and one per
+    force without counters that lost points (what follows from that is the ruleset's:
+    the battle only records it)."""
     lines = []
     for result in battle.result.sides:
+        side = battle.side(result.side)
+        if side is not None and result.points_lost:
+            lines.append(f"{side.force_name} lost {result.points_lost} of {side.points} pts")
         for loss in result.losses:
             army = camp.army(loss.army)
             unit = army.unit(loss.unit) if army else None

@@ -2,32 +2,47 @@
 
 It turns what the campaign knows — each side's points and unit mix, the terrain, fatigue,
 defences and ambushes, all as the battle's circumstances — into the same fields a result
-form takes: victory points per side and killed/fled models per unit. It rolls few dice
-(2d6 per side for the fight, d6 per side for the losses), so it also works with dice
-rolled at the table.
+form takes: victory points per side, killed/fled models per unit, and the points a side
+without army counters lost. It settles any number of sides, and rolls few dice (2d6 per
+side for the fight, d6 per side for the losses), so it also works with dice rolled at the
+table.
 
 How it works, so players can trust it:
 
-1. Each side's *strength* is its points, times ``1 + 0.35`` per defence level (prepared
-   defences 1, palisade or walls 2, city or fortress walls 3), times ``0.9`` per fatigue
-   point, times ``1 + 0.1`` per surprise level (an ambush that worked), times ``1 + 0.05``
-   per Ld bonus (militia at home, a capital). War machines count 1.25x when defending
-   walls, monsters 1.1x in the open.
-2. The stronger side gets ``3 * log2(strength ratio)`` added to its 2d6; the other rolls
-   plain 2d6. The higher score wins; equal scores are a draw. So a 2:1 army wins about
-   four battles in five, and 4:1 nearly always.
-3. The margin (difference of scores) sets the losses: the loser loses ``25% + 6%`` of its
-   models per point of margin (at most 90%), the winner ``25% - 3%`` per point (at least
-   5%), each scaled by ``0.85 + 0.05 * d6``. Losers' losses are 60% killed and 40% fled,
-   winners' 80% killed and 20% fled, spread over the units in proportion to their models.
-4. Victory points are the points value of the models each side took off the other, and
-   the winner scores 100 more per point of margin (table quarters and objectives), so the
-   side with more VP is always the winner; a draw gives both sides the same VP.
+1. Each side's *strength* is its points (its units' and any points it fields without army
+   counters), times ``1 + 0.35`` per defence level (prepared defences 1, palisade or walls
+   2, city or fortress walls 3), times ``0.9`` per fatigue point, times ``1 + 0.1`` per
+   surprise level (an ambush that worked), times ``1 + 0.05`` per Ld bonus (militia at
+   home, a capital). War machines count 1.25x when defending walls, monsters 1.1x in the
+   open. A side with nothing left to fight stays out of the fight and comes last.
+2. Every side rolls 2d6; a side's *score* is its roll plus ``3 * log2(its strength / the
+   weakest side's strength)``, so between two sides the stronger adds ``3 * log2(strength
+   ratio)`` and the other rolls plain 2d6: a 2:1 army wins about four battles in five, and
+   4:1 nearly always. A side beats another when its score is at least half a point higher.
+3. The *ranking*: a side's rank is 1 plus the number of sides that beat it (sides that no
+   one tells apart share a rank). The one side of rank 1 wins; when several share rank 1
+   the battle is a draw between them.
+4. The *margin* sets the losses: the winner's is its lead over the runner-up, a beaten
+   side's how far the best side beat it. A beaten side loses ``25% + 6%`` of its models per
+   point of margin (at most 90%), the winner ``25% - 3%`` per point (at least 5%), the
+   sides of a draw 25%; each scaled by ``0.85 + 0.05 * d6``. Beaten sides' losses are 60%
+   killed and 40% fled, the winner's 80% and 20%, a draw's 70% and 30%, spread over the
+   units in proportion to their models; points without counters lose the same share.
+5. Victory points are the points value of what the enemies lost, each side's losses
+   credited to its enemies in proportion to their strength (between two sides: all of it
+   to the other). The winner scores 100 more per point of margin (table quarters and
+   objectives) and always more than anyone else, so the side with the most VP is the
+   winner; the sides of a draw share the same VP, more than the sides they beat.
+
+With two sides this is the method of every earlier release, roll for roll, so a save
+settles the same way with the same seed.
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
+from enum import Enum
 
 from attrs import define
 
@@ -46,9 +61,15 @@ RATIO_WEIGHT = 3.0
 @define
 class SideStrength:
     side: str
-    points: int
+    points: int  # its units' points and the points it fields without army counters
     strength: float
     units: list[tuple[str, Unit]]  # (army id, unit)
+    extra_points: int = 0  # fielded without army counters
+
+    @property
+    def fights(self) -> bool:
+        """Whether anything of the side is left to fight."""
+        return bool(self.units) or self.extra_points > 0
 
 
 def _sum(circumstances: list[Circumstance], key: str) -> int:
@@ -75,12 +96,14 @@ def side_strengths(campaign: Campaign, battle: Battle) -> list[SideStrength]:
             elif u.category is Category.MONSTER and defence == 0:
                 weight = 1.1
             strength += u.points * weight
+        extra = max(0, side.points)
+        strength += extra
         strength *= 1 + DEFENCE_STEP * defence
         strength *= FATIGUE_FACTOR ** max(0, _sum(own, "fatigue"))
         strength *= 1 + SURPRISE_STEP * _sum(own, "surprise")
         strength *= 1 + LD_STEP * _sum(own, "ld_bonus")
-        points = sum(u.points for _, u in units)
-        out.append(SideStrength(side.id, points, max(strength, 1.0), units))
+        points = sum(u.points for _, u in units) + extra
+        out.append(SideStrength(side.id, points, max(strength, 1.0), units, extra))
     return out
 
 
@@ -113,62 +136,140 @@ def _points_lost(units: list[tuple[str, Unit]], losses: list[UnitLoss]) -> int:
     return total
 
 
+class Role(Enum):
+    """How a side came out of the fight, which sets the shape of its losses."""
+
+    WINNER = "winner"
+    DRAW = "draw"
+    BEATEN = "beaten"
+
+
+# role -> (share of the models lost at margin m, share of those lost that are killed)
+LOSS_RULES: dict[Role, tuple[Callable[[float], float], float]] = {
+    Role.WINNER: (lambda m: max(0.05, 0.25 - 0.03 * m), 0.8),
+    Role.DRAW: (lambda m: 0.25, 0.7),
+    Role.BEATEN: (lambda m: min(0.9, 0.25 + 0.06 * m), 0.6),
+}
+
+
+@define
+class Fight:
+    """The fighting sides' rolls, and what follows from them: margins, ranks, roles."""
+
+    sides: list[SideStrength]
+    rolls: list[int]
+
+    def margin(self, i: int, j: int) -> float:
+        """How far side ``i``'s score is above side ``j``'s (negative: below).
+
+        Worked out in battle order and negated for the other way round, so a pair of
+        sides gets the very number the two-sided method of earlier releases did.
+        """
+        if i > j:
+            return -self.margin(j, i)
+        ratio = self.sides[i].strength / self.sides[j].strength
+        return self.rolls[i] - self.rolls[j] + RATIO_WEIGHT * math.log2(ratio)
+
+    def beats(self, i: int, j: int) -> bool:
+        return i != j and self.margin(i, j) >= 0.5
+
+    def ranks(self) -> list[int]:
+        n = len(self.sides)
+        return [1 + sum(self.beats(j, i) for j in range(n)) for i in range(n)]
+
+    def role(self, i: int, ranks: list[int]) -> tuple[Role, float]:
+        """(role, margin) of side ``i``: the winner's lead over the runner-up, or how far
+        the best side beat a beaten one; a draw has no margin."""
+        others = [j for j in range(len(self.sides)) if j != i]
+        if ranks[i] == 1 and ranks.count(1) == 1:
+            return Role.WINNER, min(self.margin(i, j) for j in others)
+        if ranks[i] == 1:
+            return Role.DRAW, 0.0
+        return Role.BEATEN, max(self.margin(j, i) for j in others)
+
+
 def auto_resolve(campaign: Campaign, battle: Battle, dice: Dice) -> BattleResult:
-    """Settle a two-sided battle by the method in this module's docstring."""
+    """Settle a battle of any number of sides by the method in this module's docstring."""
     sides = side_strengths(campaign, battle)
-    if len(sides) != 2:
-        raise ValueError("the auto-resolver settles battles of exactly two sides")
-    a, b = sides
-    if not a.units or not b.units:  # a side with nobody left to fight loses outright
-        return _walkover(a, b)
-    bonus = RATIO_WEIGHT * math.log2(a.strength / b.strength)
-    score_a = dice.roll("2d6", f"auto-resolve: {a.side}'s fight").total
-    score_b = dice.roll("2d6", f"auto-resolve: {b.side}'s fight").total
-    margin = score_a - score_b + bonus
-    winner = a.side if margin >= 0.5 else b.side if margin <= -0.5 else None
-    m = abs(margin) if winner else 0.0
-    results = []
-    for me, other in ((a, b), (b, a)):
+    fighting = [s for s in sides if s.fights]
+    if len(fighting) < 2:  # nobody left to fight against: no dice
+        return _walkover(sides)
+    fight = Fight(
+        fighting, [dice.roll("2d6", f"auto-resolve: {s.side}'s fight").total for s in fighting]
+    )
+    ranks = fight.ranks()
+    results: dict[str, SideResult] = {}
+    lost: list[int] = []
+    winner: str | None = None
+    winner_margin = 0.0
+    for i, me in enumerate(fighting):
+        role, m = fight.role(i, ranks)
+        if role is Role.WINNER:
+            winner, winner_margin = me.side, m
+        share_at, killed_share = LOSS_RULES[role]
         variation = 0.85 + 0.05 * dice.roll("d6", f"auto-resolve: {me.side}'s losses").total
-        if winner is None:
-            fraction, killed_share = 0.25, 0.7
-        elif winner == me.side:
-            fraction, killed_share = max(0.05, 0.25 - 0.03 * m), 0.8
-        else:
-            fraction, killed_share = min(0.9, 0.25 + 0.06 * m), 0.6
-        losses = _spread(me.units, min(0.95, fraction * variation), killed_share)
-        results.append((me, other, losses))
-    side_results = []
-    for me, other, _ in results:
-        other_losses = next(losses for s, _, losses in results if s is other)
-        side_results.append(SideResult(me.side, vp=_points_lost(other.units, other_losses)))
-    for sr, (_, _, losses) in zip(side_results, results, strict=True):
-        sr.losses = losses
-    _settle_vp(side_results, winner, m)
-    return BattleResult(side_results, winner=winner, auto=True)
+        share = min(0.95, share_at(m) * variation)
+        losses = _spread(me.units, share, killed_share)
+        points_lost = min(me.extra_points, round(me.extra_points * share))
+        results[me.side] = SideResult(
+            me.side, losses=losses, points_lost=points_lost, rank=ranks[i]
+        )
+        lost.append(_points_lost(me.units, losses) + points_lost)
+    for i, me in enumerate(fighting):
+        results[me.side].vp = round(_credit(fighting, lost, i))
+    out = [results.get(s.side) or _out_of_the_fight(s, len(fighting)) for s in sides]
+    leaders = [r for r in out if r.rank == 1]
+    _settle_vp(out, leaders, winner, winner_margin)
+    return BattleResult(out, winner=winner, auto=True)
 
 
-def _walkover(a: SideStrength, b: SideStrength) -> BattleResult:
-    """No dice when one side has no troops: the other holds the field unhurt."""
-    winner = a if a.units else b if b.units else None
+def _credit(fighting: list[SideStrength], lost: list[int], i: int) -> float:
+    """The VP side ``i`` scores: every enemy's losses, shared among the sides that fought
+    that enemy in proportion to their strength."""
+    total = 0.0
+    for j, enemy_lost in enumerate(lost):
+        if j == i:
+            continue
+        against = sum(s.strength for k, s in enumerate(fighting) if k != j)
+        total += enemy_lost * (fighting[i].strength / against)
+    return total
+
+
+def _out_of_the_fight(side: SideStrength, fought: int) -> SideResult:
+    """A side with nothing left to fight, beside sides that do: last, unhurt, no VP."""
+    return SideResult(side.side, losses=[UnitLoss(a, u.id) for a, u in side.units], rank=fought + 1)
+
+
+def _walkover(sides: list[SideStrength]) -> BattleResult:
+    """No dice when at most one side has troops: it holds the field unhurt."""
+    winner = next((s for s in sides if s.fights), None)
     results = [
         SideResult(
-            s.side, vp=100 if s is winner else 0, losses=[UnitLoss(aid, u.id) for aid, u in s.units]
+            s.side,
+            vp=100 if s is winner else 0,
+            losses=[UnitLoss(aid, u.id) for aid, u in s.units],
+            rank=1 if winner is None or s is winner else 2,
         )
-        for s in (a, b)
+        for s in sides
     ]
     return BattleResult(results, winner=winner.side if winner else None, auto=True)
 
 
-def _settle_vp(results: list[SideResult], winner: str | None, margin: float) -> None:
-    """Make the VP agree with the outcome, as a result form's winner is the side with more VP."""
+def _settle_vp(
+    results: list[SideResult], leaders: list[SideResult], winner: str | None, margin: float
+) -> None:
+    """Make the VP agree with the outcome, as a result form's winner is the side with the
+    most VP: the winner above everyone, the sides of a draw level and above the rest."""
+    others = [r for r in results if r not in leaders]
+    best_other = max((r.vp for r in others), default=None)
     if winner is None:
-        even = round(sum(r.vp for r in results) / len(results))
-        for r in results:
+        even = round(sum(r.vp for r in leaders) / len(leaders))
+        if best_other is not None and even <= best_other:
+            even = best_other + 100
+        for r in leaders:
             r.vp = even
         return
     won = next(r for r in results if r.side == winner)
-    lost = next(r for r in results if r.side != winner)
     won.vp += 100 * max(1, round(margin))
-    if won.vp <= lost.vp:
-        won.vp = lost.vp + 100
+    if best_other is not None and won.vp <= best_other:
+        won.vp = best_other + 100

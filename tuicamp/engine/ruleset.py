@@ -16,13 +16,17 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from attrs import field, frozen
 
 from tuicamp.engine.actions import Action
+from tuicamp.engine.outcome import BattleOutcome, most_vp_outcome
+from tuicamp.engine.resolver import auto_resolve
 from tuicamp.model.campaign import BOOL_WORDS, Campaign, OptionValue
 from tuicamp.model.forces import Army, Seat
 
 if TYPE_CHECKING:
     from tuicamp.engine.battles import ResultField
     from tuicamp.engine.context import Context
-    from tuicamp.model.battle import Battle
+    from tuicamp.engine.dice import Dice
+    from tuicamp.engine.rules import Rules
+    from tuicamp.model.battle import Battle, BattleResult
 
 
 @frozen
@@ -199,3 +203,24 @@ class Ruleset:
 
     def format_money(self, amount: int) -> str:
         return f"{amount} {self.coin}"
+
+    # --- battles: settling and the outcome ----------------------------------------------
+    def resolve_battle(self, rules: Rules, battle: Battle, dice: Dice) -> BattleResult:
+        """Settle ``battle`` by dice instead of the tabletop, for any number of sides.
+
+        The default is the core resolver (:mod:`tuicamp.engine.resolver`). A ruleset with a
+        method of its own returns the same kind of result: one :class:`SideResult` per
+        side with VP, losses within what the side brought, and a rank (1 is best; leave 0
+        and the ranks follow the VP). Roll only through ``dice``, so table dice and the
+        chronicle see every roll.
+        """
+        return auto_resolve(rules.campaign, battle, dice)
+
+    def battle_outcome(self, rules: Rules, battle: Battle, result: BattleResult) -> BattleOutcome:
+        """Who won ``result`` (one side, several together, or none: a draw) and the words
+        the chronicle uses for it ("Attacker wins"). Asked of table and auto results alike,
+        before :meth:`apply_battle_result`. The default is the tabletop's: the side with
+        the most VP wins and a tie at the top is a draw; a ruleset whose resolver decides
+        otherwise than by VP words its outcome here too.
+        """
+        return most_vp_outcome(battle, result)

@@ -13,6 +13,8 @@ from importlib import resources
 
 from attrs import define, field
 
+from tuicamp.engine.battles import clock_text
+from tuicamp.engine.result_form import FieldScope, ResultField, ResultForm, form_of
 from tuicamp.engine.ruleset import Ruleset
 from tuicamp.engine.views import CampaignView
 from tuicamp.game.textreport import plural
@@ -27,11 +29,16 @@ def _layouts() -> dict[str, str]:
     return tomllib.loads(text)["layout"]
 
 
+# How a force without army counters is listed among a side's armies on the card.
+NO_COUNTERS = "no army counters: field a force of this size"
+
+
 @define
 class CardSide:
     title: str
     players: list[str]
-    armies: list[tuple[str, int, list[str]]]  # (army name, points, unit lines)
+    # (army name, points, unit lines); a force without counters is listed with them
+    armies: list[tuple[str, int, list[str]]]
     points: int
     circumstances: list[str] = field(factory=list)
 
@@ -47,6 +54,7 @@ class BattleCard:
     general: list[str]  # circumstances for both sides and the ruleset's notes
     record: list[str]  # what to write down after the battle
     status: str
+    when: str = ""  # the battle's clock: turn, phase, day
 
 
 def seat_fights(view: CampaignView, battle: Battle) -> bool:
@@ -87,6 +95,8 @@ def build_card(campaign: Campaign, battle: Battle, ruleset: Ruleset) -> BattleCa
                     f"{u.category.value.replace('_', ' ')}, M{u.movement} Ld{u.leadership}{flags}"
                 )
             armies.append((army.name, army.points, lines))
+        if side.points > 0:
+            armies.append((side.force_name, side.points, [NO_COUNTERS]))
         sides.append(
             CardSide(
                 side.title,
@@ -101,10 +111,7 @@ def build_card(campaign: Campaign, battle: Battle, ruleset: Ruleset) -> BattleCa
         owner = campaign.player(s.owner).name if s.owner and campaign.player(s.owner) else "neutral"
         walls = ", walled" if s.walls else ""
         settlement = f"{s.name} ({s.kind}{walls}, {owner})"
-    fields_ = ruleset.result_fields(campaign, battle)
-    record = ["Victory points of each side (Warhammer rules)."]
-    record += [f"{f.label}{' (yes/no)' if f.kind == 'bool' else ''}" for f in fields_]
-    record.append("For every unit: models killed and models that fled the table (keep them apart).")
+    record = record_lines(battle, form_of(ruleset, campaign, battle))
     terrain = BY_ID.get(battle.terrain)
     return BattleCard(
         title=f"Battle {battle.id} — turn {battle.turn}",
@@ -118,7 +125,35 @@ def build_card(campaign: Campaign, battle: Battle, ruleset: Ruleset) -> BattleCa
         record=record,
         status=f"{battle.status.value}"
         + (f", to be {MODE_TEXT[battle.mode]}" if battle.pending else ""),
+        when=clock_text(battle, ruleset),
     )
+
+
+def _asked(spec: ResultField) -> str:
+    return f"{spec.label}{' (yes/no)' if spec.kind == 'bool' else ''}"
+
+
+def record_lines(battle: Battle, form: ResultForm) -> list[str]:
+    """What to write down after the battle, each field said of whom it is asked."""
+    record = ["Victory points of each side (Warhammer rules)."]
+    for spec in form.fields:
+        side = battle.side(spec.side) if spec.side else None
+        if spec.scope is FieldScope.EACH_SIDE:
+            record.append(_asked(spec))
+        elif spec.scope is FieldScope.ONE_SIDE and side is not None:
+            record.append(f"{side.title}: {_asked(spec)}")
+        elif spec.scope is FieldScope.BATTLE:
+            record.append(f"For the battle: {_asked(spec)}")
+        elif spec.scope is FieldScope.CHARACTER and (side is not None or spec.side is None):
+            of = f" of the {side.title}" if side else ""
+            record.append(f"For every character{of}: {_asked(spec)}")
+    for side in battle.sides:
+        if side.points > 0:
+            record.append(
+                f"{side.title}: points lost of the {side.points} pts of {side.force_name}."
+            )
+    record.append("For every unit: models killed and models that fled the table (keep them apart).")
+    return record
 
 
 def card_text(card: BattleCard, width: int = 78) -> str:
@@ -130,6 +165,8 @@ def card_text(card: BattleCard, width: int = 78) -> str:
 
     out = [card.title, "=" * min(width, len(card.title)), ""]
     out.append(f"Where: hex {card.where}, {card.terrain}")
+    if card.when:
+        out.append(f"When: {card.when}")
     if card.settlement:
         out.append(f"Settlement: {card.settlement}")
     out.append(f"Status: {card.status}")
@@ -155,6 +192,8 @@ def card_text(card: BattleCard, width: int = 78) -> str:
 
 def card_markdown(card: BattleCard) -> str:
     out = [f"# {card.title}", "", f"**Where:** hex {card.where}, {card.terrain}  "]
+    if card.when:
+        out.append(f"**When:** {card.when}  ")
     if card.settlement:
         out.append(f"**Settlement:** {card.settlement}  ")
     out.append(f"**Status:** {card.status}")

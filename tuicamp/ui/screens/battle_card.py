@@ -44,9 +44,12 @@ def _wrapped(out: Text, text: str, indent: str, width: int, style: str = "") -> 
 
 
 def card_content(card: BattleCard, width: int = TEXT_WIDTH) -> Text:
-    """The card as styled text: where, the table, each side's list, rules, what to record."""
+    """The card as styled text: where and when, the table, each side's list, rules, what to
+    record."""
     out = Text()
     out.append(f"Where: hex {card.where}, {card.terrain}\n", style=HEADING)
+    if card.when:
+        out.append(f"When: {card.when}\n")
     if card.settlement:
         out.append(f"Settlement: {card.settlement}\n")
     out.append(f"Status: {card.status}\n")

@@ -1,8 +1,11 @@
 """The result form of a battle fought at the table, and the preview of its consequences.
 
-Per side it asks the victory points, the ruleset's own fields (:meth:`Ruleset.result_fields`:
-a checkbox for yes/no, a number otherwise) and, for every unit of that side's armies, the
-models killed and the models that fled. Each field is checked as it is typed (a whole
+It asks exactly what :mod:`tuicamp.engine.result_form` says the battle asks: the
+ruleset's fields of the battle as a whole first (:meth:`Ruleset.result_fields`: a checkbox
+for yes/no, a number otherwise), then per side the victory points, the points lost by a
+force without army counters, the side's own fields, the fields of each of its characters
+and, for every unit of that side's armies, the models killed and the models that fled.
+Each field is checked as it is typed (a whole
 number, within its range, no more casualties than models), but the engine is the referee:
 the preview performs the very action on a throwaway copy of the campaign, so whatever the
 engine or the ruleset refuses is refused here too, and what it would emit is shown before
@@ -30,10 +33,11 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, Checkbox, Footer, Static
 
 from tuicamp.engine.actions import Action, Event
-from tuicamp.engine.battles import EnterBattleResult, ResultField, SideEntry
+from tuicamp.engine.battles import CharacterEntry, EnterBattleResult, ResultField, SideEntry
 from tuicamp.engine.codec import campaign_from_dict, campaign_to_dict
 from tuicamp.engine.engine import Engine
 from tuicamp.engine.errors import DiceNeeded, RuleError
+from tuicamp.engine.result_form import Character, ResultForm, form_of, result_form
 from tuicamp.game.session import Session
 from tuicamp.model.battle import Battle, BattleSide, UnitLoss
 from tuicamp.model.campaign import Campaign
@@ -100,10 +104,25 @@ class SideForm:
     side: BattleSide
     armies: list[str]  # army names, for the side's heading
     units: list[UnitRow] = field(factory=list)
+    # (index in the form's fields, field): the index names the widget, as it always has
+    fields: list[tuple[int, ResultField]] = field(factory=list)
+    character_fields: list[tuple[int, ResultField]] = field(factory=list)
+    characters: tuple[Character, ...] = ()
+
+    @property
+    def asks_points(self) -> bool:
+        return self.side.points > 0
 
 
-def form_layout(campaign: Campaign, battle: Battle) -> list[SideForm]:
-    """Every side with every unit it brought, in the battle's order."""
+def _indexed(form: ResultForm, asked: tuple[ResultField, ...]) -> list[tuple[int, ResultField]]:
+    return [(i, f) for i, f in enumerate(form.fields) if f in asked]
+
+
+def form_layout(
+    campaign: Campaign, battle: Battle, form: ResultForm | None = None
+) -> list[SideForm]:
+    """Every side with every unit it brought and what it is asked, in the battle's order."""
+    form = form or result_form(campaign, battle, ())
     out = []
     for side in battle.sides:
         names, rows = [], []
@@ -113,7 +132,17 @@ def form_layout(campaign: Campaign, battle: Battle) -> list[SideForm]:
                 continue
             names.append(army.name)
             rows += [UnitRow(army.id, army.name, u.id, u.name, u.models) for u in army.units]
-        out.append(SideForm(side, names, rows))
+        questions = form.side(side.id)
+        out.append(
+            SideForm(
+                side,
+                names,
+                rows,
+                _indexed(form, questions.fields),
+                _indexed(form, questions.character_fields),
+                questions.characters,
+            )
+        )
     return out
 
 
@@ -174,10 +203,7 @@ def preview_lines(
     if result is not None:
         vp = {r.side: r.vp for r in result.sides}
         tally = " to ".join(f"{vp[s.id]}" for s in battle.sides)
-        if result.winner:
-            lines.append(f"{battle.side(result.winner).title} wins, {tally} VP.")
-        else:
-            lines.append(f"A draw, {tally} VP.")
+        lines.append(f"{result.text[:1].upper()}{result.text[1:]}, {tally} VP.")
     seat_obj = camp.seat(seat)
     players = [p.id for p in camp.players if seat_obj and seat_obj.controls(p.id)]
     shown = [e for e in events if e.visible_for(players, bool(seat_obj and seat_obj.gm))]
@@ -275,10 +301,9 @@ class BattleResultScreen(Screen[list[Event] | None]):
         if battle is None:
             raise KeyError(battle_id)
         self.battle = battle
-        self.side_forms = form_layout(camp, battle)
-        self.result_fields: tuple[ResultField, ...] = tuple(
-            desk.session.ruleset.result_fields(camp, battle)
-        )
+        self.form = form_of(desk.session.ruleset, camp, battle)
+        self.side_forms = form_layout(camp, battle, self.form)
+        self.battle_fields = _indexed(self.form, self.form.battle_fields)
 
     # --- building ---------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -288,6 +313,9 @@ class BattleResultScreen(Screen[list[Event] | None]):
             classes="screen-title",
         )
         with VerticalScroll(id="result-scroll"):
+            if self.battle_fields:
+                yield Static(Content("The battle as a whole"), classes="result-side")
+                yield from self._fact_rows("battle-fact", self.battle_fields)
             for si, form in enumerate(self.side_forms):
                 yield from self._side(si, form)
         yield Static("", id="result-error", classes="error")
@@ -297,37 +325,21 @@ class BattleResultScreen(Screen[list[Event] | None]):
         yield Footer()
 
     def _side(self, si: int, form: SideForm) -> ComposeResult:
-        armies = ", ".join(form.armies) or "no army left"
+        forces = list(form.armies)
+        if form.asks_points:
+            forces.append(f"{form.side.force_name} ({form.side.points} pts, no army counters)")
+        armies = ", ".join(forces) or "no army left"
         yield Static(Content(f"{form.side.title}: {armies}"), classes="result-side")
-        with Horizontal(classes="result-row"):
-            yield Static("Victory points", classes="result-label")
-            yield Field(
-                value="0", type="integer", compact=True, id=f"vp-{si}", classes="result-number"
+        yield from self._number_row("Victory points", f"vp-{si}", "0")
+        if form.asks_points:
+            yield from self._number_row(f"Points lost (of {form.side.points})", f"points-{si}", "0")
+        yield from self._fact_rows(f"fact-{si}", form.fields)
+        for ci, character in enumerate(form.characters):
+            yield Static(
+                Content(f"  {character.unit.name} ({character.army_name})"),
+                classes="result-army",
             )
-            yield Static("", id=f"vp-{si}-msg", classes="result-msg")
-        for fi, spec in enumerate(self.result_fields):
-            if spec.kind == "bool":
-                with Horizontal(classes="result-fact"):
-                    # the label beside the box, not in it: a long ruleset label wraps there
-                    yield Checkbox(
-                        "", compact=True, id=f"fact-{si}-{fi}", tooltip=spec.help or None
-                    )
-                    label = Text(spec.label)
-                    if spec.help:
-                        label.append(f"  {spec.help}", style="dim")
-                    yield Static(label, classes="result-fact-label")
-            else:
-                with Horizontal(classes="result-row"):
-                    yield Static(Content(spec.label), classes="result-label")
-                    yield Field(
-                        value=str(spec.minimum),
-                        type="integer",
-                        compact=True,
-                        id=f"fact-{si}-{fi}",
-                        classes="result-number",
-                        tooltip=spec.help or None,
-                    )
-                    yield Static("", id=f"fact-{si}-{fi}-msg", classes="result-msg")
+            yield from self._fact_rows(f"char-{si}-{ci}", form.character_fields)
         if form.units:
             with Horizontal(classes="result-row result-head"):
                 yield Static("Unit (models)", classes="result-label")
@@ -356,6 +368,35 @@ class BattleResultScreen(Screen[list[Event] | None]):
                 )
                 yield Static("", id=f"unit-{si}-{ui}-msg", classes="result-msg")
 
+    def _number_row(self, label: str, widget_id: str, value: str, help: str = "") -> ComposeResult:
+        with Horizontal(classes="result-row"):
+            yield Static(Content(label), classes="result-label")
+            yield Field(
+                value=value,
+                type="integer",
+                compact=True,
+                id=widget_id,
+                classes="result-number",
+                tooltip=help or None,
+            )
+            yield Static("", id=f"{widget_id}-msg", classes="result-msg")
+
+    def _fact_rows(self, prefix: str, fields: list[tuple[int, ResultField]]) -> ComposeResult:
+        """One row per field: ``{prefix}-{index}`` is the widget's id."""
+        for fi, spec in fields:
+            if spec.kind == "bool":
+                with Horizontal(classes="result-fact"):
+                    # the label beside the box, not in it: a long ruleset label wraps there
+                    yield Checkbox("", compact=True, id=f"{prefix}-{fi}", tooltip=spec.help or None)
+                    label = Text(spec.label)
+                    if spec.help:
+                        label.append(f"  {spec.help}", style="dim")
+                    yield Static(label, classes="result-fact-label")
+            else:
+                yield from self._number_row(
+                    spec.label, f"{prefix}-{fi}", str(spec.default), spec.help
+                )
+
     def on_mount(self) -> None:
         first = self.query(Field).first(None)
         if first is not None:
@@ -368,6 +409,22 @@ class BattleResultScreen(Screen[list[Event] | None]):
     def _say(self, widget_id: str, problem: str) -> None:
         self.query_one(f"#{widget_id}", Static).update(Content(problem))
 
+    def _read_facts(
+        self, prefix: str, fields: list[tuple[int, ResultField]], who: str
+    ) -> tuple[dict[str, int], list[str]]:
+        facts: dict[str, int] = {}
+        problems: list[str] = []
+        for fi, spec in fields:
+            widget_id = f"{prefix}-{fi}"
+            if spec.kind == "bool":
+                facts[spec.key] = int(self.query_one(f"#{widget_id}", Checkbox).value)
+                continue
+            value, problem = whole_number(self._text(widget_id), spec.minimum, spec.maximum)
+            self._say(f"{widget_id}-msg", problem)
+            problems += [f"{who}: {spec.label} {problem}"] if problem else []
+            facts[spec.key] = value
+        return facts, problems
+
     def read(self) -> tuple[list[SideEntry], list[str]]:
         """The entries as typed, and every problem found (also shown next to its field)."""
         entries, problems = [], []
@@ -376,17 +433,22 @@ class BattleResultScreen(Screen[list[Event] | None]):
             vp, problem = whole_number(self._text(f"vp-{si}"))
             self._say(f"vp-{si}-msg", problem)
             problems += [f"{title}: VP {problem}"] if problem else []
-            facts: dict[str, int] = {}
-            for fi, spec in enumerate(self.result_fields):
-                if spec.kind == "bool":
-                    facts[spec.key] = int(self.query_one(f"#fact-{si}-{fi}", Checkbox).value)
-                    continue
-                value, problem = whole_number(
-                    self._text(f"fact-{si}-{fi}"), spec.minimum, spec.maximum
+            points_lost = 0
+            if form.asks_points:
+                points_lost, problem = whole_number(self._text(f"points-{si}"), 0, form.side.points)
+                self._say(f"points-{si}-msg", problem)
+                problems += [f"{title}: points lost {problem}"] if problem else []
+            facts, more = self._read_facts(f"fact-{si}", form.fields, title)
+            problems += more
+            characters = []
+            for ci, character in enumerate(form.characters):
+                answers, more = self._read_facts(
+                    f"char-{si}-{ci}", form.character_fields, character.unit.name
                 )
-                self._say(f"fact-{si}-{fi}-msg", problem)
-                problems += [f"{title}: {spec.label} {problem}"] if problem else []
-                facts[spec.key] = value
+                problems += more
+                characters.append(
+                    CharacterEntry(army=character.army, unit=character.unit.id, facts=answers)
+                )
             losses = []
             for ui, row in enumerate(form.units):
                 killed, fled, short, long = unit_losses(
@@ -396,15 +458,35 @@ class BattleResultScreen(Screen[list[Event] | None]):
                 problems += [long] if long else []
                 if killed or fled:
                     losses.append(UnitLoss(row.army, row.unit, killed=killed, fled=fled))
-            entries.append(SideEntry(side=form.side.id, vp=vp, facts=facts, losses=losses))
+            entries.append(
+                SideEntry(
+                    side=form.side.id,
+                    vp=vp,
+                    facts=facts,
+                    losses=losses,
+                    points_lost=points_lost,
+                    characters=characters,
+                )
+            )
         return entries, problems
 
-    def action_for(self, entries: list[SideEntry]) -> EnterBattleResult:
-        return EnterBattleResult(battle=self.battle_id, sides=entries)
+    def read_battle_facts(self) -> tuple[dict[str, int], list[str]]:
+        """The answers asked once for the battle, and their problems."""
+        return self._read_facts("battle-fact", self.battle_fields, f"Battle {self.battle_id}")
+
+    def action_for(
+        self, entries: list[SideEntry], facts: dict[str, int] | None = None
+    ) -> EnterBattleResult:
+        return EnterBattleResult(battle=self.battle_id, sides=entries, facts=dict(facts or {}))
+
+    def _read_all(self) -> tuple[EnterBattleResult, list[str]]:
+        facts, problems = self.read_battle_facts()
+        entries, more = self.read()
+        return self.action_for(entries, facts), problems + more
 
     def on_input_changed(self, event: Field.Changed) -> None:
         event.stop()
-        _, problems = self.read()
+        _, problems = self._read_all()
         self._error(problems[0] if problems else "")
 
     def on_input_submitted(self, event: Field.Submitted) -> None:
@@ -416,14 +498,13 @@ class BattleResultScreen(Screen[list[Event] | None]):
 
     # --- preview and confirm ----------------------------------------------------------
     def action_preview(self) -> None:
-        entries, problems = self.read()
+        action, problems = self._read_all()
         if problems:
             self._error(problems[0])
             return
         seat = self.desk.seat
         if seat is None:
             return
-        action = self.action_for(entries)
         try:
             lines = preview_lines(self.desk.session, seat, self.battle, action)
         except RuleError as exc:

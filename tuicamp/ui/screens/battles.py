@@ -21,7 +21,8 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Static
 
 from tuicamp.engine.actions import Event
-from tuicamp.engine.battles import AutoResolveBattle, ChooseBattleMode, side_names
+from tuicamp.engine.battles import AutoResolveBattle, ChooseBattleMode, clock_text, side_names
+from tuicamp.engine.ruleset import Ruleset
 from tuicamp.engine.views import CampaignView
 from tuicamp.game.battlecard import build_card, card_hidden_reason, seat_fights
 from tuicamp.model.battle import MODE_TEXT, Battle, BattleSide
@@ -52,13 +53,22 @@ def _strength(view: CampaignView, army_id: str) -> str:
     return f"{seen.points} pts"
 
 
-def side_line(campaign: Campaign, view: CampaignView, side: BattleSide) -> str:
-    """``Attacker (Red): The Red Vanguard (530 pts), played by Red``."""
+def side_line(
+    campaign: Campaign, view: CampaignView, side: BattleSide, fights: bool = False
+) -> str:
+    """``Attacker (Red): The Red Vanguard (530 pts), played by Red``.
+
+    A force without army counters is listed with the armies; its size is for the seats
+    that fight (fog of war hides it like an army's strength).
+    """
     armies = []
     for aid in side.armies:
         army = campaign.army(aid)
         if army is not None:
             armies.append(f"{army.name} ({_strength(view, aid)})")
+    if side.points > 0:
+        size = f"{side.points} pts" if fights else "strength unknown"
+        armies.append(f"{side.force_name} ({size}, no army counters)")
     seats = [
         s.name for s in campaign.seats if not s.gm and any(p in s.players for p in side.players)
     ]
@@ -66,17 +76,24 @@ def side_line(campaign: Campaign, view: CampaignView, side: BattleSide) -> str:
     return f"{side.title}: {', '.join(armies) or 'no army left'}{played}"
 
 
-def battle_lines(campaign: Campaign, view: CampaignView, battle: Battle) -> list[str]:
-    """The detail under the queue: where, who, how, and whether this seat may settle it."""
+def battle_lines(
+    campaign: Campaign, view: CampaignView, battle: Battle, ruleset: Ruleset
+) -> list[str]:
+    """The detail under the queue: where and when, who, how, and whether this seat may
+    settle it."""
     m = campaign.map
-    where = f"Battle {battle.id}, turn {battle.turn}: hex {m.label(battle.hex)}, {_terrain(battle)}"
+    where = (
+        f"Battle {battle.id}, {clock_text(battle, ruleset)}: hex {m.label(battle.hex)}, "
+        f"{_terrain(battle)}"
+    )
     if battle.settlement and (s := m.settlement(battle.settlement)):
         where += f", at {s.name}"
+    fights = seat_fights(view, battle)
     lines = [where]
-    lines += [f"  {side_line(campaign, view, side)}" for side in battle.sides]
+    lines += [f"  {side_line(campaign, view, side, fights)}" for side in battle.sides]
     lines += [f"  * {c.text}" for c in battle.circumstances]
     how = MODE_TEXT[battle.mode]
-    if seat_fights(view, battle):
+    if fights:
         lines.append(f"To be {how}; you fight in it, so you may settle it.")
     else:
         lines.append(f"To be {how}; only its players or the GM may settle it.")
@@ -136,7 +153,7 @@ class BattleQueueScreen(Screen[None]):
             sides = " vs ".join(side_names(camp, s) for s in b.sides)
             table.add_row(
                 b.id,
-                str(b.turn),
+                f"{b.turn}, day {b.day}" if b.day else str(b.turn),
                 camp.map.label(b.hex),
                 _terrain(b),
                 sides,
@@ -171,7 +188,8 @@ class BattleQueueScreen(Screen[None]):
         if battle is None or self.seat is None:
             detail.update(Content(""))
             return
-        detail.update(Content("\n".join(battle_lines(self.campaign, self.view(), battle))))
+        lines = battle_lines(self.campaign, self.view(), battle, self.desk.session.ruleset)
+        detail.update(Content("\n".join(lines)))
 
     def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
         event.stop()

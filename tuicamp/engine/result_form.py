@@ -1,0 +1,138 @@
+"""The result form of a battle: which fields are asked, and of whom.
+
+A ruleset declares its fields (:meth:`Ruleset.result_fields`); each has a *scope* saying
+who answers it. Most facts belong to every side ("enemy General slain"), but some belong
+to one side only ("the garrison held the gate"), to the battle as a whole ("the bridge
+was destroyed"), or to each character of a side ("slain", "wounded"). The result form on
+screen, the validation of an entered result, orders files and the command line's form all
+ask through this module, so they ask exactly the same questions.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from typing import TYPE_CHECKING
+
+from attrs import frozen
+
+from tuicamp.model.battle import Battle, BattleSide
+from tuicamp.model.campaign import Campaign
+from tuicamp.model.forces import Category, Unit
+
+if TYPE_CHECKING:
+    from tuicamp.engine.ruleset import Ruleset
+
+
+class FieldScope(StrEnum):
+    """Who answers a result field."""
+
+    EACH_SIDE = "each_side"  # asked of every side, as every field was before scopes
+    ONE_SIDE = "one_side"  # asked of the side named by ``ResultField.side``
+    BATTLE = "battle"  # asked once, of the battle as a whole
+    CHARACTER = "character"  # asked of each character of ``ResultField.side`` (None: any side)
+
+
+@frozen
+class ResultField:
+    """One field of a ruleset's result form; by default asked once per side."""
+
+    key: str
+    label: str
+    kind: str = "bool"  # "bool" (0/1) or "int"
+    minimum: int = 0
+    maximum: int = 1
+    help: str = ""
+    scope: FieldScope = FieldScope.EACH_SIDE
+    side: str | None = None  # the side a ONE_SIDE field is asked of; limits CHARACTER fields
+
+    @property
+    def default(self) -> int:
+        """What an unanswered field counts as: 0, or the nearest value the field allows."""
+        return min(max(0, self.minimum), self.maximum)
+
+    def asks_side(self, side_id: str) -> bool:
+        """Whether this is a fact of the side ``side_id`` itself."""
+        if self.scope is FieldScope.EACH_SIDE:
+            return True
+        return self.scope is FieldScope.ONE_SIDE and self.side == side_id
+
+    def asks_characters_of(self, side_id: str) -> bool:
+        """Whether this is asked of each character of the side ``side_id``."""
+        return self.scope is FieldScope.CHARACTER and self.side in (None, side_id)
+
+    def allows(self, value: int) -> bool:
+        return self.minimum <= value <= self.maximum
+
+
+@frozen
+class Character:
+    """A character who fought for a side, as the form names it."""
+
+    army: str
+    army_name: str
+    unit: Unit
+
+
+@frozen
+class SideQuestions:
+    side: BattleSide
+    fields: tuple[ResultField, ...]  # facts of the side itself
+    character_fields: tuple[ResultField, ...]  # asked of each of ``characters``
+    characters: tuple[Character, ...]
+
+    @property
+    def asks_points(self) -> bool:
+        """A side with points but no army counters is asked how many of them it lost."""
+        return self.side.points > 0
+
+
+@frozen
+class ResultForm:
+    """Every question of a battle's result form, in the battle's side order."""
+
+    fields: tuple[ResultField, ...]  # all the ruleset declared, in its order
+    battle_fields: tuple[ResultField, ...]
+    sides: tuple[SideQuestions, ...]
+
+    def side(self, side_id: str) -> SideQuestions | None:
+        return next((q for q in self.sides if q.side.id == side_id), None)
+
+
+def asked_fields(ruleset: Ruleset, campaign: Campaign, battle: Battle) -> tuple[ResultField, ...]:
+    """The ruleset's fields for ``battle``: the one place the form's users ask the ruleset."""
+    return tuple(ruleset.result_fields(campaign, battle))
+
+
+def characters_of(campaign: Campaign, side: BattleSide) -> tuple[Character, ...]:
+    """The characters of a side's armies (gone armies are skipped, as on the card)."""
+    out = []
+    for aid in side.armies:
+        army = campaign.army(aid)
+        if army is None:
+            continue
+        out += [
+            Character(army.id, army.name, u) for u in army.units if u.category is Category.CHARACTER
+        ]
+    return tuple(out)
+
+
+def result_form(campaign: Campaign, battle: Battle, fields: tuple[ResultField, ...]) -> ResultForm:
+    """Who answers which of ``fields`` in ``battle``."""
+    sides = []
+    for side in battle.sides:
+        per_character = tuple(f for f in fields if f.asks_characters_of(side.id))
+        sides.append(
+            SideQuestions(
+                side,
+                tuple(f for f in fields if f.asks_side(side.id)),
+                per_character,
+                characters_of(campaign, side) if per_character else (),
+            )
+        )
+    battle_fields = tuple(f for f in fields if f.scope is FieldScope.BATTLE)
+    return ResultForm(fields, battle_fields, tuple(sides))
+
+
+def form_of(ruleset: Ruleset, campaign: Campaign, battle: Battle) -> ResultForm:
+    """The result form of ``battle`` under ``ruleset``."""
+    return result_form(campaign, battle, asked_fields(ruleset, campaign, battle))
