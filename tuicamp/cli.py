@@ -319,7 +319,7 @@ def cmd_battles(args: argparse.Namespace) -> int:
         hidden = card_hidden_reason(session.view(seat), battle)
         if hidden:
             raise InputError(hidden)
-        card = build_card(camp, battle, session.ruleset)
+        card = build_card(session.rules, battle)
         sys.stdout.write(card_markdown(card) if args.markdown else card_text(card))
         return EXIT_OK
     shown = camp.battles if args.all else camp.pending_battles()

@@ -161,7 +161,7 @@ def _require_party(ctx: Context, battle: Battle) -> None:
 
 def validate_result(ctx: Context, battle: Battle, entries: list[SideEntry]) -> BattleResult:
     """Check a result against the battle and the ruleset's form; refuse the impossible."""
-    fields_ = {f.key: f for f in ctx.ruleset.result_fields(ctx.campaign, battle)}
+    fields_ = {f.key: f for f in ctx.ruleset.result_fields(ctx, battle)}
     side_ids = [s.id for s in battle.sides]
     given = [e.side for e in entries]
     ctx.require(

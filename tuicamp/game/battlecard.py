@@ -13,11 +13,10 @@ from importlib import resources
 
 from attrs import define, field
 
-from tuicamp.engine.ruleset import Ruleset
+from tuicamp.engine.rules import Rules
 from tuicamp.engine.views import CampaignView
 from tuicamp.game.textreport import plural
 from tuicamp.model.battle import MODE_TEXT, Battle
-from tuicamp.model.campaign import Campaign
 from tuicamp.model.terrain import BY_ID
 
 
@@ -69,7 +68,12 @@ def card_hidden_reason(view: CampaignView, battle: Battle) -> str | None:
     return None
 
 
-def build_card(campaign: Campaign, battle: Battle, ruleset: Ruleset) -> BattleCard:
+def build_card(rules: Rules, battle: Battle) -> BattleCard:
+    """The card of one battle, with the ruleset's result fields and notes in force.
+
+    It lists every unit of both sides: ask :func:`card_hidden_reason` first whether the
+    seat may read it."""
+    campaign, ruleset = rules.campaign, rules.ruleset
     m = campaign.map
     sides = []
     for side in battle.sides:
@@ -101,7 +105,7 @@ def build_card(campaign: Campaign, battle: Battle, ruleset: Ruleset) -> BattleCa
         owner = campaign.player(s.owner).name if s.owner and campaign.player(s.owner) else "neutral"
         walls = ", walled" if s.walls else ""
         settlement = f"{s.name} ({s.kind}{walls}, {owner})"
-    fields_ = ruleset.result_fields(campaign, battle)
+    fields_ = ruleset.result_fields(rules, battle)
     record = ["Victory points of each side (Warhammer rules)."]
     record += [f"{f.label}{' (yes/no)' if f.kind == 'bool' else ''}" for f in fields_]
     record.append("For every unit: models killed and models that fled the table (keep them apart).")
@@ -114,7 +118,7 @@ def build_card(campaign: Campaign, battle: Battle, ruleset: Ruleset) -> BattleCa
         settlement=settlement,
         sides=sides,
         general=[c.text for c in battle.circumstances_for(None)]
-        + ruleset.battle_card_notes(campaign, battle),
+        + ruleset.battle_card_notes(rules, battle),
         record=record,
         status=f"{battle.status.value}"
         + (f", to be {MODE_TEXT[battle.mode]}" if battle.pending else ""),

@@ -432,7 +432,7 @@ def move_budget(c: CampaignControls, army: ArmyView) -> float | None:
     sets no limit, so there is no reach to show (the path preview still is)."""
     if army.movement is None:
         return None
-    return mp_left(c.session.campaign, army.id)  # the rules' own ledger, not a re-count
+    return mp_left(c.session.rules, army.id)  # the rules' own ledger, not a re-count
 
 
 # --- the phase panel ----------------------------------------------------------------------

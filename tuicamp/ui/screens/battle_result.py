@@ -277,7 +277,7 @@ class BattleResultScreen(Screen[list[Event] | None]):
         self.battle = battle
         self.side_forms = form_layout(camp, battle)
         self.result_fields: tuple[ResultField, ...] = tuple(
-            desk.session.ruleset.result_fields(camp, battle)
+            desk.session.ruleset.result_fields(desk.session.rules, battle)
         )
 
     # --- building ---------------------------------------------------------------------
