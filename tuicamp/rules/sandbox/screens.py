@@ -455,9 +455,9 @@ def move_budget(c: CampaignControls, army: ArmyView) -> float | None:
 
 
 class SandboxPanel(PhasePanel):
-    """The seat's treasuries. Whose turn it is and what an army spent are the sandbox's
-    status lines, which the side panel shows under the army (and the move preview counts
-    against), so the panel does not repeat them."""
+    """The seat's treasuries. Whose turn it is and what each army spent are the sandbox's
+    status lines, which the side panel shows (and the move preview counts the MP left),
+    so the panel does not repeat them."""
 
     def __init__(self, controls: CampaignControls, **kwargs) -> None:
         super().__init__(controls, **kwargs)
