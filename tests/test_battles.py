@@ -15,6 +15,7 @@ from tuicamp.engine.battles import (
 from tuicamp.engine.codec import campaign_from_dict, campaign_to_dict
 from tuicamp.engine.engine import Engine
 from tuicamp.engine.errors import RuleError
+from tuicamp.engine.rules import Rules
 from tuicamp.game.battlecard import build_card, card_markdown, card_text
 from tuicamp.model.battle import BattleStatus, UnitLoss
 from tuicamp.rules.sandbox import actions as A
@@ -35,7 +36,7 @@ def test_moving_onto_an_enemy_army_starts_a_battle():
     assert [s.id for s in battle.sides] == ["attacker", "defender"]
     assert battle.side("attacker").armies == ["a1"] and battle.side("defender").armies == ["a2"]
     assert engine.chronicle[-1].kind == "battle"
-    assert "battle b1 at 0604" in engine.ruleset.pending(engine.campaign)[0]
+    assert "battle b1 at 0604" in engine.ruleset.pending(Rules(engine.campaign, engine.ruleset))[0]
 
 
 def test_the_turn_cannot_end_while_a_battle_is_pending():
@@ -46,7 +47,7 @@ def test_the_turn_cannot_end_while_a_battle_is_pending():
 
 def test_the_card_tells_the_table_everything():
     engine = battle_engine()
-    card = build_card(engine.campaign, engine.campaign.battles[0], engine.ruleset)
+    card = build_card(Rules(engine.campaign, engine.ruleset), engine.campaign.battles[0])
     text = card_text(card)
     assert "Battle b1 — turn 1" in text
     assert "hex 0604, Clear" in text

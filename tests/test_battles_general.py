@@ -32,6 +32,7 @@ from tuicamp.engine.engine import Engine, action_types
 from tuicamp.engine.errors import RuleError
 from tuicamp.engine.outcome import BattleOutcome
 from tuicamp.engine.result_form import form_of
+from tuicamp.engine.rules import Rules
 from tuicamp.engine.ruleset import Phase, Ruleset
 from tuicamp.game.battlecard import build_card, card_markdown, card_text
 from tuicamp.game.result_orders import result_orders
@@ -170,7 +171,7 @@ def test_a_battle_carries_the_turn_phase_and_day_it_was_opened():
     battle = engine.campaign.battle("b1")
     assert (battle.turn, battle.phase, battle.day) == (1, "battle", 3)
     assert clock_text(battle, engine.ruleset) == "turn 1, Battle phase, day 3"
-    card = build_card(engine.campaign, battle, engine.ruleset)
+    card = build_card(Rules(engine.campaign, engine.ruleset), battle)
     assert "When: turn 1, Battle phase, day 3" in card_text(card)
     assert "**When:** turn 1, Battle phase, day 3" in card_markdown(card)
     again = campaign_from_dict(campaign_to_dict(engine.campaign), None).battle("b1")
@@ -198,11 +199,11 @@ def test_a_side_of_points_without_counters_is_on_the_card_form_and_in_the_chroni
     camp, battle = engine.campaign, engine.campaign.battle("b1")
     assert side_names(camp, battle.side("garrison")) == "Garrison of Altdorf"
     assert "Red Host vs Garrison of Altdorf" in engine.chronicle[-1].text
-    text = card_text(build_card(camp, battle, engine.ruleset))
+    text = card_text(build_card(Rules(camp, engine.ruleset), battle))
     assert "Garrison: Bruno (Orcs) — 1500 pts" in text
     assert "Garrison of Altdorf (1500 pts)" in text and "no army counters" in text
     assert "Garrison: points lost of the 1500 pts of Garrison of Altdorf." in text
-    assert form_of(engine.ruleset, camp, battle).side("garrison").asks_points
+    assert form_of(Rules(camp, engine.ruleset), battle).side("garrison").asks_points
 
 
 def test_points_lost_are_checked_against_the_points_fielded():
@@ -314,7 +315,7 @@ def test_each_field_is_asked_of_whom_its_scope_says():
     """ "Result fields may belong to one side or one character instead of being asked of
     every side": per side, one named side, battle-wide, per character of a side."""
     engine = engine_with(["red", "garrison"])
-    form = form_of(engine.ruleset, engine.campaign, engine.campaign.battle("b1"))
+    form = form_of(Rules(engine.campaign, engine.ruleset), engine.campaign.battle("b1"))
     red, garrison = form.side("red"), form.side("garrison")
     assert red.fields == (BANNERS,) and garrison.fields == (BANNERS, GATE)
     assert form.battle_fields == (BRIDGE,)
@@ -367,7 +368,7 @@ def test_fields_are_checked_against_their_scope_and_stored_where_they_belong():
 
 def test_the_card_says_of_whom_each_field_is_asked():
     engine = engine_with(["red", "garrison"])
-    record = build_card(engine.campaign, engine.campaign.battle("b1"), engine.ruleset).record
+    record = build_card(Rules(engine.campaign, engine.ruleset), engine.campaign.battle("b1")).record
     assert record[1:6] == [
         "Banners taken",
         "Garrison: The gate held (yes/no)",
@@ -382,7 +383,7 @@ def test_the_form_as_an_orders_file_asks_exactly_the_forms_questions(tmp_path):
     filled in, is a result the engine takes."""
     engine = engine_with(["red", "garrison"])
     camp, battle = engine.campaign, engine.campaign.battle("b1")
-    text = result_orders(camp, battle, form_of(engine.ruleset, camp, battle), "p1")
+    text = result_orders(camp, battle, form_of(Rules(camp, engine.ruleset), battle), "p1")
     assert text.count("[[action.sides]]") == 2 and text.count("[[action.sides.characters]]") == 2
     assert "facts.gate_held = 0" in text and text.count("facts.gate_held") == 1
     assert "points_lost = 0  # of the 1500 pts of Garrison of Altdorf" in text

@@ -146,6 +146,31 @@ def test_other_seats_see_counters_only_with_fog_of_war(save):
     assert "Greatswords" not in shown
 
 
+def test_show_as_a_seat_prints_its_status_lines(tmp_path):
+    """`tuicamp show --as SEAT` prints the ruleset's status lines for that seat: whose turn
+    it is, and with enforce_movement ("An army may spend its slowest unit's M each turn")
+    what each of the seat's own armies has spent; the scenario's fog of war keeps the other
+    side's ledger out of it."""
+    made = run(
+        "new", SCENARIO, "-r", "sandbox", "-o", "m.toml", "--no-play", "--seed", "5",
+        "--option", "enforce_movement=true", cwd=tmp_path,
+    )  # fmt: skip
+    assert made.returncode == 0, made.stderr
+    (tmp_path / "o.toml").write_text(MOVE)
+    assert run("apply", "m.toml", "o.toml", cwd=tmp_path).returncode == 0
+    empire = run("show", "m.toml", "--as", "empire", cwd=tmp_path).stdout
+    assert (
+        "Status:\n"
+        "  Turn order: The Empire, Orcs & Goblins\n"
+        "  To play: The Empire\n"
+        "  MP (The Averland Host): 2 spent, 2 of M4 left\n"
+    ) in empire
+    orcs = run("show", "m.toml", "--as", "orcs", cwd=tmp_path).stdout
+    assert "  To play: The Empire\n" in orcs
+    assert "  MP (Urzag Ironjaw's Waaagh!): 0 spent, 4 of M4 left\n" in orcs
+    assert "MP (The Averland Host)" not in orcs and "MP (The Grenzmark" not in orcs
+
+
 def test_rulesets_scenarios_actions_and_roll(tmp_path):
     listed = run("rulesets", cwd=tmp_path).stdout
     assert "sandbox" in listed and "rauscher" in listed

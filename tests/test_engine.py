@@ -9,6 +9,7 @@ from tuicamp.engine.codec import campaign_to_dict
 from tuicamp.engine.corrections import CorrectTreasury, CorrectUnitPoints
 from tuicamp.engine.engine import Engine
 from tuicamp.engine.errors import DiceNeeded, RuleError
+from tuicamp.engine.rules import Rules
 from tuicamp.model.campaign import DiceMode
 from tuicamp.rules.sandbox.actions import EndTurn, Move, Roll, SetTreasury
 
@@ -119,9 +120,9 @@ def test_views_hide_what_a_seat_may_not_see():
     engine.perform("p1", SetTreasury(player="p1", amount=12))
     from tuicamp.engine.views import view_for
 
-    anna = view_for(engine.campaign, engine.chronicle, "p1", engine.ruleset)
-    bruno = view_for(engine.campaign, engine.chronicle, "p2", engine.ruleset)
-    gm = view_for(engine.campaign, engine.chronicle, "gm", engine.ruleset)
+    anna = view_for(Rules(engine.campaign, engine.ruleset), engine.chronicle, "p1")
+    bruno = view_for(Rules(engine.campaign, engine.ruleset), engine.chronicle, "p2")
+    gm = view_for(Rules(engine.campaign, engine.ruleset), engine.chronicle, "gm")
     assert anna.army("a1").units and anna.army("a1").points == 330
     assert bruno.army("a1").known == "counter" and bruno.army("a1").units == []
     assert bruno.army("a1").points is None

@@ -12,6 +12,7 @@ from tuicamp.engine.actions import Action
 from tuicamp.engine.codec import campaign_from_dict, campaign_to_dict
 from tuicamp.engine.engine import Engine
 from tuicamp.engine.errors import RuleError
+from tuicamp.engine.rules import Rules
 from tuicamp.engine.views import view_for
 from tuicamp.rules.kit.clock import Moment
 from tuicamp.rules.kit.sealed import SealedChoice, close_if_due, reveal, sealed_view, write
@@ -207,7 +208,7 @@ def test_in_play_each_seat_reads_only_what_it_may() -> None:
     engine.perform("a", Bid(amount=40))
 
     def texts(seat: str) -> list[str]:
-        return [e.text for e in view_for(camp, engine.chronicle, seat, ruleset).chronicle]
+        return [e.text for e in view_for(Rules(camp, ruleset), engine.chronicle, seat).chronicle]
 
     assert texts("b") == ["Anna writes its sealed bids"]
     assert texts("a") == ["Anna writes its sealed bids", "Anna's sealed bids: 40 crowns"]

@@ -15,6 +15,7 @@ from tuicamp.engine.battles import AutoResolveBattle
 from tuicamp.engine.engine import Engine
 from tuicamp.engine.errors import RuleError
 from tuicamp.engine.registry import get_ruleset
+from tuicamp.engine.rules import Rules
 from tuicamp.model.forces import Army, Category, Player, Seat, Unit
 from tuicamp.model.map import Settlement
 from tuicamp.rules.rauscher import movement, victory
@@ -93,13 +94,15 @@ def test_good_alliances_pass_and_unknown_players_are_reported_by_the_campaign():
     assert RULESET.setup_problems({"alliances": [["p1", "p3"]]}) == []
     assert rstate(allied_campaign()).alliances == [["p1", "p3"]]
     camp = allied_campaign((("p1", "p9"),))
-    found = RULESET.campaign_problems(camp)
+    found = RULESET.campaign_problems(Rules(camp, RULESET))
     assert ("", "alliances: 'p9' is not a player (players: p1, p2, p3)") in found
     everyone = allied_campaign((("p1", "p2", "p3"),))
     assert ("", "alliances: every player is in one alliance, so nobody has an enemy") in (
-        RULESET.campaign_problems(everyone)
+        RULESET.campaign_problems(Rules(everyone, RULESET))
     )
-    assert not any("nobody has an enemy" in p for _, p in RULESET.campaign_problems(camp))
+    assert not any(
+        "nobody has an enemy" in p for _, p in RULESET.campaign_problems(Rules(camp, RULESET))
+    )
 
 
 # --- on the march --------------------------------------------------------------------------
@@ -164,13 +167,13 @@ def test_allies_see_each_others_armies_and_share_their_scouts_reports():
     their scouts learnt of the enemy; an ally's hidden ambush stays its own secret."""
     camp = allied_campaign()
     clara, bruno = camp.seat("p3"), camp.seat("p2")
-    assert RULESET.army_visibility(camp, clara, camp.army("a1")) == "full"
-    assert RULESET.army_visibility(camp, bruno, camp.army("a1")) == "counter"
-    assert RULESET.army_visibility(camp, clara, camp.army("a2")) == "counter"
+    assert RULESET.army_visibility(Rules(camp, RULESET), clara, camp.army("a1")) == "full"
+    assert RULESET.army_visibility(Rules(camp, RULESET), bruno, camp.army("a1")) == "counter"
+    assert RULESET.army_visibility(Rules(camp, RULESET), clara, camp.army("a2")) == "counter"
     movement_scouting.learn(camp, "p1", camp.army("a2"), "points")
-    assert RULESET.army_visibility(camp, clara, camp.army("a2")) == "points"
+    assert RULESET.army_visibility(Rules(camp, RULESET), clara, camp.army("a2")) == "points"
     camp.army("a1").hex = None  # hidden in an ambush
-    assert RULESET.army_visibility(camp, clara, camp.army("a1")) == "hidden"
+    assert RULESET.army_visibility(Rules(camp, RULESET), clara, camp.army("a1")) == "hidden"
 
 
 def test_a_messenger_rides_to_an_allys_settlement_which_gives_overt_aid():

@@ -20,6 +20,7 @@ from tuicamp.engine.battles import AutoResolveBattle, EnterBattleResult, SideEnt
 from tuicamp.engine.codec import campaign_to_dict
 from tuicamp.engine.engine import Engine
 from tuicamp.engine.errors import RuleError
+from tuicamp.engine.rules import Rules
 from tuicamp.game.battlecard import build_card, card_text
 from tuicamp.model.battle import BattleStatus, UnitLoss
 from tuicamp.model.forces import Category
@@ -95,7 +96,7 @@ def test_the_combat_phase_cannot_end_while_a_battle_is_pending():
     engine = battle_engine()
     with pytest.raises(RuleError, match="cannot end while a battle is pending"):
         engine.perform("p1", EndPhase(player="p1"))
-    assert any("battle b1" in line for line in RULESET.pending(engine.campaign))
+    assert any("battle b1" in line for line in RULESET.pending(Rules(engine.campaign, RULESET)))
 
 
 def test_scouting_parties_do_not_fight():
@@ -136,7 +137,7 @@ def test_fatigue_is_on_the_card_with_the_house_ld_effect():
     engine = to_combat(camp)
     c = circumstances(camp)[("fatigue", "attacker")]
     assert c.value == 2 and "-4 Ld" in c.text
-    card = card_text(build_card(camp, camp.battles[0], engine.ruleset))
+    card = card_text(build_card(Rules(camp, engine.ruleset), camp.battles[0]))
     assert "Leadership, Attacker (Anna): -4 (fatigue 2)" in card
 
 
@@ -148,7 +149,7 @@ def test_prepared_defences_deploy_within_24_inches():
     meet(camp)
     engine = to_combat(camp)
     assert circumstances(camp)[("defence", "defender")].value == 1
-    notes = RULESET.battle_card_notes(camp, camp.battles[0])
+    notes = RULESET.battle_card_notes(Rules(camp, RULESET), camp.battles[0])
     assert any('within 24" (rather than 12")' in n for n in notes)
     assert any("attacker -2" in n and "defender +1" in n for n in notes)
     assert engine.campaign.state.combat.battles["b1"].defence == 1
@@ -263,7 +264,8 @@ def test_a_tabletop_victory_fatigues_both_and_the_loser_retreats():
     assert camp.army("a2").hex == H(6, 4)  # fell back on Grunberg, its nearest settlement
     assert camp.state.player("p1").battles_won == 1
     assert camp.state.player("p1").troops_killed == 60  # 5 Boyz at 12 pts
-    assert engine.ruleset.pending(camp)[0].startswith("Anna")  # nothing of the battle left
+    pending = engine.ruleset.pending(Rules(camp, engine.ruleset))
+    assert pending[0].startswith("Anna")  # nothing of the battle left
 
 
 def test_an_overwhelming_victory_loses_war_machines_and_baggage_and_costs_2_fatigue():
@@ -372,7 +374,7 @@ def test_a_battle_waits_for_allocations_to_be_filled():
     engine = allocated_engine()
     camp = engine.campaign
     assert camp.battles == []
-    assert any("fill its allocations" in line for line in RULESET.pending(camp))
+    assert any("fill its allocations" in line for line in RULESET.pending(Rules(camp, RULESET)))
     with pytest.raises(RuleError, match="fill its allocations"):
         engine.perform("p1", EndPhase(player="p1"))
     with pytest.raises(RuleError, match="this allocation holds light cavalry"):

@@ -19,6 +19,7 @@ from tuicamp.engine.dice import Dice
 from tuicamp.engine.engine import Engine
 from tuicamp.engine.errors import DiceNeeded, RuleError
 from tuicamp.engine.registry import get_ruleset
+from tuicamp.engine.rules import Rules
 from tuicamp.engine.views import view_for
 from tuicamp.model.campaign import DiceMode
 from tuicamp.model.forces import Army, Category, Unit
@@ -217,7 +218,7 @@ def test_purchases_are_secret_and_cancelled_purchases_refunded():
     e = Engine(c)
     (event,) = e.perform("p1", A.BuyRecruits(name="Knights", points=400, flags=["elite"]))
     assert event.visible_to == ["p1"]
-    texts = [ev.text for ev in view_for(c, e.chronicle, "p2", e.ruleset).chronicle]
+    texts = [ev.text for ev in view_for(Rules(c, e.ruleset), e.chronicle, "p2").chronicle]
     assert not any("Knights" in t for t in texts)
     e.perform("p1", A.CancelPurchase(purchase=econ(c).purchases[0].id))
     assert c.player("p1").treasury == 100 and not econ(c).purchases
@@ -329,10 +330,15 @@ def test_unplaced_purchases_block_the_end_of_resolution():
     e = _to_resolution_with(c, A.BuyRecruits(name="Spearmen", points=100))
     with pytest.raises(RuleError, match="First: place Spearmen"):
         e.perform("p1", EndPhase())
-    assert any("Anna: place Spearmen" in line for line in e.ruleset.pending(c, c.seat("p1")))
+    assert any(
+        "Anna: place Spearmen" in line
+        for line in e.ruleset.pending(Rules(c, e.ruleset), c.seat("p1"))
+    )
     # a secret purchase is nobody else's business, not even in "still to do" (R-RA-11)
-    assert not any("Spearmen" in line for line in e.ruleset.pending(c, c.seat("p2")))
-    assert not any("Spearmen" in line for line in e.ruleset.pending(c))
+    assert not any(
+        "Spearmen" in line for line in e.ruleset.pending(Rules(c, e.ruleset), c.seat("p2"))
+    )
+    assert not any("Spearmen" in line for line in e.ruleset.pending(Rules(c, e.ruleset)))
     e.perform("p1", A.DismissPurchase(purchase=econ(c).purchases[0].id))
     e.perform("p1", EndPhase())
 
@@ -504,7 +510,9 @@ def test_ransom_notes_are_sealed_until_both_are_written():
     e = Engine(c)
     (sealed,) = e.perform("p1", A.WriteRansom(prisoner="pr1", amount="1s"))
     assert sealed.visible_to == ["p1"]
-    assert not any("1s" in ev.text for ev in view_for(c, e.chronicle, "p2", e.ruleset).chronicle)
+    assert not any(
+        "1s" in ev.text for ev in view_for(Rules(c, e.ruleset), e.chronicle, "p2").chronicle
+    )
     with pytest.raises(RuleError, match="already written"):
         e.perform("p1", A.WriteRansom(prisoner="pr1", amount="2s"))
     events = e.perform("p2", A.WriteRansom(prisoner="pr1", amount="4c", dice=[3]))
@@ -539,7 +547,10 @@ def test_a_ransomed_character_is_killed_in_transit_on_4_or_more_unless_fate_save
     e.perform("p1", A.WriteRansom(prisoner="pr1", amount="5c"))
     events = e.perform("p2", A.WriteRansom(prisoner="pr1", amount="3c", dice=[4]))
     assert "killed in transit" in events[-1].text
-    assert e.ruleset.pending(c) == ["Anna to finish the phase", "Bruno to finish the phase"]
+    assert e.ruleset.pending(Rules(c, e.ruleset)) == [
+        "Anna to finish the phase",
+        "Bruno to finish the phase",
+    ]
     (event,) = e.perform("p1", A.UseFate(dice=[1]))
     assert "returned alive" in event.text and event.visible_to is None
     e.perform("p1", A.PlaceRansomed(prisoner="pr1", settlement="s1"))

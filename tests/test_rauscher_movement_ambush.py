@@ -16,6 +16,7 @@ from test_rauscher_movement_kit import (
 
 from tuicamp.engine.engine import Engine
 from tuicamp.engine.errors import RuleError
+from tuicamp.engine.rules import Rules
 from tuicamp.engine.views import view_for
 from tuicamp.model.battle import BattleSide
 from tuicamp.model.map import Territory
@@ -44,10 +45,10 @@ def test_an_ambush_leaves_its_army_and_hides():
     assert [u.id for u in camp.army("a1").units] == ["u2"]
     assert camp.army(party).hex is None and [u.id for u in camp.army(party).units] == ["u1"]
     assert rstate(camp).movement.ambush(party).territory == "east"
-    bruno = view_for(camp, engine.chronicle, "p2", engine.ruleset)
+    bruno = view_for(Rules(camp, engine.ruleset), engine.chronicle, "p2")
     assert bruno.army(party) is None
     assert not any(e.kind == "ambush_set" for e in bruno.chronicle)
-    anna = view_for(camp, engine.chronicle, "p1", engine.ruleset)
+    anna = view_for(Rules(camp, engine.ruleset), engine.chronicle, "p1")
     assert anna.army(party).known == "full"
     assert any(e.kind == "ambush_set" for e in anna.chronicle)
 

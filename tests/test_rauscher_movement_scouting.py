@@ -8,6 +8,7 @@ from conftest import H
 from test_rauscher_movement_kit import L, add_army, started, table_dice, unit
 
 from tuicamp.engine.errors import RuleError
+from tuicamp.engine.rules import Rules
 from tuicamp.engine.views import view_for
 from tuicamp.model import Category
 from tuicamp.rules.rauscher import movement
@@ -71,11 +72,11 @@ def test_the_views_show_what_the_scouts_found():
     """A 5: the core view carries points by category, never the units."""
     camp, engine = _party_near_bruno()
     engine.perform("p1", A.Move(army="sp", to=L(5, 3), dice=[5]))
-    view = view_for(camp, engine.chronicle, "p1", engine.ruleset)
+    view = view_for(Rules(camp, engine.ruleset), engine.chronicle, "p1")
     bruno = view.army("a2")
     assert bruno.known == "categories" and bruno.points == 420 and bruno.units == []
     assert bruno.category_points == {"rank_and_file": 300, "light_cavalry": 120}
-    bruno_view = view_for(camp, engine.chronicle, "p2", engine.ruleset)
+    bruno_view = view_for(Rules(camp, engine.ruleset), engine.chronicle, "p2")
     assert not any(e.kind == "scouting" for e in bruno_view.chronicle)
 
 
@@ -83,11 +84,11 @@ def test_caught_scouts_tell_the_enemy_what_they_know():
     """Row 1: Bruno's chronicle says what the captured scouts told (and only his)."""
     camp, engine = _party_near_bruno()
     engine.perform("p1", A.Move(army="sp", to=L(5, 3), dice=[1]))
-    bruno_view = view_for(camp, engine.chronicle, "p2", engine.ruleset)
+    bruno_view = view_for(Rules(camp, engine.ruleset), engine.chronicle, "p2")
     told = next(e for e in bruno_view.chronicle if e.kind == "scouts_caught")
     assert "Halberdiers" in told.text and told.visible_to == ["p2"]
     assert bruno_view.army("a1").known == "full"
-    anna_view = view_for(camp, engine.chronicle, "p1", engine.ruleset)
+    anna_view = view_for(Rules(camp, engine.ruleset), engine.chronicle, "p1")
     assert not any(e.kind == "scouts_caught" for e in anna_view.chronicle)
 
 

@@ -21,6 +21,7 @@ from apps.ui_kit import FIXED_NOW, make_app, sync, wait_for_screen
 from hypothesis import given
 from hypothesis import strategies as st
 
+from tuicamp.engine.rules import Rules
 from tuicamp.engine.views import view_for
 from tuicamp.game.session import Session
 from tuicamp.model.forces import Category, Unit
@@ -83,7 +84,7 @@ async def _wait_for(pilot, screen_type):
 
 
 def _view(campaign, seat: str = "stirland"):
-    return view_for(campaign, [], seat, RULESET)
+    return view_for(Rules(campaign, RULESET), [], seat)
 
 
 # --- what the screens compute -------------------------------------------------------------
@@ -222,12 +223,12 @@ def test_the_resolution_summary_counts_what_the_rules_did():
     camp = engine.campaign
     tested = [u for u in camp.army(K.HOST).units if u.category not in NEVER_TEST]
     K.until(engine, "resolution")
-    view = view_for(camp, engine.chronicle, "stirland", RULESET)
+    view = view_for(Rules(camp, RULESET), engine.chronicle, "stirland")
     total = resolution_summary(camp, view)
     assert total.short == 1 and total.fed >= 1
     assert total.grumbled + total.deserted + total.starved == len(tested)
     assert total.waiting == 0 and total.taxes == 0, "no purchase, no tax in turn 1"
-    other = resolution_summary(camp, view_for(camp, engine.chronicle, "sylvania", RULESET))
+    other = resolution_summary(camp, view_for(Rules(camp, RULESET), engine.chronicle, "sylvania"))
     assert other.short == 0 and other.deserted + other.starved + other.grumbled == 0
 
 
@@ -325,7 +326,7 @@ async def test_effects_draws_a_card_of_the_scenario_deck(tmp_path):
 
 
 def _view_with(camp, chronicle, seat):
-    return view_for(camp, chronicle, seat, RULESET).chronicle
+    return view_for(Rules(camp, RULESET), chronicle, seat).chronicle
 
 
 @sync

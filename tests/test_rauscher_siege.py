@@ -9,6 +9,7 @@ from test_rauscher_combat_kit import advance, campaign, meet, table_ctx, unit
 
 from tuicamp.engine.engine import Engine
 from tuicamp.engine.errors import RuleError
+from tuicamp.engine.rules import Rules
 from tuicamp.model.battle import BattleStatus
 from tuicamp.model.campaign import DiceMode
 from tuicamp.model.forces import Category
@@ -89,7 +90,10 @@ def test_orders_are_sealed_until_both_are_written():
     """R-RA-11: siege orders are written secretly and revealed together; the phase waits."""
     engine = besieged()
     camp = engine.campaign
-    assert any("must write siege orders" in line for line in engine.ruleset.pending(camp))
+    assert any(
+        "must write siege orders" in line
+        for line in engine.ruleset.pending(Rules(camp, engine.ruleset))
+    )
     with pytest.raises(RuleError, match="siege orders"):
         engine.perform("p1", EndPhase(player="p1"))
     (written,) = engine.perform("p1", S.WriteSiegeOrders(siege="siege1", order="nothing"))
@@ -122,7 +126,7 @@ def test_an_attack_order_is_an_assault_on_the_walls():
     battle = camp.battles[-1]
     assert battle.pending and battle.side("attacker").players == ["p1"]
     assert any(c.key == "defence" and c.value == 3 for c in battle.circumstances)
-    notes = engine.ruleset.battle_card_notes(camp, battle)
+    notes = engine.ruleset.battle_card_notes(Rules(camp, engine.ruleset), battle)
     assert any("Siege assault" in n for n in notes)
 
 
@@ -136,7 +140,7 @@ def test_a_sally_is_a_battle_the_defenders_start():
     battle = camp.battles[-1]
     assert battle.side("attacker").players == ["p2"]
     assert not any(c.key == "defence" for c in battle.circumstances)
-    notes = engine.ruleset.battle_card_notes(camp, battle)
+    notes = engine.ruleset.battle_card_notes(Rules(camp, engine.ruleset), battle)
     assert any("sallying force moves first" in n for n in notes)
 
 
@@ -328,7 +332,7 @@ def test_the_assault_after_mining_has_its_own_deployment():
     the_siege(camp).breach_turn = camp.turn
     engine.perform("p1", S.WriteSiegeOrders(siege="siege1", order="attack"))
     engine.perform("p2", S.WriteSiegeOrders(siege="siege1", order="nothing"))
-    notes = engine.ruleset.battle_card_notes(camp, camp.battles[-1])
+    notes = engine.ruleset.battle_card_notes(Rules(camp, engine.ruleset), camp.battles[-1])
     assert any(n.startswith("Mining-based assault") for n in notes)
 
 
@@ -390,7 +394,7 @@ def test_siege_equipment_bought_in_upkeep_is_on_the_assault_card():
     camp.state.economy.siege_equipment["a1"] = 300
     engine.perform("p1", S.WriteSiegeOrders(siege="siege1", order="attack"))
     engine.perform("p2", S.WriteSiegeOrders(siege="siege1", order="nothing"))
-    notes = engine.ruleset.battle_card_notes(camp, camp.battles[-1])
+    notes = engine.ruleset.battle_card_notes(Rules(camp, engine.ruleset), camp.battles[-1])
     assert "Siege equipment with Reikland Host: 300 pts of siege equipment" in notes
 
 

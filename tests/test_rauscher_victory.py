@@ -16,6 +16,7 @@ from tuicamp.engine.codec import campaign_to_dict
 from tuicamp.engine.engine import Engine
 from tuicamp.engine.errors import RuleError
 from tuicamp.engine.registry import get_ruleset
+from tuicamp.engine.rules import Rules
 from tuicamp.model import Army, Campaign, Category, HexMap, Player, Seat, Unit
 from tuicamp.model.campaign import DiceMode, DiceState
 from tuicamp.model.map import Settlement, Territory
@@ -40,7 +41,9 @@ def two_player(conditions: dict, **options) -> tuple[Campaign, Engine]:
 def end_phase(engine: Engine) -> None:
     """The first seat that may act says it has finished, as a player would."""
     seats = engine.ruleset.acting_seats(engine.campaign)
-    assert seats, f"nobody may act: {engine.ruleset.pending(engine.campaign)}"
+    assert seats, (
+        f"nobody may act: {engine.ruleset.pending(Rules(engine.campaign, engine.ruleset))}"
+    )
     engine.perform(seats[0], EndPhase())
 
 
@@ -113,7 +116,7 @@ def test_conquest_one_point_per_territory():
     assert camp.winner == ["p2"]
     assert "War of Conquest" in last_victory_text(engine)
     assert "Bruno wins the War of Conquest with 3 territories" in last_victory_text(engine)
-    result = RULESET.victory(camp)
+    result = RULESET.victory(Rules(camp, RULESET))
     assert result.standings[0] == ("p2", "3 territories")
 
 
@@ -214,7 +217,7 @@ def test_invasion_ends_when_the_invader_takes_the_capital():
     end_phase(engine)
     assert camp.finished and camp.winner == ["p2"]
     assert "Bruno has taken Altdorf: the Invasion succeeds" in last_victory_text(engine)
-    assert RULESET.victory(camp).standings[0][0] == "p2"
+    assert RULESET.victory(Rules(camp, RULESET)).standings[0][0] == "p2"
 
 
 def test_invasion_a_destroyed_capital_is_taken_too():
@@ -284,7 +287,9 @@ def test_victory_table_mistakes_stop_the_campaign_at_setup(conditions, expected)
     problems = victory.victory_problems(camp)
     assert any(expected in p for p in problems), problems
     # `tuicamp check` and new_campaign ask the ruleset after set-up
-    assert [w for w, p in RULESET.campaign_problems(camp) if expected in p] == ["victory"]
+    assert [w for w, p in RULESET.campaign_problems(Rules(camp, RULESET)) if expected in p] == [
+        "victory"
+    ]
 
 
 # --- elimination ---------------------------------------------------------------------------
@@ -302,7 +307,10 @@ def test_the_last_one_standing_wins_at_once():
     end_phase(engine)
     assert camp.finished and camp.winner == ["p1"]
     assert "Anna is the last one standing" in last_victory_text(engine)
-    assert RULESET.victory(camp).standings[1] == ("p2", "out of the war; 0 territories")
+    assert RULESET.victory(Rules(camp, RULESET)).standings[1] == (
+        "p2",
+        "out of the war; 0 territories",
+    )
 
 
 def test_scouts_and_baggage_do_not_keep_a_player_in_the_war():
@@ -631,7 +639,10 @@ def test_temple_the_first_ruler_in_takes_the_item():
         "Lord of a1 of Anna enters the Cauldron Temple and takes the powerful magic item"
         in last_victory_text(engine)
     )
-    assert RULESET.victory(camp).standings[0] == ("p1", "Lord of a1 in the temple; 1 territory")
+    assert RULESET.victory(Rules(camp, RULESET)).standings[0] == (
+        "p1",
+        "Lord of a1 in the temple; 1 territory",
+    )
 
 
 def test_temple_a_rival_army_there_must_be_fought_first():

@@ -18,6 +18,7 @@ from tuicamp.engine.corrections import (
 )
 from tuicamp.engine.engine import Engine
 from tuicamp.engine.errors import RuleError
+from tuicamp.engine.rules import Rules
 from tuicamp.engine.ruleset import Victory
 from tuicamp.engine.views import view_for
 from tuicamp.model import Player, Seat
@@ -34,7 +35,7 @@ def three_players(**options) -> Engine:
 
 
 def texts_for(engine: Engine, seat: str) -> str:
-    view = view_for(engine.campaign, engine.chronicle, seat, engine.ruleset)
+    view = view_for(Rules(engine.campaign, engine.ruleset), engine.chronicle, seat)
     return "\n".join(e.text for e in view.chronicle)
 
 
@@ -174,7 +175,7 @@ def test_a_battle_card_is_for_those_who_fight_it_under_fog():
     (battle,) = engine.campaign.battles
 
     def reason(seat: str) -> str | None:
-        view = view_for(engine.campaign, engine.chronicle, seat, engine.ruleset)
+        view = view_for(Rules(engine.campaign, engine.ruleset), engine.chronicle, seat)
         return card_hidden_reason(view, battle)
 
     assert reason("p1") is None and reason("p2") is None and reason("gm") is None

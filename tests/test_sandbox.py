@@ -10,6 +10,7 @@ from conftest import H, small_campaign
 from tuicamp.engine.corrections import CorrectArmyPosition
 from tuicamp.engine.engine import Engine
 from tuicamp.engine.errors import RuleError
+from tuicamp.engine.rules import Rules
 from tuicamp.model.forces import Category
 from tuicamp.rules.sandbox import actions as A
 
@@ -158,9 +159,8 @@ def test_fog_of_war_keeps_unit_changes_private():
     event = engine.chronicle[-1]
     assert event.visible_to == ["p1"]
     bruno = engine.campaign.seat("p2")
-    assert engine.ruleset.army_visibility(engine.campaign, bruno, engine.campaign.army("a1")) == (
-        "counter"
-    )
+    rules = Rules(engine.campaign, engine.ruleset)
+    assert engine.ruleset.army_visibility(rules, bruno, engine.campaign.army("a1")) == "counter"
 
 
 def test_capture_takes_an_undefended_settlement_and_wins_a_capture_scenario():

@@ -166,9 +166,7 @@ async def test_the_card_shows_both_army_lists_and_exports_markdown(tmp_path):
         exported = tmp_path / "valley-battle-b1.md"
         assert any(str(exported) in n for n in _notes(app))
         session = Session.open(save)
-        expected = card_markdown(
-            build_card(session.campaign, session.campaign.battle("b1"), session.ruleset)
-        )
+        expected = card_markdown(build_card(session.rules, session.campaign.battle("b1")))
         assert exported.read_text(encoding="utf-8") == expected
         await pilot.press("escape")
         await _wait_for(pilot, BattleQueueScreen)
@@ -273,7 +271,7 @@ async def test_ruleset_fields_are_asked_and_checked(tmp_path, monkeypatch):
         ResultField("general_slain", "Enemy General slain"),
         ResultField("standards", "Standards captured", kind="int", minimum=0, maximum=3),
     )
-    monkeypatch.setattr(SandboxRuleset, "result_fields", lambda self, camp, battle: fields)
+    monkeypatch.setattr(SandboxRuleset, "result_fields", lambda self, rules, battle: fields)
     save = valley_save(tmp_path)
     app = make_app(tmp_path, save=save, seat="green")
     async with app.run_test(size=SIZE) as pilot:

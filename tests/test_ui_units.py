@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 from tuicamp.engine.actions import Event
 from tuicamp.engine.engine import Engine
 from tuicamp.engine.registry import get_ruleset
+from tuicamp.engine.rules import Rules
 from tuicamp.engine.views import view_for
 from tuicamp.model.forces import Seat
 from tuicamp.model.hexes import Hex
@@ -153,20 +154,24 @@ def test_since_last_turn_shows_what_others_did_and_never_their_secrets():
     engine.perform("p1", A.EndTurn())
     engine.perform("p2", A.Roll(expr="d6", reason="scouting"))
     engine.perform("p2", A.EndTurn())
-    rules = get_ruleset("sandbox")
-    for_p1 = seating.since_last_turn(view_for(engine.campaign, engine.chronicle, "p1", rules), "p1")
+    ruleset = get_ruleset("sandbox")
+    for_p1 = seating.since_last_turn(
+        view_for(Rules(engine.campaign, ruleset), engine.chronicle, "p1"), "p1"
+    )
     assert any("scouting" in line for line in for_p1)
     assert not any("Reikland" in line for line in for_p1)  # its own deeds are not news
-    for_p2 = seating.since_last_turn(view_for(engine.campaign, engine.chronicle, "p2", rules), "p2")
+    for_p2 = seating.since_last_turn(
+        view_for(Rules(engine.campaign, ruleset), engine.chronicle, "p2"), "p2"
+    )
     assert for_p2 == []  # p2 acted last
-    before_p2 = view_for(engine.campaign, engine.chronicle[:3], "p2", rules)
+    before_p2 = view_for(Rules(engine.campaign, ruleset), engine.chronicle[:3], "p2")
     news = seating.since_last_turn(before_p2, "p2")
     assert any("Reikland Host moved" in line for line in news)
     assert not any("Secret Greatswords" in line for line in news)
 
 
 def test_since_last_turn_is_capped():
-    view = view_for(_sandbox_engine().campaign, [], "p1", get_ruleset("sandbox"))
+    view = view_for(Rules(_sandbox_engine().campaign, get_ruleset("sandbox")), [], "p1")
     view.chronicle = [Event(i, 1, "play", "roll", f"event {i}", seat="p2") for i in range(1, 61)]
     lines = seating.since_last_turn(view, "p1", limit=10)
     assert lines[0] == "... 50 earlier events (see the chronicle)" and len(lines) == 11
@@ -175,7 +180,7 @@ def test_since_last_turn_is_capped():
 
 def test_seat_label_names_the_player_and_race():
     engine = _sandbox_engine()
-    view = view_for(engine.campaign, [], "p1", get_ruleset("sandbox"))
+    view = view_for(Rules(engine.campaign, get_ruleset("sandbox")), [], "p1")
     assert seating.seat_label(engine.campaign.seat("p1"), view) == "Anna (Empire)"
     assert seating.seat_label(engine.campaign.seat("gm"), view) == "Games Master"
 
@@ -186,8 +191,8 @@ def test_seat_label_names_the_player_and_race():
 def test_markers_mark_own_armies_and_count_stacks():
     engine = _sandbox_engine()
     engine.perform("p1", A.CreateArmy(name="Second", hex="0203"))
-    rules = get_ruleset("sandbox")
-    markers = markers_for(view_for(engine.campaign, engine.chronicle, "p1", rules))
+    ruleset = get_ruleset("sandbox")
+    markers = markers_for(view_for(Rules(engine.campaign, ruleset), engine.chronicle, "p1"))
     assert markers[H(1, 2)].own and markers[H(1, 2)].count == 2
     assert markers[H(1, 2)].letter == "A" and markers[H(1, 2)].colour == "yellow"
     assert not markers[H(6, 3)].own and markers[H(6, 3)].letter == "B"
@@ -391,13 +396,13 @@ def test_side_panel_tells_the_hex_and_the_planned_move():
     from tuicamp.ui.widgets.side_panel import MovePreview, panel_lines
 
     engine = _sandbox_engine()
-    rules = get_ruleset("sandbox")
-    view = view_for(engine.campaign, [], "p1", rules)
+    ruleset = get_ruleset("sandbox")
+    view = view_for(Rules(engine.campaign, ruleset), [], "p1")
     army = view.army("a1")
-    text = _plain(panel_lines(view, rules, H(1, 1)))
+    text = _plain(panel_lines(view, ruleset, H(1, 1)))
     assert "0202 Clear" in text and "Westmark (Anna)" in text and "Town Altdorf (Anna)" in text
     assert "stream to" not in text
-    assert "stream to 0301" in _plain(panel_lines(view, rules, H(1, 0)))
+    assert "stream to 0301" in _plain(panel_lines(view, ruleset, H(1, 0)))
     cases = [
         (MovePreview(army, army.hex), "cursor to the goal, Enter"),
         (MovePreview(army, H(3, 2), cost=2.5, budget=4), "to 0403: 2.5 of 4 MP"),
@@ -405,7 +410,7 @@ def test_side_panel_tells_the_hex_and_the_planned_move():
         (MovePreview(army, H(2, 4), priced=False), "to 0305: Enter to order it"),
     ]
     for preview, expected in cases:
-        assert expected in _plain(panel_lines(view, rules, H(1, 1), preview))
+        assert expected in _plain(panel_lines(view, ruleset, H(1, 1), preview))
 
 
 def test_army_lines_show_counters_as_counters_and_cap_the_units():
@@ -414,10 +419,28 @@ def test_army_lines_show_counters_as_counters_and_cap_the_units():
     engine = _sandbox_engine(fog_of_war=True)
     for i in range(7):
         engine.perform("p1", A.AddUnit(army="a1", unit=A.UnitSpec(name=f"Levy {i}", points=10)))
-    rules = get_ruleset("sandbox")
-    own = view_for(engine.campaign, engine.chronicle, "p1", rules)
-    text = _plain(army_lines(own, rules, own.army("a1"), max_units=5))
+    ruleset = get_ruleset("sandbox")
+    own = view_for(Rules(engine.campaign, ruleset), engine.chronicle, "p1")
+    text = _plain(army_lines(own, ruleset, own.army("a1"), max_units=5))
     assert "Reikland Host" in text and "Halberdiers" in text and "... 4 more (v: details)" in text
-    theirs = view_for(engine.campaign, engine.chronicle, "p2", rules)
-    text = _plain(army_lines(theirs, rules, theirs.army("a1")))
+    theirs = view_for(Rules(engine.campaign, ruleset), engine.chronicle, "p2")
+    text = _plain(army_lines(theirs, ruleset, theirs.army("a1")))
     assert "Anna: strength unknown" in text and "Halberdiers" not in text
+
+
+def test_army_panel_shows_each_armys_status_lines_under_it_then_the_seats():
+    """The side panel shows the seat's status lines: those about an army under that army
+    (when the cursor is on its hex), the others after the armies."""
+    from tuicamp.ui.widgets.side_panel import army_panel_lines
+
+    engine = _sandbox_engine(enforce_movement=True)
+    engine.perform("p1", A.Move(army="a1", to="0303"))
+    ruleset = engine.ruleset
+    view = view_for(Rules(engine.campaign, ruleset), engine.chronicle, "p1")
+    lines = _plain(army_panel_lines(view, ruleset, H(2, 2))).splitlines()
+    assert lines[0].endswith("Reikland Host") and lines[1].startswith("  330 pts")
+    assert "  MP: 1 spent, 3 of M4 left" in lines
+    assert lines.index("  MP: 1 spent, 3 of M4 left") < lines.index("Turn order: Anna, Bruno")
+    assert lines[-2:] == ["Turn order: Anna, Bruno", "To play: Anna"]
+    empty = _plain(army_panel_lines(view, ruleset, H(0, 0))).splitlines()
+    assert empty == ["Turn order: Anna, Bruno", "To play: Anna"]  # no army: no MP line

@@ -332,10 +332,10 @@ def cmd_battles(args: argparse.Namespace) -> int:
         if args.form:
             if not battle.pending:
                 raise InputError(f"battle {battle.id} is already {battle.status.value}")
-            form = form_of(session.ruleset, camp, battle)
+            form = form_of(session.rules, battle)
             sys.stdout.write(result_orders(camp, battle, form, args.seat))
             return EXIT_OK
-        card = build_card(camp, battle, session.ruleset)
+        card = build_card(session.rules, battle)
         sys.stdout.write(card_markdown(card) if args.markdown else card_text(card))
         return EXIT_OK
     shown = camp.battles if args.all else camp.pending_battles()

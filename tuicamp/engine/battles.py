@@ -193,7 +193,7 @@ def validate_result(ctx: Context, battle: Battle, action: EnterBattleResult) -> 
     character of a side the character fields, the battle the battle-wide ones. Unanswered
     fields count as their default (0, or the nearest value they allow).
     """
-    form = form_of(ctx.ruleset, ctx.campaign, battle)
+    form = form_of(ctx, battle)
     entries = action.sides
     side_ids = [s.id for s in battle.sides]
     given = [e.side for e in entries]

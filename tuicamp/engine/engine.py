@@ -233,7 +233,7 @@ class Engine:
     def _check_victory(self, ctx) -> None:
         if self.campaign.finished:
             return
-        result: Victory | None = self.ruleset.victory(self.campaign)
+        result: Victory | None = self.ruleset.victory(ctx)
         if result is None:
             return
         self.campaign.finished = True

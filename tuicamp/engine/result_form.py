@@ -20,7 +20,7 @@ from tuicamp.model.campaign import Campaign
 from tuicamp.model.forces import Category, Unit
 
 if TYPE_CHECKING:
-    from tuicamp.engine.ruleset import Ruleset
+    from tuicamp.engine.rules import Rules
 
 
 class FieldScope(StrEnum):
@@ -98,9 +98,9 @@ class ResultForm:
         return next((q for q in self.sides if q.side.id == side_id), None)
 
 
-def asked_fields(ruleset: Ruleset, campaign: Campaign, battle: Battle) -> tuple[ResultField, ...]:
+def asked_fields(rules: Rules, battle: Battle) -> tuple[ResultField, ...]:
     """The ruleset's fields for ``battle``: the one place the form's users ask the ruleset."""
-    return tuple(ruleset.result_fields(campaign, battle))
+    return tuple(rules.ruleset.result_fields(rules, battle))
 
 
 def characters_of(campaign: Campaign, side: BattleSide) -> tuple[Character, ...]:
@@ -133,6 +133,6 @@ def result_form(campaign: Campaign, battle: Battle, fields: tuple[ResultField, .
     return ResultForm(fields, battle_fields, tuple(sides))
 
 
-def form_of(ruleset: Ruleset, campaign: Campaign, battle: Battle) -> ResultForm:
-    """The result form of ``battle`` under ``ruleset``."""
-    return result_form(campaign, battle, asked_fields(ruleset, campaign, battle))
+def form_of(rules: Rules, battle: Battle) -> ResultForm:
+    """The result form of ``battle`` under the campaign's ruleset."""
+    return result_form(rules.campaign, battle, asked_fields(rules, battle))

@@ -18,6 +18,7 @@ from attrs import field, frozen
 from tuicamp.engine.actions import Action
 from tuicamp.engine.outcome import BattleOutcome, most_vp_outcome
 from tuicamp.engine.resolver import auto_resolve
+from tuicamp.engine.rules import Rules
 from tuicamp.model.campaign import BOOL_WORDS, Campaign, OptionValue
 from tuicamp.model.forces import Army, Seat
 
@@ -25,7 +26,6 @@ if TYPE_CHECKING:
     from tuicamp.engine.battles import ResultField
     from tuicamp.engine.context import Context
     from tuicamp.engine.dice import Dice
-    from tuicamp.engine.rules import Rules
     from tuicamp.model.battle import Battle, BattleResult
 
 
@@ -86,6 +86,20 @@ class Victory:
     text: str
     # (player id, what they hold), best first
     standings: list[tuple[str, str]] = field(factory=list)
+
+
+@frozen
+class StatusLine:
+    """One line of a seat's ledgers (whose turn, movement points spent, stores...), as a
+    ruleset reports it: ``tuicamp show`` prints them and the campaign screen's side panel
+    shows them, so neither has to know the ruleset's state. ``army`` or ``player`` says
+    whom the line is about: the side panel shows an army's lines under that army and the
+    text report names it, so the text need not."""
+
+    label: str
+    text: str
+    army: str | None = None
+    player: str | None = None
 
 
 class Ruleset:
@@ -154,7 +168,7 @@ class Ruleset:
         """(key path, problem) for a scenario's ruleset table; empty when it is fine."""
         return []
 
-    def campaign_problems(self, campaign: Campaign) -> list[tuple[str, str]]:
+    def campaign_problems(self, rules: Rules) -> list[tuple[str, str]]:
         """What is wrong with a campaign a scenario would start, for `tuicamp check`.
 
         Returns (where, problem) pairs; ``where`` names the scenario part: "settlement:ID",
@@ -168,30 +182,46 @@ class Ruleset:
         raise NotImplementedError
 
     # --- what the UI and the command line ask -----------------------------------------
+    # Every question that changes nothing is given the read context (``Rules``: the
+    # campaign, this ruleset, the tables in force and the options), so a ruleset never has
+    # to look itself up in the registry; a ``Context`` is a ``Rules`` too.
     def acting_seats(self, campaign: Campaign) -> list[str]:
         """Seats that may act now, in order (the hotseat hand-over follows this)."""
         return [s.id for s in campaign.seats if not s.gm]
 
-    def pending(self, campaign: Campaign, seat: Seat | None = None) -> list[str]:
+    def pending(self, rules: Rules, seat: Seat | None = None) -> list[str]:
         """What must still happen before the phase can end, as sentences ``seat`` may read
         (None: only what everyone may know)."""
         return []
 
-    def victory(self, campaign: Campaign) -> Victory | None:
+    def victory(self, rules: Rules) -> Victory | None:
+        """Whether the war is decided (asked after every action), and by whom."""
         return None
 
-    def army_visibility(self, campaign: Campaign, seat: Seat, army: Army) -> str:
+    def army_visibility(self, rules: Rules, seat: Seat, army: Army) -> str:
         """'full', 'counter' (position only) or 'hidden' for this seat."""
         if seat.controls(army.owner):
             return "full"
         return "counter"
 
+    def view_state(self, rules: Rules, seat: Seat) -> object | None:
+        """The ruleset's own state as ``seat`` may know it (attrs classes holding copies,
+        never the live state), delivered in the seat's view beside its armies and
+        chronicle, so a ruleset's screens read no secret they would have to filter by
+        hand. None: the ruleset shows no state of its own."""
+        return None
+
+    def status_lines(self, rules: Rules, seat: Seat) -> list[StatusLine]:
+        """The seat's ledgers as short lines (whose turn, what its armies spent...): only
+        what ``seat`` may know, since they are printed and shown as they are."""
+        return []
+
     # --- battles --------------------------------------------------------------------
-    def result_fields(self, campaign: Campaign, battle: Battle) -> tuple[ResultField, ...]:
+    def result_fields(self, rules: Rules, battle: Battle) -> tuple[ResultField, ...]:
         """The ruleset's own result-form fields, asked per side (VP and losses always are)."""
         return ()
 
-    def battle_card_notes(self, campaign: Campaign, battle: Battle) -> list[str]:
+    def battle_card_notes(self, rules: Rules, battle: Battle) -> list[str]:
         """Deployment and special rules in force, one sentence each, for the battle card."""
         return []
 

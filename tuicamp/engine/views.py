@@ -1,16 +1,20 @@
 """What one seat may see.
 
 Every screen and every text report reads a view, never the raw campaign, so secret state
-is filtered in exactly one place — the chronicle included.
+is filtered in exactly one place — the chronicle and the ruleset's own state included:
+the ruleset projects its state for the seat (``Ruleset.view_state``) and reports the
+seat's ledgers (``Ruleset.status_lines``), and the view carries both.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from attrs import define, evolve, field
 
 from tuicamp.engine.actions import Event
-from tuicamp.engine.ruleset import Ruleset
-from tuicamp.model.campaign import Campaign
+from tuicamp.engine.rules import Rules
+from tuicamp.engine.ruleset import StatusLine
 from tuicamp.model.forces import Army, Player, Unit
 from tuicamp.model.hexes import Hex
 from tuicamp.model.map import HexMap
@@ -59,6 +63,11 @@ class CampaignView:
     pending: list[str]
     finished: bool
     winner: list[str]
+    # The ruleset's state as this seat may know it (Ruleset.view_state); None: none.
+    ruleset_state: object | None = None
+    # The seat's ledgers (Ruleset.status_lines), as `tuicamp show` and the side panel
+    # show them.
+    status_lines: list[StatusLine] = field(factory=list)
 
     def army(self, army_id: str) -> ArmyView | None:
         return next((a for a in self.armies if a.id == army_id), None)
@@ -71,6 +80,14 @@ class CampaignView:
 
     def player(self, pid: str) -> PlayerView | None:
         return next((p for p in self.players if p.id == pid), None)
+
+    def status_of(self, army_id: str) -> list[StatusLine]:
+        """The status lines about one army."""
+        return [line for line in self.status_lines if line.army == army_id]
+
+    def seat_status(self) -> list[StatusLine]:
+        """The status lines about no army in particular (turn, treasuries...)."""
+        return [line for line in self.status_lines if line.army is None]
 
 
 def _army_view(army: Army, known: str) -> ArmyView:
@@ -100,16 +117,16 @@ def _player_view(p: Player, visible: bool) -> PlayerView:
     return PlayerView(p.id, p.name, p.race, p.colour, p.letter, p.treasury if visible else None)
 
 
-def view_for(
-    campaign: Campaign, chronicle: list[Event], seat_id: str, ruleset: Ruleset
-) -> CampaignView:
+def view_for(rules: Rules, chronicle: Sequence[Event], seat_id: str) -> CampaignView:
+    """The campaign as seat ``seat_id`` may know it, read through the campaign's rules."""
+    campaign, ruleset = rules.campaign, rules.ruleset
     seat = campaign.seat(seat_id)
     if seat is None:
         raise KeyError(seat_id)
     controlled = [p.id for p in campaign.players if seat.controls(p.id)]
     armies = []
     for army in campaign.armies:
-        known = "full" if seat.gm else ruleset.army_visibility(campaign, seat, army)
+        known = "full" if seat.gm else ruleset.army_visibility(rules, seat, army)
         if known != "hidden":
             armies.append(_army_view(army, known))
     return CampaignView(
@@ -125,7 +142,9 @@ def view_for(
         armies=armies,
         chronicle=[e for e in chronicle if e.visible_for(controlled, seat.gm)],
         acting=ruleset.acting_seats(campaign),
-        pending=ruleset.pending(campaign, seat),
+        pending=ruleset.pending(rules, seat),
         finished=campaign.finished,
         winner=list(campaign.winner),
+        ruleset_state=ruleset.view_state(rules, seat),
+        status_lines=list(ruleset.status_lines(rules, seat)),
     )

@@ -15,11 +15,10 @@ from attrs import define, field
 
 from tuicamp.engine.battles import clock_text
 from tuicamp.engine.result_form import FieldScope, ResultField, ResultForm, form_of
-from tuicamp.engine.ruleset import Ruleset
+from tuicamp.engine.rules import Rules
 from tuicamp.engine.views import CampaignView
 from tuicamp.game.textreport import plural
 from tuicamp.model.battle import MODE_TEXT, Battle
-from tuicamp.model.campaign import Campaign
 from tuicamp.model.terrain import BY_ID
 
 
@@ -77,7 +76,12 @@ def card_hidden_reason(view: CampaignView, battle: Battle) -> str | None:
     return None
 
 
-def build_card(campaign: Campaign, battle: Battle, ruleset: Ruleset) -> BattleCard:
+def build_card(rules: Rules, battle: Battle) -> BattleCard:
+    """The card of one battle, with the ruleset's result fields and notes in force.
+
+    It lists every unit of both sides: ask :func:`card_hidden_reason` first whether the
+    seat may read it."""
+    campaign, ruleset = rules.campaign, rules.ruleset
     m = campaign.map
     sides = []
     for side in battle.sides:
@@ -111,7 +115,7 @@ def build_card(campaign: Campaign, battle: Battle, ruleset: Ruleset) -> BattleCa
         owner = campaign.player(s.owner).name if s.owner and campaign.player(s.owner) else "neutral"
         walls = ", walled" if s.walls else ""
         settlement = f"{s.name} ({s.kind}{walls}, {owner})"
-    record = record_lines(battle, form_of(ruleset, campaign, battle))
+    record = record_lines(battle, form_of(rules, battle))
     terrain = BY_ID.get(battle.terrain)
     return BattleCard(
         title=f"Battle {battle.id} — turn {battle.turn}",
@@ -121,7 +125,7 @@ def build_card(campaign: Campaign, battle: Battle, ruleset: Ruleset) -> BattleCa
         settlement=settlement,
         sides=sides,
         general=[c.text for c in battle.circumstances_for(None)]
-        + ruleset.battle_card_notes(campaign, battle),
+        + ruleset.battle_card_notes(rules, battle),
         record=record,
         status=f"{battle.status.value}"
         + (f", to be {MODE_TEXT[battle.mode]}" if battle.pending else ""),

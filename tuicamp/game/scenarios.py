@@ -13,6 +13,7 @@ from typing import Any
 
 from tuicamp.engine import registry
 from tuicamp.engine.errors import InputError
+from tuicamp.engine.rules import Rules
 from tuicamp.game.setup import new_campaign
 from tuicamp.storage import scenario as files
 from tuicamp.storage.scenario import Scenario
@@ -47,7 +48,7 @@ def campaign_checks(scenario: Scenario, top: dict[str, Any]) -> list[tuple[KeyPa
         except InputError as exc:
             found.append((("ruleset", rid), str(exc)))
             continue
-        for where, problem in ruleset.campaign_problems(campaign):
+        for where, problem in ruleset.campaign_problems(Rules(campaign, ruleset)):
             kind, _, ident = where.partition(":")
             if kind in index and ident in index[kind]:
                 keypath: KeyPath = (kind, index[kind][ident])

@@ -25,6 +25,7 @@ from pathlib import Path
 from tuicamp.engine.actions import Action, Event
 from tuicamp.engine.engine import Engine
 from tuicamp.engine.errors import InputError
+from tuicamp.engine.rules import Rules
 from tuicamp.engine.ruleset import Ruleset
 from tuicamp.engine.views import CampaignView, view_for
 from tuicamp.model.campaign import Campaign
@@ -64,6 +65,7 @@ class Session:
         self._chronicle_end = 0  # byte offset just past them
         self._chronicle_stamp: tuple[int, int, int] | None = None
         self._rewrite_chronicle = True  # write the whole file next time (new, or upgraded)
+        self._rules: Rules | None = None
 
     # --- opening ------------------------------------------------------------------------
     @classmethod
@@ -135,12 +137,20 @@ class Session:
         return self.engine.ruleset
 
     @property
+    def rules(self) -> Rules:
+        """The open campaign read through its ruleset, built once per loaded campaign (a
+        reload loads a new one) so every view and report shares its cached tables."""
+        if self._rules is None or self._rules.campaign is not self.engine.campaign:
+            self._rules = Rules(self.engine.campaign, self.engine.ruleset)
+        return self._rules
+
+    @property
     def revision(self) -> int:
         """The revision of the file as this session last read or wrote it."""
         return self._revision
 
     def view(self, seat_id: str) -> CampaignView:
-        return view_for(self.campaign, self.chronicle, seat_id, self.ruleset)
+        return view_for(self.rules, self.chronicle, seat_id)
 
     def stale(self) -> bool:
         """Whether someone else has saved since (cheap: reads the header only), so a UI

@@ -14,6 +14,7 @@ from collections.abc import Mapping, Sequence
 
 from tuicamp.engine import registry
 from tuicamp.engine.errors import InputError
+from tuicamp.engine.rules import Rules
 from tuicamp.engine.ruleset import Ruleset
 from tuicamp.model.campaign import Campaign, DiceMode, DiceState, OptionValue
 from tuicamp.model.forces import Player, Seat
@@ -123,7 +124,7 @@ def new_campaign(
     )
     ruleset.setup(campaign, copy.deepcopy(setup.setup))
     if check:
-        problems = ruleset.campaign_problems(campaign)
+        problems = ruleset.campaign_problems(Rules(campaign, ruleset))
         if problems:
             where, problem = problems[0]
             place = f" ({where.replace(':', ' ')})" if where else ""

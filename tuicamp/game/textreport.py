@@ -25,6 +25,7 @@ def show_text(view: CampaignView, ruleset: Ruleset) -> str:
         lines.append(f"To act: {', '.join(view.acting) or 'nobody'}")
         lines.extend(f"Pending: {p}" for p in view.pending)
     lines.append(f"You are: seat {view.seat}{' (Games Master)' if view.gm else ''}")
+    lines += status_text(view)
     lines += ["", "Players:"]
     for p in view.players:
         money = "" if p.treasury is None else f", treasury {ruleset.format_money(p.treasury)}"
@@ -78,6 +79,19 @@ def show_text(view: CampaignView, ruleset: Ruleset) -> str:
         lines += ["", "Latest in the chronicle:"]
         lines.extend(f"  {event_line(e)}" for e in recent)
     return "\n".join(lines) + "\n"
+
+
+def status_text(view: CampaignView) -> list[str]:
+    """The seat's ledgers as the ruleset reports them, one line each, a line about an
+    army with the army's name (none: nothing)."""
+    if not view.status_lines:
+        return []
+    lines = ["", "Status:"]
+    for s in view.status_lines:
+        army = view.army(s.army) if s.army else None
+        about = f" ({army.name if army else s.army})" if s.army else ""
+        lines.append(f"  {s.label}{about}: {s.text}")
+    return lines
 
 
 def plural(n: int, word: str) -> str:

@@ -7,7 +7,9 @@ palette), a factory for the panel of each phase, and the two action constructors
 flows need (keyboard moves and "end turn"), so the core never names a ruleset's actions.
 
 Everything a ruleset's UI does goes through :class:`CampaignControls`: it reads the seat's
-view and hands actions to ``perform``, which deals with refusals and table dice.
+view (the ruleset's own state included, as ``view.ruleset_state``) and the rules in force,
+and hands actions to ``perform``, which deals with refusals and table dice. A ruleset's
+screens import all of this from :mod:`tuicamp.ui.kit`.
 """
 
 from __future__ import annotations
@@ -24,27 +26,43 @@ from tuicamp.engine.actions import Action, Event
 from tuicamp.engine.pathing import CostModel
 from tuicamp.engine.ruleset import Ruleset
 from tuicamp.engine.views import ArmyView, CampaignView
+from tuicamp.model.campaign import OptionValue
 from tuicamp.model.hexes import Hex
 
 if TYPE_CHECKING:
     from textual.notifications import SeverityLevel
 
 
-class CampaignControls(Protocol):
-    """What a ruleset's panel or command may use of the campaign screen."""
-
-    @property
-    def view(self) -> CampaignView: ...
+class ReadOnlyRules(Protocol):
+    """What a ruleset's screens may read of the rules in force: the ruleset, its tables
+    under the campaign's house rules, and the options. Not the campaign: what a seat may
+    know of it is in the view, filtered once for every screen."""
 
     @property
     def ruleset(self) -> Ruleset: ...
 
     @property
-    def options(self) -> dict[str, Any]: ...
+    def tables(self) -> dict[str, Any]:
+        """The ruleset's tables with the campaign's overrides laid over them (read only)."""
+
+    def table(self, name: str) -> Any: ...
+
+    def option(self, name: str) -> OptionValue: ...
+
+
+class CampaignControls(Protocol):
+    """What a ruleset's panel or command may use of the campaign screen: the seat's view,
+    the rules in force, and perform / open / say."""
 
     @property
-    def tables(self) -> dict[str, Any]:
-        """The ruleset's tables with the campaign's house-rule overrides laid over them."""
+    def view(self) -> CampaignView:
+        """What the shown seat may know (RuntimeError while no seat is shown)."""
+
+    @property
+    def rules(self) -> ReadOnlyRules: ...
+
+    @property
+    def seat(self) -> str | None: ...
 
     @property
     def cursor(self) -> Hex: ...
@@ -61,12 +79,15 @@ class CampaignControls(Protocol):
     def say(self, message: str, severity: SeverityLevel = "information") -> None: ...
 
     @property
-    def session(self) -> Any:
-        """The open Session: for a ruleset's panels that read its own state (not secret to
-        the seat: the view filters what is), never to change anything behind perform."""
+    def ruleset(self) -> Ruleset:
+        """Deprecated: ``rules.ruleset``."""
 
     @property
-    def seat(self) -> str | None: ...
+    def session(self) -> Any:
+        """Deprecated, for Rauscher's screens only until they read views: the open Session
+        with the raw campaign, secrets and all. New screens read ``view`` (and
+        ``view.ruleset_state``) and ``rules``; nothing may change the campaign behind
+        ``perform``."""
 
 
 @define(frozen=True)

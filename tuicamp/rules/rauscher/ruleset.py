@@ -21,9 +21,12 @@ from typing import Any
 from attrs import define
 
 from tuicamp.engine.actions import Action
+from tuicamp.engine.battles import ResultField
 from tuicamp.engine.context import Context
 from tuicamp.engine.errors import RuleError
+from tuicamp.engine.rules import Rules
 from tuicamp.engine.ruleset import Option, Phase, Ruleset, Victory
+from tuicamp.model.battle import Battle
 from tuicamp.model.campaign import Campaign
 from tuicamp.model.forces import Army, Seat
 from tuicamp.rules.rauscher import combat, economy, movement, siege, victory
@@ -160,7 +163,8 @@ class RauscherRuleset(Ruleset):
             problems.extend(module.setup_problems(setup))
         return problems
 
-    def campaign_problems(self, campaign: Campaign) -> list[tuple[str, str]]:
+    def campaign_problems(self, rules: Rules) -> list[tuple[str, str]]:
+        campaign = rules.campaign
         found = [("victory", p) for p in victory.victory_problems(campaign)]
         found += [("", p) for p in alliances.campaign_problems(campaign)]
         for level, path, text in setup_findings(campaign):
@@ -198,7 +202,8 @@ class RauscherRuleset(Ruleset):
         players = self.active_players(campaign)
         return [s.id for s in campaign.seats if not s.gm and any(p in s.players for p in players)]
 
-    def pending(self, campaign: Campaign, seat: Seat | None = None) -> list[str]:
+    def pending(self, rules: Rules, seat: Seat | None = None) -> list[str]:
+        campaign = rules.campaign
         lines: list[str] = []
         for module in MODULES:
             if module is economy:  # purchases, offers and ransom: each player's own
@@ -216,20 +221,20 @@ class RauscherRuleset(Ruleset):
             lines.append(f"{name} {verb}")
         return lines
 
-    def army_visibility(self, campaign: Campaign, seat: Seat, army: Army) -> str:
+    def army_visibility(self, rules: Rules, seat: Seat, army: Army) -> str:
         if seat.controls(army.owner):
             return "full"
-        return movement.visibility(campaign, seat, army)
+        return movement.visibility(rules.campaign, seat, army)
 
-    def victory(self, campaign: Campaign) -> Victory | None:
-        return victory.check(campaign)
+    def victory(self, rules: Rules) -> Victory | None:
+        return victory.check(rules.campaign)
 
     # --- battles (the combat module draws the consequences) -----------------------------
-    def result_fields(self, campaign, battle):
-        return combat.result_fields(campaign, battle)
+    def result_fields(self, rules: Rules, battle: Battle) -> tuple[ResultField, ...]:
+        return combat.result_fields(rules.campaign, battle)
 
-    def battle_card_notes(self, campaign, battle) -> list[str]:
-        return combat.card_notes(campaign, battle)
+    def battle_card_notes(self, rules: Rules, battle: Battle) -> list[str]:
+        return combat.card_notes(rules.campaign, battle)
 
     def apply_battle_result(self, ctx: Context, battle) -> None:
         combat.apply_battle_result(ctx, battle)

@@ -19,13 +19,14 @@ from tuicamp.engine.corrections import set_stores, set_treasury
 from tuicamp.engine.costs import cost_model
 from tuicamp.engine.errors import RuleError
 from tuicamp.engine.pathing import cheapest_path, path_cost
-from tuicamp.engine.registry import get_ruleset
-from tuicamp.engine.ruleset import Option, Phase, Ruleset, Victory
+from tuicamp.engine.rules import Rules
+from tuicamp.engine.ruleset import Option, Phase, Ruleset, StatusLine, Victory
 from tuicamp.model.battle import BattleSide, Circumstance
 from tuicamp.model.campaign import Campaign
 from tuicamp.model.forces import Army, Seat, Unit
 from tuicamp.rules.sandbox import actions as A
 from tuicamp.rules.sandbox.state import SandboxState
+from tuicamp.rules.sandbox.view import ArmyLedger, SandboxView, sandbox_status
 
 
 class SandboxRuleset(Ruleset):
@@ -63,7 +64,8 @@ class SandboxRuleset(Ruleset):
             return [p for p in state.order if p not in state.ended]
         return [state.order[state.current % len(state.order)]]
 
-    def pending(self, campaign: Campaign, seat: Seat | None = None) -> list[str]:
+    def pending(self, rules: Rules, seat: Seat | None = None) -> list[str]:
+        campaign = rules.campaign
         state: SandboxState = campaign.state
         names = [
             (campaign.player(p).name if campaign.player(p) else p)
@@ -76,9 +78,9 @@ class SandboxRuleset(Ruleset):
         return battles + [f"{n} to end the turn" for n in names]
 
     # --- battles --------------------------------------------------------------------
-    def battle_card_notes(self, campaign: Campaign, battle) -> list[str]:
+    def battle_card_notes(self, rules: Rules, battle) -> list[str]:
         notes = ["Sandbox: deploy and fight by your club's rules."]
-        if self.option_value(campaign, "fled_return"):
+        if rules.option("fled_return"):
             notes.append("Models that flee the table rejoin their units after the battle.")
         return notes
 
@@ -99,14 +101,42 @@ class SandboxRuleset(Ruleset):
             else None,
         )
 
-    def victory(self, campaign: Campaign) -> Victory | None:
-        return sandbox_victory(campaign)
+    def victory(self, rules: Rules) -> Victory | None:
+        return sandbox_victory(rules.campaign)
 
-    def army_visibility(self, campaign: Campaign, seat: Seat, army: Army) -> str:
+    def army_visibility(self, rules: Rules, seat: Seat, army: Army) -> str:
         """Everything in full, unless fog of war makes others' armies counters (R-SB-11)."""
-        if seat.controls(army.owner) or not self.option_value(campaign, "fog_of_war"):
+        if seat.controls(army.owner) or not rules.option("fog_of_war"):
             return "full"
         return "counter"
+
+    # --- what one seat may know of the sandbox's own state ------------------------------
+    def view_state(self, rules: Rules, seat: Seat) -> SandboxView:
+        """Whose turn it is, and the movement ledger of the armies the seat sees in full
+        (with fog of war: its own only, since what an army spent tells how far it went)."""
+        campaign = rules.campaign
+        state: SandboxState = campaign.state
+        return SandboxView(
+            order=tuple(state.order),
+            to_play=tuple(self._acting_players(campaign, state)),
+            ended=tuple(state.ended),
+            simultaneous=bool(rules.option("simultaneous")),
+            enforce_movement=bool(rules.option("enforce_movement")),
+            armies=tuple(
+                ArmyLedger.of(army, state.mp_used.get(army.id, 0.0), mp_left(rules, army.id))
+                for army in campaign.armies
+                if self.army_visibility(rules, seat, army) == "full"
+            ),
+        )
+
+    def status_lines(self, rules: Rules, seat: Seat) -> list[StatusLine]:
+        campaign = rules.campaign
+
+        def name_of(pid: str) -> str:
+            player = campaign.player(pid)
+            return player.name if player else pid
+
+        return sandbox_status(self.view_state(rules, seat), seat, name_of)
 
     # --- actions --------------------------------------------------------------------
     def apply(self, ctx: Context, action: Action) -> None:
@@ -231,7 +261,7 @@ def _move(ctx: Context, a: A.Move) -> None:
         if path is None:
             raise RuleError(f"'{army.name}' cannot reach {a.to}: no passable way")
     state: SandboxState = ctx.campaign.state
-    left = mp_left(ctx.campaign, army.id)
+    left = mp_left(ctx, army.id)
     if left is not None:
         ctx.require(
             path.cost <= left + 1e-9,
@@ -285,14 +315,13 @@ def _battle_if_enemies(ctx: Context, army: Army) -> None:
     )
 
 
-def mp_left(campaign: Campaign, army_id: str) -> float | None:
+def mp_left(rules: Rules, army_id: str) -> float | None:
     """With ``enforce_movement``, the army's M less what it spent this turn; else no limit
     (R-SB-4)."""
-    ruleset = get_ruleset(campaign.ruleset)
-    army = campaign.army(army_id)
-    if army is None or not ruleset.option_value(campaign, "enforce_movement"):
+    army = rules.campaign.army(army_id)
+    if army is None or not rules.option("enforce_movement"):
         return None
-    return max(0.0, army.movement - campaign.state.mp_used.get(army_id, 0.0))
+    return max(0.0, army.movement - rules.campaign.state.mp_used.get(army_id, 0.0))
 
 
 def _mp(value: float) -> str:

@@ -2,8 +2,10 @@
 dice roller. The only module of the sandbox that imports Textual; the UI finds it through
 ``SandboxRuleset.ui``.
 
-Every command reads the seat's view through the campaign screen's controls and sends one
-sandbox action; the engine referees (a refusal comes back as a readable notification).
+Every command reads the seat's view through the campaign screen's controls (the sandbox's
+own state as ``view.ruleset_state``, a :class:`SandboxView`) and sends one sandbox action;
+the engine referees (a refusal comes back as a readable notification). Of the UI it
+imports :mod:`tuicamp.ui.kit` only.
 """
 
 from __future__ import annotations
@@ -18,15 +20,22 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Select, Static
 
 from tuicamp.engine.actions import Event
-from tuicamp.engine.views import ArmyView
 from tuicamp.model.forces import Category, Unit
 from tuicamp.rules.sandbox import actions as A
-from tuicamp.rules.sandbox.ruleset import mp_left
-from tuicamp.ui.panels import CampaignControls, PhasePanel, RulesetUI, UiCommand
-from tuicamp.ui.screens.confirm import ConfirmScreen
-from tuicamp.ui.screens.forms import PickScreen, TextPromptScreen
-from tuicamp.ui.widgets.dice_roller import DiceRoller
-from tuicamp.ui.widgets.fields import Field
+from tuicamp.rules.sandbox.view import SandboxView
+from tuicamp.ui.kit import (
+    ArmyView,
+    CampaignControls,
+    CampaignView,
+    ConfirmScreen,
+    DiceRoller,
+    Field,
+    PhasePanel,
+    PickScreen,
+    RulesetUI,
+    TextPromptScreen,
+    UiCommand,
+)
 
 # --- helpers ------------------------------------------------------------------------------
 
@@ -345,7 +354,7 @@ def set_treasury(c: CampaignControls) -> None:
         current = "" if p is None or p.treasury is None else str(p.treasury)
         c.open(
             TextPromptScreen(
-                f"{p.name if p else pid}'s treasury ({c.ruleset.coin})",
+                f"{p.name if p else pid}'s treasury ({c.rules.ruleset.coin})",
                 value=current,
                 validate=lambda t: _whole(t, "The treasury"),
             ),
@@ -427,19 +436,28 @@ COMMANDS: tuple[UiCommand, ...] = (
 # --- movement points left, for the reach overlay --------------------------------------------
 
 
+def sandbox_view(view: CampaignView) -> SandboxView | None:
+    """The sandbox's state in the seat's view (None in a view of another ruleset)."""
+    state = view.ruleset_state
+    return state if isinstance(state, SandboxView) else None
+
+
 def move_budget(c: CampaignControls, army: ArmyView) -> float | None:
     """With ``enforce_movement``, M less what was spent this turn; without it the sandbox
     sets no limit, so there is no reach to show (the path preview still is; R-SB-4)."""
-    if army.movement is None:
+    state = sandbox_view(c.view)
+    if army.movement is None or state is None:
         return None
-    return mp_left(c.session.campaign, army.id)  # the rules' own ledger, not a re-count
+    return state.mp_left(army.id)  # the rules' own ledger, as the seat may know it
 
 
 # --- the phase panel ----------------------------------------------------------------------
 
 
 class SandboxPanel(PhasePanel):
-    """Turn order, the seat's treasuries and the selected army's movement."""
+    """The seat's treasuries. Whose turn it is and what each army spent are the sandbox's
+    status lines, which the side panel shows (and the move preview counts the MP left),
+    so the panel does not repeat them."""
 
     def __init__(self, controls: CampaignControls, **kwargs) -> None:
         super().__init__(controls, **kwargs)
@@ -454,17 +472,11 @@ class SandboxPanel(PhasePanel):
             view = c.view
         except RuntimeError:
             return
+        money = c.rules.ruleset.format_money
         lines = [Content.from_markup("[b]Free play[/b]")]
-        order = ", ".join(p.name for p in view.players)
-        lines.append(Content(f"Turn order: {order}"))
         for p in view.players:
             if p.treasury is not None and p.id in view.players_controlled:
-                lines.append(Content(f"Treasury {p.letter}: {c.ruleset.format_money(p.treasury)}"))
-        army = c.selected_army
-        if army is not None and army.movement is not None:
-            budget = move_budget(c, army)
-            if c.options.get("enforce_movement") and budget is not None:
-                lines.append(Content(f"{army.name}: {budget:g} of M{army.movement} MP left"))
+                lines.append(Content(f"Treasury {p.letter}: {money(p.treasury)}"))
         self.text.update(Content("\n").join(lines))
 
 

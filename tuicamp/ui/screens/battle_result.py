@@ -301,7 +301,7 @@ class BattleResultScreen(Screen[list[Event] | None]):
         if battle is None:
             raise KeyError(battle_id)
         self.battle = battle
-        self.form = form_of(desk.session.ruleset, camp, battle)
+        self.form = form_of(desk.session.rules, battle)
         self.side_forms = form_layout(camp, battle, self.form)
         self.battle_fields = _indexed(self.form, self.form.battle_fields)
 

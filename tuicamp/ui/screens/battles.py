@@ -221,7 +221,7 @@ class BattleQueueScreen(Screen[None]):
         if hidden:
             self.notify(hidden, severity="warning", title="Refused")
             return
-        card = build_card(self.campaign, battle, self.desk.session.ruleset)
+        card = build_card(self.desk.session.rules, battle)
         self.app.push_screen(BattleCardScreen(card, export_path(self.desk.session.path, battle.id)))
 
     def action_result(self) -> None:

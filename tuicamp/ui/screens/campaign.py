@@ -24,8 +24,8 @@ from textual.screen import Screen
 from textual.widgets import Footer
 
 from tuicamp.engine.actions import Action, Event
-from tuicamp.engine.context import merged_tables
 from tuicamp.engine.errors import DiceNeeded, InputError, RuleError
+from tuicamp.engine.rules import Rules
 from tuicamp.engine.ruleset import Ruleset
 from tuicamp.engine.views import ArmyView, CampaignView
 from tuicamp.game.session import Session
@@ -122,6 +122,9 @@ class CampaignScreen(Screen[None]):
         self._seat_next(first=True)
 
     # --- CampaignControls (what ruleset panels and commands use) ------------------------
+    # The seat's view, the rules in force and perform / open / say; ``session`` (an
+    # attribute set in __init__, for the core's own screens) is the deprecated door
+    # Rauscher's screens still read the raw campaign through.
     @property
     def view(self) -> CampaignView:
         if self._view is None:
@@ -129,18 +132,14 @@ class CampaignScreen(Screen[None]):
         return self._view
 
     @property
+    def rules(self) -> Rules:
+        """The session's one read context (cached tables, options)."""
+        return self.session.rules
+
+    @property
     def ruleset(self) -> Ruleset:
+        """Deprecated for ruleset screens (``rules.ruleset``); the screen's own shorthand."""
         return self.session.ruleset
-
-    @property
-    def options(self) -> dict[str, Any]:
-        merged = self.ruleset.default_options()
-        merged.update(self.session.campaign.options)
-        return merged
-
-    @property
-    def tables(self) -> dict[str, Any]:
-        return merged_tables(self.ruleset.default_tables, self.session.campaign.tables)
 
     @property
     def cursor(self) -> Hex:
@@ -489,8 +488,9 @@ class CampaignScreen(Screen[None]):
 
     def action_help(self) -> None:
         phase = self._view.phase if self._view else self.session.campaign.phase
+        options = {o.name: self.rules.option(o.name) for o in self.ruleset.all_options}
         text = help_markdown(
-            self.ruleset, phase, self.options, self.session.campaign.tables, self.key_list()
+            self.ruleset, phase, options, self.session.campaign.tables, self.key_list()
         )
         self.app.push_screen(HelpScreen(text, f"Help: {self.ruleset.title}"))
 

@@ -1,7 +1,9 @@
-"""The side panel: the hex under the cursor, who stands there, and the army being moved.
+"""The side panel: the hex under the cursor, who stands there, the army being moved, and
+the seat's status lines (the ruleset's ledgers: whose turn, what an army spent...).
 
 It draws from the seat's view only, so an army the seat knows as a counter shows as one
-("strength unknown"), never with its units.
+("strength unknown"), never with its units, and a status line is whatever the ruleset
+reported for this seat.
 """
 
 from __future__ import annotations
@@ -11,7 +13,7 @@ from rich.text import Text
 from textual.content import Content
 from textual.widgets import Static
 
-from tuicamp.engine.ruleset import Ruleset
+from tuicamp.engine.ruleset import Ruleset, StatusLine
 from tuicamp.engine.views import ArmyView, CampaignView
 from tuicamp.model.hexes import Hex
 from tuicamp.ui.map_render import marker_style
@@ -91,6 +93,25 @@ def army_lines(
     return out
 
 
+def status_line(line: StatusLine, indent: str = "") -> Content:
+    return Content.from_markup(f"{indent}[b]$label:[/b] $text", label=line.label, text=line.text)
+
+
+def army_panel_lines(view: CampaignView, ruleset: Ruleset, h: Hex) -> list[Content]:
+    """Each army on the hex with the status lines about it, then the seat's other status
+    lines (those about no army)."""
+    lines: list[Content] = []
+    for army in view.armies_at(h):
+        lines.extend(army_lines(view, ruleset, army))
+        lines.extend(status_line(s, "  ") for s in view.status_of(army.id))
+    general = view.seat_status()
+    if general:
+        if lines:
+            lines.append(Content(""))
+        lines.extend(status_line(s) for s in general)
+    return lines
+
+
 def panel_lines(
     view: CampaignView, ruleset: Ruleset, h: Hex, preview: MovePreview | None = None
 ) -> list[Content]:
@@ -129,13 +150,11 @@ class HexPanel(Static):
 
 
 class ArmyPanel(Static):
-    """The armies on the hex under the cursor, as far as the seat may know them."""
+    """The armies on the hex under the cursor, as far as the seat may know them, and the
+    seat's status lines."""
 
     def show(self, view: CampaignView | None, ruleset: Ruleset | None, h: Hex | None) -> None:
         if view is None or ruleset is None or h is None:
             self.update("")
             return
-        lines: list[Content] = []
-        for army in view.armies_at(h):
-            lines.extend(army_lines(view, ruleset, army))
-        self.update(Content("\n").join(lines))
+        self.update(Content("\n").join(army_panel_lines(view, ruleset, h)))

@@ -1,0 +1,87 @@
+"""The one door from a ruleset's screens into the UI.
+
+A ruleset's screens module imports from ``tuicamp.ui`` only what this module offers: the
+controls of the campaign screen, the base of a phase panel, the command and UI records,
+the forms, the confirm dialog, the input field and the dice roller. What stays behind this
+door (the campaign screen, the session, the hand-over) can change without a ruleset
+noticing, and a ruleset cannot reach the raw campaign by importing its way round the view.
+
+:data:`RESERVED_KEYS` are the keys the core binds on the campaign screen, where a
+ruleset's commands are bound too: a command on one of them would shadow the core's (or be
+shadowed), so no ruleset may use them (a test checks every installed ruleset).
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Iterable
+
+from tuicamp.engine.ruleset import StatusLine
+from tuicamp.engine.views import ArmyView, CampaignView, PlayerView
+from tuicamp.ui.map_render import marker_style
+from tuicamp.ui.map_widget import MapWidget
+from tuicamp.ui.moves import cost_label
+from tuicamp.ui.panels import CampaignControls, PhasePanel, ReadOnlyRules, RulesetUI, UiCommand
+from tuicamp.ui.screens.confirm import ConfirmScreen
+from tuicamp.ui.screens.forms import PickScreen, TextPromptScreen
+from tuicamp.ui.widgets.dice_roller import DiceRoller
+from tuicamp.ui.widgets.fields import Field
+
+__all__ = [
+    "RESERVED_KEYS",
+    "ArmyView",
+    "CampaignControls",
+    "CampaignView",
+    "ConfirmScreen",
+    "DiceRoller",
+    "Field",
+    "MapWidget",
+    "PhasePanel",
+    "PickScreen",
+    "PlayerView",
+    "ReadOnlyRules",
+    "RulesetUI",
+    "StatusLine",
+    "TextPromptScreen",
+    "UiCommand",
+    "command_keys",
+    "cost_label",
+    "key_name",
+    "marker_style",
+    "reserved_clashes",
+]
+
+# Every key the core binds where a ruleset's commands are bound, in Textual's key names.
+RESERVED_KEYS: frozenset[str] = frozenset(
+    {
+        # the map cursor (w e a d z x and the arrows), next / previous army, centre,
+        # select (Enter, also the hand-over's "continue"), overview, scrolling
+        *("w", "e", "a", "d", "z", "x", "left", "right", "up", "down"),
+        *("n", "N", "c", "enter", "o"),
+        *("home", "end", "pageup", "pagedown", "ctrl+pageup", "ctrl+pagedown"),
+        # the campaign screen: end turn, undo, log, battles, help, cancel move, army
+        # details, change seat, save, quit
+        *("t", "u", "l", "B", "question_mark", "f1", "escape", "v", "g", "ctrl+s", "q"),
+        # Textual's own: command palette, quit, copy, focus
+        *("ctrl+p", "ctrl+q", "ctrl+c", "super+c", "tab", "shift+tab"),
+    }
+)
+
+
+def key_name(key: str) -> str:
+    """A key as Textual names it in bindings: a punctuation character by its Unicode name
+    ("?" is "question_mark", "+" is "plus_sign"), anything else as written."""
+    key = key.strip()
+    if len(key) == 1 and not key.isalnum():
+        return unicodedata.name(key).lower().replace(" ", "_").replace("-", "_")
+    return key
+
+
+def command_keys(command: UiCommand) -> list[str]:
+    """The keys of a command (its ``key`` may list several, comma-separated)."""
+    return [key_name(k) for k in command.key.split(",") if k.strip()]
+
+
+def reserved_clashes(commands: Iterable[UiCommand]) -> list[tuple[str, str]]:
+    """(command id, key) for every command key the core has reserved: none may be."""
+    return [(c.id, k) for c in commands for k in command_keys(c) if k in RESERVED_KEYS]
