@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 from attrs import define, field
 
 from tuicamp.engine.actions import Action
+from tuicamp.engine.codec import campaign_from_dict, campaign_to_dict
 from tuicamp.engine.errors import RuleError
 from tuicamp.engine.outcome import BattleOutcome, ranks_by_vp
 from tuicamp.engine.result_form import FieldScope, ResultField, ResultForm, form_of
@@ -376,8 +377,6 @@ def _settle(ctx: Context, battle: Battle, result: BattleResult) -> None:
 
 
 def _revert_snapshot(camp: Campaign) -> dict:
-    from tuicamp.engine.codec import campaign_to_dict
-
     data = campaign_to_dict(camp)
     data["map"] = {k: v for k, v in data["map"].items() if k not in ("terrain", "territory_rows")}
     for b in data.get("battles", []):
@@ -407,8 +406,6 @@ def apply_battle_action(ctx: Context, action: Action) -> None:
 
 
 def _revert(ctx: Context, action: RevertBattleResult) -> None:
-    from tuicamp.engine.codec import campaign_from_dict
-
     ctx.require(action.reason.strip(), "A correction needs a reason, for the chronicle")
     camp = ctx.campaign
     battle = camp.battle(action.battle)
@@ -440,8 +437,6 @@ def _revert(ctx: Context, action: RevertBattleResult) -> None:
 
 
 def _territory_rows(camp: Campaign) -> list[str] | None:
-    from tuicamp.engine.codec import campaign_to_dict
-
     return campaign_to_dict(camp)["map"].get("territory_rows")
 
 

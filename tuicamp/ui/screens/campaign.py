@@ -38,6 +38,7 @@ from tuicamp.ui.markers import markers_for
 from tuicamp.ui.moves import MovePlanner, build_model
 from tuicamp.ui.panels import PhasePanel, RulesetUI, UiCommand, ruleset_ui
 from tuicamp.ui.screens.army import ArmyScreen
+from tuicamp.ui.screens.battles import BattleQueueScreen, battles_to_fight
 from tuicamp.ui.screens.chronicle import ChronicleScreen
 from tuicamp.ui.screens.confirm import ConfirmScreen
 from tuicamp.ui.screens.dice_entry import DiceEntryScreen
@@ -217,11 +218,9 @@ class CampaignScreen(Screen[None]):
         self._seat_next()
         if self.seat is not None and not self._handing_over:
             self.show_seat(self.seat)
-            if any(e.kind == "battle" for e in events) and self.app.screen is self:
-                from tuicamp.ui.screens.battles import battles_to_fight
-
-                if battles_to_fight(self.session.campaign, self.view):
-                    self.action_battles()  # a battle this seat fights has just begun
+            fights = any(e.kind == "battle" for e in events) and self.app.screen is self
+            if fights and battles_to_fight(self.session.campaign, self.view):
+                self.action_battles()  # a battle this seat fights has just begun
 
     def hand_over(self, seat_id: str) -> None:
         """Blank everything the previous seat saw, then ask for the next player."""
@@ -463,8 +462,6 @@ class CampaignScreen(Screen[None]):
 
     def action_battles(self) -> None:
         """The battle queue (b is the sandbox's "new army", so the queue is on B)."""
-        from tuicamp.ui.screens.battles import BattleQueueScreen
-
         if self._view is not None:
             self.app.push_screen(BattleQueueScreen(self))
 
