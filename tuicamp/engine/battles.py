@@ -170,8 +170,7 @@ def clock_text(battle: Battle, ruleset: Ruleset) -> str:
 
 
 def _pending(ctx: Context, battle_id: str) -> Battle:
-    battle = ctx.campaign.battle(battle_id)
-    ctx.require(battle is not None, f"There is no battle {battle_id!r}")
+    battle = ctx.found(ctx.campaign.battle(battle_id), f"There is no battle {battle_id!r}")
     ctx.require(battle.pending, f"Battle {battle_id} is already {battle.status.value}")
     return battle
 

@@ -3,7 +3,7 @@ force, options) plus the acting seat, the dice and a way to emit events."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypeVar
 
 from attrs import define, field
 
@@ -16,6 +16,8 @@ from tuicamp.model.hexes import Hex, parse_label
 from tuicamp.model.map import Settlement
 
 __all__ = ["Context", "Rules", "merged_tables"]
+
+T = TypeVar("T")
 
 
 @define(kw_only=True)
@@ -33,6 +35,13 @@ class Context(Rules):
     def require(self, condition: object, message: str) -> None:
         if not condition:
             raise RuleError(message)
+
+    def found(self, value: T | None, message: str) -> T:
+        """``value``, or a refusal saying ``message`` when there is none: a look-up that
+        the type checker knows has found something afterwards."""
+        if value is None:
+            raise RuleError(message)
+        return value
 
     def army(self, army_id: str) -> Army:
         army = self.campaign.army(army_id)

@@ -199,8 +199,7 @@ def propose(
 
 def _answerable(ctx: Context, book: Agreements, agreement_id: str, party: str, at: Moment | None):
     camp = ctx.campaign
-    agreement = book.get(agreement_id)
-    ctx.require(agreement is not None, f"There is no proposal {agreement_id!r}")
+    agreement = ctx.found(book.get(agreement_id), f"There is no proposal {agreement_id!r}")
     ctx.require(
         agreement.pending,
         f"Only a pending proposal is answered: {agreement.id} is {agreement.status}",
@@ -280,8 +279,7 @@ def withdraw(
 ) -> Agreement:
     """The proposer takes a pending proposal back."""
     camp = ctx.campaign
-    agreement = book.get(agreement_id)
-    ctx.require(agreement is not None, f"There is no proposal {agreement_id!r}")
+    agreement = ctx.found(book.get(agreement_id), f"There is no proposal {agreement_id!r}")
     ctx.require(
         agreement.pending,
         f"Only a pending proposal is withdrawn: {agreement.id} is {agreement.status}",
