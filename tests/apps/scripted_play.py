@@ -32,7 +32,7 @@ from tuicamp.engine.pathing import cheapest_path
 from tuicamp.engine.rules import merged_tables
 from tuicamp.game.scenarios import load_scenario
 from tuicamp.game.session import Session
-from tuicamp.game.setup import new_campaign
+from tuicamp.game.setup import start_campaign
 from tuicamp.model.campaign import Campaign
 from tuicamp.rules.rauscher import economy_actions as RE
 from tuicamp.rules.rauscher import movement_actions as RM
@@ -105,10 +105,10 @@ def _warmasters_orders(session: Session, mover: str) -> list[dict[str, str]]:
 def rauscher_race(seed: int, folder: Path) -> list[Event]:
     """The chronicle of the scripted Cauldron Temple campaign with dice ``seed``."""
     scenario = load_scenario(find_scenario(RAUSCHER_SCENARIO))
-    campaign = new_campaign(
+    engine = start_campaign(
         scenario, "rauscher", seed=seed, options={"auto_resolve_battles": "true"}
     )
-    session = Session.create(folder / f"race-{seed}.toml", campaign)
+    session = Session.create(folder / f"race-{seed}.toml", engine.campaign, engine.chronicle)
     types = action_types(session.ruleset)
     for _ in range(60):
         camp = session.campaign
@@ -167,8 +167,8 @@ def _stir_candidates(engine: Engine) -> list[tuple[str, Action]]:
 def rauscher_stir(seed: int, steps: int = 400) -> list[Event]:
     """The chronicle of ``steps`` tries of plausible actions on the Stir Border."""
     scenario = load_scenario(find_scenario(STIR_SCENARIO))
-    campaign = new_campaign(scenario, "rauscher", seed=seed)
-    engine = Engine(campaign)
+    engine = start_campaign(scenario, "rauscher", seed=seed)
+    campaign = engine.campaign
     choose = random.Random(seed)
     for _ in range(steps):
         if campaign.finished:
@@ -253,13 +253,13 @@ def _play_turn(engine: Engine, seat: str) -> None:
 def sandbox_war(seed: int, simultaneous: bool, turns: int = 6) -> list[Event]:
     """The chronicle of the scripted Border War with dice ``seed``."""
     scenario = load_scenario(find_scenario(SANDBOX_SCENARIO))
-    campaign: Campaign = new_campaign(
+    engine = start_campaign(
         scenario,
         "sandbox",
         seed=seed,
         options={"simultaneous": simultaneous, "enforce_movement": True},
     )
-    engine = Engine(campaign)
+    campaign: Campaign = engine.campaign
     for _ in range(200):
         if campaign.finished or campaign.turn > turns:
             break

@@ -59,6 +59,8 @@ class CampaignView:
     pending: list[str]
     finished: bool
     winner: list[str]
+    step: int = 0  # the clock's step (0: the phase has none)
+    play: str = "private"  # the phase's play at one terminal: "private" or "open"
 
     def army(self, army_id: str) -> ArmyView | None:
         return next((a for a in self.armies if a.id == army_id), None)
@@ -128,4 +130,6 @@ def view_for(
         pending=ruleset.pending(campaign, seat),
         finished=campaign.finished,
         winner=list(campaign.winner),
+        step=campaign.step,
+        play=str(phase.play) if (phase := ruleset.phase(campaign.phase)) else "private",
     )

@@ -193,7 +193,7 @@ class CampaignScreen(Screen[None]):
 
     # --- seats and the hand-over --------------------------------------------------------
     def _acting(self) -> list[str]:
-        return self.ruleset.acting_seats(self.session.campaign)
+        return self.session.acting_seats()
 
     def _next(self) -> tuple[str | None, bool]:
         """The seat to show next, and whether a hand-over comes first."""
