@@ -293,8 +293,7 @@ def _arrange(ctx: Context) -> None:
     phase = current_phase(ctx)
     order = (phase.order if phase is not None else Simultaneous()).resolve(ctx)
     flow = ctx.campaign.flow
-    flow.order, flow.simultaneous = [], order.simultaneous
-    flow.position, flow.ended = 0, []
+    flow.simultaneous, flow.position, flow.ended = order.simultaneous, 0, []
     flow.order = order.arrange(ctx)
 
 
@@ -310,6 +309,9 @@ def _announce_step(ctx: Context, phase: Phase) -> None:
 
 
 def _enter_phase(ctx: Context, phase: Phase, *, announce: bool = True, hooks: bool = True) -> None:
+    """A phase begins: it is told (and its first step), its order is arranged (a rolled
+    order told with its dice), effects due by now fire, then the phase's own hooks run, so
+    that they find the order of play and whatever has just arrived."""
     camp, ruleset = ctx.campaign, ctx.ruleset
     camp.phase = phase.id
     camp.step = 1 if phase.step_count(ctx) else 0

@@ -33,6 +33,8 @@ from tuicamp.rules.rauscher.common import PHASES, rstate
 from tuicamp.rules.rauscher.money import format_money
 from tuicamp.rules.rauscher.state import Allocation, ArmyState, RauscherState, Role
 
+__all__ = ["EndPhase", "RauscherRuleset", "army_record"]  # EndPhase is the engine's now
+
 MODULES = (economy, movement, combat, siege, victory)
 HELP_FILES = ("docs.md", "docs_economy.md", "docs_movement.md", "docs_combat.md", "docs_victory.md")
 TABLE_FILES = ("tables.toml", "tables_economy.toml", "tables_movement.toml", "tables_combat.toml")
@@ -45,32 +47,22 @@ def _handlers() -> dict[type[Action], Callable[[Context, Any], None]]:
     return table
 
 
-__all__ = ["EndPhase", "RauscherRuleset", "army_record"]  # EndPhase: the engine's, as before
-
-
 def _warmasters(rules: Rules) -> list[str]:
     """Every phase's players: the Warmasters in the text's race order (set-up chose it)."""
     return list(rstate(rules.campaign).move_order)
 
 
-def _starts(phase: str) -> Callable[[Context], None]:
-    def start(ctx: Context) -> None:
+def _module_hooks(table: str, phase: str) -> Callable[[Context], None]:
+    """Every phase module's hook of one phase from its ``PHASE_START`` or ``PHASE_END``
+    table, in the modules' order."""
+
+    def run(ctx: Context) -> None:
         for module in MODULES:
-            hook = module.PHASE_START.get(phase)
+            hook = getattr(module, table).get(phase)
             if hook is not None:
                 hook(ctx)
 
-    return start
-
-
-def _ends(phase: str) -> Callable[[Context], None]:
-    def end(ctx: Context) -> None:
-        for module in MODULES:
-            hook = module.PHASE_END.get(phase)
-            if hook is not None:
-                hook(ctx)
-
-    return end
+    return run
 
 
 def _phase(phase_id: str, title: str, help_text: str, *, race_by_race: bool = False) -> Phase:
@@ -81,8 +73,8 @@ def _phase(phase_id: str, title: str, help_text: str, *, race_by_race: bool = Fa
         title,
         help=help_text,
         order=Fixed(_warmasters) if race_by_race else Simultaneous(_warmasters),
-        on_enter=_starts(phase_id),
-        on_leave=_ends(phase_id),
+        on_enter=_module_hooks("PHASE_START", phase_id),
+        on_leave=_module_hooks("PHASE_END", phase_id),
         ended_text=(
             "{players} has finished moving"
             if race_by_race
