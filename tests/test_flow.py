@@ -439,3 +439,26 @@ def test_a_gm_setting_the_clock_on_fires_what_was_due():
     assert engine.acting_seats() == ["p1", "p2", "p3"]  # the War phase's order
     engine.perform("gm", CorrectTurn(turn=1, phase="upkeep", reason="back again"))
     assert len(rules.fired) == 1
+
+
+def test_a_battle_result_is_taken_back_only_within_its_step(monkeypatch):
+    """ "battle take-back points are keyed on the clock (nothing before a new step, phase
+    or turn can be undone)": a sandbox whose turn has two steps."""
+    from attrs import evolve
+    from test_battles import battle_engine
+
+    from tuicamp.engine.battles import AutoResolveBattle, RevertBattleResult
+    from tuicamp.rules.sandbox import actions as A
+    from tuicamp.rules.sandbox.ruleset import SandboxRuleset
+
+    (play,) = SandboxRuleset.phases
+    monkeypatch.setattr(SandboxRuleset, "phases", (evolve(play, steps=2),))
+    engine = battle_engine()
+    (battle,) = engine.campaign.battles
+    engine.perform("p1", AutoResolveBattle(battle="b1"))
+    engine.perform("p1", A.EndTurn())  # Bruno's move: the same step
+    assert battle.revert_point is not None
+    engine.perform("p2", A.EndTurn())
+    assert engine.campaign.clock == Clock(1, "play", 2)
+    with pytest.raises(RuleError, match="no longer be taken back"):
+        engine.perform("gm", RevertBattleResult(battle="b1", reason="too late"))
