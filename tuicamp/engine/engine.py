@@ -30,8 +30,10 @@ from tuicamp.model.campaign import Campaign
 from tuicamp.model.flow import Clock
 from tuicamp.model.forces import Seat
 
-# Who sets up a campaign that has no Games Master's seat (the set-up is the GM's action).
-SETUP_SEAT = Seat("gm", "Games Master", [], gm=True)
+
+def _games_master(campaign: Campaign) -> Seat:
+    """The seat of the GM's own actions (set-up), also when no seat plays the GM."""
+    return campaign.gm_seat() or Seat("gm", "Games Master", [], gm=True)
 
 
 def action_types(ruleset: Ruleset) -> dict[str, type[Action]]:
@@ -83,7 +85,7 @@ class Engine:
     def _start_quietly(self) -> None:
         """A campaign set up outside the engine (built in code) starts in its phase as set-up
         left it: its order of play arranged, nothing told, no hook run."""
-        ctx = self._context(self.campaign.gm_seat() or SETUP_SEAT, Dice(self.campaign.dice))
+        ctx = self._context(_games_master(self.campaign), Dice(self.campaign.dice))
         flow.start(ctx, quiet=True)
 
     # --- snapshots ------------------------------------------------------------------
@@ -135,7 +137,7 @@ class Engine:
     def set_up(self, table: dict | None = None, dice: list[int] | None = None) -> list[Event]:
         """The campaign's first action: the ruleset's set-up with the scenario's table,
         then the first phase begins. The Games Master's, whether or not a seat plays one."""
-        seat = self.campaign.gm_seat() or SETUP_SEAT
+        seat = _games_master(self.campaign)
         return self._perform(seat, Setup(table=dict(table or {}), dice=list(dice or [])))
 
     def _perform(self, seat: Seat, action: Action) -> list[Event]:
