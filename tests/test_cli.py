@@ -92,7 +92,8 @@ def test_a_move_order_moves_the_army_and_is_logged(save):
     shown = run("show", "a.toml", "--as", "empire", cwd=save.parent).stdout
     assert "averland-host The Averland Host (The Empire) at 0710" in shown
     log = run("log", "a.toml", cwd=save.parent).stdout
-    assert "#1 T1 play: The Averland Host moved 0509 -> 0710" in log
+    assert "#1 T1 play: Set-up: Border War" in log  # set-up is the campaign's first action
+    assert "#2 T1 play: The Averland Host moved 0509 -> 0710" in log
     diary = run("log", "a.toml", "--markdown", cwd=save.parent).stdout
     assert diary.startswith("# Border War") and "## Turn 1" in diary
 

@@ -36,7 +36,7 @@ def test_a_half_done_action_is_rolled_back(engine, monkeypatch):
     monkeypatch.setattr(ruleset, "apply", half_then_refuse)
     draws = engine.campaign.dice.draws
     with pytest.raises(RuleError):
-        engine.perform("p1", EndTurn())
+        engine.perform("p1", Roll(expr="d6"))  # a ruleset's action (ending is the engine's)
     assert engine.campaign.players[0].treasury == 0
     assert engine.campaign.dice.draws == draws
 

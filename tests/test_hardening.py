@@ -379,10 +379,10 @@ def test_an_option_written_as_text_is_read_as_its_type(save: Path) -> None:
         ("fog_of_war = false", "fog_of_war = 1.5", "1.5", "fog_of_war"),
         ("points = 95", "points = -5", "points = -5", "points cannot be negative (-5)"),
         ("models = 20", "models = -3", "models = -3", "models cannot be negative (-3)"),
-        ("current = 0", "current = 7", "current = 7", "current is 7"),
+        ("position = 0", "position = 7", "position = 7", "position is 7"),
         (
-            '    "green",\n]\ncurrent',
-            '    "blue",\n]\ncurrent',
+            '    "green",\n]\nposition',
+            '    "blue",\n]\nposition',
             '"blue"',
             "the turn order names no player 'blue'",
         ),
@@ -422,15 +422,25 @@ def test_save_checks_battles(tmp_path: Path, save: Path, old, new, needle, expec
     assert expected in problem_at(run("check", str(save), cwd=tmp_path), save, line)
 
 
-def test_a_gm_cannot_set_a_turn_pointer_the_save_would_refuse(save: Path, tmp_path) -> None:
+def test_a_gm_cannot_set_state_the_save_would_refuse(save: Path, tmp_path) -> None:
+    """A state edit the save would refuse is refused; whose turn it is is the engine's flow
+    now, not the sandbox's state, so no state edit can point it off the turn order."""
     bad = orders(
         tmp_path,
         'seat = "gm"\n[[action]]\nkind = "gm_set_state"\nreason = "x"\n'
-        'path = "current"\nvalue = 9\n',
+        'path = "mp_used.red-vanguard"\nvalue = -1\n',
         "../state.toml",
     )
     result = run("apply", str(save), str(bad), cwd=tmp_path)
-    assert "current is 9" in one_line(result)
+    assert "cannot have used -1 MP" in one_line(result)
+    pointer = orders(
+        tmp_path,
+        'seat = "gm"\n[[action]]\nkind = "gm_set_state"\nreason = "x"\n'
+        'path = "current"\nvalue = 9\n',
+        "../pointer.toml",
+    )
+    result = run("apply", str(save), str(pointer), cwd=tmp_path)
+    assert "No such state path 'current'" in one_line(result)
 
 
 # --- 4. set-up keys the sandbox does not have -----------------------------------------------

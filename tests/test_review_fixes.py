@@ -30,7 +30,7 @@ def three_players(**options) -> Engine:
     camp = small_campaign(**options)
     camp.players.append(Player("p3", "Carla", "Dwarfs"))
     camp.seats.insert(2, Seat("p3", "Carla", ["p3"]))
-    camp.state.order.append("p3")
+    camp.flow.order.append("p3")  # seated after set-up: into this turn's order
     return Engine(camp)
 
 

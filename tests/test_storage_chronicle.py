@@ -13,7 +13,9 @@ from tuicamp.engine.errors import InputError
 from tuicamp.game.session import Session
 from tuicamp.storage.chronicle import block_starts, event_block
 from tuicamp.storage.locations import chronicle_path
-from tuicamp.storage.saves import load_save, read_save
+from tuicamp.storage.saves import FORMAT_VERSION, load_save, read_save
+
+VERSION_LINE = f"format_version = {FORMAT_VERSION}"
 
 pytestmark = pytest.mark.usefixtures("tiny")
 
@@ -104,7 +106,8 @@ def test_a_save_with_nothing_new_leaves_the_chronicle_alone(save: Path) -> None:
 def test_a_newer_chronicle_is_refused(save: Path) -> None:
     chron = chronicle_path(save)
     chron.write_text(
-        chron.read_text("utf-8").replace("format_version = 1", "format_version = 9"), "utf-8"
+        chron.read_text("utf-8").replace(VERSION_LINE, "format_version = 9"),
+        "utf-8",
     )
     with pytest.raises(
         InputError,
@@ -117,7 +120,7 @@ def test_a_newer_chronicle_is_refused(save: Path) -> None:
 def test_unknown_keys_beside_the_events(save: Path) -> None:
     chron = chronicle_path(save)
     chron.write_text(
-        chron.read_text("utf-8").replace("format_version = 1", "format_version = 1\nauthor = 'me'"),
+        chron.read_text("utf-8").replace(VERSION_LINE, VERSION_LINE + "\nauthor = 'me'"),
         "utf-8",
     )
     with pytest.raises(InputError, match=r"chronicle.toml:4: unknown key 'author'"):

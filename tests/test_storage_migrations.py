@@ -22,6 +22,8 @@ from tuicamp.storage.migrations import (
 from tuicamp.storage.saves import FORMAT_VERSION, load_save, read_header, save_problems
 
 pytestmark = pytest.mark.usefixtures("tiny")
+OLD = FORMAT_VERSION - 1  # the fake older format these tests upgrade from
+NOW, OLDER = f"format_version = {FORMAT_VERSION}", f"format_version = {OLD}"
 
 
 def _v0_to_v1(doc: dict) -> dict:
@@ -44,22 +46,22 @@ def upgrades(monkeypatch: pytest.MonkeyPatch) -> dict[int, Upgrade]:
 
 @pytest.fixture
 def v0_save(tmp_path: Path) -> Path:
-    """A save as the fake version 0 wrote it."""
+    """A save as the fake previous version wrote it."""
     path = tmp_path / "old.toml"
     session = Session.create(path, make_campaign())
     session.perform("s1", Note(text="one"))
     session.perform("s1", Note(text="two"))
-    text = path.read_text("utf-8").replace("format_version = 1", "format_version = 0")
+    text = path.read_text("utf-8").replace(NOW, OLDER)
     head, _, body = text.partition("[campaign]\n")
     path.write_text(head + "[campaign]\n" + body.replace("name =", "title =", 1), "utf-8")
     chron = chronicle_path(path)
-    old = chron.read_text("utf-8").replace("format_version = 1", "format_version = 0")
+    old = chron.read_text("utf-8").replace(NOW, OLDER)
     chron.write_text(old.replace("\ntext =", "\nmessage ="), "utf-8")
     return path
 
 
 def test_a_registered_step_upgrades_an_old_save(upgrades, v0_save: Path) -> None:
-    register_upgrade(0, save=_v0_to_v1, event=_v0_event, note="title -> name")
+    register_upgrade(OLD, save=_v0_to_v1, event=_v0_event, note="title -> name")
     before = v0_save.read_bytes(), chronicle_path(v0_save).read_bytes()
     campaign, events = load_save(v0_save)
     assert campaign.name == "The Reikland War"
@@ -71,9 +73,9 @@ def test_a_registered_step_upgrades_an_old_save(upgrades, v0_save: Path) -> None
     assert (v0_save.read_bytes(), chronicle_path(v0_save).read_bytes()) == before
     session = Session.open(v0_save)
     session.perform("s1", Note(text="three"))
-    assert "format_version = 0" not in v0_save.read_text("utf-8")
+    assert OLDER not in v0_save.read_text("utf-8")
     new_chronicle = chronicle_path(v0_save).read_text("utf-8")
-    assert "format_version = 1" in new_chronicle and "message =" not in new_chronicle
+    assert NOW in new_chronicle and "message =" not in new_chronicle
     assert len(block_starts(new_chronicle.encode())) == 3
     assert [e.text for e in load_save(v0_save)[1]] == ["one", "two", "three"]
 
@@ -90,8 +92,8 @@ def test_steps_run_in_order(upgrades) -> None:
 def test_a_missing_step_is_a_clear_refusal(upgrades, v0_save: Path) -> None:
     with pytest.raises(
         InputError,
-        match=r"old.toml:2: this save has format version 0 and "
-        "tuicamp has no upgrade from version 0",
+        match=rf"old.toml:2: this save has format version {OLD} and "
+        f"tuicamp has no upgrade from version {OLD}",
     ):
         load_save(v0_save)
 
@@ -100,11 +102,12 @@ def test_a_newer_save_is_refused(tmp_path: Path) -> None:
     path = tmp_path / "new.toml"
     Session.create(path, make_campaign())
     path.write_text(
-        path.read_text("utf-8").replace("format_version = 1", "format_version = 2"), "utf-8"
+        path.read_text("utf-8").replace(NOW, f"format_version = {FORMAT_VERSION + 1}"), "utf-8"
     )
     before = path.read_bytes()
     expected = (
-        f"{path}:2: this save has format version 2, newer than this tuicamp reads "
+        f"{path}:2: this save has format version {FORMAT_VERSION + 1}, newer than this tuicamp "
+        "reads "
         f"({FORMAT_VERSION}); update tuicamp to open it"
     )
     for read in (load_save, read_header, Session.open):

@@ -141,7 +141,7 @@ def test_tuicamp_plays_in_a_real_terminal(tmp_path: Path) -> None:
         screen = term.wait_for("Orcs & Goblins (Orcs & Goblins) to play")
         assert EMPIRE_SECRET not in screen and "Averland" not in screen
         _wait_for_file(lambda: read_header(save).revision == revision + 2, "the end of turn")
-        assert Session.open(save).campaign.state.current == 1
+        assert Session.open(save).campaign.flow.position == 1
 
         term.keys("C-q")
         term.wait_until(lambda _: term.exited(), "tuicamp exit")

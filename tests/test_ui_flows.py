@@ -546,3 +546,38 @@ async def test_wizard_sets_colours_gm_run_players_table_dice_and_passphrases(tmp
         assert camp.seat("orcs").human is False and camp.seat("empire").human is True
         assert camp.seat("empire").passphrase_hash and camp.seat("orcs").passphrase_hash is None
         assert camp.dice.mode is DiceMode.TABLE
+
+
+@sync
+async def test_an_open_phase_names_the_next_player_without_blanking(tmp_path, monkeypatch):
+    """ "open" play: "no blanking: a one-line '<player> to move' banner" — no hand-over
+    screen, no passphrase, the map stays; a private phase still hands over."""
+    from attrs import evolve
+
+    from tuicamp.engine.flow import Play
+    from tuicamp.rules.sandbox.ruleset import SandboxRuleset
+    from tuicamp.ui.screens.handover import TurnBanner
+
+    (play,) = SandboxRuleset.phases
+    monkeypatch.setattr(SandboxRuleset, "phases", (evolve(play, play=Play.OPEN),))
+    save = make_save(tmp_path, passphrases={"orcs": "waaagh"})
+    app = make_app(tmp_path, save=save)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        campaign = _campaign(app)
+        assert app.screen is campaign and campaign.seat == "empire"  # no hand-over first
+        banner = campaign.query_one(TurnBanner)
+        assert banner.has_class("-shown") and "(Empire) to move" in screen_text(app)
+        await pilot.press("t", "y")  # the Empire ends its turn: the Orcs are next
+        await pilot.pause()
+        assert app.screen is campaign and campaign.seat == "orcs"
+        assert not isinstance(app.screen, HandoverScreen)
+        assert "Orcs & Goblins (Orcs & Goblins) to move" in screen_text(app)
+        assert campaign.map._layers.markers  # the map was never blanked
+        campaign.map.cursor = campaign.session.campaign.army("ironjaw-waaagh").hex
+        await pilot.pause()
+        assert ORC_SECRET in screen_text(app)  # the Orcs' seat is shown at once
+        monkeypatch.setattr(SandboxRuleset, "phases", (play,))  # private play again
+        await pilot.press("t", "y")
+        await _wait_for(pilot, HandoverScreen)
+        assert not banner.has_class("-shown")

@@ -122,7 +122,7 @@ def _default_seat(session, requested: str | None) -> str:
     gm = camp.gm_seat()
     if gm is not None:
         return gm.id
-    acting = session.ruleset.acting_seats(camp)
+    acting = session.acting_seats()
     if acting:
         return acting[0]
     raise InputError(f"{session.path}: say which seat with --as")
@@ -131,7 +131,7 @@ def _default_seat(session, requested: str | None) -> str:
 def cmd_new(args: argparse.Namespace) -> int:
     from tuicamp.game.scenarios import load_scenario
     from tuicamp.game.session import Session
-    from tuicamp.game.setup import new_campaign
+    from tuicamp.game.setup import start_campaign
     from tuicamp.model.campaign import DiceMode
     from tuicamp.storage.locations import make_folder, new_save_path
     from tuicamp.storage.scenario import find_scenario
@@ -149,7 +149,7 @@ def cmd_new(args: argparse.Namespace) -> int:
         if not name.strip():
             raise InputError(f"--player {item!r}: write it as NAME or NAME:RACE")
         players.append((name.strip(), race.strip()))
-    campaign = new_campaign(
+    engine = start_campaign(
         scenario,
         args.ruleset,
         name=args.name,
@@ -158,11 +158,12 @@ def cmd_new(args: argparse.Namespace) -> int:
         seed=args.seed,
         dice_mode=DiceMode(args.dice),
     )
+    campaign = engine.campaign
     path = Path(args.output) if args.output else new_save_path(campaign.name)
     if path.suffix != ".toml":  # a save is NAME.toml beside NAME.chronicle.toml
         path = path.with_name(path.name + ".toml")
     make_folder(path.parent, path)
-    session = Session.create(path, campaign, overwrite=args.force)
+    session = Session.create(path, campaign, engine.chronicle, overwrite=args.force)
     print(
         f"Created {session.path}: {campaign.name} ({session.ruleset.title}), "
         f"{len(campaign.players)} players, seed {campaign.dice.seed}"

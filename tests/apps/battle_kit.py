@@ -48,7 +48,7 @@ def valley_save(
     if onlooker:
         campaign.players.append(Player("blue", "Blue", "Dwarfs", "blue"))
         campaign.seats.insert(2, Seat("blue", "Blue", ["blue"]))
-        campaign.state.order.append("blue")
+        campaign.flow.order.append("blue")  # seated after set-up: into this turn's order
     folder.mkdir(parents=True, exist_ok=True)
     path = folder / f"{name}.toml"
     with fixed_now():

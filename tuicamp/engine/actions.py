@@ -11,6 +11,7 @@ from typing import Any, ClassVar
 from attrs import define, field, fields
 
 from tuicamp.engine.dice import Roll
+from tuicamp.model.flow import Clock
 
 
 @define(kw_only=True)
@@ -34,8 +35,10 @@ class Action:
 class Event:
     """One entry of the chronicle, with every die that was rolled for it.
 
-    ``visible_to`` lists the players allowed to read it (None: everyone); the GM seat reads
-    everything. ``undoable`` is False once dice were rolled or something was revealed.
+    It is stamped with the campaign's clock: ``turn``, ``phase`` and ``step`` (0 in a phase
+    without steps). ``visible_to`` lists the players allowed to read it (None: everyone);
+    the GM seat reads everything. ``undoable`` is False once dice were rolled or something
+    was revealed.
     """
 
     seq: int
@@ -50,6 +53,11 @@ class Event:
     undoable: bool = True
     action: int = 0  # the action number (several events may share one)
     data: dict[str, Any] = field(factory=dict)
+    step: int = 0
+
+    @property
+    def clock(self) -> Clock:
+        return Clock(self.turn, self.phase, self.step)
 
     def visible_for(self, player_ids: list[str], gm: bool) -> bool:
         if gm or self.visible_to is None:

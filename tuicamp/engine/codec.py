@@ -376,6 +376,12 @@ def _campaign_hooks(c: cattrs.Converter) -> None:
         Campaign,
         make_dict_structure_fn(Campaign, c, state=override(omit=True)),
     )
+    # An event's step is written only inside a phase that has steps: most rulesets have
+    # none, and every event of a long chronicle would carry ``step = 0``.
+    c.register_unstructure_hook(
+        Event,
+        make_dict_unstructure_fn(Event, c, step=override(omit_if_default=True)),
+    )
 
 
 _campaign_hooks(converter)

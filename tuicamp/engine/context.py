@@ -1,5 +1,6 @@
 """What a ruleset's ``apply`` works with: the read context (campaign, ruleset, tables in
-force, options) plus the acting seat, the dice and a way to emit events."""
+force, options) plus the acting seat, the dice, a way to emit events and one to schedule
+effects for later."""
 
 from __future__ import annotations
 
@@ -7,10 +8,12 @@ from typing import Any, TypeVar
 
 from attrs import define, field
 
+from tuicamp.engine import flow
 from tuicamp.engine.actions import Event
 from tuicamp.engine.dice import Dice
 from tuicamp.engine.errors import RuleError
 from tuicamp.engine.rules import Rules, merged_tables
+from tuicamp.model.flow import Clock, ScheduledEffect
 from tuicamp.model.forces import Army, Player, Seat, Unit
 from tuicamp.model.hexes import Hex, parse_label
 from tuicamp.model.map import Settlement
@@ -22,8 +25,8 @@ T = TypeVar("T")
 
 @define(kw_only=True)
 class Context(Rules):
-    """The read context with the acting seat, the dice and ``emit``: what ``apply`` and the
-    other hooks that change the campaign are given."""
+    """The read context with the acting seat, the dice, ``emit`` and ``schedule``: what
+    ``apply`` and the other hooks that change the campaign are given."""
 
     seat: Seat
     dice: Dice
@@ -92,6 +95,11 @@ class Context(Rules):
         if not self.seat.gm:
             raise RuleError(f"Only the Games Master may {what}")
 
+    @property
+    def clock(self) -> Clock:
+        """Where the campaign stands: turn, phase, step."""
+        return self.campaign.clock
+
     # --- writing --------------------------------------------------------------------
     def emit(
         self,
@@ -109,6 +117,7 @@ class Context(Rules):
             seq=self.next_seq + len(self.events),
             turn=self.campaign.turn,
             phase=self.campaign.phase,
+            step=self.campaign.step,
             kind=kind,
             text=text,
             seat=self.seat.id,
@@ -121,3 +130,31 @@ class Context(Rules):
         )
         self.events.append(event)
         return event
+
+    def schedule(
+        self,
+        kind: str,
+        *,
+        turn: int | None = None,
+        phase: str | None = None,
+        step: int = 0,
+        text: str = "",
+        visible_to: list[str] | None = None,
+        **data: Any,
+    ) -> ScheduledEffect:
+        """Set an effect for a later clock value: ``turn`` (default this one), ``phase``
+        (default this one) and ``step`` (0: as the phase begins). The engine fires it once
+        when the clock gets there, through the ruleset's ``fire`` hook (by default the
+        chronicle tells ``text``). An order arriving at hour 5: ``schedule("order", step=5,
+        ...)``; a unit back in two turns: ``schedule("return", turn=ctx.clock.turn + 2,
+        phase="upkeep", unit=...)``."""
+        return flow.schedule(
+            self,
+            kind,
+            turn=turn,
+            phase=phase,
+            step=step,
+            text=text,
+            visible_to=visible_to,
+            data=data,
+        )

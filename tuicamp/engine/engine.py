@@ -1,8 +1,12 @@
-"""The action pipeline: validate through the ruleset, apply, record events.
+"""The action pipeline: validate through the ruleset, apply, record events, run the flow.
 
 Refusals must leave the campaign exactly as it was, whatever a ruleset had already changed
 when it raised, so the engine keeps the campaign's plain-data snapshot from before the
 action (the same data a save writes) and rebuilds the campaign from it on refusal.
+
+The flow of play is the engine's (:mod:`tuicamp.engine.flow`): ending a phase, who acts
+next, set-up, phases that end by themselves. Undo and battle take-backs are keyed on the
+clock: nothing from before a new step, phase or turn can be taken back.
 """
 
 from __future__ import annotations
@@ -11,21 +15,31 @@ from collections.abc import Iterable
 
 from attrs import define, field, fields
 
+from tuicamp.engine import flow
 from tuicamp.engine.actions import Action, Event
 from tuicamp.engine.battles import BATTLE_ACTIONS, apply_battle_action, clear_revert_points
 from tuicamp.engine.codec import campaign_from_dict, campaign_to_dict
-from tuicamp.engine.corrections import CORRECTIONS, apply_correction
+from tuicamp.engine.context import Context
+from tuicamp.engine.corrections import CORRECTIONS, CorrectTurn, apply_correction
 from tuicamp.engine.dice import Dice
 from tuicamp.engine.errors import DiceNeeded, RuleError
+from tuicamp.engine.flow import FLOW_ACTIONS, EndAction, Setup
 from tuicamp.engine.registry import get_ruleset
 from tuicamp.engine.ruleset import Ruleset, Victory
 from tuicamp.model.campaign import Campaign
+from tuicamp.model.flow import Clock
 from tuicamp.model.forces import Seat
 
 
+def _games_master(campaign: Campaign) -> Seat:
+    """The seat of the GM's own actions (set-up), also when no seat plays the GM."""
+    return campaign.gm_seat() or Seat("gm", "Games Master", [], gm=True)
+
+
 def action_types(ruleset: Ruleset) -> dict[str, type[Action]]:
-    """Every action a campaign of this ruleset takes: the ruleset's and the GM's."""
-    types = {cls.kind: cls for cls in (*CORRECTIONS, *BATTLE_ACTIONS)}
+    """Every action a campaign of this ruleset takes: the ruleset's, the flow's (ending a
+    phase) and the GM's."""
+    types = {cls.kind: cls for cls in (*CORRECTIONS, *BATTLE_ACTIONS, *FLOW_ACTIONS)}
     types.update({cls.kind: cls for cls in ruleset.actions})
     return types
 
@@ -35,8 +49,7 @@ class UndoPoint:
     snapshot: dict
     events: list[Event]
     seat: str
-    turn: int
-    phase: str
+    clock: Clock
 
 
 @define
@@ -48,12 +61,32 @@ class Engine:
     _undo: list[UndoPoint] = field(factory=list, init=False)
     _actions: int = field(default=0, init=False)
     skipped: int = field(default=0, init=False)  # orders perform_all left after a victory
+    # A campaign not yet started is started quietly, unless its set-up is to come (new).
+    quiet_start: bool = field(default=True, kw_only=True)
 
     def __attrs_post_init__(self) -> None:
         if self.ruleset is None:
             self.ruleset = get_ruleset(self.campaign.ruleset)
         if self.chronicle:
             self._actions = max(e.action for e in self.chronicle)
+        if self.quiet_start and not self.campaign.flow.started:
+            self._start_quietly()
+
+    @classmethod
+    def new(
+        cls, campaign: Campaign, table: dict | None = None, dice: list[int] | None = None
+    ) -> Engine:
+        """The engine of a new campaign, its set-up (with the scenario's ruleset table)
+        performed as its first action, so set-up's dice and notes are in the chronicle."""
+        engine = cls(campaign, quiet_start=False)
+        engine.set_up(table, dice)
+        return engine
+
+    def _start_quietly(self) -> None:
+        """A campaign set up outside the engine (built in code) starts in its phase as set-up
+        left it: its order of play arranged, nothing told, no hook run."""
+        ctx = self._context(_games_master(self.campaign), Dice(self.campaign.dice))
+        flow.start(ctx, quiet=True)
 
     # --- snapshots ------------------------------------------------------------------
     def snapshot(self) -> dict:
@@ -83,18 +116,8 @@ class Engine:
             raise RuleError(f"There is no seat {seat_id!r} (seats: {known})")
         return seat
 
-    def perform(self, seat_id: str, action: Action) -> list[Event]:
-        """Perform one action for a seat; all of it happens, or (RuleError) none of it."""
-        seat = self.seat(seat_id)
-        if self.campaign.finished and not seat.gm:
-            raise RuleError("The campaign is over")
-        if action.gm_only and not seat.gm:
-            raise RuleError(f"Only the Games Master may use {action.kind}")
-        before = self.snapshot()
-        from tuicamp.engine.context import Context
-
-        dice = Dice(self.campaign.dice, supplied=list(action.dice))
-        ctx = Context(
+    def _context(self, seat: Seat, dice: Dice) -> Context:
+        return Context(
             campaign=self.campaign,
             seat=seat,
             dice=dice,
@@ -102,6 +125,30 @@ class Engine:
             next_seq=len(self.chronicle) + 1,
             action_no=self._actions + 1,
         )
+
+    def acting_seats(self) -> list[str]:
+        """The seats that may act now, from the flow (the hand-over follows this)."""
+        return flow.acting_seats(self.campaign)
+
+    def perform(self, seat_id: str, action: Action) -> list[Event]:
+        """Perform one action for a seat; all of it happens, or (RuleError) none of it."""
+        return self._perform(self.seat(seat_id), action)
+
+    def set_up(self, table: dict | None = None, dice: list[int] | None = None) -> list[Event]:
+        """The campaign's first action: the ruleset's set-up with the scenario's table,
+        then the first phase begins. The Games Master's, whether or not a seat plays one."""
+        seat = _games_master(self.campaign)
+        return self._perform(seat, Setup(table=dict(table or {}), dice=list(dice or [])))
+
+    def _perform(self, seat: Seat, action: Action) -> list[Event]:
+        if self.campaign.finished and not seat.gm:
+            raise RuleError("The campaign is over")
+        if action.gm_only and not seat.gm:
+            raise RuleError(f"Only the Games Master may use {action.kind}")
+        before = self.snapshot()
+        clock = self.campaign.clock
+        dice = Dice(self.campaign.dice, supplied=list(action.dice))
+        ctx = self._context(seat, dice)
         self._snapshot = None
         try:
             self._dispatch(ctx, action)
@@ -111,45 +158,48 @@ class Engine:
                 raise RuleError(f"{len(dice.supplied)} dice value(s) were entered but not needed")
         except DiceNeeded as exc:
             self._restore(before)
-            raise self._dice_to_come(seat_id, action, exc) from None
+            raise self._dice_to_come(seat, action, exc) from None
         except BaseException:
             self._restore(before)
             raise
         if not ctx.events:
             ctx.emit(action.kind, action.describe(), undoable=True)
-        if before.get("turn") != self.campaign.turn:
-            clear_revert_points(self.campaign)  # results can be taken back within their turn
+        if self.campaign.clock != clock:
+            clear_revert_points(self.campaign)  # results are taken back within their step
         self._actions += 1
-        self._record_undo(before, ctx.events, seat)
+        self._record_undo(clock, before, ctx.events, seat)
         self.chronicle.extend(ctx.events)
         self.campaign.chronicle_length = len(self.chronicle)
         self._check_victory(ctx)
         return ctx.events
 
-    def _dispatch(self, ctx, action: Action) -> None:
-        """Core actions (corrections, battles) are the engine's; the rest the ruleset's."""
-        if type(action) in CORRECTIONS:
+    def _dispatch(self, ctx: Context, action: Action) -> None:
+        """Core actions (set-up, ending a phase, corrections, battles) are the engine's;
+        the rest the ruleset's. Then phases that end by themselves do so."""
+        clock = self.campaign.clock
+        if isinstance(action, Setup):
+            flow.set_up(ctx, action)
+        elif isinstance(action, EndAction):
+            flow.end(ctx, action)
+        elif type(action) in CORRECTIONS:
             apply_correction(ctx, action)
+            if isinstance(action, CorrectTurn):
+                flow.reseat(ctx, clock)
         elif type(action) in BATTLE_ACTIONS:
             apply_battle_action(ctx, action)
         else:
+            phase = flow.current_phase(ctx)
+            if phase is not None and not phase.allows_kind(action.kind):
+                raise RuleError(f"That ({action.kind}) is not done in the {phase.title} phase")
             self.ruleset.apply(ctx, action)
+        flow.settle(ctx)
 
-    def _dice_to_come(self, seat_id: str, action: Action, first: DiceNeeded) -> DiceNeeded:
+    def _dice_to_come(self, seat: Seat, action: Action, first: DiceNeeded) -> DiceNeeded:
         """Play the action through once more with stand-in dice, to tell the table every
         roll it will need (as far as they do not depend on the first values), then undo it."""
-        from tuicamp.engine.context import Context
-
         before = self.snapshot()
         dice = Dice(self.campaign.dice, supplied=list(action.dice), probe=[])
-        ctx = Context(
-            campaign=self.campaign,
-            seat=self.seat(seat_id),
-            dice=dice,
-            ruleset=self.ruleset,
-            next_seq=len(self.chronicle) + 1,
-            action_no=self._actions + 1,
-        )
+        ctx = self._context(seat, dice)
         try:
             self._dispatch(ctx, action)
         except Exception:
@@ -184,16 +234,11 @@ class Engine:
         return events
 
     # --- undo -----------------------------------------------------------------------
-    def _record_undo(self, before: dict, events: list[Event], seat: Seat) -> None:
-        phase_changed = (
-            before.get("phase") != self.campaign.phase or before.get("turn") != self.campaign.turn
-        )
-        if phase_changed or not all(e.undoable for e in events):
-            self._undo.clear()  # nothing before a die or a new phase may be taken back
+    def _record_undo(self, clock: Clock, before: dict, events: list[Event], seat: Seat) -> None:
+        if self.campaign.clock != clock or not all(e.undoable for e in events):
+            self._undo.clear()  # nothing before a die or a new step, phase or turn
             return
-        self._undo.append(
-            UndoPoint(before, list(events), seat.id, self.campaign.turn, self.campaign.phase)
-        )
+        self._undo.append(UndoPoint(before, list(events), seat.id, clock))
 
     def can_undo(self, seat_id: str) -> bool:
         if not self._undo:
@@ -217,6 +262,7 @@ class Engine:
             seq=len(self.chronicle) + 1,
             turn=self.campaign.turn,
             phase=self.campaign.phase,
+            step=self.campaign.step,
             kind="undo",
             text="Undone: " + "; ".join(e.text for e in point.events),
             seat=seat_id,
@@ -230,7 +276,7 @@ class Engine:
         return event
 
     # --- victory --------------------------------------------------------------------
-    def _check_victory(self, ctx) -> None:
+    def _check_victory(self, ctx: Context) -> None:
         if self.campaign.finished:
             return
         result: Victory | None = self.ruleset.victory(ctx)

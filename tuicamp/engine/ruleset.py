@@ -3,23 +3,28 @@
 A ruleset is a plugin found through the ``tuicamp.rulesets`` entry-point group. Core code
 only ever talks to this interface, so rulesets as different as weekly strategic turns,
 hourly commands, movement impulses and yearly invasions fit the same engine: each declares
-its phases, actions, options and tables, and does all of its own sequencing in ``apply``.
+its phases (with their turn orders, steps and hooks), actions, options and tables; the
+engine runs the flow of play (:mod:`tuicamp.engine.flow`) and ``apply`` the rest.
 """
 
 from __future__ import annotations
 
 import tomllib
+from collections.abc import Callable
 from functools import cached_property
 from importlib import resources
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from attrs import field, frozen
 
+from tuicamp.engine import flow
 from tuicamp.engine.actions import Action
+from tuicamp.engine.flow import Play, Simultaneous, TurnOrder
 from tuicamp.engine.outcome import BattleOutcome, most_vp_outcome
 from tuicamp.engine.resolver import auto_resolve
 from tuicamp.engine.rules import Rules
 from tuicamp.model.campaign import BOOL_WORDS, Campaign, OptionValue
+from tuicamp.model.flow import ScheduledEffect
 from tuicamp.model.forces import Army, Seat
 
 if TYPE_CHECKING:
@@ -28,13 +33,47 @@ if TYPE_CHECKING:
     from tuicamp.engine.dice import Dice
     from tuicamp.model.battle import Battle, BattleResult
 
+Hook = Callable[["Context"], None]
+
 
 @frozen
 class Phase:
+    """One phase of a turn, as the engine runs it.
+
+    ``order`` says who acts and in which order (:mod:`tuicamp.engine.flow`); ``steps`` (a
+    count, or a function of the campaign's rules) splits the phase into steps that each run
+    the order again; ``play`` says whether a hotseat hand-over must hide the screen. The
+    hooks run on entering and leaving the phase and on beginning each step; ``ends_when``
+    ends the step (or the phase) by itself as soon as it holds; ``allows`` lists the action
+    kinds of the ruleset done in it (empty: any). ``ended_text`` is what the chronicle says
+    when a player ends their part ({players}, {phase}, {turn}, {step}).
+    """
+
     id: str
     title: str
-    simultaneous: bool = False  # every player acts, then the phase resolves
-    help: str = ""
+    help: str = field(default="", kw_only=True)
+    order: TurnOrder = field(factory=Simultaneous, kw_only=True)
+    play: Play = field(default=Play.PRIVATE, kw_only=True)
+    steps: int | Callable[[Rules], int] = field(default=0, kw_only=True)
+    step_name: str = field(default="step", kw_only=True)
+    allows: tuple[str, ...] = field(default=(), kw_only=True)
+    on_enter: Hook | None = field(default=None, kw_only=True)
+    on_leave: Hook | None = field(default=None, kw_only=True)
+    on_step: Hook | None = field(default=None, kw_only=True)
+    ends_when: Callable[[Rules], bool] | None = field(default=None, kw_only=True)
+    ended_text: str = field(default="{players} has finished the {phase} phase", kw_only=True)
+
+    @property
+    def simultaneous(self) -> bool:
+        """Whether everyone acts at once (False when an option decides it)."""
+        return self.order.simultaneous
+
+    def step_count(self, rules: Rules) -> int:
+        """How many steps the phase has in this campaign (0: none)."""
+        return self.steps(rules) if callable(self.steps) else self.steps
+
+    def allows_kind(self, kind: str) -> bool:
+        return not self.allows or kind in self.allows
 
 
 @frozen
@@ -115,6 +154,9 @@ class Ruleset:
     # "module:callable" giving the ruleset's Textual panels; only the UI imports it.
     ui: ClassVar[str | None] = None
     coin: ClassVar[str] = "gc"  # how treasuries are shown when the ruleset has no money rule
+    # What the chronicle says as a turn begins, and as a phase does (when there are several).
+    turn_text: ClassVar[str] = "Turn {turn} begins"
+    phase_text: ClassVar[str] = "The {phase} phase begins"
 
     # --- data files next to the ruleset's module -----------------------------------
     @property
@@ -158,8 +200,11 @@ class Ruleset:
 
     # --- life cycle -----------------------------------------------------------------
     def setup(self, campaign: Campaign, setup: dict[str, Any]) -> None:
-        """Prepare a new campaign: ruleset state, first phase. ``setup`` is the scenario's
-        ``[ruleset.<id>]`` table (without options and tables, which the engine handles)."""
+        """Prepare a new campaign's ruleset state. ``setup`` is the scenario's
+        ``[ruleset.<id>]`` table (without options and tables, which the engine handles).
+
+        The engine calls this in the campaign's first action (``setup``) and then enters
+        the first phase, with its hooks."""
         campaign.phase = self.phases[0].id if self.phases else ""
         if self.state_class is not None:
             campaign.state = self.state_class()
@@ -181,13 +226,28 @@ class Ruleset:
         """Validate and perform one action, emitting events; raise RuleError to refuse."""
         raise NotImplementedError
 
+    # --- the flow's hooks (the engine runs the flow itself) ---------------------------
+    def end_blockers(self, ctx: Context, player: str) -> list[str]:
+        """Why ``player`` may not end the phase (or step) yet, one refusal sentence each;
+        empty when nothing stands in the way."""
+        return []
+
+    def turn_start(self, ctx: Context) -> None:
+        """A new turn has begun (before its first phase): reset what lasts one turn."""
+
+    def fire(self, ctx: Context, effect: ScheduledEffect) -> None:
+        """A scheduled effect's time has come (``ctx.schedule``): make it happen, emitting
+        events. By default the chronicle tells the effect's text."""
+        if effect.text:
+            ctx.emit(effect.kind, effect.text, visible_to=effect.visible_to, **effect.data)
+
     # --- what the UI and the command line ask -----------------------------------------
     # Every question that changes nothing is given the read context (``Rules``: the
     # campaign, this ruleset, the tables in force and the options), so a ruleset never has
     # to look itself up in the registry; a ``Context`` is a ``Rules`` too.
     def acting_seats(self, campaign: Campaign) -> list[str]:
-        """Seats that may act now, in order (the hotseat hand-over follows this)."""
-        return [s.id for s in campaign.seats if not s.gm]
+        """Seats that may act now, in order: the engine's flow says (not a hook)."""
+        return flow.acting_seats(campaign)
 
     def pending(self, rules: Rules, seat: Seat | None = None) -> list[str]:
         """What must still happen before the phase can end, as sentences ``seat`` may read

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 
 from attrs import define, evolve, field
 
+from tuicamp.engine import flow
 from tuicamp.engine.actions import Event
 from tuicamp.engine.rules import Rules
 from tuicamp.engine.ruleset import StatusLine
@@ -68,6 +69,8 @@ class CampaignView:
     # The seat's ledgers (Ruleset.status_lines), as `tuicamp show` and the side panel
     # show them.
     status_lines: list[StatusLine] = field(factory=list)
+    step: int = 0  # the clock's step (0: the phase has none)
+    play: str = "private"  # the phase's play at one terminal: "private" or "open"
 
     def army(self, army_id: str) -> ArmyView | None:
         return next((a for a in self.armies if a.id == army_id), None)
@@ -141,10 +144,12 @@ def view_for(rules: Rules, chronicle: Sequence[Event], seat_id: str) -> Campaign
         players=[_player_view(p, seat.controls(p.id)) for p in campaign.players],
         armies=armies,
         chronicle=[e for e in chronicle if e.visible_for(controlled, seat.gm)],
-        acting=ruleset.acting_seats(campaign),
+        acting=flow.acting_seats(campaign),
         pending=ruleset.pending(rules, seat),
         finished=campaign.finished,
         winner=list(campaign.winner),
         ruleset_state=ruleset.view_state(rules, seat),
         status_lines=list(ruleset.status_lines(rules, seat)),
+        step=campaign.step,
+        play=str(phase.play) if (phase := ruleset.phase(campaign.phase)) else "private",
     )

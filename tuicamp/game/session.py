@@ -149,6 +149,10 @@ class Session:
         """The revision of the file as this session last read or wrote it."""
         return self._revision
 
+    def acting_seats(self) -> list[str]:
+        """The seats that may act now (the engine's flow): whom the hand-over calls."""
+        return self.engine.acting_seats()
+
     def view(self, seat_id: str) -> CampaignView:
         return view_for(self.rules, self.chronicle, seat_id)
 

@@ -3,7 +3,10 @@ house rules, then the ruleset's own set-up.
 
 This is the application's job, not the files': storage reads and checks a scenario, the
 ruleset prepares its state, and this module puts the two together (the command line, the
-new-campaign wizard and ``tuicamp check`` all start campaigns here).
+new-campaign wizard and ``tuicamp check`` all start campaigns here). The ruleset's set-up
+is the campaign's first engine action, so its dice and notes open the chronicle:
+:func:`start_campaign` gives the engine holding them, :func:`new_campaign` the campaign
+alone.
 """
 
 from __future__ import annotations
@@ -13,7 +16,8 @@ import random
 from collections.abc import Mapping, Sequence
 
 from tuicamp.engine import registry
-from tuicamp.engine.errors import InputError
+from tuicamp.engine.engine import Engine
+from tuicamp.engine.errors import InputError, RuleError
 from tuicamp.engine.rules import Rules
 from tuicamp.engine.ruleset import Ruleset
 from tuicamp.model.campaign import Campaign, DiceMode, DiceState, OptionValue
@@ -85,7 +89,37 @@ def new_campaign(
     gm_seat: bool = True,
     check: bool = True,
 ) -> Campaign:
-    """A fresh campaign of ``scenario`` under one of the rulesets it supports.
+    """A fresh campaign of ``scenario``, set up, without the chronicle of its set-up (for
+    checks and tests; a campaign to be played starts with :func:`start_campaign`)."""
+    campaign = start_campaign(
+        scenario,
+        ruleset_id,
+        name=name,
+        options=options,
+        players=players,
+        seed=seed,
+        dice_mode=dice_mode,
+        gm_seat=gm_seat,
+        check=check,
+    ).campaign
+    campaign.chronicle_length = 0
+    return campaign
+
+
+def start_campaign(
+    scenario: Scenario,
+    ruleset_id: str,
+    *,
+    name: str = "",
+    options: Mapping[str, str | OptionValue] = {},  # read only, never changed
+    players: Sequence[tuple[str, str]] = (),
+    seed: int | None = None,
+    dice_mode: DiceMode = DiceMode.APP,
+    gm_seat: bool = True,
+    check: bool = True,
+) -> Engine:
+    """A fresh campaign of ``scenario`` under one of the rulesets it supports, in an engine
+    whose chronicle opens with its set-up (the campaign's first action).
 
     ``players`` fills the slots in order with (name, race); an empty name or race keeps the
     slot's. ``options`` are ``--option`` overrides (text is coerced to the option's type).
@@ -122,11 +156,14 @@ def new_campaign(
         victory=copy.deepcopy(scenario.victory),
         teams=copy.deepcopy(scenario.teams),
     )
-    ruleset.setup(campaign, copy.deepcopy(setup.setup))
+    try:
+        engine = Engine.new(campaign, copy.deepcopy(setup.setup))
+    except RuleError as exc:  # e.g. table dice the set-up would need
+        raise InputError(f"scenario {scenario.id}: the set-up cannot be done: {exc}") from None
     if check:
         problems = ruleset.campaign_problems(Rules(campaign, ruleset))
         if problems:
             where, problem = problems[0]
             place = f" ({where.replace(':', ' ')})" if where else ""
             raise InputError(f"scenario {scenario.id}{place}: {problem}")
-    return campaign
+    return engine

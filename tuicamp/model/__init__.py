@@ -1,6 +1,7 @@
 """The campaign state as attrs classes: pure data, no Textual, no I/O."""
 
 from tuicamp.model.campaign import Campaign, DiceMode, DiceState, OptionValue
+from tuicamp.model.flow import Clock, FlowState, RolledOrder, ScheduledEffect
 from tuicamp.model.forces import Army, Category, Player, Seat, Unit
 from tuicamp.model.hexes import Hex, Hexside, parse_hexside, parse_label
 from tuicamp.model.map import HexMap, Settlement, Territory
@@ -13,13 +14,17 @@ __all__ = [
     "Army",
     "Campaign",
     "Category",
+    "Clock",
     "DiceMode",
     "DiceState",
+    "FlowState",
     "Hex",
     "HexMap",
     "Hexside",
     "OptionValue",
     "Player",
+    "RolledOrder",
+    "ScheduledEffect",
     "Seat",
     "Settlement",
     "Terrain",

@@ -8,6 +8,7 @@ from typing import Any
 from attrs import define, field
 
 from tuicamp.model.battle import Battle
+from tuicamp.model.flow import Clock, FlowState
 from tuicamp.model.forces import Army, Player, Seat
 from tuicamp.model.map import HexMap
 from tuicamp.model.teams import Team
@@ -42,6 +43,23 @@ class DiceState:
     mode: DiceMode = DiceMode.APP
 
 
+def _give_flow(state: Any, flow: FlowState) -> None:
+    """A ruleset's state that reads the flow (``bind_flow``) is handed the campaign's."""
+    bind = getattr(state, "bind_flow", None)
+    if bind is not None:
+        bind(flow)
+
+
+def _state_set(campaign: Campaign, _attribute: Any, state: Any) -> Any:
+    _give_flow(state, campaign.flow)
+    return state
+
+
+def _flow_set(campaign: Campaign, _attribute: Any, flow: FlowState) -> FlowState:
+    _give_flow(campaign.state, flow)
+    return flow
+
+
 @define
 class Campaign:
     name: str
@@ -55,16 +73,28 @@ class Campaign:
     tables: dict[str, Any] = field(factory=dict)  # per-campaign table overrides (house rules)
     turn: int = 1
     phase: str = ""
+    step: int = 0  # within a phase that has steps (hours, impulses), from 1; else 0
     dice: DiceState = field(factory=lambda: DiceState(seed=0))
     victory: dict[str, Any] = field(factory=dict)  # the scenario's victory conditions
     battles: list[Battle] = field(factory=list)
-    state: Any = None  # the ruleset's own state object (its declared state class)
+    # The ruleset's own state object (its declared state class). A state may read the
+    # flow without the campaign at hand: it is handed the campaign's flow (bind_flow).
+    state: Any = field(default=None, on_setattr=_state_set)
+    flow: FlowState = field(factory=FlowState, on_setattr=_flow_set)  # the engine's
     revision: int = 0  # bumped by every save; guards against two writers
     chronicle_length: int = 0  # events the chronicle file must hold for this state
     next_id: int = 1  # for ids the engine hands out (armies, units, battles)
     finished: bool = False
     winner: list[str] = field(factory=list)
     teams: list[Team] = field(factory=list)  # realms and alliances (see model/teams.py)
+
+    def __attrs_post_init__(self) -> None:
+        _give_flow(self.state, self.flow)
+
+    @property
+    def clock(self) -> Clock:
+        """Where the campaign stands: turn, phase and step."""
+        return Clock(self.turn, self.phase, self.step)
 
     # --- lookups --------------------------------------------------------------------
     def player(self, pid: str) -> Player | None:

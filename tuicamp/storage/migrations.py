@@ -25,6 +25,8 @@ from typing import Any
 
 from attrs import frozen
 
+from tuicamp.model.campaign import BOOL_WORDS
+
 Doc = dict[str, Any]
 Step = Callable[[Doc], Doc | None]
 
@@ -120,3 +122,57 @@ def upgrade_events(events: list[Doc], version: int, current: int) -> list[Doc]:
             upgraded.append(event if result is None else result)
         events = upgraded
     return events
+
+
+# --- the steps ------------------------------------------------------------------------------
+def _flag(value: Any) -> bool:
+    """An option as a save may hold it: true, or a yes-word a Games Master typed."""
+    if isinstance(value, str):
+        return BOOL_WORDS.get(value.strip().lower(), False)
+    return bool(value)
+
+
+def _sandbox_flow(campaign: Doc, state: Doc) -> Doc:
+    order = list(state.pop("order", []) or [])
+    current = state.pop("current", 0)
+    ended = list(state.pop("ended", []) or [])
+    simultaneous = _flag((campaign.get("options") or {}).get("simultaneous", False))
+    position = current % len(order) if order and isinstance(current, int) else 0
+    flow: Doc = {"order": order, "position": 0 if simultaneous else position}
+    flow.update({"simultaneous": simultaneous, "ended": ended if simultaneous else []})
+    return flow
+
+
+def _rauscher_flow(campaign: Doc, state: Doc) -> Doc:
+    order = list(state.get("move_order", []) or [])
+    mover = state.pop("mover", 0)
+    done = list(state.pop("phase_done", []) or [])
+    if campaign.get("phase") == "movement":  # race by race, the others everyone at once
+        return {"order": order, "position": mover, "simultaneous": False, "ended": []}
+    return {"order": order, "position": 0, "simultaneous": True, "ended": done}
+
+
+# How each bundled ruleset of version 1 kept its own turn order in its state.
+_OLD_FLOWS: dict[str, Callable[[Doc, Doc], Doc]] = {
+    "sandbox": _sandbox_flow,
+    "rauscher": _rauscher_flow,
+}
+
+
+@upgrade(1, note="the engine keeps the flow of play (campaign.flow, campaign.step)")
+def _v1_to_v2(doc: Doc) -> None:
+    """Whose turn it is moves from the ruleset's state into the campaign's flow.
+
+    The sandbox kept ``order``, ``current`` and ``ended`` in its state, Rauscher
+    ``move_order`` (still its race order), ``mover`` and ``phase_done``. A campaign of any
+    other ruleset gets no flow here: the engine arranges its phase's order as it opens.
+    """
+    campaign = doc.get("campaign")
+    if not isinstance(campaign, dict):
+        return
+    campaign.setdefault("step", 0)
+    state = campaign.get("state")
+    make = _OLD_FLOWS.get(campaign.get("ruleset", ""))
+    if make is None or not isinstance(state, dict) or "flow" in campaign:
+        return
+    campaign["flow"] = {**make(campaign, state), "started": True}

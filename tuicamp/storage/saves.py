@@ -55,7 +55,7 @@ from tuicamp.storage.migrations import MigrationError, upgrade_save, version_pro
 from tuicamp.storage.scenario import table_problems, team_problems
 from tuicamp.storage.tomlfile import MAX_BYTES
 
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2  # 2: the flow of play (campaign.flow, campaign.step)
 NOW_ENV = "TUICAMP_NOW"
 MAX_HEADER_BYTES = 64 * 1024
 
@@ -492,12 +492,52 @@ def campaign_problems(campaign: Campaign, ruleset: Ruleset | None = None) -> lis
         out.append(
             Problem(("phase",), f"phase {campaign.phase!r} is not one of {', '.join(phases)}")
         )
+    out += _flow_problems(campaign, ruleset)
     out += _unit_problems(campaign)
     out += _battle_problems(campaign)
     if ruleset is not None:
         out += _option_problems(campaign, ruleset)
         out += [problem.under("tables") for problem in table_problems(ruleset, campaign.tables)]
         out += _ruleset_state_problems(campaign, ruleset)
+    return out
+
+
+def _flow_problems(campaign: Campaign, ruleset: Ruleset | None) -> list[Problem]:
+    """Whose turn it is must name players, once each, and point inside the order."""
+    flow = campaign.flow
+    players = {p.id for p in campaign.players}
+    out: list[Problem] = []
+    if campaign.step < 0:
+        out.append(Problem(("step",), "steps count from 1 (0: the phase has none)"))
+    seen: set[str] = set()
+    for i, pid in enumerate(flow.order):
+        if pid not in players:
+            out.append(Problem(("flow", "order", i), f"the turn order names no player {pid!r}"))
+        elif pid in seen:
+            out.append(Problem(("flow", "order", i), f"the turn order names {pid!r} twice"))
+        seen.add(pid)
+    if not 0 <= flow.position < max(1, len(flow.order)):
+        last = max(0, len(flow.order) - 1)
+        out.append(
+            Problem(
+                ("flow", "position"),
+                f"position is {flow.position}: it counts the players of the turn order, "
+                f"from 0 to {last}",
+            )
+        )
+    for i, pid in enumerate(flow.ended):
+        if pid not in flow.order:
+            out.append(Problem(("flow", "ended", i), f"{pid!r} ended but is not in the turn order"))
+    phases = [p.id for p in ruleset.phases] if ruleset else []
+    for i, effect in enumerate(flow.scheduled):
+        if phases and effect.phase not in phases:
+            out.append(
+                Problem(
+                    ("flow", "scheduled", i, "phase"),
+                    f"effect {effect.id} is scheduled for no phase of the ruleset "
+                    f"({effect.phase!r})",
+                )
+            )
     return out
 
 

@@ -2,7 +2,9 @@
 
 Pure functions over seats and views (no Textual), so the hotseat rules are tested
 directly: the hand-over is shown whenever the acting seat changes and more than one human
-seat plays here; an SSH terminal plays exactly one seat and never hands over.
+seat plays here; an SSH terminal plays exactly one seat and never hands over. A phase in
+open play (nothing to hide) does not blank the screen: the next player is named on one
+line, so that a rotation of one unit per player costs no hand-over screens.
 """
 
 from __future__ import annotations
@@ -10,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from tuicamp.engine.actions import Event
+from tuicamp.engine.flow import Play
 from tuicamp.engine.views import CampaignView
 from tuicamp.model.forces import Seat
 from tuicamp.ui.widgets.log_lines import event_text
@@ -28,9 +31,15 @@ def human_local(seats: Sequence[Seat], local: Sequence[str]) -> list[str]:
     return [s.id for s in seats if s.id in local and s.human]
 
 
-def hands_over(seats: Sequence[Seat], local: Sequence[str]) -> bool:
-    """A hand-over screen is needed when more than one human seat plays here."""
-    return len(human_local(seats, local)) > 1
+def hands_over(seats: Sequence[Seat], local: Sequence[str], play: str = Play.PRIVATE) -> bool:
+    """A hand-over screen is needed when more than one human seat plays here, in a phase
+    played in private."""
+    return play != Play.OPEN and len(human_local(seats, local)) > 1
+
+
+def announces(seats: Sequence[Seat], local: Sequence[str], play: str) -> bool:
+    """In open play the next seat is named on one line instead (several humans here)."""
+    return play == Play.OPEN and len(human_local(seats, local)) > 1
 
 
 def next_seat(

@@ -1,9 +1,11 @@
 """*Warhammer Campaign* by David Rauscher: weekly turns of five phases.
 
-This module is the ruleset's frame: the phases and their order, who acts when, ending a
-phase, and the dispatch of every action to the phase module that owns it. The rules
-themselves live in the phase modules (economy, movement, combat, siege, victory), each of
-which exports ``ACTIONS``, ``HANDLERS``, ``PHASE_START``, ``PHASE_END`` and ``pending``.
+This module is the ruleset's frame: the phases as the engine runs them (their turn orders,
+their hooks and what blocks their end), and the dispatch of every action to the phase
+module that owns it. The rules themselves live in the phase modules (economy, movement,
+combat, siege, victory), each of which exports ``ACTIONS``, ``HANDLERS``, ``PHASE_START``,
+``PHASE_END`` and ``pending``: the starts and ends become the phases' hooks, ``pending`` of
+a player what blocks the end of the phase.
 
 "Each player must complete each phase before play proceeds to the next. In this way, the
 game actions occur 'simultaneously.'" — except the Movement phase, which goes "through
@@ -18,12 +20,12 @@ from functools import cached_property
 from importlib import resources
 from typing import Any
 
-from attrs import define
-
+from tuicamp.engine import flow
 from tuicamp.engine.actions import Action
 from tuicamp.engine.battles import ResultField
 from tuicamp.engine.context import Context
 from tuicamp.engine.errors import RuleError
+from tuicamp.engine.flow import EndPhase, Fixed, Simultaneous
 from tuicamp.engine.rules import Rules
 from tuicamp.engine.ruleset import Option, Phase, Ruleset, Victory
 from tuicamp.model.battle import Battle
@@ -34,7 +36,9 @@ from tuicamp.rules.rauscher.economy.setup import setup_findings
 from tuicamp.rules.rauscher.shared import alliances
 from tuicamp.rules.rauscher.shared.common import PHASES, rstate
 from tuicamp.rules.rauscher.shared.money import format_money
-from tuicamp.rules.rauscher.shared.state import Allocation, ArmyState, RauscherState, Role
+from tuicamp.rules.rauscher.shared.state import Allocation, RauscherState, Role
+
+__all__ = ["EndPhase", "RauscherRuleset"]  # EndPhase is the engine's now
 
 MODULES = (economy, movement, combat, siege, victory)
 # The package's data folders, read through importlib.resources so an installed wheel (or a
@@ -44,18 +48,50 @@ HELP_FILES = ("overview.md", "economy.md", "movement.md", "combat.md", "victory.
 TABLE_FILES = ("frame.toml", "economy.toml", "movement.toml", "combat.toml")
 
 
-@define(kw_only=True)
-class EndPhase(Action):
-    kind = "end_phase"
-    summary = "Say you have finished this phase (in Movement: pass to the next race)"
-    player: str = ""
-
-
 def _handlers() -> dict[type[Action], Callable[[Context, Any], None]]:
     table: dict[type[Action], Callable[[Context, Any], None]] = {}
     for module in MODULES:
         table.update(module.HANDLERS)
     return table
+
+
+def _warmasters(rules: Rules) -> list[str]:
+    """Every phase's players: the Warmasters in the text's race order (set-up chose it)."""
+    return list(rstate(rules.campaign).move_order)
+
+
+PhaseHooks = dict[str, Callable[[Context], None]]
+
+
+def _module_hooks(table: Callable[[Any], PhaseHooks], phase: str) -> Callable[[Context], None]:
+    """Every phase module's hook of one phase from its ``PHASE_START`` or ``PHASE_END``
+    table (``table`` picks which), in the modules' order."""
+
+    def run(ctx: Context) -> None:
+        for module in MODULES:
+            hook = table(module).get(phase)
+            if hook is not None:
+                hook(ctx)
+
+    return run
+
+
+def _phase(phase_id: str, title: str, help_text: str, *, race_by_race: bool = False) -> Phase:
+    """ "Each player must complete each phase before play proceeds to the next" (everyone
+    at once), except Movement: "through each race one-by-one"."""
+    return Phase(
+        phase_id,
+        title,
+        help=help_text,
+        order=Fixed(_warmasters) if race_by_race else Simultaneous(_warmasters),
+        on_enter=_module_hooks(lambda m: m.PHASE_START, phase_id),
+        on_leave=_module_hooks(lambda m: m.PHASE_END, phase_id),
+        ended_text=(
+            "{players} has finished moving"
+            if race_by_race
+            else "{players} has finished the {phase} phase"
+        ),
+    )
 
 
 class RauscherRuleset(Ruleset):
@@ -66,13 +102,13 @@ class RauscherRuleset(Ruleset):
         "and supply, marches and fatigue, scouts and ambushes, sieges, six victory conditions."
     )
     phases = (
-        Phase("upkeep", "Upkeep", True, "Reorganise armies, spend gold, ransom prisoners."),
-        Phase("effects", "Effects", True, "Encounters and campaign magic (scenario decks)."),
-        Phase("movement", "Movement", False, "Each race in turn moves its armies."),
-        Phase("combat", "Combat", True, "Armies of enemies in one hex fight; sieges."),
-        Phase("resolution", "Resolution", True, "Fatigue, supply, new troops, taxes, fate."),
+        _phase("upkeep", "Upkeep", "Reorganise armies, spend gold, ransom prisoners."),
+        _phase("effects", "Effects", "Encounters and campaign magic (scenario decks)."),
+        _phase("movement", "Movement", "Each race in turn moves its armies.", race_by_race=True),
+        _phase("combat", "Combat", "Armies of enemies in one hex fight; sieges."),
+        _phase("resolution", "Resolution", "Fatigue, supply, new troops, taxes, fate."),
     )
-    actions = (EndPhase, *(a for m in MODULES for a in m.ACTIONS))
+    actions = tuple(a for m in MODULES for a in m.ACTIONS)
     options = (
         Option("advanced_terrain", False, "Terrain costs movement points (the advanced rules)."),
         Option(
@@ -111,6 +147,7 @@ class RauscherRuleset(Ruleset):
     state_class = RauscherState
     ui = "tuicamp.rules.rauscher.screens.ui:panels"
     coin = "c"
+    turn_text = "Turn {turn} (week {turn}) begins"
 
     @cached_property
     def default_tables(self) -> dict[str, Any]:
@@ -187,20 +224,21 @@ class RauscherRuleset(Ruleset):
         players = [p.id for p in campaign.players if p.id not in state.neutral_players]
         return sorted(players, key=lambda pid: (rank(pid), players.index(pid)))
 
-    # --- who acts ---------------------------------------------------------------------
+    # --- who acts (the engine's flow) ------------------------------------------------
     def active_players(self, campaign: Campaign) -> list[str]:
-        state = rstate(campaign)
-        if campaign.finished:
-            return []
-        if campaign.phase == "movement":
-            if state.mover < len(state.move_order):
-                return [state.move_order[state.mover]]
-            return []
-        return [p for p in state.move_order if p not in state.phase_done]
+        """The Warmasters to act now: in Movement the one moving, else those still in the
+        phase."""
+        return flow.acting_players(campaign)
 
-    def acting_seats(self, campaign: Campaign) -> list[str]:
-        players = self.active_players(campaign)
-        return [s.id for s in campaign.seats if not s.gm and any(p in s.players for p in players)]
+    def end_blockers(self, ctx: Context, player: str) -> list[str]:
+        """What the phase modules say ``player`` must still do before ending the phase."""
+        return [f"First: {line}" for m in MODULES for line in m.pending(ctx.campaign, player)]
+
+    def turn_start(self, ctx: Context) -> None:
+        """A new week: every counter may move and fight again, its movement points fresh."""
+        for record in rstate(ctx).armies.values():
+            record.moved = record.fought = record.finished = False
+            record.mp_spent = 0.0
 
     def pending(self, rules: Rules, seat: Seat | None = None) -> list[str]:
         campaign = rules.campaign
@@ -241,70 +279,7 @@ class RauscherRuleset(Ruleset):
 
     # --- actions ----------------------------------------------------------------------
     def apply(self, ctx: Context, action: Action) -> None:
-        if isinstance(action, EndPhase):
-            self._end_phase(ctx, action)
-            return
         handler = _handlers().get(type(action))
         if handler is None:
             raise RuleError(f"Warhammer Campaign has no action {action.kind!r}")
         handler(ctx, action)
-
-    def _end_phase(self, ctx: Context, action: EndPhase) -> None:
-        camp, state = ctx.campaign, rstate(ctx)
-        active = self.active_players(camp)
-        if action.player:
-            player = action.player
-        elif ctx.seat.gm:
-            ctx.require(active, "Nobody is to act")
-            player = active[0]
-        else:
-            mine = [p for p in active if ctx.seat.controls(p)]
-            ctx.require(mine, "It is not your turn to act")
-            player = mine[0]
-        ctx.require(ctx.seat.controls(player), f"Seat {ctx.seat.name} does not play {player}")
-        ctx.require(player in active, f"{camp.player(player).name} is not to act now")
-        blocking = [line for m in MODULES for line in m.pending(camp, player)]
-        ctx.require(not blocking, f"First: {blocking[0]}" if blocking else "")
-        name = camp.player(player).name
-        phase = self.phase(camp.phase)
-        if camp.phase == "movement":
-            state.mover += 1
-            ctx.emit("end_phase", f"{name} has finished moving", player=player)
-            if state.mover >= len(state.move_order):
-                self._advance(ctx)
-            return
-        state.phase_done.append(player)
-        ctx.emit("end_phase", f"{name} has finished the {phase.title} phase", player=player)
-        if all(p in state.phase_done for p in state.move_order):
-            self._advance(ctx)
-
-    def _advance(self, ctx: Context) -> None:
-        """Every player is done: close this phase, open the next (or the next turn)."""
-        camp, state = ctx.campaign, rstate(ctx)
-        for module in MODULES:
-            hook = module.PHASE_END.get(camp.phase)
-            if hook is not None:
-                hook(ctx)
-        if victory.check(camp) is not None:
-            return  # the war is decided (e.g. the last turn ended): the engine ends it here
-        index = PHASES.index(camp.phase)
-        if index + 1 == len(PHASES):
-            camp.turn += 1
-            camp.phase = PHASES[0]
-            for record in state.armies.values():
-                record.moved = record.fought = record.finished = False
-                record.mp_spent = 0.0
-            ctx.emit("new_turn", f"Turn {camp.turn} (week {camp.turn}) begins", undoable=False)
-        else:
-            camp.phase = PHASES[index + 1]
-        state.phase_done = []
-        state.mover = 0
-        ctx.emit("phase", f"The {self.phase(camp.phase).title} phase begins", undoable=False)
-        for module in MODULES:
-            hook = module.PHASE_START.get(camp.phase)
-            if hook is not None:
-                hook(ctx)
-
-
-def army_record(ctx_or_campaign, army_id: str) -> ArmyState:
-    return rstate(ctx_or_campaign).army(army_id)

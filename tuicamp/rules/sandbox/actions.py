@@ -5,6 +5,7 @@ from __future__ import annotations
 from attrs import define, field
 
 from tuicamp.engine.actions import Action
+from tuicamp.engine.flow import EndAction
 from tuicamp.model.forces import UnitSpec
 
 
@@ -112,9 +113,13 @@ class Roll(Action):
 
 
 @define(kw_only=True)
-class EndTurn(Action):
+class EndTurn(EndAction):
+    """The engine ends the seat's turn: in turn order the player to act passes to the next;
+    when everyone acts at once, every player of the seat ends at once."""
+
     kind = "end_turn"
     summary = "End your turn (in turn order, pass to the next player)"
+    whole_seat = True
 
 
 @define(kw_only=True)

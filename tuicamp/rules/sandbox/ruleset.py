@@ -4,6 +4,9 @@ It enforces only what the map itself says (terrain you cannot cross, hexes off t
 who owns what) and keeps turn order, so clubs with their own rules and GMs preparing a
 campaign get the map, the ledgers and the chronicle without a referee's opinions (R-SB-2).
 Every choice it still has to make is one of its rulings, ``R-SB-1`` … in its ``docs.md``.
+
+Its one phase is the turn: players take it in their slot order, or (the ``simultaneous``
+option) all at once; the engine runs that flow, ``end_turn`` included (R-SB-1).
 """
 
 from __future__ import annotations
@@ -13,11 +16,12 @@ from collections.abc import Callable
 from typing import Any
 
 from tuicamp.engine.actions import Action
-from tuicamp.engine.battles import clear_revert_points, open_battle, remove_losses
+from tuicamp.engine.battles import open_battle, remove_losses
 from tuicamp.engine.context import Context
 from tuicamp.engine.corrections import set_stores, set_treasury
 from tuicamp.engine.costs import cost_model
 from tuicamp.engine.errors import RuleError
+from tuicamp.engine.flow import ByOption, Fixed, Simultaneous, acting_players
 from tuicamp.engine.pathing import cheapest_path, path_cost
 from tuicamp.engine.rules import Rules
 from tuicamp.engine.ruleset import Option, Phase, Ruleset, StatusLine, Victory
@@ -33,7 +37,15 @@ class SandboxRuleset(Ruleset):
     id = "sandbox"
     title = "Sandbox (free play)"
     summary = "Free play: move, raise and edit armies, roll dice; tuicamp keeps the books."
-    phases = (Phase("play", "Play", help="Do anything; end your turn when you are done."),)
+    phases = (
+        Phase(
+            "play",
+            "Play",
+            help="Do anything; end your turn when you are done.",
+            order=ByOption("simultaneous", on=Simultaneous(), off=Fixed()),
+            ended_text="{players} ended turn {turn}",
+        ),
+    )
     actions = A.SANDBOX_ACTIONS
     options = (
         Option("simultaneous", False, "Everyone acts at once; the turn ends when all have ended."),
@@ -48,28 +60,24 @@ class SandboxRuleset(Ruleset):
     # --- life cycle -----------------------------------------------------------------
     def setup(self, campaign: Campaign, setup: dict[str, Any]) -> None:
         super().setup(campaign, setup)
-        campaign.state = SandboxState(order=[p.id for p in campaign.players])
+        campaign.state = SandboxState()
 
-    def acting_seats(self, campaign: Campaign) -> list[str]:
-        """The seats of the players whose turn it is (R-SB-1); the GM is never waited for."""
-        state: SandboxState = campaign.state
-        players = self._acting_players(campaign, state)
-        return [s.id for s in campaign.seats if not s.gm and any(p in s.players for p in players)]
+    def end_blockers(self, ctx: Context, player: str) -> list[str]:
+        """A turn ends only once its battles are fought or auto-resolved (R-SB-9)."""
+        camp = ctx.campaign
+        return [
+            f"Battle {b.id} at {camp.map.label(b.hex)} must be fought or auto-resolved first"
+            for b in camp.pending_battles()
+        ]
 
-    def _acting_players(self, campaign: Campaign, state: SandboxState) -> list[str]:
-        """One player in turn order, or every player yet to end the turn (R-SB-1)."""
-        if not state.order:
-            return []
-        if self.option_value(campaign, "simultaneous"):
-            return [p for p in state.order if p not in state.ended]
-        return [state.order[state.current % len(state.order)]]
+    def turn_start(self, ctx: Context) -> None:
+        """Every army's movement is fresh in a new turn (R-SB-1, R-SB-4)."""
+        ctx.campaign.state.mp_used = {}
 
     def pending(self, rules: Rules, seat: Seat | None = None) -> list[str]:
         campaign = rules.campaign
-        state: SandboxState = campaign.state
         names = [
-            (campaign.player(p).name if campaign.player(p) else p)
-            for p in self._acting_players(campaign, state)
+            (campaign.player(p).name if campaign.player(p) else p) for p in acting_players(campaign)
         ]
         battles = [
             f"battle {b.id} at {campaign.map.label(b.hex)} to be fought or auto-resolved"
@@ -117,9 +125,9 @@ class SandboxRuleset(Ruleset):
         campaign = rules.campaign
         state: SandboxState = campaign.state
         return SandboxView(
-            order=tuple(state.order),
-            to_play=tuple(self._acting_players(campaign, state)),
-            ended=tuple(state.ended),
+            order=tuple(campaign.flow.order),
+            to_play=tuple(acting_players(campaign)),
+            ended=tuple(campaign.flow.ended),
             simultaneous=bool(rules.option("simultaneous")),
             enforce_movement=bool(rules.option("enforce_movement")),
             armies=tuple(
@@ -151,7 +159,7 @@ class SandboxRuleset(Ruleset):
         """Only the players whose turn it is act; the GM acts at any time (R-SB-1)."""
         if ctx.seat.gm:
             return
-        acting = self._acting_players(ctx.campaign, ctx.campaign.state)
+        acting = acting_players(ctx.campaign)
         if not any(p in ctx.seat.players for p in acting):
             names = ", ".join(ctx.campaign.player(p).name for p in acting if ctx.campaign.player(p))
             raise RuleError(f"It is not your turn: {names or 'nobody'} is to play")
@@ -171,33 +179,11 @@ class SandboxRuleset(Ruleset):
         return out
 
     def state_problems(self, campaign: Campaign) -> list[tuple[tuple[str | int, ...], str]]:
-        """What a hand edit of a save can break in the sandbox's state: whose turn it is."""
+        """What a hand edit of a save can break in the sandbox's state: the MP ledger."""
         state = campaign.state
         if not isinstance(state, SandboxState):
             return []
-        players = {p.id for p in campaign.players}
         out: list[tuple[tuple[str | int, ...], str]] = []
-        seen: set[str] = set()
-        for i, pid in enumerate(state.order):
-            if pid not in players:
-                out.append((("state", "order", i), f"the turn order names no player {pid!r}"))
-            elif pid in seen:
-                out.append((("state", "order", i), f"the turn order names {pid!r} twice"))
-            seen.add(pid)
-        if not 0 <= state.current < max(1, len(state.order)):
-            last = max(0, len(state.order) - 1)
-            out.append(
-                (
-                    ("state", "current"),
-                    f"current is {state.current}: it counts the "
-                    f"players of the turn order, from 0 to {last}",
-                )
-            )
-        for i, pid in enumerate(state.ended):
-            if pid not in state.order:
-                out.append(
-                    (("state", "ended", i), f"{pid!r} ended the turn but is not in the turn order")
-                )
         for army, used in state.mp_used.items():
             if not used >= 0:
                 out.append(
@@ -583,47 +569,6 @@ def sandbox_victory(campaign: Campaign) -> Victory | None:
     return None
 
 
-def _end_turn(ctx: Context, a: A.EndTurn) -> None:
-    """Pass to the next player, or with ``simultaneous`` mark the seat's players done; a GM
-    ends it for all still playing (R-SB-1). Never while a battle is pending (R-SB-9)."""
-    camp, state = ctx.campaign, ctx.campaign.state
-    pending = camp.pending_battles()
-    ctx.require(
-        not pending,
-        f"Battle {pending[0].id} at {camp.map.label(pending[0].hex)} must be fought "
-        "or auto-resolved first"
-        if pending
-        else "",
-    )
-    if not state.order:
-        raise RuleError("There are no players to take turns")
-    if ctx.option("simultaneous"):
-        mine = [p for p in ctx.seat.players if p in state.order and p not in state.ended]
-        if ctx.seat.gm:
-            mine = [p for p in state.order if p not in state.ended]
-        ctx.require(mine, "You have already ended this turn")
-        state.ended.extend(mine)
-        names = ", ".join(camp.player(p).name for p in mine)
-        ctx.emit("end_turn", f"{names} ended turn {camp.turn}")
-        if len(state.ended) >= len(state.order):
-            _next_turn(ctx)
-        return
-    current = state.order[state.current % len(state.order)]
-    ctx.emit("end_turn", f"{camp.player(current).name} ended turn {camp.turn}", player=current)
-    state.current += 1
-    if state.current >= len(state.order):
-        _next_turn(ctx)
-
-
-def _next_turn(ctx: Context) -> None:
-    """A new turn: the first player again, and every army's MP back (R-SB-1, R-SB-4)."""
-    camp, state = ctx.campaign, ctx.campaign.state
-    state.current, state.ended, state.mp_used = 0, [], {}
-    clear_revert_points(camp)
-    camp.turn += 1
-    ctx.emit("new_turn", f"Turn {camp.turn} begins", undoable=False)
-
-
 _HANDLERS: dict[type, Callable[[Context, Any], None]] = {
     A.Move: _move,
     A.Capture: _capture,
@@ -638,5 +583,4 @@ _HANDLERS: dict[type, Callable[[Context, Any], None]] = {
     A.SetTreasury: _set_treasury,
     A.SetStores: _set_stores,
     A.Roll: _roll,
-    A.EndTurn: _end_turn,
 }

@@ -25,6 +25,7 @@ from textual.widgets import Footer
 
 from tuicamp.engine.actions import Action, Event
 from tuicamp.engine.errors import DiceNeeded, InputError, RuleError
+from tuicamp.engine.flow import Play
 from tuicamp.engine.rules import Rules
 from tuicamp.engine.ruleset import Ruleset
 from tuicamp.engine.views import ArmyView, CampaignView
@@ -42,7 +43,7 @@ from tuicamp.ui.screens.battles import BattleQueueScreen, battles_to_fight
 from tuicamp.ui.screens.chronicle import ChronicleScreen
 from tuicamp.ui.screens.confirm import ConfirmScreen
 from tuicamp.ui.screens.dice_entry import DiceEntryScreen
-from tuicamp.ui.screens.handover import HandoverScreen
+from tuicamp.ui.screens.handover import HandoverScreen, TurnBanner
 from tuicamp.ui.screens.help import HelpScreen, help_markdown
 from tuicamp.ui.screens.seat_picker import SeatPickerScreen
 from tuicamp.ui.widgets.campaign_map import CampaignMap
@@ -92,6 +93,7 @@ class CampaignScreen(Screen[None]):
     # --- building ---------------------------------------------------------------------
     def compose(self) -> ComposeResult:
         yield PhaseBar(id="phase-bar")
+        yield TurnBanner(id="turn-banner")
         with Horizontal(id="campaign-body"):
             yield CampaignMap(map_layout=self.map_layout, id="map")
             with VerticalScroll(id="side", can_focus=False):
@@ -193,24 +195,40 @@ class CampaignScreen(Screen[None]):
 
     # --- seats and the hand-over --------------------------------------------------------
     def _acting(self) -> list[str]:
-        return self.ruleset.acting_seats(self.session.campaign)
+        return self.session.acting_seats()
+
+    def _play(self) -> str:
+        """How the phase now is played here: in private (hand-overs) or open."""
+        phase = self.ruleset.phase(self.session.campaign.phase)
+        return phase.play if phase is not None else Play.PRIVATE
+
+    def _hands_over(self) -> bool:
+        return seating.hands_over(self.seats, self.local, self._play())
 
     def _next(self) -> tuple[str | None, bool]:
         """The seat to show next, and whether a hand-over comes first."""
         nxt = seating.next_seat(self._acting(), self.local, self.seat, self.seats)
-        handing = (
-            nxt is not None and nxt != self.seat and seating.hands_over(self.seats, self.local)
-        )
+        handing = nxt is not None and nxt != self.seat and self._hands_over()
         return nxt, handing
 
     def _seat_next(self, first: bool = False) -> None:
         nxt, handing = self._next()
         if nxt is None:
             self.blank()
-        elif handing or (first and seating.hands_over(self.seats, self.local)):
+        elif handing or (first and self._hands_over()):
             self.hand_over(nxt)
         else:
+            self._banner(nxt if nxt != self.seat else None)
             self.show_seat(nxt)
+
+    def _banner(self, seat_id: str | None) -> None:
+        """Open play: name the seat that takes over on one line (None: say nothing)."""
+        banner = self.query_one(TurnBanner)
+        seat = self.session.campaign.seat(seat_id) if seat_id else None
+        if seat is None or not seating.announces(self.seats, self.local, self._play()):
+            banner.clear()
+            return
+        banner.announce(seating.seat_label(seat, self.session.view(seat.id)))
 
     def _after_change(self, events: list[Event]) -> None:
         if events and not self._next()[1]:  # no toast to float over a hand-over
@@ -252,6 +270,7 @@ class CampaignScreen(Screen[None]):
         for name in ("reach", "path"):
             m.clear_overlay(name)
         self.query_one(PhaseBar).show(None, None, {})
+        self.query_one(TurnBanner).clear()
         self.query_one(HexPanel).show(None, None, None)
         self.query_one(ArmyPanel).show(None, None, None)
         self.query_one(LogLines).show([])
@@ -503,7 +522,7 @@ class CampaignScreen(Screen[None]):
         def chosen(seat_id: str | None) -> None:
             if not seat_id:
                 return
-            if seating.hands_over(self.seats, self.local):
+            if self._hands_over():
                 self.hand_over(seat_id)
             else:
                 self.show_seat(seat_id)

@@ -4,6 +4,9 @@ The campaign screen blanks itself first (so the previous seat's view is gone), t
 this opaque screen. It names the player (not only the race), asks for the seat's
 passphrase when it has one, and only then asks for the "since your last turn" summary:
 the summary is a callable, so nothing of the new seat is even computed before that.
+
+A phase in open play hides nothing: the campaign screen stays and :class:`TurnBanner`
+names the player to move on one line.
 """
 
 from __future__ import annotations
@@ -92,3 +95,16 @@ class HandoverScreen(Screen[bool]):
         )
         self.query_one(ContentSwitcher).current = "handover-since"
         self.set_focus(None)
+
+
+class TurnBanner(Static):
+    """The hand-over of open play: "<player> to move" on one line, nothing blanked. It takes
+    no room while it has nothing to say."""
+
+    def announce(self, who: str) -> None:
+        self.update(Content(f"{who} to move"))
+        self.add_class("-shown")
+
+    def clear(self) -> None:
+        self.update("")
+        self.remove_class("-shown")

@@ -1,7 +1,7 @@
 """The new-campaign wizard: scenario, ruleset and house rules, players, dice and save.
 
 Four steps on one screen (Ctrl+N or the Next button goes on, Escape goes back). The
-choices are checked by the same code the command line uses (``new_campaign`` coerces and
+choices are checked by the same code the command line uses (``start_campaign`` coerces and
 refuses options and races with one readable line), so the wizard cannot make a campaign
 the command line would refuse. The seats' colours, GM-run flags and passphrases are set
 on the fresh campaign before its first save: that is building the starting state, not
@@ -34,7 +34,7 @@ from tuicamp.engine.errors import InputError
 from tuicamp.engine.registry import load_rulesets
 from tuicamp.engine.ruleset import Option as RuleOption
 from tuicamp.game.session import Session
-from tuicamp.game.setup import new_campaign
+from tuicamp.game.setup import start_campaign
 from tuicamp.model.campaign import DiceMode
 from tuicamp.storage.locations import SAVE_SUFFIX, chronicle_path, saves_dir, slug
 from tuicamp.storage.scenario import Scenario
@@ -422,7 +422,7 @@ class WizardScreen(Screen["Session | None"]):
         players = self.chosen_players()
         table_dice = self.query_one("#dice-table", RadioButton).value
         try:
-            campaign = new_campaign(
+            engine = start_campaign(
                 self.scenario,
                 self.ruleset_id,
                 name=self.query_one("#campaign-name", Field).value.strip(),
@@ -435,6 +435,7 @@ class WizardScreen(Screen["Session | None"]):
         except InputError as exc:
             self._error(str(exc))
             return
+        campaign = engine.campaign
         for player, chosen in zip(campaign.players, players, strict=True):
             player.colour = chosen["colour"]
             seat = next((s for s in campaign.seats if s.players == [player.id]), None)
@@ -444,7 +445,7 @@ class WizardScreen(Screen["Session | None"]):
             if chosen["passphrase"]:
                 seat.passphrase_hash = hash_passphrase(chosen["passphrase"])
         try:
-            session = Session.create(path, campaign)
+            session = Session.create(path, campaign, engine.chronicle)
         except (InputError, OSError) as exc:
             self._error(str(exc))
             return

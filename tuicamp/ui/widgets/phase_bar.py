@@ -14,6 +14,15 @@ def player_names(view: CampaignView, seat_ids: list[str], seat_names: dict[str, 
     return ", ".join(seat_names.get(s, s) for s in seat_ids) or "nobody"
 
 
+def _phase_shown(view: CampaignView, ruleset: Ruleset) -> str:
+    """The phase's title, with the step when the phase has steps ("Orders, hour 5")."""
+    phase = ruleset.phase(view.phase)
+    title = phase.title if phase else (view.phase or "-")
+    if view.step and phase is not None:
+        return f"{title}, {phase.step_name} {view.step}"
+    return title
+
+
 class PhaseBar(Static):
     def show(
         self,
@@ -27,7 +36,6 @@ class PhaseBar(Static):
         if view is None or ruleset is None:
             self.update("")
             return
-        phase = ruleset.phase(view.phase)
         if view.finished:
             winners = ", ".join(p.name for p in view.players if p.id in view.winner) or "nobody"
             self.update(
@@ -50,7 +58,7 @@ class PhaseBar(Static):
             Content.from_markup(
                 markup,
                 turn=str(view.turn),
-                phase=phase.title if phase else (view.phase or "-"),
+                phase=_phase_shown(view, ruleset),
                 to_play=to_play,
                 pending=pending,
             )

@@ -11,6 +11,7 @@ from enum import StrEnum
 
 from attrs import define, field
 
+from tuicamp.model.flow import FlowState
 from tuicamp.model.forces import Category
 from tuicamp.rules.rauscher.shared.combat_state import CombatState
 from tuicamp.rules.rauscher.shared.economy_state import EconomyState
@@ -106,18 +107,33 @@ class RauscherState:
     armies: dict[str, ArmyState] = field(factory=dict)
     units: dict[str, UnitState] = field(factory=dict)
     players: dict[str, PlayerState] = field(factory=dict)
-    phase_done: list[str] = field(factory=list)  # players who finished this phase
     move_order: list[str] = field(factory=list)  # players in the text's race order
     neutral_players: list[str] = field(factory=list)  # scenario forces nobody plays
     # "working in allegiance or as opposing forces": the scenario's alliances, each a list
     # of player ids; a player in none of them stands alone (see shared.common.enemies).
     alliances: list[list[str]] = field(factory=list)
-    mover: int = 0  # index into move_order during the movement phase
     economy: EconomyState = field(factory=EconomyState)
     movement: MovementState = field(factory=MovementState)
     combat: CombatState = field(factory=CombatState)
     siege: SiegeState = field(factory=SiegeState)
     victory: VictoryState = field(factory=VictoryState)
+    # The engine's flow of the campaign this state belongs to (handed over by the campaign,
+    # never saved with the state): the phase modules read whose move it is through it.
+    _flow: FlowState = field(factory=FlowState, init=False, eq=False, repr=False)
+
+    def bind_flow(self, flow: FlowState) -> None:
+        self._flow = flow
+
+    @property
+    def phase_done(self) -> list[str]:
+        """The players who have finished this phase (the engine's flow says)."""
+        return self._flow.ended
+
+    @property
+    def mover(self) -> int:
+        """In Movement, the index into ``move_order`` of the player moving now (the engine's
+        flow says: Movement goes race by race in ``move_order``)."""
+        return self._flow.position
 
     def army(self, army_id: str) -> ArmyState:
         """The army's record, created on first use (new armies, split-off detachments)."""
