@@ -1,6 +1,6 @@
 """Movement costs from a ruleset's tables, shared by every ruleset that moves counters.
 
-A ruleset's ``tables.toml`` prices terrain in ``[terrain_cost]`` (terrain id -> MP; a
+A ruleset's ``tables/`` price terrain in ``[terrain_cost]`` (terrain id -> MP; a
 missing terrain is impassable, and so is one priced ``false``) and hexside features in
 ``[hexside.<feature>]`` tables with the fields of :class:`~tuicamp.engine.pathing.HexsideRule`.
 

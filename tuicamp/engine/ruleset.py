@@ -159,6 +159,13 @@ class Ruleset:
     phase_text: ClassVar[str] = "The {phase} phase begins"
 
     # --- data files next to the ruleset's module -----------------------------------
+    # Every ruleset has the same folder shape: ``tables/*.toml`` (its dice and cost tables,
+    # merged; a table may be written in one file only) and ``docs/*.md`` (its help, rulings
+    # included), beside its module. ``help_files`` orders the chapters (default: an
+    # ``overview.md`` first, then the rest by name). A flat ``tables.toml``/``docs.md``, as
+    # older plugins have, is still read.
+    help_files: ClassVar[tuple[str, ...]] = ()
+
     @property
     def _package(self) -> str:
         return type(self).__module__.rpartition(".")[0] or type(self).__module__
@@ -166,16 +173,36 @@ class Ruleset:
     def _resource(self, name: str) -> str | None:
         try:
             return resources.files(self._package).joinpath(name).read_text(encoding="utf-8")
-        except (FileNotFoundError, ModuleNotFoundError, TypeError):
+        except (FileNotFoundError, ModuleNotFoundError, TypeError, NotADirectoryError):
             return None
+
+    def _folder(self, name: str, suffix: str) -> list[str]:
+        """The file names of one data folder, sorted; none when it is missing."""
+        try:
+            folder = resources.files(self._package).joinpath(name)
+            return sorted(f.name for f in folder.iterdir() if f.name.endswith(suffix))
+        except (FileNotFoundError, ModuleNotFoundError, TypeError, NotADirectoryError):
+            return []
 
     @cached_property
     def default_tables(self) -> dict[str, Any]:
-        text = self._resource("tables.toml")
-        return tomllib.loads(text) if text else {}
+        files = [f"tables/{n}" for n in self._folder("tables", ".toml")] or ["tables.toml"]
+        tables: dict[str, Any] = {}
+        for name in files:
+            text = self._resource(name)
+            for key, value in (tomllib.loads(text) if text else {}).items():
+                if key in tables:
+                    raise ValueError(f"ruleset {self.id}: table {key!r} is written twice")
+                tables[key] = value
+        return tables
 
     def help_text(self) -> str:
-        return self._resource("docs.md") or self.summary
+        """The ruleset's chapters (``docs/``) in order, or its summary when it has none."""
+        names = list(self.help_files) or sorted(
+            self._folder("docs", ".md"), key=lambda n: (n != "overview.md", n)
+        )
+        chapters = [self._resource(f"docs/{n}") for n in names] or [self._resource("docs.md")]
+        return "\n\n".join(c.strip() for c in chapters if c) or self.summary
 
     # --- options --------------------------------------------------------------------
     @property

@@ -14,10 +14,7 @@ each race one-by-one" in the text's order.
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Callable
-from functools import cached_property
-from importlib import resources
 from typing import Any
 
 from tuicamp.engine import flow
@@ -41,11 +38,9 @@ from tuicamp.rules.rauscher.shared.state import Allocation, RauscherState, Role
 __all__ = ["EndPhase", "RauscherRuleset"]  # EndPhase is the engine's now
 
 MODULES = (economy, movement, combat, siege, victory)
-# The package's data folders, read through importlib.resources so an installed wheel (or a
-# zip) serves them as well as a checkout: the frame's chapter first, then each phase's.
-DATA = resources.files("tuicamp.rules.rauscher")
+# The help's chapters (``docs/``): the frame's first, then each phase's in play order. The
+# tables are every file of ``tables/``, read by the base class.
 HELP_FILES = ("overview.md", "economy.md", "movement.md", "combat.md", "victory.md")
-TABLE_FILES = ("frame.toml", "economy.toml", "movement.toml", "combat.toml")
 
 
 def _handlers() -> dict[type[Action], Callable[[Context, Any], None]]:
@@ -145,22 +140,10 @@ class RauscherRuleset(Ruleset):
         ),
     )
     state_class = RauscherState
+    help_files = HELP_FILES
     ui = "tuicamp.rules.rauscher.screens.ui:panels"
     coin = "c"
     turn_text = "Turn {turn} (week {turn}) begins"
-
-    @cached_property
-    def default_tables(self) -> dict[str, Any]:
-        tables: dict[str, Any] = {}
-        for name in TABLE_FILES:
-            tables.update(tomllib.loads((DATA / "tables" / name).read_text(encoding="utf-8")))
-        return tables
-
-    def help_text(self) -> str:
-        """The frame's summary, then each phase module's own chapter."""
-        return "\n\n".join(
-            (DATA / "docs" / name).read_text(encoding="utf-8").strip() for name in HELP_FILES
-        )
 
     def format_money(self, amount: int) -> str:
         return format_money(amount)

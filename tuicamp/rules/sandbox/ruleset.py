@@ -3,7 +3,7 @@
 It enforces only what the map itself says (terrain you cannot cross, hexes off the map,
 who owns what) and keeps turn order, so clubs with their own rules and GMs preparing a
 campaign get the map, the ledgers and the chronicle without a referee's opinions (R-SB-2).
-Every choice it still has to make is one of its rulings, ``R-SB-1`` … in its ``docs.md``.
+Every choice it still has to make is one of its rulings, ``R-SB-1`` … in its ``docs/overview.md``.
 
 Its one phase is the turn: players take it in their slot order, or (the ``simultaneous``
 option) all at once; the engine runs that flow, ``end_turn`` included (R-SB-1).

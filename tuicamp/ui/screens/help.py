@@ -1,7 +1,7 @@
 """In-game help: the ruleset's rules summary, the phases with the current one's steps, the
 house rules in force and every table in use, overrides marked, and the keys.
 
-Everything comes from the ruleset itself (its docs.md, phases, options and tables.toml)
+Everything comes from the ruleset itself (its docs/ chapters, phases, options and tables/)
 and the campaign's overrides, so a club's own ruleset gets a help screen for free.
 """
 
@@ -115,7 +115,7 @@ def help_markdown(
 
 
 def _demote(text: str) -> str:
-    """The ruleset's docs.md headings go one level under ours."""
+    """The ruleset's help headings go one level under ours."""
     return "\n".join(("##" + line if line.startswith("#") else line) for line in text.splitlines())
 
 
