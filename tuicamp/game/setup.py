@@ -121,6 +121,7 @@ def new_campaign(
         dice=DiceState(seed=seed, mode=DiceMode(dice_mode)),
         victory=copy.deepcopy(scenario.victory),
         teams=copy.deepcopy(scenario.teams),
+        state_version=ruleset.state_version,
     )
     ruleset.setup(campaign, copy.deepcopy(setup.setup))
     if check:

@@ -65,6 +65,9 @@ class Campaign:
     finished: bool = False
     winner: list[str] = field(factory=list)
     teams: list[Team] = field(factory=list)  # realms and alliances (see model/teams.py)
+    # The shape of ``state`` this campaign was written in (its ruleset's state_version):
+    # loading upgrades an older one step by step (storage.saves).
+    state_version: int = 1
 
     # --- lookups --------------------------------------------------------------------
     def player(self, pid: str) -> Player | None:
