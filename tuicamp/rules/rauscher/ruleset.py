@@ -31,7 +31,7 @@ from tuicamp.model.campaign import Campaign
 from tuicamp.model.forces import Army, Seat
 from tuicamp.rules.rauscher import combat, economy, movement, siege, victory
 from tuicamp.rules.rauscher.economy.setup import setup_findings
-from tuicamp.rules.rauscher.shared import alliances
+from tuicamp.rules.rauscher.shared import alliances, upgrades
 from tuicamp.rules.rauscher.shared.common import PHASES, rstate
 from tuicamp.rules.rauscher.shared.money import format_money
 from tuicamp.rules.rauscher.shared.state import Allocation, ArmyState, RauscherState, Role
@@ -109,6 +109,7 @@ class RauscherRuleset(Ruleset):
         ),
     )
     state_class = RauscherState
+    state_version = upgrades.STATE_VERSION
     ui = "tuicamp.rules.rauscher.screens.ui:panels"
     coin = "c"
 
@@ -118,6 +119,9 @@ class RauscherRuleset(Ruleset):
         for name in TABLE_FILES:
             tables.update(tomllib.loads((DATA / "tables" / name).read_text(encoding="utf-8")))
         return tables
+
+    def upgrade_state(self, state: dict[str, Any], from_version: int) -> dict[str, Any]:
+        return upgrades.upgrade(state, from_version)
 
     def help_text(self) -> str:
         """The frame's summary, then each phase module's own chapter."""

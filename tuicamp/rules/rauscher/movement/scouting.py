@@ -17,10 +17,11 @@ from tuicamp.engine.errors import RuleError
 from tuicamp.model.campaign import Campaign
 from tuicamp.model.forces import Army, Category, Seat
 from tuicamp.model.hexes import Hex
+from tuicamp.rules.kit.teams import sees_with
 from tuicamp.rules.rauscher.movement.actions import Scout
 from tuicamp.rules.rauscher.movement.common import label, row_for
 from tuicamp.rules.rauscher.movement.costs import fights, march_of
-from tuicamp.rules.rauscher.shared.common import alliance_of, allied, enemies, require_phase, rstate
+from tuicamp.rules.rauscher.shared.common import enemies, require_phase, rstate
 from tuicamp.rules.rauscher.shared.movement_state import Intel, Scouted
 from tuicamp.rules.rauscher.shared.rules import Reading, rules_of
 from tuicamp.rules.rauscher.shared.state import Role
@@ -57,22 +58,24 @@ def known_level(campaign: Campaign, players: list[str], army: Army) -> str:
 
 
 def sharing(campaign: Campaign, players: list[str]) -> list[str]:
-    """The players whose scouting reports reach ``players``: they and their allies
-    ("working in allegiance", tuicamp's ruling)."""
-    return sorted({q for p in players for q in alliance_of(campaign, p)})
+    """The players whose scouting reports reach ``players``: they and those whose sight
+    they share (their allies: "working in allegiance", tuicamp's ruling; the kit's
+    :func:`~tuicamp.rules.kit.teams.sees_with`, by the teams' shared vision)."""
+    return sorted({q for p in players for q in [p, *sees_with(campaign, p)]})
 
 
 def visibility(campaign: Campaign, seat: Seat, army: Army) -> str:
     """What a seat knows of another player's counter: "full", "categories" (Scouting
     Results 5), "points" (4) or "counter"; "hidden" for counters off the map (ambushes
     waiting in a territory, troops aboard a ship). Allies see each other's counters on
-    the map in full and share what their scouts learn of the enemy; an ally's hidden
+    the map in full and share what their scouts learn of the enemy (when their team
+    shares its vision, as an alliance of the ``alliances`` key does); an ally's hidden
     ambush stays its own secret (R-RA-11)."""
     if seat.controls(army.owner):
         return "full"
     if army.hex is None:
         return "hidden"
-    if any(allied(campaign, p, army.owner) for p in seat.players):
+    if any(army.owner in sees_with(campaign, p) for p in seat.players):
         return "full"
     return known_level(campaign, sharing(campaign, list(seat.players)), army)
 

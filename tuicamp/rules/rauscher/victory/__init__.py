@@ -48,7 +48,7 @@ from tuicamp.model.forces import Army
 from tuicamp.model.hexes import Hex, parse_label
 from tuicamp.model.map import Territory
 from tuicamp.rules.rauscher.shared import hooks
-from tuicamp.rules.rauscher.shared.common import alliance_of, enemies, friendly, rstate, side_key
+from tuicamp.rules.rauscher.shared.common import enemies, friendly, rstate, side_key, side_of
 from tuicamp.rules.rauscher.shared.state import PlayerState, RauscherState, Role
 from tuicamp.rules.rauscher.shared.victory_state import Allegiance, VictoryState
 
@@ -87,7 +87,7 @@ def team_of(campaign: Campaign, pid: str | None) -> list[str]:
     if not pid:
         return []
     players = claimants(campaign)
-    rest = [p for p in alliance_of(campaign, pid) if p in players and p != pid]
+    rest = [p for p in side_of(campaign, pid) if p in players and p != pid]
     return [pid, *rest]
 
 
