@@ -8,7 +8,10 @@ territory in which they were created, or in any territory adjacent to it."
 The ambush party is an Army of its own, off the map (hex None) and seen by its owner only,
 until it is revealed ("At any time during the movement phase, the player may declare
 that they have set an ambush, and they are revealing it") — in anyone's move — or
-withdrawn onto the map in its own move.
+withdrawn onto the map in its own move. It is a secret of one player, opened when that
+player chooses, not a round that several write and that opens when all have written: so it
+is no sealed choice of the kit (:mod:`tuicamp.rules.kit.sealed`, which the siege orders and
+the ransom notes are), only an event its owner alone reads.
 """
 
 from __future__ import annotations
