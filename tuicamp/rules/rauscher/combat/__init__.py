@@ -25,7 +25,7 @@ from tuicamp.engine.context import Context
 from tuicamp.model.battle import Battle
 from tuicamp.model.campaign import Campaign
 from tuicamp.model.forces import Category, Unit, UnitSpec
-from tuicamp.model.hexes import parse_label
+from tuicamp.rules.kit.turns import parse_hex
 from tuicamp.rules.rauscher.combat import after as combat_after
 from tuicamp.rules.rauscher.combat import card as combat_card
 from tuicamp.rules.rauscher.combat import common as cc
@@ -145,15 +145,9 @@ def _withdraw(ctx: Context, a: Withdraw) -> None:
         info is not None and info.outcome.band in ("draw", "pyrrhic"),
         f"{army.name} may withdraw only as the attacker of a draw or Pyrrhic victory this turn",
     )
-    try:
-        to = parse_label(a.to)
-    except ValueError as exc:
-        ctx.require(False, str(exc))
+    to = parse_hex(camp.map, a.to)
     ctx.require(army.hex is not None and to.distance(army.hex) == 1, f"{a.to} is not adjacent")
-    ctx.require(
-        camp.map.contains(to) and not camp.map.terrain_at(to).water,
-        f"{army.name} cannot stand at {a.to}",
-    )
+    ctx.require(not camp.map.terrain_at(to).water, f"{army.name} cannot stand at {a.to}")
     ctx.require(
         to not in cc.enemy_hexes(ctx, army.owner),
         f"The enemy stands at {a.to}: no withdrawal there",

@@ -16,9 +16,10 @@ from collections.abc import Callable
 from tuicamp.engine.context import Context
 from tuicamp.engine.dice import Roll
 from tuicamp.model.campaign import Campaign
+from tuicamp.rules.kit.turns import acting_player
 from tuicamp.rules.rauscher.economy.actions import UseFate
 from tuicamp.rules.rauscher.economy.common import econ, name_of, new_id
-from tuicamp.rules.rauscher.shared.common import acting_player, rstate
+from tuicamp.rules.rauscher.shared.common import rstate
 from tuicamp.rules.rauscher.shared.economy_state import Rerollable
 
 # kind -> handler(ctx, offer, new roll) -> sentence saying what the new roll changed

@@ -20,6 +20,7 @@ from tuicamp.engine.context import Context
 from tuicamp.engine.dice import Roll
 from tuicamp.model.campaign import Campaign
 from tuicamp.model.forces import Category
+from tuicamp.rules.kit.turns import acting_player
 from tuicamp.rules.rauscher.economy.actions import AnswerMercenaries, SeekMercenaries
 from tuicamp.rules.rauscher.economy.common import (
     JOINABLE,
@@ -38,7 +39,7 @@ from tuicamp.rules.rauscher.economy.common import (
     tell,
 )
 from tuicamp.rules.rauscher.economy.fate import REROLLS, offer_reroll, withdraw
-from tuicamp.rules.rauscher.shared.common import acting_player, require_not_done, require_phase
+from tuicamp.rules.rauscher.shared.common import require_not_done, require_phase
 from tuicamp.rules.rauscher.shared.economy_state import MercenaryOffer, Rerollable
 from tuicamp.rules.rauscher.shared.state import Allocation, Role
 

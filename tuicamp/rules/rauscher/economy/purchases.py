@@ -19,6 +19,7 @@ from tuicamp.engine.context import Context
 from tuicamp.model.campaign import Campaign
 from tuicamp.model.forces import Unit
 from tuicamp.model.map import Settlement
+from tuicamp.rules.kit.turns import acting_player
 from tuicamp.rules.rauscher.economy.actions import (
     BuyBaggage,
     BuyMessenger,
@@ -47,7 +48,6 @@ from tuicamp.rules.rauscher.economy.common import (
 )
 from tuicamp.rules.rauscher.shared.cargo import food_room
 from tuicamp.rules.rauscher.shared.common import (
-    acting_player,
     require_not_done,
     require_phase,
     rstate,

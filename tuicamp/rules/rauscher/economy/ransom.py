@@ -18,6 +18,7 @@ from tuicamp.engine.context import Context
 from tuicamp.engine.dice import Roll
 from tuicamp.model.campaign import Campaign
 from tuicamp.rules.kit.sealed import SealedChoice, write
+from tuicamp.rules.kit.turns import acting_player
 from tuicamp.rules.rauscher.economy.actions import PlaceRansomed, WriteRansom
 from tuicamp.rules.rauscher.economy.common import (
     JOINABLE,
@@ -37,7 +38,6 @@ from tuicamp.rules.rauscher.economy.common import (
 from tuicamp.rules.rauscher.economy.fate import REROLLS, offer_reroll
 from tuicamp.rules.rauscher.shared.combat_state import Prisoner
 from tuicamp.rules.rauscher.shared.common import (
-    acting_player,
     require_not_done,
     require_phase,
     rstate,

@@ -20,10 +20,10 @@ from tuicamp.engine.context import Context
 from tuicamp.engine.errors import RuleError
 from tuicamp.model.campaign import Campaign
 from tuicamp.model.forces import Army
+from tuicamp.rules.kit.turns import parse_hex
 from tuicamp.rules.rauscher.movement.actions import RevealAmbush, SetAmbush, WithdrawAmbush
 from tuicamp.rules.rauscher.movement.common import (
     label,
-    parse_hex,
     remove_army,
     require_capital_kept,
     require_move_turn,
@@ -190,7 +190,7 @@ def handle_withdraw(ctx: Context, action: WithdrawAmbush) -> None:
     require_move_turn(ctx, party)
     ambush = state.movement.ambush(party.id)
     ctx.require(ambush is not None, f"'{party.name}' is no hidden ambush")
-    to = parse_hex(ctx, action.hex)
+    to = parse_hex(camp.map, action.hex)
     territory = camp.map.territory_of(to)
     ctx.require(
         territory is not None and territory.id == ambush.territory,

@@ -1,5 +1,6 @@
-"""Checks and small tools every movement module shares: whose move it is, hexes typed in,
-removing a counter, the capital's garrison and the table-row look-up."""
+"""Checks and small tools every movement module shares: whose move it is, removing a
+counter, the capital's garrison and the table-row look-up. (Hexes and paths as players
+type them are the kit's: :mod:`tuicamp.rules.kit.turns`.)"""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from tuicamp.engine.context import Context
 from tuicamp.engine.errors import RuleError
 from tuicamp.model.campaign import Campaign
 from tuicamp.model.forces import Army
-from tuicamp.model.hexes import Hex, parse_label
+from tuicamp.model.hexes import Hex
 from tuicamp.rules.rauscher.shared.common import require_phase, rstate
 from tuicamp.rules.rauscher.shared.rules import Reading, rules_of
 
@@ -32,16 +33,6 @@ def require_move_turn(ctx: Context, army: Army) -> None:
         raise RuleError(
             f"It is {who.name if who else 'nobody'}'s move; '{army.name}' moves in its owner's turn"
         )
-
-
-def parse_hex(ctx: Context, label: str) -> Hex:
-    try:
-        h = parse_label(label)
-    except ValueError as exc:
-        raise RuleError(str(exc)) from None
-    if not ctx.campaign.map.contains(h):
-        raise RuleError(f"Hex {label} is off the map")
-    return h
 
 
 def label(campaign: Campaign, h: Hex | None) -> str:

@@ -18,6 +18,8 @@ from tuicamp.engine.errors import RuleError
 from tuicamp.engine.pathing import Path, path_cost
 from tuicamp.model.battle import BattleSide, Circumstance
 from tuicamp.model.forces import Army
+from tuicamp.model.hexes import Hex
+from tuicamp.rules.kit.turns import move_request, unwalkable
 from tuicamp.rules.rauscher.movement.actions import (
     DeclareMarch,
     Halt,
@@ -28,7 +30,6 @@ from tuicamp.rules.rauscher.movement.actions import (
 )
 from tuicamp.rules.rauscher.movement.common import (
     label,
-    parse_hex,
     require_capital_kept,
     require_move_turn,
 )
@@ -38,6 +39,7 @@ from tuicamp.rules.rauscher.movement.costs import (
     bound_territories,
     fights,
     hasty_cap,
+    militia_refusal,
     move_costs,
     mp_left,
     mp_total,
@@ -48,6 +50,10 @@ from tuicamp.rules.rauscher.movement.scouting import scout_along
 from tuicamp.rules.rauscher.movement.special import absorb, arrived, home_path, refuge_on_path
 from tuicamp.rules.rauscher.shared.common import enemies, friendly, rstate, side_key
 from tuicamp.rules.rauscher.shared.state import ArmyState, March, Role, Stance
+
+# "Whenever two or more armies occupy the same hex at the end of the movement phase, there
+# is a combat": a move may end on an enemy army, and so never passes through one.
+ENEMIES_BAR = "(rule: a move may end on an enemy army but never pass through one)"
 
 
 def _mp(value: float) -> str:
@@ -82,50 +88,62 @@ def movable(ctx: Context, army_id: str) -> tuple[Army, ArmyState]:
     return army, record
 
 
-def _explain(ctx: Context, army: Army, hexes: list) -> None:
-    """Why a typed path cannot be walked, hex by hex."""
+def _explain(ctx: Context, army: Army, hexes: list[Hex]) -> str:
+    """Why a typed path cannot be walked: the first step that breaks a rule, in the rule's
+    words (two hexes that are not neighbours and steps no counter takes are the kit's)."""
     camp = ctx.campaign
     model = move_costs(ctx, army.id)
     foes = {e.hex for e in blocking_enemies(ctx, army)}
     homes = bound_territories(camp, army)
     for i, (x, y) in enumerate(itertools.pairwise(hexes)):
         if not x.is_adjacent(y):
-            raise RuleError(f"{label(camp, x)} and {label(camp, y)} are not neighbours")
+            break
         if homes is not None and (t := camp.map.territory_of(y)) and t.id not in homes:
-            raise RuleError(
-                f"'{army.name}' holds militia that may not leave their home territory "
-                f"({label(camp, y)} is in {t.name})"
-            )
+            return militia_refusal(camp, army, y)
         if model.step_cost(x, y) is None:
-            raise RuleError(f"'{army.name}' cannot go from {label(camp, x)} to {label(camp, y)}")
+            break
         if y in foes and i + 2 < len(hexes):
-            raise RuleError(
-                f"An enemy army at {label(camp, y)} bars the way: stop there or go round"
+            return f"An enemy army at {label(camp, y)} bars the way: stop there or go round " + (
+                ENEMIES_BAR
             )
-    raise RuleError("That path cannot be walked")
+    return unwalkable(camp.map, army, hexes, model.step_cost)
+
+
+def _unreachable(ctx: Context, army: Army, goal: Hex) -> str:
+    """Why no way leads to ``goal``: the rule that closes the last one."""
+    camp = ctx.campaign
+    to = label(camp, goal)
+    homes = bound_territories(camp, army)
+    if homes is not None:
+        territory = camp.map.territory_of(goal)
+        if territory is None or territory.id not in homes:
+            return militia_refusal(camp, army, goal)
+        if plan(ctx, army.id, goal, militia=False) is not None:
+            return militia_refusal(camp, army, goal, on_the_way=True)
+    model = move_costs(ctx, army.id)
+    if model.enter[model.index_of(goal)] is None:
+        ground = camp.map.terrain_at(goal).name.lower()
+        return f"'{army.name}' cannot enter {to} ({ground})"
+    if plan(ctx, army.id, goal, enemies_bar=False) is not None:
+        return f"Enemy armies bar every way to {to} " + ENEMIES_BAR
+    return f"'{army.name}' cannot reach {to}: no way it may take"
 
 
 def find_path(ctx: Context, army: Army, to: str, path: list[str], budget: float) -> Path:
-    """The path a move order asks for, priced, and within ``budget`` MP."""
-    if path:
-        steps = [parse_hex(ctx, h) for h in path]
-        if steps and steps[0] == army.hex:  # a path written from the army's own hex
-            steps = steps[1:]
-        hexes = [army.hex, *steps]
-        if to:
-            ctx.require(hexes[-1] == parse_hex(ctx, to), "The path must end at the hex moved to")
+    """The path a move order asks for (:func:`~tuicamp.rules.kit.turns.move_request`: a
+    goal, or the hexes typed), priced, and within ``budget`` MP."""
+    request = move_request(ctx.campaign.map, army, to, path)
+    if request.hexes is not None:
+        hexes = list(request.hexes)
         model = move_costs(ctx, army.id)
         blocked = [e.hex for e in blocking_enemies(ctx, army) if e.hex != hexes[-1]]
         found = path_cost(model.with_blocked(blocked) if blocked else model, hexes)
         if found is None:
-            _explain(ctx, army, hexes)
+            raise RuleError(_explain(ctx, army, hexes))
     else:
-        ctx.require(to, 'Say where to: to = "0304" (or give a path)')
-        goal = parse_hex(ctx, to)
-        ctx.require(goal != army.hex, f"'{army.name}' is already at {to}")
-        found = plan(ctx, army.id, goal)
+        found = plan(ctx, army.id, request.goal)
         if found is None:
-            raise RuleError(f"'{army.name}' cannot reach {to}: no way it may take")
+            raise RuleError(_unreachable(ctx, army, request.goal))
     ctx.require(found.steps > 0, f"'{army.name}' would not move")
     ctx.require(
         found.cost <= budget + EPSILON,

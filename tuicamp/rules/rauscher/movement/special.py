@@ -10,6 +10,7 @@ from tuicamp.model.campaign import Campaign
 from tuicamp.model.forces import Army
 from tuicamp.model.hexes import DIRECTION_NAMES, Hex
 from tuicamp.model.map import Settlement
+from tuicamp.rules.kit.turns import parse_hex
 from tuicamp.rules.rauscher.economy.common import available, spend
 from tuicamp.rules.rauscher.movement.actions import (
     Disembark,
@@ -21,7 +22,6 @@ from tuicamp.rules.rauscher.movement.actions import (
 )
 from tuicamp.rules.rauscher.movement.common import (
     label,
-    parse_hex,
     remove_army,
     require_capital_kept,
     require_move_turn,
@@ -35,6 +35,7 @@ from tuicamp.rules.rauscher.movement.costs import (
     destroyed_if_attacked,
     fights,
     land_model,
+    militia_refusal,
     move_costs,
     mp_left,
 )
@@ -440,7 +441,7 @@ def handle_disembark(ctx: Context, action: Disembark) -> None:
     hold = state.army(ship.id)
     ctx.require(action.army in hold.carried, f"'{ship.name}' does not carry {action.army!r}")
     army = ctx.army(action.army)
-    to = parse_hex(ctx, action.hex)
+    to = parse_hex(camp.map, action.hex)
     ctx.require(to.distance(ship.hex) <= 1, f"{action.hex} is not next to '{ship.name}'")
     land = land_model(ctx)
     ctx.require(land.enter[land.index_of(to)] is not None, f"Troops cannot land on {action.hex}")
@@ -448,8 +449,7 @@ def handle_disembark(ctx: Context, action: Disembark) -> None:
     if homes is not None:
         territory = camp.map.territory_of(to)
         ctx.require(
-            territory is not None and territory.id in homes,
-            f"'{army.name}' holds militia that may not leave their home territory",
+            territory is not None and territory.id in homes, militia_refusal(camp, army, to)
         )
     _spend_load_mp(ctx, ship, spec)
     hold.carried.remove(army.id)

@@ -29,16 +29,6 @@ def require_phase(ctx: Context, *phases: str) -> None:
         )
 
 
-def acting_player(ctx: Context, requested: str = "") -> str:
-    """The player a seat acts for: the one named, or the seat's only player."""
-    if requested:
-        ctx.require(ctx.campaign.player(requested) is not None, f"There is no player {requested!r}")
-        ctx.require(ctx.seat.controls(requested), f"Seat {ctx.seat.name} does not play {requested}")
-        return requested
-    ctx.require(ctx.seat.players, 'Name the player (player = "...") for the Games Master')
-    return ctx.seat.players[0]
-
-
 def require_not_done(ctx: Context, player: str) -> None:
     name = ctx.campaign.player(player).name
     ctx.require(player not in rstate(ctx).phase_done, f"{name} has already ended this phase")
