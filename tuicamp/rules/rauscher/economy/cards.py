@@ -62,7 +62,8 @@ def draw_card(ctx: Context, action: DrawCard) -> None:
     name = name_of(ctx.campaign, player)
     ctx.require(
         state.drawn.get(f"{deck}:{player}") != ctx.campaign.turn,
-        f"{name} has drawn from the {deck} deck this turn",
+        f'{name} has drawn from the {deck} deck this turn: "each player may draw one event '
+        'card" a turn',
     )
     pile = state.decks[deck]
     note = ""

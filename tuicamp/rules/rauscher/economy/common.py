@@ -127,7 +127,8 @@ def require_room(ctx: Context, army: Army, extra: int) -> None:
     total = army_points(ctx.campaign, army) + extra
     ctx.require(
         total <= limit,
-        f"Army '{army.name}' would hold {total:,} pts; an army holds at most {limit:,}",
+        f"Army '{army.name}' would hold {total:,} pts; an army holds at most {limit:,} "
+        "(option max_army_points)",
     )
 
 
@@ -194,7 +195,10 @@ def spend(ctx: Context, player: str, amount: int, what: str) -> None:
     if amount > have:
         held = promised(ctx.campaign, player)
         note = f" ({money(held)} more is promised in a sealed ransom offer)" if held else ""
-        raise RuleError(f"{what} costs {money(amount)}; you have {money(have)}{note}")
+        raise RuleError(
+            f"{what} costs {money(amount)}; you have {money(have)}{note} (rule: a treasury "
+            "never goes below nothing)"
+        )
     ctx.campaign.player(player).treasury -= amount
 
 

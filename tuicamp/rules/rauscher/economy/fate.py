@@ -82,9 +82,17 @@ def use_fate(ctx: Context, action: UseFate) -> None:
     player = acting_player(ctx, action.player)
     name = name_of(ctx.campaign, player)
     record = rstate(ctx).player(player)
-    ctx.require(record.fate_points > 0, f"{name} has no fate point to spend")
+    ctx.require(
+        record.fate_points > 0,
+        f'{name} has no fate point to spend ("Players gain 1 fate point at the end of the '
+        'Resolution phase")',
+    )
     offers = open_rerolls(ctx.campaign, player)
-    ctx.require(offers, f"{name} has no roll of this phase that a fate point can re-roll")
+    ctx.require(
+        offers,
+        f'{name} has no roll of this phase that a fate point can re-roll ("A fate point may '
+        'be used ... to re-roll any one roll": one of your own rolls, while its phase lasts)',
+    )
     if action.roll:
         chosen = next((r for r in offers if r.id == action.roll), None)
         known = ", ".join(f"{r.id} ({r.reason})" for r in offers)

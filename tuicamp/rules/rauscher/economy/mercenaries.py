@@ -78,7 +78,8 @@ def seek_mercenaries(ctx: Context, action: SeekMercenaries) -> None:
     kind = kind_of(ctx.tables, where)
     ctx.require(
         kind in table["where"],
-        f"Mercenaries are found in a {' or '.join(table['where'])}, not a {kind}",
+        f"Mercenaries are found in a {' or '.join(table['where'])}, not a {kind} "
+        '("Mercenaries may be hired in any city")',
     )
     ctx.require(
         _offer(ctx.campaign, player) is None,
@@ -110,7 +111,7 @@ def answer_mercenaries(ctx: Context, action: AnswerMercenaries) -> None:
     offer = _offer(ctx.campaign, player)
     ctx.require(
         offer is not None and offer.status == "offered",
-        "No mercenaries wait for your answer this turn",
+        "No mercenaries wait for your answer this turn: seek them first (seek_mercenaries)",
     )
     where = ctx.campaign.map.settlement(offer.settlement)
     withdraw(ctx.campaign, "merc_cost")
@@ -126,7 +127,8 @@ def answer_mercenaries(ctx: Context, action: AnswerMercenaries) -> None:
     ctx.require(
         offer.cost <= have,
         f"The mercenaries cost {money(offer.cost)}; you have {money(have)}. "
-        "Refuse them (accept = false): they will rampage",
+        'Refuse them (accept = false): they will rampage ("If you cannot afford their '
+        'price ... you immediately lose d3 coppers")',
     )
     spend(ctx, player, offer.cost, f"{offer.points:,} pts of mercenaries")
     if not action.army:

@@ -89,7 +89,8 @@ def write_ransom(ctx: Context, action: WriteRansom) -> None:
     prisoner = _prisoner(ctx, action.prisoner)
     ctx.require(
         player in (prisoner.owner, prisoner.captor),
-        f"{name_of(ctx.campaign, player)} neither holds nor has lost {prisoner.unit.name}",
+        f"{name_of(ctx.campaign, player)} neither holds nor has lost {prisoner.unit.name}: "
+        "the owner offers, the captor demands",
     )
     try:
         amount = parse_money(str(action.amount))
@@ -106,7 +107,9 @@ def write_ransom(ctx: Context, action: WriteRansom) -> None:
     if offering:
         have = available(ctx.campaign, player)
         ctx.require(
-            amount <= have, f"You cannot offer {money(amount)}; you have {money(have)} to spend"
+            amount <= have,
+            f"You cannot offer {money(amount)}; you have {money(have)} to spend (rule: an "
+            "offer must be payable when revealed)",
         )
     if write(ctx, sealed, player, RansomNote(what, amount), _describe) is not None:
         _settle(ctx, prisoner, sealed)
@@ -172,14 +175,19 @@ def place_ransomed(ctx: Context, action: PlaceRansomed) -> None:
         (r for r in econ(ctx).ransomed if r.prisoner == action.prisoner and not r.placed), None
     )
     ctx.require(back is not None, f"No ransomed character {action.prisoner!r} waits to be placed")
-    ctx.require(back.alive, f"{back.unit.name} was killed in transit")
+    ctx.require(
+        back.alive,
+        f'{back.unit.name} was killed in transit ("on a 4 or more, the character is killed '
+        'in transit")',
+    )
     ctx.require(ctx.seat.controls(back.owner), f"{back.unit.name} is not yours to place")
     where = own_settlement(ctx, action.settlement, back.owner)
     if action.army:
         army = ctx.own_army(action.army)
         ctx.require(
             army.hex == where.hex and rstate(ctx).army(army.id).role in JOINABLE,
-            f"'{army.name}' is not an army in {where.name}",
+            f"'{army.name}' is not an army in {where.name}: \"Place a ransomed character in "
+            'any of your settlement"',
         )
         require_room(ctx, army, back.unit.points)
     else:

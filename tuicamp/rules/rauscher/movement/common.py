@@ -14,6 +14,9 @@ from tuicamp.model.hexes import Hex
 from tuicamp.rules.rauscher.shared.common import require_phase, rstate
 from tuicamp.rules.rauscher.shared.rules import Reading, rules_of
 
+# The text's words for a counter that is done, quoted where a move is refused for it.
+ONE_AT_A_TIME = '"When a unit has completed its movement, it may not be moved again"'
+
 
 def current_mover(campaign: Campaign) -> str | None:
     state = rstate(campaign)
@@ -31,7 +34,8 @@ def require_move_turn(ctx: Context, army: Army) -> None:
     if army.owner != mover:
         who = ctx.campaign.player(mover) if mover else None
         raise RuleError(
-            f"It is {who.name if who else 'nobody'}'s move; '{army.name}' moves in its owner's turn"
+            f"It is {who.name if who else 'nobody'}'s move; '{army.name}' moves in its owner's "
+            "turn (rule: the races move one after another, in the text's order)"
         )
 
 

@@ -29,6 +29,7 @@ from tuicamp.rules.rauscher.movement.actions import (
     Rest,
 )
 from tuicamp.rules.rauscher.movement.common import (
+    ONE_AT_A_TIME,
     label,
     require_capital_kept,
     require_move_turn,
@@ -67,23 +68,33 @@ def movable(ctx: Context, army_id: str) -> tuple[Army, ArmyState]:
     camp = ctx.campaign
     state = rstate(camp)
     record = state.army(army.id)
-    ctx.require(army.hex is not None, f"'{army.name}' is not on the map")
-    ctx.require(not record.finished, f"'{army.name}' has completed its movement this turn")
+    ctx.require(
+        army.hex is not None,
+        f"'{army.name}' is not on the map: a hidden ambush is sprung or withdrawn, troops "
+        "aboard ship disembark",
+    )
+    ctx.require(
+        not record.finished,
+        f"'{army.name}' has completed its movement this turn: {ONE_AT_A_TIME}",
+    )
     if record.role is Role.MESSENGER and record.attached_to:
         escort = camp.army(record.attached_to)
         ctx.require(
             escort is None or escort.hex != army.hex,
-            f"'{army.name}' rides with its escort '{escort.name if escort else ''}'",
+            f"'{army.name}' rides with its escort '{escort.name if escort else ''}': the "
+            "escort moves, and the messenger with it",
         )
         record.attached_to = None  # the escort is gone: it rides alone again
     ctx.require(
         not any((r := state.units.get(u.id)) is not None and r.deserting for u in army.units),
-        f"'{army.name}' has deserters: they march home on their own",
+        f"'{army.name}' has deserters: they march home on their own (\"The unit will move "
+        'toward the nearest friendly settlement at their maximum move allowance")',
     )
     limit = int(ctx.option("max_army_points"))
     ctx.require(
         army.points <= limit,
-        f"'{army.name}' is {army.points} pts; an army holds at most {limit} (split it in Upkeep)",
+        f"'{army.name}' is {army.points} pts; an army holds at most {limit} (option "
+        "max_army_points): split it in Upkeep",
     )
     return army, record
 
@@ -147,7 +158,8 @@ def find_path(ctx: Context, army: Army, to: str, path: list[str], budget: float)
     ctx.require(found.steps > 0, f"'{army.name}' would not move")
     ctx.require(
         found.cost <= budget + EPSILON,
-        f"'{army.name}' has {_mp(max(budget, 0.0))} MP left; that path costs {_mp(found.cost)}",
+        f"'{army.name}' has {_mp(max(budget, 0.0))} MP left; that path costs {_mp(found.cost)} "
+        "(rule: a move spends movement points, never more than the counter has left)",
     )
     return found
 
@@ -307,11 +319,13 @@ def handle_march(ctx: Context, action: DeclareMarch) -> None:
     allowed = role_spec(ctx, army.id)["marches"]
     ctx.require(
         march.value in allowed,
-        f"'{army.name}' ({record.role.value}) marches only {' or '.join(allowed)}",
+        f"'{army.name}' ({record.role.value}) marches only {' or '.join(allowed)} (the "
+        "move_roles table)",
     )
     ctx.require(
         record.mp_spent <= EPSILON and not record.moved,
-        f"'{army.name}' has already moved: declare the march before moving",
+        f"'{army.name}' has already moved: declare the march before moving (R-RA-4: a march is "
+        "declared before the counter's first step)",
     )
     escorting = [
         a.name
@@ -343,10 +357,15 @@ def handle_halt(ctx: Context, action: Halt) -> None:
 
 
 def _unmoved(ctx: Context, army: Army, record: ArmyState, what: str) -> None:
-    ctx.require(fights(ctx, army.id) or what == "rest", f"'{army.name}' cannot {what}")
+    ctx.require(
+        fights(ctx, army.id) or what == "rest",
+        f"'{army.name}' cannot {what}: only counters that fight build defences (the "
+        "move_roles table)",
+    )
     ctx.require(
         not record.moved and record.mp_spent <= EPSILON,
-        f"'{army.name}' has moved this turn: it cannot {what}",
+        f"'{army.name}' has moved this turn: it cannot {what}, which is done \"instead of "
+        'making a move"',
     )
 
 
@@ -370,7 +389,11 @@ def handle_hasty(ctx: Context, action: HastyDefence) -> None:
     movement phase before digging into their positions.\""""
     army, record = movable(ctx, action.army)
     camp = ctx.campaign
-    ctx.require(fights(ctx, army.id), f"'{army.name}' cannot dig in")
+    ctx.require(
+        fights(ctx, army.id),
+        f"'{army.name}' cannot dig in: only counters that fight build defences (the "
+        "move_roles table)",
+    )
     cap = hasty_cap(ctx, army.id)
     if action.to or action.path:
         path = find_path(ctx, army, action.to, action.path, cap - record.mp_spent)

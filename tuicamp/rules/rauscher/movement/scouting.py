@@ -161,17 +161,20 @@ def can_scout(source: Reading, scout: Army, target: Army) -> str | None:
     campaign = rules.campaign
     state = rstate(campaign)
     if scout.hex is None or target.hex is None:
-        return "Both counters must be on the map"
+        return "Both counters must be on the map: hidden ambushes and troops aboard are not scouted"
     if target.owner == scout.owner:
-        return f"'{target.name}' is your own"
+        return f"'{target.name}' is your own: scouts investigate the enemy's armies"
     if not enemies(campaign, scout.owner, target.owner):
         return f"'{target.name}' is your ally's: allies keep no secrets from each other"
     if not fights(rules, target.id):
-        return f"'{target.name}' is no army to scout"
+        return f"'{target.name}' is no army to scout: scouts investigate armies that fight"
     record = state.army(scout.id)
     if record.role is Role.SCOUTING_PARTY:
         if scout.hex.distance(target.hex) > 1:
-            return f"'{scout.name}' must be within 1 hex of '{target.name}'"
+            return (
+                f"'{scout.name}' must be within 1 hex of '{target.name}' (rule: a scouting "
+                "party scouts the enemy armies within 1 hex)"
+            )
     else:
         present = {u.id for u in scout.units}
         if not any(uid in present for uid in record.scouts):
@@ -179,7 +182,10 @@ def can_scout(source: Reading, scout: Army, target: Army) -> str | None:
         if scout.hex.distance(target.hex) > 1:
             return f"Scouts investigate an adjacent army: '{target.name}' is not adjacent"
     if not _fresh(campaign, scout, target):
-        return f"'{scout.name}' has already scouted '{target.name}' this turn"
+        return (
+            f"'{scout.name}' has already scouted '{target.name}' this turn (rule: one try per "
+            "scout and target a turn)"
+        )
     return None
 
 

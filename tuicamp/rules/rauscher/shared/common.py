@@ -31,7 +31,11 @@ def require_phase(ctx: Context, *phases: str) -> None:
 
 def require_not_done(ctx: Context, player: str) -> None:
     name = ctx.campaign.player(player).name
-    ctx.require(player not in rstate(ctx).phase_done, f"{name} has already ended this phase")
+    ctx.require(
+        player not in rstate(ctx).phase_done,
+        f'{name} has already ended this phase: "Each player must complete each phase before '
+        'play proceeds to the next"',
+    )
 
 
 # --- allegiance -----------------------------------------------------------------------------

@@ -100,16 +100,27 @@ def _declare(ctx: Context, a: DeclareSiege) -> None:
     army = ctx.own_army(a.army)
     settlement = camp.map.settlement(a.settlement)
     ctx.require(settlement is not None, f"There is no settlement {a.settlement!r}")
-    ctx.require(army.hex == settlement.hex, f"{army.name} is not at {settlement.name}")
-    ctx.require(cc.fights(ctx, army.id), f"{army.name} cannot besiege anything")
+    besiege = (
+        '"an army should move into the same hex as the settlement they wish to besiege, and '
+        'declare a siege"'
+    )
+    ctx.require(army.hex == settlement.hex, f"{army.name} is not at {settlement.name}: {besiege}")
+    ctx.require(cc.fights(ctx, army.id), f"{army.name} cannot besiege anything: an army does")
     ctx.require(
         enemies(camp, army.owner, settlement.owner),
-        f"{settlement.name} is not an enemy settlement",
+        f"{settlement.name} is not an enemy settlement: a siege is laid to an enemy's",
     )
-    ctx.require(sstate(camp).at(settlement.hex) is None, f"{settlement.name} is already besieged")
+    ctx.require(
+        sstate(camp).at(settlement.hex) is None,
+        f"{settlement.name} is already besieged: one siege at a time (allies besiege together)",
+    )
     spec = ctx.table("settlement_kinds").get(settlement.kind, {})
     walls = int(spec.get("walled_defence" if settlement.walls else "defence", 0))
-    ctx.require(walls >= 2, f"{settlement.name} has no walls to besiege: attack it instead")
+    ctx.require(
+        walls >= 2,
+        f"{settlement.name} has no walls to besiege: attack it instead (rule: a siege is of "
+        "walls, a palisade or stronger; the settlement_kinds table)",
+    )
     defenders = [
         x
         for x in camp.armies_at(settlement.hex)
@@ -120,7 +131,9 @@ def _declare(ctx: Context, a: DeclareSiege) -> None:
     ctx.require(
         inside <= holds,
         f"{cc.player_name(camp, settlement.owner)} has {inside} pts at {settlement.name}, more "
-        f"than its walls hold ({holds}): the forces outside the walls must be fought first",
+        f"than its walls hold ({holds}): the forces outside the walls must be fought first "
+        '("If there are any forces in the settlement outside the walls, a WHFB battle must be '
+        'fought first")',
     )
     for battle in camp.pending_battles():
         info = cc.cstate(camp).battles.get(battle.id)
@@ -176,7 +189,9 @@ def _role(ctx: Context, siege: Siege, player: str) -> str:
     if player == siege.besieger:
         return "besieger"
     ctx.require(
-        player == siege.defender, f"{cc.player_name(ctx.campaign, player)} is not in {siege.id}"
+        player == siege.defender,
+        f'{cc.player_name(ctx.campaign, player)} is not in {siege.id}: "the besieging and '
+        'defending players should write down what their forces are going to do"',
     )
     return "defender"
 
@@ -209,7 +224,10 @@ def _orders(ctx: Context, a: WriteSiegeOrders) -> None:
     player = acting_player(ctx, a.player, among=(siege.besieger, siege.defender))
     role = _role(ctx, siege, player)
     allowed = BESIEGER_ORDERS if role == "besieger" else DEFENDER_ORDERS
-    ctx.require(a.order in allowed, f"The {role} may order: {', '.join(allowed)}")
+    ctx.require(
+        a.order in allowed,
+        f"The {role} may order: {', '.join(allowed)} (the text's siege orders)",
+    )
     order = SiegeOrder(player, a.order, camp.turn, dict(a.targets), a.miners, list(a.units))
     if role == "besieger" and a.order == "bombard":
         _check_bombard(ctx, siege, order)
@@ -218,7 +236,10 @@ def _orders(ctx: Context, a: WriteSiegeOrders) -> None:
     if role == "defender" and a.order == "sally":
         own = {u.id for x in _defenders(camp, siege) for u in x.units}
         bad = [u for u in a.units if u not in own]
-        ctx.require(not bad, f"{bad[0] if bad else ''!r} is not a unit of the garrison")
+        ctx.require(
+            not bad,
+            f"{bad[0] if bad else ''!r} is not a unit of the garrison: the besieged sally",
+        )
     sealed = _sealed_orders(ctx, siege)
     if write(ctx, sealed, player, order, lambda o: _describe_for(siege, o)) is not None:
         _resolve(ctx, siege)
@@ -232,13 +253,19 @@ def _check_bombard(ctx: Context, siege: Siege, order: SiegeOrder) -> None:
     ctx.require(
         machines or archers,
         'Only war machines or missile units (10 or more archers, range 24"+, flag '
-        "'missile') may bombard",
+        "'missile') may bombard (\"Only war machines or missile units (consisting of 10 or "
+        'more archers) with an attack range of at least 24" may make a bombardment attack")',
     )
     for uid, target in order.targets.items():
-        ctx.require(uid in machines, f"{uid!r} is not a war machine of the besieging army")
+        ctx.require(
+            uid in machines,
+            f"{uid!r} is not a war machine of the besieging army: war machines aim, archers "
+            "shoot at the defenders",
+        )
         ctx.require(
             target in table["targets"],
-            f"A war machine aims at {', '.join(table['targets'])}, not {target!r}",
+            f"A war machine aims at {', '.join(table['targets'])}, not {target!r} (the "
+            "bombardment table)",
         )
 
 
@@ -246,7 +273,10 @@ def _miners(ctx: Context, siege: Siege, named: str) -> str:
     camp = ctx.campaign
     units = _units(camp, _besiegers(camp, siege))
     if named:
-        ctx.require(any(u.id == named for u in units), f"{named!r} is not a besieging unit")
+        ctx.require(
+            any(u.id == named for u in units),
+            f"{named!r} is not a besieging unit: the besiegers dig the mine",
+        )
         return named
     flagged = [u.id for u in units if "miners" in u.flags]
     if siege.miners and any(u.id == siege.miners for u in units):
@@ -260,8 +290,14 @@ def _exhaust(ctx: Context, a: ExhaustResources) -> None:
     siege = _get(ctx, a.siege)
     player = a.player or siege.defender
     ctx.require(ctx.seat.controls(player), f"Seat {ctx.seat.name} does not play {player}")
-    ctx.require(player == siege.defender, "Only the besieged exhaust their resources")
-    ctx.require(not siege.exhausted, "Exhausting Its Resources may only be done once")
+    ctx.require(
+        player == siege.defender,
+        'Only the besieged exhaust their resources ("add d3 supply to their stockpile")',
+    )
+    ctx.require(
+        not siege.exhausted,
+        'Exhausting Its Resources may only be done once ("This roll may only be made once")',
+    )
     settlement = camp.map.settlement(siege.settlement)
     gain = ctx.dice.roll(ctx.table("siege_supply")["exhaust"], "exhausting its resources").total
     settlement.stores["food"] = settlement.stores.get("food", 0) + gain
@@ -277,7 +313,10 @@ def _exhaust(ctx: Context, a: ExhaustResources) -> None:
 
 def _lift(ctx: Context, a: LiftSiege) -> None:
     siege = _get(ctx, a.siege)
-    ctx.require(ctx.seat.controls(siege.besieger), "Only the besieger lifts a siege")
+    ctx.require(
+        ctx.seat.controls(siege.besieger),
+        "Only the besieger lifts a siege (the defender is relieved, or sallies)",
+    )
     end(ctx, siege, "lifted by the besieger")
 
 

@@ -745,9 +745,13 @@ class AllotTerritories(Action):
 def _allot_action(ctx: Context, action: AllotTerritories) -> None:
     ctx.require(
         victory_type(ctx.campaign) == "family_squabble",
-        "Territories declare their allegiance only in a Family Squabble",
+        "Territories declare their allegiance only in a Family Squabble (the scenario's "
+        "victory type)",
     )
-    ctx.require(not vstate(ctx).allotted, "The territories have already declared")
+    ctx.require(
+        not vstate(ctx).allotted,
+        "The territories have already declared: they declare once, at the war's start",
+    )
     records = allot(ctx.campaign, ctx.dice)
     vstate(ctx).announced = True
     ctx.emit(
