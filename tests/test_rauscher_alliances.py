@@ -2,7 +2,8 @@
 working in allegiance or as opposing forces".
 
 The small map (tests/conftest.py) with a third player: Clara (p3, Bretonnia) allied with
-Anna (p1, Empire) against Bruno (p2, Orcs). Every module asks ``common.enemies``.
+Anna (p1, Empire) against Bruno (p2, Orcs). Every module asks ``common.enemies``, which reads
+the campaign's teams through the kit.
 """
 
 from __future__ import annotations
@@ -92,7 +93,12 @@ def test_bad_alliances_are_named_at_their_key(setup, where, words):
 
 def test_good_alliances_pass_and_unknown_players_are_reported_by_the_campaign():
     assert RULESET.setup_problems({"alliances": [["p1", "p3"]]}) == []
-    assert rstate(allied_campaign()).alliances == [["p1", "p3"]]
+    (team,) = allied_campaign().teams  # the key's alliance is a team of the campaign
+    assert (team.kind, team.members, team.name) == (
+        "alliance",
+        ["p1", "p3"],
+        "Alliance of Anna and Clara",
+    )
     camp = allied_campaign((("p1", "p9"),))
     found = RULESET.campaign_problems(Rules(camp, RULESET))
     assert ("", "alliances: 'p9' is not a player (players: p1, p2, p3)") in found

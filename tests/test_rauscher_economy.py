@@ -508,16 +508,21 @@ def test_ransom_notes_are_sealed_until_both_are_written():
     writes down the amount demanded for his return" (R-RA-11: sealed, revealed together)."""
     c = ransom_camp()
     e = Engine(c)
-    (sealed,) = e.perform("p1", A.WriteRansom(prisoner="pr1", amount="1s"))
-    assert sealed.visible_to == ["p1"]
+    written, sealed = e.perform("p1", A.WriteRansom(prisoner="pr1", amount="1s"))
+    assert sealed.visible_to == ["p1"] and "1s" in sealed.text
+    assert written.visible_to is None  # that Anna wrote, everyone reads; what, only she
     assert not any(
         "1s" in ev.text for ev in view_for(Rules(c, e.ruleset), e.chronicle, "p2").chronicle
     )
     with pytest.raises(RuleError, match="already written"):
         e.perform("p1", A.WriteRansom(prisoner="pr1", amount="2s"))
     events = e.perform("p2", A.WriteRansom(prisoner="pr1", amount="4c", dice=[3]))
-    reveal = next(ev for ev in events if ev.kind == "ransom")
-    assert reveal.visible_to is None and "offers 1s" in reveal.text and "demands 4c" in reveal.text
+    reveal = next(ev for ev in events if ev.kind == "ransom_revealed")
+    assert reveal.visible_to is None and reveal.text == (
+        "The sealed ransom notes for count are revealed: Anna: offers 1s; Bruno: demands 4c"
+    )
+    (outcome,) = [ev for ev in events if ev.kind == "ransom"]
+    assert outcome.visible_to is None and "1s is paid to Bruno" in outcome.text
 
 
 def test_a_met_demand_pays_the_offer_and_returns_the_character_on_1_to_3():

@@ -466,11 +466,49 @@ def test_militia_may_not_leave_their_territory():
     territorial borders unless their home is destroyed, or they receive a message for
     help"."""
     _camp, engine = _militia_camp()
-    with pytest.raises(RuleError, match="may not leave their home territory"):
-        engine.perform("p1", A.Move(army="mil", path=[L(4, 2)]))
-    with pytest.raises(RuleError, match="cannot reach"):
-        engine.perform("p1", A.Move(army="mil", to=L(4, 2)))
+    refusal = (
+        "'mil' holds militia that may not leave their home territory (0503 is in Eastmark): "
+        '"they may not move beyond their territorial borders unless their home is destroyed, '
+        'or they receive a message for help from another territory"'
+    )
+    for move in (A.Move(army="mil", path=[L(4, 2)]), A.Move(army="mil", to=L(4, 2))):
+        with pytest.raises(RuleError) as exc:  # typed hex by hex or found: the same reason
+            engine.perform("p1", move)
+        assert str(exc.value) == refusal
     engine.perform("p1", A.Move(army="mil", to=L(3, 3)))  # inside Westmark
+
+
+def test_militia_refused_the_only_ways_home_say_so():
+    """The same rule when the goal is at home but every way there leaves it: Westmark cut
+    in two, its halves joined only through Eastmark."""
+    camp, engine = _militia_camp()
+    west = camp.map.territory("west")
+    east = camp.map.territory("east")
+    cut = {h for h in west.hexes if h.col == 2}
+    west.hexes = [h for h in west.hexes if h not in cut]
+    east.hexes += sorted(cut, key=lambda h: h.offset)
+    camp.army("mil").hex = H(3, 0)
+    with pytest.raises(RuleError, match=r"home territory \(every way to 0102 leaves it\)"):
+        engine.perform("p1", A.Move(army="mil", to=L(0, 1)))
+
+
+def test_a_move_to_water_or_behind_enemies_names_the_reason():
+    """ "Whenever two or more armies occupy the same hex at the end of the movement phase,
+    there is a combat": a move ends on an enemy, never passes it; and armies do not walk
+    on water. A move given only its goal says which stops it, as a typed path does."""
+    camp, engine = started()
+    with pytest.raises(RuleError, match=r"^'Reikland Host' cannot enter 0305 \(lake\)$"):
+        engine.perform("p1", A.Move(army="a1", to=L(2, 4)))
+    corner = H(0, 0)
+    for i, h in enumerate(n for n in corner.neighbours() if camp.map.contains(n)):
+        add_army(camp, f"guard{i}", "p2", h, [unit(f"g{i}", 100)])
+    engine.changed()
+    with pytest.raises(RuleError) as exc:
+        engine.perform("p1", A.Move(army="a1", to=L(0, 0)))
+    assert str(exc.value) == (
+        "Enemy armies bar every way to 0101 "
+        "(rule: a move may end on an enemy army but never pass through one)"
+    )
 
 
 def test_freed_militia_may_leave():

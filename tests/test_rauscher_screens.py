@@ -388,10 +388,12 @@ async def test_combat_siege_orders_are_sealed(tmp_path):
     assert "you (besieger): sealed" in text
     session = Session.open(save)
     (siege,) = rstate(session.campaign).siege.active()
-    assert siege.orders["besieger"].order == "attack"
-    assert "defender" not in siege.orders and not siege.revealed
+    turn = session.campaign.turn
+    assert siege.order("besieger", turn).order == "attack"
+    assert siege.order("defender", turn) is None and not siege.orders.revealed
     theirs = _view_with(session.campaign, session.chronicle, "sylvania")
-    assert not any(e.kind == "siege_orders" for e in theirs)
+    assert any(e.kind == "siege_orders_written" for e in theirs)  # that it is written
+    assert not any(e.kind == "siege_orders_choice" or "attack" in e.text for e in theirs)
 
 
 @sync

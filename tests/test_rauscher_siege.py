@@ -5,11 +5,14 @@ from __future__ import annotations
 
 import pytest
 from conftest import H
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from test_rauscher_combat_kit import advance, campaign, meet, table_ctx, unit
 
 from tuicamp.engine.engine import Engine
 from tuicamp.engine.errors import RuleError
 from tuicamp.engine.rules import Rules
+from tuicamp.engine.views import view_for
 from tuicamp.model.battle import BattleStatus
 from tuicamp.model.campaign import DiceMode
 from tuicamp.model.forces import Category
@@ -96,13 +99,42 @@ def test_orders_are_sealed_until_both_are_written():
     )
     with pytest.raises(RuleError, match="siege orders"):
         engine.perform("p1", EndPhase(player="p1"))
-    (written,) = engine.perform("p1", S.WriteSiegeOrders(siege="siege1", order="nothing"))
-    assert written.visible_to == ["p1"]
+    written, order = engine.perform("p1", S.WriteSiegeOrders(siege="siege1", order="bombard"))
+    assert order.visible_to == ["p1"] and "bombard" in order.text
+    assert written.visible_to is None and "bombard" not in written.text + str(written.data)
     events = engine.perform("p2", S.WriteSiegeOrders(siege="siege1", order="nothing"))
     reveal = next(e for e in events if e.kind == "siege_orders_revealed")
-    assert reveal.visible_to is None and "nothing" in reveal.text
+    assert reveal.visible_to is None and reveal.text == (
+        "The sealed siege orders for Grunberg (siege1) are revealed: "
+        "Anna: bombard, as besieger; Bruno: nothing, as defender"
+    )
     engine.perform("p1", EndPhase(player="p1"))
     engine.perform("p2", EndPhase(player="p2"))
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    st.sampled_from(["attack", "bombard", "mine", "nothing"]),
+    st.sampled_from(["sally", "bombard", "nothing"]),
+    st.booleans(),
+)
+def test_no_seat_reads_an_order_before_both_are_written(besieger, defender, defender_first):
+    """R-RA-11, whatever is ordered and whoever writes first: until the second order is
+    written the other side's seat reads that the first was written, never what; the
+    second order opens both in one event everyone reads."""
+    engine = besieged()
+    camp = engine.campaign
+    first, second = [("p1", besieger), ("p2", defender)][:: -1 if defender_first else 1]
+    engine.perform(first[0], S.WriteSiegeOrders(siege="siege1", order=first[1]))
+    other = second[0]
+    seen = view_for(Rules(camp, engine.ruleset), engine.chronicle, other).chronicle
+    latest = [e for e in seen if e.kind.startswith("siege_orders")]
+    assert [e.kind for e in latest] == ["siege_orders_written"]
+    assert first[1] not in latest[0].text and not the_siege(camp).orders.revealed
+    events = engine.perform(second[0], S.WriteSiegeOrders(siege="siege1", order=second[1]))
+    (reveal,) = [e for e in events if e.kind == "siege_orders_revealed"]
+    assert reveal.visible_to is None
+    assert f"Anna: {besieger}" in reveal.text and f"Bruno: {defender}" in reveal.text
 
 
 def test_orders_are_checked():

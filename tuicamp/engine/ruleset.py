@@ -151,6 +151,21 @@ class Ruleset:
     actions: ClassVar[tuple[type[Action], ...]] = ()
     options: ClassVar[tuple[Option, ...]] = ()
     state_class: ClassVar[type | None] = None
+    # The shape of the ruleset's saved state. A ruleset that changes it raises this by one
+    # and teaches upgrade_state the step, so the saves its clubs wrote before still load.
+    state_version: ClassVar[int] = 1
+
+    def upgrade_state(self, state: dict[str, Any], from_version: int) -> dict[str, Any]:
+        """One step: a save's plain ``[campaign]`` data (the ruleset's own state under its
+        ``"state"`` key) written at ``from_version``, returned as ``from_version + 1``.
+
+        Loading calls it once per version, oldest first, before anything is structured,
+        because old data no longer fits the classes. It is given the whole campaign table,
+        not only the ``state`` under it, since a step may move data between the two (a
+        ruleset's own alliances becoming the campaign's teams). The default changes nothing.
+        """
+        return state
+
     # "module:callable" giving the ruleset's Textual panels; only the UI imports it.
     ui: ClassVar[str | None] = None
     coin: ClassVar[str] = "gc"  # how treasuries are shown when the ruleset has no money rule

@@ -155,6 +155,7 @@ def start_campaign(
         dice=DiceState(seed=seed, mode=DiceMode(dice_mode)),
         victory=copy.deepcopy(scenario.victory),
         teams=copy.deepcopy(scenario.teams),
+        state_version=ruleset.state_version,
     )
     try:
         engine = Engine.new(campaign, copy.deepcopy(setup.setup))

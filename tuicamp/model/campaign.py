@@ -87,6 +87,9 @@ class Campaign:
     finished: bool = False
     winner: list[str] = field(factory=list)
     teams: list[Team] = field(factory=list)  # realms and alliances (see model/teams.py)
+    # The shape of ``state`` this campaign was written in (its ruleset's state_version):
+    # loading upgrades an older one step by step (storage.saves).
+    state_version: int = 1
 
     def __attrs_post_init__(self) -> None:
         _give_flow(self.state, self.flow)

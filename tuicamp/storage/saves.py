@@ -350,11 +350,66 @@ def _read_campaign(source: Source, problems: Problems) -> tuple[Campaign | None,
             ruleset = registry.get_ruleset(ruleset_id)
         except InputError as exc:
             problems.add(source.at(("campaign", "ruleset"), str(exc)))
+    if ruleset is not None:
+        data = _upgrade_state(source, data, ruleset, problems)
+        if data is None:
+            return None, ruleset
     campaign = _structure_campaign(source, data, ruleset, problems)
     if campaign is not None:
         for path, message in campaign_problems(campaign, ruleset):
             problems.add(source.at(("campaign", *path), message))
     return campaign, ruleset
+
+
+def _upgrade_state(
+    source: Source, data: dict[str, Any], ruleset: Ruleset, problems: Problems
+) -> dict[str, Any] | None:
+    """The campaign table with its ruleset state brought to the installed ruleset's
+    ``state_version``, one step at a time (``Ruleset.upgrade_state``), and that version
+    recorded, so the next write saves it. None (and a problem) for a version that cannot
+    be brought up: a save of a newer ruleset than the one installed is refused rather
+    than read with its unknown fields guessed at."""
+    where = ("campaign", "state_version")
+    saved = data.get("state_version", 1)  # saves from before state versions: version 1
+    current = ruleset.state_version
+    if isinstance(saved, bool) or not isinstance(saved, int) or saved < 1:
+        problems.add(
+            source.at(where, f"state_version must be a whole number from 1, not {saved!r}")
+        )
+        return None
+    if saved > current:
+        problems.add(
+            source.at(
+                where,
+                f"this save's {ruleset.id} state is version {saved}, but the installed "
+                f"{ruleset.id} ruleset reads up to version {current}: update it to load this save",
+            )
+        )
+        return None
+    for version in range(saved, current):
+        try:
+            data = ruleset.upgrade_state(data, version)
+        except Exception as exc:  # a ruleset's step must still give a one-line answer
+            problems.add(
+                source.at(
+                    where,
+                    f"the {ruleset.id} state could not be upgraded from version {version} to "
+                    f"{version + 1} ({type(exc).__name__}: {exc})",
+                )
+            )
+            return None
+        if not isinstance(data, dict):
+            problems.add(
+                source.at(
+                    where,
+                    f"the {ruleset.id} ruleset's upgrade from state version {version} gave "
+                    f"{type(data).__name__}, not the campaign table",
+                )
+            )
+            return None
+    data["state_version"] = current
+    source.data["campaign"] = data
+    return data
 
 
 def _structure_campaign(

@@ -7,9 +7,9 @@ holds the ruleset to them, with no import inside a function):
     shared < economy < movement < combat < siege < victory < ruleset (the frame) < screens
 
 - ``shared``: the state classes of every phase, the helpers every phase uses, money,
-  cargo, alliances; the read context for a bare campaign (``shared.rules``) and the hooks
-  a higher package hangs on a lower one's moments (``shared.hooks``). It imports no phase
-  package.
+  cargo, alliances, the upgrades of older saves' state; the read context for a bare
+  campaign (``shared.rules``) and the hooks a higher package hangs on a lower one's
+  moments (``shared.hooks``). It imports no phase package.
 - ``economy``, ``movement``, ``combat``, ``siege``, ``victory``: one package per part of the
   rules, each exporting what the frame reads — ``ACTIONS``, ``HANDLERS``, ``PHASE_START``,
   ``PHASE_END``, ``pending``, ``setup`` and ``setup_problems`` — every one of them, empty

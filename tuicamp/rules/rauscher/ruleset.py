@@ -30,7 +30,7 @@ from tuicamp.model.campaign import Campaign
 from tuicamp.model.forces import Army, Seat
 from tuicamp.rules.rauscher import combat, economy, movement, siege, victory
 from tuicamp.rules.rauscher.economy.setup import setup_findings
-from tuicamp.rules.rauscher.shared import alliances
+from tuicamp.rules.rauscher.shared import alliances, upgrades
 from tuicamp.rules.rauscher.shared.common import PHASES, rstate
 from tuicamp.rules.rauscher.shared.money import format_money
 from tuicamp.rules.rauscher.shared.state import Allocation, RauscherState, Role
@@ -141,9 +141,13 @@ class RauscherRuleset(Ruleset):
     )
     state_class = RauscherState
     help_files = HELP_FILES
+    state_version = upgrades.STATE_VERSION
     ui = "tuicamp.rules.rauscher.screens.ui:panels"
     coin = "c"
     turn_text = "Turn {turn} (week {turn}) begins"
+
+    def upgrade_state(self, state: dict[str, Any], from_version: int) -> dict[str, Any]:
+        return upgrades.upgrade(state, from_version)
 
     def format_money(self, amount: int) -> str:
         return format_money(amount)

@@ -25,7 +25,7 @@ from tuicamp.engine.context import Context
 from tuicamp.model.battle import Battle
 from tuicamp.model.campaign import Campaign
 from tuicamp.model.forces import Category, Unit, UnitSpec
-from tuicamp.model.hexes import parse_label
+from tuicamp.rules.kit.turns import parse_hex
 from tuicamp.rules.rauscher.combat import after as combat_after
 from tuicamp.rules.rauscher.combat import card as combat_card
 from tuicamp.rules.rauscher.combat import common as cc
@@ -75,7 +75,11 @@ def _fill_allocation(ctx: Context, a: FillAllocation) -> None:
     camp = ctx.campaign
     army = ctx.own_army(a.army)
     record = rstate(camp).army(army.id)
-    ctx.require(record.allocations, f"{army.name} has no allocations to fill")
+    ctx.require(
+        record.allocations,
+        f"{army.name} has no allocations to fill (R-RA-3: an army's points allocations are "
+        "filled with units)",
+    )
     ctx.require(
         0 <= a.allocation < len(record.allocations),
         f"{army.name} has allocations 0 to {len(record.allocations) - 1}",
@@ -93,13 +97,14 @@ def _fill_allocation(ctx: Context, a: FillAllocation) -> None:
         ctx.require(
             spec.category in (alloc.category, Category.CHARACTER),
             f"{spec.name} is {spec.category.value.replace('_', ' ')}; this allocation holds "
-            f"{alloc.category.value.replace('_', ' ')} (and characters)",
+            f"{alloc.category.value.replace('_', ' ')} (and characters; R-RA-3: an allocation "
+            "is filled with units of its category)",
         )
         total += spec.points
         units.append(spec.make(camp.new_id("u")))
     ctx.require(
         total <= alloc.points,
-        f"Those units cost {total} pts; the allocation holds {alloc.points} pts of {what}",
+        f"Those units cost {total} pts; the allocation holds {alloc.points} pts of {what} (R-RA-3)",
     )
     army.units.extend(units)
     del record.allocations[a.allocation]
@@ -128,7 +133,11 @@ def _open_waiting(ctx: Context) -> None:
 def _withdraw(ctx: Context, a: Withdraw) -> None:
     camp = ctx.campaign
     army = ctx.own_army(a.army)
-    ctx.require(camp.phase == "combat", "An army withdraws after its battle, in the Combat phase")
+    ctx.require(
+        camp.phase == "combat",
+        "An army withdraws after its battle, in the Combat phase (the Battle Result Chart: "
+        "a draw or Pyrrhic victory)",
+    )
     info = next(
         (
             i
@@ -143,20 +152,21 @@ def _withdraw(ctx: Context, a: Withdraw) -> None:
     )
     ctx.require(
         info is not None and info.outcome.band in ("draw", "pyrrhic"),
-        f"{army.name} may withdraw only as the attacker of a draw or Pyrrhic victory this turn",
+        f"{army.name} may withdraw only as the attacker of a draw or Pyrrhic victory this turn "
+        "(the Battle Result Chart)",
     )
-    try:
-        to = parse_label(a.to)
-    except ValueError as exc:
-        ctx.require(False, str(exc))
-    ctx.require(army.hex is not None and to.distance(army.hex) == 1, f"{a.to} is not adjacent")
+    to = parse_hex(camp.map, a.to)
     ctx.require(
-        camp.map.contains(to) and not camp.map.terrain_at(to).water,
-        f"{army.name} cannot stand at {a.to}",
+        army.hex is not None and to.distance(army.hex) == 1,
+        f"{a.to} is not adjacent: the attacker withdraws to an adjacent hex",
+    )
+    ctx.require(
+        not camp.map.terrain_at(to).water,
+        f"{army.name} cannot stand at {a.to}: land armies do not enter lake or sea",
     )
     ctx.require(
         to not in cc.enemy_hexes(ctx, army.owner),
-        f"The enemy stands at {a.to}: no withdrawal there",
+        f"The enemy stands at {a.to}: no withdrawal there (a withdrawal leaves the fight)",
     )
     start, army.hex = army.hex, to
     rstate(camp).army(army.id).moved = True
@@ -174,7 +184,9 @@ def _destroy_settlement(ctx: Context, a: DestroySettlement) -> None:
     ctx.require(settlement is not None, f"There is no settlement {a.settlement!r}")
     ctx.require(
         ctx.campaign.phase in ("combat", "resolution"),
-        "A settlement is destroyed after the army stayed the turn (Combat or Resolution phase)",
+        "A settlement is destroyed after the army stayed the turn (Combat or Resolution "
+        'phase): "An occupying army which does not move or engage in combat for one full turn '
+        'may destroy the settlement"',
     )
     combat_settlements.destroy(ctx, army, settlement)
 

@@ -236,16 +236,22 @@ def destroy(ctx: Context, army: Army, settlement: Settlement) -> None:
     occ = cc.cstate(camp).occupations.get(settlement.id)
     ctx.require(
         occ is not None and occ.occupier == army.owner,
-        f"{settlement.name} is not a settlement {cc.player_name(camp, army.owner)} captured",
+        f"{settlement.name} is not a settlement {cc.player_name(camp, army.owner)} captured: "
+        '"An occupying army ... may destroy the settlement"',
     )
     ctx.require(
         occ.turn < camp.turn,
-        f"{settlement.name} was captured this turn: the army must remain one extra full turn",
+        f"{settlement.name} was captured this turn: the army must remain one extra full turn "
+        '("An occupying army which does not move or engage in combat for one full turn")',
     )
-    ctx.require(army.hex == settlement.hex, f"{army.name} is not at {settlement.name}")
+    ctx.require(
+        army.hex == settlement.hex,
+        f"{army.name} is not at {settlement.name}: the occupying army destroys it",
+    )
     record = rstate(camp).army(army.id)
-    ctx.require(not record.moved, f"{army.name} moved this turn; it must stay a full turn")
-    ctx.require(not record.fought, f"{army.name} fought this turn; it must stay a full turn")
+    stay = '("An occupying army which does not move or engage in combat for one full turn")'
+    ctx.require(not record.moved, f"{army.name} moved this turn; it must stay a full turn {stay}")
+    ctx.require(not record.fought, f"{army.name} fought this turn; it must stay a full turn {stay}")
     if settlement.kind == "capital" and occ.previous_owner:
         rstate(camp).player(occ.previous_owner).capital_lost = True
     _remove(ctx, settlement, army.owner, "destroyed")

@@ -15,9 +15,10 @@ from typing import Any
 
 from tuicamp.engine.context import Context
 from tuicamp.model.campaign import Campaign
+from tuicamp.rules.kit.turns import acting_player
 from tuicamp.rules.rauscher.economy.actions import DrawCard, PlayCard
 from tuicamp.rules.rauscher.economy.common import econ, name_of, tell
-from tuicamp.rules.rauscher.shared.common import acting_player, require_not_done, require_phase
+from tuicamp.rules.rauscher.shared.common import require_not_done, require_phase
 from tuicamp.rules.rauscher.shared.economy_state import Card, EconomyState
 from tuicamp.rules.rauscher.shared.rules import Reading, rules_of
 
@@ -61,7 +62,8 @@ def draw_card(ctx: Context, action: DrawCard) -> None:
     name = name_of(ctx.campaign, player)
     ctx.require(
         state.drawn.get(f"{deck}:{player}") != ctx.campaign.turn,
-        f"{name} has drawn from the {deck} deck this turn",
+        f'{name} has drawn from the {deck} deck this turn: "each player may draw one event '
+        'card" a turn',
     )
     pile = state.decks[deck]
     note = ""

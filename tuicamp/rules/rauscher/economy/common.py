@@ -13,7 +13,7 @@ from tuicamp.model.forces import Army, Category
 from tuicamp.model.map import Settlement
 from tuicamp.rules.rauscher.shared.combat_state import Prisoner
 from tuicamp.rules.rauscher.shared.common import rstate
-from tuicamp.rules.rauscher.shared.economy_state import EconomyState
+from tuicamp.rules.rauscher.shared.economy_state import EconomyState, ransom_id
 from tuicamp.rules.rauscher.shared.money import format_money
 from tuicamp.rules.rauscher.shared.rules import Reading, rules_of
 from tuicamp.rules.rauscher.shared.state import ArmyState, Role
@@ -127,7 +127,8 @@ def require_room(ctx: Context, army: Army, extra: int) -> None:
     total = army_points(ctx.campaign, army) + extra
     ctx.require(
         total <= limit,
-        f"Army '{army.name}' would hold {total:,} pts; an army holds at most {limit:,}",
+        f"Army '{army.name}' would hold {total:,} pts; an army holds at most {limit:,} "
+        "(option max_army_points)",
     )
 
 
@@ -172,9 +173,12 @@ def promised(campaign: Campaign, player: str) -> int:
     """Coppers written in this turn's sealed ransom offers, not yet revealed."""
     owned = {p.id for p in prisoners(campaign) if p.owner == player}
     return sum(
-        n.offer or 0
-        for pid, n in econ(campaign).ransom.items()
-        if pid in owned and not n.revealed and n.turn == campaign.turn
+        sealed.choices[player].amount
+        for pid, sealed in econ(campaign).ransom.items()
+        if pid in owned
+        and player in sealed.choices
+        and not sealed.revealed
+        and sealed.id == ransom_id(pid, campaign.turn)
     )
 
 
@@ -191,7 +195,10 @@ def spend(ctx: Context, player: str, amount: int, what: str) -> None:
     if amount > have:
         held = promised(ctx.campaign, player)
         note = f" ({money(held)} more is promised in a sealed ransom offer)" if held else ""
-        raise RuleError(f"{what} costs {money(amount)}; you have {money(have)}{note}")
+        raise RuleError(
+            f"{what} costs {money(amount)}; you have {money(have)}{note} (rule: a treasury "
+            "never goes below nothing)"
+        )
     ctx.campaign.player(player).treasury -= amount
 
 

@@ -16,9 +16,10 @@ from collections.abc import Callable
 from tuicamp.engine.context import Context
 from tuicamp.engine.dice import Roll
 from tuicamp.model.campaign import Campaign
+from tuicamp.rules.kit.turns import acting_player
 from tuicamp.rules.rauscher.economy.actions import UseFate
 from tuicamp.rules.rauscher.economy.common import econ, name_of, new_id
-from tuicamp.rules.rauscher.shared.common import acting_player, rstate
+from tuicamp.rules.rauscher.shared.common import rstate
 from tuicamp.rules.rauscher.shared.economy_state import Rerollable
 
 # kind -> handler(ctx, offer, new roll) -> sentence saying what the new roll changed
@@ -81,9 +82,17 @@ def use_fate(ctx: Context, action: UseFate) -> None:
     player = acting_player(ctx, action.player)
     name = name_of(ctx.campaign, player)
     record = rstate(ctx).player(player)
-    ctx.require(record.fate_points > 0, f"{name} has no fate point to spend")
+    ctx.require(
+        record.fate_points > 0,
+        f'{name} has no fate point to spend ("Players gain 1 fate point at the end of the '
+        'Resolution phase")',
+    )
     offers = open_rerolls(ctx.campaign, player)
-    ctx.require(offers, f"{name} has no roll of this phase that a fate point can re-roll")
+    ctx.require(
+        offers,
+        f'{name} has no roll of this phase that a fate point can re-roll ("A fate point may '
+        'be used ... to re-roll any one roll": one of your own rolls, while its phase lasts)',
+    )
     if action.roll:
         chosen = next((r for r in offers if r.id == action.roll), None)
         known = ", ".join(f"{r.id} ({r.reason})" for r in offers)

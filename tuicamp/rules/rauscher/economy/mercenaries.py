@@ -20,6 +20,7 @@ from tuicamp.engine.context import Context
 from tuicamp.engine.dice import Roll
 from tuicamp.model.campaign import Campaign
 from tuicamp.model.forces import Category
+from tuicamp.rules.kit.turns import acting_player
 from tuicamp.rules.rauscher.economy.actions import AnswerMercenaries, SeekMercenaries
 from tuicamp.rules.rauscher.economy.common import (
     JOINABLE,
@@ -38,7 +39,7 @@ from tuicamp.rules.rauscher.economy.common import (
     tell,
 )
 from tuicamp.rules.rauscher.economy.fate import REROLLS, offer_reroll, withdraw
-from tuicamp.rules.rauscher.shared.common import acting_player, require_not_done, require_phase
+from tuicamp.rules.rauscher.shared.common import require_not_done, require_phase
 from tuicamp.rules.rauscher.shared.economy_state import MercenaryOffer, Rerollable
 from tuicamp.rules.rauscher.shared.state import Allocation, Role
 
@@ -77,7 +78,8 @@ def seek_mercenaries(ctx: Context, action: SeekMercenaries) -> None:
     kind = kind_of(ctx.tables, where)
     ctx.require(
         kind in table["where"],
-        f"Mercenaries are found in a {' or '.join(table['where'])}, not a {kind}",
+        f"Mercenaries are found in a {' or '.join(table['where'])}, not a {kind} "
+        '("Mercenaries may be hired in any city")',
     )
     ctx.require(
         _offer(ctx.campaign, player) is None,
@@ -109,7 +111,7 @@ def answer_mercenaries(ctx: Context, action: AnswerMercenaries) -> None:
     offer = _offer(ctx.campaign, player)
     ctx.require(
         offer is not None and offer.status == "offered",
-        "No mercenaries wait for your answer this turn",
+        "No mercenaries wait for your answer this turn: seek them first (seek_mercenaries)",
     )
     where = ctx.campaign.map.settlement(offer.settlement)
     withdraw(ctx.campaign, "merc_cost")
@@ -125,7 +127,8 @@ def answer_mercenaries(ctx: Context, action: AnswerMercenaries) -> None:
     ctx.require(
         offer.cost <= have,
         f"The mercenaries cost {money(offer.cost)}; you have {money(have)}. "
-        "Refuse them (accept = false): they will rampage",
+        'Refuse them (accept = false): they will rampage ("If you cannot afford their '
+        'price ... you immediately lose d3 coppers")',
     )
     spend(ctx, player, offer.cost, f"{offer.points:,} pts of mercenaries")
     if not action.army:

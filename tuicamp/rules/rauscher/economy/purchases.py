@@ -19,6 +19,7 @@ from tuicamp.engine.context import Context
 from tuicamp.model.campaign import Campaign
 from tuicamp.model.forces import Unit
 from tuicamp.model.map import Settlement
+from tuicamp.rules.kit.turns import acting_player
 from tuicamp.rules.rauscher.economy.actions import (
     BuyBaggage,
     BuyMessenger,
@@ -47,7 +48,6 @@ from tuicamp.rules.rauscher.economy.common import (
 )
 from tuicamp.rules.rauscher.shared.cargo import food_room
 from tuicamp.rules.rauscher.shared.common import (
-    acting_player,
     require_not_done,
     require_phase,
     rstate,
@@ -165,7 +165,11 @@ def buy_baggage(ctx: Context, action: BuyBaggage) -> None:
 def buy_ship(ctx: Context, action: BuyShip) -> None:
     player = _start(ctx, action.player)
     ports = [s for s in ctx.campaign.map.settlements if s.owner == player and _coastal(ctx, s)]
-    ctx.require(ports, "A ship is launched from a settlement of yours on the coast: you have none")
+    ctx.require(
+        ports,
+        "A ship is launched from a settlement of yours on the coast: you have none (rule: "
+        "ships are placed at a coastal settlement)",
+    )
     _buy(ctx, player, "ship", int(ctx.table("gold_purchase")["ship"]), "A ship")
 
 
@@ -190,9 +194,16 @@ def _capacity(ctx: Context, role: Role) -> int:
 def _carrier_at_settlement(ctx: Context, carrier_id: str) -> tuple[Any, Any, Settlement]:
     carrier = ctx.own_army(carrier_id)
     record = rstate(ctx).army(carrier.id)
-    ctx.require(record.role in CARRIERS, f"'{carrier.name}' is not a baggage train or a ship")
+    ctx.require(
+        record.role in CARRIERS,
+        f"'{carrier.name}' is not a baggage train or a ship: those carry supplies",
+    )
     here = [s for s in ctx.campaign.map.settlements_at(carrier.hex) if s.owner == carrier.owner]
-    ctx.require(here, f"'{carrier.name}' is not in one of your settlements")
+    ctx.require(
+        here,
+        f"'{carrier.name}' is not in one of your settlements: carriers reload \"with more "
+        'supplies from friendly settlements"',
+    )
     return carrier, record, here[0]
 
 
@@ -215,7 +226,9 @@ def buy_supplies(ctx: Context, action: BuySupplies) -> None:
         carrier, record, where = _carrier_at_settlement(ctx, action.baggage)
         ctx.require(carrier.owner == player, f"'{carrier.name}' is not yours")
         room = food_room(ctx.tables, record)
-        ctx.require(action.amount <= room, f"'{carrier.name}' has room for {room} more")
+        ctx.require(
+            action.amount <= room, f"'{carrier.name}' has room for {room} more (the carriers table)"
+        )
         spend(ctx, player, cost, f"{action.amount} supplies")
         record.cargo["food"] = record.cargo.get("food", 0) + action.amount
         place = f"'{carrier.name}'"
@@ -257,7 +270,9 @@ def load_food(ctx: Context, action: LoadFood) -> None:
     if action.amount > 0:
         ctx.require(action.amount <= stored, f"{where.name} stores {stored} food")
         room = food_room(ctx.tables, record)
-        ctx.require(action.amount <= room, f"'{carrier.name}' has room for {room} more")
+        ctx.require(
+            action.amount <= room, f"'{carrier.name}' has room for {room} more (the carriers table)"
+        )
     else:
         ctx.require(
             -action.amount <= record.cargo.get("food", 0),
@@ -281,7 +296,7 @@ def _purchase(ctx: Context, pid: str) -> Purchase:
     found = next((p for p in econ(ctx).purchases if p.id == pid), None)
     ctx.require(found is not None, f"There is no purchase {pid!r} waiting")
     ctx.require(ctx.seat.controls(found.player), f"Purchase {pid} is not yours")
-    ctx.require(not found.done, f"Purchase {pid} is already placed")
+    ctx.require(not found.done, f"Purchase {pid} is already placed: a purchase appears once")
     require_not_done(ctx, found.player)
     return found
 
@@ -319,26 +334,36 @@ def _check_recruits_fit(ctx: Context, purchase: Purchase, where: Settlement) -> 
     ctx.require(
         where.id in originals,
         f"{where.name} is not one of {name_of(ctx.campaign, player)}'s original settlements; "
-        "new troops are placed only there",
+        'new troops are placed only there ("New troops may only be placed in your original '
+        'settlements")',
     )
     kind = kind_of(ctx.tables, where)
     limit = int(ctx.table("new_troop_placement").get(kind, 0))
-    ctx.require(limit > 0, f"A {kind} has no training grounds: no new troops are placed there")
+    ctx.require(
+        limit > 0,
+        f"A {kind} has no training grounds: no new troops are placed there (the New Troop "
+        "Placement Chart)",
+    )
     used = econ(ctx).placed_points.get(where.id, 0)
     ctx.require(
         used + purchase.points <= limit,
         f"{where.name} trains {limit:,} pts a turn; {used:,} are placed already, "
-        f"{purchase.points:,} more do not fit",
+        f"{purchase.points:,} more do not fit (the New Troop Placement Chart)",
     )
     rules = ctx.table("new_troop_placement_limits").get(kind)
     if rules:
         ctx.require(
             purchase.category.value in rules["categories"],
             f"A {kind} trains only {' and '.join(rules['categories'])}, "
-            f"not {purchase.category.value}",
+            f'not {purchase.category.value} ("nothing but standard (non-elite) infantry and '
+            'cavalry can be trained or placed in any town")',
         )
         bad = set(rules.get("forbidden_flags", [])) & set(purchase.flags)
-        ctx.require(not bad, f"A {kind} cannot train {', '.join(sorted(bad))} troops")
+        ctx.require(
+            not bad,
+            f'A {kind} cannot train {", ".join(sorted(bad))} troops ("they cannot train elite '
+            'units or war machines")',
+        )
 
 
 def _join_or_raise(ctx: Context, action: PlacePurchase, purchase: Purchase, where: Settlement):
@@ -397,7 +422,10 @@ def place_purchase(ctx: Context, action: PlacePurchase) -> None:
     else:
         role = Role.BAGGAGE if purchase.kind == "baggage" else Role.SHIP
         if role is Role.SHIP:
-            ctx.require(_coastal(ctx, where), f"{where.name} is not on the coast")
+            ctx.require(
+                _coastal(ctx, where),
+                f"{where.name} is not on the coast: a ship is placed at a coastal settlement",
+            )
         title = "Baggage train" if role is Role.BAGGAGE else "Ship"
         army, record = new_army(ctx, action.name or f"{title} of {where.name}", player, where, role)
         if purchase.food:

@@ -1,4 +1,5 @@
-"""Prisoners and ransom (R-RA-11: both notes are sealed until both are written).
+"""Prisoners and ransom (R-RA-11: both notes are sealed until both are written, a sealed
+choice of the kit: :mod:`tuicamp.rules.kit.sealed`).
 
 "At the beginning of each turn, during the Upkeep phase, each player should write down the
 amount they offer in ransom, while the other writes down the amount demanded for his return.
@@ -16,6 +17,8 @@ from __future__ import annotations
 from tuicamp.engine.context import Context
 from tuicamp.engine.dice import Roll
 from tuicamp.model.campaign import Campaign
+from tuicamp.rules.kit.sealed import SealedChoice, write
+from tuicamp.rules.kit.turns import acting_player
 from tuicamp.rules.rauscher.economy.actions import PlaceRansomed, WriteRansom
 from tuicamp.rules.rauscher.economy.common import (
     JOINABLE,
@@ -35,12 +38,16 @@ from tuicamp.rules.rauscher.economy.common import (
 from tuicamp.rules.rauscher.economy.fate import REROLLS, offer_reroll
 from tuicamp.rules.rauscher.shared.combat_state import Prisoner
 from tuicamp.rules.rauscher.shared.common import (
-    acting_player,
     require_not_done,
     require_phase,
     rstate,
 )
-from tuicamp.rules.rauscher.shared.economy_state import Ransomed, RansomNote, Rerollable
+from tuicamp.rules.rauscher.shared.economy_state import (
+    Ransomed,
+    RansomNote,
+    Rerollable,
+    ransom_id,
+)
 from tuicamp.rules.rauscher.shared.money import parse_money
 
 
@@ -50,12 +57,24 @@ def _prisoner(ctx: Context, pid: str) -> Prisoner:
     return found
 
 
-def _note(campaign: Campaign, pid: str) -> RansomNote:
-    notes = econ(campaign).ransom
-    note = notes.get(pid)
-    if note is None or note.turn != campaign.turn:
-        note = notes[pid] = RansomNote(pid, campaign.turn)
-    return note
+def _notes(ctx: Context, prisoner: Prisoner) -> SealedChoice[RansomNote]:
+    """This Upkeep's sealed round of the two notes, opened by the first one written."""
+    rounds = econ(ctx).ransom
+    sealed = rounds.get(prisoner.id)
+    turn = ctx.campaign.turn
+    if sealed is None or sealed.id != ransom_id(prisoner.id, turn):
+        sealed = rounds[prisoner.id] = SealedChoice(
+            ransom_id(prisoner.id, turn),
+            f"ransom notes for {prisoner.unit.name}",
+            [prisoner.owner, prisoner.captor],
+            amend=False,  # "write down the amount": a note, once written, stands
+            kind="ransom",
+        )
+    return sealed
+
+
+def _describe(note: RansomNote) -> str:
+    return f"{note.what}s {money(note.amount)}"
 
 
 def _release(campaign: Campaign, prisoner: Prisoner) -> None:
@@ -70,53 +89,51 @@ def write_ransom(ctx: Context, action: WriteRansom) -> None:
     prisoner = _prisoner(ctx, action.prisoner)
     ctx.require(
         player in (prisoner.owner, prisoner.captor),
-        f"{name_of(ctx.campaign, player)} neither holds nor has lost {prisoner.unit.name}",
+        f"{name_of(ctx.campaign, player)} neither holds nor has lost {prisoner.unit.name}: "
+        "the owner offers, the captor demands",
     )
     try:
         amount = parse_money(str(action.amount))
     except ValueError as exc:
         ctx.require(False, str(exc))
-    note = _note(ctx.campaign, prisoner.id)
+    sealed = _notes(ctx, prisoner)
     offering = player == prisoner.owner
-    written = note.offer if offering else note.demand
-    ctx.require(written is None, "Your sealed note for this prisoner is already written")
+    what = "offer" if offering else "demand"
+    ctx.require(
+        player not in sealed.choices,
+        f"Your sealed {what} for {prisoner.unit.name} is already written: once written, it "
+        "stands until both are revealed (R-RA-11)",
+    )
     if offering:
         have = available(ctx.campaign, player)
         ctx.require(
-            amount <= have, f"You cannot offer {money(amount)}; you have {money(have)} to spend"
+            amount <= have,
+            f"You cannot offer {money(amount)}; you have {money(have)} to spend (rule: an "
+            "offer must be payable when revealed)",
         )
-        note.offer = amount
-    else:
-        note.demand = amount
-    what = "offer" if offering else "demand"
-    tell(
-        ctx,
-        player,
-        "ransom_sealed",
-        f"Sealed ransom {what} for {prisoner.unit.name}: {money(amount)}",
-        prisoner=prisoner.id,
-    )
-    if note.offer is not None and note.demand is not None:
-        _reveal(ctx, prisoner, note)
+    if write(ctx, sealed, player, RansomNote(what, amount), _describe) is not None:
+        _settle(ctx, prisoner, sealed)
 
 
-def _reveal(ctx: Context, prisoner: Prisoner, note: RansomNote) -> None:
+def _settle(ctx: Context, prisoner: Prisoner, sealed: SealedChoice[RansomNote]) -> None:
+    """Both notes are out (the kit's reveal said what each wrote): "If the amount
+    demanded by the ransomer is less than or equal to the amount offered, the amount
+    offered is received in payment and the character is returned"."""
     camp = ctx.campaign
-    note.revealed = True
-    owner, captor = name_of(camp, prisoner.owner), name_of(camp, prisoner.captor)
-    head = (
-        f"Ransom for {prisoner.unit.name}: {owner} offers {money(note.offer)}, "
-        f"{captor} demands {money(note.demand)}"
-    )
-    if note.demand > note.offer:
+    offer = sealed.choices[prisoner.owner].amount
+    demand = sealed.choices[prisoner.captor].amount
+    captor = name_of(camp, prisoner.captor)
+    head = f"Ransom for {prisoner.unit.name}"
+    if demand > offer:
         ctx.emit(
             "ransom",
-            f"{head}. No agreement: the prisoner stays with {captor}.",
+            f"{head}: the demand is more than the offer. No agreement: the prisoner stays "
+            f"with {captor}.",
             undoable=False,
             prisoner=prisoner.id,
         )
         return
-    pay = min(note.offer, camp.player(prisoner.owner).treasury)
+    pay = min(offer, camp.player(prisoner.owner).treasury)
     camp.player(prisoner.owner).treasury -= pay
     earn(camp, prisoner.captor, pay)
     _release(camp, prisoner)
@@ -127,7 +144,7 @@ def _reveal(ctx: Context, prisoner: Prisoner, note: RansomNote) -> None:
     econ(ctx).ransomed.append(back)
     ctx.emit(
         "ransom",
-        f"{head}. {money(pay)} is paid; {_fate_text(back)}",
+        f"{head}: {money(pay)} is paid to {captor}; {_fate_text(back)}",
         undoable=False,
         prisoner=prisoner.id,
         alive=alive,
@@ -158,14 +175,19 @@ def place_ransomed(ctx: Context, action: PlaceRansomed) -> None:
         (r for r in econ(ctx).ransomed if r.prisoner == action.prisoner and not r.placed), None
     )
     ctx.require(back is not None, f"No ransomed character {action.prisoner!r} waits to be placed")
-    ctx.require(back.alive, f"{back.unit.name} was killed in transit")
+    ctx.require(
+        back.alive,
+        f'{back.unit.name} was killed in transit ("on a 4 or more, the character is killed '
+        'in transit")',
+    )
     ctx.require(ctx.seat.controls(back.owner), f"{back.unit.name} is not yours to place")
     where = own_settlement(ctx, action.settlement, back.owner)
     if action.army:
         army = ctx.own_army(action.army)
         ctx.require(
             army.hex == where.hex and rstate(ctx).army(army.id).role in JOINABLE,
-            f"'{army.name}' is not an army in {where.name}",
+            f"'{army.name}' is not an army in {where.name}: \"Place a ransomed character in "
+            'any of your settlement"',
         )
         require_room(ctx, army, back.unit.points)
     else:
@@ -192,10 +214,9 @@ def pending(campaign: Campaign, player: str) -> list[str]:
             continue
         if p.owner not in players(campaign) or p.captor not in players(campaign):
             continue
-        note = notes.get(p.id)
-        fresh = note is not None and note.turn == campaign.turn
-        written = fresh and (note.offer if player == p.owner else note.demand) is not None
-        if not written:
+        sealed = notes.get(p.id)
+        fresh = sealed is not None and sealed.id == ransom_id(p.id, campaign.turn)
+        if not (fresh and player in sealed.choices):
             what = "offer" if player == p.owner else "demand"
             lines.append(f"write your sealed ransom {what} for {p.unit.name} (write_ransom)")
     for back in econ(campaign).ransomed:
@@ -217,4 +238,4 @@ def end_upkeep(ctx: Context) -> None:
                 undoable=False,
             )
     state.ransomed = []
-    state.ransom = {k: v for k, v in state.ransom.items() if v.turn > ctx.campaign.turn}
+    state.ransom = {}

@@ -57,7 +57,10 @@ def _inherit(child: ArmyState, parent: ArmyState) -> None:
 
 def split_army(ctx: Context, action: SplitArmy) -> None:
     army, record = _start(ctx, action.army)
-    ctx.require(record.role is not Role.SCOUTING_PARTY, "A scouting party is not split")
+    ctx.require(
+        record.role is not Role.SCOUTING_PARTY,
+        'A scouting party is not split: it "consists of 1 unit of scouts"',
+    )
     ctx.require(len(set(action.units)) == len(action.units), "A unit is named twice")
     units = _take_units(army, action.units)
     takes = list(action.allocation_points)
@@ -74,7 +77,8 @@ def split_army(ctx: Context, action: SplitArmy) -> None:
     left_allocated = sum(a.points for a in record.allocations) - sum(takes)
     ctx.require(
         len(units) < len(army.units) or left_allocated > 0,
-        "Something must stay behind: that is the whole army",
+        "Something must stay behind: that is the whole army (a split leaves units in the "
+        "army it splits)",
     )
     child, child_record = new_army(
         ctx, action.name or f"{army.name} (detachment)", army.owner, army, record.role
@@ -107,15 +111,23 @@ def merge_armies(ctx: Context, action: MergeArmies) -> None:
     army, record = _start(ctx, action.army)
     into, target = own_troops(ctx, action.into)
     ctx.require(army.id != into.id, "An army cannot merge into itself")
-    ctx.require(army.owner == into.owner, "Only armies of one player merge")
-    ctx.require(army.hex == into.hex, f"'{army.name}' and '{into.name}' are not in one hex")
+    ctx.require(
+        army.owner == into.owner,
+        "Only armies of one player merge (an ally's army is its own: allies fight side by side)",
+    )
+    ctx.require(
+        army.hex == into.hex,
+        f"'{army.name}' and '{into.name}' are not in one hex: armies merge where they stand",
+    )
     ctx.require(
         target.role is not Role.SCOUTING_PARTY,
-        "Nothing joins a scouting party: it is one unit of scouts and its leaders",
+        'Nothing joins a scouting party: it is one unit of scouts and its leaders ("No '
+        'additional characters, special troop types, or units may be included")',
     )
     ctx.require(
         not (record.role is Role.ARMY and target.role is Role.MERCENARIES),
-        "Mercenaries join an army, not the other way round: merge the mercenaries instead",
+        "Mercenaries join an army, not the other way round: merge the mercenaries instead "
+        "(R-RA-3: hired mercenaries are an allocation of the army they join)",
     )
     require_room(ctx, into, army_points(ctx.campaign, army))
     into.units.extend(army.units)
@@ -147,11 +159,16 @@ def designate(ctx: Context, action: Designate) -> None:
     """ "Any units of your army may be designated as Patrols ... Scout units must be
     designated in the Upkeep phase." A unit does one duty at a time."""
     army, record = _start(ctx, action.army)
-    ctx.require(record.role is not Role.SCOUTING_PARTY, "A scouting party's unit is its scouts")
+    ctx.require(
+        record.role is not Role.SCOUTING_PARTY,
+        "A scouting party's unit is its scouts: patrols and scouts are an army's duties",
+    )
     _take_units(army, action.patrols + action.scouts)
     both = set(action.patrols) & set(action.scouts)
     if both:
-        ctx.require(False, f"Unit {sorted(both)[0]!r} cannot both patrol and scout")
+        ctx.require(
+            False, f"Unit {sorted(both)[0]!r} cannot both patrol and scout (a unit does one duty)"
+        )
     record.patrols = list(dict.fromkeys(action.patrols))
     record.scouts = list(dict.fromkeys(action.scouts))
     flags = ctx.table("scouting_party")["scout_flags"]
@@ -189,26 +206,37 @@ def create_scouting_party(ctx: Context, action: CreateScoutingParty) -> None:
     than 1 champion, 1 lord level character, and / or a spell-caster. No additional
     characters, special troop types, or units may be included." """
     army, record = _start(ctx, action.army)
-    ctx.require(record.role is Role.ARMY, "Scouting parties are sent out by armies")
+    ctx.require(
+        record.role is Role.ARMY,
+        'Scouting parties are sent out by armies: "A scouting party consists of 1 unit of '
+        'scouts" from one',
+    )
     (scouts,) = _take_units(army, [action.scouts])
     ctx.require(
         scouts.category.is_rank_and_file,
-        f"{scouts.name} is not a unit of troops that can scout",
+        f'{scouts.name} is not a unit of troops that can scout: "A scouting party consists '
+        'of 1 unit of scouts", rank and file',
     )
     characters = _take_units(army, action.characters)
     used: set[str] = set()
     for unit in characters:
-        ctx.require(unit.category is Category.CHARACTER, f"{unit.name} is not a character")
+        ctx.require(
+            unit.category is Category.CHARACTER,
+            f'{unit.name} is not a character: "No additional characters, special troop types, '
+            'or units may be included"',
+        )
         slot = _character_slot(ctx.tables, unit, used)
         ctx.require(
             slot is not None,
             f"{unit.name} cannot go: a scouting party takes at most 1 champion, 1 lord "
-            "level character and 1 spell-caster",
+            'level character and 1 spell-caster ("no more than 1 champion, 1 lord level '
+            'character, and / or a spell-caster")',
         )
         used.add(slot)
     ctx.require(
         len(army.units) > 1 + len(characters) or record.allocations,
-        "The army itself must remain: send fewer units",
+        "The army itself must remain: send fewer units (a scouting party is attached to "
+        "the army it leaves)",
     )
     party, party_record = new_army(
         ctx, action.name or f"Scouts of {army.name}", army.owner, army, Role.SCOUTING_PARTY

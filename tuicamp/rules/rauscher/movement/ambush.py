@@ -8,7 +8,10 @@ territory in which they were created, or in any territory adjacent to it."
 The ambush party is an Army of its own, off the map (hex None) and seen by its owner only,
 until it is revealed ("At any time during the movement phase, the player may declare
 that they have set an ambush, and they are revealing it") — in anyone's move — or
-withdrawn onto the map in its own move.
+withdrawn onto the map in its own move. It is a secret of one player, opened when that
+player chooses, not a round that several write and that opens when all have written: so it
+is no sealed choice of the kit (:mod:`tuicamp.rules.kit.sealed`, which the siege orders and
+the ransom notes are), only an event its owner alone reads.
 """
 
 from __future__ import annotations
@@ -17,10 +20,10 @@ from tuicamp.engine.context import Context
 from tuicamp.engine.errors import RuleError
 from tuicamp.model.campaign import Campaign
 from tuicamp.model.forces import Army
+from tuicamp.rules.kit.turns import parse_hex
 from tuicamp.rules.rauscher.movement.actions import RevealAmbush, SetAmbush, WithdrawAmbush
 from tuicamp.rules.rauscher.movement.common import (
     label,
-    parse_hex,
     remove_army,
     require_capital_kept,
     require_move_turn,
@@ -58,8 +61,13 @@ def handle_set(ctx: Context, action: SetAmbush) -> None:
     else:
         require_not_done(ctx, army.owner)
     state = rstate(camp)
-    ctx.require(army.hex is not None, f"'{army.name}' is not on the map")
-    ctx.require(fights(ctx, army.id), f"'{army.name}' cannot lay an ambush")
+    ctx.require(
+        army.hex is not None, f"'{army.name}' is not on the map: an ambush is drawn from one"
+    )
+    ctx.require(
+        fights(ctx, army.id),
+        f"'{army.name}' cannot lay an ambush: it is composed \"of units from one of your armies\"",
+    )
     ctx.require(action.units, "Name the units of the ambush")
     ctx.require(len(set(action.units)) == len(action.units), "A unit is named twice")
     units = []
@@ -69,16 +77,25 @@ def handle_set(ctx: Context, action: SetAmbush) -> None:
         units.append(unit)
     points = sum(u.points for u in units)
     limit = int(ctx.table("ambush")["max_points"])
-    ctx.require(points <= limit, f"An ambush is at most {limit} pts; these units are {points}")
+    ctx.require(
+        points <= limit,
+        f'An ambush is at most {limit} pts; these units are {points} ("The ambush may '
+        'consist of no more than 1,000 points", the ambush table)',
+    )
     here = camp.map.territory_of(army.hex)
-    ctx.require(here is not None, f"{label(camp, army.hex)} is in no territory")
+    ctx.require(
+        here is not None,
+        f"{label(camp, army.hex)} is in no territory: an ambush is assigned to a territory",
+    )
     ctx.require(
         camp.map.territory(action.territory) is not None,
         f"There is no territory {action.territory!r}",
     )
     ctx.require(
         action.territory in territories_next_to(camp, here.id),
-        f"An ambush is hidden in {here.name} or a territory next to it",
+        f'An ambush is hidden in {here.name} or a territory next to it: it "may be '
+        "assigned either in the territory in which they were created, or in any territory "
+        'adjacent to it"',
     )
     party = Army(
         camp.new_id("a"),
@@ -125,19 +142,29 @@ def handle_reveal(ctx: Context, action: RevealAmbush) -> None:
     ambush = state.movement.ambush(party.id)
     ctx.require(ambush is not None, f"'{party.name}' is no hidden ambush")
     target = ctx.army(action.target)
-    ctx.require(target.owner != party.owner, f"'{target.name}' is your own")
+    ctx.require(
+        target.owner != party.owner, f"'{target.name}' is your own: an ambush springs on an enemy"
+    )
     ctx.require(
         enemies(camp, party.owner, target.owner),
         f"'{target.name}' is your ally's: an ambush springs on an enemy",
     )
-    ctx.require(target.hex is not None, f"'{target.name}' is not on the map")
+    ctx.require(
+        target.hex is not None,
+        f"'{target.name}' is not on the map: an ambush springs on an army on the map",
+    )
     territory = camp.map.territory_of(target.hex)
     ctx.require(
         territory is not None and territory.id == ambush.territory,
-        f"'{target.name}' is not in the territory where the ambush waits",
+        f"'{target.name}' is not in the territory where the ambush waits: \"Whenever an "
+        'enemy army enters the selected territory, they are susceptible to ambush"',
     )
     role = state.army(target.id).role
-    ctx.require(role is not Role.SCOUTING_PARTY, "A scouting party cannot be attacked by armies")
+    ctx.require(
+        role is not Role.SCOUTING_PARTY,
+        'A scouting party cannot be attacked by armies: "A scouting patrol cannot be attacked '
+        'by an enemy army"',
+    )
     ctx.require(role is not Role.SHIP, "There are no rules for attacking ships")
     state.movement.ambushes.remove(ambush)
     party.hex = target.hex
@@ -187,14 +214,18 @@ def handle_withdraw(ctx: Context, action: WithdrawAmbush) -> None:
     require_move_turn(ctx, party)
     ambush = state.movement.ambush(party.id)
     ctx.require(ambush is not None, f"'{party.name}' is no hidden ambush")
-    to = parse_hex(ctx, action.hex)
+    to = parse_hex(camp.map, action.hex)
     territory = camp.map.territory_of(to)
     ctx.require(
         territory is not None and territory.id == ambush.territory,
-        f"{action.hex} is not in the ambush's territory",
+        f"{action.hex} is not in the ambush's territory: an ambush comes out of hiding in the "
+        "territory where it waits",
     )
     if any(enemies(camp, party.owner, a.owner) and fights(ctx, a.id) for a in camp.armies_at(to)):
-        raise RuleError(f"An enemy army stands at {action.hex}: spring the ambush instead")
+        raise RuleError(
+            f"An enemy army stands at {action.hex}: spring the ambush instead (rule: an ambush "
+            "withdraws onto a hex without enemies)"
+        )
     state.movement.ambushes.remove(ambush)
     party.hex = to
     record = state.army(party.id)

@@ -1,5 +1,6 @@
-"""Checks and small tools every movement module shares: whose move it is, hexes typed in,
-removing a counter, the capital's garrison and the table-row look-up."""
+"""Checks and small tools every movement module shares: whose move it is, removing a
+counter, the capital's garrison and the table-row look-up. (Hexes and paths as players
+type them are the kit's: :mod:`tuicamp.rules.kit.turns`.)"""
 
 from __future__ import annotations
 
@@ -9,9 +10,12 @@ from tuicamp.engine.context import Context
 from tuicamp.engine.errors import RuleError
 from tuicamp.model.campaign import Campaign
 from tuicamp.model.forces import Army
-from tuicamp.model.hexes import Hex, parse_label
+from tuicamp.model.hexes import Hex
 from tuicamp.rules.rauscher.shared.common import require_phase, rstate
 from tuicamp.rules.rauscher.shared.rules import Reading, rules_of
+
+# The text's words for a counter that is done, quoted where a move is refused for it.
+ONE_AT_A_TIME = '"When a unit has completed its movement, it may not be moved again"'
 
 
 def current_mover(campaign: Campaign) -> str | None:
@@ -30,18 +34,9 @@ def require_move_turn(ctx: Context, army: Army) -> None:
     if army.owner != mover:
         who = ctx.campaign.player(mover) if mover else None
         raise RuleError(
-            f"It is {who.name if who else 'nobody'}'s move; '{army.name}' moves in its owner's turn"
+            f"It is {who.name if who else 'nobody'}'s move; '{army.name}' moves in its owner's "
+            "turn (rule: the races move one after another, in the text's order)"
         )
-
-
-def parse_hex(ctx: Context, label: str) -> Hex:
-    try:
-        h = parse_label(label)
-    except ValueError as exc:
-        raise RuleError(str(exc)) from None
-    if not ctx.campaign.map.contains(h):
-        raise RuleError(f"Hex {label} is off the map")
-    return h
 
 
 def label(campaign: Campaign, h: Hex | None) -> str:

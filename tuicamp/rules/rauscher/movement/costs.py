@@ -232,6 +232,26 @@ def bound_territories(campaign: Campaign, army: Army) -> set[str] | None:
     return homes
 
 
+# The text's words, quoted by every refusal of a move its militia forbid.
+MILITIA_RULE = (
+    '"they may not move beyond their territorial borders unless their home is destroyed, '
+    'or they receive a message for help from another territory"'
+)
+
+
+def militia_refusal(campaign: Campaign, army: Army, h: Hex, *, on_the_way: bool = False) -> str:
+    """Why ``army`` may not go to ``h`` (or, ``on_the_way``, by the only ways to it)."""
+    m = campaign.map
+    territory = m.territory_of(h)
+    where = f"{m.label(h)} is in {territory.name}" if territory else f"{m.label(h)} is in none"
+    if on_the_way:
+        where = f"every way to {m.label(h)} leaves it"
+    return (
+        f"'{army.name}' holds militia that may not leave their home territory ({where}): "
+        + MILITIA_RULE
+    )
+
+
 def militia_blocked(campaign: Campaign, army: Army) -> list[Hex]:
     homes = bound_territories(campaign, army)
     if homes is None:
@@ -297,10 +317,11 @@ def land_model(source: Reading) -> CostModel:
     return model
 
 
-def move_costs(source: Reading, army_id: str) -> CostModel:
+def move_costs(source: Reading, army_id: str, *, militia: bool = True) -> CostModel:
     """What each step costs this counter now: terrain (basic or advanced), enemy zones of
     influence doubled, hexes its militia may not enter and enemy armies it may not march
-    through blocked. Ending a move *on* an enemy is allowed: see :func:`plan`."""
+    through blocked. Ending a move *on* an enemy is allowed: see :func:`plan`.
+    ``militia`` False: as if its militia were free (to say why a move is refused)."""
     rules = rules_of(source)
     campaign = rules.campaign
     army = campaign.army(army_id)
@@ -313,7 +334,7 @@ def move_costs(source: Reading, army_id: str) -> CostModel:
     if zones:
         factor = float(rules.table("move_zones")["factor"])
         model = model.with_multiplier(zones, factor)
-    blocked = militia_blocked(campaign, army)
+    blocked = militia_blocked(campaign, army) if militia else []
     if blocked:
         model = model.with_blocked(blocked)
     return model
@@ -323,14 +344,24 @@ def _through_blocked(rules: Rules, army: Army, goal: Hex | None) -> list[Hex]:
     return [e.hex for e in blocking_enemies(rules, army) if e.hex != goal and e.hex]
 
 
-def plan(source: Reading, army_id: str, goal: Hex, budget: float | None = None) -> Path | None:
-    """The cheapest legal path to ``goal`` (within ``budget``; default: no limit)."""
+def plan(
+    source: Reading,
+    army_id: str,
+    goal: Hex,
+    budget: float | None = None,
+    *,
+    militia: bool = True,
+    enemies_bar: bool = True,
+) -> Path | None:
+    """The cheapest legal path to ``goal`` (within ``budget``; default: no limit).
+    ``militia`` or ``enemies_bar`` False: as if that rule did not hold (to say which
+    rule a refused move breaks)."""
     rules = rules_of(source)
     army = rules.campaign.army(army_id)
     if army is None or army.hex is None:
         return None
-    model = move_costs(rules, army_id)
-    blocked = _through_blocked(rules, army, goal)
+    model = move_costs(rules, army_id, militia=militia)
+    blocked = _through_blocked(rules, army, goal) if enemies_bar else []
     if blocked:
         model = model.with_blocked(blocked)
     limit = math.inf if budget is None else budget

@@ -18,6 +18,8 @@ from tuicamp.engine.errors import RuleError
 from tuicamp.engine.pathing import Path, path_cost
 from tuicamp.model.battle import BattleSide, Circumstance
 from tuicamp.model.forces import Army
+from tuicamp.model.hexes import Hex
+from tuicamp.rules.kit.turns import move_request, unwalkable
 from tuicamp.rules.rauscher.movement.actions import (
     DeclareMarch,
     Halt,
@@ -27,8 +29,8 @@ from tuicamp.rules.rauscher.movement.actions import (
     Rest,
 )
 from tuicamp.rules.rauscher.movement.common import (
+    ONE_AT_A_TIME,
     label,
-    parse_hex,
     require_capital_kept,
     require_move_turn,
 )
@@ -38,6 +40,7 @@ from tuicamp.rules.rauscher.movement.costs import (
     bound_territories,
     fights,
     hasty_cap,
+    militia_refusal,
     move_costs,
     mp_left,
     mp_total,
@@ -48,6 +51,10 @@ from tuicamp.rules.rauscher.movement.scouting import scout_along
 from tuicamp.rules.rauscher.movement.special import absorb, arrived, home_path, refuge_on_path
 from tuicamp.rules.rauscher.shared.common import enemies, friendly, rstate, side_key
 from tuicamp.rules.rauscher.shared.state import ArmyState, March, Role, Stance
+
+# "Whenever two or more armies occupy the same hex at the end of the movement phase, there
+# is a combat": a move may end on an enemy army, and so never passes through one.
+ENEMIES_BAR = "(rule: a move may end on an enemy army but never pass through one)"
 
 
 def _mp(value: float) -> str:
@@ -61,75 +68,98 @@ def movable(ctx: Context, army_id: str) -> tuple[Army, ArmyState]:
     camp = ctx.campaign
     state = rstate(camp)
     record = state.army(army.id)
-    ctx.require(army.hex is not None, f"'{army.name}' is not on the map")
-    ctx.require(not record.finished, f"'{army.name}' has completed its movement this turn")
+    ctx.require(
+        army.hex is not None,
+        f"'{army.name}' is not on the map: a hidden ambush is sprung or withdrawn, troops "
+        "aboard ship disembark",
+    )
+    ctx.require(
+        not record.finished,
+        f"'{army.name}' has completed its movement this turn: {ONE_AT_A_TIME}",
+    )
     if record.role is Role.MESSENGER and record.attached_to:
         escort = camp.army(record.attached_to)
         ctx.require(
             escort is None or escort.hex != army.hex,
-            f"'{army.name}' rides with its escort '{escort.name if escort else ''}'",
+            f"'{army.name}' rides with its escort '{escort.name if escort else ''}': the "
+            "escort moves, and the messenger with it",
         )
         record.attached_to = None  # the escort is gone: it rides alone again
     ctx.require(
         not any((r := state.units.get(u.id)) is not None and r.deserting for u in army.units),
-        f"'{army.name}' has deserters: they march home on their own",
+        f"'{army.name}' has deserters: they march home on their own (\"The unit will move "
+        'toward the nearest friendly settlement at their maximum move allowance")',
     )
     limit = int(ctx.option("max_army_points"))
     ctx.require(
         army.points <= limit,
-        f"'{army.name}' is {army.points} pts; an army holds at most {limit} (split it in Upkeep)",
+        f"'{army.name}' is {army.points} pts; an army holds at most {limit} (option "
+        "max_army_points): split it in Upkeep",
     )
     return army, record
 
 
-def _explain(ctx: Context, army: Army, hexes: list) -> None:
-    """Why a typed path cannot be walked, hex by hex."""
+def _explain(ctx: Context, army: Army, hexes: list[Hex]) -> str:
+    """Why a typed path cannot be walked: the first step that breaks a rule, in the rule's
+    words (two hexes that are not neighbours and steps no counter takes are the kit's)."""
     camp = ctx.campaign
     model = move_costs(ctx, army.id)
     foes = {e.hex for e in blocking_enemies(ctx, army)}
     homes = bound_territories(camp, army)
     for i, (x, y) in enumerate(itertools.pairwise(hexes)):
         if not x.is_adjacent(y):
-            raise RuleError(f"{label(camp, x)} and {label(camp, y)} are not neighbours")
+            break
         if homes is not None and (t := camp.map.territory_of(y)) and t.id not in homes:
-            raise RuleError(
-                f"'{army.name}' holds militia that may not leave their home territory "
-                f"({label(camp, y)} is in {t.name})"
-            )
+            return militia_refusal(camp, army, y)
         if model.step_cost(x, y) is None:
-            raise RuleError(f"'{army.name}' cannot go from {label(camp, x)} to {label(camp, y)}")
+            break
         if y in foes and i + 2 < len(hexes):
-            raise RuleError(
-                f"An enemy army at {label(camp, y)} bars the way: stop there or go round"
+            return f"An enemy army at {label(camp, y)} bars the way: stop there or go round " + (
+                ENEMIES_BAR
             )
-    raise RuleError("That path cannot be walked")
+    return unwalkable(camp.map, army, hexes, model.step_cost)
+
+
+def _unreachable(ctx: Context, army: Army, goal: Hex) -> str:
+    """Why no way leads to ``goal``: the rule that closes the last one."""
+    camp = ctx.campaign
+    to = label(camp, goal)
+    homes = bound_territories(camp, army)
+    if homes is not None:
+        territory = camp.map.territory_of(goal)
+        if territory is None or territory.id not in homes:
+            return militia_refusal(camp, army, goal)
+        if plan(ctx, army.id, goal, militia=False) is not None:
+            return militia_refusal(camp, army, goal, on_the_way=True)
+    model = move_costs(ctx, army.id)
+    if model.enter[model.index_of(goal)] is None:
+        ground = camp.map.terrain_at(goal).name.lower()
+        return f"'{army.name}' cannot enter {to} ({ground})"
+    if plan(ctx, army.id, goal, enemies_bar=False) is not None:
+        return f"Enemy armies bar every way to {to} " + ENEMIES_BAR
+    return f"'{army.name}' cannot reach {to}: no way it may take"
 
 
 def find_path(ctx: Context, army: Army, to: str, path: list[str], budget: float) -> Path:
-    """The path a move order asks for, priced, and within ``budget`` MP."""
-    if path:
-        steps = [parse_hex(ctx, h) for h in path]
-        if steps and steps[0] == army.hex:  # a path written from the army's own hex
-            steps = steps[1:]
-        hexes = [army.hex, *steps]
-        if to:
-            ctx.require(hexes[-1] == parse_hex(ctx, to), "The path must end at the hex moved to")
+    """The path a move order asks for (:func:`~tuicamp.rules.kit.turns.move_request`: a
+    goal, or the hexes typed), priced, and within ``budget`` MP."""
+    request = move_request(ctx.campaign.map, army, to, path)
+    if request.hexes is not None:
+        hexes = list(request.hexes)
         model = move_costs(ctx, army.id)
         blocked = [e.hex for e in blocking_enemies(ctx, army) if e.hex != hexes[-1]]
         found = path_cost(model.with_blocked(blocked) if blocked else model, hexes)
         if found is None:
-            _explain(ctx, army, hexes)
+            raise RuleError(_explain(ctx, army, hexes))
     else:
-        ctx.require(to, 'Say where to: to = "0304" (or give a path)')
-        goal = parse_hex(ctx, to)
-        ctx.require(goal != army.hex, f"'{army.name}' is already at {to}")
-        found = plan(ctx, army.id, goal)
+        found = plan(ctx, army.id, request.goal)
         if found is None:
-            raise RuleError(f"'{army.name}' cannot reach {to}: no way it may take")
+            raise RuleError(_unreachable(ctx, army, request.goal))
     ctx.require(found.steps > 0, f"'{army.name}' would not move")
     ctx.require(
         found.cost <= budget + EPSILON,
-        f"'{army.name}' has {_mp(max(budget, 0.0))} MP left; that path costs {_mp(found.cost)}",
+        f"'{army.name}' has {_mp(max(budget, 0.0))} MP left; that path costs {_mp(found.cost)} "
+        "(rule: a move spends movement points, never more than the counter has left)",
     )
     return found
 
@@ -289,11 +319,13 @@ def handle_march(ctx: Context, action: DeclareMarch) -> None:
     allowed = role_spec(ctx, army.id)["marches"]
     ctx.require(
         march.value in allowed,
-        f"'{army.name}' ({record.role.value}) marches only {' or '.join(allowed)}",
+        f"'{army.name}' ({record.role.value}) marches only {' or '.join(allowed)} (the "
+        "move_roles table)",
     )
     ctx.require(
         record.mp_spent <= EPSILON and not record.moved,
-        f"'{army.name}' has already moved: declare the march before moving",
+        f"'{army.name}' has already moved: declare the march before moving (R-RA-4: a march is "
+        "declared before the counter's first step)",
     )
     escorting = [
         a.name
@@ -325,10 +357,15 @@ def handle_halt(ctx: Context, action: Halt) -> None:
 
 
 def _unmoved(ctx: Context, army: Army, record: ArmyState, what: str) -> None:
-    ctx.require(fights(ctx, army.id) or what == "rest", f"'{army.name}' cannot {what}")
+    ctx.require(
+        fights(ctx, army.id) or what == "rest",
+        f"'{army.name}' cannot {what}: only counters that fight build defences (the "
+        "move_roles table)",
+    )
     ctx.require(
         not record.moved and record.mp_spent <= EPSILON,
-        f"'{army.name}' has moved this turn: it cannot {what}",
+        f"'{army.name}' has moved this turn: it cannot {what}, which is done \"instead of "
+        'making a move"',
     )
 
 
@@ -352,7 +389,11 @@ def handle_hasty(ctx: Context, action: HastyDefence) -> None:
     movement phase before digging into their positions.\""""
     army, record = movable(ctx, action.army)
     camp = ctx.campaign
-    ctx.require(fights(ctx, army.id), f"'{army.name}' cannot dig in")
+    ctx.require(
+        fights(ctx, army.id),
+        f"'{army.name}' cannot dig in: only counters that fight build defences (the "
+        "move_roles table)",
+    )
     cap = hasty_cap(ctx, army.id)
     if action.to or action.path:
         path = find_path(ctx, army, action.to, action.path, cap - record.mp_spent)

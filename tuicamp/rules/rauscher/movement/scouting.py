@@ -17,10 +17,11 @@ from tuicamp.engine.errors import RuleError
 from tuicamp.model.campaign import Campaign
 from tuicamp.model.forces import Army, Category, Seat
 from tuicamp.model.hexes import Hex
+from tuicamp.rules.kit.teams import sees_with
 from tuicamp.rules.rauscher.movement.actions import Scout
 from tuicamp.rules.rauscher.movement.common import label, row_for
 from tuicamp.rules.rauscher.movement.costs import fights, march_of
-from tuicamp.rules.rauscher.shared.common import alliance_of, allied, enemies, require_phase, rstate
+from tuicamp.rules.rauscher.shared.common import enemies, require_phase, rstate
 from tuicamp.rules.rauscher.shared.movement_state import Intel, Scouted
 from tuicamp.rules.rauscher.shared.rules import Reading, rules_of
 from tuicamp.rules.rauscher.shared.state import Role
@@ -57,22 +58,24 @@ def known_level(campaign: Campaign, players: list[str], army: Army) -> str:
 
 
 def sharing(campaign: Campaign, players: list[str]) -> list[str]:
-    """The players whose scouting reports reach ``players``: they and their allies
-    ("working in allegiance", tuicamp's ruling)."""
-    return sorted({q for p in players for q in alliance_of(campaign, p)})
+    """The players whose scouting reports reach ``players``: they and those whose sight
+    they share (their allies: "working in allegiance", tuicamp's ruling; the kit's
+    :func:`~tuicamp.rules.kit.teams.sees_with`, by the teams' shared vision)."""
+    return sorted({q for p in players for q in [p, *sees_with(campaign, p)]})
 
 
 def visibility(campaign: Campaign, seat: Seat, army: Army) -> str:
     """What a seat knows of another player's counter: "full", "categories" (Scouting
     Results 5), "points" (4) or "counter"; "hidden" for counters off the map (ambushes
     waiting in a territory, troops aboard a ship). Allies see each other's counters on
-    the map in full and share what their scouts learn of the enemy; an ally's hidden
+    the map in full and share what their scouts learn of the enemy (when their team
+    shares its vision, as an alliance of the ``alliances`` key does); an ally's hidden
     ambush stays its own secret (R-RA-11)."""
     if seat.controls(army.owner):
         return "full"
     if army.hex is None:
         return "hidden"
-    if any(allied(campaign, p, army.owner) for p in seat.players):
+    if any(army.owner in sees_with(campaign, p) for p in seat.players):
         return "full"
     return known_level(campaign, sharing(campaign, list(seat.players)), army)
 
@@ -158,17 +161,20 @@ def can_scout(source: Reading, scout: Army, target: Army) -> str | None:
     campaign = rules.campaign
     state = rstate(campaign)
     if scout.hex is None or target.hex is None:
-        return "Both counters must be on the map"
+        return "Both counters must be on the map: hidden ambushes and troops aboard are not scouted"
     if target.owner == scout.owner:
-        return f"'{target.name}' is your own"
+        return f"'{target.name}' is your own: scouts investigate the enemy's armies"
     if not enemies(campaign, scout.owner, target.owner):
         return f"'{target.name}' is your ally's: allies keep no secrets from each other"
     if not fights(rules, target.id):
-        return f"'{target.name}' is no army to scout"
+        return f"'{target.name}' is no army to scout: scouts investigate armies that fight"
     record = state.army(scout.id)
     if record.role is Role.SCOUTING_PARTY:
         if scout.hex.distance(target.hex) > 1:
-            return f"'{scout.name}' must be within 1 hex of '{target.name}'"
+            return (
+                f"'{scout.name}' must be within 1 hex of '{target.name}' (rule: a scouting "
+                "party scouts the enemy armies within 1 hex)"
+            )
     else:
         present = {u.id for u in scout.units}
         if not any(uid in present for uid in record.scouts):
@@ -176,7 +182,10 @@ def can_scout(source: Reading, scout: Army, target: Army) -> str | None:
         if scout.hex.distance(target.hex) > 1:
             return f"Scouts investigate an adjacent army: '{target.name}' is not adjacent"
     if not _fresh(campaign, scout, target):
-        return f"'{scout.name}' has already scouted '{target.name}' this turn"
+        return (
+            f"'{scout.name}' has already scouted '{target.name}' this turn (rule: one try per "
+            "scout and target a turn)"
+        )
     return None
 
 

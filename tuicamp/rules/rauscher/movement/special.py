@@ -10,6 +10,7 @@ from tuicamp.model.campaign import Campaign
 from tuicamp.model.forces import Army
 from tuicamp.model.hexes import DIRECTION_NAMES, Hex
 from tuicamp.model.map import Settlement
+from tuicamp.rules.kit.turns import parse_hex
 from tuicamp.rules.rauscher.economy.common import available, spend
 from tuicamp.rules.rauscher.movement.actions import (
     Disembark,
@@ -20,8 +21,8 @@ from tuicamp.rules.rauscher.movement.actions import (
     Unload,
 )
 from tuicamp.rules.rauscher.movement.common import (
+    ONE_AT_A_TIME,
     label,
-    parse_hex,
     remove_army,
     require_capital_kept,
     require_move_turn,
@@ -35,6 +36,7 @@ from tuicamp.rules.rauscher.movement.costs import (
     destroyed_if_attacked,
     fights,
     land_model,
+    militia_refusal,
     move_costs,
     mp_left,
 )
@@ -103,7 +105,8 @@ def handle_send(ctx: Context, action: SendMessenger) -> None:
     ctx.require(settlement is not None, f"There is no settlement {action.settlement!r}")
     ctx.require(
         _friendly_to(camp, settlement, messenger.owner),
-        f"{settlement.name} belongs to an enemy: messengers ride to friendly settlements",
+        f'{settlement.name} belongs to an enemy: a messenger "may move toward any town, '
+        'city, fortress, or any other friendly settlement"',
     )
     ctx.require(settlement.hex != messenger.hex, f"'{messenger.name}' is already there")
     moves = rstate(camp).movement
@@ -140,14 +143,23 @@ def handle_escort(ctx: Context, action: Escort) -> None:
         return
     army = ctx.own_army(action.army)
     escort = rstate(camp).army(army.id)
-    ctx.require(army.owner == messenger.owner, "An escort is an army of the messenger's owner")
-    ctx.require(fights(ctx, army.id), f"'{army.name}' is no army to escort a messenger")
+    ctx.require(
+        army.owner == messenger.owner,
+        "An escort is an army of the messenger's owner: \"Messengers may be escorted by an "
+        'army for protection"',
+    )
+    ctx.require(
+        fights(ctx, army.id),
+        f"'{army.name}' is no army to escort a messenger: \"Messengers may be escorted by an "
+        'army"',
+    )
     ctx.require(army.hex == messenger.hex, f"'{army.name}' is not in the messenger's hex")
-    ctx.require(not escort.finished, f"'{army.name}' has completed its movement")
+    ctx.require(not escort.finished, f"'{army.name}' has completed its movement: {ONE_AT_A_TIME}")
     if escort.march is not March.FORCED:
         ctx.require(
             escort.mp_spent <= EPSILON,
-            f"'{army.name}' has already moved without a forced march: it cannot escort now",
+            f"'{army.name}' has already moved without a forced march: it cannot escort now "
+            "(an escort moves at a forced march, declared before it moves)",
         )
         escort.march = March.FORCED
     record.attached_to = army.id
@@ -289,7 +301,10 @@ def _carrier(ctx: Context, carrier_id: str) -> tuple[Army, dict]:
     require_move_turn(ctx, army)
     role = rstate(ctx).army(army.id).role
     carriers = ctx.table("move_carriers")
-    ctx.require(role.value in carriers, f"'{army.name}' carries no cargo")
+    ctx.require(
+        role.value in carriers,
+        f"'{army.name}' carries no cargo: baggage trains and ships do (the carriers table)",
+    )
     ctx.require(army.hex is not None, f"'{army.name}' is not on the map")
     return army, carriers[role.value]
 
@@ -311,7 +326,8 @@ def _spend_load_mp(ctx: Context, carrier: Army, spec: dict) -> None:
     left = mp_left(ctx, carrier.id)
     ctx.require(
         left + EPSILON >= cost,
-        f"Loading or unloading '{carrier.name}' takes {cost:g} MP; it has {left:g} left",
+        f"Loading or unloading '{carrier.name}' takes {cost:g} MP; it has {left:g} left "
+        '("It takes the equivalent of 4 movement points ... to load or unload a ship")',
     )
     record = rstate(ctx).army(carrier.id)
     record.mp_spent += cost
@@ -330,14 +346,19 @@ def handle_load(ctx: Context, action: Load) -> None:
     ctx.require(action.food >= 0 and action.gold >= 0, "Amounts cannot be negative")
     ctx.require(action.food or action.gold, "Say how much food or gold to load")
     record = rstate(camp).army(carrier.id)
-    ctx.require(not record.carried, f"'{carrier.name}' carries troops: cargo or troops, not both")
+    ctx.require(
+        not record.carried,
+        f"'{carrier.name}' carries troops: cargo or troops, not both (a ship \"can carry 10 "
+        "units of food and supplies or 10 gold, or they may transport up to 1,000 points worth "
+        'of troops")',
+    )
     settlement = _port(ctx, carrier)
     after = dict(record.cargo)
     after["food"] = after.get("food", 0) + action.food
     after["gold"] = after.get("gold", 0) + action.gold
     ctx.require(
         load_units(after) <= float(spec["capacity"]) + EPSILON,
-        f"'{carrier.name}' holds {spec['capacity']} units of food or gold",
+        f"'{carrier.name}' holds {spec['capacity']} units of food or gold (the carriers table)",
     )
     stores = settlement.stores.get("food", 0)
     ctx.require(stores >= action.food, f"{settlement.name} has only {stores} food in store")
@@ -401,22 +422,32 @@ def handle_embark(ctx: Context, action: Embark) -> None:
     army = ctx.own_army(action.army)
     state = rstate(camp)
     record, hold = state.army(army.id), state.army(ship.id)
-    ctx.require(army.owner == ship.owner, "Troops board their own side's ships")
+    ctx.require(
+        army.owner == ship.owner,
+        "Troops board their own side's ships (rule: a ship transports its owner's troops)",
+    )
     ctx.require(
         record.role in (Role.ARMY, Role.MERCENARIES, Role.SCOUTING_PARTY, Role.MESSENGER),
-        f"'{army.name}' cannot board a ship",
+        f"'{army.name}' cannot board a ship: ships \"transport up to 1,000 points worth of "
+        'troops", not cargo counters',
     )
     ctx.require(
         army.hex is not None and army.hex.distance(ship.hex) <= 1,
         f"'{army.name}' must be next to '{ship.name}' to board it",
     )
-    ctx.require(not record.finished, f"'{army.name}' has completed its movement")
-    ctx.require(load_units(hold.cargo) == 0, f"'{ship.name}' carries cargo: troops or cargo")
+    ctx.require(not record.finished, f"'{army.name}' has completed its movement: {ONE_AT_A_TIME}")
+    ctx.require(
+        load_units(hold.cargo) == 0,
+        f"'{ship.name}' carries cargo: troops or cargo, not both (a ship \"can carry 10 units "
+        "of food and supplies or 10 gold, or they may transport up to 1,000 points worth of "
+        'troops")',
+    )
     aboard = sum(a.points for aid in hold.carried if (a := camp.army(aid)) is not None)
     ctx.require(
         aboard + army.points <= int(spec["troops"]),
         f"'{ship.name}' carries at most {spec['troops']} pts ({aboard} aboard); "
-        f"'{army.name}' is {army.points}",
+        f"'{army.name}' is {army.points} (\"they may transport up to 1,000 points worth of "
+        'troops")',
     )
     _spend_load_mp(ctx, ship, spec)
     start = army.hex
@@ -440,16 +471,18 @@ def handle_disembark(ctx: Context, action: Disembark) -> None:
     hold = state.army(ship.id)
     ctx.require(action.army in hold.carried, f"'{ship.name}' does not carry {action.army!r}")
     army = ctx.army(action.army)
-    to = parse_hex(ctx, action.hex)
+    to = parse_hex(camp.map, action.hex)
     ctx.require(to.distance(ship.hex) <= 1, f"{action.hex} is not next to '{ship.name}'")
     land = land_model(ctx)
-    ctx.require(land.enter[land.index_of(to)] is not None, f"Troops cannot land on {action.hex}")
+    ctx.require(
+        land.enter[land.index_of(to)] is not None,
+        f"Troops cannot land on {action.hex}: land armies do not enter lake or sea",
+    )
     homes = bound_territories(camp, army)
     if homes is not None:
         territory = camp.map.territory_of(to)
         ctx.require(
-            territory is not None and territory.id in homes,
-            f"'{army.name}' holds militia that may not leave their home territory",
+            territory is not None and territory.id in homes, militia_refusal(camp, army, to)
         )
     _spend_load_mp(ctx, ship, spec)
     hold.carried.remove(army.id)

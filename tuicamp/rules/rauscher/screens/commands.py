@@ -778,8 +778,7 @@ def siege_orders(c: Controls) -> None:
 
 
 def _written(siege: Any, role: str, turn: int) -> bool:
-    order = siege.orders.get(role)
-    return order is not None and order.turn == turn
+    return siege.order(role, turn) is not None
 
 
 def fill_allocation(c: Controls) -> None:

@@ -370,8 +370,7 @@ class CombatPanel(RauscherPanel):
             name = place.name if place else siege.settlement
             out.append(Content(" " + short(f"{siege.id} {name}", WIDTH - 1)))
             for role, who in (("besieger", siege.besieger), ("defender", siege.defender)):
-                order = siege.orders.get(role)
-                written = order is not None and order.turn == camp.turn
+                written = siege.order(role, camp.turn) is not None
                 if who in mine:
                     what = "sealed" if written else "write O"
                     out.append(Content(f"  you ({role}): {what}"))

@@ -11,6 +11,7 @@ from __future__ import annotations
 from attrs import define, field
 
 from tuicamp.model.forces import Category, Unit
+from tuicamp.rules.kit.sealed import SealedChoice
 
 
 @define
@@ -61,13 +62,16 @@ class MercenaryOffer:
 
 @define
 class RansomNote:
-    """The two sealed notes about one prisoner in one Upkeep phase (R-RA-11)."""
+    """One sealed note about a prisoner in one Upkeep phase (R-RA-11): a choice in the
+    kit's sealed round of the two (:attr:`EconomyState.ransom`)."""
 
-    prisoner: str
-    turn: int
-    offer: int | None = None  # written by the character's owner
-    demand: int | None = None  # written by the captor
-    revealed: bool = False
+    what: str  # "offer" (written by the character's owner) or "demand" (by the captor)
+    amount: int  # coppers
+
+
+def ransom_id(prisoner: str, turn: int) -> str:
+    """The sealed round of one prisoner's notes in one turn's Upkeep."""
+    return f"ransom:{prisoner}:turn{turn}"
 
 
 @define
@@ -141,7 +145,8 @@ class EconomyState:
     recruit_points: dict[str, int] = field(factory=dict)  # player -> points bought this turn
     placed_points: dict[str, int] = field(factory=dict)  # settlement -> points placed this turn
     mercenaries: list[MercenaryOffer] = field(factory=list)  # this turn's offers
-    ransom: dict[str, RansomNote] = field(factory=dict)  # prisoner id -> this turn's notes
+    # prisoner id -> this Upkeep's sealed notes, the owner's and the captor's (kit.sealed)
+    ransom: dict[str, SealedChoice[RansomNote]] = field(factory=dict)
     ransomed: list[Ransomed] = field(factory=list)
     rerollable: list[Rerollable] = field(factory=list)
     tests: list[StarvationTest] = field(factory=list)

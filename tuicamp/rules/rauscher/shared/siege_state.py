@@ -5,11 +5,13 @@ from __future__ import annotations
 from attrs import define, field
 
 from tuicamp.model.hexes import Hex
+from tuicamp.rules.kit.sealed import SealedChoice
 
 
 @define
 class SiegeOrder:
-    """One side's sealed order for a turn (R-RA-11: secret until both are written).
+    """One side's sealed order for a turn (R-RA-11: secret until both are written, a
+    choice of the kit's sealed round :attr:`Siege.orders`).
 
     Besieger: attack, bombard, mine or nothing; defender: sally, bombard or nothing.
     ``targets`` says, for a besieger's bombardment, what each war machine aims at (unit id
@@ -34,8 +36,9 @@ class Siege:
     defender: str
     started: int  # turn declared
     armies: list[str] = field(factory=list)  # the besieging armies
-    orders: dict[str, SiegeOrder] = field(factory=dict)  # "besieger"/"defender" -> this turn's
-    revealed: bool = False  # this turn's orders are out
+    # This turn's sealed orders, by writer (the besieger and the defender); None until the
+    # first is written. Revealed together when both are in (kit.sealed).
+    orders: SealedChoice[SiegeOrder] | None = None
     resolved_turn: int = 0  # the last turn whose orders were carried out
     # The walls: "destroying a gate or section of wall" breaches them.
     gate_destroyed: bool = False
@@ -53,6 +56,17 @@ class Siege:
     battle: str = ""  # the battle the orders led to this turn, if any
     ended: bool = False
     end_reason: str = ""
+
+    def order(self, role: str, turn: int) -> SiegeOrder | None:
+        """The order the besieger or the defender wrote for ``turn``, if any."""
+        writer = self.besieger if role == "besieger" else self.defender
+        written = self.orders.choices.get(writer) if self.orders is not None else None
+        return written if written is not None and written.turn == turn else None
+
+
+def orders_id(siege_id: str, turn: int) -> str:
+    """The sealed round of one siege's orders in one turn."""
+    return f"{siege_id}:turn{turn}"
 
 
 @define

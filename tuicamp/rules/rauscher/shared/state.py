@@ -108,10 +108,9 @@ class RauscherState:
     units: dict[str, UnitState] = field(factory=dict)
     players: dict[str, PlayerState] = field(factory=dict)
     move_order: list[str] = field(factory=list)  # players in the text's race order
-    neutral_players: list[str] = field(factory=list)  # scenario forces nobody plays
-    # "working in allegiance or as opposing forces": the scenario's alliances, each a list
-    # of player ids; a player in none of them stands alone (see shared.common.enemies).
-    alliances: list[list[str]] = field(factory=list)
+    # Scenario forces nobody plays, against every player. (Alliances are the campaign's
+    # teams since state version 2: see shared.alliances and shared.upgrades.)
+    neutral_players: list[str] = field(factory=list)
     economy: EconomyState = field(factory=EconomyState)
     movement: MovementState = field(factory=MovementState)
     combat: CombatState = field(factory=CombatState)

@@ -6,7 +6,8 @@ a WHFB battle must be fought first. Once besieged, a settlement is forced to liv
 own stockpiles until they are relieved." "Each turn, during the Combat phase, the besieging
 and defending players should write down what their forces are going to do this turn."
 
-Orders are sealed (R-RA-11): each is seen only by its writer until both are written, then
+Orders are sealed (R-RA-11), a sealed choice of the kit (:mod:`tuicamp.rules.kit.sealed`):
+everyone reads that a side has written, only the writer what, until both are written; then
 both are revealed in one public event and carried out: bombardments and mining at once, an
 attack or a sally as a battle (combat.find opens it, combat draws its consequences and
 calls :func:`after_battle`). The stockpile is eaten at the end of each Combat phase. Every
@@ -26,6 +27,8 @@ from tuicamp.engine.rules import Rules
 from tuicamp.model.battle import Battle, BattleStatus
 from tuicamp.model.campaign import Campaign
 from tuicamp.model.forces import Army, Category, Unit
+from tuicamp.rules.kit.sealed import SealedChoice, write
+from tuicamp.rules.kit.turns import acting_player
 from tuicamp.rules.rauscher import economy
 from tuicamp.rules.rauscher.combat import back_from_the_tavern
 from tuicamp.rules.rauscher.combat import common as cc
@@ -34,13 +37,12 @@ from tuicamp.rules.rauscher.combat import settlements as combat_settlements
 from tuicamp.rules.rauscher.shared import hooks
 from tuicamp.rules.rauscher.shared.combat_state import BattleInfo, Engagement
 from tuicamp.rules.rauscher.shared.common import (
-    acting_player,
     enemies,
     friendly,
     require_phase,
     rstate,
 )
-from tuicamp.rules.rauscher.shared.siege_state import Siege, SiegeOrder, SiegeState
+from tuicamp.rules.rauscher.shared.siege_state import Siege, SiegeOrder, SiegeState, orders_id
 from tuicamp.rules.rauscher.shared.state import Role
 
 BESIEGER_ORDERS = ("attack", "bombard", "mine", "nothing")
@@ -98,16 +100,27 @@ def _declare(ctx: Context, a: DeclareSiege) -> None:
     army = ctx.own_army(a.army)
     settlement = camp.map.settlement(a.settlement)
     ctx.require(settlement is not None, f"There is no settlement {a.settlement!r}")
-    ctx.require(army.hex == settlement.hex, f"{army.name} is not at {settlement.name}")
-    ctx.require(cc.fights(ctx, army.id), f"{army.name} cannot besiege anything")
+    besiege = (
+        '"an army should move into the same hex as the settlement they wish to besiege, and '
+        'declare a siege"'
+    )
+    ctx.require(army.hex == settlement.hex, f"{army.name} is not at {settlement.name}: {besiege}")
+    ctx.require(cc.fights(ctx, army.id), f"{army.name} cannot besiege anything: an army does")
     ctx.require(
         enemies(camp, army.owner, settlement.owner),
-        f"{settlement.name} is not an enemy settlement",
+        f"{settlement.name} is not an enemy settlement: a siege is laid to an enemy's",
     )
-    ctx.require(sstate(camp).at(settlement.hex) is None, f"{settlement.name} is already besieged")
+    ctx.require(
+        sstate(camp).at(settlement.hex) is None,
+        f"{settlement.name} is already besieged: one siege at a time (allies besiege together)",
+    )
     spec = ctx.table("settlement_kinds").get(settlement.kind, {})
     walls = int(spec.get("walled_defence" if settlement.walls else "defence", 0))
-    ctx.require(walls >= 2, f"{settlement.name} has no walls to besiege: attack it instead")
+    ctx.require(
+        walls >= 2,
+        f"{settlement.name} has no walls to besiege: attack it instead (rule: a siege is of "
+        "walls, a palisade or stronger; the settlement_kinds table)",
+    )
     defenders = [
         x
         for x in camp.armies_at(settlement.hex)
@@ -118,7 +131,9 @@ def _declare(ctx: Context, a: DeclareSiege) -> None:
     ctx.require(
         inside <= holds,
         f"{cc.player_name(camp, settlement.owner)} has {inside} pts at {settlement.name}, more "
-        f"than its walls hold ({holds}): the forces outside the walls must be fought first",
+        f"than its walls hold ({holds}): the forces outside the walls must be fought first "
+        '("If there are any forces in the settlement outside the walls, a WHFB battle must be '
+        'fought first")',
     )
     for battle in camp.pending_battles():
         info = cc.cstate(camp).battles.get(battle.id)
@@ -174,7 +189,9 @@ def _role(ctx: Context, siege: Siege, player: str) -> str:
     if player == siege.besieger:
         return "besieger"
     ctx.require(
-        player == siege.defender, f"{cc.player_name(ctx.campaign, player)} is not in {siege.id}"
+        player == siege.defender,
+        f'{cc.player_name(ctx.campaign, player)} is not in {siege.id}: "the besieging and '
+        'defending players should write down what their forces are going to do"',
     )
     return "defender"
 
@@ -185,27 +202,32 @@ def _get(ctx: Context, siege_id: str) -> Siege:
     return siege
 
 
+def _sealed_orders(ctx: Context, siege: Siege) -> SealedChoice[SiegeOrder]:
+    """This turn's round of sealed orders, opened by the first order written."""
+    turn = ctx.campaign.turn
+    if siege.orders is None or siege.orders.id != orders_id(siege.id, turn):
+        settlement = ctx.campaign.map.settlement(siege.settlement)
+        name = settlement.name if settlement else siege.settlement
+        siege.orders = SealedChoice(
+            orders_id(siege.id, turn),
+            f"siege orders for {name} ({siege.id})",
+            [siege.besieger, siege.defender],
+            kind="siege_orders",
+        )
+    return siege.orders
+
+
 def _orders(ctx: Context, a: WriteSiegeOrders) -> None:
     require_phase(ctx, "combat")
     camp = ctx.campaign
     siege = _get(ctx, a.siege)
-    player = (
-        a.player
-        or next(
-            (
-                p
-                for p in (siege.besieger, siege.defender)
-                if ctx.seat.controls(p) and not ctx.seat.gm
-            ),
-            "",
-        )
-        or acting_player(ctx, a.player)
-    )
-    ctx.require(ctx.seat.controls(player), f"Seat {ctx.seat.name} does not play {player}")
+    player = acting_player(ctx, a.player, among=(siege.besieger, siege.defender))
     role = _role(ctx, siege, player)
-    ctx.require(not siege.revealed, "This turn's siege orders are already revealed")
     allowed = BESIEGER_ORDERS if role == "besieger" else DEFENDER_ORDERS
-    ctx.require(a.order in allowed, f"The {role} may order: {', '.join(allowed)}")
+    ctx.require(
+        a.order in allowed,
+        f"The {role} may order: {', '.join(allowed)} (the text's siege orders)",
+    )
     order = SiegeOrder(player, a.order, camp.turn, dict(a.targets), a.miners, list(a.units))
     if role == "besieger" and a.order == "bombard":
         _check_bombard(ctx, siege, order)
@@ -214,16 +236,12 @@ def _orders(ctx: Context, a: WriteSiegeOrders) -> None:
     if role == "defender" and a.order == "sally":
         own = {u.id for x in _defenders(camp, siege) for u in x.units}
         bad = [u for u in a.units if u not in own]
-        ctx.require(not bad, f"{bad[0] if bad else ''!r} is not a unit of the garrison")
-    siege.orders[role] = order
-    ctx.emit(
-        "siege_orders",
-        f"{cc.player_name(camp, player)} writes sealed siege orders for {siege.id}: {a.order}",
-        player=player,
-        visible_to=[player],
-        siege=siege.id,
-    )
-    if all(r in siege.orders for r in ("besieger", "defender")):
+        ctx.require(
+            not bad,
+            f"{bad[0] if bad else ''!r} is not a unit of the garrison: the besieged sally",
+        )
+    sealed = _sealed_orders(ctx, siege)
+    if write(ctx, sealed, player, order, lambda o: _describe_for(siege, o)) is not None:
         _resolve(ctx, siege)
 
 
@@ -235,13 +253,19 @@ def _check_bombard(ctx: Context, siege: Siege, order: SiegeOrder) -> None:
     ctx.require(
         machines or archers,
         'Only war machines or missile units (10 or more archers, range 24"+, flag '
-        "'missile') may bombard",
+        "'missile') may bombard (\"Only war machines or missile units (consisting of 10 or "
+        'more archers) with an attack range of at least 24" may make a bombardment attack")',
     )
     for uid, target in order.targets.items():
-        ctx.require(uid in machines, f"{uid!r} is not a war machine of the besieging army")
+        ctx.require(
+            uid in machines,
+            f"{uid!r} is not a war machine of the besieging army: war machines aim, archers "
+            "shoot at the defenders",
+        )
         ctx.require(
             target in table["targets"],
-            f"A war machine aims at {', '.join(table['targets'])}, not {target!r}",
+            f"A war machine aims at {', '.join(table['targets'])}, not {target!r} (the "
+            "bombardment table)",
         )
 
 
@@ -249,7 +273,10 @@ def _miners(ctx: Context, siege: Siege, named: str) -> str:
     camp = ctx.campaign
     units = _units(camp, _besiegers(camp, siege))
     if named:
-        ctx.require(any(u.id == named for u in units), f"{named!r} is not a besieging unit")
+        ctx.require(
+            any(u.id == named for u in units),
+            f"{named!r} is not a besieging unit: the besiegers dig the mine",
+        )
         return named
     flagged = [u.id for u in units if "miners" in u.flags]
     if siege.miners and any(u.id == siege.miners for u in units):
@@ -263,8 +290,14 @@ def _exhaust(ctx: Context, a: ExhaustResources) -> None:
     siege = _get(ctx, a.siege)
     player = a.player or siege.defender
     ctx.require(ctx.seat.controls(player), f"Seat {ctx.seat.name} does not play {player}")
-    ctx.require(player == siege.defender, "Only the besieged exhaust their resources")
-    ctx.require(not siege.exhausted, "Exhausting Its Resources may only be done once")
+    ctx.require(
+        player == siege.defender,
+        'Only the besieged exhaust their resources ("add d3 supply to their stockpile")',
+    )
+    ctx.require(
+        not siege.exhausted,
+        'Exhausting Its Resources may only be done once ("This roll may only be made once")',
+    )
     settlement = camp.map.settlement(siege.settlement)
     gain = ctx.dice.roll(ctx.table("siege_supply")["exhaust"], "exhausting its resources").total
     settlement.stores["food"] = settlement.stores.get("food", 0) + gain
@@ -280,7 +313,10 @@ def _exhaust(ctx: Context, a: ExhaustResources) -> None:
 
 def _lift(ctx: Context, a: LiftSiege) -> None:
     siege = _get(ctx, a.siege)
-    ctx.require(ctx.seat.controls(siege.besieger), "Only the besieger lifts a siege")
+    ctx.require(
+        ctx.seat.controls(siege.besieger),
+        "Only the besieger lifts a siege (the defender is relieved, or sallies)",
+    )
     end(ctx, siege, "lifted by the besieger")
 
 
@@ -342,11 +378,11 @@ def is_besieged(campaign: Campaign, ident: str) -> bool:
 
 def new_turn(ctx: Context) -> None:
     """The Combat phase begins: end sieges that no longer stand, clear last turn's orders."""
+    turn = ctx.campaign.turn
     for siege in sstate(ctx).active():
         if check(ctx, siege):
-            if siege.orders and next(iter(siege.orders.values())).turn != ctx.campaign.turn:
-                siege.orders = {}
-            siege.revealed = False
+            if siege.orders is not None and siege.orders.id != orders_id(siege.id, turn):
+                siege.orders = None
             siege.battle = ""
 
 
@@ -376,17 +412,9 @@ def end(ctx: Context, siege: Siege, reason: str) -> None:
 
 
 def _resolve(ctx: Context, siege: Siege) -> None:
-    """Both orders are written: reveal them together and carry them out."""
+    """Both orders are written and revealed together (kit.sealed): carry them out."""
     camp = ctx.campaign
-    b, d = siege.orders["besieger"], siege.orders["defender"]
-    siege.revealed = True
-    ctx.emit(
-        "siege_orders_revealed",
-        f"Siege orders for {siege.id} revealed: {cc.player_name(camp, b.player)} (besieger) "
-        f"{_describe(b)}; {cc.player_name(camp, d.player)} (defender) {_describe(d)}",
-        undoable=False,
-        siege=siege.id,
-    )
+    b, d = siege.order("besieger", camp.turn), siege.order("defender", camp.turn)
     if siege.breach_turn and camp.turn >= siege.breach_turn and b.order != "attack":
         _tunnel_waits(ctx, siege)
     if b.order == "bombard":
@@ -409,6 +437,12 @@ def _describe(order: SiegeOrder) -> str:
     if order.miners:
         extra = f" (miners: {order.miners})"
     return order.order + extra
+
+
+def _describe_for(siege: Siege, order: SiegeOrder) -> str:
+    """An order as the chronicle says it, with the writer's part: "attack, as besieger"."""
+    role = "besieger" if order.player == siege.besieger else "defender"
+    return f"{_describe(order)}, as {role}"
 
 
 # --- bombardment --------------------------------------------------------------------------
@@ -808,8 +842,7 @@ def pending(campaign: Campaign, player: str | None) -> list[str]:
         settlement = campaign.map.settlement(siege.settlement)
         name = settlement.name if settlement else siege.settlement
         for role, who in (("besieger", siege.besieger), ("defender", siege.defender)):
-            order = siege.orders.get(role)
-            if (order is None or order.turn != campaign.turn) and player in (None, who):
+            if siege.order(role, campaign.turn) is None and player in (None, who):
                 lines.append(
                     f"{cc.player_name(campaign, who)} must write siege orders for {name} "
                     f"({siege.id}, as the {role})"

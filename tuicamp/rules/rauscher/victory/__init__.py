@@ -48,7 +48,7 @@ from tuicamp.model.forces import Army
 from tuicamp.model.hexes import Hex, parse_label
 from tuicamp.model.map import Territory
 from tuicamp.rules.rauscher.shared import hooks
-from tuicamp.rules.rauscher.shared.common import alliance_of, enemies, friendly, rstate, side_key
+from tuicamp.rules.rauscher.shared.common import enemies, friendly, rstate, side_key, side_of
 from tuicamp.rules.rauscher.shared.state import PlayerState, RauscherState, Role
 from tuicamp.rules.rauscher.shared.victory_state import Allegiance, VictoryState
 
@@ -87,7 +87,7 @@ def team_of(campaign: Campaign, pid: str | None) -> list[str]:
     if not pid:
         return []
     players = claimants(campaign)
-    rest = [p for p in alliance_of(campaign, pid) if p in players and p != pid]
+    rest = [p for p in side_of(campaign, pid) if p in players and p != pid]
     return [pid, *rest]
 
 
@@ -745,9 +745,13 @@ class AllotTerritories(Action):
 def _allot_action(ctx: Context, action: AllotTerritories) -> None:
     ctx.require(
         victory_type(ctx.campaign) == "family_squabble",
-        "Territories declare their allegiance only in a Family Squabble",
+        "Territories declare their allegiance only in a Family Squabble (the scenario's "
+        "victory type)",
     )
-    ctx.require(not vstate(ctx).allotted, "The territories have already declared")
+    ctx.require(
+        not vstate(ctx).allotted,
+        "The territories have already declared: they declare once, at the war's start",
+    )
     records = allot(ctx.campaign, ctx.dice)
     vstate(ctx).announced = True
     ctx.emit(
