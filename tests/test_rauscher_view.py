@@ -18,6 +18,7 @@ from attrs import evolve
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from tuicamp.engine.codec import campaign_to_dict
 from tuicamp.engine.engine import Engine
 from tuicamp.engine.errors import RuleError
 from tuicamp.engine.rules import Rules
@@ -310,3 +311,16 @@ def test_whatever_is_played_a_seats_lines_are_its_own_and_its_views(seed, data):
             assert all(owners.get(s.army) == player for s in view.status_lines if s.army)
             assert {p.player for p in state.players} <= {player}
             assert all(p.player == player for ledger in state.players for p in ledger.purchases)
+
+
+def test_reading_a_view_changes_nothing():
+    """Projecting the state for a seat only reads: the campaign's plain data (what a save
+    writes) is the same before and after every seat's view, in every phase."""
+    engine = K.fresh()
+    engine.perform("stirland", E.BuyBaggage(food=1))
+    for phase in ("upkeep", "effects", "movement", "combat", "resolution"):
+        K.until(engine, phase)
+        before = campaign_to_dict(engine.campaign)
+        for seat in ("stirland", "sylvania", "gm"):
+            _view(engine, seat)
+        assert campaign_to_dict(engine.campaign) == before, phase

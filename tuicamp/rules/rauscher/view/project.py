@@ -41,7 +41,7 @@ from tuicamp.rules.rauscher.movement.costs import fights, role_spec
 from tuicamp.rules.rauscher.movement.scouting import can_scout, known_level, rank, sharing
 from tuicamp.rules.rauscher.shared.common import rstate
 from tuicamp.rules.rauscher.shared.siege_state import SiegeOrder
-from tuicamp.rules.rauscher.shared.state import ArmyState
+from tuicamp.rules.rauscher.shared.state import ArmyState, PlayerState
 from tuicamp.rules.rauscher.view.records import (
     AllocationNote,
     AmbushNote,
@@ -131,7 +131,7 @@ def blocking(campaign: Campaign, player: str) -> list[str]:
 def player_ledger(rules: Rules, player: str, acting: Sequence[str]) -> PlayerLedger:
     campaign = rules.campaign
     state = rstate(campaign)
-    record = state.player(player)
+    record = state.players.get(player) or PlayerState()
     money = econ(campaign)
     earned = [e for e in record.ledger if e.income]
     offer = next(
@@ -203,7 +203,7 @@ def supply_rows(reader: Context, owners: Sequence[str]) -> dict[str, SupplyRow]:
             scavenge=supply.scavenging(reader, army),
             local=sum(p.amount for p in sources if not p.train),
             baggage=sum(p.amount for p in sources if p.train),
-            starving_turns=rstate(campaign).army(army.id).starving_turns,
+            starving_turns=(rstate(campaign).armies.get(army.id) or ArmyState()).starving_turns,
         )
     return rows
 
@@ -404,7 +404,7 @@ def chart(campaign: Campaign, seat: Seat) -> list[ChartSeries]:
         secret = not seat.controls(pid)
         points = [
             ChartPoint(e.turn, e.territories, None if secret else e.treasury)
-            for e in rstate(campaign).player(pid).ledger
+            for e in (rstate(campaign).players.get(pid) or PlayerState()).ledger
         ]
         if not points or points[-1].turn < campaign.turn:
             held = victory.territories_held(campaign, pid)
@@ -427,7 +427,7 @@ def resolution_summary(reader: Context, mine: Sequence[str]) -> ResolutionSummar
             continue
         if not supply.supply_need(rank_and_file_points(campaign, army), reader.tables):
             continue
-        if state.army(army.id).starving_turns:
+        if (state.armies.get(army.id) or ArmyState()).starving_turns:
             short += 1
         else:
             fed += 1
