@@ -172,6 +172,46 @@ def test_show_as_a_seat_prints_its_status_lines(tmp_path):
     assert "MP (The Averland Host)" not in orcs and "MP (The Grenzmark" not in orcs
 
 
+SHOPPING = """
+seat = "stirland"
+[[action]]
+kind = "buy_baggage"
+food = 1
+[[action]]
+kind = "buy_recruits"
+name = "Azure Halberdiers"
+points = 250
+models = 25
+"""
+
+
+def test_show_as_a_seat_prints_the_rauscher_status_lines(tmp_path):
+    """`tuicamp show --as SEAT` prints Rauscher's status lines for that seat: its treasury
+    and fate points, each own army's movement points, fatigue and stores, and what blocks
+    the end of the phase; never another Warmaster's ("A baggage train may be purchased for
+    2 coppers", "1 copper for every 50 points": 3c and 5c of Stirland's 30c)."""
+    made = run(
+        "new", "rauscher-stir-border", "-r", "rauscher", "-o", "r.toml", "--no-play",
+        "--seed", "3", cwd=tmp_path,
+    )  # fmt: skip
+    assert made.returncode == 0, made.stderr
+    (tmp_path / "o.toml").write_text(SHOPPING)
+    assert run("apply", "r.toml", "o.toml", cwd=tmp_path).returncode == 0
+    stirland = run("show", "r.toml", "--as", "stirland", cwd=tmp_path).stdout
+    assert (
+        "Status:\n"
+        "  Treasury: 2g 2c\n"
+        "  Fate points: 0\n"
+        "  MP (The Stirland Host): 0 spent, 4 of 4 left\n"
+        "  Fatigue (The Stirland Host): 0\n"
+        "  Stores (The Stirland Host): 11 food in reach for 2\n"
+    ) in stirland
+    sylvania = run("show", "r.toml", "--as", "sylvania", cwd=tmp_path).stdout
+    assert "  Treasury: 3g\n" in sylvania and "  Treasury: 2g 2c\n" not in sylvania
+    assert "(The Grey Host of Drakenhof): 0 spent" in sylvania
+    assert "The Stirland Host)" not in sylvania and "Azure" not in sylvania
+
+
 def test_rulesets_scenarios_actions_and_roll(tmp_path):
     listed = run("rulesets", cwd=tmp_path).stdout
     assert "sandbox" in listed and "rauscher" in listed

@@ -1,11 +1,12 @@
 """The Rauscher ruleset's layers, read from its source: the template every ruleset copies.
 
-"shared < economy < movement < combat < siege < victory < ruleset (the frame) < screens":
-imports only point down (``tuicamp/rules/rauscher/__init__.py``). These tests walk the
-package's files with ``ast`` and fail on an import inside a function, an import of a higher
-package, ``shared/`` importing a phase package, ``getattr`` on a module (an optional hook
-looked up instead of declared), or a circle of imports; and they hold every phase package
-to the frame's contract: it defines everything the frame reads, empty where it has none.
+"shared < economy < movement < combat < siege < victory < view < ruleset (the frame) <
+screens": imports only point down (``tuicamp/rules/rauscher/__init__.py``). These tests
+walk the package's files with ``ast`` and fail on an import inside a function, an import
+of a higher package, ``shared/`` importing a phase package, ``getattr`` on a module (an
+optional hook looked up instead of declared), or a circle of imports; and they hold every
+phase package to the frame's contract: it defines everything the frame reads, empty where
+it has none.
 """
 
 from __future__ import annotations
@@ -23,7 +24,17 @@ from tuicamp.rules.rauscher.shared import hooks
 PACKAGE = "tuicamp.rules.rauscher"
 ROOT = Path(rauscher.__file__).parent
 # Lowest first: a module may import its own layer and the layers before it.
-LAYERS = ("shared", "economy", "movement", "combat", "siege", "victory", "ruleset", "screens")
+LAYERS = (
+    "shared",
+    "economy",
+    "movement",
+    "combat",
+    "siege",
+    "victory",
+    "view",
+    "ruleset",
+    "screens",
+)
 PHASES = ("economy", "movement", "combat", "siege", "victory")
 # What the frame (ruleset.py) reads of every phase package.
 CONTRACT = ("ACTIONS", "HANDLERS", "PHASE_START", "PHASE_END", "pending", "setup", "setup_problems")

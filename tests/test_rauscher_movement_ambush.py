@@ -165,8 +165,10 @@ def test_the_target_must_be_in_the_ambushs_territory():
 
 
 def test_only_the_owner_reveals_and_only_in_movement():
+    """Another player is refused as if the hidden party were no army at all: the refusal
+    must not tell it that an ambush waits (R-RA-11)."""
     _camp, engine, party = _ambush()
-    with pytest.raises(RuleError, match="belongs to Anna"):
+    with pytest.raises(RuleError, match="There is no army"):
         engine.perform("p2", A.RevealAmbush(ambush=party, target="a2", dice=[4, 4]))
     for seat in ("p1", "p2"):
         engine.perform(seat, EndPhase())

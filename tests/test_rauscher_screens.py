@@ -32,15 +32,7 @@ from tuicamp.rules.rauscher.economy.common import NEVER_TEST, rank_and_file_poin
 from tuicamp.rules.rauscher.economy.supply import supply_need
 from tuicamp.rules.rauscher.ruleset import RauscherRuleset
 from tuicamp.rules.rauscher.screens.commands import _cargo
-from tuicamp.rules.rauscher.screens.data import (
-    acting_for,
-    bar,
-    chart,
-    resolution_summary,
-    seat_players,
-    supply_rows,
-    treasury_row,
-)
+from tuicamp.rules.rauscher.screens.data import bar, rauscher_state, supply_rows
 from tuicamp.rules.rauscher.screens.forms import PurchaseScreen, parse_units, purchase_action
 from tuicamp.rules.rauscher.screens.ledger import LedgerScreen, chart_lines
 from tuicamp.rules.rauscher.screens.panels import PHASE_KEYS, WIDTH, key_lines
@@ -83,8 +75,13 @@ async def _wait_for(pilot, screen_type):
     return await wait_for_screen(pilot, screen_type)
 
 
-def _view(campaign, seat: str = "stirland"):
-    return view_for(Rules(campaign, RULESET), [], seat)
+def _view(campaign, seat: str = "stirland", chronicle=()):
+    return view_for(Rules(campaign, RULESET), list(chronicle), seat)
+
+
+def _state(campaign, seat: str = "stirland", chronicle=()):
+    """The Rauscher state in the seat's view: what the screens read."""
+    return rauscher_state(_view(campaign, seat, chronicle))
 
 
 # --- what the screens compute -------------------------------------------------------------
@@ -168,7 +165,7 @@ def test_units_and_cargo_typed_in_a_line():
 def test_the_chart_shows_territories_to_all_and_treasuries_to_their_owners(tmp_path):
     """Territories are on the map for all to see; a treasury is its Warmaster's secret."""
     camp = _disk(K.played_save(tmp_path))
-    mine, gm = chart(camp, _view(camp)), chart(camp, _view(camp, "gm"))
+    mine, gm = _state(camp).chart, _state(camp, "gm").chart
     stirland, sylvania = mine
     assert [p.turn for p in stirland.points] == [1, 2, 3, 4, 5]
     ledger = rstate(camp).player("stirland").ledger
@@ -178,9 +175,10 @@ def test_the_chart_shows_territories_to_all_and_treasuries_to_their_owners(tmp_p
     assert all(p.treasury is None for p in sylvania.points)
     assert [p.territories for p in sylvania.points] == [4] * 5
     assert all(p.treasury is not None for s in gm for p in s.points)
-    text = "\n".join(line.plain for line in chart_lines(camp, _view(camp)))
+    lines = chart_lines(_view(camp), _state(camp))
+    text = "\n".join(line.plain for line in lines)
     assert "secret" in text and "4g 1s 1c" in text
-    assert all(len(line.plain) <= 74 for line in chart_lines(camp, _view(camp)))
+    assert all(len(line.plain) <= 74 for line in lines)
 
 
 def _hungry():
@@ -199,7 +197,7 @@ def test_supply_rows_foretell_the_resolution():
     500 or more treat as 1,000" (R-RA-8); the row's "short" is what the Resolution finds."""
     engine = _hungry()
     camp = engine.campaign
-    rows = {r.army: r for r in supply_rows(camp, "stirland")}
+    rows = {r.army: r for r in supply_rows(_state(camp), "stirland")}
     host = rows[K.HOST]
     assert (
         host.need
@@ -223,22 +221,23 @@ def test_the_resolution_summary_counts_what_the_rules_did():
     camp = engine.campaign
     tested = [u for u in camp.army(K.HOST).units if u.category not in NEVER_TEST]
     K.until(engine, "resolution")
-    view = view_for(Rules(camp, RULESET), engine.chronicle, "stirland")
-    total = resolution_summary(camp, view)
+    total = _state(camp, "stirland", engine.chronicle).resolution
     assert total.short == 1 and total.fed >= 1
     assert total.grumbled + total.deserted + total.starved == len(tested)
     assert total.waiting == 0 and total.taxes == 0, "no purchase, no tax in turn 1"
-    other = resolution_summary(camp, view_for(Rules(camp, RULESET), engine.chronicle, "sylvania"))
+    other = _state(camp, "sylvania", engine.chronicle).resolution
     assert other.short == 0 and other.deserted + other.starved + other.grumbled == 0
 
 
 def test_a_seat_reads_only_its_own_purse(tmp_path):
     camp = _disk(K.played_save(tmp_path))
-    view = _view(camp, "sylvania")
-    assert seat_players(camp, view) == ["sylvania"] == [acting_for(camp, view)]
-    assert supply_rows(camp, "sylvania") and all(
-        camp.army(r.army).owner == "sylvania" for r in supply_rows(camp, "sylvania")
+    state = _state(camp, "sylvania")
+    assert state.seat_players == ("sylvania",) and state.acting_for == "sylvania"
+    assert [p.player for p in state.players] == ["sylvania"]
+    assert supply_rows(state, "sylvania") and all(
+        camp.army(r.army).owner == "sylvania" for r in supply_rows(state, "sylvania")
     )
+    assert supply_rows(state, "stirland") == [], "another Warmaster's supply is theirs"
 
 
 def test_the_purse_after_four_turns(tmp_path):
@@ -247,7 +246,7 @@ def test_the_purse_after_four_turns(tmp_path):
     ... Border Outpost - 0 gold"; "Players gain 1 fate point at the end of the Resolution
     phase"."""
     camp = _disk(K.played_save(tmp_path))
-    row = treasury_row(camp, "stirland")
+    row = _state(camp).ledger("stirland")
     taxes = 20 + 5 + 1 + 0  # Wurtbad, Hochmoor, Grenzdorf, Stirwacht
     assert row.treasury == row.available == 30 - 3 - 5 - 2 + taxes
     assert (row.territories, row.fate) == (5, 4)

@@ -9,14 +9,18 @@ from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
+from apps import rauscher_kit as K
 from apps.ui_kit import make_app, make_save, screen_text, sync
 from conftest import small_campaign
 
+import tuicamp.rules.rauscher.screens as rauscher_screens
 import tuicamp.rules.sandbox.screens as sandbox_screens
 from tuicamp.engine.engine import Engine
+from tuicamp.engine.errors import RuleError
 from tuicamp.engine.registry import load_rulesets
 from tuicamp.engine.rules import Rules
 from tuicamp.engine.views import view_for
+from tuicamp.rules.rauscher.economy import actions as RE
 from tuicamp.rules.sandbox import actions as A
 from tuicamp.ui import kit
 from tuicamp.ui.app import TuicampApp
@@ -97,6 +101,28 @@ def test_sandbox_screens_reach_the_ui_through_the_kit_only():
     assert not attributes & {"session", "campaign", "options", "tables"}
 
 
+RAUSCHER_SCREENS = sorted(Path(rauscher_screens.__file__).parent.glob("*.py"))
+
+
+def test_the_rauscher_screens_walk_finds_the_package():
+    """The walk below can fail: it sees the commands, panels, forms, ledger and ui."""
+    names = {p.stem for p in RAUSCHER_SCREENS}
+    assert {"commands", "panels", "forms", "ledger", "ui", "data"} <= names
+
+
+@pytest.mark.parametrize("path", RAUSCHER_SCREENS, ids=lambda p: p.stem)
+def test_rauscher_screens_reach_the_ui_through_the_kit_only(path):
+    """ "make every module of rules/rauscher/screens/ import from tuicamp.ui nothing but
+    tuicamp.ui.kit", and "read only the view, controls.rules and the ruleset's own pure
+    functions given controls.rules (never controls.session, never the raw campaign)"."""
+    ui = [m for m in _imports(path) if m == "tuicamp.ui" or m.startswith("tuicamp.ui.")]
+    assert set(ui) <= {"tuicamp.ui.kit"}
+    attributes = {
+        n.attr for n in ast.walk(ast.parse(path.read_text())) if isinstance(n, ast.Attribute)
+    }
+    assert not attributes & {"session", "campaign", "state"}
+
+
 def test_the_kit_offers_what_a_rulesets_screens_use():
     for name in kit.__all__:
         assert getattr(kit, name) is not None, name
@@ -104,17 +130,20 @@ def test_the_kit_offers_what_a_rulesets_screens_use():
         assert name in kit.__all__
     for name in ("PickScreen", "TextPromptScreen", "Field", "DiceRoller", "ReadOnlyRules"):
         assert name in kit.__all__
+    for name in ("MapWidget", "marker_style", "cost_label", "what_if"):
+        assert name in kit.__all__
 
 
 def test_the_campaign_screen_offers_every_control():
-    """Each member of CampaignControls is there on the campaign screen (``session`` and
-    ``seat`` are set on the instance); ``options`` and ``tables`` are gone: the rules in
-    force answer for both."""
+    """Each member of CampaignControls is there on the campaign screen (``seat`` is set on
+    the instance); ``options`` and ``tables`` are gone: the rules in force answer for both;
+    and ``session``, the raw campaign's door, is no control a ruleset's screen is offered."""
     members = [n for n in vars(CampaignControls) if not n.startswith("_")]
     assert {"view", "rules", "perform", "open", "say", "cursor", "selected_army"} <= set(members)
     for name in members:
-        assert name in ("session", "seat") or hasattr(CampaignScreen, name), name
+        assert name == "seat" or hasattr(CampaignScreen, name), name
     assert not hasattr(CampaignScreen, "options") and not hasattr(CampaignScreen, "tables")
+    assert "session" not in members
 
 
 # --- the sandbox's screens read its view ----------------------------------------------------------
@@ -167,3 +196,26 @@ async def test_the_side_panel_shows_the_status_lines_and_the_reach_is_the_ledger
         await pilot.pause()
         reach = screen.map.layers.overlays.get("reach", {})
         assert reach and all(float(v.rstrip("+")) <= 4 for v in reach.values())
+
+
+# --- what_if: the engine's answer on a copy -------------------------------------------------------
+
+
+def test_what_if_is_the_seats_view_after_the_action_on_a_copy():
+    """The kit's dry run: the seat's view after the action, performed by the engine on a
+    throwaway copy ("the price a player confirms is the engine's own"); the campaign and its
+    dice are untouched, and a refusal is the engine's."""
+    engine = K.fresh()
+    camp = engine.campaign
+    rules = Rules(camp, engine.ruleset)
+    controls = SimpleNamespace(rules=rules, seat="stirland", view=None)
+    rolls = camp.dice.rolls
+    after = kit.what_if(controls, RE.BuyBaggage(food=1))
+    assert after.player("stirland").treasury == 30 - 3 and after.player("sylvania").treasury is None
+    assert after.ruleset_state.ledger("stirland").purchases[0].kind == "baggage"
+    assert camp.player("stirland").treasury == 30 and camp.state.economy.purchases == []
+    assert camp.dice.rolls == rolls
+    with pytest.raises(RuleError, match="costs"):
+        kit.what_if(controls, RE.BuyRecruits(name="Knights", points=2000))
+    with pytest.raises(RuntimeError):
+        kit.what_if(SimpleNamespace(rules=rules, seat=None), RE.BuyShip())

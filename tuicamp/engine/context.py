@@ -84,6 +84,9 @@ class Context(Rules):
         """An army the acting seat commands (the GM commands all)."""
         army = self.army(army_id)
         if not self.seat.controls(army.owner):
+            if self.ruleset.army_visibility(self, self.seat, army) == "hidden":
+                # an army hidden from this seat is, for it, no army at all
+                raise RuleError(f"There is no army {army_id!r}")
             owner = self.campaign.player(army.owner)
             raise RuleError(
                 f"Army '{army.name}' belongs to {owner.name if owner else army.owner}, "

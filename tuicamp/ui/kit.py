@@ -2,7 +2,9 @@
 
 A ruleset's screens module imports from ``tuicamp.ui`` only what this module offers: the
 controls of the campaign screen, the base of a phase panel, the command and UI records,
-the forms, the confirm dialog, the input field and the dice roller. What stays behind this
+the forms, the confirm dialog, the input field and the dice roller, the map widget and its
+marker colours, and :func:`what_if` (the seat's view after an action the engine performs on
+a throwaway copy: a price or a refusal before anything is sent). What stays behind this
 door (the campaign screen, the session, the hand-over) can change without a ruleset
 noticing, and a ruleset cannot reach the raw campaign by importing its way round the view.
 
@@ -16,8 +18,12 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Iterable
 
+from tuicamp.engine.actions import Action
+from tuicamp.engine.codec import campaign_from_dict, campaign_to_dict
+from tuicamp.engine.engine import Engine
+from tuicamp.engine.rules import Rules
 from tuicamp.engine.ruleset import StatusLine
-from tuicamp.engine.views import ArmyView, CampaignView, PlayerView
+from tuicamp.engine.views import ArmyView, CampaignView, PlayerView, view_for
 from tuicamp.ui.map_render import marker_style
 from tuicamp.ui.map_widget import MapWidget
 from tuicamp.ui.moves import cost_label
@@ -49,6 +55,7 @@ __all__ = [
     "key_name",
     "marker_style",
     "reserved_clashes",
+    "what_if",
 ]
 
 # Every key the core binds where a ruleset's commands are bound, in Textual's key names.
@@ -85,3 +92,21 @@ def command_keys(command: UiCommand) -> list[str]:
 def reserved_clashes(commands: Iterable[UiCommand]) -> list[tuple[str, str]]:
     """(command id, key) for every command key the core has reserved: none may be."""
     return [(c.id, k) for c in commands for k in command_keys(c) if k in RESERVED_KEYS]
+
+
+def what_if(controls: CampaignControls, action: Action) -> CampaignView:
+    """The shown seat's view after ``action``, performed by the engine on a throwaway copy
+    of the campaign: a form shows the rules' own price (the purse after) or refusal before
+    the player sends anything, never a second reckoning of its own.
+
+    Raises what the engine raises (RuleError, InputError, DiceNeeded); the campaign, its
+    files and its dice are never touched. The view after is the seat's, filtered as every
+    view is, so a dry run tells a ruleset's screen nothing the seat may not know.
+    """
+    rules, seat = controls.rules, controls.seat
+    if not isinstance(rules, Rules) or seat is None:
+        raise RuntimeError("no seat is shown, or the controls hold no campaign's rules")
+    ruleset = rules.ruleset
+    copy = campaign_from_dict(campaign_to_dict(rules.campaign), ruleset.state_class)
+    events = Engine(copy, [], ruleset).perform(seat, action)
+    return view_for(Rules(copy, ruleset), events, seat)

@@ -82,13 +82,6 @@ class CampaignControls(Protocol):
     def ruleset(self) -> Ruleset:
         """Deprecated: ``rules.ruleset``."""
 
-    @property
-    def session(self) -> Any:
-        """Deprecated, for Rauscher's screens only until they read views: the open Session
-        with the raw campaign, secrets and all. New screens read ``view`` (and
-        ``view.ruleset_state``) and ``rules``; nothing may change the campaign behind
-        ``perform``."""
-
 
 @define(frozen=True)
 class UiCommand:

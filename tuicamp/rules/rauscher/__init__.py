@@ -4,7 +4,8 @@ next rulesets copy.
 Packages, in layers whose imports only point down (``tests/test_rauscher_layers.py``
 holds the ruleset to them, with no import inside a function):
 
-    shared < economy < movement < combat < siege < victory < ruleset (the frame) < screens
+    shared < economy < movement < combat < siege < victory < view < ruleset (the frame)
+    < screens
 
 - ``shared``: the state classes of every phase, the helpers every phase uses, money,
   cargo, alliances, the upgrades of older saves' state; the read context for a bare
@@ -17,6 +18,9 @@ holds the ruleset to them, with no import inside a function):
   moment matters to a higher one (a battle settled matters to its siege and to a Family
   Squabble, the economy's supply to whoever is besieged), the higher package registers a
   hook in ``shared.hooks`` when it is imported.
+- ``view``: what one seat may know of the ruleset's state (the frame's ``view_state``)
+  and its status lines, read from every phase package; the screens read it instead of the
+  raw campaign.
 - ``ruleset``: the frame — phases, who acts, the dispatch of actions to the packages.
 - ``screens``: the Textual side (``screens.ui`` is ``RauscherRuleset.ui``) on plain data
   (``screens.data``, no Textual).

@@ -24,7 +24,7 @@ from tuicamp.engine.context import Context
 from tuicamp.engine.errors import RuleError
 from tuicamp.engine.flow import EndPhase, Fixed, Simultaneous
 from tuicamp.engine.rules import Rules
-from tuicamp.engine.ruleset import Option, Phase, Ruleset, Victory
+from tuicamp.engine.ruleset import Option, Phase, Ruleset, StatusLine, Victory
 from tuicamp.model.battle import Battle
 from tuicamp.model.campaign import Campaign
 from tuicamp.model.forces import Army, Seat
@@ -34,6 +34,7 @@ from tuicamp.rules.rauscher.shared import alliances, upgrades
 from tuicamp.rules.rauscher.shared.common import PHASES, rstate
 from tuicamp.rules.rauscher.shared.money import format_money
 from tuicamp.rules.rauscher.shared.state import Allocation, RauscherState, Role
+from tuicamp.rules.rauscher.view import RauscherView, rauscher_status, rauscher_view
 
 __all__ = ["EndPhase", "RauscherRuleset"]  # EndPhase is the engine's now
 
@@ -253,6 +254,15 @@ class RauscherRuleset(Ruleset):
 
     def victory(self, rules: Rules) -> Victory | None:
         return victory.check(rules.campaign)
+
+    # --- what one seat may know of the ruleset's own state (the view package) ------------
+    def view_state(self, rules: Rules, seat: Seat) -> RauscherView:
+        """Its players' purses, purchases, cards, fate and ambushes, its armies' ledgers,
+        what its scouts learnt, its side of each siege and ransom: copies, for this seat."""
+        return rauscher_view(rules, seat, self.active_players(rules.campaign))
+
+    def status_lines(self, rules: Rules, seat: Seat) -> list[StatusLine]:
+        return rauscher_status(self.view_state(rules, seat))
 
     # --- battles (the combat module draws the consequences) -----------------------------
     def result_fields(self, rules: Rules, battle: Battle) -> tuple[ResultField, ...]:

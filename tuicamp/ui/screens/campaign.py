@@ -125,9 +125,9 @@ class CampaignScreen(Screen[None]):
         self._seat_next(first=True)
 
     # --- CampaignControls (what ruleset panels and commands use) ------------------------
-    # The seat's view, the rules in force and perform / open / say; ``session`` (an
-    # attribute set in __init__, for the core's own screens) is the deprecated door
-    # Rauscher's screens still read the raw campaign through.
+    # The seat's view, the rules in force and perform / open / say. ``session`` (set in
+    # __init__) is the core's own: its screens reach the raw campaign through it, a
+    # ruleset's never (the controls do not offer it).
     @property
     def view(self) -> CampaignView:
         if self._view is None:

@@ -6,8 +6,9 @@ line of text, or one of the forms in :mod:`screens.forms`) and sends one action 
 few keys mean the phase's own thing ("p" buys in Upkeep and places in Resolution), so the
 footer stays short and every phase's keys fit the side panel's list (screens.panels).
 
-Choices offered come from the seat's view (its own armies, the armies it can see) and from
-the ruleset's ledgers for the seat's own players only.
+Choices offered come from the seat's view only: its own armies and the armies it can see,
+and the ruleset's ledgers as the view carries them for the seat's own players
+(``view.ruleset_state``); tables and options from the rules in force.
 """
 
 from __future__ import annotations
@@ -15,22 +16,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from tuicamp.engine.views import ArmyView
-from tuicamp.model.campaign import Campaign
-from tuicamp.model.forces import Army
 from tuicamp.rules.rauscher import combat as C
 from tuicamp.rules.rauscher import siege as S
-from tuicamp.rules.rauscher.combat.common import fights
 from tuicamp.rules.rauscher.economy import actions as E
-from tuicamp.rules.rauscher.economy.cards import deck_phase
-from tuicamp.rules.rauscher.economy.common import econ, kind_of, prisoners
-from tuicamp.rules.rauscher.economy.fate import open_rerolls
+from tuicamp.rules.rauscher.economy.common import kind_of
 from tuicamp.rules.rauscher.economy.purchases import describe
 from tuicamp.rules.rauscher.movement import actions as M
-from tuicamp.rules.rauscher.movement import ambushes_of
-from tuicamp.rules.rauscher.movement.ambush import territories_next_to
-from tuicamp.rules.rauscher.movement.scouting import can_scout
-from tuicamp.rules.rauscher.screens.data import acting_for, bought_this_turn, to_place
+from tuicamp.rules.rauscher.screens.data import rauscher_state
 from tuicamp.rules.rauscher.screens.forms import (
     PurchaseScreen,
     SiegeOrdersScreen,
@@ -38,13 +30,19 @@ from tuicamp.rules.rauscher.screens.forms import (
     problem_of,
 )
 from tuicamp.rules.rauscher.screens.ledger import LedgerScreen
-from tuicamp.rules.rauscher.screens.panels import campaign_of, rules_for
 from tuicamp.rules.rauscher.shared.money import format_money, parse_money
 from tuicamp.rules.rauscher.shared.state import Role
-from tuicamp.rules.rauscher.siege import sstate
-from tuicamp.ui.panels import CampaignControls, UiCommand
-from tuicamp.ui.screens.confirm import ConfirmScreen
-from tuicamp.ui.screens.forms import PickScreen, TextPromptScreen
+from tuicamp.rules.rauscher.view import RauscherView
+from tuicamp.rules.rauscher.view.records import ArmyLedger, PlayerLedger, SiegeNote
+from tuicamp.ui.kit import (
+    ArmyView,
+    CampaignControls,
+    CampaignView,
+    ConfirmScreen,
+    PickScreen,
+    TextPromptScreen,
+    UiCommand,
+)
 
 Controls = CampaignControls
 
@@ -62,28 +60,33 @@ def _phase(c: Controls, *phases: str) -> bool:
     return False
 
 
-def _me(c: Controls) -> str | None:
-    player = acting_for(campaign_of(c), c.view)
-    if player is None:
+def _state(c: Controls) -> RauscherView:
+    """The ruleset's state in the seat's view (a Rauscher campaign's screen has one)."""
+    state = rauscher_state(c.view)
+    if state is None:
+        raise RuntimeError("the seat's view holds no Rauscher state")
+    return state
+
+
+def _me(c: Controls) -> PlayerLedger | None:
+    """The ledger of the Warmaster the seat's commands act for now."""
+    ledger = _state(c).ledger(_state(c).acting_for)
+    if ledger is None:
         c.say("This seat plays no Warmaster", "warning")
-    return player
+    return ledger
 
 
-def _army(c: Controls) -> tuple[ArmyView, Army] | None:
-    """The seat's army under the cursor (or being moved), with its campaign record."""
+def _army(c: Controls) -> tuple[ArmyView, ArmyLedger] | None:
+    """The seat's army under the cursor (or being moved), with the rules' ledger of it."""
     seen = c.selected_army
-    army = campaign_of(c).army(seen.id) if seen is not None else None
-    if seen is None or army is None:
+    ledger = _state(c).army(seen.id) if seen is not None else None
+    if seen is None or ledger is None:
         c.say("Put the cursor on one of your armies first", "warning")
         return None
-    return seen, army
+    return seen, ledger
 
 
-def _role(c: Controls, army_id: str) -> Role:
-    return campaign_of(c).state.army(army_id).role
-
-
-def _units(army: Army) -> list[tuple[str, str]]:
+def _units(army: ArmyView) -> list[tuple[str, str]]:
     return [(u.id, f"{u.name} ({u.points} pts)") for u in army.units]
 
 
@@ -100,8 +103,8 @@ def _pick(
     c.open(PickScreen(title, choices), lambda ids: ids and then(ids[0]))
 
 
-def _own_settlements(camp: Campaign, player: str) -> list[tuple[str, str]]:
-    return [(s.id, s.name) for s in camp.map.settlements if s.owner == player]
+def _own_settlements(view: CampaignView, player: str) -> list[tuple[str, str]]:
+    return [(s.id, s.name) for s in view.map.settlements if s.owner == player]
 
 
 def _cursor_settlement(c: Controls) -> str:
@@ -109,30 +112,33 @@ def _cursor_settlement(c: Controls) -> str:
     return here[0].id if here else ""
 
 
+def _name(c: Controls, army_id: str) -> str:
+    seen = c.view.army(army_id)
+    return seen.name if seen is not None else army_id
+
+
 # --- any phase ------------------------------------------------------------------------------
 def use_fate(c: Controls) -> None:
     """ "A fate point may be used at any time during the course of play to re-roll any one
     roll" (the rolls tuicamp can take back: economy.fate)."""
-    player = _me(c)
-    if player is None:
+    me = _me(c)
+    if me is None:
         return
-    camp = campaign_of(c)
-    points = camp.state.player(player).fate_points
-    if points <= 0:
-        c.say(f"{camp.player(player).name} has no fate point", "warning")
+    if me.fate <= 0:
+        c.say(f"{me.name} has no fate point", "warning")
         return
-    rolls = [(r.id, f"{r.reason} ({r.expr} = {r.total})") for r in open_rerolls(camp, player)]
+    rolls = [(r.id, f"{r.reason} ({r.expr} = {r.total})") for r in me.rerolls]
     _pick(
         c,
-        f"Re-roll which roll? ({points} fate points)",
+        f"Re-roll which roll? ({me.fate} fate points)",
         rolls,
-        lambda rid: c.perform(E.UseFate(roll=rid, player=player)),
+        lambda rid: c.perform(E.UseFate(roll=rid, player=me.player)),
         "No roll of this phase can be re-rolled with a fate point",
     )
 
 
 def open_ledger(c: Controls) -> None:
-    c.open(LedgerScreen(campaign_of(c), c.view, c.ruleset))
+    c.open(LedgerScreen(c.view, c.rules.ruleset))
 
 
 # --- Upkeep ---------------------------------------------------------------------------------
@@ -142,10 +148,10 @@ def buy_or_place(c: Controls) -> None:
         return
     if not _phase(c, "upkeep"):
         return
-    player = _me(c)
-    if player is not None:
+    me = _me(c)
+    if me is not None:
         c.open(
-            PurchaseScreen(c, player, _cursor_settlement(c)),
+            PurchaseScreen(c, me.player, _cursor_settlement(c)),
             lambda action: action is not None and c.perform(action),
         )
 
@@ -153,15 +159,11 @@ def buy_or_place(c: Controls) -> None:
 def cancel_or_dismiss(c: Controls) -> None:
     if not _phase(c, "upkeep", "resolution"):
         return
-    player = _me(c)
-    if player is None:
+    me = _me(c)
+    if me is None:
         return
-    camp = campaign_of(c)
     if c.view.phase == "upkeep":
-        bought = [
-            (p.id, f"{describe(p)} ({format_money(p.cost)})")
-            for p in bought_this_turn(camp, player)
-        ]
+        bought = [(p.id, f"{describe(p)} ({format_money(p.cost)})") for p in me.bought(c.view.turn)]
         _pick(
             c,
             "Cancel which purchase (refunded)?",
@@ -180,7 +182,7 @@ def cancel_or_dismiss(c: Controls) -> None:
     _pick(
         c,
         "Give up which purchase?",
-        [(p.id, describe(p)) for p in to_place(camp, player)],
+        [(p.id, describe(p)) for p in me.to_place()],
         dismiss,
         "Nothing waits to be placed",
     )
@@ -190,7 +192,7 @@ def split(c: Controls) -> None:
     found = _army(c)
     if found is None or not _phase(c, "upkeep"):
         return
-    _, army = found
+    army, _ = found
     if len(army.units) < 2:
         c.say(f"{army.name} needs two units or more to split", "warning")
         return
@@ -210,7 +212,7 @@ def merge(c: Controls) -> None:
     found = _army(c)
     if found is None or not _phase(c, "upkeep"):
         return
-    _, army = found
+    army, _ = found
     others = [(a.id, a.name) for a in c.view.own_armies() if a.hex == army.hex and a.id != army.id]
     _pick(
         c,
@@ -226,7 +228,7 @@ def designate(c: Controls) -> None:
     found = _army(c)
     if found is None or not _phase(c, "upkeep"):
         return
-    _, army = found
+    army, _ = found
 
     def patrols(ids: list[str] | None) -> None:
         if ids is None:
@@ -262,8 +264,8 @@ def scouting_party(c: Controls) -> None:
     found = _army(c)
     if found is None or not _phase(c, "upkeep"):
         return
-    _, army = found
-    flags = set(rules_for(c).table("scouting_party")["scout_flags"])
+    army, _ = found
+    flags = set(c.rules.table("scouting_party")["scout_flags"])
     # units that may skirmish first: "Scouts can be drawn from any unit which may fight as
     # skirmishers" (the army lists say which; R-ALL-3)
     ranked = sorted(
@@ -311,11 +313,11 @@ def ransom(c: Controls) -> None:
     the placing of a character whose ransom was paid."""
     if not _phase(c, "upkeep"):
         return
-    player = _me(c)
-    if player is None:
+    me = _me(c)
+    if me is None:
         return
-    camp = campaign_of(c)
-    back = [b for b in econ(camp).ransomed if b.owner == player and b.alive and not b.placed]
+    player, state = me.player, _state(c)
+    back = [b for b in state.homecomings if b.owner == player and b.alive and not b.placed]
     if back:
         person = back[0]
 
@@ -324,15 +326,15 @@ def ransom(c: Controls) -> None:
 
         _pick(
             c,
-            f"Where does {person.unit.name} return to?",
-            _own_settlements(camp, player),
+            f"Where does {person.name} return to?",
+            _own_settlements(c.view, player),
             placed,
             "You hold no settlement to return to",
         )
         return
-    held = [p for p in prisoners(camp) if player in (p.owner, p.captor)]
+    held = [p for p in state.prisoners if player in (p.owner, p.captor)]
     choices = [
-        (p.id, f"{p.unit.name} ({'yours, held' if p.owner == player else 'your prisoner'})")
+        (p.id, f"{p.name} ({'yours, held' if p.owner == player else 'your prisoner'})")
         for p in held
     ]
 
@@ -341,7 +343,7 @@ def ransom(c: Controls) -> None:
         what = "offer" if prisoner.owner == player else "demand"
         c.open(
             TextPromptScreen(
-                f"Sealed ransom {what} for {prisoner.unit.name}",
+                f"Sealed ransom {what} for {prisoner.name}",
                 placeholder="1g 1s 3c",
                 help="Only you read it until both notes are written",
                 validate=problem_of(parse_money),
@@ -357,22 +359,19 @@ def ransom(c: Controls) -> None:
 def mercenaries(c: Controls) -> None:
     if not _phase(c, "upkeep"):
         return
-    player = _me(c)
-    if player is None:
+    me = _me(c)
+    if me is None:
         return
-    camp = campaign_of(c)
-    rules = rules_for(c)
-    offer = next(
-        (o for o in econ(camp).mercenaries if o.player == player and o.turn == camp.turn), None
-    )
+    player, offer = me.player, me.mercenaries
     if offer is not None and offer.status == "offered":
-        place = camp.map.settlement(offer.settlement)
+        place = c.view.map.settlement(offer.settlement)
         joinable = [
-            (f"join:{a.id}", f"Hire, into {a.name}")
-            for a in camp.armies_of(player)
-            if place is not None
+            (f"join:{a.army}", f"Hire, into {a.name}")
+            for a in _state(c).armies
+            if a.owner == player
+            and place is not None
             and a.hex == place.hex
-            and camp.state.army(a.id).role in (Role.ARMY, Role.MERCENARIES)
+            and a.role in (Role.ARMY, Role.MERCENARIES)
         ]
         choices = [
             ("own", "Hire them as an army of their own"),
@@ -394,11 +393,11 @@ def mercenaries(c: Controls) -> None:
     if offer is not None:
         c.say("Mercenaries were sought this turn already (once a turn)", "warning")
         return
-    where = rules.table("hire_mercenaries")["where"]
+    where = c.rules.table("hire_mercenaries")["where"]
     cities = [
         (s.id, s.name)
-        for s in camp.map.settlements
-        if s.owner == player and kind_of(rules.tables, s) in where
+        for s in c.view.map.settlements
+        if s.owner == player and kind_of(c.rules.tables, s) in where
     ]
     _pick(
         c,
@@ -416,7 +415,7 @@ def load(c: Controls) -> None:
     if found is None:
         return
     _, carrier = found
-    if _role(c, carrier.id) not in (Role.BAGGAGE, Role.SHIP):
+    if not carrier.carrier:
         c.say(f"{carrier.name} is not a baggage train or a ship", "warning")
         return
     if c.view.phase == "movement":
@@ -427,14 +426,14 @@ def load(c: Controls) -> None:
                 help="food in supplies, gold as money; negative unloads",
                 validate=problem_of(_cargo),
             ),
-            lambda text: text and _send_cargo(c, carrier.id, _cargo(text)),
+            lambda text: text and _send_cargo(c, carrier.army, _cargo(text)),
         )
         return
     c.open(
         TextPromptScreen(
             f"Food to load onto {carrier.name} (negative unloads)", validate=problem_of(int)
         ),
-        lambda text: text and c.perform(E.LoadFood(carrier=carrier.id, amount=int(text))),
+        lambda text: text and c.perform(E.LoadFood(carrier=carrier.army, amount=int(text))),
     )
 
 
@@ -469,14 +468,13 @@ def ambush(c: Controls) -> None:
     found = _army(c)
     if found is None or not _phase(c, "upkeep", "movement"):
         return
-    _, army = found
-    camp = campaign_of(c)
-    here = camp.map.territory_of(army.hex) if army.hex else None
-    if here is None:
+    army, ledger = found
+    if not ledger.ambush_territories:
         c.say(f"{army.name} is in no territory", "warning")
         return
     places = [
-        (t.id, t.name) for t in camp.map.territories if t.id in territories_next_to(camp, here.id)
+        (tid, t.name if (t := c.view.map.territory(tid)) else tid)
+        for tid in ledger.ambush_territories
     ]
 
     def units(ids: list[str] | None) -> None:
@@ -498,32 +496,29 @@ def ambush(c: Controls) -> None:
 
 
 def draw_card(c: Controls) -> None:
-    player = _me(c)
-    if player is None:
+    me = _me(c)
+    if me is None:
         return
-    camp = campaign_of(c)
-    rules = rules_for(c)
-    decks = [(d, d) for d in econ(camp).decks if deck_phase(rules, d) == c.view.phase]
+    decks = [(d.name, d.name) for d in _state(c).decks if d.phase == c.view.phase]
     _pick(
         c,
         "Draw from",
         decks,
-        lambda deck: c.perform(E.DrawCard(deck=deck, player=player)),
+        lambda deck: c.perform(E.DrawCard(deck=deck, player=me.player)),
         "No deck is drawn from in this phase (R-RA-10: the scenario brings its decks)",
     )
 
 
 def play_card(c: Controls) -> None:
-    player = _me(c)
-    if player is None:
+    me = _me(c)
+    if me is None:
         return
-    state = econ(campaign_of(c))
-    hand = [(k, state.cards[k].title) for k in state.hands.get(player, [])]
+    hand = [(card.key, card.title) for card in me.hand]
     _pick(
         c,
         "Play which card?",
         hand,
-        lambda key: c.perform(E.PlayCard(card=key, player=player)),
+        lambda key: c.perform(E.PlayCard(card=key, player=me.player)),
         "Your hand is empty",
     )
 
@@ -533,7 +528,7 @@ def march(kind: str) -> Callable[[Controls], None]:
     def run(c: Controls) -> None:
         found = _army(c)
         if found is not None:
-            c.perform(M.DeclareMarch(army=found[1].id, march=kind))
+            c.perform(M.DeclareMarch(army=found[0].id, march=kind))
 
     return run
 
@@ -542,7 +537,7 @@ def _on_army(make: Callable[[str], Any]) -> Callable[[Controls], None]:
     def run(c: Controls) -> None:
         found = _army(c)
         if found is not None:
-            c.perform(make(found[1].id))
+            c.perform(make(found[0].id))
 
     return run
 
@@ -553,7 +548,7 @@ def hasty(c: Controls) -> None:
     found = _army(c)
     if found is None:
         return
-    _, army = found
+    army, _ = found
     goal = c.cursor
     to = c.view.map.label(goal) if army.hex is not None and goal != army.hex else ""
     c.perform(M.HastyDefence(army=army.id, to=to))
@@ -561,20 +556,19 @@ def hasty(c: Controls) -> None:
 
 def spring(c: Controls) -> None:
     """Reveal a hidden ambush on an enemy army in its territory."""
-    player = _me(c)
-    if player is None:
+    me = _me(c)
+    if me is None:
         return
-    camp = campaign_of(c)
-    hidden = ambushes_of(camp, player)
-    records = {a.army: a for a in camp.state.movement.ambushes}
+    hidden = me.ambushes
+    records = {a.army: a for a in hidden}
 
     def target(aid: str) -> None:
-        territory = camp.map.territory(records[aid].territory)
+        territory = c.view.map.territory(records[aid].territory)
         hexes = set(territory.hexes) if territory else set()
         enemies = [
             (a.id, f"{a.name} at {c.view.map.label(a.hex)}")
             for a in c.view.armies
-            if a.owner != player and a.hex in hexes
+            if a.owner != me.player and a.hex is not None and a.hex in hexes
         ]
         _pick(
             c,
@@ -587,7 +581,7 @@ def spring(c: Controls) -> None:
     _pick(
         c,
         "Spring which ambush?",
-        [(a.id, a.name) for a in hidden],
+        [(a.army, a.name) for a in hidden],
         target,
         "You have no hidden ambush",
     )
@@ -600,16 +594,17 @@ def withdraw(c: Controls) -> None:
         found = _army(c)
         if found is None:
             return
+        army = found[0]
         c.open(
-            TextPromptScreen(f"Withdraw {found[1].name} to (an adjacent hex)", placeholder="0405"),
-            lambda to: to and c.perform(C.Withdraw(army=found[1].id, to=to)),
+            TextPromptScreen(f"Withdraw {army.name} to (an adjacent hex)", placeholder="0405"),
+            lambda to: to and c.perform(C.Withdraw(army=army.id, to=to)),
         )
         return
-    player = _me(c)
-    if player is None:
+    me = _me(c)
+    if me is None:
         return
     where = c.view.map.label(c.cursor)
-    hidden = [(a.id, a.name) for a in ambushes_of(campaign_of(c), player)]
+    hidden = [(a.army, a.name) for a in me.ambushes]
     _pick(
         c,
         f"Call which ambush back to {where}?",
@@ -623,13 +618,9 @@ def scout(c: Controls) -> None:
     found = _army(c)
     if found is None:
         return
-    _, army = found
-    camp = campaign_of(c)
-    rules = rules_for(c)
-    seen = [camp.army(a.id) for a in c.view.armies if a.owner != army.owner and a.hex]
-    targets = [(t.id, t.name) for t in seen if t is not None and can_scout(rules, army, t) is None]
-    reasons = [can_scout(rules, army, t) for t in seen if t is not None]
-    near = next((r for r in reasons if r), "No enemy army is near enough to scout")
+    army, ledger = found
+    targets = [(tid, _name(c, tid)) for tid in ledger.scout_targets]
+    near = ledger.scout_problem or "No enemy army is near enough to scout"
     _pick(
         c,
         f"{army.name} scouts",
@@ -645,19 +636,17 @@ def messenger(c: Controls) -> None:
     if found is None:
         return
     _, rider = found
-    if _role(c, rider.id) is not Role.MESSENGER:
+    if rider.role is not Role.MESSENGER:
         c.say(f"{rider.name} is not a messenger", "warning")
         return
-    camp = campaign_of(c)
-    rules = rules_for(c)
     escorts = [
-        (f"escort:{a.id}", f"Escorted by {a.name}")
-        for a in camp.armies_of(rider.owner)
-        if a.hex == rider.hex and a.id != rider.id and fights(rules, a.id)
+        (f"escort:{a.army}", f"Escorted by {a.name}")
+        for a in _state(c).armies
+        if a.owner == rider.owner and a.hex == rider.hex and a.army != rider.army and a.fights
     ]
     places = [
         (f"to:{s.id}", f"Ride to {s.name}")
-        for s in camp.map.settlements
+        for s in c.view.map.settlements
         if s.owner is not None or s.original_owner is not None
     ]
     choices = [*places, *escorts, ("alone", "Ride on alone")]
@@ -665,9 +654,9 @@ def messenger(c: Controls) -> None:
     def chosen(choice: str) -> None:
         what, _, ident = choice.partition(":")
         if what == "to":
-            c.perform(M.SendMessenger(messenger=rider.id, settlement=ident))
+            c.perform(M.SendMessenger(messenger=rider.army, settlement=ident))
         else:
-            c.perform(M.Escort(messenger=rider.id, army=ident))
+            c.perform(M.Escort(messenger=rider.army, army=ident))
 
     c.open(PickScreen(f"{rider.name}", choices), lambda ids: ids and chosen(ids[0]))
 
@@ -678,30 +667,28 @@ def ship(c: Controls) -> None:
     if found is None:
         return
     _, vessel = found
-    if _role(c, vessel.id) is not Role.SHIP:
+    if vessel.role is not Role.SHIP:
         c.say(f"{vessel.name} is not a ship", "warning")
         return
-    camp = campaign_of(c)
-    rules = rules_for(c)
-    aboard = camp.state.army(vessel.id).carried
     near = [
-        (f"on:{a.id}", f"Embark {a.name}")
-        for a in camp.armies_of(vessel.owner)
-        if a.hex is not None
+        (f"on:{a.army}", f"Embark {a.name}")
+        for a in _state(c).armies
+        if a.owner == vessel.owner
+        and a.hex is not None
         and vessel.hex is not None
         and a.hex.distance(vessel.hex) <= 1
-        and fights(rules, a.id)
+        and a.fights
     ]
-    off = [(f"off:{aid}", f"Land {camp.army(aid).name}") for aid in aboard if camp.army(aid)]
+    off = [(f"off:{aid}", f"Land {_name(c, aid)}") for aid in vessel.carried]
 
     def chosen(choice: str) -> None:
         what, _, aid = choice.partition(":")
         if what == "on":
-            c.perform(M.Embark(ship=vessel.id, army=aid))
+            c.perform(M.Embark(ship=vessel.army, army=aid))
             return
         c.open(
             TextPromptScreen("Land them at (a hex next to the ship)", placeholder="0405"),
-            lambda to: to and c.perform(M.Disembark(ship=vessel.id, army=aid, hex=to)),
+            lambda to: to and c.perform(M.Disembark(ship=vessel.army, army=aid, hex=to)),
         )
 
     _pick(c, vessel.name, [*near, *off], chosen, "No army to embark or land")
@@ -712,11 +699,10 @@ def besiege(c: Controls) -> None:
     found = _army(c)
     if found is None or not _phase(c, "combat"):
         return
-    _, army = found
-    camp = campaign_of(c)
+    army, _ = found
     here = [
         (s.id, s.name)
-        for s in camp.map.settlements
+        for s in c.view.map.settlements
         if s.hex == army.hex and s.owner not in (None, army.owner)
     ]
     _pick(
@@ -733,22 +719,20 @@ def siege_orders(c: Controls) -> None:
     exhaust the resources; for the besieger, lift the siege)."""
     if not _phase(c, "combat"):
         return
-    camp = campaign_of(c)
     mine = set(c.view.players_controlled)
-    sieges = [s for s in sstate(camp).active() if s.besieger in mine or s.defender in mine]
+    sieges = {s.id: s for s in _state(c).sieges if s.besieger in mine or s.defender in mine}
     choices = []
-    for siege in sieges:
-        place = camp.map.settlement(siege.settlement)
-        name = place.name if place else siege.settlement
-        choices.append((f"orders:{siege.id}", f"{name}: write this turn's sealed orders"))
+    for siege in sieges.values():
+        choices.append((f"orders:{siege.id}", f"{siege.name}: write this turn's sealed orders"))
         if siege.defender in mine and not siege.exhausted:
-            choices.append((f"exhaust:{siege.id}", f"{name}: exhaust its resources (+d3)"))
+            choices.append((f"exhaust:{siege.id}", f"{siege.name}: exhaust its resources (+d3)"))
         if siege.besieger in mine:
-            choices.append((f"lift:{siege.id}", f"{name}: lift the siege"))
+            choices.append((f"lift:{siege.id}", f"{siege.name}: lift the siege"))
+    targets = [str(t) for t in c.rules.table("bombardment")["targets"]]
 
     def chosen(choice: str) -> None:
         what, _, sid = choice.partition(":")
-        siege = sstate(camp).sieges[sid]
+        siege = sieges[sid]
         if what == "exhaust":
             c.perform(S.ExhaustResources(siege=sid, player=siege.defender))
         elif what == "lift":
@@ -759,26 +743,20 @@ def siege_orders(c: Controls) -> None:
         else:
             player = siege.besieger if siege.besieger in mine else siege.defender
             c.open(
-                SiegeOrdersScreen(rules_for(c), siege, player),
+                SiegeOrdersScreen(siege, player, targets),
                 lambda action: action is not None and c.perform(action),
             )
 
-    unwritten = [
-        s
-        for s in sieges
-        if any(
-            who in mine and not _written(s, role, camp.turn)
-            for role, who in (("besieger", s.besieger), ("defender", s.defender))
-        )
-    ]
+    unwritten = [s for s in sieges.values() if _unwritten(s, mine)]
     if len(unwritten) == 1:  # the usual case: straight to the orders still to write
         chosen(f"orders:{unwritten[0].id}")
         return
     _pick(c, "Siege", choices, chosen, "You take part in no siege")
 
 
-def _written(siege: Any, role: str, turn: int) -> bool:
-    return siege.order(role, turn) is not None
+def _unwritten(siege: SiegeNote, mine: set[str]) -> bool:
+    """Has one of the seat's sides of the siege still to write this turn's order?"""
+    return any(o.player in mine and not o.written for o in siege.orders)
 
 
 def fill_allocation(c: Controls) -> None:
@@ -786,9 +764,8 @@ def fill_allocation(c: Controls) -> None:
     found = _army(c)
     if found is None:
         return
-    _, army = found
-    camp = campaign_of(c)
-    allocations = camp.state.army(army.id).allocations
+    army, ledger = found
+    allocations = ledger.allocations
     choices = [
         (str(i), f"{a.points:,} pts of {a.label or a.category.value}")
         for i, a in enumerate(allocations)
@@ -823,12 +800,12 @@ def destroy(c: Controls) -> None:
     found = _army(c)
     if found is None:
         return
-    _, army = found
-    camp = campaign_of(c)
-    here = [(s.id, s.name) for s in camp.map.settlements if s.hex == army.hex]
+    army, _ = found
+    here = [(s.id, s.name) for s in c.view.map.settlements if s.hex == army.hex]
+    names = dict(here)
 
     def sure(sid: str) -> None:
-        name = camp.map.settlement(sid).name
+        name = names[sid]
         c.open(
             ConfirmScreen(f"Destroy {name} for ever?", "Destroy", "Spare it"),
             lambda yes: yes and c.perform(C.DestroySettlement(army=army.id, settlement=sid)),
@@ -841,11 +818,10 @@ def destroy(c: Controls) -> None:
 def place(c: Controls) -> None:
     """Place New Units: in an original settlement with training grounds (recruits), a
     settlement (baggage trains; ships on the coast), or with an army (siege equipment)."""
-    player = _me(c)
-    if player is None:
+    me = _me(c)
+    if me is None:
         return
-    camp = campaign_of(c)
-    waiting = to_place(camp, player)
+    waiting = me.to_place()
 
     def chosen(pid: str) -> None:
         purchase = next(p for p in waiting if p.id == pid)
@@ -853,7 +829,9 @@ def place(c: Controls) -> None:
             armies = [
                 (a.id, a.name)
                 for a in c.view.own_armies()
-                if _role(c, a.id) in (Role.ARMY, Role.MERCENARIES) and a.hex
+                if (ledger := _state(c).army(a.id)) is not None
+                and ledger.role in (Role.ARMY, Role.MERCENARIES)
+                and a.hex
             ]
             _pick(
                 c,
@@ -863,9 +841,9 @@ def place(c: Controls) -> None:
                 "You have no army to build it with",
             )
             return
-        where = _own_settlements(camp, player)
+        where = _own_settlements(c.view, me.player)
         if purchase.kind == "recruits":
-            originals = set(camp.state.player(player).original_settlements)
+            originals = set(me.original_settlements)
             where = [w for w in where if w[0] in originals] or where
         cursor = _cursor_settlement(c)
         where.sort(key=lambda w: w[0] != cursor)

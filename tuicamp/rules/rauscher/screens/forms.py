@@ -3,8 +3,10 @@
 Each form builds one action and dismisses with it (None when cancelled); the caller sends
 it through the campaign screen's ``perform``. Before anything is sent the purchase sheet
 asks the engine on a throwaway copy of the campaign what the purchase would cost (and
-whether it would be refused), so the price a player confirms is the engine's own, never a
-second reckoning that could drift from the rules.
+whether it would be refused), through the UI kit's ``what_if``, so the price a player
+confirms is the engine's own, never a second reckoning that could drift from the rules.
+Both forms read the seat's view only: its own settlements and carriers, its own side of
+the siege.
 """
 
 from __future__ import annotations
@@ -22,18 +24,14 @@ from textual.widgets import Button, Select, SelectionList, Static
 
 from tuicamp.engine.actions import Action
 from tuicamp.engine.errors import DiceNeeded, InputError, RuleError
-from tuicamp.engine.rules import Rules
-from tuicamp.model.campaign import Campaign
-from tuicamp.model.forces import Category
+from tuicamp.model.forces import Category, Unit
 from tuicamp.rules.rauscher import siege as S
 from tuicamp.rules.rauscher.combat import AllocatedUnit
-from tuicamp.rules.rauscher.combat.common import fights
 from tuicamp.rules.rauscher.economy import actions as E
+from tuicamp.rules.rauscher.screens.data import rauscher_state
 from tuicamp.rules.rauscher.shared.money import format_money
-from tuicamp.rules.rauscher.shared.siege_state import Siege
-from tuicamp.rules.rauscher.shared.state import Role
-from tuicamp.ui.screens.battle_result import dry_run
-from tuicamp.ui.widgets.fields import Field
+from tuicamp.rules.rauscher.view.records import SiegeNote
+from tuicamp.ui.kit import CampaignControls, CampaignView, Field, what_if
 
 CSS = "rauscher.tcss"
 
@@ -130,22 +128,22 @@ def purchase_action(kind: str, values: dict[str, str], player: str, where: str =
     return E.BuyMessenger(settlement=where.partition(":")[2], name=name, player=player)
 
 
-def supply_places(campaign: Campaign, player: str) -> list[tuple[str, str]]:
+def supply_places(view: CampaignView, player: str) -> list[tuple[str, str]]:
     """Where supplies may be bought into: the player's settlements, and their baggage
     trains and ships standing in one of them."""
-    own = [s for s in campaign.map.settlements if s.owner == player]
+    own = [s for s in view.map.settlements if s.owner == player]
     out = [(f"s:{s.id}", f"{s.name} (stores {s.stores.get('food', 0)})") for s in own]
-    state = campaign.state
+    state = rauscher_state(view)
     hexes = {s.hex for s in own}
-    for army in campaign.armies_of(player):
-        record = state.armies.get(army.id)
-        if record and record.role in (Role.BAGGAGE, Role.SHIP) and army.hex in hexes:
-            out.append((f"c:{army.id}", f"{army.name} (carries {sum(record.cargo.values())})"))
+    for army in state.armies if state else ():
+        if army.owner == player and army.carrier and army.hex in hexes:
+            load = army.cargo.food + army.cargo.gold
+            out.append((f"c:{army.army}", f"{army.name} (carries {load})"))
     return out
 
 
-def settlement_places(campaign: Campaign, player: str) -> list[tuple[str, str]]:
-    return [(f"s:{s.id}", s.name) for s in campaign.map.settlements if s.owner == player]
+def settlement_places(view: CampaignView, player: str) -> list[tuple[str, str]]:
+    return [(f"s:{s.id}", s.name) for s in view.map.settlements if s.owner == player]
 
 
 @define
@@ -157,18 +155,18 @@ class Quote:
     problem: str = ""
 
 
-def quote(controls: Any, action: Action, player: str) -> Quote:
+def quote(controls: CampaignControls, action: Action, player: str) -> Quote:
     """Ask the engine on a copy: the cost is the treasury's drop, exactly as it would be."""
-    session, seat = controls.session, controls.seat
-    before = session.campaign.player(player).treasury
+    before = controls.view.player(player)
     try:
-        copy, _ = dry_run(session, seat, action)
+        after = what_if(controls, action).player(player)
     except DiceNeeded:
         return Quote(problem="(dice are rolled when it is bought)")
     except (RuleError, InputError) as exc:
         return Quote(problem=str(exc))
-    after = copy.player(player).treasury
-    return Quote(cost=before - after, after=after)
+    if before is None or after is None or before.treasury is None or after.treasury is None:
+        return Quote(problem="(not your treasury)")
+    return Quote(cost=before.treasury - after.treasury, after=after.treasury)
 
 
 class PurchaseScreen(ModalScreen[Action | None]):
@@ -180,20 +178,18 @@ class PurchaseScreen(ModalScreen[Action | None]):
         Binding("ctrl+s", "submit", "Buy", id="rauscher.buy.submit"),
     ]
 
-    def __init__(self, controls: Any, player: str, where: str = "") -> None:
+    def __init__(self, controls: CampaignControls, player: str, where: str = "") -> None:
         super().__init__()
         self.controls = controls
+        self.view = controls.view
         self.player = player
         self.where_hint = where
         self.action: Action | None = None
 
-    @property
-    def campaign(self) -> Campaign:
-        return self.controls.session.campaign
-
     def compose(self) -> ComposeResult:
-        name = self.campaign.player(self.player).name
-        treasury = format_money(self.campaign.player(self.player).treasury)
+        buyer = self.view.player(self.player)
+        name = buyer.name if buyer else self.player
+        treasury = format_money(buyer.treasury or 0) if buyer else "?"
         with Vertical(classes="dialog", id="buy-dialog"):
             yield Static(Content(f"Buy for {name} (treasury {treasury})"), classes="dialog-title")
             yield Static(
@@ -264,9 +260,9 @@ class PurchaseScreen(ModalScreen[Action | None]):
             for widget in self.query(f".buy-row-{key}"):
                 widget.display = key in spec.fields
         places = (
-            supply_places(self.campaign, self.player)
+            supply_places(self.view, self.player)
             if spec.where == "supplies"
-            else settlement_places(self.campaign, self.player)
+            else settlement_places(self.view, self.player)
             if spec.where == "settlement"
             else []
         )
@@ -340,17 +336,8 @@ ORDER_HELP = {
 }
 
 
-def siege_role(siege: Siege, player: str) -> str:
+def siege_role(siege: SiegeNote, player: str) -> str:
     return "besieger" if player == siege.besieger else "defender"
-
-
-def siege_units(rules: Rules, siege: Siege, role: str) -> list[Any]:
-    """The units a side's order may name: the besieging armies' or the garrison's."""
-    owner = siege.besieger if role == "besieger" else siege.defender
-    armies = [
-        a for a in rules.campaign.armies_at(siege.hex) if a.owner == owner and fights(rules, a.id)
-    ]
-    return [u for a in armies for u in a.units]
 
 
 class SiegeOrdersScreen(ModalScreen[Action | None]):
@@ -364,19 +351,18 @@ class SiegeOrdersScreen(ModalScreen[Action | None]):
     ]
     MACHINES_SHOWN = 4
 
-    def __init__(self, rules: Rules, siege: Siege, player: str) -> None:
+    def __init__(self, siege: SiegeNote, player: str, targets: list[str]) -> None:
+        """``targets`` are what a war machine may aim at (the bombardment table's)."""
         super().__init__()
-        self.campaign = rules.campaign
         self.siege = siege
         self.player = player
         self.role = siege_role(siege, player)
-        self.units = siege_units(rules, siege, self.role)
+        self.units: list[Unit] = list(siege.units.get(self.role, ()))
         self.machines = [u for u in self.units if u.category is Category.WAR_MACHINE]
-        self.targets = list(rules.table("bombardment")["targets"])
+        self.targets = targets
 
     def compose(self) -> ComposeResult:
-        place = self.campaign.map.settlement(self.siege.settlement)
-        name = place.name if place else self.siege.settlement
+        name = self.siege.name
         orders = S.BESIEGER_ORDERS if self.role == "besieger" else S.DEFENDER_ORDERS
         with Vertical(classes="dialog", id="siege-dialog"):
             yield Static(Content(f"Sealed orders: {name} ({self.role})"), classes="dialog-title")

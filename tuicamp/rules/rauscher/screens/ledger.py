@@ -2,9 +2,10 @@
 (need against the food within reach), a chart of territories and treasury over the turns,
 and what the last Resolution phase did.
 
-Opened with ``L`` from every phase. It reads the seat's view and, for the ruleset's own
-ledgers, only the seat's own players: another Warmaster's territories are on the map for
-all to see, their treasury is not, so the chart shows it for the seat's players alone.
+Opened with ``L`` from every phase. It reads the seat's view only, the ruleset's own
+ledgers as the view carries them (the seat's own players'): another Warmaster's
+territories are on the map for all to see, their treasury is not, so the chart shows it
+for the seat's players alone.
 The chart is plain ASCII (``#`` bars in each player's colour chip), readable in 16 colours
 and without colour at all.
 """
@@ -21,21 +22,17 @@ from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
-from tuicamp.engine.rules import Rules
 from tuicamp.engine.ruleset import Ruleset
-from tuicamp.engine.views import CampaignView
-from tuicamp.model.campaign import Campaign
 from tuicamp.rules.rauscher.screens.data import (
-    ChartSeries,
     bar,
-    chart,
     grouped_resolution,
     money,
-    seat_players,
+    rauscher_state,
     supply_rows,
-    treasury_row,
 )
-from tuicamp.ui.map_render import marker_style
+from tuicamp.rules.rauscher.view import RauscherView
+from tuicamp.rules.rauscher.view.records import ChartSeries, PlayerLedger
+from tuicamp.ui.kit import CampaignView, marker_style
 
 WIDTH = 74  # inside an 80-column terminal, its padding and scroll bar
 TURN_COL = 5
@@ -46,7 +43,7 @@ def _chip(series: ChartSeries) -> Text:
     return Text(f" {series.letter} ", style=marker_style(series.colour, False))
 
 
-def _income(row) -> str:
+def _income(row: PlayerLedger) -> str:
     """This turn's income while it is being collected, else the last in the ledger."""
     if row.income:
         return f"{money(row.income)} now"
@@ -55,14 +52,13 @@ def _income(row) -> str:
     return "-"
 
 
-def purse_lines(campaign: Campaign, view: CampaignView) -> list[Text]:
+def purse_lines(state: RauscherView) -> list[Text]:
     head = (
         f"{'Warmaster':<16}{'Treasury':>10}{'Free':>10}{'Income':>15}{'Food':>6}"
         f"{'Land':>6}{'Fate':>6}"
     )
     out = [Text(head, style="bold")]
-    for pid in seat_players(campaign, view):
-        row = treasury_row(campaign, pid)
+    for row in state.players:
         out.append(
             Text(
                 f"{row.name[:15]:<16}{money(row.treasury):>10}{money(row.available):>10}"
@@ -74,16 +70,16 @@ def purse_lines(campaign: Campaign, view: CampaignView) -> list[Text]:
     return out
 
 
-def chart_lines(campaign: Campaign, view: CampaignView, width: int = WIDTH) -> list[Text]:
+def chart_lines(view: CampaignView, state: RauscherView, width: int = WIDTH) -> list[Text]:
     """Rows of turns, a column per player: territories held, then the treasury (the
     seat's own players only)."""
-    series = chart(campaign, view)
+    series = state.chart
     if not series:
         return []
     col = (width - TURN_COL) // len(series)
     terr_w = max(2, (col - 16) // 2)
     purse_w = max(2, col - 16 - terr_w)
-    lands = max(1, len(campaign.map.territories))
+    lands = max(1, len(view.map.territories))
     purses = [pt.treasury for s in series for pt in s.points if pt.treasury is not None]
     top_purse = max(purses, default=0)
     head = Text(" " * TURN_COL)
@@ -118,15 +114,14 @@ def chart_lines(campaign: Campaign, view: CampaignView, width: int = WIDTH) -> l
     return out
 
 
-def supply_lines(rules: Rules, view: CampaignView) -> list[Text]:
+def supply_lines(state: RauscherView) -> list[Text]:
     """Need against what is within reach (the land, the towns of the army's territory,
     baggage trains within a hex); a short army tests for Desertion and Starvation in the
     Resolution phase."""
-    campaign = rules.campaign
     head = f"{'Army':<25}{'Hex':>5}{'Need':>6}{'Land':>6}{'Towns':>7}{'Wagons':>8}  Supply"
     out = [Text(head, style="bold")]
-    for pid in seat_players(campaign, view):
-        for row in supply_rows(rules, pid):
+    for pid in state.seat_players:
+        for row in supply_rows(state, pid):
             verdict = Text("SHORT", style="bold red") if row.short else Text("ok")
             if row.starving_turns:
                 verdict.append(f", hungry {row.starving_turns} t")
@@ -156,26 +151,28 @@ class LedgerScreen(Screen[None]):
         Binding("escape,q,L", "close", "Back", id="rauscher.ledger.close"),
     ]
 
-    def __init__(self, campaign: Campaign, view: CampaignView, ruleset: Ruleset) -> None:
+    def __init__(self, view: CampaignView, ruleset: Ruleset) -> None:
         super().__init__()
-        self.campaign = campaign
         self.view = view
         self.ruleset = ruleset
 
     def compose(self) -> ComposeResult:
-        view, camp = self.view, self.campaign
+        view = self.view
+        state = rauscher_state(view)
         phase = self.ruleset.phase(view.phase)
-        names = ", ".join(camp.player(p).name for p in seat_players(camp, view)) or "onlooker"
-        title = f"Ledger: {names}, turn {view.turn} ({phase.title if phase else view.phase})"
+        names = ", ".join(p.name for p in state.players) if state else ""
+        title = (
+            f"Ledger: {names or 'onlooker'}, turn {view.turn} "
+            f"({phase.title if phase else view.phase})"
+        )
         yield Static(Content(title), classes="screen-title")
         with VerticalScroll(id="ledger-scroll"):
-            yield Static(self._join(purse_lines(camp, view)), id="ledger-purse")
-            yield Static(Content("Territories and treasury by turn"), classes="ledger-head")
-            yield Static(self._join(chart_lines(camp, view)), id="ledger-chart")
-            yield Static(Content("Supply per army"), classes="ledger-head")
-            yield Static(
-                self._join(supply_lines(Rules(camp, self.ruleset), view)), id="ledger-supply"
-            )
+            if state is not None:
+                yield Static(self._join(purse_lines(state)), id="ledger-purse")
+                yield Static(Content("Territories and treasury by turn"), classes="ledger-head")
+                yield Static(self._join(chart_lines(view, state)), id="ledger-chart")
+                yield Static(Content("Supply per army"), classes="ledger-head")
+                yield Static(self._join(supply_lines(state)), id="ledger-supply")
             yield Static(Content("The last Resolution"), classes="ledger-head")
             yield Static(self._join(resolution_lines(view)), id="ledger-resolution")
         yield Footer()

@@ -2,14 +2,15 @@
 standings once the war is over.
 
 A panel is redrawn from scratch on every change and cursor move (``refresh_view``): it
-reads the seat's view, and the ruleset's own ledgers only for the seat's own players (see
-:mod:`screens.data`). Lines are short: at 80 columns the side panel is 25 cells wide. The
-keys each phase offers are listed at the bottom (the footer has no room for them).
+reads the seat's view only, the ruleset's own ledgers as the view carries them for the
+seat (``view.ruleset_state``, see :mod:`tuicamp.rules.rauscher.view`). Lines are short: at
+80 columns the side panel is 25 cells wide. The keys each phase offers are listed at the
+bottom (the footer has no room for them).
 
 The Movement panel also draws on the map: the rules' own reach and path (zones of
 influence doubled, militia bounds and enemy armies barring the way, exactly as the
-``move`` action prices them) over the campaign screen's plain preview, and the enemy
-zones of influence ("z").
+``move`` action prices them, asked of the rules in force) over the campaign screen's plain
+preview, and the zones of influence of the other players' armies the seat sees ("z").
 """
 
 from __future__ import annotations
@@ -22,30 +23,12 @@ from textual.content import Content
 from textual.widgets import Static
 
 from tuicamp.engine.rules import Rules
-from tuicamp.engine.views import CampaignView
-from tuicamp.model.campaign import Campaign
 from tuicamp.model.hexes import Hex
-from tuicamp.rules.rauscher import movement, victory
-from tuicamp.rules.rauscher.economy import cards as economy_cards
-from tuicamp.rules.rauscher.economy import ransom as economy_ransom
-from tuicamp.rules.rauscher.economy.common import econ
-from tuicamp.rules.rauscher.economy.fate import open_rerolls
-from tuicamp.rules.rauscher.movement.costs import role_spec
-from tuicamp.rules.rauscher.screens.data import (
-    acting_for,
-    bought_this_turn,
-    brief,
-    money,
-    player_name,
-    resolution_summary,
-    seat_players,
-    to_place,
-    treasury_row,
-)
-from tuicamp.rules.rauscher.siege import sstate
-from tuicamp.ui.map_widget import MapWidget
-from tuicamp.ui.moves import cost_label
-from tuicamp.ui.panels import CampaignControls, PhasePanel
+from tuicamp.rules.rauscher import movement
+from tuicamp.rules.rauscher.screens.data import brief, money, player_name, rauscher_state
+from tuicamp.rules.rauscher.view import RauscherView
+from tuicamp.rules.rauscher.view.records import ArmyLedger, PlayerLedger
+from tuicamp.ui.kit import CampaignControls, CampaignView, MapWidget, PhasePanel, cost_label
 
 WIDTH = 25  # the side panel's text width at 80 columns, with its scroll bar shown
 ZONE = "z"
@@ -109,16 +92,14 @@ PHASE_KEYS: dict[str, tuple[tuple[str, str], ...]] = {
 }
 
 
-def campaign_of(controls: Any) -> Campaign:
-    """The campaign behind the seat's view (the campaign screen's session): the ruleset's
-    ledgers are not in the view, so panels read them here, for the seat's players only."""
-    return controls.session.campaign
-
-
-def rules_for(controls: Any) -> Rules:
-    """That campaign read through the ruleset the campaign screen was given (its tables in
-    force and options), for the rules' functions that need them."""
-    return Rules(campaign_of(controls), controls.ruleset)
+def rules_for(controls: CampaignControls) -> Rules:
+    """The rules in force, as the read context the ruleset's own functions take (the
+    reach, a path's price, a move's costs): the screens hand it to them and read nothing
+    of it themselves but its tables and options."""
+    rules = controls.rules
+    if not isinstance(rules, Rules):
+        raise TypeError("the campaign screen's controls hold no Rules")
+    return rules
 
 
 def key_lines(keys: Sequence[tuple[str, str]], width: int = WIDTH) -> list[Content]:
@@ -151,7 +132,7 @@ def mp(value: float) -> str:
 
 
 class RauscherPanel(PhasePanel):
-    """Lines from the view (and the seat's own ledgers), then the phase's keys."""
+    """Lines from the view (and the seat's own ledgers in it), then the phase's keys."""
 
     DEFAULT_CSS = """
     RauscherPanel { height: auto; padding: 0 1; margin-bottom: 1; }
@@ -173,24 +154,25 @@ class RauscherPanel(PhasePanel):
             view = self.controls.view
         except RuntimeError:  # handing over: nothing of any seat is drawn
             return
-        camp = campaign_of(self.controls)
+        state = rauscher_state(view)
+        if state is None:
+            return
         if view.finished:
-            lines = victory_lines(camp, view)
+            lines = victory_lines(view, state)
             keys: Sequence[tuple[str, str]] = (("L", "ledger"), ("l", "log"))
         else:
-            lines = self.lines(camp, view)
+            lines = self.lines(view, state)
             keys = PHASE_KEYS.get(self.phase, ())
         self.text.update(Content("\n").join(lines))
         self.keys.update(Content("\n").join(key_lines(keys)))
 
-    def lines(self, camp: Campaign, view: CampaignView) -> list[Content]:
+    def lines(self, view: CampaignView, state: RauscherView) -> list[Content]:
         return []
 
-    def purse(self, camp: Campaign, player: str) -> list[Content]:
-        row = treasury_row(camp, player)
-        out = [Content(f"Treasury {money(row.treasury)}")]
-        if row.available != row.treasury:
-            out.append(Content(f" free {money(row.available)} (ransom)"))
+    def purse(self, ledger: PlayerLedger) -> list[Content]:
+        out = [Content(f"Treasury {money(ledger.treasury)}")]
+        if ledger.available != ledger.treasury:
+            out.append(Content(f" free {money(ledger.available)} (ransom)"))
         return out
 
 
@@ -198,33 +180,29 @@ class RauscherPanel(PhasePanel):
 class UpkeepPanel(RauscherPanel):
     phase = "upkeep"
 
-    def lines(self, camp: Campaign, view: CampaignView) -> list[Content]:
-        player = acting_for(camp, view)
-        if player is None:
+    def lines(self, view: CampaignView, state: RauscherView) -> list[Content]:
+        ledger = state.ledger(state.acting_for)
+        if ledger is None:
             return [heading("Upkeep"), Content("Reorganise, spend gold.")]
-        out = [heading("Upkeep", player_name(camp, player)), *self.purse(camp, player)]
-        out.append(Content(f"Fate points {treasury_row(camp, player).fate}"))
-        bought = bought_this_turn(camp, player)
+        out = [heading("Upkeep", ledger.name), *self.purse(ledger)]
+        out.append(Content(f"Fate points {ledger.fate}"))
+        bought = ledger.bought(state.turn)
         if bought:
             out.append(Content("Bought (placed in Resolution):"))
             out += [
                 Content(" " + short(f"{p.id} {brief(p)} {money(p.cost)}", WIDTH - 1))
                 for p in bought
             ]
-        offer = next(
-            (o for o in econ(camp).mercenaries if o.player == player and o.turn == camp.turn),
-            None,
-        )
+        offer = ledger.mercenaries
         if offer is not None:
             if offer.status == "offered":
                 out.append(Content(f"Mercs: {offer.points:,} pts for {money(offer.cost)}"))
             else:
                 out.append(Content(f"Mercenaries: {offer.status}"))
-        notes = economy_ransom.pending(camp, player)
-        if notes:
-            out.append(Content(f"Ransom: {len(notes)} to do (r)"))
+        if ledger.ransom_to_do:
+            out.append(Content(f"Ransom: {len(ledger.ransom_to_do)} to do (r)"))
         army = self.controls.selected_army
-        record = camp.state.armies.get(army.id) if army is not None else None
+        record = state.army(army.id) if army is not None else None
         if army is not None and record is not None:
             out.append(Content.from_markup("[b]$name[/b]", name=short(army.name)))
             out.append(Content(f" patrols {len(record.patrols)}, scouts {len(record.scouts)}"))
@@ -235,24 +213,22 @@ class UpkeepPanel(RauscherPanel):
 class EffectsPanel(RauscherPanel):
     phase = "effects"
 
-    def lines(self, camp: Campaign, view: CampaignView) -> list[Content]:
+    def lines(self, view: CampaignView, state: RauscherView) -> list[Content]:
         out = [heading("Effects")]
-        rules = rules_for(self.controls)
-        state = econ(camp)
-        decks = [d for d in state.decks if economy_cards.deck_phase(rules, d) == "effects"]
+        decks = [d for d in state.decks if d.phase == "effects"]
         if not decks:
-            out.append(Content("No encounter or magic deck"))
-            out.append(Content("in this scenario (R-RA-10)."))
+            out.append(Content("No encounter or magic"))
+            out.append(Content("deck here (R-RA-10)."))
         for deck in decks:
-            out.append(Content(f"{deck}: {len(state.decks[deck])} cards left"))
-        player = acting_for(camp, view)
-        if player is None:
+            out.append(Content(f"{deck.name}: {deck.left} cards left"))
+        ledger = state.ledger(state.acting_for)
+        if ledger is None:
             return out
-        hand = state.hands.get(player, [])
+        hand = ledger.hand
         out.append(Content(f"Hand: {len(hand)} card{'s' if len(hand) != 1 else ''}"))
-        for key in hand:
-            out.append(Content(" " + short(state.cards[key].title, WIDTH - 1)))
-        for line in economy_cards.pending(rules, player):
+        for card in hand:
+            out.append(Content(" " + short(card.title, WIDTH - 1)))
+        for line in ledger.to_draw:
             out.append(Content(short(f"To do: {line.split(' (')[0]}")))
         return out
 
@@ -261,39 +237,36 @@ class EffectsPanel(RauscherPanel):
 class MovementPanel(RauscherPanel):
     phase = "movement"
 
-    def lines(self, camp: Campaign, view: CampaignView) -> list[Content]:
-        state = camp.state
-        mover = state.move_order[state.mover] if state.mover < len(state.move_order) else None
+    def lines(self, view: CampaignView, state: RauscherView) -> list[Content]:
+        mover = state.mover
         mine = mover is not None and mover in view.players_controlled
-        note = "your move" if mine else f"{player_name(camp, mover)} moves" if mover else ""
+        note = "your move" if mine else f"{player_name(view, mover)} moves" if mover else ""
         out = [heading("Movement", note)]
         army_view = self.controls.selected_army
-        army = camp.army(army_view.id) if army_view is not None else None
+        army = state.army(army_view.id) if army_view is not None else None
         if army is None:
-            self._draw(camp, view, None)
+            self._draw(view, state, None)
             out.append(Content("Cursor on an army, Enter."))
-            hidden = [a for p in seat_players(camp, view) for a in movement.ambushes_of(camp, p)]
+            hidden = sum(len(p.ambushes) for p in state.players)
             if hidden:
-                out.append(Content(f"Ambushes hidden: {len(hidden)}"))
+                out.append(Content(f"Ambushes hidden: {hidden}"))
             return out
-        rules = rules_for(self.controls)
-        record = state.army(army.id)
         out.append(Content.from_markup("[b]$name[/b]", name=short(army.name)))
-        total, left = movement.mp_total(rules, army.id), movement.mp_left(rules, army.id)
-        march = movement.march_of(rules, army.id).value
-        out.append(Content(f" {march} march: {mp(left)} of {mp(total)} MP"))
+        out.append(
+            Content(f" {army.march.value} march: {mp(army.mp_left)} of {mp(army.mp_total)} MP")
+        )
         duty = []
-        if record.fatigue:
-            duty.append(f"fatigue {record.fatigue}")
-        if movement.patrols_active(rules, army.id):
+        if army.fatigue:
+            duty.append(f"fatigue {army.fatigue}")
+        if army.patrols_active:
             duty.append("patrols")
-        if record.stance.value:
-            duty.append(record.stance.value)
-        if record.finished:
+        if army.stance.value:
+            duty.append(army.stance.value)
+        if army.halted:
             duty.append("done")
         if duty:
             out.append(Content(" " + short(", ".join(duty), WIDTH - 1)))
-        out += self._draw(camp, view, army)
+        out += self._draw(view, state, army)
         return out
 
     # --- the map overlays -----------------------------------------------------------------
@@ -301,29 +274,30 @@ class MovementPanel(RauscherPanel):
         found = self.screen.query(MapWidget) if self.is_attached else None
         return found.first() if found else None
 
-    def _draw(self, camp: Campaign, view: CampaignView, army) -> list[Content]:
+    def _draw(
+        self, view: CampaignView, state: RauscherView, army: ArmyLedger | None
+    ) -> list[Content]:
         """Zones of influence, then the army's reach and the path to the cursor, priced by
         the rules; returns the preview line for the panel."""
         widget = self._map()
         if widget is None:
             return []
-        rules = rules_for(self.controls)
-        seen = {a.id for a in view.armies}
-        owner = army.owner if army is not None else acting_for(camp, view)
+        owner = army.owner if army is not None else state.acting_for
         zones: set[Hex] = set()
-        if army is None or not role_spec(rules, army.id)["ignores_zones"]:
-            for enemy in camp.armies:
-                if enemy.owner != owner and enemy.id in seen:
-                    zones.update(h for h in movement.zone_of(rules, enemy) if camp.map.contains(h))
+        if army is None or not army.ignores_zones:
+            for seen in view.armies:
+                if seen.owner != owner:
+                    zones.update(state.zones.get(seen.id, ()))
         widget.set_overlay("zoi", {h: ZONE for h in zones})
         if army is None or army.hex is None:
             return []
-        found = movement.reach(rules, army.id)
+        rules = rules_for(self.controls)
+        found = movement.reach(rules, army.army)
         found.pop(army.hex, None)
         goal = self.controls.cursor
         path = None
-        if goal != army.hex and camp.map.contains(goal):
-            path = movement.plan(rules, army.id, goal)
+        if goal != army.hex and view.map.contains(goal):
+            path = movement.plan(rules, army.army, goal)
         on_path = set(path.hexes) if path is not None else set()
         # a hex of the path shows the path's mark alone, not the path's and the reach's
         widget.set_overlay(
@@ -331,17 +305,16 @@ class MovementPanel(RauscherPanel):
         )
         if path is None:
             widget.clear_overlay("path")
-            if goal == army.hex or not camp.map.contains(goal):
+            if goal == army.hex or not view.map.contains(goal):
                 return []
-            return [Content(f" {camp.map.label(goal)}: no way there")]
-        left = movement.mp_left(rules, army.id)
+            return [Content(f" {view.map.label(goal)}: no way there")]
         labels = {h: "*" for h in path.hexes[1:-1]}
         labels[path.hexes[-1]] = cost_label(path.cost)
         widget.set_overlay("path", labels)
         doubled = sum(1 for h in path.hexes[1:] if h in zones)
         extra = f", {doubled} in zones" if doubled else ""
-        verdict = "" if path.cost <= left + 1e-9 else " (too far)"
-        return [Content(f" to {camp.map.label(goal)}: {mp(path.cost)} MP{extra}{verdict}")]
+        verdict = "" if path.cost <= army.mp_left + 1e-9 else " (too far)"
+        return [Content(f" to {view.map.label(goal)}: {mp(path.cost)} MP{extra}{verdict}")]
 
     def on_unmount(self) -> None:
         widget = self._map()
@@ -353,30 +326,26 @@ class MovementPanel(RauscherPanel):
 class CombatPanel(RauscherPanel):
     phase = "combat"
 
-    def lines(self, camp: Campaign, view: CampaignView) -> list[Content]:
+    def lines(self, view: CampaignView, state: RauscherView) -> list[Content]:
         out = [heading("Combat")]
-        battles = camp.pending_battles()
+        battles = state.battles
         mine = set(view.players_controlled)
         out.append(Content(f"Battles pending: {len(battles)}" + (" (B)" if battles else "")))
         for b in battles:
-            fights = view.gm or any(p in mine for s in b.sides for p in s.players)
-            who = "you fight" if fights else "others fight"
-            out.append(Content(f" {b.id} {camp.map.label(b.hex)}: {who}"))
-        sieges = sstate(camp).active()
-        if sieges:
+            who = "you fight" if view.gm or b.yours else "others fight"
+            out.append(Content(f" {b.id} {view.map.label(b.hex)}: {who}"))
+        if state.sieges:
             out.append(Content("Sieges"))
-        for siege in sieges:
-            place = camp.map.settlement(siege.settlement)
-            name = place.name if place else siege.settlement
-            out.append(Content(" " + short(f"{siege.id} {name}", WIDTH - 1)))
-            for role, who in (("besieger", siege.besieger), ("defender", siege.defender)):
-                written = siege.order(role, camp.turn) is not None
-                if who in mine:
-                    what = "sealed" if written else "write O"
-                    out.append(Content(f"  you ({role}): {what}"))
+        for siege in state.sieges:
+            out.append(Content(" " + short(f"{siege.id} {siege.name}", WIDTH - 1)))
+            for order in siege.orders:
+                if order.player in mine:
+                    what = "sealed" if order.written else "write O"
+                    out.append(Content(f"  you ({order.role}): {what}"))
                 else:
-                    out.append(Content(f"  {role}: {'written' if written else 'not yet'}"))
-        if not battles and not sieges:
+                    written = "written" if order.written else "not yet"
+                    out.append(Content(f"  {order.role}: {written}"))
+        if not battles and not state.sieges:
             out.append(Content("No fighting this turn."))
         return out
 
@@ -385,23 +354,21 @@ class CombatPanel(RauscherPanel):
 class ResolutionPanel(RauscherPanel):
     phase = "resolution"
 
-    def lines(self, camp: Campaign, view: CampaignView) -> list[Content]:
-        player = acting_for(camp, view)
-        out = [heading("Resolution", player_name(camp, player) if player else "")]
-        if player is None:
+    def lines(self, view: CampaignView, state: RauscherView) -> list[Content]:
+        ledger = state.ledger(state.acting_for)
+        out = [heading("Resolution", ledger.name if ledger else "")]
+        if ledger is None:
             return out
-        row = treasury_row(camp, player)
-        total = resolution_summary(rules_for(self.controls), view)
+        total = state.resolution
         taxes = f" (+{money(total.taxes)} taxes)" if total.taxes else ""
-        out.append(Content(short(f"Treasury {money(row.treasury)}{taxes}")))
+        out.append(Content(short(f"Treasury {money(ledger.treasury)}{taxes}")))
         out.append(Content(f"Supply: {total.fed} fed, {total.short} short"))
         if total.grumbled or total.deserted or total.starved:
             out.append(Content(short(f"Tests: {total.deserted} deserted, {total.starved} starved")))
-        out.append(Content(f"Fate {row.fate} (+1 at phase end)"))
-        open_ = open_rerolls(camp, player)
-        if open_ and row.fate:
-            out.append(Content(f" {len(open_)} roll(s) re-rollable (f)"))
-        waiting = to_place(camp, player)
+        out.append(Content(f"Fate {ledger.fate} (+1 at phase end)"))
+        if ledger.rerolls and ledger.fate:
+            out.append(Content(f" {len(ledger.rerolls)} roll(s) re-rollable (f)"))
+        waiting = ledger.to_place()
         if waiting:
             out.append(Content("To place (p):"))
             out += [Content(" " + short(f"{p.id} {brief(p)}", WIDTH - 1)) for p in waiting]
@@ -409,14 +376,14 @@ class ResolutionPanel(RauscherPanel):
 
 
 # --- the war is over ------------------------------------------------------------------------
-def victory_lines(camp: Campaign, view: CampaignView) -> list[Content]:
-    winners = ", ".join(player_name(camp, p) for p in view.winner) or "nobody"
+def victory_lines(view: CampaignView, state: RauscherView) -> list[Content]:
+    winners = ", ".join(player_name(view, p) for p in view.winner) or "nobody"
     out = [heading("The war is over"), Content(short(f"Winner: {winners}"))]
     told = next((e.text for e in reversed(view.chronicle) if e.kind == "victory"), "")
-    out.append(Content(told or victory.current_type(camp).title))
+    out.append(Content(told or state.victory.title))
     out.append(Content("Standings:"))
-    for i, (pid, text) in enumerate(victory.standings(camp), start=1):
-        out.append(Content(short(f"{i} {player_name(camp, pid)}: {text}")))
+    for i, standing in enumerate(state.victory.standings, start=1):
+        out.append(Content(short(f"{i} {player_name(view, standing.player)}: {standing.text}")))
     return out
 
 

@@ -12,23 +12,31 @@ Only the modules of this ``screens`` package import Textual (and not its ``data`
 
 from __future__ import annotations
 
-from tuicamp.engine.views import ArmyView
+from tuicamp.engine.pathing import CostModel
 from tuicamp.rules.rauscher import movement
 from tuicamp.rules.rauscher.movement.actions import Move
-from tuicamp.rules.rauscher.movement.costs import mp_left
 from tuicamp.rules.rauscher.ruleset import EndPhase
 from tuicamp.rules.rauscher.screens.commands import COMMANDS
-from tuicamp.rules.rauscher.screens.panels import campaign_of, panel_for, rules_for
-from tuicamp.ui.panels import CampaignControls, RulesetUI
+from tuicamp.rules.rauscher.screens.data import rauscher_state
+from tuicamp.rules.rauscher.screens.panels import panel_for, rules_for
+from tuicamp.ui.kit import ArmyView, CampaignControls, RulesetUI
 
 
 def move_budget(controls: CampaignControls, army: ArmyView) -> float | None:
-    """What the army may still spend this turn (its march's allowance less what it spent)."""
-    camp = campaign_of(controls)
-    rules = rules_for(controls)
-    if camp.army(army.id) is None:
+    """What the army may still spend this turn (its march's allowance less what it spent),
+    as the seat's view has it; None for an army not the seat's own."""
+    state = rauscher_state(controls.view)
+    ledger = state.army(army.id) if state is not None else None
+    return ledger.mp_left if ledger is not None else None
+
+
+def move_model(controls: CampaignControls, army: ArmyView) -> CostModel | None:
+    """The rules' own costs for one of the seat's armies (zones of influence, terrain
+    option), asked of the rules in force."""
+    state = rauscher_state(controls.view)
+    if state is None or state.army(army.id) is None:
         return None
-    return mp_left(rules, army.id)
+    return movement.move_costs(rules_for(controls), army.id)
 
 
 def panels() -> RulesetUI:
@@ -40,12 +48,3 @@ def panels() -> RulesetUI:
         move_budget=move_budget,
         move_model=move_model,
     )
-
-
-def move_model(controls: CampaignControls, army: ArmyView):
-    """The rules' own costs for this army (zones of influence, terrain option)."""
-    camp = campaign_of(controls)
-    rules = rules_for(controls)
-    if camp.army(army.id) is None:
-        return None
-    return movement.move_costs(rules, army.id)
