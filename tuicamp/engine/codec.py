@@ -284,7 +284,7 @@ def _origin(t: Any) -> Any:
 def _is_list_like(t: Any) -> bool:
     origin = _origin(t)
     if origin is tuple:
-        args = getattr(t, "__args__", ())
+        args: tuple[Any, ...] = getattr(t, "__args__", ())
         return len(args) == 2 and args[1] is Ellipsis  # tuple[X, ...], not a fixed tuple
     return origin in (list, set, frozenset)
 

@@ -112,7 +112,8 @@ def build_card(rules: Rules, battle: Battle) -> BattleCard:
         )
     settlement = ""
     if battle.settlement and (s := m.settlement(battle.settlement)):
-        owner = campaign.player(s.owner).name if s.owner and campaign.player(s.owner) else "neutral"
+        holder = campaign.player(s.owner) if s.owner else None
+        owner = holder.name if holder else "neutral"
         walls = ", walled" if s.walls else ""
         settlement = f"{s.name} ({s.kind}{walls}, {owner})"
     record = record_lines(battle, form_of(rules, battle))
