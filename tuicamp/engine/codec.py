@@ -33,6 +33,7 @@ from cattrs.gen import (
     mapping_structure_factory,
     override,
 )
+from cattrs.v import format_exception
 
 from tuicamp.engine.actions import Event
 from tuicamp.model.campaign import BOOL_WORDS, Campaign, OptionValue
@@ -427,8 +428,6 @@ _EXTRA = "\x00extra\x00"  # marks an unknown-keys message until its keys are in 
 
 
 def _format_exception(exc: BaseException, type_: Any) -> str:
-    from cattrs.v import format_exception
-
     if isinstance(exc, ForbiddenExtraKeysError):
         known = [a.name for a in attrs.fields(exc.cl)] if attrs.has(exc.cl) else []
         return _EXTRA + "\x00".join([",".join(known), *sorted(exc.extra_fields)])

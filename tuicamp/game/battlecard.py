@@ -7,6 +7,7 @@ are the same.
 
 from __future__ import annotations
 
+import textwrap
 import tomllib
 from functools import cache
 from importlib import resources
@@ -162,8 +163,6 @@ def record_lines(battle: Battle, form: ResultForm) -> list[str]:
 
 
 def card_text(card: BattleCard, width: int = 78) -> str:
-    import textwrap
-
     def wrap(text: str, indent: str = "  ") -> list[str]:
         follow = " " * len(indent) + ("  " if not indent.strip() else "")
         return textwrap.wrap(text, width, initial_indent=indent, subsequent_indent=follow)
