@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from attrs import define, field
+from attrs import fields as attrs_fields
 
 from tuicamp.engine.actions import Action
 from tuicamp.engine.codec import campaign_from_dict, campaign_to_dict
@@ -210,8 +211,8 @@ def validate_result(ctx: Context, battle: Battle, action: EnterBattleResult) -> 
 
 
 def _side_result(ctx: Context, battle: Battle, form: ResultForm, entry: SideEntry) -> SideResult:
-    side = battle.side(entry.side)
-    questions = form.side(entry.side)
+    side = ctx.found(battle.side(entry.side), f"Battle {battle.id} has no side {entry.side!r}")
+    questions = ctx.found(form.side(entry.side), f"The result form asks nothing of {side.title}")
     ctx.require(entry.vp >= 0, f"{side.title}: victory points cannot be negative")
     facts = _checked_facts(ctx, form, questions.fields, entry.facts, side.title)
     _check_points_lost(ctx, side, entry.points_lost)
@@ -276,15 +277,17 @@ def _check_points_lost(ctx: Context, side: BattleSide, points_lost: int) -> None
 
 
 def _check_losses(ctx: Context, side: BattleSide, losses: list[UnitLoss]) -> None:
-    seen = set()
+    seen: set[tuple[str, str]] = set()
     for loss in losses:
         ctx.require(
             loss.army in side.armies,
             f"Army {loss.army!r} did not fight for the {side.title.lower()}",
         )
         army = ctx.campaign.army(loss.army)
-        unit = army.unit(loss.unit) if army else None
-        ctx.require(unit is not None, f"Army {loss.army!r} has no unit {loss.unit!r}")
+        unit = ctx.found(
+            army.unit(loss.unit) if army else None,
+            f"Army {loss.army!r} has no unit {loss.unit!r}",
+        )
         ctx.require((loss.army, loss.unit) not in seen, f"Unit {unit.name} is entered twice")
         seen.add((loss.army, loss.unit))
         ctx.require(loss.killed >= 0 and loss.fled >= 0, "Losses cannot be negative")
@@ -299,14 +302,13 @@ def _character_results(
     ctx: Context, form: ResultForm, side: BattleSide, entries: list[CharacterEntry]
 ) -> list[CharacterResult]:
     """One result per character of the side when it is asked anything, answers checked."""
-    questions = form.side(side.id)
+    questions = ctx.found(form.side(side.id), f"The result form asks nothing of {side.title}")
     known = {(c.army, c.unit.id): c for c in questions.characters}
     given: dict[tuple[str, str], CharacterEntry] = {}
     for entry in entries:
         where = (entry.army, entry.unit)
-        character = known.get(where)
-        ctx.require(
-            character is not None,
+        character = ctx.found(
+            known.get(where),
             f"{entry.army}/{entry.unit} is not a character who fought for the {side.title}"
             + ("" if questions.character_fields else " (nothing is asked of its characters)"),
         )
@@ -314,12 +316,12 @@ def _character_results(
         given[where] = entry
     out = []
     for (army, unit), character in known.items():
-        entry = given.get((army, unit))
+        answered = given.get((army, unit))
         facts = _checked_facts(
             ctx,
             form,
             questions.character_fields,
-            entry.facts if entry else {},
+            answered.facts if answered else {},
             f"{character.unit.name} ({side.title})",
         )
         out.append(CharacterResult(army, unit, facts))
@@ -360,7 +362,8 @@ def _settle(ctx: Context, battle: Battle, result: BattleResult) -> None:
     battle.result = result
     battle.status = BattleStatus.AUTO if result.auto else BattleStatus.FOUGHT
     how = MODE_TEXT["auto" if result.auto else "table"]
-    vp = ", ".join(f"{battle.side(r.side).title} {r.vp} VP" for r in result.sides)
+    titles = {s.id: s.title for s in battle.sides}  # the result answers for these sides
+    vp = ", ".join(f"{titles[r.side]} {r.vp} VP" for r in result.sides)
     ev = ctx.emit(
         "battle_result",
         f"Battle {battle.id} {how}: {outcome.text} ({vp})",
@@ -407,14 +410,13 @@ def apply_battle_action(ctx: Context, action: Action) -> None:
 def _revert(ctx: Context, action: RevertBattleResult) -> None:
     ctx.require(action.reason.strip(), "A correction needs a reason, for the chronicle")
     camp = ctx.campaign
-    battle = camp.battle(action.battle)
-    ctx.require(battle is not None, f"There is no battle {action.battle!r}")
+    battle = ctx.found(camp.battle(action.battle), f"There is no battle {action.battle!r}")
     ctx.require(battle.result is not None, f"Battle {battle.id} has no result to take back")
-    ctx.require(
-        battle.revert_point is not None,
+    revert_point = ctx.found(
+        battle.revert_point,
         f"Battle {battle.id}'s result can no longer be taken back (only within its turn)",
     )
-    data = dict(battle.revert_point)
+    data = dict(revert_point)
     data["map"] = {**data["map"], "terrain": list(camp.map.terrain)}
     territory_rows = _territory_rows(camp)
     if territory_rows:
@@ -422,8 +424,6 @@ def _revert(ctx: Context, action: RevertBattleResult) -> None:
     data["chronicle_length"] = camp.chronicle_length
     fresh = campaign_from_dict(data, ctx.ruleset.state_class)
     fresh.dice, fresh.next_id = camp.dice, camp.next_id  # a take-back never re-rolls the dice
-    from attrs import fields as attrs_fields
-
     for a in attrs_fields(Campaign):
         setattr(camp, a.name, getattr(fresh, a.name))
     ctx.emit(
@@ -453,6 +453,8 @@ def remove_losses(camp: Campaign, battle: Battle, *, fled_return: bool) -> list[
     models left is gone. Returns one line per unit touched, for the chronicle, and one per
     force without counters that lost points (what follows from that is the ruleset's:
     the battle only records it)."""
+    if battle.result is None:
+        raise ValueError(f"battle {battle.id} has no result whose losses could be removed")
     lines = []
     for result in battle.result.sides:
         side = battle.side(result.side)
@@ -461,7 +463,7 @@ def remove_losses(camp: Campaign, battle: Battle, *, fled_return: bool) -> list[
         for loss in result.losses:
             army = camp.army(loss.army)
             unit = army.unit(loss.unit) if army else None
-            if unit is None or not (loss.killed or loss.fled):
+            if army is None or unit is None or not (loss.killed or loss.fled):
                 continue
             gone = loss.killed + (0 if fled_return else loss.fled)
             per_model = unit.points / unit.models if unit.models else 0

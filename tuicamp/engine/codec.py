@@ -33,6 +33,7 @@ from cattrs.gen import (
     mapping_structure_factory,
     override,
 )
+from cattrs.v import format_exception
 
 from tuicamp.engine.actions import Event
 from tuicamp.model.campaign import BOOL_WORDS, Campaign, OptionValue
@@ -284,7 +285,7 @@ def _origin(t: Any) -> Any:
 def _is_list_like(t: Any) -> bool:
     origin = _origin(t)
     if origin is tuple:
-        args = getattr(t, "__args__", ())
+        args: tuple[Any, ...] = getattr(t, "__args__", ())
         return len(args) == 2 and args[1] is Ellipsis  # tuple[X, ...], not a fixed tuple
     return origin in (list, set, frozenset)
 
@@ -427,8 +428,6 @@ _EXTRA = "\x00extra\x00"  # marks an unknown-keys message until its keys are in 
 
 
 def _format_exception(exc: BaseException, type_: Any) -> str:
-    from cattrs.v import format_exception
-
     if isinstance(exc, ForbiddenExtraKeysError):
         known = [a.name for a in attrs.fields(exc.cl)] if attrs.has(exc.cl) else []
         return _EXTRA + "\x00".join([",".join(known), *sorted(exc.extra_fields)])

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from attrs import define, field
+from attrs import define, field, has
 
 from tuicamp.engine.actions import Action
 from tuicamp.engine.codec import describe_structure_error, structure, unstructure
@@ -201,8 +201,6 @@ def _turn(ctx: Context, a: CorrectTurn) -> Told:
 
 
 def _state(ctx: Context, a: CorrectRulesetState) -> Told:
-    from attrs import has
-
     obj: Any = ctx.campaign.state
     ctx.require(obj is not None, "This ruleset keeps no state of its own")
     ctx.require(a.value is not None, f"Give the new value of {a.path}: value = ...")

@@ -181,7 +181,7 @@ class Engine:
             flow.set_up(ctx, action)
         elif isinstance(action, EndAction):
             flow.end(ctx, action)
-        elif type(action) in CORRECTIONS:
+        elif isinstance(action, CORRECTIONS):
             apply_correction(ctx, action)
             if isinstance(action, CorrectTurn):
                 flow.reseat(ctx, clock)

@@ -165,8 +165,8 @@ def roll_order(ctx: Context, dice: str, players: list[str], lowest_first: bool) 
         last = {p: rolls[p][-1] for p in group}
         ordered = sorted(group, key=lambda p: last[p] if lowest_first else -last[p])
         out: list[str] = []
-        for _total, tied in groupby(ordered, key=lambda p: last[p]):
-            tied = list(tied)
+        for _total, same_total in groupby(ordered, key=lambda p: last[p]):
+            tied = list(same_total)
             out += rank(tied, depth + 1) if len(tied) > 1 and depth < MAX_REROLLS else tied
         return out
 

@@ -220,9 +220,9 @@ class _Compiled:
 
     def split_edges(self, i: int) -> tuple[tuple[int, float, float], ...]:
         lo, hi = self._block(i)
-        for at, edges in enumerate(self._edges(lo, hi), lo):
-            self.split[at] = tuple(edges)
-        return self.split[i]  # type: ignore[return-value]
+        block = [tuple(edges) for edges in self._edges(lo, hi)]
+        self.split[lo:hi] = block
+        return block[i - lo]
 
     def _unit_edges(self, lo: int, hi: int) -> list[list[tuple[int, int, int]]]:
         """Passable out-edges ``(j, scaled units, add units)`` of hexes ``lo`` to ``hi - 1``.
@@ -256,15 +256,17 @@ class _Compiled:
                     edges.append((j, u, 0))
                 else:
                     factor, add = info
-                    scaled = _units(enter[j] * factor, scale)  # type: ignore[operator]
+                    price = enter[j]
+                    assert price is not None  # it has units, so it has a price
+                    scaled = _units(price * factor, scale)
                     edges.append((j, scaled, _units(add, scale)))
             out.append(edges)
         return out
 
     def grouped_edges(self, i: int) -> tuple[tuple[int, tuple[int, ...]], ...]:
         lo, hi = self._block(i)
-        grouped = self.grouped
-        for at, edges in enumerate(self._unit_edges(lo, hi), lo):
+        block: list[tuple[tuple[int, tuple[int, ...]], ...]] = []
+        for edges in self._unit_edges(lo, hi):
             groups: dict[int, list[int]] = {}
             for j, scaled, add in edges:  # same price: direction order
                 price = scaled + add
@@ -273,14 +275,15 @@ class _Compiled:
                     groups[price] = [j]
                 else:
                     same.append(j)
-            grouped[at] = tuple([(price, tuple(groups[price])) for price in sorted(groups)])
-        return grouped[i]  # type: ignore[return-value]
+            block.append(tuple([(price, tuple(groups[price])) for price in sorted(groups)]))
+        self.grouped[lo:hi] = block
+        return block[i - lo]
 
     def usplit_edges(self, i: int) -> tuple[tuple[int, int, int], ...]:
         lo, hi = self._block(i)
-        for at, edges in enumerate(self._unit_edges(lo, hi), lo):
-            self.usplit[at] = tuple(edges)
-        return self.usplit[i]  # type: ignore[return-value]
+        block = [tuple(edges) for edges in self._unit_edges(lo, hi)]
+        self.usplit[lo:hi] = block
+        return block[i - lo]
 
 
 def _units(value: float, scale: int) -> int:

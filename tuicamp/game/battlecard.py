@@ -7,6 +7,7 @@ are the same.
 
 from __future__ import annotations
 
+import textwrap
 import tomllib
 from functools import cache
 from importlib import resources
@@ -112,7 +113,8 @@ def build_card(rules: Rules, battle: Battle) -> BattleCard:
         )
     settlement = ""
     if battle.settlement and (s := m.settlement(battle.settlement)):
-        owner = campaign.player(s.owner).name if s.owner and campaign.player(s.owner) else "neutral"
+        holder = campaign.player(s.owner) if s.owner else None
+        owner = holder.name if holder else "neutral"
         walls = ", walled" if s.walls else ""
         settlement = f"{s.name} ({s.kind}{walls}, {owner})"
     record = record_lines(battle, form_of(rules, battle))
@@ -161,8 +163,6 @@ def record_lines(battle: Battle, form: ResultForm) -> list[str]:
 
 
 def card_text(card: BattleCard, width: int = 78) -> str:
-    import textwrap
-
     def wrap(text: str, indent: str = "  ") -> list[str]:
         follow = " " * len(indent) + ("  " if not indent.strip() else "")
         return textwrap.wrap(text, width, initial_indent=indent, subsequent_indent=follow)

@@ -55,7 +55,9 @@ def _side_lines(campaign: Campaign, questions: SideQuestions) -> list[str]:
     rows = []
     for aid in side.armies:
         army = campaign.army(aid)
-        for unit in army.units if army else []:
+        if army is None:
+            continue
+        for unit in army.units:
             where = f"army = {_string(army.id)}, unit = {_string(unit.id)}"
             note = f"{_comment(unit.name)} ({plural(unit.models, 'model')})"
             rows.append(f"    {{ {where}, killed = 0, fled = 0 }},  # {note}")

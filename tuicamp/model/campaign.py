@@ -10,6 +10,7 @@ from attrs import define, field
 from tuicamp.model.battle import Battle
 from tuicamp.model.flow import Clock, FlowState
 from tuicamp.model.forces import Army, Player, Seat
+from tuicamp.model.hexes import Hex
 from tuicamp.model.map import HexMap
 from tuicamp.model.teams import Team
 
@@ -112,7 +113,7 @@ class Campaign:
     def armies_of(self, pid: str) -> list[Army]:
         return [a for a in self.armies if a.owner == pid]
 
-    def armies_at(self, h) -> list[Army]:
+    def armies_at(self, h: Hex) -> list[Army]:
         return [a for a in self.armies if a.hex == h]
 
     def battle(self, bid: str) -> Battle | None:

@@ -6,6 +6,8 @@ Terrain is kept as rows of letters in odd-r offset order, exactly as it is saved
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from attrs import define, field
 
 from tuicamp.model.hexes import Hex, Hexside, label_width_for, offset_grid
@@ -68,7 +70,7 @@ class HexMap:
     def contains(self, h: Hex) -> bool:
         return 0 <= h.row < self.height and 0 <= h.col < self.width
 
-    def hexes(self):
+    def hexes(self) -> Iterator[Hex]:
         return offset_grid(self.width, self.height)
 
     def neighbours(self, h: Hex) -> list[Hex]:

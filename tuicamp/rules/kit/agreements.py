@@ -197,7 +197,9 @@ def propose(
     return agreement
 
 
-def _answerable(ctx: Context, book: Agreements, agreement_id: str, party: str, at: Moment | None):
+def _answerable(
+    ctx: Context, book: Agreements, agreement_id: str, party: str, at: Moment | None
+) -> tuple[Agreement, str]:
     camp = ctx.campaign
     agreement = ctx.found(book.get(agreement_id), f"There is no proposal {agreement_id!r}")
     ctx.require(

@@ -122,7 +122,7 @@ def hostile(campaign: Campaign, a: str | None, b: str | None) -> bool:
 def sees_with(campaign: Campaign, player: str | None) -> list[str]:
     """The players whose sight ``player`` shares, itself first: the members of each of
     its teams that declares shared vision (a team that does not keeps each one's own)."""
-    if campaign.player(player or "") is None:
+    if player is None or campaign.player(player) is None:
         return []
     shared: set[str] = {player}
     for t in teams_of(campaign, player):
