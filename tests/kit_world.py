@@ -4,8 +4,10 @@ an order to compare by. (Not named test_*: it holds no tests.)"""
 
 from __future__ import annotations
 
+from tuicamp.engine.actions import Action
 from tuicamp.engine.context import Context
 from tuicamp.engine.dice import Dice
+from tuicamp.engine.errors import RuleError
 from tuicamp.engine.ruleset import Phase, Ruleset
 from tuicamp.model.campaign import Campaign, DiceState
 from tuicamp.model.forces import Army, Player, Seat, Unit
@@ -18,6 +20,10 @@ class KitRuleset(Ruleset):
     id = "kit-test"
     title = "Kit test"
     phases = (Phase("orders", "Orders"), Phase("march", "March"), Phase("battle", "Battle"))
+
+    def apply(self, ctx: Context, action: Action) -> None:
+        """It has no actions of its own (a Ruleset must say what its actions do)."""
+        raise RuleError(f"The kit test has no action {action.kind!r}")
 
 
 RULESET = KitRuleset()

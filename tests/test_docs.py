@@ -11,10 +11,6 @@ What is pinned (CONTRIBUTING.md, "Rulings in tests"; docs/rulings.md):
 - every relative link in docs/*.md, README.md and CONTRIBUTING.md resolves, inside the
   repository, to a file or folder that exists (and to a heading that exists when it names
   one).
-
-Parts of the repository that other work is still bringing in are listed below with the
-reason; their tests are strict expected failures, so they turn red the day they pass and
-the entry can go.
 """
 
 from __future__ import annotations
@@ -69,12 +65,6 @@ FENCED_BLOCK = re.compile(r"^[ \t]*(```|~~~).*?^[ \t]*\1[ \t]*$", re.M | re.S)
 CODE_SPAN = re.compile(r"(`+)(?:(?!\1).)+?\1", re.S)
 HEADING = re.compile(r"^[ \t]{0,3}#{1,6}[ \t]+(.+?)[ \t#]*$", re.M)
 SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*:")
-
-# Link targets (from the repository's root) that other work is still writing, with why.
-PENDING_LINK_TARGETS: dict[str, str] = {
-    "docs/writing-a-ruleset.md": "the guide for ruleset authors is written with the ruleset "
-    "template, in another part of the restructuring",
-}
 
 
 # --- reading the repository -----------------------------------------------------------------
@@ -214,18 +204,13 @@ def link_problem(source: Path, target: str) -> str | None:
     return None
 
 
-def broken_links(pending: bool) -> list[str]:
-    """``file: problem`` for every link that leads nowhere (to a pending target or not)."""
+def broken_links() -> list[str]:
+    """``file: problem`` for every link that leads nowhere."""
     out = []
     for source in linking_docs():
         for target in links_of(source):
-            path_part = target.partition("#")[0]
-            rel = (source.parent / path_part).resolve() if path_part else None
-            is_pending = rel is not None and any(
-                rel == (ROOT / p).resolve() for p in PENDING_LINK_TARGETS
-            )
             problem = link_problem(source, target)
-            if problem and is_pending == pending:
+            if problem:
                 out.append(f"{source.relative_to(ROOT).as_posix()}: {problem}")
     return out
 
@@ -341,9 +326,4 @@ def test_every_ruling_is_written_once() -> None:
 
 def test_every_link_in_the_docs_resolves() -> None:
     assert any(links_of(p) for p in linking_docs()), "no link found: the scan is broken"
-    assert broken_links(pending=False) == []
-
-
-@pytest.mark.xfail(strict=True, reason="; ".join(PENDING_LINK_TARGETS.values()))
-def test_the_links_to_pages_still_being_written_resolve() -> None:
-    assert broken_links(pending=True) == []
+    assert broken_links() == []

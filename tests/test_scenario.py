@@ -17,8 +17,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tuicamp.engine import registry
+from tuicamp.engine.actions import Action
 from tuicamp.engine.codec import campaign_from_dict, campaign_to_dict
-from tuicamp.engine.errors import InputError
+from tuicamp.engine.context import Context
+from tuicamp.engine.errors import InputError, RuleError
 from tuicamp.engine.ruleset import Option, Phase, Ruleset
 from tuicamp.game.scenarios import load_scenario, scenario_problems
 from tuicamp.game.setup import new_campaign
@@ -50,6 +52,10 @@ class FakeRuleset(Ruleset):
         if phase not in ("muster", "march"):
             return [("start_phase", f"{phase!r} is not a phase (muster, march)")]
         return []
+
+    def apply(self, ctx: Context, action: Action) -> None:
+        """It has no actions of its own (a Ruleset must say what its actions do)."""
+        raise RuleError(f"The fake has no action {action.kind!r}")
 
 
 class BrokenRuleset(FakeRuleset):

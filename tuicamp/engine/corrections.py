@@ -232,8 +232,7 @@ def _require_saveable_state(ctx: Context, path: str) -> None:
         problems = describe_structure_error(exc) or [((), str(exc))]
         _where, message = problems[0]
         raise RuleError(f"{path} cannot take that value: {message}") from None
-    check = getattr(ctx.ruleset, "state_problems", None)
-    for _where, message in check(ctx.campaign) if check else []:
+    for _where, message in ctx.ruleset.state_problems(ctx.campaign):
         raise RuleError(f"{path} cannot take that value: {message}")
 
 

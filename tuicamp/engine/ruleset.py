@@ -5,12 +5,17 @@ only ever talks to this interface, so rulesets as different as weekly strategic 
 hourly commands, movement impulses and yearly invasions fit the same engine: each declares
 its phases (with their turn orders, steps and hooks), actions, options and tables; the
 engine runs the flow of play (:mod:`tuicamp.engine.flow`) and ``apply`` the rest.
+
+:class:`Ruleset` is the contract: ``apply`` is the one method a ruleset must write, every
+other hook has a default. A ruleset author imports all of this, and the rest of what a
+ruleset is written with, from one module, :mod:`tuicamp.rules.api`.
 """
 
 from __future__ import annotations
 
 import tomllib
-from collections.abc import Callable
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Sequence
 from functools import cached_property
 from importlib import resources
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -31,6 +36,7 @@ if TYPE_CHECKING:
     from tuicamp.engine.battles import ResultField
     from tuicamp.engine.context import Context
     from tuicamp.engine.dice import Dice
+    from tuicamp.engine.problems import Problem
     from tuicamp.model.battle import Battle, BattleResult
 
 Hook = Callable[["Context"], None]
@@ -141,8 +147,27 @@ class StatusLine:
     player: str | None = None
 
 
-class Ruleset:
-    """Base class with the defaults a simple ruleset needs; override what differs."""
+class Ruleset(ABC):
+    """The contract between a ruleset and the engine: what a ruleset must write, and the
+    hooks it may write, each with a working default.
+
+    **Required.** A ruleset declares its ``id`` (the word saves and scenarios name it by)
+    and ``title``, and implements :meth:`apply`, the one abstract method: everything the
+    engine does not do itself (set-up, ending a phase, corrections, battle results) is an
+    action of the ruleset's, and only the ruleset knows what one does.
+
+    **Declared.** ``phases`` (the flow the engine runs: :class:`Phase`), ``actions`` (its
+    :class:`~tuicamp.engine.actions.Action` classes), ``options`` (house-rule switches),
+    ``state_class`` (its own attrs state, saved with the campaign), ``ui`` (its screens),
+    ``coin`` and the chronicle's ``turn_text`` and ``phase_text``. Its tables and help are
+    data files next to its module.
+
+    **Optional hooks**, grouped below by concern, each with the default a simple ruleset
+    needs: set-up and checks; the flow; what a seat may know; battles. The hooks that
+    change nothing are given the read context (``Rules``); the ones that change the
+    campaign are given a ``Context`` (a ``Rules`` with the acting seat, the dice, ``emit``
+    and ``schedule``). A ruleset never looks itself up in the registry.
+    """
 
     id: ClassVar[str] = ""
     title: ClassVar[str] = ""
@@ -173,6 +198,15 @@ class Ruleset:
     turn_text: ClassVar[str] = "Turn {turn} begins"
     phase_text: ClassVar[str] = "The {phase} phase begins"
 
+    # --- required -------------------------------------------------------------------
+    @abstractmethod
+    def apply(self, ctx: Context, action: Action) -> None:
+        """Validate and perform one of the ruleset's actions, emitting events; raise
+        RuleError to refuse. A refusal leaves no trace, whatever was changed before it
+        (the engine restores its snapshot), so check and change in whichever order reads
+        best. Who may act is the ruleset's to check (:func:`flow.acting_players` says who
+        is to act); the phase's ``allows`` is checked before this is called."""
+
     # --- data files next to the ruleset's module -----------------------------------
     # Every ruleset has the same folder shape: ``tables/*.toml`` (its dice and cost tables,
     # merged; a table may be written in one file only) and ``docs/*.md`` (its help, rulings
@@ -201,6 +235,8 @@ class Ruleset:
 
     @cached_property
     def default_tables(self) -> dict[str, Any]:
+        """The ruleset's tables (every ``tables/*.toml`` beside its module), under which a
+        campaign's house rules are laid (``Rules.tables``)."""
         files = [f"tables/{n}" for n in self._folder("tables", ".toml")] or ["tables.toml"]
         tables: dict[str, Any] = {}
         for name in files:
@@ -226,6 +262,7 @@ class Ruleset:
         return self.options + CORE_OPTIONS
 
     def option(self, name: str) -> Option | None:
+        """The option called ``name`` (the core's included), or None."""
         return next((o for o in self.all_options if o.name == name), None)
 
     def option_value(self, campaign: Campaign, name: str) -> OptionValue:
@@ -238,15 +275,17 @@ class Ruleset:
         return opt.default
 
     def default_options(self) -> dict[str, OptionValue]:
+        """Every option at its default: what a new campaign starts with."""
         return {o.name: o.default for o in self.all_options}
 
-    # --- life cycle -----------------------------------------------------------------
+    # --- set-up and checks ------------------------------------------------------------
     def setup(self, campaign: Campaign, setup: dict[str, Any]) -> None:
         """Prepare a new campaign's ruleset state. ``setup`` is the scenario's
         ``[ruleset.<id>]`` table (without options and tables, which the engine handles).
 
         The engine calls this in the campaign's first action (``setup``) and then enters
-        the first phase, with its hooks."""
+        the first phase, with its hooks. The default starts in the first phase with a
+        fresh ``state_class()``."""
         campaign.phase = self.phases[0].id if self.phases else ""
         if self.state_class is not None:
             campaign.state = self.state_class()
@@ -264,18 +303,29 @@ class Ruleset:
         """
         return []
 
-    def apply(self, ctx: Context, action: Action) -> None:
-        """Validate and perform one action, emitting events; raise RuleError to refuse."""
-        raise NotImplementedError
+    def state_problems(self, campaign: Campaign) -> Sequence[Problem | tuple[Any, str]]:
+        """What is wrong with the ruleset's own state, as a hand-edited save or a Games
+        Master's correction (``gm_set_state``) may leave it: (key path below the
+        campaign, such as ``("state", "mp_used", "a1")``, problem) pairs or
+        :class:`~tuicamp.engine.problems.Problem` s; empty when it makes sense. The
+        codec already checks the types, so this is for what types cannot say (a
+        negative ledger, an id that names nothing)."""
+        return []
 
-    # --- the flow's hooks (the engine runs the flow itself) ---------------------------
+    # --- the flow (the engine runs it; these are its hooks) ---------------------------
+    def phase(self, phase_id: str) -> Phase | None:
+        """The declared phase ``phase_id``, or None."""
+        return next((p for p in self.phases if p.id == phase_id), None)
+
     def end_blockers(self, ctx: Context, player: str) -> list[str]:
         """Why ``player`` may not end the phase (or step) yet, one refusal sentence each;
         empty when nothing stands in the way."""
         return []
 
     def turn_start(self, ctx: Context) -> None:
-        """A new turn has begun (before its first phase): reset what lasts one turn."""
+        """A new turn has begun (before its first phase): reset what lasts one turn. The
+        default keeps everything."""
+        return None
 
     def fire(self, ctx: Context, effect: ScheduledEffect) -> None:
         """A scheduled effect's time has come (``ctx.schedule``): make it happen, emitting
@@ -283,14 +333,14 @@ class Ruleset:
         if effect.text:
             ctx.emit(effect.kind, effect.text, visible_to=effect.visible_to, **effect.data)
 
-    # --- what the UI and the command line ask -----------------------------------------
-    # Every question that changes nothing is given the read context (``Rules``: the
-    # campaign, this ruleset, the tables in force and the options), so a ruleset never has
-    # to look itself up in the registry; a ``Context`` is a ``Rules`` too.
     def acting_seats(self, campaign: Campaign) -> list[str]:
         """Seats that may act now, in order: the engine's flow says (not a hook)."""
         return flow.acting_seats(campaign)
 
+    # --- what a seat may know (nothing changes: the read context) ---------------------
+    # Every question that changes nothing is given the read context (``Rules``: the
+    # campaign, this ruleset, the tables in force and the options), so a ruleset never has
+    # to look itself up in the registry; a ``Context`` is a ``Rules`` too.
     def pending(self, rules: Rules, seat: Seat | None = None) -> list[str]:
         """What must still happen before the phase can end, as sentences ``seat`` may read
         (None: only what everyone may know)."""
@@ -301,7 +351,8 @@ class Ruleset:
         return None
 
     def army_visibility(self, rules: Rules, seat: Seat, army: Army) -> str:
-        """'full', 'counter' (position only) or 'hidden' for this seat."""
+        """'full', 'categories', 'points', 'counter' (position only) or 'hidden' for this
+        seat (the Games Master sees every army in full without asking)."""
         if seat.controls(army.owner):
             return "full"
         return "counter"
@@ -318,25 +369,22 @@ class Ruleset:
         what ``seat`` may know, since they are printed and shown as they are."""
         return []
 
+    def format_money(self, amount: int) -> str:
+        """An amount of the ruleset's smallest coin as the players read it."""
+        return f"{amount} {self.coin}"
+
     # --- battles --------------------------------------------------------------------
+    # A ruleset finds its battles itself and opens them with ``engine.battles.open_battle``;
+    # the engine takes the results (table or dice), then asks these.
     def result_fields(self, rules: Rules, battle: Battle) -> tuple[ResultField, ...]:
-        """The ruleset's own result-form fields, asked per side (VP and losses always are)."""
+        """The ruleset's own result-form fields, each with the scope that says who answers
+        it (every side, one side, the battle, each character); VP and losses always are."""
         return ()
 
     def battle_card_notes(self, rules: Rules, battle: Battle) -> list[str]:
         """Deployment and special rules in force, one sentence each, for the battle card."""
         return []
 
-    def apply_battle_result(self, ctx: Context, battle: Battle) -> None:
-        """Draw the consequences of ``battle.result`` (emit an event for each)."""
-
-    def phase(self, phase_id: str) -> Phase | None:
-        return next((p for p in self.phases if p.id == phase_id), None)
-
-    def format_money(self, amount: int) -> str:
-        return f"{amount} {self.coin}"
-
-    # --- battles: settling and the outcome ----------------------------------------------
     def resolve_battle(self, rules: Rules, battle: Battle, dice: Dice) -> BattleResult:
         """Settle ``battle`` by dice instead of the tabletop, for any number of sides.
 
@@ -356,3 +404,8 @@ class Ruleset:
         otherwise than by VP words its outcome here too.
         """
         return most_vp_outcome(battle, result)
+
+    def apply_battle_result(self, ctx: Context, battle: Battle) -> None:
+        """Draw the consequences of ``battle.result`` (emit an event for each): the default
+        draws none, so a ruleset that only keeps the books needs nothing here."""
+        return None
