@@ -26,6 +26,7 @@ from tuicamp.engine.rules import Rules
 from tuicamp.model.campaign import BOOL_WORDS, Campaign, OptionValue
 from tuicamp.model.flow import ScheduledEffect
 from tuicamp.model.forces import Army, Seat
+from tuicamp.model.rerolls import RecordedRoll
 
 if TYPE_CHECKING:
     from tuicamp.engine.battles import ResultField
@@ -314,3 +315,19 @@ class Ruleset:
         otherwise than by VP words its outcome here too.
         """
         return most_vp_outcome(battle, result)
+
+    # --- re-rolls (the engine's re-roll point: tuicamp.engine.rerolls) ------------------
+    def may_reroll(self, rules: Rules, seat: Seat, roll: RecordedRoll, player: str) -> str | None:
+        """Why ``seat`` may not re-roll ``roll`` of the last action that rolled dice (the
+        campaign's ``reroll`` point) for ``player`` (empty: the seat's own); None: it may.
+
+        Asked of the campaign as it is now, its point in it; the shared checks (whose roll
+        it is, who read it) are in ``tuicamp.rules.kit.rerolls``. By default nobody may: a
+        ruleset without a rule for it allows no re-roll."""
+        return f"{self.title or self.id} has no rule that lets a roll be re-rolled"
+
+    def pay_for_reroll(self, ctx: Context, roll: RecordedRoll, player: str) -> None:
+        """Spend what re-rolling ``roll`` costs (a fate point), emitting an event that says
+        so. Asked once :meth:`may_reroll` has allowed it, of the campaign as it was before
+        the roll's action (its point beside it), which is played again next; raise
+        RuleError to refuse after all. Pay without dice: the action's dice are the replay's."""

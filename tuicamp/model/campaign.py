@@ -11,6 +11,7 @@ from tuicamp.model.battle import Battle
 from tuicamp.model.flow import Clock, FlowState
 from tuicamp.model.forces import Army, Player, Seat
 from tuicamp.model.map import HexMap
+from tuicamp.model.rerolls import RerollPoint
 from tuicamp.model.teams import Team
 
 OptionValue = bool | int | float | str
@@ -87,6 +88,9 @@ class Campaign:
     finished: bool = False
     winner: list[str] = field(factory=list)
     teams: list[Team] = field(factory=list)  # realms and alliances (see model/teams.py)
+    # The last action that rolled dice, until the next action settles its rolls for good
+    # (see model/rerolls.py): what a re-roll plays again.
+    reroll: RerollPoint | None = None
 
     def __attrs_post_init__(self) -> None:
         _give_flow(self.state, self.flow)
