@@ -358,12 +358,17 @@ class Engine:
         self.campaign.reroll = None
         paid = without_point(campaign_to_dict(self.campaign))
         action = action_from_data(point.action, self._replay_types())
-        replay = self._context(self.seat(point.seat), dice, after=len(paying.events))
+        replay = self._context(self._actor(point), dice, after=len(paying.events))
         clock = self.campaign.clock
         self._play(replay, action)
         if not dice.reached:
             raise RuleError(NOT_REPLAYED.format(roll=roll.id))
         return paying, replay, paid, clock
+
+    def _actor(self, point: RerollPoint) -> Seat:
+        """The seat that took the point's action (the set-up's Games Master may be none)."""
+        stand_in = _games_master(self.campaign)
+        return stand_in if point.seat == stand_in.id else self.seat(point.seat)
 
     def _events_of(self, point: RerollPoint) -> list[Event]:
         """The point's events, found from the end: its action was the last one."""
