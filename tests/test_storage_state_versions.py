@@ -175,4 +175,4 @@ def test_the_default_hook_changes_nothing() -> None:
     """A ruleset that never changed its state is at version 1 and needs no step."""
     state = {"state": {"notes": ["x"]}, "name": "War"}
     assert Ruleset.state_version == 1
-    assert Ruleset().upgrade_state(state, 1) == {"state": {"notes": ["x"]}, "name": "War"}
+    assert Ruleset.upgrade_state(None, state, 1) == {"state": {"notes": ["x"]}, "name": "War"}  # type: ignore[arg-type]

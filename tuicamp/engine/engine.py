@@ -7,6 +7,10 @@ action (the same data a save writes) and rebuilds the campaign from it on refusa
 The flow of play is the engine's (:mod:`tuicamp.engine.flow`): ending a phase, who acts
 next, set-up, phases that end by themselves. Undo and battle take-backs are keyed on the
 clock: nothing from before a new step, phase or turn can be taken back.
+
+The last action that rolled dice leaves a re-roll point in the campaign (saved with it),
+until the next action settles its rolls for good; a re-roll plays that action again with
+one roll drawn afresh (:mod:`tuicamp.engine.rerolls`). A re-rolled action is not undoable.
 """
 
 from __future__ import annotations
@@ -25,10 +29,25 @@ from tuicamp.engine.dice import Dice
 from tuicamp.engine.errors import DiceNeeded, RuleError
 from tuicamp.engine.flow import FLOW_ACTIONS, EndAction, Setup
 from tuicamp.engine.registry import get_ruleset
+from tuicamp.engine.rerolls import (
+    NONE_ALLOWED,
+    NOT_REPLAYED,
+    ReplayDice,
+    Reroll,
+    RerollWanted,
+    action_from_data,
+    make_point,
+    roll_to_reroll,
+    the_point,
+    void_events,
+    without_point,
+)
+from tuicamp.engine.rules import Rules
 from tuicamp.engine.ruleset import Ruleset, Victory
 from tuicamp.model.campaign import Campaign
 from tuicamp.model.flow import Clock
 from tuicamp.model.forces import Seat
+from tuicamp.model.rerolls import RecordedRoll, RerollPoint
 
 
 def _games_master(campaign: Campaign) -> Seat:
@@ -39,7 +58,8 @@ def _games_master(campaign: Campaign) -> Seat:
 def action_types(ruleset: Ruleset) -> dict[str, type[Action]]:
     """Every action a campaign of this ruleset takes: the ruleset's, the flow's (ending a
     phase) and the GM's."""
-    types = {cls.kind: cls for cls in (*CORRECTIONS, *BATTLE_ACTIONS, *FLOW_ACTIONS)}
+    core: tuple[type[Action], ...] = (*CORRECTIONS, *BATTLE_ACTIONS, *FLOW_ACTIONS, Reroll)
+    types = {cls.kind: cls for cls in core}
     types.update({cls.kind: cls for cls in ruleset.actions})
     return types
 
@@ -116,13 +136,14 @@ class Engine:
             raise RuleError(f"There is no seat {seat_id!r} (seats: {known})")
         return seat
 
-    def _context(self, seat: Seat, dice: Dice) -> Context:
+    def _context(self, seat: Seat, dice: Dice, after: int = 0) -> Context:
+        """The context of the next action; its events numbered from ``after`` events on."""
         return Context(
             campaign=self.campaign,
             seat=seat,
             dice=dice,
             ruleset=self.ruleset,
-            next_seq=len(self.chronicle) + 1,
+            next_seq=len(self.chronicle) + after + 1,
             action_no=self._actions + 1,
         )
 
@@ -145,33 +166,56 @@ class Engine:
             raise RuleError("The campaign is over")
         if action.gm_only and not seat.gm:
             raise RuleError(f"Only the Games Master may use {action.kind}")
+        if isinstance(action, Reroll):
+            return self._reroll(seat, action.roll, action.player, action.dice)
         before = self.snapshot()
         clock = self.campaign.clock
         dice = Dice(self.campaign.dice, supplied=list(action.dice))
         ctx = self._context(seat, dice)
         self._snapshot = None
+        # Any action settles the last one's rolls for good; a refusal gives the point back.
+        point, self.campaign.reroll = self.campaign.reroll, None
         try:
-            self._dispatch(ctx, action)
-            if dice.rolls:  # rolls not yet attached to an event still belong in the log
-                ctx.emit("dice", "Dice rolled: " + "; ".join(map(str, dice.rolls)))
-            if dice.supplied:
-                raise RuleError(f"{len(dice.supplied)} dice value(s) were entered but not needed")
+            self._play(ctx, action)
+        except RerollWanted as wanted:
+            self._give_back(point, before)
+            return self._reroll(seat, wanted.roll, wanted.player, action.dice)
         except DiceNeeded as exc:
-            self._restore(before)
+            self._give_back(point, before)
             raise self._dice_to_come(seat, action, exc) from None
         except BaseException:
-            self._restore(before)
+            self._give_back(point, before)
             raise
+        self._record(ctx, action, clock)
+        self._record_undo(clock, before, ctx.events, seat)
+        self._check_victory(ctx)
+        self.campaign.reroll = make_point(before, seat.id, action, ctx.events)
+        return ctx.events
+
+    def _give_back(self, point: RerollPoint | None, before: dict) -> None:
+        """Undo a refused action: the point first, so that nothing else changed means
+        nothing is rebuilt."""
+        self.campaign.reroll = point
+        self._restore(before)
+
+    def _play(self, ctx: Context, action: Action) -> None:
+        """Dispatch the action and account for its dice."""
+        dice = ctx.dice
+        self._dispatch(ctx, action)
+        if dice.rolls:  # rolls not yet attached to an event still belong in the log
+            ctx.emit("dice", "Dice rolled: " + "; ".join(map(str, dice.rolls)))
+        if dice.supplied:
+            raise RuleError(f"{len(dice.supplied)} dice value(s) were entered but not needed")
+
+    def _record(self, ctx: Context, action: Action, clock: Clock) -> None:
+        """Write what an action did into the chronicle (it has happened)."""
         if not ctx.events:
             ctx.emit(action.kind, action.describe(), undoable=True)
         if self.campaign.clock != clock:
             clear_revert_points(self.campaign)  # results are taken back within their step
         self._actions += 1
-        self._record_undo(clock, before, ctx.events, seat)
         self.chronicle.extend(ctx.events)
         self.campaign.chronicle_length = len(self.chronicle)
-        self._check_victory(ctx)
-        return ctx.events
 
     def _dispatch(self, ctx: Context, action: Action) -> None:
         """Core actions (set-up, ending a phase, corrections, battles) are the engine's;
@@ -233,6 +277,138 @@ class Engine:
             raise
         return events
 
+    # --- re-rolls -------------------------------------------------------------------
+    def _reroll(
+        self, seat: Seat, roll_id: int | None, player: str, supplied: list[int]
+    ) -> list[Event]:
+        """Re-roll one roll of the last action that rolled dice (None: the latest the
+        ruleset allows): play that action again from the campaign before it, every other
+        roll at its old value, once the ruleset has allowed it and taken its price
+        (:mod:`tuicamp.engine.rerolls`)."""
+        point = the_point(self.campaign)
+        roll = self._allowed_roll(seat, point, roll_id, player)
+        before = self.snapshot()
+        dice = ReplayDice(
+            self.campaign.dice, supplied=list(supplied), kept=point.rolls, chosen=roll.id
+        )
+        try:
+            paying, replay, paid, clock = self._replay(seat, point, roll, player, dice)
+        except DiceNeeded as exc:
+            self._restore(before)
+            raise self._reroll_dice_to_come(seat, point, roll, player, supplied, exc) from None
+        except BaseException:
+            self._restore(before)
+            raise
+        if self.campaign.clock != clock:
+            clear_revert_points(self.campaign)
+        self._actions += 1
+        self._undo.clear()  # a re-rolled action is not undoable, nor anything before it
+        self.chronicle.extend(paying.events + replay.events)
+        self.campaign.chronicle_length = len(self.chronicle)
+        self._check_victory(replay)
+        # The same action may be re-rolled again (another roll of it, by another player):
+        # from the campaign with this price paid, the re-rolls standing.
+        self.campaign.reroll = make_point(
+            paid, point.seat, point.action, replay.events, dice.standing
+        )
+        return paying.events + replay.events
+
+    def _allowed_roll(
+        self, seat: Seat, point: RerollPoint, roll_id: int | None, player: str
+    ) -> RecordedRoll:
+        """The roll to re-roll, once the ruleset has allowed it (asked of the campaign as
+        it is, its point in it), or the ruleset's refusal."""
+        rules = Rules(self.campaign, self.ruleset)
+        if roll_id is not None:
+            roll = roll_to_reroll(self.campaign, roll_id)
+            refusal = self.ruleset.may_reroll(rules, seat, roll, player)
+            if refusal:
+                raise RuleError(refusal)
+            return roll
+        refusals = [(r, self.ruleset.may_reroll(rules, seat, r, player)) for r in point.rolls]
+        allowed = [r for r, why in refusals if why is None]
+        if not allowed:
+            raise RuleError(NONE_ALLOWED.format(seat=seat.name, why=refusals[-1][1]))
+        return allowed[-1]
+
+    def _replay(
+        self, seat: Seat, point: RerollPoint, roll: RecordedRoll, player: str, dice: ReplayDice
+    ) -> tuple[Context, Context, dict, Clock]:
+        """Rebuild the campaign before the action, void the action's events, pay, and
+        play the action again with ``dice``. Returns the contexts of the
+        payment and of the replay, the campaign's data once paid and its clock then."""
+        state, revision, length = (
+            self.campaign.dice,
+            self.campaign.revision,
+            self.campaign.chronicle_length,
+        )
+        voided = self._events_of(point)
+        self._restore(point.snapshot)
+        # The dice go on where they stand (a replay never repeats a draw); the save's
+        # revision and the chronicle's length are the present ones.
+        self.campaign.dice, self.campaign.revision = state, revision
+        self.campaign.chronicle_length = length
+        self.campaign.reroll = point  # the ruleset's payment may read it beside the campaign
+        self._snapshot = None
+        paying = self._context(seat, Dice(state))
+        void_events(paying, voided, roll)
+        self.ruleset.pay_for_reroll(paying, roll, player)
+        if paying.dice.rolls:
+            paying.emit("dice", "Dice rolled: " + "; ".join(map(str, paying.dice.rolls)))
+        self.campaign.reroll = None
+        paid = without_point(campaign_to_dict(self.campaign))
+        action = action_from_data(point.action, self._replay_types())
+        replay = self._context(self._actor(point), dice, after=len(paying.events))
+        clock = self.campaign.clock
+        self._play(replay, action)
+        if not dice.reached:
+            raise RuleError(NOT_REPLAYED.format(roll=roll.id))
+        return paying, replay, paid, clock
+
+    def _actor(self, point: RerollPoint) -> Seat:
+        """The seat that took the point's action (the set-up's Games Master may be none)."""
+        stand_in = _games_master(self.campaign)
+        return stand_in if point.seat == stand_in.id else self.seat(point.seat)
+
+    def _events_of(self, point: RerollPoint) -> list[Event]:
+        """The point's events, found from the end: its action was the last one."""
+        wanted = set(point.events)
+        found: list[Event] = []
+        for event in reversed(self.chronicle):
+            if not wanted:
+                break
+            if event.seq in wanted:
+                wanted.discard(event.seq)
+                found.append(event)
+        return found[::-1]
+
+    def _replay_types(self) -> dict[str, type[Action]]:
+        """Every action a point may hold: the seats' and the campaign's set-up."""
+        return {**action_types(self.ruleset), Setup.kind: Setup}
+
+    def _reroll_dice_to_come(
+        self,
+        seat: Seat,
+        point: RerollPoint,
+        roll: RecordedRoll,
+        player: str,
+        supplied: list[int],
+        first: DiceNeeded,
+    ) -> DiceNeeded:
+        """As :meth:`_dice_to_come`, for a re-roll: every value the table is to enter."""
+        before = self.snapshot()
+        dice = ReplayDice(
+            self.campaign.dice, supplied=list(supplied), probe=[], kept=point.rolls, chosen=roll.id
+        )
+        try:
+            self._replay(seat, point, roll, player, dice)
+        except Exception:
+            pass
+        finally:
+            self._restore(before)
+        needed = dice.probe or []
+        return DiceNeeded(first.expr, first.reason, first.count, then=needed[1:])
+
     # --- undo -----------------------------------------------------------------------
     def _record_undo(self, clock: Clock, before: dict, events: list[Event], seat: Seat) -> None:
         if self.campaign.clock != clock or not all(e.undoable for e in events):
@@ -256,6 +432,7 @@ class Engine:
             raise RuleError("Only the seat that acted (or the Games Master) may undo it")
         self._undo.pop()
         self._restore(point.snapshot)
+        self.campaign.reroll = None  # an undo is an action too: the rolls before stay settled
         self._snapshot = None
         self._actions += 1
         event = Event(

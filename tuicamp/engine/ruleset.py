@@ -31,6 +31,7 @@ from tuicamp.engine.rules import Rules
 from tuicamp.model.campaign import BOOL_WORDS, Campaign, OptionValue
 from tuicamp.model.flow import ScheduledEffect
 from tuicamp.model.forces import Army, Seat
+from tuicamp.model.rerolls import RecordedRoll
 
 if TYPE_CHECKING:
     from tuicamp.engine.battles import ResultField
@@ -408,4 +409,21 @@ class Ruleset(ABC):
     def apply_battle_result(self, ctx: Context, battle: Battle) -> None:
         """Draw the consequences of ``battle.result`` (emit an event for each): the default
         draws none, so a ruleset that only keeps the books needs nothing here."""
+        return None
+
+    # --- re-rolls (the engine's re-roll point: tuicamp.engine.rerolls) ------------------
+    def may_reroll(self, rules: Rules, seat: Seat, roll: RecordedRoll, player: str) -> str | None:
+        """Why ``seat`` may not re-roll ``roll`` of the last action that rolled dice (the
+        campaign's ``reroll`` point) for ``player`` (empty: the seat's own); None: it may.
+
+        Asked of the campaign as it is now, its point in it; the shared checks (whose roll
+        it is, who read it) are in ``tuicamp.rules.kit.rerolls``. By default nobody may: a
+        ruleset without a rule for it allows no re-roll."""
+        return f"{self.title or self.id} has no rule that lets a roll be re-rolled"
+
+    def pay_for_reroll(self, ctx: Context, roll: RecordedRoll, player: str) -> None:
+        """Spend what re-rolling ``roll`` costs (a fate point), emitting an event that says
+        so. Asked once :meth:`may_reroll` has allowed it, of the campaign as it was before
+        the roll's action (its point beside it), which is played again next; raise
+        RuleError to refuse after all. Pay without dice: the action's dice are the replay's."""
         return None

@@ -111,6 +111,7 @@ def event_line(e: Event) -> str:
             + "; ".join(
                 f"{r.reason}: {r.expr}={r.total} ({'+'.join(map(str, r.dice))})"
                 + (" table dice" if r.table else "")
+                + (f" roll #{r.id}" if r.id else "")  # the number a re-roll names
                 for r in e.rolls
             )
             + "]"

@@ -12,6 +12,7 @@ from tuicamp.model.flow import Clock, FlowState
 from tuicamp.model.forces import Army, Player, Seat
 from tuicamp.model.hexes import Hex
 from tuicamp.model.map import HexMap
+from tuicamp.model.rerolls import RerollPoint
 from tuicamp.model.teams import Team
 
 OptionValue = bool | int | float | str
@@ -91,6 +92,10 @@ class Campaign:
     # The shape of ``state`` this campaign was written in (its ruleset's state_version):
     # loading upgrades an older one step by step (storage.saves).
     state_version: int = 1
+
+    # The last action that rolled dice, until the next action settles its rolls for good
+    # (see model/rerolls.py): what a re-roll plays again.
+    reroll: RerollPoint | None = None
 
     def __attrs_post_init__(self) -> None:
         _give_flow(self.state, self.flow)

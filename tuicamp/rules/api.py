@@ -33,6 +33,7 @@ from __future__ import annotations
 
 from tuicamp.engine.actions import Action, Event
 from tuicamp.engine.battles import clear_revert_points, open_battle, remove_losses
+from tuicamp.engine.codec import unstructure
 from tuicamp.engine.context import Context
 from tuicamp.engine.corrections import set_stores, set_treasury
 from tuicamp.engine.costs import cost_model
@@ -62,6 +63,7 @@ from tuicamp.engine.pathing import (
     reachable,
 )
 from tuicamp.engine.problems import Problem
+from tuicamp.engine.rerolls import Reroll, RerollWanted
 from tuicamp.engine.result_form import FieldScope, ResultField
 from tuicamp.engine.rules import Rules
 from tuicamp.engine.ruleset import Hook, Option, Phase, Ruleset, StatusLine, Victory
@@ -79,9 +81,10 @@ from tuicamp.model.flow import Clock, FlowState, ScheduledEffect
 from tuicamp.model.forces import Army, Category, Player, Seat, Unit, UnitSpec
 from tuicamp.model.hexes import DIRECTION_NAMES, Hex, Hexside, parse_label
 from tuicamp.model.map import HexMap, Settlement, Territory
+from tuicamp.model.rerolls import RecordedRoll
 from tuicamp.model.teams import Team, TeamKind
 from tuicamp.model.terrain import TERRAINS, Terrain
-from tuicamp.rules.kit import agreements, clock, sealed, teams, turns
+from tuicamp.rules.kit import agreements, clock, rerolls, sealed, teams, turns
 from tuicamp.rules.kit.agreements import Agreement, Agreements, AgreementStatus
 from tuicamp.rules.kit.clock import Moment
 from tuicamp.rules.kit.sealed import SealedChoice, SealedView
@@ -147,6 +150,9 @@ __all__ = [
     "Play",
     "Player",
     "Problem",
+    "RecordedRoll",
+    "Reroll",
+    "RerollWanted",
     "ResultField",
     "Roll",
     "Rolled",
@@ -185,9 +191,11 @@ __all__ = [
     "path_towards",
     "reachable",
     "remove_losses",
+    "rerolls",
     "sealed",
     "set_stores",
     "set_treasury",
     "teams",
     "turns",
+    "unstructure",
 ]

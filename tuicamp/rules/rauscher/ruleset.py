@@ -28,7 +28,9 @@ from tuicamp.engine.ruleset import Option, Phase, Ruleset, StatusLine, Victory
 from tuicamp.model.battle import Battle
 from tuicamp.model.campaign import Campaign
 from tuicamp.model.forces import Army, Seat
+from tuicamp.model.rerolls import RecordedRoll
 from tuicamp.rules.rauscher import combat, economy, movement, siege, victory
+from tuicamp.rules.rauscher.economy import fate
 from tuicamp.rules.rauscher.economy.setup import setup_findings
 from tuicamp.rules.rauscher.shared import alliances, upgrades
 from tuicamp.rules.rauscher.shared.common import PHASES, rstate
@@ -280,3 +282,10 @@ class RauscherRuleset(Ruleset):
         if handler is None:
             raise RuleError(f"Warhammer Campaign has no action {action.kind!r}")
         handler(ctx, action)
+
+    # --- fate points: any roll of the last action (R-RA-12) ---------------------------
+    def may_reroll(self, rules: Rules, seat: Seat, roll: RecordedRoll, player: str) -> str | None:
+        return fate.may_reroll(rules, seat, roll, player)
+
+    def pay_for_reroll(self, ctx: Context, roll: RecordedRoll, player: str) -> None:
+        fate.pay_for_reroll(ctx, roll, player)

@@ -198,7 +198,14 @@ class DismissPurchase(Action):
 # --- fate ------------------------------------------------------------------------------------
 @define(kw_only=True)
 class UseFate(Action):
+    """ "A fate point may be used at any time during the course of play to re-roll any one
+    roll" (R-RA-12): ``roll`` names an open offer by its id, or any roll of yours of the
+    last action that rolled dice by its number in the chronicle (12, or #12)."""
+
     kind = "use_fate"
-    summary = "Spend a fate point to re-roll one roll still open to it (default: your latest)"
+    summary = (
+        "Spend a fate point to re-roll one roll: an open offer (its id) or one of the last "
+        "action's rolls (its number in the chronicle); default: your latest"
+    )
     roll: str = ""
     player: str = ""

@@ -1,12 +1,17 @@
 """Fate points: "A fate point may be used at any time during the course of play to re-roll
-any one roll."
+any one roll." (R-RA-12)
 
-A saved campaign holds outcomes, not a way to replay them, so tuicamp can only re-roll a
-roll whose consequence it can take back and apply again. A module that rolls such a die
-*offers* it with :func:`offer_reroll` (naming a kind and what the roll decided) and registers
-a handler for the kind in :data:`REROLLS`; the offer stays open until the phase ends or the
-roll is re-rolled once (a re-roll is not re-rolled again). The ``use_fate`` action spends a
-point and calls the handler with the new roll. Other modules may register kinds of their own.
+Two ways lead to a re-roll. Any roll of a player's of the last action that rolled dice is
+re-rolled by the engine: it plays that action again with the one roll drawn afresh
+(:mod:`tuicamp.engine.rerolls`); this module says who may (:func:`may_reroll`: the player's
+own roll, seen, not a re-roll, a fate point left) and takes the point (:func:`pay_for_reroll`).
+That chance ends with the next action. Some rolls stay open longer, until the phase they
+were rolled in ends, because their module can take their outcome back and apply it again:
+the module *offers* the roll with :func:`offer_reroll` (naming a kind and what the roll
+decided) and registers a handler for the kind in :data:`REROLLS`. The ``use_fate`` action
+re-rolls an open offer through its handler when there is one (the one named, or the latest),
+and otherwise the roll named by its number in the chronicle (or the latest of the last
+action) through the engine. Either way a re-roll stands: it is not re-rolled again.
 """
 
 from __future__ import annotations
@@ -15,7 +20,13 @@ from collections.abc import Callable
 
 from tuicamp.engine.context import Context
 from tuicamp.engine.dice import Roll
+from tuicamp.engine.errors import RuleError
+from tuicamp.engine.rerolls import RerollWanted
+from tuicamp.engine.rules import Rules
 from tuicamp.model.campaign import Campaign
+from tuicamp.model.forces import Seat
+from tuicamp.model.rerolls import RecordedRoll
+from tuicamp.rules.kit import rerolls as kit_rerolls
 from tuicamp.rules.kit.turns import acting_player
 from tuicamp.rules.rauscher.economy.actions import UseFate
 from tuicamp.rules.rauscher.economy.common import econ, name_of, new_id
@@ -78,6 +89,22 @@ def close_phase(ctx: Context) -> None:
     ]
 
 
+def roll_number(text: str) -> int | None:
+    """A roll named by its number in the chronicle ("12" or "#12"); None for an offer's id."""
+    digits = text.strip().removeprefix("#")
+    return int(digits) if digits.isdigit() else None
+
+
+def _open_offer(offers: list[Rerollable], named: str) -> Rerollable | None:
+    """The open offer ``named`` means: its id or its roll's number (empty: the latest)."""
+    if not named:
+        return offers[-1] if offers else None
+    number = roll_number(named)
+    return next(
+        (r for r in offers if r.id == named or (number is not None and r.roll_id == number)), None
+    )
+
+
 def use_fate(ctx: Context, action: UseFate) -> None:
     player = acting_player(ctx, action.player)
     name = name_of(ctx.campaign, player)
@@ -88,17 +115,24 @@ def use_fate(ctx: Context, action: UseFate) -> None:
         'Resolution phase")',
     )
     offers = open_rerolls(ctx.campaign, player)
-    ctx.require(
-        offers,
-        f'{name} has no roll of this phase that a fate point can re-roll ("A fate point may '
-        'be used ... to re-roll any one roll": one of your own rolls, while its phase lasts)',
-    )
-    if action.roll:
-        chosen = next((r for r in offers if r.id == action.roll), None)
-        known = ", ".join(f"{r.id} ({r.reason})" for r in offers)
-        ctx.require(chosen, f"Roll {action.roll!r} cannot be re-rolled now (open: {known})")
-    else:
-        chosen = offers[-1]
+    chosen = _open_offer(offers, action.roll)
+    if chosen is None:
+        number = roll_number(action.roll)
+        if action.roll and number is None:
+            known = ", ".join(f"{r.id} ({r.reason})" for r in offers) or "none"
+            raise RuleError(
+                f"Roll {action.roll!r} cannot be re-rolled now (open: {known}; a roll of the "
+                "chronicle is named by its number)"
+            )
+        # Any other roll of the player's last action: the engine plays it again.
+        raise RerollWanted(number, player)
+    _reroll_offer(ctx, player, chosen)
+
+
+def _reroll_offer(ctx: Context, player: str, chosen: Rerollable) -> None:
+    """Re-roll an open offer through its module's handler."""
+    name = name_of(ctx.campaign, player)
+    record = rstate(ctx).player(player)
     record.fate_points -= 1
     chosen.used = True
     new = ctx.dice.roll(chosen.expr, f"{chosen.reason} (re-rolled with a fate point)")
@@ -112,5 +146,45 @@ def use_fate(ctx: Context, action: UseFate) -> None:
         visible_to=[player] if chosen.secret else None,
         undoable=False,
         replaces_roll=chosen.roll_id,
+        fate_points=record.fate_points,
+    )
+
+
+# --- the engine's re-roll of any roll (the ruleset's hooks) ---------------------------------
+def may_reroll(rules: Rules, seat: Seat, roll: RecordedRoll, player: str) -> str | None:
+    """Who may re-roll a roll of the last action that rolled dice: a Warmaster his own
+    roll, one he has seen, that is no re-roll itself, while he has a fate point (R-RA-12)."""
+    point = rules.campaign.reroll
+    if point is not None and point.action.get("kind") == UseFate.kind:
+        return kit_rerolls.STANDS.format(roll=roll.id)  # the fate point's own roll
+    refusal = kit_rerolls.refusal(rules, seat, roll, player)
+    if refusal is not None:
+        return refusal
+    payer = kit_rerolls.owner(rules, seat, roll, player)
+    assert payer is not None  # kit_rerolls.refusal has made sure
+    if rstate(rules).player(payer).fate_points < 1:
+        return f"{name_of(rules.campaign, payer)} has no fate point to spend"
+    return None
+
+
+def pay_for_reroll(ctx: Context, roll: RecordedRoll, player: str) -> None:
+    """The Warmaster whose roll it is spends one fate point; the chronicle tells those who
+    read the roll."""
+    payer = ctx.found(
+        kit_rerolls.owner(ctx, ctx.seat, roll, player),
+        kit_rerolls.NOT_YOURS.format(roll=roll.id, reason=roll.reason, seat=ctx.seat.name),
+    )
+    name = name_of(ctx.campaign, payer)
+    record = rstate(ctx).player(payer)
+    ctx.require(record.fate_points > 0, f"{name} has no fate point to spend")
+    record.fate_points -= 1
+    ctx.emit(
+        "fate",
+        f"{name} spends a fate point to re-roll {roll.reason} (roll #{roll.id}: "
+        f"{roll.expr} = {roll.total})",
+        player=payer,
+        visible_to=roll.visible_to,
+        undoable=False,
+        replaces_roll=roll.id,
         fate_points=record.fate_points,
     )
