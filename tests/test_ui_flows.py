@@ -14,8 +14,10 @@ from apps.ui_kit import (
     ORC_SECRET,
     make_app,
     make_save,
+    settle,
     sync,
     wait_for_screen,
+    wait_until,
 )
 
 from tuicamp.game.session import Session
@@ -70,25 +72,25 @@ async def test_club_evening_wizard_move_end_turn_hand_over_save_continue(tmp_pat
     saves = tmp_path / "saves"
     app = make_app(saves)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         assert isinstance(app.screen, TitleScreen)
         await pilot.press("n")
         await _wait_for(pilot, WizardScreen)
         await pilot.press("ctrl+n")  # the first scenario: Border War
-        await pilot.pause()
+        await settle(pilot)
         await _tab_to(pilot, "opt-enforce_movement")
         await pilot.press("space")  # a house rule set by keyboard
         await _tab_to(pilot, "opt-fog_of_war")
         if not app.focused.value:  # other seats see counters only (the scenario's preset)
             await pilot.press("space")
         await pilot.press("ctrl+n")
-        await pilot.pause()
+        await settle(pilot)
         assert app.focused.id == "p0-name"
         await _type(pilot, "Anna")
         await _tab_to(pilot, "p1-name")
         await _type(pilot, "Bruno")
         await pilot.press("ctrl+n")
-        await pilot.pause()
+        await settle(pilot)
         await _tab_to(pilot, "seed")
         await _type(pilot, "42")
         await _tab_to(pilot, "save-name")
@@ -103,7 +105,7 @@ async def test_club_evening_wizard_move_end_turn_hand_over_save_continue(tmp_pat
         assert "Anna (Empire) to play — press Enter" in text
         assert EMPIRE_SECRET not in text  # nothing of the seat before Enter
         await pilot.press("enter", "enter")  # who is there, then "since your last turn"
-        await pilot.pause()
+        await settle(pilot)
         assert app.screen is _campaign(app)
         campaign = _campaign(app)
         assert campaign.seat == "empire"
@@ -118,17 +120,17 @@ async def test_club_evening_wizard_move_end_turn_hand_over_save_continue(tmp_pat
         assert EMPIRE_SECRET in screen_text(app)  # its own units are on the side panel
         revision = read_header(save).revision
         await pilot.press("enter", "d", "d")
-        await pilot.pause()
+        await settle(pilot)
         assert "Moving The Averland Host" in screen_text(app)
         await pilot.press("enter")
-        await pilot.pause()
+        await settle(pilot)
         moved_to = Session.open(save).campaign.army("averland-host").hex
         assert moved_to == start.neighbour(0).neighbour(0)
         assert read_header(save).revision == revision + 1  # autosaved
 
         # end the turn: the terminal hands over to the Orcs
         await pilot.press("t")
-        await pilot.pause()
+        await settle(pilot)
         await pilot.press("y")
         handover = await _wait_for(pilot, HandoverScreen)
         text = screen_text(app)
@@ -137,17 +139,17 @@ async def test_club_evening_wizard_move_end_turn_hand_over_save_continue(tmp_pat
         assert not list(app._notifications), [n.message for n in app._notifications]
         assert campaign.seat is None  # blanked underneath, too
         await pilot.press("enter")
-        await pilot.pause()
+        await settle(pilot)
         summary = screen_text(app)
         assert "since your last turn" in summary
         assert "The Averland Host moved" in summary  # positions are public
         assert EMPIRE_SECRET not in summary
         await pilot.press("enter")
-        await pilot.pause()
+        await settle(pilot)
         assert app.screen is campaign and campaign.seat == "orcs"
         assert ORC_SECRET in screen_text(app)  # the Orcs see their own army
         campaign.map.cursor = moved_to  # look at the Empire's army
-        await pilot.pause()
+        await settle(pilot)
         text = screen_text(app)
         assert "The Averland Host" in text and "strength unknown" in text
         assert EMPIRE_SECRET not in text
@@ -162,7 +164,7 @@ async def test_club_evening_wizard_move_end_turn_hand_over_save_continue(tmp_pat
         await _wait_for(pilot, HandoverScreen)
         assert "Bruno (Orcs & Goblins) to play" in screen_text(app)
         await pilot.press("enter", "enter")
-        await pilot.pause()
+        await settle(pilot)
         again = _campaign(app)
         assert again is not campaign and again.seat == "orcs"
         assert again.session.campaign.army("averland-host").hex == moved_to
@@ -173,7 +175,7 @@ async def test_refused_move_is_shown_and_nothing_is_saved(tmp_path):
     save = make_save(tmp_path, seed=3)
     app = make_app(tmp_path, save=save, seat="empire")
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         campaign = _campaign(app)
         before = save.read_bytes()
         lake = next(
@@ -183,10 +185,10 @@ async def test_refused_move_is_shown_and_nothing_is_saved(tmp_path):
         )
         await pilot.press("enter")  # select the army under the cursor
         campaign.map.cursor = lake
-        await pilot.pause()
+        await settle(pilot)
         assert "cannot reach" in screen_text(app)
         await pilot.press("enter")
-        await pilot.pause()
+        await settle(pilot)
         assert any("cannot reach" in n.message for n in app._notifications)
         assert save.read_bytes() == before
 
@@ -196,21 +198,21 @@ async def test_escape_cancels_a_move_and_undo_takes_one_back(tmp_path):
     save = make_save(tmp_path)
     app = make_app(tmp_path, save=save, seat="empire")
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         campaign = _campaign(app)
         start = campaign.cursor
         await pilot.press("enter", "d", "escape")  # select, aim east, cancel
-        await pilot.pause()
+        await settle(pilot)
         assert "Moving" not in screen_text(app)
         await pilot.press("enter")  # not an own army's hex: nothing to select, nothing sent
-        await pilot.pause()
+        await settle(pilot)
         assert Session.open(save).campaign.army("averland-host").hex == start
         await pilot.press("a", "enter", "x", "enter")  # back, select, south-east, go
-        await pilot.pause()
+        await settle(pilot)
         army = Session.open(save).campaign.army("averland-host")
         assert army.hex == start.neighbour(5)  # SE
         await pilot.press("u")
-        await pilot.pause()
+        await settle(pilot)
         assert Session.open(save).campaign.army("averland-host").hex == start
 
 
@@ -221,17 +223,17 @@ async def test_passphrase_guards_the_hand_over(tmp_path):
     async with app.run_test(size=SIZE) as pilot:
         handover = await _wait_for(pilot, HandoverScreen)
         await pilot.press("enter")
-        await pilot.pause()
+        await settle(pilot)
         assert app.focused.id == "handover-passphrase"
         await pilot.press(*"nurgle", "enter")
-        await pilot.pause()
+        await settle(pilot)
         assert "not the passphrase" in screen_text(app)
         assert handover.step == "handover-pass"
         await pilot.press(*"sigmar", "enter")
-        await pilot.pause()
+        await settle(pilot)
         assert handover.step == "handover-since"
         await pilot.press("enter")
-        await pilot.pause()
+        await settle(pilot)
         assert _campaign(app).seat == "empire"
 
 
@@ -240,18 +242,18 @@ async def test_table_dice_are_asked_for_and_logged(tmp_path):
     save = make_save(tmp_path, dice_mode=DiceMode.TABLE)
     app = make_app(tmp_path, save=save, seat="empire")
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         await pilot.press("r")  # the sandbox's dice roller
-        await pilot.pause()
+        await settle(pilot)
         await pilot.press("home", "ctrl+k", *"2d6", "enter")
         dice = await _wait_for(pilot, DiceEntryScreen)
         assert dice.count == 2
         await pilot.press(*"9 4", "enter")  # a d6 cannot show 9
-        await pilot.pause()
+        await settle(pilot)
         assert "9 cannot be rolled on a d6" in screen_text(app)
         assert app.screen is dice
         await pilot.press("home", "ctrl+k", *"3 4", "enter")
-        await pilot.pause()
+        await settle(pilot)
         assert "2d6 for a roll: 7  (3+4)  table" in screen_text(app)
         events = Session.open(save).chronicle
         roll = events[-1].rolls[0]
@@ -263,17 +265,17 @@ async def test_sandbox_forms_raise_an_army_and_add_a_unit(tmp_path):
     save = make_save(tmp_path)
     app = make_app(tmp_path, save=save, seat="empire")
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         campaign = _campaign(app)
         campaign.map.cursor = parse_label("0305")
-        await pilot.pause()
+        await settle(pilot)
         await pilot.press("b", *"Reserve", "enter")
-        await pilot.pause()
+        await settle(pilot)
         new = [a for a in Session.open(save).campaign.armies if a.name == "Reserve"]
         assert len(new) == 1 and new[0].hex == parse_label("0305")
         await pilot.press("plus_sign", *"Spearmen")
         await pilot.press("tab", "ctrl+k", *"120", "enter")
-        await pilot.pause()
+        await settle(pilot)
         army = Session.open(save).campaign.army(new[0].id)
         assert [(u.name, u.points) for u in army.units] == [("Spearmen", 120)]
         assert "Spearmen" in screen_text(app)
@@ -290,22 +292,22 @@ async def test_chronicle_filters_and_exports_a_diary(tmp_path):
     session.perform("orcs", A.Roll(expr="d6", reason="scouts"))
     app = make_app(tmp_path, save=save, seat="gm")
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         await pilot.press("l")
         chronicle = await _wait_for(pilot, ChronicleScreen)
         assert len(chronicle.shown) == 3
-        await pilot.pause()
+        await settle(pilot)
         shown = screen_text(app)  # every event listed; the selected one with its dice
         assert "rolled 2d6 for morale" in shown and "scouts: d6 =" in shown
         await pilot.press("k")  # to the kind filter
         chronicle.query_one("#kind").value = "roll"
-        await pilot.pause()
+        await settle(pilot)
         assert [e.kind for e in chronicle.shown] == ["roll", "roll"]
         chronicle.query_one("#player").value = "orcs"
-        await pilot.pause()
+        await settle(pilot)
         assert [e.text for e in chronicle.shown] == [session.chronicle[2].text]
         await pilot.press("x")
-        await pilot.pause()
+        await settle(pilot)
         diary = (tmp_path / "border-war.diary.md").read_text()
         assert diary.startswith("# Border War")
         assert "scouts" in diary and "morale" not in diary
@@ -316,7 +318,7 @@ async def test_help_shows_phase_steps_keys_and_house_rules(tmp_path):
     save = make_save(tmp_path, options={"fog_of_war": True}, tables={"terrain_cost": {"forest": 3}})
     app = make_app(tmp_path, save=save, seat="empire")
     async with app.run_test(size=(100, 40)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         await pilot.press("question_mark")
         help_screen = await _wait_for(pilot, HelpScreen)
         text = help_screen.markdown
@@ -326,7 +328,7 @@ async def test_help_shows_phase_steps_keys_and_house_rules(tmp_path):
         assert "| hills | 2 |" in text
         assert "End turn" in text and "Roll dice" in text
         await pilot.press("escape")
-        await pilot.pause()
+        await settle(pilot)
         assert isinstance(app.screen, CampaignScreen)
 
 
@@ -334,12 +336,12 @@ async def test_help_shows_phase_steps_keys_and_house_rules(tmp_path):
 async def test_too_small_terminal_shows_a_message_until_it_grows(tmp_path):
     app = make_app(tmp_path)
     async with app.run_test(size=(60, 20)) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         assert isinstance(app.screen, TooSmallScreen)
         assert "at least 80 x 24" in screen_text(app)
         assert "This one is 60 x 20" in screen_text(app)
         await pilot.resize_terminal(80, 24)
-        await pilot.pause()
+        await settle(pilot)
         assert isinstance(app.screen, TitleScreen)
 
 
@@ -348,23 +350,23 @@ async def test_ssh_seat_plays_alone_and_sees_moves_from_another_terminal(tmp_pat
     save = make_save(tmp_path, options={"fog_of_war": True})
     app = make_app(tmp_path, save=save, seat="orcs")
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         campaign = _campaign(app)
         assert app.screen is campaign and campaign.seat == "orcs"  # no hand-over
         assert "waiting" in screen_text(app)
         await pilot.press("t", "y")  # not the Orcs' turn: refused, readable
-        await pilot.pause()
+        await settle(pilot)
         assert any("not your turn" in n.message for n in app._notifications)
         from tuicamp.rules.sandbox import actions as A
 
         other = Session.open(save)  # the Empire, on its own terminal
         other.perform("empire", A.EndTurn())
         campaign._poll()
-        await pilot.pause()
+        await settle(pilot)
         assert campaign.session.revision == other.revision
         assert "waiting" not in screen_text(app)
         await pilot.press("q")
-        await pilot.pause()
+        await settle(pilot)
     assert app.return_code == 0
 
 
@@ -379,18 +381,18 @@ async def test_keymap_and_theme_come_from_the_config(tmp_path):
         keymap={"campaign.end_turn": "ctrl+e", "map.e": "l"},
     )
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         assert app.theme == "tuicamp-light"
         campaign = _campaign(app)
         start = campaign.cursor
         await pilot.press("t")  # no longer bound
-        await pilot.pause()
+        await settle(pilot)
         assert app.screen is campaign
         await pilot.press("l")  # now moves the cursor east (and no longer opens the log)
-        await pilot.pause()
+        await settle(pilot)
         assert campaign.cursor == start.neighbour(0)
         await pilot.press("ctrl+e")
-        await pilot.pause()
+        await settle(pilot)
         assert app.screen is not campaign and "End your turn?" in screen_text(app)
 
 
@@ -399,7 +401,7 @@ async def test_every_key_is_in_the_command_palette(tmp_path):
     save = make_save(tmp_path)
     app = make_app(tmp_path, save=save, seat="empire")
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         titles = {c.title for c in app.get_system_commands(app.screen)}
         for needed in (
             "End turn",
@@ -434,13 +436,13 @@ async def test_themes_and_no_color(tmp_path, monkeypatch):
     async with app.run_test(size=SIZE) as pilot:
         for theme in ("tuicamp-light", "tuicamp-contrast", "tuicamp-dark"):
             app.theme = theme
-            await pilot.pause()
+            await settle(pilot)
             assert app.current_theme.name == theme
     monkeypatch.setenv("NO_COLOR", "1")
     plain = make_app(tmp_path)
     assert plain.no_color  # Textual itself honours NO_COLOR: a monochrome filter
     async with plain.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         assert isinstance(plain.screen, TitleScreen)
 
 
@@ -450,7 +452,7 @@ async def test_load_a_save_from_the_list_and_browse_scenarios(tmp_path):
     make_save(tmp_path, "second", now="2024-05-02T10:00:00Z")
     app = make_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         assert "Load a save (2)" in screen_text(app)
         await pilot.press("l")
         await _wait_for(pilot, LoadScreen)
@@ -467,7 +469,9 @@ async def test_load_a_save_from_the_list_and_browse_scenarios(tmp_path):
         assert "26 x 18 hexes" in screen_text(app)
         await pilot.press("enter")
         wizard = await _wait_for(pilot, WizardScreen)
-        assert wizard.step == 1 and wizard.scenario is not None  # straight to the ruleset
+        # straight to the ruleset, once the wizard has built its steps
+        await wait_until(pilot, lambda: wizard.step == 1, "the wizard at its ruleset step")
+        assert wizard.scenario is not None
 
 
 @sync
@@ -475,26 +479,26 @@ async def test_wizard_refuses_what_cannot_be_played(tmp_path):
     make_save(tmp_path, "border-war")
     app = make_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         await pilot.press("n", "ctrl+n")
-        await pilot.pause()
+        await settle(pilot)
         await pilot.press("ctrl+n")
         wizard = await _wait_for(pilot, WizardScreen)
         field = lambda wid: wizard.query_one(f"#{wid}")  # noqa: E731 (typing is tested above)
         field("p0-name").value, field("p1-name").value = "Anna", "anna"
         await pilot.press("ctrl+n")
-        await pilot.pause()
+        await settle(pilot)
         assert "Two players have the same name" in screen_text(app)
         field("p1-name").value = "Bruno"
         await pilot.press("ctrl+n")
-        await pilot.pause()
+        await settle(pilot)
         field("seed").value = "many"
         await pilot.press("ctrl+n")
-        await pilot.pause()
+        await settle(pilot)
         assert "The seed is a whole number" in screen_text(app)
         field("seed").value, field("save-name").value = "5", "border-war"
         await pilot.press("ctrl+n")
-        await pilot.pause()
+        await settle(pilot)
         assert "A save named border-war exists already" in screen_text(app)
         await pilot.press("escape", "escape", "escape", "escape")
         await _wait_for(pilot, TitleScreen)
@@ -507,19 +511,19 @@ async def test_the_gm_takes_the_controls_through_a_hand_over(tmp_path):
     async with app.run_test(size=SIZE) as pilot:
         await _wait_for(pilot, HandoverScreen)
         await pilot.press("enter", "enter")
-        await pilot.pause()
+        await settle(pilot)
         campaign = _campaign(app)
         await pilot.press("g")
-        await pilot.pause()
+        await settle(pilot)
         assert "Games Master" in screen_text(app)
         await pilot.press("down", "enter")  # the list: Orcs & Goblins, Games Master
         await _wait_for(pilot, HandoverScreen)
         assert "Games Master to play" in screen_text(app)
         await pilot.press("enter", *"umpire", "enter", "enter")
-        await pilot.pause()
+        await settle(pilot)
         assert campaign.seat == "gm"
         campaign.map.cursor = campaign.session.campaign.army("ironjaw-waaagh").hex
-        await pilot.pause()
+        await settle(pilot)
         assert ORC_SECRET in screen_text(app)  # the GM sees every army in full
 
 
@@ -527,16 +531,16 @@ async def test_the_gm_takes_the_controls_through_a_hand_over(tmp_path):
 async def test_wizard_sets_colours_gm_run_players_table_dice_and_passphrases(tmp_path):
     app = make_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         await pilot.press("n", "ctrl+n")
-        await pilot.pause()
+        await settle(pilot)
         await pilot.press("ctrl+n")
         wizard = await _wait_for(pilot, WizardScreen)
         wizard.query_one("#p0-colour").value = "blue"
         wizard.query_one("#p0-pass").value = "sigmar"
         wizard.query_one("#p1-by").value = "gm"
         await pilot.press("ctrl+n")
-        await pilot.pause()
+        await settle(pilot)
         wizard.query_one("#dice-table").value = True
         wizard.query_one("#save-name").value = "Club Night!"
         await pilot.press("ctrl+n")
@@ -563,19 +567,19 @@ async def test_an_open_phase_names_the_next_player_without_blanking(tmp_path, mo
     save = make_save(tmp_path, passphrases={"orcs": "waaagh"})
     app = make_app(tmp_path, save=save)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+        await settle(pilot)
         campaign = _campaign(app)
         assert app.screen is campaign and campaign.seat == "empire"  # no hand-over first
         banner = campaign.query_one(TurnBanner)
         assert banner.has_class("-shown") and "(Empire) to move" in screen_text(app)
         await pilot.press("t", "y")  # the Empire ends its turn: the Orcs are next
-        await pilot.pause()
+        await settle(pilot)
         assert app.screen is campaign and campaign.seat == "orcs"
         assert not isinstance(app.screen, HandoverScreen)
         assert "Orcs & Goblins (Orcs & Goblins) to move" in screen_text(app)
         assert campaign.map._layers.markers  # the map was never blanked
         campaign.map.cursor = campaign.session.campaign.army("ironjaw-waaagh").hex
-        await pilot.pause()
+        await settle(pilot)
         assert ORC_SECRET in screen_text(app)  # the Orcs' seat is shown at once
         monkeypatch.setattr(SandboxRuleset, "phases", (play,))  # private play again
         await pilot.press("t", "y")

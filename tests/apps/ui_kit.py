@@ -120,3 +120,22 @@ async def wait_for_screen(pilot, screen_type, timeout: float = SCREEN_TIMEOUT):
             return pilot.app.screen
         await pilot.pause(0.02)
     raise AssertionError(f"{screen_type.__name__} never showed (at {pilot.app.screen})")
+
+
+async def wait_until(pilot, ok, what: str, timeout: float = SCREEN_TIMEOUT) -> None:
+    """Pause until ``ok()`` holds (a worker finished, a step shown); fails only after
+    ``timeout``, naming ``what`` was awaited."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if ok():
+            return
+        await pilot.pause(0.02)
+    raise AssertionError(f"never saw {what}")
+
+
+async def settle(pilot) -> None:
+    """Let the app finish what a key started: the messages it posted, then any worker it
+    ran (the wizard builds its steps in one), then the repaint after them."""
+    await pilot.pause()
+    await pilot.app.workers.wait_for_complete()
+    await pilot.pause()

@@ -17,6 +17,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
+from textual.css.query import NoMatches
 from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import (
@@ -154,9 +155,20 @@ class WizardScreen(Screen["Session | None"]):
                 return
             if entry.scenario is not self.scenario:
                 self.scenario = entry.scenario
-                await self._build_ruleset_step()
-                await self._build_players_step()
-                await self._build_save_step()
+                # Each step is built in turn; the player may leave the wizard meanwhile
+                # (Esc, or the app closing), and then nothing is left to build into.
+                for build in (
+                    self._build_ruleset_step,
+                    self._build_players_step,
+                    self._build_save_step,
+                ):
+                    try:
+                        await build()
+                    except NoMatches:
+                        if self.is_attached:
+                            raise
+                    if not self.is_attached:
+                        return
         elif sid == "step-ruleset":
             if self._ruleset_problem():
                 return
