@@ -237,7 +237,7 @@ class RauscherRuleset(Ruleset):
             if module is economy:  # purchases, offers and ransom: each player's own
                 continue
             lines.extend(module.pending(campaign, None))
-        done = rstate(campaign).phase_done
+        done = campaign.flow.ended
         for player in campaign.players:
             if seat is not None and seat.controls(player.id) and player.id not in done:
                 lines.extend(
