@@ -6,7 +6,7 @@ economy's own rolls stay open as before, see test_rauscher_economy.py.)"""
 from __future__ import annotations
 
 import pytest
-from test_rauscher_combat_kit import battle_engine
+from test_rauscher_combat_kit import battle_engine, returning
 
 from tuicamp.engine.battles import EnterBattleResult, SideEntry
 from tuicamp.engine.engine import Engine
@@ -43,7 +43,7 @@ def fought(table_dice: list[int]) -> Engine:
 
 
 def back_on(engine: Engine, unit: str) -> list[int]:
-    return [r.due_turn for r in engine.campaign.state.combat.returning if r.unit.id == unit]
+    return [r.due_turn for r in returning(engine.campaign) if r.unit.id == unit]
 
 
 def test_a_fate_point_rerolls_a_casualty_d6_of_a_result_the_seat_entered():

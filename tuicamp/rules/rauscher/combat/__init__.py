@@ -215,7 +215,6 @@ def _combat_ends(ctx: Context) -> None:
 
 def _upkeep_starts(ctx: Context) -> None:
     clear_revert_points(ctx.campaign)  # results can be taken back only within their turn
-    combat_after.return_due(ctx)
 
 
 PHASE_START: dict[str, Callable[[Context], None]] = {
@@ -494,10 +493,15 @@ def _settlement_falls(ctx: Context, battle: Battle, info: BattleInfo, out: Outco
 def back_from_the_tavern(ctx: Context, battle: Battle) -> None:
     """Mercenaries who missed the battle in the tavern rejoin their army once it is over
     (or called off: a siege begun instead)."""
-    combat = cc.cstate(ctx)
-    back = [r for r in combat.returning if r.battle == battle.id and r.why == "in the tavern"]
-    for record in back:
-        combat.returning.remove(record)
+    back = [
+        (effect, record)
+        for effect, record in combat_after.scheduled_returns(ctx.campaign)
+        if record.battle == battle.id and record.why == "in the tavern"
+    ]
+    fired = {effect.id for effect, _ in back}
+    flow = ctx.campaign.flow
+    flow.scheduled = [e for e in flow.scheduled if e.id not in fired]
+    for _, record in back:
         ctx.emit(
             "models_return",
             combat_after.rejoin(ctx, record) + " after the battle",

@@ -14,6 +14,7 @@ from attrs import define, field
 from tuicamp.engine.context import Context
 from tuicamp.model.battle import Battle, UnitLoss
 from tuicamp.model.forces import Army, Unit
+from tuicamp.rules.rauscher.combat import after as combat_after
 from tuicamp.rules.rauscher.combat import common as cc
 from tuicamp.rules.rauscher.shared.combat_state import Prisoner, Returning
 from tuicamp.rules.rauscher.shared.common import rstate
@@ -171,7 +172,8 @@ def _unit_casualties(
     template = cc.copy_unit(unit, 1)
     for (turn, why), models in sorted(due.items()):
         fate.returning.append((models, turn, why))
-        combat.returning.append(
+        combat_after.schedule_return(
+            ctx,
             Returning(
                 army.id,
                 cc.copy_unit(template, models, round(each * models)),
@@ -180,7 +182,7 @@ def _unit_casualties(
                 why,
                 army.hex,
                 battle.id,
-            )
+            ),
         )
     for _ in range(fate.prisoners):
         combat.prisoners.append(
