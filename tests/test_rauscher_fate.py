@@ -101,3 +101,20 @@ def test_a_fate_point_is_needed_and_its_own_roll_stands():
     engine.changed()
     with pytest.raises(RuleError, match="no fate point"):
         engine.perform("p1", UseFate(dice=[6]))
+
+
+def test_the_enemys_casualty_d6_is_his_and_refused_to_the_other_seats_fate_point():
+    """ "re-roll any one roll" of one's own: the casualty d6 rolled for each side of a result
+    are that side's player's, so Anna, who entered the result, may not spend her fate point
+    on the Boy's d6 (Bruno's), and Bruno may spend his on it."""
+    engine = fought([2, 3, 5])
+    rolls = engine.campaign.reroll.rolls
+    boys = next(r for r in rolls if r.reason.startswith("casualties:") and r.player == "p2")
+    (mine,) = [r for r in rolls if r.reason == HALBERDIERS]
+    assert mine.player == "p1"
+    with pytest.raises(RuleError, match="not one of Anna's"):
+        engine.perform("p1", UseFate(roll=str(boys.id), dice=[6]))
+    assert engine.campaign.state.player("p1").fate_points == 1
+    engine.perform("p2", UseFate(roll=str(boys.id), dice=[6]))
+    assert engine.campaign.state.player("p2").fate_points == 0
+    assert back_on(engine, "u3") == []  # a 6: killed, no return

@@ -333,23 +333,31 @@ def apply_battle_result(ctx: Context, battle: Battle) -> None:
     dead: list[tuple[str, Unit]] = []
     for sr in result.sides:
         modifier = spec.get("casualty_modifier", 0) if sr.side == loser else 0
-        fates = casualties(
-            ctx,
-            battle,
-            sr.side,
-            modifier=modifier,
-            captor=captor if sr.side == chased.id else None,
-            dead_characters=dead,
-        )
-        if fates:
-            ctx.emit(
-                "casualties",
-                f"Casualties of the {battle.side(sr.side).title}: "
-                + "; ".join(f.line() for f in fates),
-                undoable=False,
-                battle=battle.id,
-                fates=[f.data() for f in fates],
+        side = battle.side(sr.side)
+        # Each player's casualty dice are told as his (``player=``), so a fate point
+        # re-rolls only one's own: an allied side's players each get their own event.
+        allied = len(side.players) > 1
+        owners = list(dict.fromkeys(a.owner for loss in sr.losses if (a := camp.army(loss.army))))
+        for owner in owners if allied else [side.players[0] if side.players else None]:
+            fates = casualties(
+                ctx,
+                battle,
+                sr.side,
+                modifier=modifier,
+                captor=captor if sr.side == chased.id else None,
+                dead_characters=dead,
+                owner=owner if allied else None,
             )
+            if fates:
+                whose = f" ({ctx.player(owner).name})" if allied and owner else ""
+                ctx.emit(
+                    "casualties",
+                    f"Casualties of the {side.title}{whose}: " + "; ".join(f.line() for f in fates),
+                    undoable=False,
+                    battle=battle.id,
+                    player=owner,
+                    fates=[f.data() for f in fates],
+                )
     lost: dict[str, int] = {}
     lines = _losers_lose(ctx, battle, info, spec, loser, lost)
     lines += _booty(ctx, battle, info, dead, holder, chased)

@@ -89,8 +89,10 @@ def casualties(
     modifier: int,
     captor: str | None,
     dead_characters: list[tuple[str, Unit]],
+    owner: str | None = None,
 ) -> list[UnitFate]:
-    """Roll for every model of one side entered as killed or fled and apply the results.
+    """Roll for every model of one side entered as killed or fled and apply the results
+    (``owner``: only that player's armies, so that his rolls are told as his).
 
     ``modifier`` is +1 for the loser of an Overwhelming Victory; ``captor`` the player who
     holds the field when this side was chased from it (characters rolled "killed" may then
@@ -104,6 +106,8 @@ def casualties(
         army = camp.army(loss.army)
         unit = army.unit(loss.unit) if army else None
         if unit is None or not (loss.killed or loss.fled):
+            continue
+        if owner is not None and army.owner != owner:
             continue
         fates.append(_unit_casualties(ctx, battle, army, unit, loss, table, modifier, captor))
         fate = fates[-1]
