@@ -334,6 +334,7 @@ def apply_battle_result(ctx: Context, battle: Battle) -> None:
     for sr in result.sides:
         modifier = spec.get("casualty_modifier", 0) if sr.side == loser else 0
         side = battle.side(sr.side)
+        assert side is not None  # a result's sides are the battle's
         # Each player's casualty dice are told as his (``player=``), so a fate point
         # re-rolls only one's own: an allied side's players each get their own event.
         allied = len(side.players) > 1

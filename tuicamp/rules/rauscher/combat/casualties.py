@@ -107,7 +107,7 @@ def casualties(
         unit = army.unit(loss.unit) if army else None
         if unit is None or not (loss.killed or loss.fled):
             continue
-        if owner is not None and army.owner != owner:
+        if army is None or (owner is not None and army.owner != owner):
             continue
         fates.append(_unit_casualties(ctx, battle, army, unit, loss, table, modifier, captor))
         fate = fates[-1]
