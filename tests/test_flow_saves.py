@@ -87,7 +87,7 @@ def test_a_rauscher_save_in_movement_goes_on_with_the_race_moving(tmp_path):
     session = Session.open(path)
     camp = session.campaign
     assert (camp.flow.order, camp.flow.position, camp.flow.simultaneous) == (order, 1, False)
-    assert camp.state.mover == 1 and camp.state.move_order == order
+    assert camp.flow.position == 1 and camp.state.move_order == order
     assert session.acting_seats() == [order[1]]
     session.perform(order[1], EndPhase())
     assert camp.phase == "combat" and session.acting_seats() == order
@@ -99,5 +99,5 @@ def test_a_rauscher_save_keeps_who_has_finished_the_phase(tmp_path):
     as_version_1(path, "upkeep", {"mover": 0, "phase_done": [order[0]]})
     session = Session.open(path)
     camp = session.campaign
-    assert camp.flow.simultaneous and camp.state.phase_done == [order[0]]
+    assert camp.flow.simultaneous and camp.flow.ended == [order[0]]
     assert session.acting_seats() == order[1:]

@@ -23,9 +23,10 @@ from tuicamp.storage.saves import campaign_problems, load_save, save_problems
 OLD_SAVES = Path(__file__).parent / "data" / "saves_before_kit"
 # What the kit's changes add, at their defaults (state_version: the save was version 1).
 NEW_KEYS = {"race", "kind", "flags", "teams", "state_version"}
-# What a ruleset's own state upgrade moves out of its state: Rauscher's alliances (none in
-# this save) became the campaign's teams at its state version 2.
-MOVED = {"rauscher": ("alliances",)}
+# What a ruleset's own state upgrade moves out of its state (paths in the state): Rauscher's
+# alliances (none in this save) became the campaign's teams at its state version 2, its
+# models off the table (none either) the flow's scheduled returns at version 3.
+MOVED = {"rauscher": (("alliances",), ("combat", "returning"))}
 # What the flow of play (save format 2) adds and moves: whose turn it is leaves the rulesets'
 # state for the engine's ``flow`` (the format's upgrade step moves it there).
 FLOW_KEYS = {"flow", "step"}
@@ -70,8 +71,11 @@ def test_a_save_written_before_loads_unchanged(name: str, tmp_path: Path) -> Non
     written = tomllib.loads(path.read_text(encoding="utf-8"))["campaign"]
     moved = {k: written["state"].pop(k) for k in MOVED_TO_FLOW & set(written["state"])}
     assert moved, "the old save kept whose turn it was in the ruleset's state"
-    for key in MOVED.get(name, ()):
-        assert written["state"].pop(key) == []
+    for *parents, key in MOVED.get(name, ()):
+        table = written["state"]
+        for parent in parents:
+            table = table[parent]
+        assert table.pop(key) == []
     added = _added(written, campaign_to_dict(campaign))
     keys = {p.rpartition(".")[2] for p in added}
     assert keys >= NEW_KEYS and keys - NEW_KEYS <= FLOW_KEYS

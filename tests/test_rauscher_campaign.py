@@ -116,7 +116,7 @@ def test_a_campaign_played_by_orders_files_to_its_victory(tmp_path):
         if camp.finished:
             break
         if camp.phase == "movement":
-            mover = camp.state.move_order[camp.state.mover]
+            mover = camp.state.move_order[camp.flow.position]
             done = table.apply(mover, warmasters_orders(table, mover))
         else:
             left = GM_PHASES[GM_PHASES.index(camp.phase) :]

@@ -12,6 +12,7 @@ from test_rauscher_combat_kit import (
     battle_engine,
     campaign,
     meet,
+    returning,
     table_ctx,
     unit,
 )
@@ -225,7 +226,7 @@ def test_mercenaries_wander_off_on_a_1_or_2():
 
     camp, _ = engage(2)  # 430 vs 420 pts: no modifier, 2 wanders off
     assert camp.army("a1").unit("u8") is None
-    assert any(r.why == "in the tavern" for r in camp.state.combat.returning)
+    assert any(r.why == "in the tavern" for r in returning(camp))
     camp, _ = engage(3)
     assert camp.army("a1").unit("u8") is not None
     camp, _ = engage(2, extra_points=900)  # 1,330 vs 420: they outnumber 2:1, 2+1 = 3

@@ -5,9 +5,18 @@ from __future__ import annotations
 from conftest import H
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from test_rauscher_combat_kit import add_army, battle_engine, campaign, table_ctx, two_sided, unit
+from test_rauscher_combat_kit import (
+    add_army,
+    battle_engine,
+    campaign,
+    returning,
+    table_ctx,
+    two_sided,
+    unit,
+)
 
 from tuicamp.engine.battles import EnterBattleResult, SideEntry
+from tuicamp.engine.flow import fire_due
 from tuicamp.model.battle import UnitLoss
 from tuicamp.model.forces import Category
 from tuicamp.rules.rauscher.combat import after as combat_after
@@ -35,7 +44,7 @@ def test_killed_models_by_row():
     assert fate.returning == [(2, 2, "slightly injured"), (2, 5, "seriously injured")]
     assert fate.dead == 2 and fate.back_now == 0
     assert camp.army("a2").unit("u3").models == 25 - 6
-    due = sorted((r.due_turn, r.unit.models) for r in camp.state.combat.returning)
+    due = sorted((r.due_turn, r.unit.models) for r in returning(camp))
     assert due == [(2, 2), (5, 2)]
 
 
@@ -125,10 +134,10 @@ def test_models_come_back_at_the_upkeep_of_their_turn():
     roll(camp, "a2", "u4", [3, 3, 3, 3, 3], killed=5)
     assert camp.army("a2").unit("u4") is None
     camp.turn = 5
-    combat_after.return_due(table_ctx(camp, []))
+    fire_due(table_ctx(camp, []))
     back = camp.army("a2").unit("u4")
     assert back is not None and back.models == 5 and back.points == 120
-    assert camp.state.combat.returning == []
+    assert returning(camp) == []
 
 
 def test_models_whose_army_is_gone_gather_at_the_nearest_settlement():
@@ -136,7 +145,7 @@ def test_models_whose_army_is_gone_gather_at_the_nearest_settlement():
     roll(camp, "a2", "u4", [1], killed=1)
     camp.armies.remove(camp.army("a2"))
     camp.turn = 2
-    combat_after.return_due(table_ctx(camp, []))
+    fire_due(table_ctx(camp, []))
     (new,) = [a for a in camp.armies if a.owner == "p2"]
     assert new.hex == H(6, 4) and new.unit("u4").models == 1  # at Grunberg
 
@@ -237,7 +246,7 @@ def test_every_model_is_accounted_for_after_a_battle(boyz, halberds, captain, vp
         for u in a.units:
             alive[u.id] = alive.get(u.id, 0) + u.models
     later = {uid: 0 for uid in before}
-    for r in combat.returning:
+    for r in returning(camp):
         later[r.unit.id] += r.unit.models
     taken = {uid: 0 for uid in before}
     for p in combat.prisoners:

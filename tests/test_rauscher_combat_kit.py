@@ -16,8 +16,9 @@ from tuicamp.engine.registry import get_ruleset
 from tuicamp.model.battle import Battle, BattleResult, BattleSide, SideResult
 from tuicamp.model.campaign import Campaign, DiceMode
 from tuicamp.model.forces import Army, Category, Unit
+from tuicamp.rules.rauscher.combat import after as combat_after
 from tuicamp.rules.rauscher.ruleset import EndPhase
-from tuicamp.rules.rauscher.shared.combat_state import BattleInfo
+from tuicamp.rules.rauscher.shared.combat_state import BattleInfo, Returning
 
 RULESET = get_ruleset("rauscher")
 TABLES = RULESET.default_tables
@@ -120,3 +121,8 @@ def info(defence: int = 0, settlement: str | None = None, kind: str = "field") -
 
 def models_of(camp: Campaign, unit_id: str) -> int:
     return sum(u.models for a in camp.armies for u in a.units if u.id == unit_id)
+
+
+def returning(camp: Campaign) -> list[Returning]:
+    """The models still off the table: the flow's scheduled returns (combat.after)."""
+    return [record for _, record in combat_after.scheduled_returns(camp)]

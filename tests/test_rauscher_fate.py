@@ -6,7 +6,7 @@ economy's own rolls stay open as before, see test_rauscher_economy.py.)"""
 from __future__ import annotations
 
 import pytest
-from test_rauscher_combat_kit import battle_engine
+from test_rauscher_combat_kit import battle_engine, returning
 
 from tuicamp.engine.battles import EnterBattleResult, SideEntry
 from tuicamp.engine.engine import Engine
@@ -43,7 +43,7 @@ def fought(table_dice: list[int]) -> Engine:
 
 
 def back_on(engine: Engine, unit: str) -> list[int]:
-    return [r.due_turn for r in engine.campaign.state.combat.returning if r.unit.id == unit]
+    return [r.due_turn for r in returning(engine.campaign) if r.unit.id == unit]
 
 
 def test_a_fate_point_rerolls_a_casualty_d6_of_a_result_the_seat_entered():
@@ -101,3 +101,20 @@ def test_a_fate_point_is_needed_and_its_own_roll_stands():
     engine.changed()
     with pytest.raises(RuleError, match="no fate point"):
         engine.perform("p1", UseFate(dice=[6]))
+
+
+def test_the_enemys_casualty_d6_is_his_and_refused_to_the_other_seats_fate_point():
+    """ "re-roll any one roll" of one's own: the casualty d6 rolled for each side of a result
+    are that side's player's, so Anna, who entered the result, may not spend her fate point
+    on the Boy's d6 (Bruno's), and Bruno may spend his on it."""
+    engine = fought([2, 3, 5])
+    rolls = engine.campaign.reroll.rolls
+    boys = next(r for r in rolls if r.reason.startswith("casualties:") and r.player == "p2")
+    (mine,) = [r for r in rolls if r.reason == HALBERDIERS]
+    assert mine.player == "p1"
+    with pytest.raises(RuleError, match="not one of Anna's"):
+        engine.perform("p1", UseFate(roll=str(boys.id), dice=[6]))
+    assert engine.campaign.state.player("p1").fate_points == 1
+    engine.perform("p2", UseFate(roll=str(boys.id), dice=[6]))
+    assert engine.campaign.state.player("p2").fate_points == 0
+    assert back_on(engine, "u3") == []  # a 6: killed, no return

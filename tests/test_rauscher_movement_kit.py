@@ -40,7 +40,7 @@ def end_moves(engine: Engine) -> None:
     """Every player ends their move: the Movement phase closes."""
     camp = engine.campaign
     while camp.phase == "movement":
-        mover = rstate(camp).move_order[rstate(camp).mover]
+        mover = rstate(camp).move_order[camp.flow.position]
         engine.perform(mover, EndPhase())
 
 
@@ -88,4 +88,4 @@ def test_kit_reaches_the_movement_phase_with_anna_to_move():
     """Text: "For the Movement phase ... use the following list": Humans before Orcs."""
     camp, _ = started()
     assert camp.phase == "movement"
-    assert rstate(camp).move_order[rstate(camp).mover] == "p1"
+    assert rstate(camp).move_order[camp.flow.position] == "p1"

@@ -1,6 +1,6 @@
-"""Rauscher saves of state version 1 load at version 2: what the state kept moved onto the
+"""Rauscher saves of state version 1 load at version 3: what the state kept moved onto the
 kit ("bump its state_version to 2 and move the old alliances state into teams in
-upgrade_state").
+upgrade_state"), and models off the table became the flow's scheduled returns (version 3).
 
 The old save in tests/data/saves_before_kit was written before the kit; hand-made ones are
 campaigns of the other tests written as version 1 wrote them: an allied campaign (Anna and
@@ -21,6 +21,7 @@ from test_rauscher_alliances import allied_campaign
 from test_rauscher_economy import ransom_camp
 from test_rauscher_siege import besieged, the_siege
 
+from tuicamp.engine.codec import strip_none, unstructure
 from tuicamp.engine.engine import Engine
 from tuicamp.engine.errors import RuleError
 from tuicamp.engine.registry import get_ruleset
@@ -28,9 +29,11 @@ from tuicamp.game.session import Session
 from tuicamp.game.setup import new_campaign
 from tuicamp.model.teams import Team, TeamKind
 from tuicamp.rules.rauscher import siege as S
+from tuicamp.rules.rauscher.combat.after import scheduled_returns
 from tuicamp.rules.rauscher.economy import actions as E
 from tuicamp.rules.rauscher.economy.common import available
 from tuicamp.rules.rauscher.shared import upgrades
+from tuicamp.rules.rauscher.shared.combat_state import Returning
 from tuicamp.rules.rauscher.shared.common import enemies, side_key
 from tuicamp.storage.saves import load_save, save_problems
 from tuicamp.storage.scenario import find_scenario, load_scenario
@@ -49,24 +52,24 @@ def _write(path: Path, doc: dict[str, Any]) -> None:
     path.write_text(tomli_w.dumps(doc), encoding="utf-8")
 
 
-def test_rauscher_is_at_state_version_2_and_new_campaigns_record_it() -> None:
+def test_rauscher_is_at_state_version_3_and_new_campaigns_record_it() -> None:
     """ "new campaigns record the ruleset's version" (game/setup.py)."""
-    assert get_ruleset("rauscher").state_version == upgrades.STATE_VERSION == 2
+    assert get_ruleset("rauscher").state_version == upgrades.STATE_VERSION == 3
     sc = load_scenario(find_scenario("rauscher-stir-border"))
-    assert new_campaign(sc, "rauscher", seed=7).state_version == 2
+    assert new_campaign(sc, "rauscher", seed=7).state_version == 3
 
 
-def test_the_save_from_before_the_kit_loads_and_is_written_at_version_2(tmp_path: Path) -> None:
+def test_the_save_from_before_the_kit_loads_and_is_written_at_version_3(tmp_path: Path) -> None:
     for f in OLD_SAVES.glob("rauscher*.toml"):
         shutil.copy(f, tmp_path / f.name)
     path = tmp_path / "rauscher.toml"
     assert "state_version" not in path.read_text("utf-8")
     assert save_problems(path) == []
     campaign, _ = load_save(path)
-    assert campaign.state_version == 2 and campaign.teams == []
+    assert campaign.state_version == 3 and campaign.teams == []
     Session.open(path).save()
     doc = _read(path)
-    assert doc["campaign"]["state_version"] == 2 and "alliances" not in doc["campaign"]["state"]
+    assert doc["campaign"]["state_version"] == 3 and "alliances" not in doc["campaign"]["state"]
 
 
 def _version_1_save(tmp_path: Path) -> Path:
@@ -91,13 +94,13 @@ def test_a_save_with_alliances_keeps_its_allies(tmp_path: Path) -> None:
     path = _version_1_save(tmp_path)
     assert save_problems(path) == []
     camp, _ = load_save(path)
-    assert camp.teams == [ANNA_AND_CLARA] and camp.state_version == 2
+    assert camp.teams == [ANNA_AND_CLARA] and camp.state_version == 3
     assert not enemies(camp, "p1", "p3") and enemies(camp, "p1", "p2")
     assert enemies(camp, "p3", "p2") and side_key(camp, "p3") == side_key(camp, "p1")
     session = Session.open(path)
     session.save()
     data = _read(path)["campaign"]
-    assert data["state_version"] == 2 and "alliances" not in data["state"]
+    assert data["state_version"] == 3 and "alliances" not in data["state"]
     again, _ = load_save(path)
     assert again.teams == [ANNA_AND_CLARA]
 
@@ -180,3 +183,39 @@ def test_a_ransom_offer_written_before_is_still_promised_and_sealed(tmp_path: Pa
     reveal = next(e for e in events if e.kind == "ransom_revealed")
     assert reveal.text.endswith("Anna: offers 1s; Bruno: demands 4c")
     assert session.campaign.player("p2").treasury == 105
+
+
+def test_models_off_the_table_in_a_version_2_save_become_scheduled_returns(
+    tmp_path: Path,
+) -> None:
+    """Wounded models "will be ready to fight in 4 weeks (4 turns)": a save of state version
+    2 kept them in ``state.combat.returning``; loaded, they are the flow's scheduled returns
+    at the Upkeep of their due turn (or the next turn's, when that Upkeep has passed), and
+    the state no longer holds them."""
+    path = tmp_path / "wounded.toml"
+    camp = allied_campaign()
+    army = camp.armies[0]
+    unit = army.units[0]
+    later = Returning(army.id, unit, army.owner, camp.turn + 3, "seriously injured", army.hex)
+    today = Returning(army.id, unit, army.owner, camp.turn, "in the tavern", army.hex, "b1")
+    Session.create(path, camp)
+    doc = _read(path)
+    data = doc["campaign"]
+    data["state_version"] = 2
+    data["state"].setdefault("combat", {})["returning"] = [
+        strip_none(unstructure(later)),
+        strip_none(unstructure(today)),
+    ]
+    _write(path, doc)
+    assert save_problems(path) == []
+    loaded, _ = load_save(path)
+    assert loaded.state_version == 3
+    scheduled = scheduled_returns(loaded)
+    assert [(e.turn, e.phase) for e, _ in scheduled] == [
+        (camp.turn + 3, "upkeep"),
+        (camp.turn + 1, "upkeep"),
+    ]
+    assert [r for _, r in scheduled] == [later, today]
+    Session.open(path).save()
+    assert "returning" not in _read(path)["campaign"]["state"].get("combat", {})
+    assert [r for _, r in scheduled_returns(load_save(path)[0])] == [later, today]

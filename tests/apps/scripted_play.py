@@ -115,7 +115,7 @@ def rauscher_race(seed: int, folder: Path) -> list[Event]:
         if camp.finished:
             break
         if camp.phase == "movement":
-            mover = camp.state.move_order[camp.state.mover]
+            mover = camp.state.move_order[camp.flow.position]
             seat, orders = mover, _warmasters_orders(session, mover)
         else:
             left = GM_PHASES[GM_PHASES.index(camp.phase) :]

@@ -45,23 +45,6 @@ class DiceState:
     mode: DiceMode = DiceMode.APP
 
 
-def _give_flow(state: Any, flow: FlowState) -> None:
-    """A ruleset's state that reads the flow (``bind_flow``) is handed the campaign's."""
-    bind = getattr(state, "bind_flow", None)
-    if bind is not None:
-        bind(flow)
-
-
-def _state_set(campaign: Campaign, _attribute: Any, state: Any) -> Any:
-    _give_flow(state, campaign.flow)
-    return state
-
-
-def _flow_set(campaign: Campaign, _attribute: Any, flow: FlowState) -> FlowState:
-    _give_flow(campaign.state, flow)
-    return flow
-
-
 @define
 class Campaign:
     name: str
@@ -79,10 +62,10 @@ class Campaign:
     dice: DiceState = field(factory=lambda: DiceState(seed=0))
     victory: dict[str, Any] = field(factory=dict)  # the scenario's victory conditions
     battles: list[Battle] = field(factory=list)
-    # The ruleset's own state object (its declared state class). A state may read the
-    # flow without the campaign at hand: it is handed the campaign's flow (bind_flow).
-    state: Any = field(default=None, on_setattr=_state_set)
-    flow: FlowState = field(factory=FlowState, on_setattr=_flow_set)  # the engine's
+    # The ruleset's own state object (its declared state class). Whose move it is lives in
+    # ``flow`` alone: a ruleset reads it there.
+    state: Any = field(default=None)
+    flow: FlowState = field(factory=FlowState)  # the engine's
     revision: int = 0  # bumped by every save; guards against two writers
     chronicle_length: int = 0  # events the chronicle file must hold for this state
     next_id: int = 1  # for ids the engine hands out (armies, units, battles)
@@ -96,9 +79,6 @@ class Campaign:
     # The last action that rolled dice, until the next action settles its rolls for good
     # (see model/rerolls.py): what a re-roll plays again.
     reroll: RerollPoint | None = None
-
-    def __attrs_post_init__(self) -> None:
-        _give_flow(self.state, self.flow)
 
     @property
     def clock(self) -> Clock:

@@ -33,7 +33,7 @@ from __future__ import annotations
 
 from tuicamp.engine.actions import Action, Event
 from tuicamp.engine.battles import clear_revert_points, open_battle, remove_losses
-from tuicamp.engine.codec import unstructure
+from tuicamp.engine.codec import structure, unstructure
 from tuicamp.engine.context import Context
 from tuicamp.engine.corrections import set_stores, set_treasury
 from tuicamp.engine.costs import cost_model
@@ -195,6 +195,7 @@ __all__ = [
     "sealed",
     "set_stores",
     "set_treasury",
+    "structure",
     "teams",
     "turns",
     "unstructure",

@@ -27,9 +27,11 @@ from tuicamp.engine.rules import Rules
 from tuicamp.engine.ruleset import Option, Phase, Ruleset, StatusLine, Victory
 from tuicamp.model.battle import Battle
 from tuicamp.model.campaign import Campaign
+from tuicamp.model.flow import ScheduledEffect
 from tuicamp.model.forces import Army, Seat
 from tuicamp.model.rerolls import RecordedRoll
 from tuicamp.rules.rauscher import combat, economy, movement, siege, victory
+from tuicamp.rules.rauscher.combat import after as combat_after
 from tuicamp.rules.rauscher.economy import fate
 from tuicamp.rules.rauscher.economy.setup import setup_findings
 from tuicamp.rules.rauscher.shared import alliances, upgrades
@@ -41,6 +43,10 @@ from tuicamp.rules.rauscher.view import RauscherView, rauscher_status, rauscher_
 __all__ = ["EndPhase", "RauscherRuleset"]  # EndPhase is the engine's now
 
 MODULES = (economy, movement, combat, siege, victory)
+# Who makes a scheduled effect happen, by its kind: the module that scheduled it.
+FIRE: dict[str, Callable[[Context, ScheduledEffect], None]] = {
+    combat_after.RETURN: combat_after.fire_return,
+}
 # The help's chapters (``docs/``): the frame's first, then each phase's in play order. The
 # tables are every file of ``tables/``, read by the base class.
 HELP_FILES = ("overview.md", "economy.md", "movement.md", "combat.md", "victory.md")
@@ -152,6 +158,15 @@ class RauscherRuleset(Ruleset):
     def upgrade_state(self, state: dict[str, Any], from_version: int) -> dict[str, Any]:
         return upgrades.upgrade(state, from_version)
 
+    def fire(self, ctx: Context, effect: ScheduledEffect) -> None:
+        """A scheduled effect's time has come: the module that scheduled it makes it happen
+        (``FIRE`` by kind); an effect of another kind is told as the engine tells it."""
+        handler = FIRE.get(effect.kind)
+        if handler is None:
+            super().fire(ctx, effect)
+        else:
+            handler(ctx, effect)
+
     def format_money(self, amount: int) -> str:
         return format_money(amount)
 
@@ -237,7 +252,7 @@ class RauscherRuleset(Ruleset):
             if module is economy:  # purchases, offers and ransom: each player's own
                 continue
             lines.extend(module.pending(campaign, None))
-        done = rstate(campaign).phase_done
+        done = campaign.flow.ended
         for player in campaign.players:
             if seat is not None and seat.controls(player.id) and player.id not in done:
                 lines.extend(

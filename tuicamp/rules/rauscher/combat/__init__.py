@@ -215,7 +215,6 @@ def _combat_ends(ctx: Context) -> None:
 
 def _upkeep_starts(ctx: Context) -> None:
     clear_revert_points(ctx.campaign)  # results can be taken back only within their turn
-    combat_after.return_due(ctx)
 
 
 PHASE_START: dict[str, Callable[[Context], None]] = {
@@ -334,23 +333,32 @@ def apply_battle_result(ctx: Context, battle: Battle) -> None:
     dead: list[tuple[str, Unit]] = []
     for sr in result.sides:
         modifier = spec.get("casualty_modifier", 0) if sr.side == loser else 0
-        fates = casualties(
-            ctx,
-            battle,
-            sr.side,
-            modifier=modifier,
-            captor=captor if sr.side == chased.id else None,
-            dead_characters=dead,
-        )
-        if fates:
-            ctx.emit(
-                "casualties",
-                f"Casualties of the {battle.side(sr.side).title}: "
-                + "; ".join(f.line() for f in fates),
-                undoable=False,
-                battle=battle.id,
-                fates=[f.data() for f in fates],
+        side = battle.side(sr.side)
+        assert side is not None  # a result's sides are the battle's
+        # Each player's casualty dice are told as his (``player=``), so a fate point
+        # re-rolls only one's own: an allied side's players each get their own event.
+        allied = len(side.players) > 1
+        owners = list(dict.fromkeys(a.owner for loss in sr.losses if (a := camp.army(loss.army))))
+        for owner in owners if allied else [side.players[0] if side.players else None]:
+            fates = casualties(
+                ctx,
+                battle,
+                sr.side,
+                modifier=modifier,
+                captor=captor if sr.side == chased.id else None,
+                dead_characters=dead,
+                owner=owner if allied else None,
             )
+            if fates:
+                whose = f" ({ctx.player(owner).name})" if allied and owner else ""
+                ctx.emit(
+                    "casualties",
+                    f"Casualties of the {side.title}{whose}: " + "; ".join(f.line() for f in fates),
+                    undoable=False,
+                    battle=battle.id,
+                    player=owner,
+                    fates=[f.data() for f in fates],
+                )
     lost: dict[str, int] = {}
     lines = _losers_lose(ctx, battle, info, spec, loser, lost)
     lines += _booty(ctx, battle, info, dead, holder, chased)
@@ -494,10 +502,15 @@ def _settlement_falls(ctx: Context, battle: Battle, info: BattleInfo, out: Outco
 def back_from_the_tavern(ctx: Context, battle: Battle) -> None:
     """Mercenaries who missed the battle in the tavern rejoin their army once it is over
     (or called off: a siege begun instead)."""
-    combat = cc.cstate(ctx)
-    back = [r for r in combat.returning if r.battle == battle.id and r.why == "in the tavern"]
-    for record in back:
-        combat.returning.remove(record)
+    back = [
+        (effect, record)
+        for effect, record in combat_after.scheduled_returns(ctx.campaign)
+        if record.battle == battle.id and record.why == "in the tavern"
+    ]
+    fired = {effect.id for effect, _ in back}
+    flow = ctx.campaign.flow
+    flow.scheduled = [e for e in flow.scheduled if e.id not in fired]
+    for _, record in back:
         ctx.emit(
             "models_return",
             combat_after.rejoin(ctx, record) + " after the battle",

@@ -11,13 +11,16 @@ text's scatter graphic; see [scatter] in tables/combat.toml).
 
 from __future__ import annotations
 
+from tuicamp.engine.codec import structure, unstructure
 from tuicamp.engine.context import Context
 from tuicamp.engine.pathing import path_towards
 from tuicamp.model.battle import Battle
+from tuicamp.model.campaign import Campaign
+from tuicamp.model.flow import ScheduledEffect
 from tuicamp.model.forces import Army, Category, Unit
 from tuicamp.model.hexes import Hex
 from tuicamp.rules.rauscher.combat import common as cc
-from tuicamp.rules.rauscher.shared.combat_state import RecoveredItem
+from tuicamp.rules.rauscher.shared.combat_state import RETURN, RecoveredItem, Returning
 from tuicamp.rules.rauscher.shared.common import friendly, rstate
 from tuicamp.rules.rauscher.shared.money import format_money
 from tuicamp.rules.rauscher.shared.state import Role
@@ -214,18 +217,43 @@ def retreat_side(
 # --- models coming back -------------------------------------------------------------------
 
 
-def return_due(ctx: Context) -> None:
+# Models off the table are a scheduled effect of kind ``RETURN``: the engine fires it in the
+# Upkeep of their turn (``RauscherRuleset.fire`` hands it to :func:`fire_return`).
+
+
+def return_turn(camp: Campaign, due_turn: int) -> int:
+    """The turn whose Upkeep brings the models back: their due turn, or the next turn if
+    this turn's Upkeep (the first phase) has passed; mercenaries in the tavern are due in
+    the turn of the battle, so the next Upkeep finds them if the battle's end did not."""
+    return due_turn if due_turn > camp.turn else camp.turn + 1
+
+
+def schedule_return(ctx: Context, record: Returning) -> ScheduledEffect:
+    """Set wounded, disgruntled or tavern-bound models to come back at the Upkeep of their
+    turn: "models that come back later" are the engine's scheduled effects."""
+    return ctx.schedule(
+        RETURN,
+        turn=return_turn(ctx.campaign, record.due_turn),
+        phase="upkeep",
+        record=unstructure(record),
+    )
+
+
+def scheduled_returns(camp: Campaign) -> list[tuple[ScheduledEffect, Returning]]:
+    """The models still off the table, each with the effect that brings them back."""
+    return [
+        (e, structure(e.data["record"], Returning)) for e in camp.flow.scheduled if e.kind == RETURN
+    ]
+
+
+def fire_return(ctx: Context, effect: ScheduledEffect) -> None:
     """Upkeep: wounded and disgruntled models whose turn has come rejoin their unit (or, if
     their army is gone, gather as a new army at their owner's nearest settlement)."""
-    camp = ctx.campaign
-    combat = cc.cstate(camp)
-    due = [r for r in combat.returning if r.due_turn <= camp.turn]
-    combat.returning = [r for r in combat.returning if r.due_turn > camp.turn]
-    for record in due:
-        ctx.emit("models_return", rejoin(ctx, record), player=record.owner, undoable=False)
+    record = structure(effect.data["record"], Returning)
+    ctx.emit(RETURN, rejoin(ctx, record), player=record.owner, undoable=False)
 
 
-def rejoin(ctx: Context, record) -> str:
+def rejoin(ctx: Context, record: Returning) -> str:
     camp = ctx.campaign
     unit = record.unit
     holder = next(

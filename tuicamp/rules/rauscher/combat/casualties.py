@@ -14,6 +14,7 @@ from attrs import define, field
 from tuicamp.engine.context import Context
 from tuicamp.model.battle import Battle, UnitLoss
 from tuicamp.model.forces import Army, Unit
+from tuicamp.rules.rauscher.combat import after as combat_after
 from tuicamp.rules.rauscher.combat import common as cc
 from tuicamp.rules.rauscher.shared.combat_state import Prisoner, Returning
 from tuicamp.rules.rauscher.shared.common import rstate
@@ -88,8 +89,10 @@ def casualties(
     modifier: int,
     captor: str | None,
     dead_characters: list[tuple[str, Unit]],
+    owner: str | None = None,
 ) -> list[UnitFate]:
-    """Roll for every model of one side entered as killed or fled and apply the results.
+    """Roll for every model of one side entered as killed or fled and apply the results
+    (``owner``: only that player's armies, so that his rolls are told as his).
 
     ``modifier`` is +1 for the loser of an Overwhelming Victory; ``captor`` the player who
     holds the field when this side was chased from it (characters rolled "killed" may then
@@ -103,6 +106,8 @@ def casualties(
         army = camp.army(loss.army)
         unit = army.unit(loss.unit) if army else None
         if unit is None or not (loss.killed or loss.fled):
+            continue
+        if army is None or (owner is not None and army.owner != owner):
             continue
         fates.append(_unit_casualties(ctx, battle, army, unit, loss, table, modifier, captor))
         fate = fates[-1]
@@ -171,7 +176,8 @@ def _unit_casualties(
     template = cc.copy_unit(unit, 1)
     for (turn, why), models in sorted(due.items()):
         fate.returning.append((models, turn, why))
-        combat.returning.append(
+        combat_after.schedule_return(
+            ctx,
             Returning(
                 army.id,
                 cc.copy_unit(template, models, round(each * models)),
@@ -180,7 +186,7 @@ def _unit_casualties(
                 why,
                 army.hex,
                 battle.id,
-            )
+            ),
         )
     for _ in range(fate.prisoners):
         combat.prisoners.append(

@@ -427,10 +427,11 @@ def _mercenaries(ctx: Context, sides: list[BattleSide], info: BattleInfo) -> Non
             if cc.in_band(spec["wander_off"], max(1, min(6, total))):
                 for u in mercs:
                     army.units.remove(u)
-                    cc.cstate(camp).returning.append(
+                    combat_after.schedule_return(
+                        ctx,
                         Returning(
                             aid, u, army.owner, camp.turn, "in the tavern", army.hex, info.battle
-                        )
+                        ),
                     )
                 line = (
                     f"Mercenaries of {army.name} ({names}) rolled {roll}{mod:+d}: they wander "

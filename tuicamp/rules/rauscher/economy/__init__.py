@@ -41,7 +41,7 @@ from tuicamp.rules.rauscher.economy.setup import setup as _setup
 from tuicamp.rules.rauscher.economy.setup import setup_notes, tell_setup_notes
 from tuicamp.rules.rauscher.economy.setup import setup_problems as _setup_problems
 from tuicamp.rules.rauscher.economy.supply import production, starvation_test, supply_need
-from tuicamp.rules.rauscher.shared.common import PHASES, rstate
+from tuicamp.rules.rauscher.shared.common import PHASES
 from tuicamp.rules.rauscher.shared.rules import Reading, rules_of
 
 __all__ = [
@@ -139,7 +139,7 @@ def pending(source: Reading, player: str | None) -> list[str]:
     rules = rules_of(source)
     campaign = rules.campaign
     if player is None:
-        done = rstate(campaign).phase_done
+        done = campaign.flow.ended
         return [
             f"{name_of(campaign, p)}: {line}"
             for p in players(campaign)

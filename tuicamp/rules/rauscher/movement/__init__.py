@@ -1,7 +1,7 @@
 """Rauscher: the Movement phase, and what a player knows of enemy armies.
 
 "The key to victory is getting there first, and with the most elves." Players move one
-at a time in race order (the frame keeps ``state.mover``); each moves its counters one at
+at a time in race order (the engine's flow keeps whose move it is); each moves its counters one at
 a time. The rules live in small modules:
 
 - :mod:`movement.costs` — what a counter is (the roles table: ``role_spec``,

@@ -19,10 +19,12 @@ ONE_AT_A_TIME = '"When a unit has completed its movement, it may not be moved ag
 
 
 def current_mover(campaign: Campaign) -> str | None:
-    state = rstate(campaign)
-    if campaign.phase != "movement" or state.mover >= len(state.move_order):
+    """The player moving now: Movement goes race by race in ``move_order``, and the engine's
+    flow keeps the place in it (``flow.position``)."""
+    order, position = rstate(campaign).move_order, campaign.flow.position
+    if campaign.phase != "movement" or position >= len(order):
         return None
-    return state.move_order[state.mover]
+    return order[position]
 
 
 def require_move_turn(ctx: Context, army: Army) -> None:

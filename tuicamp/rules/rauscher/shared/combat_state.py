@@ -13,6 +13,9 @@ from attrs import define, field
 from tuicamp.model.forces import Unit
 from tuicamp.model.hexes import Hex
 
+# The kind of scheduled effect that brings models off the table back (combat.after).
+RETURN = "models_return"
+
 
 @define
 class Returning:
@@ -126,7 +129,8 @@ class BattleInfo:
 class CombatState:
     """Filled in by the combat module: only plain attrs data, saved with the campaign."""
 
-    returning: list[Returning] = field(factory=list)
+    # Models off the table (``Returning``) are the engine's scheduled effects since state
+    # version 3: see combat.after.schedule_return.
     prisoners: list[Prisoner] = field(factory=list)
     dead_specials: list[str] = field(factory=list)  # names of special characters slain
     items: list[RecoveredItem] = field(factory=list)

@@ -32,7 +32,7 @@ def require_phase(ctx: Context, *phases: str) -> None:
 def require_not_done(ctx: Context, player: str) -> None:
     name = ctx.campaign.player(player).name
     ctx.require(
-        player not in rstate(ctx).phase_done,
+        player not in ctx.campaign.flow.ended,
         f'{name} has already ended this phase: "Each player must complete each phase before '
         'play proceeds to the next"',
     )

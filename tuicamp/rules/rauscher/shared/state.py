@@ -11,7 +11,6 @@ from enum import StrEnum
 
 from attrs import define, field
 
-from tuicamp.model.flow import FlowState
 from tuicamp.model.forces import Category
 from tuicamp.rules.rauscher.shared.combat_state import CombatState
 from tuicamp.rules.rauscher.shared.economy_state import EconomyState
@@ -116,23 +115,7 @@ class RauscherState:
     combat: CombatState = field(factory=CombatState)
     siege: SiegeState = field(factory=SiegeState)
     victory: VictoryState = field(factory=VictoryState)
-    # The engine's flow of the campaign this state belongs to (handed over by the campaign,
-    # never saved with the state): the phase modules read whose move it is through it.
-    _flow: FlowState = field(factory=FlowState, init=False, eq=False, repr=False)
-
-    def bind_flow(self, flow: FlowState) -> None:
-        self._flow = flow
-
-    @property
-    def phase_done(self) -> list[str]:
-        """The players who have finished this phase (the engine's flow says)."""
-        return self._flow.ended
-
-    @property
-    def mover(self) -> int:
-        """In Movement, the index into ``move_order`` of the player moving now (the engine's
-        flow says: Movement goes race by race in ``move_order``)."""
-        return self._flow.position
+    # Whose move it is, and who has ended the phase, is the engine's: ``campaign.flow``.
 
     def army(self, army_id: str) -> ArmyState:
         """The army's record, created on first use (new armies, split-off detachments)."""

@@ -10,6 +10,8 @@ version ``n`` into ``n + 1``, so a save of any older release opens.
   ``revealed`` flag) and a prisoner's ransom note (offer and demand) become the kit's
   sealed choices (:mod:`tuicamp.rules.kit.sealed`), with what was written and whether
   it is out kept as it was.
+- 2 -> 3: models off the table for a while (``state.combat.returning``) become the engine's
+  scheduled effects (``flow.scheduled``, kind ``models_return``), fired at an Upkeep.
 """
 
 from __future__ import annotations
@@ -19,12 +21,13 @@ from typing import Any
 
 from tuicamp.engine.codec import unstructure
 from tuicamp.rules.rauscher.shared.alliances import alliance_team
+from tuicamp.rules.rauscher.shared.combat_state import RETURN
 from tuicamp.rules.rauscher.shared.economy_state import ransom_id
 from tuicamp.rules.rauscher.shared.siege_state import orders_id
 
 Data = dict[str, Any]
 
-STATE_VERSION = 2
+STATE_VERSION = 3
 
 
 def _alliances_into_teams(data: Data) -> None:
@@ -114,7 +117,35 @@ def _to_version_2(data: Data) -> Data:
     return data
 
 
-STEPS: dict[int, Callable[[Data], Data]] = {1: _to_version_2}
+def _returns_into_flow(data: Data) -> Data:
+    """Models off the table (``state.combat.returning``) become the flow's scheduled
+    effects, as combat.after.schedule_return sets them: each at the Upkeep of its due turn,
+    or of the next turn if that Upkeep has passed (the old Upkeep took every record due by
+    then)."""
+    returning = data.get("state", {}).get("combat", {}).pop("returning", None) or []
+    flow = data.setdefault("flow", {})
+    scheduled = flow.setdefault("scheduled", [])
+    next_effect = int(flow.get("next_effect", 1))
+    turn = int(data.get("turn", 1))
+    for record in returning:
+        due = int(record.get("due_turn", turn))
+        scheduled.append(
+            {
+                "id": next_effect,
+                "turn": due if due > turn else turn + 1,
+                "phase": "upkeep",
+                "kind": RETURN,
+                "step": 0,
+                "text": "",
+                "data": {"record": record},
+            }
+        )
+        next_effect += 1
+    flow["next_effect"] = next_effect
+    return data
+
+
+STEPS: dict[int, Callable[[Data], Data]] = {1: _to_version_2, 2: _returns_into_flow}
 
 
 def upgrade(data: Data, from_version: int) -> Data:

@@ -37,6 +37,7 @@ from tuicamp.rules.rauscher.economy.common import (
 )
 from tuicamp.rules.rauscher.economy.fate import open_rerolls
 from tuicamp.rules.rauscher.movement.ambush import territories_next_to
+from tuicamp.rules.rauscher.movement.common import current_mover
 from tuicamp.rules.rauscher.movement.costs import fights, role_spec
 from tuicamp.rules.rauscher.movement.scouting import can_scout, known_level, rank, sharing
 from tuicamp.rules.rauscher.shared.common import rstate
@@ -103,12 +104,10 @@ def acting_for(campaign: Campaign, mine: Sequence[str]) -> str | None:
     seat plays them), otherwise the first of the seat's players still in the phase."""
     if not mine:
         return None
-    state = rstate(campaign)
     if campaign.phase == "movement":
-        if state.mover < len(state.move_order) and state.move_order[state.mover] in mine:
-            return state.move_order[state.mover]
-        return mine[0]
-    return next((p for p in mine if p not in state.phase_done), mine[0])
+        mover = current_mover(campaign)
+        return mover if mover in mine else mine[0]
+    return next((p for p in mine if p not in campaign.flow.ended), mine[0])
 
 
 # --- the seat's players ---------------------------------------------------------------------
@@ -152,7 +151,7 @@ def player_ledger(rules: Rules, player: str, acting: Sequence[str]) -> PlayerLed
         fate=record.fate_points,
         last_income=earned[-1].income if earned else 0,
         last_income_turn=earned[-1].turn if earned else 0,
-        done=player in state.phase_done,
+        done=player in campaign.flow.ended,
         original_settlements=tuple(record.original_settlements),
         purchases=tuple(
             evolve(purchase, flags=list(purchase.flags))
@@ -486,13 +485,12 @@ def rauscher_view(rules: Rules, seat: Seat, acting: Sequence[str]) -> RauscherVi
     others = [a for a in seen if not seat.controls(a.owner)]
     rows = supply_rows(reader, [a.owner for a in own])
     captives, homecomings = ransom_notes(rules, seat)
-    mover = state.move_order[state.mover] if state.mover < len(state.move_order) else None
     return RauscherView(
         turn=campaign.turn,
         phase=campaign.phase,
         move_order=tuple(state.move_order),
-        mover=mover if campaign.phase == "movement" else None,
-        done=tuple(state.phase_done),
+        mover=current_mover(campaign),
+        done=tuple(campaign.flow.ended),
         acting=tuple(acting),
         seat_players=tuple(mine),
         acting_for=acting_for(campaign, mine),
