@@ -14,6 +14,7 @@ from __future__ import annotations
 import copy
 import random
 from collections.abc import Mapping, Sequence
+from typing import Any
 
 from tuicamp.engine import registry
 from tuicamp.engine.engine import Engine
@@ -77,31 +78,11 @@ def _options_for(
     return options
 
 
-def new_campaign(
-    scenario: Scenario,
-    ruleset_id: str,
-    *,
-    name: str = "",
-    options: Mapping[str, str | OptionValue] = {},  # read only, never changed
-    players: Sequence[tuple[str, str]] = (),
-    seed: int | None = None,
-    dice_mode: DiceMode = DiceMode.APP,
-    gm_seat: bool = True,
-    check: bool = True,
-) -> Campaign:
+def new_campaign(scenario: Scenario, ruleset_id: str, **choices: Any) -> Campaign:
     """A fresh campaign of ``scenario``, set up, without the chronicle of its set-up (for
-    checks and tests; a campaign to be played starts with :func:`start_campaign`)."""
-    campaign = start_campaign(
-        scenario,
-        ruleset_id,
-        name=name,
-        options=options,
-        players=players,
-        seed=seed,
-        dice_mode=dice_mode,
-        gm_seat=gm_seat,
-        check=check,
-    ).campaign
+    checks and tests; a campaign to be played starts with :func:`start_campaign`, which
+    takes the same ``choices``)."""
+    campaign = start_campaign(scenario, ruleset_id, **choices).campaign
     campaign.chronicle_length = 0
     return campaign
 
