@@ -35,7 +35,7 @@ from cattrs.gen import (
 )
 from cattrs.v import format_exception
 
-from tuicamp.engine.actions import Event
+from tuicamp.engine.actions import Action, Event
 from tuicamp.model.campaign import BOOL_WORDS, Campaign, OptionValue
 from tuicamp.model.hexes import Hex, Hexside, parse_hexside, parse_label
 from tuicamp.model.map import HexMap, Settlement, Territory
@@ -411,6 +411,15 @@ def campaign_from_dict(data: dict[str, Any], state_class: type | None) -> Campai
     if state_class is not None:
         campaign.state = converter.structure(state or {}, state_class)
     return campaign
+
+
+def action_to_dict(action: Action) -> dict[str, Any]:
+    """An action as an orders file writes it (and a re-roll point keeps it): its kind and
+    its fields, without empty dice."""
+    data = strip_none(converter.unstructure(action))
+    if not data.get("dice"):
+        data.pop("dice", None)
+    return {"kind": action.kind, **data}
 
 
 def event_to_dict(event: Event) -> dict[str, Any]:

@@ -29,7 +29,7 @@ from typing import Any
 from attrs import define, field
 
 from tuicamp.engine.actions import Action, Event
-from tuicamp.engine.codec import converter, strip_none
+from tuicamp.engine.codec import action_to_dict, converter
 from tuicamp.engine.context import Context
 from tuicamp.engine.dice import Dice, DiceExpr, Roll
 from tuicamp.engine.errors import RuleError
@@ -77,16 +77,9 @@ class RerollWanted(Exception):
 
 
 # --- the point ------------------------------------------------------------------------------
-def action_data(action: Action) -> dict[str, Any]:
-    """An action as an orders file writes it: its kind and fields (no empty dice)."""
-    data = strip_none(converter.unstructure(action))
-    if not data.get("dice"):
-        data.pop("dice", None)
-    return {"kind": action.kind, **data}
-
-
 def action_from_data(data: dict[str, Any], types: dict[str, type[Action]]) -> Action:
-    """The action :func:`action_data` wrote, of one of ``types`` (kind -> class)."""
+    """The action :func:`~tuicamp.engine.codec.action_to_dict` wrote, of one of ``types``
+    (kind -> class)."""
     fields_ = {k: v for k, v in data.items() if k != "kind"}
     return converter.structure(fields_, types[data["kind"]])
 
@@ -130,7 +123,7 @@ def make_point(
         return None
     return RerollPoint(
         seat=seat,
-        action=action if isinstance(action, dict) else action_data(action),
+        action=action if isinstance(action, dict) else action_to_dict(action),
         snapshot=without_point(before),
         rolls=rolls,
         events=[e.seq for e in events],

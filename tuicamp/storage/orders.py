@@ -22,7 +22,7 @@ import attrs
 import tomli_w
 
 from tuicamp.engine.actions import Action, action_fields
-from tuicamp.engine.codec import converter, describe_structure_error, strip_none
+from tuicamp.engine.codec import action_to_dict, converter, describe_structure_error
 from tuicamp.engine.errors import InputError
 from tuicamp.storage.tomlfile import TomlFile, read_toml
 
@@ -74,13 +74,6 @@ def read_orders(
         raise doc.error(("action",), "write actions as [[action]] blocks")
     actions = [action_from_dict(block, types, doc, ("action", i)) for i, block in enumerate(blocks)]
     return seat, actions
-
-
-def action_to_dict(action: Action) -> dict[str, Any]:
-    data = strip_none(converter.unstructure(action))
-    if not data.get("dice"):
-        data.pop("dice", None)
-    return {"kind": action.kind, **data}
 
 
 def write_orders(path: str | Path, actions: list[Action], seat: str | None = None) -> None:
