@@ -11,7 +11,6 @@ option) all at once; the engine runs that flow, ``end_turn`` included (R-SB-1).
 
 from __future__ import annotations
 
-import itertools
 from collections.abc import Callable
 from typing import Any
 
@@ -28,6 +27,7 @@ from tuicamp.engine.ruleset import Option, Phase, Ruleset, StatusLine, Victory
 from tuicamp.model.battle import BattleSide, Circumstance
 from tuicamp.model.campaign import Campaign
 from tuicamp.model.forces import Army, Seat, Unit
+from tuicamp.rules.kit.turns import acting_player, move_request, unwalkable
 from tuicamp.rules.sandbox import actions as A
 from tuicamp.rules.sandbox.state import SandboxState
 from tuicamp.rules.sandbox.view import ArmyLedger, SandboxView, sandbox_status
@@ -206,44 +206,21 @@ def _strength(ctx: Context, army: Army) -> str:
     return "" if ctx.option("fog_of_war") else f" ({army.points} pts)"
 
 
-def _acting_player(ctx: Context, requested: str) -> str:
-    """Whom a new army is raised for: a player of the acting seat, any for the GM (R-SB-2)."""
-    if requested:
-        ctx.require(ctx.campaign.player(requested) is not None, f"There is no player {requested!r}")
-        ctx.require(ctx.seat.controls(requested), f"Seat {ctx.seat.name} does not play {requested}")
-        return requested
-    ctx.require(ctx.seat.players, 'Name the player (player = "...") for the Games Master')
-    return ctx.seat.players[0]
-
-
 def _move(ctx: Context, a: A.Move) -> None:
     """The cheapest path, or the one given walked step by step (R-SB-3), priced by the
     ruleset's movement tables (R-SB-5) and, with ``enforce_movement``, paid for in MP
     (R-SB-4); arriving on another player's army may start a battle (R-SB-6)."""
     army = ctx.own_army(a.army)
-    ctx.require(army.hex is not None, f"Army '{army.name}' is not on the map")
-    model = cost_model(ctx.campaign.map, ctx.tables)
     m = ctx.campaign.map
-    if a.path:
-        steps = [ctx.hex(label) for label in a.path]
-        if steps and steps[0] == army.hex:  # a path written from the army's own hex
-            steps = steps[1:]
-        hexes = [army.hex, *steps]
-        if a.to:
-            ctx.require(hexes[-1] == ctx.hex(a.to), "The path must end at the hex moved to")
-        path = path_cost(model, hexes)
+    request = move_request(m, army, a.to, a.path)
+    model = cost_model(m, ctx.tables)
+    if request.hexes:
+        path = path_cost(model, list(request.hexes))
         if path is None:
-            for x, y in itertools.pairwise(hexes):
-                if not x.is_adjacent(y):
-                    raise RuleError(f"{m.label(x)} and {m.label(y)} are not neighbours")
-                if model.step_cost(x, y) is None:
-                    raise RuleError(f"'{army.name}' cannot go from {m.label(x)} to {m.label(y)}")
-            raise RuleError("That path cannot be walked")
+            raise RuleError(unwalkable(m, army, request.hexes, model.step_cost))
     else:
-        ctx.require(a.to, 'Say where to: to = "0304" (or give a path)')
-        goal = ctx.hex(a.to)
-        ctx.require(goal != army.hex, f"'{army.name}' is already at {a.to}")
-        path = cheapest_path(model, army.hex, goal)
+        assert army.hex is not None  # move_request refuses an army off the map
+        path = cheapest_path(model, army.hex, request.goal)
         if path is None:
             raise RuleError(f"'{army.name}' cannot reach {a.to}: no passable way")
     state: SandboxState = ctx.campaign.state
@@ -326,7 +303,7 @@ def _make_unit(ctx: Context, spec: A.UnitSpec) -> Unit:
 def _create(ctx: Context, a: A.CreateArmy) -> None:
     """Raise an army anywhere on land; raising one on an enemy starts nothing (R-SB-2,
     R-SB-6)."""
-    owner = _acting_player(ctx, a.player)
+    owner = acting_player(ctx, a.player)
     ctx.require(a.name.strip(), "An army needs a name")
     h = ctx.hex(a.hex)
     ctx.require(
