@@ -17,10 +17,12 @@ from tuicamp.model.hexes import (
     DIRECTIONS,
     Hex,
     Hexside,
+    SideOf,
     label_width_for,
     offset_grid,
     parse_hexside,
     parse_label,
+    parse_side_of,
 )
 
 coords = st.integers(-60, 60)
@@ -262,3 +264,27 @@ def test_parse_hexside():
     for bad in ("0101-0303", "0304", "0304-0305-0306", "0304-zz"):
         with pytest.raises(ValueError):
             parse_hexside(bad)
+
+
+# --- a side as one hex sees it -------------------------------------------------------------
+on_map = st.builds(Hex.from_offset, st.integers(1, 97), st.integers(1, 97))
+
+
+@given(on_map, st.integers(0, 5))
+def test_a_side_seen_from_across_is_the_same_hexside_facing_back(h: Hex, d: int) -> None:
+    side = SideOf(h, d)
+    back = side.seen_from_across()
+    assert back.hexside == side.hexside and back.across == h
+    assert back.seen_from_across() == side
+    assert SideOf.between(h, side.across) == side
+    assert parse_side_of(str(side)) == side
+
+
+def test_a_side_is_written_hex_slash_direction() -> None:
+    side = parse_side_of("0304/ne")
+    assert side.label() == "0304/NE" and side.across == parse_label("0304").neighbour(1)
+    assert SideOf(parse_label("0304"), 7) == SideOf(parse_label("0304"), 1)  # wraps
+    with pytest.raises(ValueError, match="directions: E NE NW W SW SE"):
+        parse_side_of("0304/N")
+    with pytest.raises(ValueError, match="not neighbours"):
+        SideOf.between(parse_label("0304"), parse_label("0306"))

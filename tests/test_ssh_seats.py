@@ -22,6 +22,7 @@ from __future__ import annotations
 import os
 import re
 import shlex
+import signal
 import subprocess
 import sys
 import time
@@ -102,7 +103,9 @@ class Table:
         """The command line a player types after ``ssh host``: tuicamp with this table's
         environment, run in the saves folder."""
         settings = [f"{k}={v}" for k, v in self.env().items()]
-        command = shlex.join(["env", *settings, sys.executable, "-m", "tuicamp", *args])
+        # -X faulthandler: a hung app can be asked for its threads' stacks (SIGABRT).
+        python = [sys.executable, "-X", "faulthandler", "-m", "tuicamp"]
+        command = shlex.join(["env", *settings, *python, *args])
         return f"cd {shlex.quote(str(self.folder))} && {command}"
 
     def revision(self) -> int:
@@ -324,7 +327,29 @@ def _quit(term) -> None:
             return
         time.sleep(0.1)
     term.keys("q")
-    term.wait_until(lambda _: term.exit_status() is not None, "ssh exiting")
+    deadline = time.monotonic() + TIMEOUT / 2
+    while time.monotonic() < deadline:
+        if term.exit_status() is not None:
+            return
+        time.sleep(0.1)
+    raise AssertionError(f"{term.name}: ssh never exited after q\n{_hang_report(term)}")
+
+
+def _hang_report(term: Terminal) -> str:
+    """What a hung session is doing: the processes of its seat, then (asked with SIGABRT,
+    which ``-X faulthandler`` answers) the app's threads' stacks as its terminal shows them."""
+    pattern = f"tuicamp play {SAVE} --as {term.name}"
+    listing = subprocess.run(
+        ["ps", "-eo", "pid,ppid,stat,wchan:20,etime,args"], capture_output=True, text=True
+    ).stdout
+    mine = [line for line in listing.splitlines() if pattern in line or "PID" in line]
+    for line in mine[1:]:
+        pid, _, _, _, _, program, *_ = line.split()
+        if program == sys.executable:  # the app itself, not the shell that started it
+            os.kill(int(pid), signal.SIGABRT)
+    time.sleep(2)
+    history = term.tmux("capture-pane", "-p", "-S", "-200", "-t", term.name, check=False).stdout
+    return "processes:\n" + "\n".join(mine) + "\nthe terminal after SIGABRT:\n" + history
 
 
 def test_two_seats_play_one_campaign_over_ssh(sshd: SshServer, tmp_path: Path) -> None:

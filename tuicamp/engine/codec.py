@@ -37,7 +37,7 @@ from cattrs.v import format_exception
 
 from tuicamp.engine.actions import Action, Event
 from tuicamp.model.campaign import BOOL_WORDS, Campaign, OptionValue
-from tuicamp.model.hexes import Hex, Hexside, parse_hexside, parse_label
+from tuicamp.model.hexes import Hex, Hexside, SideOf, parse_hexside, parse_label, parse_side_of
 from tuicamp.model.map import HexMap, Settlement, Territory
 
 TERRITORY_CODES = string.ascii_uppercase + string.ascii_lowercase + string.digits
@@ -356,6 +356,8 @@ def _make_converter() -> cattrs.Converter:
     c.register_structure_hook(
         Hexside, lambda v, _: v if isinstance(v, Hexside) else parse_hexside(v)
     )
+    c.register_unstructure_hook(SideOf, str)
+    c.register_structure_hook(SideOf, lambda v, _: v if isinstance(v, SideOf) else parse_side_of(v))
     c.register_unstructure_hook_func(_is_set, lambda s: sorted(s))
     c.register_unstructure_hook(HexMap, _unstructure_map)
     c.register_structure_hook(HexMap, _structure_map)

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from attrs import frozen
+from attrs import field, frozen
 
 # Axial direction vectors of a pointy-top grid, clockwise from east.
 DIRECTIONS: tuple[tuple[int, int], ...] = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
@@ -198,6 +198,62 @@ def parse_hexside(text: str) -> Hexside:
         return Hexside(a, b)
     except ValueError:
         raise ValueError(f"{text!r}: {parts[0]} and {parts[1]} are not neighbours") from None
+
+
+def _direction(d: int) -> int:
+    """Directions wrap: 6 is E again, -1 is SE (so ``direction + 3`` faces back)."""
+    return d % 6
+
+
+@frozen
+class SideOf:
+    """One hex's side in one direction: the physical :class:`Hexside` as seen from ``hex``.
+
+    Rules that hold a side *per hex* need it: in a contested hex each side is controlled
+    by someone, and the same physical side may be held by another player in the hex across
+    it (each hex keeps its own record). Written ``CCRR/DIR`` (``0304/NE``).
+    """
+
+    hex: Hex
+    direction: int = field(converter=_direction)
+
+    @property
+    def across(self) -> Hex:
+        """The neighbour this side faces."""
+        return self.hex.neighbour(self.direction)
+
+    @property
+    def hexside(self) -> Hexside:
+        return Hexside(self.hex, self.across)
+
+    def seen_from_across(self) -> SideOf:
+        """The same physical side, as the neighbouring hex sees it."""
+        return SideOf(self.across, self.direction + 3)
+
+    @classmethod
+    def between(cls, h: Hex, neighbour: Hex) -> SideOf:
+        """The side of ``h`` that faces ``neighbour``."""
+        direction = h.direction_to(neighbour)
+        if direction is None:
+            raise ValueError(f"{h} and {neighbour} are not neighbours")
+        return cls(h, direction)
+
+    def label(self, width: int = 2) -> str:
+        return f"{self.hex.label(width)}/{DIRECTION_NAMES[self.direction]}"
+
+    def __str__(self) -> str:
+        return f"{self.hex}/{DIRECTION_NAMES[self.direction]}"
+
+
+def parse_side_of(text: str) -> SideOf:
+    """Parse ``CCRR/DIR`` (a hex and one of E NE NW W SW SE) into a SideOf."""
+    label, slash, name = text.partition("/")
+    if not slash or name.upper() not in DIRECTION_NAMES:
+        raise ValueError(
+            f"{text!r} is not a hex side (use a hex and a direction: 0304/NE; "
+            f"directions: {' '.join(DIRECTION_NAMES)})"
+        )
+    return SideOf(parse_label(label), DIRECTION_NAMES.index(name.upper()))
 
 
 def offset_grid(width: int, height: int) -> Iterator[Hex]:
