@@ -180,8 +180,12 @@ def _own_army(show_text: str) -> ArmyInfo:
 class Terminal:
     """One tmux session on the test's own tmux server (``-L``): a player's terminal."""
 
-    def __init__(self, socket: str, name: str) -> None:
+    def __init__(self, socket: str, name: str, folder: Path) -> None:
         self.socket, self.name = socket, name
+        # Where the pane's shell writes the status ssh ended with. tmux's own
+        # #{pane_dead_status} is not to be trusted: tmux 3.3 marks a pane dead as soon as its
+        # terminal closes and sometimes never records the status of the process after it.
+        self.status_file = folder / f"{name}.exit-status"
 
     def tmux(self, *args: str, check: bool = True) -> subprocess.CompletedProcess:
         return subprocess.run(
@@ -204,7 +208,11 @@ class Terminal:
             "24",
             "-s",
             self.name,
-            shlex.join(argv),
+            "sh",
+            "-c",
+            '"$@"; echo $? > "$0.tmp" && mv "$0.tmp" "$0"',
+            str(self.status_file),
+            *argv,
         )
         self.tmux("set-option", "-t", self.name, "remain-on-exit", "on")
 
@@ -249,11 +257,10 @@ class Terminal:
 
     def exit_status(self) -> int | None:
         """The status the pane's command (ssh) ended with; None while it runs."""
-        out = self.tmux(
-            "list-panes", "-t", self.name, "-F", "#{pane_dead} #{pane_dead_status}", check=False
-        )
-        dead, _, status = out.stdout.strip().partition(" ")
-        return int(status) if dead == "1" and status else None
+        try:
+            return int(self.status_file.read_text())
+        except (OSError, ValueError):
+            return None
 
 
 def _drawn(screen: str, text: str) -> bool:
@@ -358,7 +365,7 @@ def test_two_seats_play_one_campaign_over_ssh(sshd: SshServer, tmp_path: Path) -
     mine = _own_army(_tuicamp(table, "show", SAVE, "--as", first))
     theirs = _own_army(_tuicamp(table, "show", SAVE, "--as", second))
     socket = f"tuicamp-ssh-{os.getpid()}-{uuid.uuid4().hex[:8]}"
-    one, two = Terminal(socket, first), Terminal(socket, second)
+    one, two = (Terminal(socket, seat, tmp_path) for seat in (first, second))
     try:
         for term in (one, two):
             term.start(sshd.client(table.remote("play", SAVE, "--as", term.name), tty=True))
