@@ -43,10 +43,10 @@ from typing import TYPE_CHECKING
 from attrs import define, field, frozen, validators
 
 from tuicamp.model.hexes import Hex, Hexside
-from tuicamp.model.terrain import TERRAINS
 
 if TYPE_CHECKING:
     from tuicamp.model.map import HexMap
+    from tuicamp.model.terrain import Vocabulary
 
 EPSILON = 1e-9
 
@@ -359,10 +359,10 @@ class CostModel:
         """Price a map: terrain costs by terrain id or letter, hexside rules by feature.
 
         A terrain missing from ``terrain_costs`` is impassable (lake and sea, usually). A
-        key that names no terrain is refused, because a typo would silently wall off a
-        whole terrain type.
+        key that names no terrain of the map's vocabulary is refused, because a typo would
+        silently wall off a whole terrain type.
         """
-        by_letter = _price_letters(terrain_costs)
+        by_letter = _price_letters(terrain_costs, hexmap.vocabulary)
         width, height = hexmap.width, hexmap.height
         if len(hexmap.terrain) != height:
             raise ValueError(f"the map has {len(hexmap.terrain)} rows, not {height}")
@@ -494,14 +494,16 @@ class CostModel:
         return self._mult
 
 
-def _price_letters(terrain_costs: Mapping[str, float | None]) -> dict[str, float | None]:
+def _price_letters(
+    terrain_costs: Mapping[str, float | None], vocabulary: Vocabulary
+) -> dict[str, float | None]:
     """Terrain letter -> entry cost, from costs keyed by terrain id or by letter."""
-    known = {t.id for t in TERRAINS} | {t.letter for t in TERRAINS}
+    known = set(vocabulary.terrain_ids) | set(vocabulary.letters)
     unknown = sorted(set(terrain_costs) - known)
     if unknown:
         raise ValueError(f"unknown terrain in the cost table: {', '.join(unknown)}")
     out: dict[str, float | None] = {}
-    for t in TERRAINS:
+    for t in vocabulary.terrains:
         if t.id in terrain_costs:
             out[t.letter] = terrain_costs[t.id]
         elif t.letter in terrain_costs:
