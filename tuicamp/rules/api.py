@@ -58,6 +58,7 @@ from tuicamp.engine.outcome import BattleOutcome, most_vp_outcome
 from tuicamp.engine.pathing import (
     CostModel,
     Path,
+    SideRule,
     cheapest_path,
     path_cost,
     path_towards,
@@ -116,6 +117,7 @@ PROVISIONAL: frozenset[str] = frozenset(
         "FlowState",
         "Path",
         "Roll",
+        "SideRule",
         "cheapest_path",
         "clear_revert_points",
         "cost_model",
@@ -188,6 +190,7 @@ __all__ = [
     "Settlement",
     "SideOf",
     "SideResult",
+    "SideRule",
     "Simultaneous",
     "StatusLine",
     "Team",
