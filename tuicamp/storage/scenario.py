@@ -20,8 +20,8 @@ every mistake is reported as one line ``file:line: what is wrong``, all of them 
     terrain = [                         # one string per row, one letter per hex:
       "..ff.hhm",                       # . clear  f forest  h hills  m mountains
       "..f..hmm",                       # s swamp  d desert  j jungle  w wasteland
-      ".l..hhmm",                       # l lake   ~ sea
-    ]
+      ".l..hhmm",                       # l lake   ~ sea   (and a ruleset's own letters,
+    ]                                   #   when every ruleset below declares them)
     territory_rows = [                  # optional: one [[territory]] code per hex,
       "AAAA....",                       # '.' for no territory
       "AAA.....",
@@ -34,7 +34,7 @@ every mistake is reported as one line ``file:line: what is wrong``, all of them 
     road = ["0101-0201", "0201-0301", "0301-0401", "0401-0501"]
     bridge = ["0401-0501"]              # bridges and fords sit on a river or stream
     ford = ["0402-0502"]
-    wall = []
+    wall = []                           # (and a ruleset's own features, likewise)
 
     [[territory]]
     id = "west"                         # required
