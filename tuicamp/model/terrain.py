@@ -145,6 +145,7 @@ class Vocabulary:
     _by_letter: dict[str, Terrain] = field(init=False, eq=False, repr=False)
     _by_id: dict[str, Terrain] = field(init=False, eq=False, repr=False)
     _feature_by_id: dict[str, HexsideFeature] = field(init=False, eq=False, repr=False)
+    _drawing_order: tuple[HexsideFeature, ...] = field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
         problems = [
@@ -156,6 +157,9 @@ class Vocabulary:
         object.__setattr__(self, "_by_letter", _by(self.terrains, "letter"))
         object.__setattr__(self, "_by_id", _by(self.terrains, "id"))
         object.__setattr__(self, "_feature_by_id", _by(self.features, "id"))
+        rank = {kind: i for i, kind in enumerate(KIND_PRECEDENCE)}
+        drawn = tuple(sorted(self.features, key=lambda f: rank[f.kind]))
+        object.__setattr__(self, "_drawing_order", drawn)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Vocabulary:
         return self  # immutable: a deep copy of a map shares its vocabulary
@@ -190,8 +194,7 @@ class Vocabulary:
     def drawing_order(self) -> tuple[HexsideFeature, ...]:
         """The features in the order a side with several draws them: by kind
         (:data:`KIND_PRECEDENCE`), then as declared."""
-        rank = {kind: i for i, kind in enumerate(KIND_PRECEDENCE)}
-        return tuple(sorted(self.features, key=lambda f: rank[f.kind]))
+        return self._drawing_order
 
     # --- merging ------------------------------------------------------------------------
     def terrain_clash(self, terrain: Terrain) -> str | None:
