@@ -28,11 +28,12 @@ import tomllib
 from pathlib import Path
 
 import pytest
+from attrs import evolve
 from rich.style import Style
 from rulesets.under_empire import Collapse, HoldSide, March, UnderEmpire, UnderState
 
 from tuicamp.engine import registry
-from tuicamp.engine.codec import campaign_from_dict, campaign_to_dict
+from tuicamp.engine.codec import campaign_from_dict, campaign_to_dict, unstructure
 from tuicamp.engine.costs import TableError, cost_model, movement_problems
 from tuicamp.engine.errors import RuleError
 from tuicamp.engine.rules import Rules
@@ -56,6 +57,7 @@ from tuicamp.model.terrain import (
     TerrainLook,
 )
 from tuicamp.rules.sandbox import SandboxRuleset
+from tuicamp.storage.saves import campaign_problems
 from tuicamp.storage.scenario import table_problems
 from tuicamp.ui.map_render import (
     MapLayers,
@@ -412,6 +414,7 @@ def test_a_campaigns_map_reads_its_rulesets_vocabulary(tmp_path, installed):
     # ruleset knows only the base set until a ruleset's reader binds it again
     data = campaign_to_dict(engine.campaign)
     assert "vocabulary" not in data["map"]
+    assert unstructure(m) == unstructure(evolve(m, vocabulary=BASE_VOCABULARY))
     again = campaign_from_dict(data, UnderState)
     assert again.map.vocabulary is BASE_VOCABULARY
     with pytest.raises(KeyError, match="hex 0101: terrain letter 't' is not in the map's"):
@@ -532,6 +535,24 @@ def _section(text: str, head: str) -> str:
             break
         lines.append(line)
     return "".join(lines).rstrip("\n") + "\n"
+
+
+def test_a_save_of_a_ruleset_with_bad_declarations_says_so(tmp_path, installed):
+    """The save checks (`tuicamp check SAVE`) report the ruleset's bad declarations too."""
+
+    class Broken(UnderEmpire):
+        @property
+        def _written_tables(self):
+            return {"terrain": {"ash": {**GOOD_TERRAIN, "background": "mauve"}}}
+
+    campaign = under_campaign(tmp_path).campaign
+    assert campaign_problems(campaign, UNDER) == []
+    found = [(p.path, p.text) for p in campaign_problems(campaign, Broken())]
+    assert (
+        ("ruleset",),
+        "ruleset under-empire's own tables: table terrain.ash.background 'mauve' is not "
+        "one of the 16 ANSI colours (" + ", ".join(ANSI_COLOURS) + ")",
+    ) in found
 
 
 def test_the_sides_state_rules_the_march(tmp_path, installed):

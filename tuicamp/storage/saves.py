@@ -557,6 +557,10 @@ def campaign_problems(campaign: Campaign, ruleset: Ruleset | None = None) -> lis
     if ruleset is not None:
         out += _option_problems(campaign, ruleset)
         out += [problem.under("tables") for problem in table_problems(ruleset, campaign.tables)]
+        out += [  # its own terrain and features, which the map may use
+            Problem(("ruleset",), f"ruleset {ruleset.id}'s own tables: {problem.text}")
+            for problem in ruleset.vocabulary_problems()
+        ]
         out += _ruleset_state_problems(campaign, ruleset)
     return out
 
