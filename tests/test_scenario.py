@@ -479,8 +479,8 @@ def test_unknown_terrain_letter_names_the_column(tmp_path):
         tmp_path,
         edit('"..s...",', '"..sX..",'),
         '"..sX..",',
-        "terrain row 3, column 4 (hex 0403): unknown terrain letter 'X' "
-        "(letters: . f h m s d j w l ~)",
+        "terrain row 3, column 4 (hex 0403): unknown terrain letter 'X': not declared by "
+        "ruleset fake (letters: . f h m s d j w l ~)",
     )
 
 

@@ -423,6 +423,7 @@ def _revert(ctx: Context, action: RevertBattleResult) -> None:
         data["map"]["territory_rows"] = territory_rows
     data["chronicle_length"] = camp.chronicle_length
     fresh = campaign_from_dict(data, ctx.ruleset.state_class)
+    fresh.map.vocabulary = ctx.ruleset.vocabulary  # never saved: bound again
     fresh.dice, fresh.next_id = camp.dice, camp.next_id  # a take-back never re-rolls the dice
     for a in attrs_fields(Campaign):
         setattr(camp, a.name, getattr(fresh, a.name))

@@ -124,6 +124,7 @@ class Engine:
         """
         if campaign_to_dict(self.campaign) != snapshot:
             fresh = campaign_from_dict(snapshot, self.ruleset.state_class)
+            fresh.map.vocabulary = self.ruleset.vocabulary  # never saved: bound again
             for a in fields(Campaign):
                 setattr(self.campaign, a.name, getattr(fresh, a.name))
         self._snapshot = snapshot

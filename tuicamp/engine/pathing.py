@@ -7,7 +7,9 @@ of one step ``a -> b`` is::
 
     enter[b] * factor(side) * multiplier[b] + add(side)
 
-or impassable when ``enter[b]`` is None, the side blocks, or ``b`` is in ``blocked``.
+plus the extra of any per-side rule on leaving ``a`` towards ``b`` (:class:`SideRule`), or
+impassable when ``enter[b]`` is None, the side blocks, a side rule closes it to the mover,
+or ``b`` is in ``blocked``.
 
 Speed matters (a 200 x 200 map, hundreds of armies, a preview under the cursor), so:
 
@@ -16,6 +18,8 @@ Speed matters (a 200 x 200 map, hundreds of armies, a preview under the cursor),
   out-edges with prices; :meth:`CostModel.with_multiplier` and
   :meth:`CostModel.with_blocked` share those tables, so a per-army copy (enemy zones
   doubled, enemy hexes blocked) costs a list copy, not a recompile;
+  :meth:`CostModel.with_side_rules` (a side blocked, dearer to cross, or open to some
+  movers only) shares them too and recompiles only the hexes its sides leave from;
 * MP costs are almost always multiples of a small power of two (half MP on roads), so
   costs are counted in integer *units* of that fraction: exact, allocation-free small ints,
   and a bucket queue (Dial's algorithm) instead of a heap. Costs that are not such
@@ -34,19 +38,19 @@ new one with :meth:`CostModel.from_map` or the ``with_*`` copies instead.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import lru_cache
 from heapq import heappop, heappush
 from itertools import pairwise
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from attrs import define, field, frozen, validators
 
-from tuicamp.model.hexes import Hex, Hexside
-from tuicamp.model.terrain import TERRAINS
+from tuicamp.model.hexes import Hex, Hexside, SideOf
 
 if TYPE_CHECKING:
     from tuicamp.model.map import HexMap
+    from tuicamp.model.terrain import Vocabulary
 
 EPSILON = 1e-9
 
@@ -71,6 +75,36 @@ class HexsideRule:
     factor: float = field(default=1.0, validator=_non_negative)  # x entered hex (road 0.5)
     blocks: bool = False  # impassable to cross (river without bridge)
     unless: tuple[str, ...] = ()  # ignored when the side also has one of these features
+
+
+def _finite_non_negative(instance: object, attribute: object, value: float) -> None:
+    if not 0.0 <= value < math.inf:
+        raise ValueError(
+            f"a side rule's extra cost is a number of MP, not {value} (to bar a side: blocks)"
+        )
+
+
+@frozen
+class SideRule:
+    """A rule of one side for the searches of one model, beside the map's feature prices:
+    the side is blocked, costs ``add`` MP more to cross, or may be crossed only by the
+    movers named in ``only`` (players, seats or teams: whatever the ruleset's ``mover``
+    names are).
+
+    Given as a :class:`~tuicamp.model.hexes.Hexside` the rule holds both ways; given as a
+    :class:`~tuicamp.model.hexes.SideOf` it is directed: it holds for leaving that hex
+    through that side only (a contested hex left only through the sides its player holds).
+    Rules on one side compose: extras add up, and one that closes it closes it.
+    """
+
+    side: Hexside | SideOf
+    add: float = field(default=0.0, validator=_finite_non_negative)
+    blocks: bool = False
+    only: frozenset[str] = field(default=frozenset(), converter=frozenset)
+
+    def closed_to(self, mover: frozenset[str]) -> bool:
+        """Whether a mover going by these names may not cross at all."""
+        return self.blocks or (bool(self.only) and not self.only & mover)
 
 
 # --- geometry caches, shared by every model of one map size --------------------------------
@@ -265,17 +299,7 @@ class _Compiled:
 
     def grouped_edges(self, i: int) -> tuple[tuple[int, tuple[int, ...]], ...]:
         lo, hi = self._block(i)
-        block: list[tuple[tuple[int, tuple[int, ...]], ...]] = []
-        for edges in self._unit_edges(lo, hi):
-            groups: dict[int, list[int]] = {}
-            for j, scaled, add in edges:  # same price: direction order
-                price = scaled + add
-                same = groups.get(price)
-                if same is None:
-                    groups[price] = [j]
-                else:
-                    same.append(j)
-            block.append(tuple([(price, tuple(groups[price])) for price in sorted(groups)]))
+        block = [_grouped(edges) for edges in self._unit_edges(lo, hi)]
         self.grouped[lo:hi] = block
         return block[i - lo]
 
@@ -284,6 +308,112 @@ class _Compiled:
         block = [tuple(edges) for edges in self._unit_edges(lo, hi)]
         self.usplit[lo:hi] = block
         return block[i - lo]
+
+
+def _grouped(edges: Iterable[tuple[int, int, int]]) -> tuple[tuple[int, tuple[int, ...]], ...]:
+    """Unit edges ``(j, scaled, add)`` grouped by price, cheapest first; neighbours of one
+    price keep their direction order."""
+    groups: dict[int, list[int]] = {}
+    for j, scaled, add in edges:
+        price = scaled + add
+        same = groups.get(price)
+        if same is None:
+            groups[price] = [j]
+        else:
+            same.append(j)
+    return tuple([(price, tuple(groups[price])) for price in sorted(groups)])
+
+
+_Grouped = tuple[tuple[int, tuple[int, ...]], ...]
+_Split = tuple[tuple[int, float, float], ...]
+_USplit = tuple[tuple[int, int, int], ...]
+
+
+class _Patched:
+    """A model's compiled edges with per-side rules laid over them (``rules``: directed
+    ``(i, j)`` -> extra MP, or None when closed), for :meth:`CostModel.with_side_rules`.
+
+    It answers what :class:`_Compiled` answers, the same way, so the searches do not know
+    the difference: the edge lists are its own (lists of pointers into the shared ones),
+    filled a block at a time from the base tables, and only the hexes a rule leaves from
+    are compiled again. Extra MP that are no whole number of the base's units (1/3 MP on
+    a half-MP map) send its searches to floats, like any such price.
+    """
+
+    def __init__(self, base: _Compiled, rules: dict[tuple[int, int], float | None]) -> None:
+        self.base, self.rules = base, rules
+        self.width, self.height = base.width, base.height
+        extras = [a for a in rules.values() if a is not None]
+        k = _exponent(extras)
+        fits = base.exponent is not None and k is not None and k <= base.exponent
+        self.exponent: int | None = base.exponent if fits else None
+        self.scaled_max = base.scaled_max
+        self.add_max = base.add_max + max(extras, default=0.0)
+        self._from: dict[int, dict[int, float | None]] = {}
+        for (i, j), extra in rules.items():
+            self._from.setdefault(i, {})[j] = extra
+        self.split: list[_Split | None] = list(base.split)
+        self.grouped: list[_Grouped | None] = list(base.grouped)
+        self.usplit: list[_USplit | None] = list(base.usplit)
+        for i in self._from:  # compiled again, with the rules, when first reached
+            self.split[i] = self.grouped[i] = self.usplit[i] = None
+
+    def _patched_units(self, i: int) -> list[tuple[int, int, int]]:
+        assert self.exponent is not None
+        scale = 1 << self.exponent
+        rules = self._from[i]
+        out = []
+        for j, scaled, add in self.base._unit_edges(i, i + 1)[0]:
+            extra = rules.get(j, 0.0)
+            if extra is not None:
+                out.append((j, scaled, add + _units(extra, scale)))
+        return out
+
+    def _fill(
+        self,
+        i: int,
+        own: list[Any],
+        shared: list[Any],
+        compile_base: Callable[[int], Any],
+        patched: Callable[[int], Any],
+    ) -> Any:
+        lo, hi = self.base._block(i)
+        if shared[lo] is None:
+            compile_base(lo)  # the base compiles the whole block at once
+        own[lo:hi] = shared[lo:hi]
+        for k in self._from:
+            if lo <= k < hi:
+                own[k] = patched(k)
+        return own[i]
+
+    def split_edges(self, i: int) -> _Split:
+        def patched(k: int) -> _Split:
+            rules = self._from[k]
+            return tuple(
+                (j, scaled, add + extra)
+                for j, scaled, add in self.base._edges(k, k + 1)[0]
+                if (extra := rules.get(j, 0.0)) is not None
+            )
+
+        return self._fill(i, self.split, self.base.split, self.base.split_edges, patched)
+
+    def grouped_edges(self, i: int) -> _Grouped:
+        return self._fill(
+            i,
+            self.grouped,
+            self.base.grouped,
+            self.base.grouped_edges,
+            lambda k: _grouped(self._patched_units(k)),
+        )
+
+    def usplit_edges(self, i: int) -> _USplit:
+        return self._fill(
+            i,
+            self.usplit,
+            self.base.usplit,
+            self.base.usplit_edges,
+            lambda k: tuple(self._patched_units(k)),
+        )
 
 
 def _units(value: float, scale: int) -> int:
@@ -329,8 +459,10 @@ class CostModel:
     side_block: set[tuple[int, int]]
     multiplier: list[float] | None = None  # per-hex factor (zones of influence); None = all 1
     blocked: set[int] = field(factory=set)  # hexes that cannot be entered (enemy armies, ...)
+    # Per-side rules, directed: (from index, to index) -> extra MP, or None: closed.
+    side_rules: dict[tuple[int, int], float | None] = field(factory=dict)
 
-    _compiled: _Compiled = field(init=False, eq=False, repr=False)
+    _compiled: _Compiled | _Patched = field(init=False, eq=False, repr=False)
     _mult: _Multiplier | None = field(init=False, default=None, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
@@ -344,9 +476,13 @@ class CostModel:
             raise ValueError(f"the multiplier needs {n} entries, not {len(self.multiplier)}")
         if any(not 0 <= b < n for b in self.blocked):
             raise ValueError("blocked hex indices must be on the map")
-        self._compiled = _Compiled(
+        for (i, j), extra in self.side_rules.items():
+            if not (0 <= i < n and 0 <= j < n) or not (extra is None or 0 <= extra < math.inf):
+                raise ValueError(f"side rule {(i, j)}: {extra} is no extra cost on the map")
+        base = _Compiled(
             self.width, self.height, self.enter, self.side_add, self.side_factor, self.side_block
         )
+        self._compiled = _Patched(base, self.side_rules) if self.side_rules else base
 
     # --- construction ------------------------------------------------------------------
     @classmethod
@@ -359,10 +495,10 @@ class CostModel:
         """Price a map: terrain costs by terrain id or letter, hexside rules by feature.
 
         A terrain missing from ``terrain_costs`` is impassable (lake and sea, usually). A
-        key that names no terrain is refused, because a typo would silently wall off a
-        whole terrain type.
+        key that names no terrain of the map's vocabulary is refused, because a typo would
+        silently wall off a whole terrain type.
         """
-        by_letter = _price_letters(terrain_costs)
+        by_letter = _price_letters(terrain_costs, hexmap.vocabulary)
         width, height = hexmap.width, hexmap.height
         if len(hexmap.terrain) != height:
             raise ValueError(f"the map has {len(hexmap.terrain)} rows, not {height}")
@@ -401,14 +537,21 @@ class CostModel:
         return cls(width, height, enter, side_add, side_factor, side_block)
 
     def _copy(
-        self, multiplier: list[float] | None, blocked: set[int], mult: _Multiplier | None
+        self,
+        multiplier: list[float] | None,
+        blocked: set[int],
+        mult: _Multiplier | None,
+        side_rules: dict[tuple[int, int], float | None] | None = None,
+        compiled: _Compiled | _Patched | None = None,
     ) -> CostModel:
         """A copy sharing enter, sides and the compiled edges (no re-validation)."""
         new = object.__new__(CostModel)
         for name in ("width", "height", "enter", "side_add", "side_factor", "side_block"):
             object.__setattr__(new, name, getattr(self, name))
         new.multiplier, new.blocked = multiplier, blocked
-        new._compiled, new._mult = self._compiled, mult
+        new.side_rules = self.side_rules if side_rules is None else side_rules
+        new._compiled = self._compiled if compiled is None else compiled
+        new._mult = mult
         return new
 
     def with_multiplier(self, hexes: Iterable[Hex], factor: float) -> CostModel:
@@ -445,6 +588,49 @@ class CostModel:
         """A copy where these hexes cannot be entered (added to those already blocked)."""
         return self._copy(self.multiplier, self.blocked | set(self._indices(hexes)), self._mult)
 
+    def with_side_rules(self, rules: Iterable[SideRule], mover: Iterable[str] = ()) -> CostModel:
+        """A copy where these side rules hold for a mover going by the names ``mover``
+        (its player id, its team, its seat: whatever the rules' ``only`` name).
+
+        A rule given as a Hexside holds both ways, one given as a SideOf for leaving its
+        hex through that side; sides off the map are ignored. Rules add to those the model
+        already has. The copy shares the compiled edges: only the hexes the rules' sides
+        are left from are compiled again, so a copy per army stays cheap.
+        """
+        who = frozenset(mover)
+        extra = dict(self.side_rules)
+        for rule in rules:
+            closed = rule.closed_to(who)
+            if not closed and not rule.add:
+                continue
+            for key in self._directed(rule.side):
+                old = extra.get(key, 0.0)
+                if old is not None:
+                    extra[key] = None if closed else old + rule.add
+        if extra == self.side_rules:
+            return self
+        root = self._compiled.base if isinstance(self._compiled, _Patched) else self._compiled
+        compiled = _Patched(root, extra) if extra else root
+        return self._copy(self.multiplier, self.blocked, self._mult, extra, compiled)
+
+    def with_blocked_sides(self, sides: Iterable[Hexside | SideOf]) -> CostModel:
+        """A copy where these sides cannot be crossed (a Hexside both ways, a SideOf
+        leaving its hex): :meth:`with_side_rules` with blocking rules."""
+        return self.with_side_rules(SideRule(side, blocks=True) for side in sides)
+
+    def _directed(self, side: Hexside | SideOf) -> list[tuple[int, int]]:
+        """The directed steps ``(from, to)`` a side rule covers, on the map."""
+        if isinstance(side, SideOf):
+            pairs = [(side.hex, side.across)]
+        else:
+            pairs = [(side.a, side.b), (side.b, side.a)]
+        out = []
+        for a, b in pairs:
+            i, j = self.index_of(a), self.index_of(b)
+            if i is not None and j is not None:
+                out.append((i, j))
+        return out
+
     # --- lookups -----------------------------------------------------------------------
     def index_of(self, h: Hex) -> int | None:
         """The flat index of a hex, or None when it is off the map."""
@@ -479,12 +665,13 @@ class CostModel:
         """The reference formula, straight from the fields (searches use compiled edges)."""
         enter = self.enter[j]
         key = _side_key(i, j)
-        if enter is None or j in self.blocked or key in self.side_block:
+        extra = self.side_rules.get((i, j), 0.0)
+        if enter is None or j in self.blocked or key in self.side_block or extra is None:
             return None
         cost = enter * self.side_factor.get(key, 1.0)
         if self.multiplier is not None:
             cost *= self.multiplier[j]
-        return cost + self.side_add.get(key, 0.0)
+        return cost + self.side_add.get(key, 0.0) + extra
 
     def _multiplier_units(self) -> _Multiplier:
         """The multiplier in integer units (computed on first use, kept by the copies)."""
@@ -494,14 +681,16 @@ class CostModel:
         return self._mult
 
 
-def _price_letters(terrain_costs: Mapping[str, float | None]) -> dict[str, float | None]:
+def _price_letters(
+    terrain_costs: Mapping[str, float | None], vocabulary: Vocabulary
+) -> dict[str, float | None]:
     """Terrain letter -> entry cost, from costs keyed by terrain id or by letter."""
-    known = {t.id for t in TERRAINS} | {t.letter for t in TERRAINS}
+    known = set(vocabulary.terrain_ids) | set(vocabulary.letters)
     unknown = sorted(set(terrain_costs) - known)
     if unknown:
         raise ValueError(f"unknown terrain in the cost table: {', '.join(unknown)}")
     out: dict[str, float | None] = {}
-    for t in TERRAINS:
+    for t in vocabulary.terrains:
         if t.id in terrain_costs:
             out[t.letter] = terrain_costs[t.id]
         elif t.letter in terrain_costs:

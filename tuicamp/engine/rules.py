@@ -5,6 +5,9 @@ which result fields a battle asks, whether the war is won) all need the same two
 the campaign and the ruleset, with the tables in force (the ruleset's defaults under the
 campaign's house rules) and the options. ``Rules`` carries them, with the merged tables
 cached, so no ruleset has to look itself up in the registry once a campaign is loaded.
+A campaign read through its ruleset reads its map in the ruleset's vocabulary: ``Rules``
+binds it (the vocabulary is never saved), so every engine, session, check and view that
+reads a campaign reads its terrain letters and hexside features as its ruleset means them.
 :class:`~tuicamp.engine.context.Context` extends it with the acting seat, the dice and
 ``emit`` for the hooks that change the campaign.
 """
@@ -19,6 +22,7 @@ from tuicamp.model.campaign import Campaign, OptionValue
 
 if TYPE_CHECKING:
     from tuicamp.engine.ruleset import Ruleset
+    from tuicamp.model.terrain import Vocabulary
 
 
 def merged_tables(defaults: dict[str, Any], overrides: dict[str, Any]) -> dict[str, Any]:
@@ -43,6 +47,15 @@ class Rules:
     campaign: Campaign
     ruleset: Ruleset
     _tables: dict[str, Any] | None = field(default=None, kw_only=True, alias="_tables")
+
+    def __attrs_post_init__(self) -> None:
+        # The map's letters mean what the ruleset declares (see the module's docstring).
+        self.campaign.map.vocabulary = self.ruleset.vocabulary
+
+    @property
+    def vocabulary(self) -> Vocabulary:
+        """The terrains and hexside features of the campaign's ruleset (its map's)."""
+        return self.ruleset.vocabulary
 
     @property
     def tables(self) -> dict[str, Any]:

@@ -28,10 +28,12 @@ from tuicamp.engine.flow import Play, Simultaneous, TurnOrder
 from tuicamp.engine.outcome import BattleOutcome, most_vp_outcome
 from tuicamp.engine.resolver import auto_resolve
 from tuicamp.engine.rules import Rules
+from tuicamp.engine.vocabulary import Declarations, read_declarations
 from tuicamp.model.campaign import BOOL_WORDS, Campaign, OptionValue
 from tuicamp.model.flow import ScheduledEffect
 from tuicamp.model.forces import Army, Seat
 from tuicamp.model.rerolls import RecordedRoll
+from tuicamp.model.terrain import Vocabulary
 
 if TYPE_CHECKING:
     from tuicamp.engine.battles import ResultField
@@ -235,9 +237,8 @@ class Ruleset(ABC):
             return []
 
     @cached_property
-    def default_tables(self) -> dict[str, Any]:
-        """The ruleset's tables (every ``tables/*.toml`` beside its module), under which a
-        campaign's house rules are laid (``Rules.tables``)."""
+    def _written_tables(self) -> dict[str, Any]:
+        """Every ``tables/*.toml`` beside the module, as written (declarations included)."""
         files = [f"tables/{n}" for n in self._folder("tables", ".toml")] or ["tables.toml"]
         tables: dict[str, Any] = {}
         for name in files:
@@ -247,6 +248,32 @@ class Ruleset(ABC):
                     raise ValueError(f"ruleset {self.id}: table {key!r} is written twice")
                 tables[key] = value
         return tables
+
+    @cached_property
+    def _declarations(self) -> Declarations:
+        return read_declarations(self._written_tables)
+
+    @cached_property
+    def default_tables(self) -> dict[str, Any]:
+        """The ruleset's tables (every ``tables/*.toml`` beside its module), under which a
+        campaign's house rules are laid (``Rules.tables``). Its terrain and hexside-feature
+        declarations are not among them (they are the ruleset's :attr:`vocabulary`), but
+        their default costs are, in its terrain_cost and hexside tables."""
+        return self._declarations.tables
+
+    @cached_property
+    def vocabulary(self) -> Vocabulary:
+        """The terrains and hexside features this ruleset's maps may use: the core's base
+        set and the ruleset's own ``[terrain.<id>]`` and ``[hexside_feature.<id>]``
+        declarations (:mod:`tuicamp.engine.vocabulary`). The scenario checker, the
+        renderer, the legend, the help and the movement tables all read it."""
+        return self._declarations.vocabulary
+
+    def vocabulary_problems(self) -> list[Problem]:
+        """What is wrong with the ruleset's declarations (each left out of its vocabulary),
+        with key paths below its tables (``terrain.glacier.glyph``); empty when sound. A
+        scenario that supports the ruleset reports them."""
+        return list(self._declarations.problems)
 
     def help_text(self) -> str:
         """The ruleset's chapters (``docs/``) in order, or its summary when it has none."""

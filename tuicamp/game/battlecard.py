@@ -20,7 +20,6 @@ from tuicamp.engine.rules import Rules
 from tuicamp.engine.views import CampaignView
 from tuicamp.game.textreport import plural
 from tuicamp.model.battle import MODE_TEXT, Battle
-from tuicamp.model.terrain import BY_ID
 
 
 @cache
@@ -118,7 +117,7 @@ def build_card(rules: Rules, battle: Battle) -> BattleCard:
         walls = ", walled" if s.walls else ""
         settlement = f"{s.name} ({s.kind}{walls}, {owner})"
     record = record_lines(battle, form_of(rules, battle))
-    terrain = BY_ID.get(battle.terrain)
+    terrain = m.vocabulary.terrain_by_id(battle.terrain)
     return BattleCard(
         title=f"Battle {battle.id} — turn {battle.turn}",
         where=m.label(battle.hex),

@@ -10,7 +10,6 @@ from collections import Counter
 from tuicamp.engine.actions import Event
 from tuicamp.engine.ruleset import Ruleset
 from tuicamp.engine.views import CampaignView
-from tuicamp.model.terrain import BY_LETTER
 
 
 def show_text(view: CampaignView, ruleset: Ruleset) -> str:
@@ -58,7 +57,9 @@ def show_text(view: CampaignView, ruleset: Ruleset) -> str:
     lines.append(
         "  "
         + ", ".join(
-            f"{BY_LETTER[ch].name.lower()} {n}" for ch, n in counts.most_common() if ch in BY_LETTER
+            f"{terrain.name.lower()} {n}"
+            for ch, n in counts.most_common()
+            if (terrain := m.vocabulary.terrain(ch)) is not None
         )
     )
     if m.territories:

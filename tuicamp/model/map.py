@@ -2,6 +2,12 @@
 
 Terrain is kept as rows of letters in odd-r offset order, exactly as it is saved, so a
 200 x 200 map is 200 short strings both in memory and on disk, and a lookup is an index.
+
+What a letter or a feature id means is the map's :class:`~tuicamp.model.terrain.Vocabulary`:
+the core's base set, or the base set with its ruleset's declarations. The vocabulary is
+not saved (a save names its ruleset, which declares it): a map starts with the base set,
+and whoever reads it through a ruleset binds the ruleset's (``Rules`` does, so every
+engine, session, check and view reads a campaign's map in its ruleset's words).
 """
 
 from __future__ import annotations
@@ -11,7 +17,7 @@ from collections.abc import Iterator
 from attrs import define, field
 
 from tuicamp.model.hexes import Hex, Hexside, label_width_for, offset_grid
-from tuicamp.model.terrain import BY_LETTER, Terrain
+from tuicamp.model.terrain import BASE_VOCABULARY, Terrain, Vocabulary
 
 
 @define
@@ -48,6 +54,8 @@ class HexMap:
     hexsides: dict[str, list[Hexside]] = field(factory=dict)  # feature -> sides
     territories: list[Territory] = field(factory=list)
     settlements: list[Settlement] = field(factory=list)
+    # What the letters and feature ids mean: never saved, bound by the ruleset's reader.
+    vocabulary: Vocabulary = field(default=BASE_VOCABULARY, kw_only=True, eq=False, repr=False)
 
     # derived indexes, rebuilt on demand
     _territory_of: dict[Hex, str] | None = field(default=None, init=False, eq=False, repr=False)
@@ -56,8 +64,14 @@ class HexMap:
     )
 
     @classmethod
-    def blank(cls, width: int, height: int, letter: str = ".") -> HexMap:
-        return cls(width, height, [letter * width for _ in range(height)])
+    def blank(
+        cls,
+        width: int,
+        height: int,
+        letter: str = ".",
+        vocabulary: Vocabulary = BASE_VOCABULARY,
+    ) -> HexMap:
+        return cls(width, height, [letter * width for _ in range(height)], vocabulary=vocabulary)
 
     # --- geometry -------------------------------------------------------------------
     @property
@@ -84,7 +98,15 @@ class HexMap:
         return self.terrain[h.row][h.col]
 
     def terrain_at(self, h: Hex) -> Terrain:
-        return BY_LETTER[self.letter_at(h)]
+        """The terrain of a hex, in the map's vocabulary; a KeyError names a letter the
+        vocabulary does not know (the scenario and save checks refuse such maps)."""
+        letter = self.letter_at(h)
+        terrain = self.vocabulary.terrain(letter)
+        if terrain is None:
+            raise KeyError(
+                f"hex {self.label(h)}: terrain letter {letter!r} is not in the map's vocabulary"
+            )
+        return terrain
 
     def set_terrain(self, h: Hex, letter: str) -> None:
         row = self.terrain[h.row]

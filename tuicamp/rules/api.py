@@ -11,7 +11,8 @@ guide, ``docs/writing-a-ruleset.md``, walks through a ruleset written this way.
 :class:`Play`, the end-of-phase actions, the clock and scheduled effects; battles (their
 model, the result form's :class:`ResultField` and :class:`FieldScope`,
 :class:`BattleOutcome`, :func:`open_battle`); the model classes a rule reads (campaign,
-map, hexes, forces, teams); :class:`Problem`; and the kit, as its modules (``sealed``,
+map, hexes and hexsides, a map's vocabulary of terrains and hexside features, forces,
+teams); :class:`Problem`; and the kit, as its modules (``sealed``,
 ``agreements``, ``teams``, ``turns``, ``clock``) and their data classes. A stable name
 changes only with a note in the guide and a deprecation period.
 
@@ -57,6 +58,7 @@ from tuicamp.engine.outcome import BattleOutcome, most_vp_outcome
 from tuicamp.engine.pathing import (
     CostModel,
     Path,
+    SideRule,
     cheapest_path,
     path_cost,
     path_towards,
@@ -79,11 +81,28 @@ from tuicamp.model.battle import (
 from tuicamp.model.campaign import Campaign, DiceMode, OptionValue
 from tuicamp.model.flow import Clock, FlowState, ScheduledEffect
 from tuicamp.model.forces import Army, Category, Player, Seat, Unit, UnitSpec
-from tuicamp.model.hexes import DIRECTION_NAMES, Hex, Hexside, parse_label
+from tuicamp.model.hexes import (
+    DIRECTION_NAMES,
+    Hex,
+    Hexside,
+    SideOf,
+    parse_hexside,
+    parse_label,
+    parse_side_of,
+)
 from tuicamp.model.map import HexMap, Settlement, Territory
 from tuicamp.model.rerolls import RecordedRoll
 from tuicamp.model.teams import Team, TeamKind
-from tuicamp.model.terrain import TERRAINS, Terrain
+from tuicamp.model.terrain import (
+    BASE_VOCABULARY,
+    TERRAINS,
+    FeatureKind,
+    FeatureLook,
+    HexsideFeature,
+    Terrain,
+    TerrainLook,
+    Vocabulary,
+)
 from tuicamp.rules.kit import agreements, clock, rerolls, sealed, teams, turns
 from tuicamp.rules.kit.agreements import Agreement, Agreements, AgreementStatus
 from tuicamp.rules.kit.clock import Moment
@@ -98,6 +117,7 @@ PROVISIONAL: frozenset[str] = frozenset(
         "FlowState",
         "Path",
         "Roll",
+        "SideRule",
         "cheapest_path",
         "clear_revert_points",
         "cost_model",
@@ -110,6 +130,7 @@ PROVISIONAL: frozenset[str] = frozenset(
 )
 
 __all__ = [
+    "BASE_VOCABULARY",
     "DIRECTION_NAMES",
     "TERRAINS",
     "Action",
@@ -135,12 +156,15 @@ __all__ = [
     "EndAction",
     "EndPhase",
     "Event",
+    "FeatureKind",
+    "FeatureLook",
     "FieldScope",
     "Fixed",
     "FlowState",
     "Hex",
     "HexMap",
     "Hexside",
+    "HexsideFeature",
     "Hook",
     "Moment",
     "Option",
@@ -164,18 +188,22 @@ __all__ = [
     "SealedView",
     "Seat",
     "Settlement",
+    "SideOf",
     "SideResult",
+    "SideRule",
     "Simultaneous",
     "StatusLine",
     "Team",
     "TeamKind",
     "Terrain",
+    "TerrainLook",
     "Territory",
     "TurnOrder",
     "Unit",
     "UnitLoss",
     "UnitSpec",
     "Victory",
+    "Vocabulary",
     "acting_players",
     "acting_seats",
     "agreements",
@@ -186,7 +214,9 @@ __all__ = [
     "every_player",
     "most_vp_outcome",
     "open_battle",
+    "parse_hexside",
     "parse_label",
+    "parse_side_of",
     "path_cost",
     "path_towards",
     "reachable",

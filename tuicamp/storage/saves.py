@@ -41,7 +41,7 @@ from tuicamp.engine.errors import InputError, RuleError
 from tuicamp.engine.problems import KeyPath, Problem
 from tuicamp.engine.ruleset import Option, Ruleset
 from tuicamp.model.campaign import Campaign, OptionValue
-from tuicamp.model.terrain import BY_ID, BY_LETTER
+from tuicamp.model.terrain import Vocabulary
 from tuicamp.storage.chronicle import (
     Problems,
     Source,
@@ -418,9 +418,12 @@ def _structure_campaign(
     state_class = ruleset.state_class if ruleset else None
     if ruleset is not None:
         try:
-            return campaign_from_dict(data, state_class)
+            loaded = campaign_from_dict(data, state_class)
         except Exception as exc:  # cattrs groups every problem in one exception
             first = exc
+        else:
+            loaded.map.vocabulary = ruleset.vocabulary  # not saved: the ruleset's words
+            return loaded
     else:
         first = None
     # Structure the two halves apart so that every problem of both is named.
@@ -458,6 +461,7 @@ def campaign_problems(campaign: Campaign, ruleset: Ruleset | None = None) -> lis
     the types alone cannot say (rows of the wrong width, an army of an unknown player)."""
     out: list[Problem] = []
     m = campaign.map
+    vocabulary = ruleset.vocabulary if ruleset is not None else m.vocabulary
     if len(m.terrain) != m.height:
         out.append(
             Problem(("map", "terrain"), f"{len(m.terrain)} terrain rows for a map {m.height} high")
@@ -470,9 +474,9 @@ def campaign_problems(campaign: Campaign, ruleset: Ruleset | None = None) -> lis
                     f"terrain row {i + 1} has {len(row)} hexes; the map is {m.width} wide",
                 )
             )
-        unknown = set(row) - BY_LETTER.keys()
+        unknown = set(row) - set(vocabulary.letters)
         if unknown:
-            known = " ".join(BY_LETTER)
+            known = " ".join(vocabulary.letters)
             out.append(
                 Problem(
                     ("map", "terrain", i),
@@ -549,10 +553,14 @@ def campaign_problems(campaign: Campaign, ruleset: Ruleset | None = None) -> lis
         )
     out += _flow_problems(campaign, ruleset)
     out += _unit_problems(campaign)
-    out += _battle_problems(campaign)
+    out += _battle_problems(campaign, vocabulary)
     if ruleset is not None:
         out += _option_problems(campaign, ruleset)
         out += [problem.under("tables") for problem in table_problems(ruleset, campaign.tables)]
+        out += [  # its own terrain and features, which the map may use
+            Problem(("ruleset",), f"ruleset {ruleset.id}'s own tables: {problem.text}")
+            for problem in ruleset.vocabulary_problems()
+        ]
         out += _ruleset_state_problems(campaign, ruleset)
     return out
 
@@ -625,7 +633,7 @@ def _unit_problems(campaign: Campaign) -> list[Problem]:
     return out
 
 
-def _battle_problems(campaign: Campaign) -> list[Problem]:
+def _battle_problems(campaign: Campaign, vocabulary: Vocabulary) -> list[Problem]:
     """Battles must name real places, armies and sides: the card, the result form and
     the consequences all look them up."""
     out: list[Problem] = []
@@ -635,12 +643,12 @@ def _battle_problems(campaign: Campaign) -> list[Problem]:
         where: KeyPath = ("battles", i)
         if not m.contains(b.hex):
             out.append(Problem((*where, "hex"), f"battle {b.id!r} is off the map"))
-        if b.terrain not in BY_ID:
+        if vocabulary.terrain_by_id(b.terrain) is None:
             out.append(
                 Problem(
                     (*where, "terrain"),
                     f"battle {b.id!r}: unknown terrain {b.terrain!r} "
-                    f"(terrains: {', '.join(BY_ID)})",
+                    f"(terrains: {', '.join(vocabulary.terrain_ids)})",
                 )
             )
         for j in _duplicates([side.id for side in b.sides]):

@@ -20,8 +20,8 @@ every mistake is reported as one line ``file:line: what is wrong``, all of them 
     terrain = [                         # one string per row, one letter per hex:
       "..ff.hhm",                       # . clear  f forest  h hills  m mountains
       "..f..hmm",                       # s swamp  d desert  j jungle  w wasteland
-      ".l..hhmm",                       # l lake   ~ sea
-    ]
+      ".l..hhmm",                       # l lake   ~ sea   (and a ruleset's own letters,
+    ]                                   #   when every ruleset below declares them)
     territory_rows = [                  # optional: one [[territory]] code per hex,
       "AAAA....",                       # '.' for no territory
       "AAA.....",
@@ -34,7 +34,7 @@ every mistake is reported as one line ``file:line: what is wrong``, all of them 
     road = ["0101-0201", "0201-0301", "0301-0401", "0401-0501"]
     bridge = ["0401-0501"]              # bridges and fords sit on a river or stream
     ford = ["0402-0502"]
-    wall = []
+    wall = []                           # (and a ruleset's own features, likewise)
 
     [[territory]]
     id = "west"                         # required
@@ -122,12 +122,13 @@ from tuicamp.engine.codec import NO_TERRITORY, converter, describe_structure_err
 from tuicamp.engine.errors import InputError
 from tuicamp.engine.problems import KeyPath, Problem, as_path
 from tuicamp.engine.ruleset import Option, Ruleset
+from tuicamp.engine.vocabulary import DECLARATION_TABLES
 from tuicamp.model.campaign import OptionValue
 from tuicamp.model.forces import Army, Category
 from tuicamp.model.hexes import Hex, Hexside, label_width_for, parse_hexside, parse_label
 from tuicamp.model.map import HexMap
 from tuicamp.model.teams import Team, TeamKind
-from tuicamp.model.terrain import BY_LETTER, HEXSIDE_FEATURES
+from tuicamp.model.terrain import BASE_VOCABULARY, FeatureKind, Vocabulary
 from tuicamp.storage.tomlfile import TomlFile, read_toml
 
 FORMAT_VERSION = 1
@@ -253,7 +254,6 @@ MAP: Schema = {
     "territory_rows": Key("texts"),
     "hexsides": Key("table"),
 }
-HEXSIDES: Schema = {feature: Key("texts") for feature in HEXSIDE_FEATURES}
 TERRITORY: Schema = {
     "id": Key("id", required=True),
     "name": Key("text", required=True),
@@ -375,8 +375,11 @@ def _table_name(path: KeyPath) -> str:
     return ".".join(str(p) for p in path)
 
 
-def _shape_problems(shape: Any, value: Any, path: KeyPath) -> list[Problem]:
-    """Is ``value`` (an override) of the shape of ``shape`` (the ruleset's default)?"""
+def _shape_problems(
+    shape: Any, value: Any, path: KeyPath, vocabulary: Vocabulary = BASE_VOCABULARY
+) -> list[Problem]:
+    """Is ``value`` (an override) of the shape of ``shape`` (the ruleset's default)?
+    Movement tables are checked against ``vocabulary``, the ruleset's terrains."""
     if shape is _ANY:
         return []
     kind = _kind(shape)
@@ -396,19 +399,21 @@ def _shape_problems(shape: Any, value: Any, path: KeyPath) -> list[Problem]:
         return []
     if kind == "list":
         item = _row_shape(shape)
-        return [p for i, v in enumerate(value) for p in _shape_problems(item, v, (*path, i))]
+        return [
+            p for i, v in enumerate(value) for p in _shape_problems(item, v, (*path, i), vocabulary)
+        ]
     if kind != "table":
         return []
     if _movement.TERRAIN_TABLE in shape:  # priced by cost_model: its own, closer check
         moves = {k: value[k] for k in _movement.MOVEMENT_TABLES if k in value}
-        out = _movement.movement_problems(moves, path)
+        out = _movement.movement_problems(moves, path, vocabulary)
         rest = {k: v for k, v in value.items() if k not in moves}
-        return out + _table_shape_problems(shape, rest, path)
-    return _table_shape_problems(shape, value, path)
+        return out + _table_shape_problems(shape, rest, path, vocabulary)
+    return _table_shape_problems(shape, value, path, vocabulary)
 
 
 def _table_shape_problems(
-    shape: dict[str, Any], value: dict[str, Any], path: KeyPath
+    shape: dict[str, Any], value: dict[str, Any], path: KeyPath, vocabulary: Vocabulary
 ) -> list[Problem]:
     if not shape:
         return []  # an empty default table: the ruleset fills it as it likes
@@ -416,12 +421,14 @@ def _table_shape_problems(
     if _kind(rows) == "table":
         # every entry is a row of one kind ([hexside.river], [hexside.road]): each may
         # hold what any of them holds, and a new row is welcome in that shape
-        return [p for k, v in value.items() for p in _shape_problems(rows, v, (*path, k))]
+        return [
+            p for k, v in value.items() for p in _shape_problems(rows, v, (*path, k), vocabulary)
+        ]
     out: list[Problem] = []
     for key, v in value.items():
         where = (*path, key)
         if key in shape:
-            out += _shape_problems(shape[key], v, where)
+            out += _shape_problems(shape[key], v, where, vocabulary)
             continue
         close = difflib.get_close_matches(key, list(shape), n=1, cutoff=0.8)
         if rows is _ANY or close:
@@ -429,7 +436,7 @@ def _table_shape_problems(
             hint = f"did you mean {close[0]!r}?" if close else f"keys: {listing(shape)}"
             out.append(Problem(where, f"table {_table_name(path)} has no key {key!r} ({hint})"))
         else:  # a new row of a table of like values (a terrain, a race)
-            out += _shape_problems(rows, v, where)
+            out += _shape_problems(rows, v, where, vocabulary)
     return out
 
 
@@ -440,6 +447,7 @@ def table_problems(ruleset: Ruleset, tables: Any) -> list[Problem]:
     a table where it has a table, ...). Works for every ruleset: only its defaults count."""
     try:
         defaults = ruleset.default_tables
+        vocabulary = ruleset.vocabulary
     except Exception:  # a ruleset with unreadable tables: its own tests will say so
         return []
     if not defaults:
@@ -448,6 +456,12 @@ def table_problems(ruleset: Ruleset, tables: Any) -> list[Problem]:
         return [Problem((), f"tables should be a table, not {_describe(tables)}")]
     out: list[Problem] = [
         Problem(
+            (name,),
+            f"the {name} declarations are ruleset {ruleset.id}'s own: a campaign cannot change "
+            "them (override the costs in terrain_cost or hexside instead)",
+        )
+        if name in DECLARATION_TABLES
+        else Problem(
             (name,), f"ruleset {ruleset.id} has no table {name!r} (tables: {listing(defaults)})"
         )
         for name in tables
@@ -456,12 +470,12 @@ def table_problems(ruleset: Ruleset, tables: Any) -> list[Problem]:
     # The tables themselves are named, never rows of one kind: each against its own.
     if _movement.TERRAIN_TABLE in defaults:
         moves = {k: tables[k] for k in _movement.MOVEMENT_TABLES if k in tables}
-        out += _movement.movement_problems(moves)
+        out += _movement.movement_problems(moves, vocabulary=vocabulary)
     else:
         moves = {}
     for name, value in tables.items():
         if name in defaults and name not in moves:
-            out += _shape_problems(defaults[name], value, (name,))
+            out += _shape_problems(defaults[name], value, (name,), vocabulary)
     return out
 
 
@@ -597,6 +611,7 @@ class _Parts:
     teams: list[Team] = field(factory=list)
     map: dict[str, Any] | None = None
     grid: HexMap | None = None  # a blank map of the right size once width/height are good
+    vocabulary: Vocabulary = BASE_VOCABULARY  # what its letters mean (its first ruleset's)
     armies: list[dict[str, Any]] = field(factory=list)
     rulesets: dict[str, RulesetSetup] = field(factory=dict)
 
@@ -774,14 +789,100 @@ def _check_grid_rows(
     return ok
 
 
-def _check_map(chk: _Checker, data: dict[str, Any], parts: _Parts) -> None:
+@frozen
+class _Words:
+    """The vocabularies of the installed rulesets a scenario supports, by ruleset id, and
+    what they share: a map may use a letter or a feature only when every one of them
+    declares it, since a campaign may be started under any of them."""
+
+    by_ruleset: dict[str, Vocabulary]
+
+    @property
+    def first(self) -> Vocabulary:
+        return next(iter(self.by_ruleset.values()), BASE_VOCABULARY)
+
+    def _all(self) -> list[Vocabulary]:
+        return list(self.by_ruleset.values()) or [BASE_VOCABULARY]
+
+    def letter_ok(self, letter: str) -> bool:
+        return all(v.terrain(letter) is not None for v in self._all())
+
+    def feature_ok(self, feature: str) -> bool:
+        return all(v.feature(feature) is not None for v in self._all())
+
+    def shared_letters(self) -> list[str]:
+        return [x for x in self.first.letters if self.letter_ok(x)]
+
+    def shared_features(self) -> list[str]:
+        return [f for f in self.first.feature_ids if self.feature_ok(f)]
+
+    def lacking(self, has: Callable[[Vocabulary], bool]) -> tuple[list[str], list[str]]:
+        """(the rulesets that declare it, the rulesets that lack it)."""
+        have = [rid for rid, v in self.by_ruleset.items() if has(v)]
+        return have, [rid for rid in self.by_ruleset if rid not in have]
+
+    def bad_letter(self, letter: str) -> str:
+        have, lack = self.lacking(lambda v: v.terrain(letter) is not None)
+        letters = " ".join(self.shared_letters())
+        if not have:
+            lacking = f": not declared by {_rulesets(lack)}" if lack else ""
+            return f"unknown terrain letter {letter!r}{lacking} (letters: {letters})"
+        terrain = self.by_ruleset[have[0]].terrain(letter)
+        assert terrain is not None
+        return (
+            f"terrain letter {letter!r} ({terrain.name}, declared by {_rulesets(have)}) "
+            f"is not declared by {_rulesets(lack)}: a scenario's map may use only the "
+            "terrain every ruleset it supports knows"
+        )
+
+    def bad_feature(self, feature: str) -> str | None:
+        """Why a feature declared by some supported rulesets only is refused; None when no
+        ruleset declares it (an unknown key, said as such)."""
+        have, lack = self.lacking(lambda v: v.feature(feature) is not None)
+        if not have:
+            return None
+        return (
+            f"hexside feature {feature!r} is declared by {_rulesets(have)} but not by "
+            f"{_rulesets(lack)}: a scenario's map may use only the features every "
+            "ruleset it supports knows"
+        )
+
+
+def _rulesets(ids: Sequence[str]) -> str:
+    """``ruleset sandbox``, ``rulesets sandbox and rauscher``."""
+    if len(ids) == 1:
+        return f"ruleset {ids[0]}"
+    return f"rulesets {', '.join(ids[:-1])} and {ids[-1]}"
+
+
+def _supported_words(rulesets: Any) -> _Words:
+    """The vocabularies of the installed rulesets among ``[ruleset.<id>]``; the rulesets
+    that are missing or broken are reported by the ruleset checks."""
+    if not isinstance(rulesets, dict):
+        return _Words({})
+    try:
+        installed = registry.load_rulesets()
+    except Exception:  # reported by _check_rulesets
+        return _Words({})
+    found: dict[str, Vocabulary] = {}
+    for rid in rulesets:
+        ruleset = installed.get(rid)
+        try:
+            if ruleset is not None:
+                found[rid] = ruleset.vocabulary
+        except Exception:  # unreadable tables: the ruleset's own tests say so
+            continue
+    return _Words(found)
+
+
+def _check_map(chk: _Checker, data: dict[str, Any], parts: _Parts, words: _Words) -> None:
     m = chk.table(("map",), data, MAP, "[map]")
+    parts.vocabulary = words.first
     if "width" in m and "height" in m:
-        parts.grid = HexMap.blank(m["width"], m["height"])
+        parts.grid = HexMap.blank(m["width"], m["height"], vocabulary=words.first)
     grid = parts.grid
     ok = grid is not None and "terrain" in m
     if grid is not None and "terrain" in m:
-        known = " ".join(BY_LETTER)
         ok = (
             _check_grid_rows(
                 chk,
@@ -789,17 +890,22 @@ def _check_map(chk: _Checker, data: dict[str, Any], parts: _Parts) -> None:
                 m["terrain"],
                 grid,
                 "terrain",
-                lambda x: x in BY_LETTER,
-                lambda x: f"unknown terrain letter {x!r} (letters: {known})",
+                words.letter_ok,
+                words.bad_letter,
             )
             and ok
         )
         if ok:
             grid.terrain = list(m["terrain"])
+    written = m.get("hexsides", {})
+    for feature in written:
+        why = None if words.feature_ok(feature) else words.bad_feature(feature)
+        if why:
+            chk.add(("map", "hexsides", feature), why)
     sides = chk.table(
         ("map", "hexsides"),
-        m.get("hexsides", {}),
-        HEXSIDES,
+        {f: v for f, v in written.items() if words.feature_ok(f) or not words.bad_feature(f)},
+        {feature: Key("texts") for feature in words.shared_features()},
         "[map.hexsides]",
         unknown="unknown hexside feature",
     )
@@ -807,14 +913,19 @@ def _check_map(chk: _Checker, data: dict[str, Any], parts: _Parts) -> None:
         "width": m.get("width"),
         "height": m.get("height"),
         "terrain": m.get("terrain"),
-        "hexsides": _check_hexsides(chk, sides, grid),
+        "hexsides": _check_hexsides(chk, sides, grid, words.first),
         "territory_rows": m.get("territory_rows"),
         "ok": ok,
     }
 
 
+def _either(names: Sequence[str]) -> str:
+    """``river or stream``, ``river, stream or canal``."""
+    return " or ".join(names) if len(names) < 3 else f"{', '.join(names[:-1])} or {names[-1]}"
+
+
 def _check_hexsides(
-    chk: _Checker, sides: dict[str, list[str]], grid: HexMap | None
+    chk: _Checker, sides: dict[str, list[str]], grid: HexMap | None, vocabulary: Vocabulary
 ) -> dict[str, list[str]]:
     parsed: dict[str, dict[Hexside, str]] = {}  # feature -> side -> as written
     where: dict[tuple[str, Hexside], KeyPath] = {}
@@ -842,11 +953,14 @@ def _check_hexsides(
             else:  # two roads may share a side: no harm, one is kept
                 parsed[feature].setdefault(side, text)
                 where.setdefault((feature, side), path)
-    water = set(parsed.get("river", {})) | set(parsed.get("stream", {}))
-    for feature in ("bridge", "ford") if not damaged & {"river", "stream"} else ():
+    # A crossing (bridge, ford) sits on a waterway (river, stream) of the same side.
+    waterways = vocabulary.features_of(FeatureKind.WATERWAY)
+    water = {side for w in waterways for side in parsed.get(w, {})}
+    crossings = vocabulary.features_of(FeatureKind.CROSSING) if not damaged & set(waterways) else ()
+    for feature in crossings:
         for side, text in parsed.get(feature, {}).items():
             if side not in water:
-                chk.add(where[feature, side], f"{feature} {text} is on no river or stream")
+                chk.add(where[feature, side], f"{feature} {text} is on no {_either(waterways)}")
     return {feature: list(found.values()) for feature, found in parsed.items()}
 
 
@@ -1056,6 +1170,12 @@ def _check_rulesets(chk: _Checker, data: dict[str, Any], parts: _Parts) -> None:
                 setup.options[name] = _option_value(option, value)
             except ValueError as exc:
                 chk.add((*path, "options", name), str(exc))
+        try:
+            declared = ruleset.vocabulary_problems()
+        except Exception:  # unreadable tables: the ruleset's own tests say so
+            declared = []
+        for problem in declared:  # its terrains and features, which the map may use
+            chk.add(path, f"ruleset {rid}'s own tables: {problem.text}")
         tables = table.get("tables") if isinstance(table.get("tables"), dict) else {}
         for problem in table_problems(ruleset, tables):
             chk.report(problem.under(*path, "tables"))
@@ -1103,6 +1223,8 @@ def _build(chk: _Checker, parts: _Parts, head: dict[str, Any], victory: dict[str
     if chk.found:
         return None
     hexmap, *armies = built
+    # Every ruleset it supports knows every letter it uses: the first one's words read it.
+    hexmap.vocabulary = parts.vocabulary
     return Scenario(
         id=head["id"],
         title=head["title"],
@@ -1151,7 +1273,7 @@ def _analyse(
     teams = _check_teams(chk, top.get("team", []), players, parts)
     owners = _Owners(players, teams)
     if "map" in top:
-        _check_map(chk, top["map"], parts)
+        _check_map(chk, top["map"], parts, _supported_words(top.get("ruleset")))
     _check_territories(chk, top.get("territory", []), owners, parts)
     _check_settlements(chk, top.get("settlement", []), owners, parts)
     _check_armies(chk, top.get("army", []), owners, parts)

@@ -24,12 +24,15 @@ terminal's own palette rather than Textual's theme runs with ``App(ansi_color=Tr
 
 Glyphs (``legend_lines()`` prints them in their map styles):
 
-* terrain: the model's TERRAINS glyphs (``. f ^ M % : & , o ~``) on the terrain colour;
+* terrain: the glyph of the map's vocabulary (the base set ``. f ^ M % : & , o ~`` and any
+  a ruleset declares) on the terrain's background, in its colours;
 * settlements replace the terrain glyph: village v, hamlet n, town t, city C, capital @,
   fortress F, stronghold S, citadel Q, castle K, keep k, tower T, outpost p, camp c,
   temple +, ruins r, inn i, port P, mine $, anything else ?;
-* hexsides: plain ``/ \ |``; bridge H, ford +, river ~, stream -, wall #, road =,
-  territory border ``:`` (first wins; a feature on a border is also underlined);
+* hexsides: plain ``/ \ |``; the vocabulary's feature glyphs (bridge H, ford +, river ~,
+  stream -, wall #, road =, and a ruleset's own), territory border ``:`` (a side with
+  several draws the first in the vocabulary's drawing order; a feature on a border is also
+  underlined);
 * armies: a chip in the owner's colour, letter then stack count (2-9, + for more),
   underlined when it is the viewer's own; the cursor is reverse video;
 * overlays fill the marker cells of hexes without armies with the labels the app gives.
@@ -48,7 +51,7 @@ from rich.text import Text
 
 from tuicamp.model.hexes import DIRECTIONS, Hex
 from tuicamp.model.map import HexMap
-from tuicamp.model.terrain import BY_LETTER, TERRAINS, Terrain
+from tuicamp.model.terrain import BASE_VOCABULARY, BY_LETTER, Terrain, TerrainLook, Vocabulary
 
 LAYOUTS: tuple[str, ...] = ("brick", "dense")
 
@@ -99,41 +102,25 @@ def contrast_for(colour: Color | None) -> Color:
     return Color.parse("black" if luminance > 0.5 else "bright_white")
 
 
-@frozen
-class TerrainLook:
-    """How one terrain is painted: background and glyph colour (named ANSI colours)."""
-
-    bg: str
-    fg: str
-
-
-# Keyed by terrain id; the glyph itself comes from the model's TERRAINS table. Bright and
-# normal ANSI backgrounds are both used so ten terrains stay apart in 16 colours.
-TERRAIN_LOOKS: dict[str, TerrainLook] = {
-    "clear": TerrainLook("bright_green", "black"),
-    "forest": TerrainLook("green", "black"),
-    "hills": TerrainLook("yellow", "black"),
-    "mountains": TerrainLook("bright_black", "bright_white"),
-    "swamp": TerrainLook("cyan", "black"),
-    "desert": TerrainLook("bright_yellow", "black"),
-    "jungle": TerrainLook("green", "bright_yellow"),
-    "wasteland": TerrainLook("red", "bright_white"),
-    "lake": TerrainLook("bright_blue", "bright_white"),
-    "sea": TerrainLook("blue", "bright_white"),
-}
-UNKNOWN_TERRAIN_LOOK = TerrainLook("black", "bright_white")
+# A letter the map's vocabulary does not know (the checks refuse such maps; a drawing
+# never fails on one).
 UNKNOWN_GLYPH = "?"
+UNKNOWN_TERRAIN_LOOK = TerrainLook(UNKNOWN_GLYPH, "black", "bright_white")
 
 
 def terrain_style(terrain: Terrain | None) -> Style:
-    """The interior style of a terrain; unknown terrains fall back to its own colour."""
-    if terrain is None:
-        look = UNKNOWN_TERRAIN_LOOK
-    else:
-        look = TERRAIN_LOOKS.get(terrain.id) or TerrainLook(terrain.colour, "")
-    bg = parse_colour(look.bg)
-    fg = parse_colour(look.fg) if look.fg else contrast_for(bg)
+    """The interior style of a terrain, from its look in the vocabulary: the glyph's
+    colour on the background (black or bright white, whichever reads, when it names no
+    colour of its own)."""
+    look = UNKNOWN_TERRAIN_LOOK if terrain is None else terrain.look
+    bg = parse_colour(look.background)
+    fg = parse_colour(look.colour) if look.colour else contrast_for(bg)
     return Style(color=fg, bgcolor=bg)
+
+
+def terrain_glyph(terrain: Terrain) -> str:
+    """The one ASCII cell a terrain is drawn with."""
+    return ascii_text(terrain.glyph)[:1] or UNKNOWN_GLYPH
 
 
 # --- settlements --------------------------------------------------------------------
@@ -185,17 +172,17 @@ class SideLook:
     meaning: str
 
 
-# Precedence order: when a side carries several features the first one listed is drawn.
-# A territory border loses to every real feature but then underlines it, so it stays
-# visible without colour.
-SIDE_LOOKS: dict[str, SideLook] = {
-    "bridge": SideLook("H", "bright_white", "bridge (road over a river)"),
-    "ford": SideLook("+", "bright_cyan", "ford"),
-    "river": SideLook("~", "bright_blue", "river"),
-    "stream": SideLook("-", "cyan", "stream"),
-    "wall": SideLook("#", "bright_white", "wall"),
-    "road": SideLook("=", "bright_yellow", "road"),
-}
+def side_looks(vocabulary: Vocabulary = BASE_VOCABULARY) -> dict[str, SideLook]:
+    """How each hexside feature of a vocabulary is drawn, in drawing precedence: when a
+    side carries several features the first one listed is drawn (the vocabulary's
+    drawing order: crossings, waterways, barriers, roads, the rest). A territory border
+    loses to every real feature but then underlines it, so it stays visible without
+    colour."""
+    return {f.id: SideLook(f.look.glyph, f.look.colour, f.name) for f in vocabulary.drawing_order()}
+
+
+# The base set's looks (bridge H, ford +, river ~, stream -, wall #, road =).
+SIDE_LOOKS: dict[str, SideLook] = side_looks()
 UNKNOWN_SIDE_LOOK = SideLook("?", "bright_white", "other hexside feature")
 BORDER = "border"
 BORDER_LOOK = SideLook(":", "bright_magenta", "territory border")
@@ -205,12 +192,15 @@ PLAIN_SIDE_COLOUR = "bright_black"
 PLAIN_SIDE_GLYPHS: dict[int, str] = {E: "|", W: "|", NE: "\\", SW: "\\", NW: "/", SE: "/"}
 
 
-def pick_side_feature(features: Iterable[str]) -> str | None:
-    """The feature drawn on a side: the first of SIDE_LOOKS, then any unknown one."""
+def pick_side_feature(
+    features: Iterable[str], vocabulary: Vocabulary = BASE_VOCABULARY
+) -> str | None:
+    """The feature drawn on a side: the first in the vocabulary's drawing order, then any
+    feature it does not know."""
     present = set(features)
-    for name in SIDE_LOOKS:
-        if name in present:
-            return name
+    for feature in vocabulary.drawing_order():
+        if feature.id in present:
+            return feature.id
     unknown = sorted(present - {BORDER})
     return unknown[0] if unknown else None
 
@@ -520,14 +510,16 @@ class MapRenderer:
     def _build_styles(self) -> None:
         base = self._base
         self._plain = base + Style(color=parse_colour(PLAIN_SIDE_COLOUR))
+        vocabulary = self.map.vocabulary
+        self._side_looks = side_looks(vocabulary)
         self._terrain: dict[str, Cell] = {}
-        for t in TERRAINS:
-            self._terrain[t.letter] = (ascii_text(t.glyph)[:1] or UNKNOWN_GLYPH, terrain_style(t))
+        for t in vocabulary.terrains:
+            self._terrain[t.letter] = (terrain_glyph(t), terrain_style(t))
         self._unknown_terrain = (UNKNOWN_GLYPH, terrain_style(None))
         self._side_cells: dict[int, dict[int, Cell]] = {}
         looks: dict[tuple[str | None, bool], Cell] = {}
         for (x, y), features in self._side_features.items():
-            key = (pick_side_feature(features), BORDER in features)
+            key = (pick_side_feature(features, vocabulary), BORDER in features)
             found = looks.get(key)
             if found is None:
                 found = looks[key] = self._side_cell(*key)
@@ -539,7 +531,7 @@ class MapRenderer:
         if name is None:
             look, underline = BORDER_LOOK, False
         else:
-            look, underline = SIDE_LOOKS.get(name, UNKNOWN_SIDE_LOOK), border
+            look, underline = self._side_looks.get(name, UNKNOWN_SIDE_LOOK), border
         style = self._base + Style(color=parse_colour(look.colour), bold=True, underline=underline)
         return (look.glyph, style)
 
@@ -548,10 +540,10 @@ class MapRenderer:
         return self._terrain.get(letter) or self._terrain_for(letter)
 
     def _terrain_for(self, letter: str) -> Cell:
-        terrain = BY_LETTER.get(letter)
+        terrain = self.map.vocabulary.terrain(letter)
         if terrain is None:
             return self._unknown_terrain
-        cell = (ascii_text(terrain.glyph)[:1] or UNKNOWN_GLYPH, terrain_style(terrain))
+        cell = (terrain_glyph(terrain), terrain_style(terrain))
         self._terrain[letter] = cell
         return cell
 
@@ -762,14 +754,19 @@ class _Builder:
 
 
 def legend_lines(
-    terrains: Iterable[Terrain] = TERRAINS,
+    terrains: Iterable[Terrain] | None = None,
     overlays: Iterable[str] = (),
     settlement_kinds: Iterable[str] | None = None,
+    *,
+    vocabulary: Vocabulary = BASE_VOCABULARY,
 ) -> list[Text]:
-    """Legend lines, each glyph drawn in the very style the map uses, then its meaning."""
+    """Legend lines, each glyph drawn in the very style the map uses, then its meaning.
+
+    Terrains and hexside features are the map's ``vocabulary`` (a ruleset's own
+    included); ``terrains`` narrows the terrain lines (to those a map shows, say)."""
     lines: list[Text] = [Text("Terrain", style="bold")]
-    for t in terrains:
-        lines.append(_legend_line(f"{ascii_text(t.glyph)[:1]}  ", terrain_style(t), t.name))
+    for t in vocabulary.terrains if terrains is None else terrains:
+        lines.append(_legend_line(f"{terrain_glyph(t)}  ", terrain_style(t), t.name))
     lines.append(Text("Settlements", style="bold"))
     kinds = list(settlement_kinds) if settlement_kinds is not None else list(SETTLEMENT_GLYPHS)
     by_glyph: dict[str, list[str]] = {}
@@ -779,7 +776,7 @@ def legend_lines(
         lines.append(_legend_line(glyph, Style(bold=True), ", ".join(names)))
     lines.append(Text("Hexsides", style="bold"))
     lines.append(_legend_line("/\\|", Style(color=parse_colour(PLAIN_SIDE_COLOUR)), "plain side"))
-    for look in (*SIDE_LOOKS.values(), BORDER_LOOK):
+    for look in (*side_looks(vocabulary).values(), BORDER_LOOK):
         lines.append(
             _legend_line(
                 look.glyph, Style(color=parse_colour(look.colour), bold=True), look.meaning

@@ -39,6 +39,7 @@ from textual.strip import Strip
 
 from tuicamp.model.hexes import Hex
 from tuicamp.model.map import HexMap
+from tuicamp.model.terrain import BASE_VOCABULARY
 from tuicamp.ui.map_render import (
     DIRECTION_BY_NAME,
     LAYOUTS,
@@ -235,7 +236,8 @@ class MapWidget(ScrollView, can_focus=True):
 
     def legend(self) -> list[Text]:
         """Legend lines for the glyphs and colours on the map (the app shows them)."""
-        return legend_lines(overlays=self._layers.overlay_names())
+        vocabulary = self._map.vocabulary if self._map is not None else BASE_VOCABULARY
+        return legend_lines(overlays=self._layers.overlay_names(), vocabulary=vocabulary)
 
     def centre_on(self, h: Hex) -> None:
         self.scroll_to_hex(h, centre=True)

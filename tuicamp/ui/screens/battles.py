@@ -27,7 +27,6 @@ from tuicamp.engine.views import CampaignView
 from tuicamp.game.battlecard import build_card, card_hidden_reason, seat_fights
 from tuicamp.model.battle import MODE_TEXT, Battle, BattleSide
 from tuicamp.model.campaign import Campaign
-from tuicamp.model.terrain import BY_ID
 from tuicamp.ui.screens.battle_card import BattleCardScreen, export_path
 from tuicamp.ui.screens.battle_result import BattleDesk, BattleResultScreen, refusal
 from tuicamp.ui.screens.confirm import ConfirmScreen
@@ -41,8 +40,8 @@ def battles_to_fight(campaign: Campaign, view: CampaignView) -> list[Battle]:
     return [b for b in campaign.pending_battles() if seat_fights(view, b)]
 
 
-def _terrain(battle: Battle) -> str:
-    terrain = BY_ID.get(battle.terrain)
+def _terrain(campaign: Campaign, battle: Battle) -> str:
+    terrain = campaign.map.vocabulary.terrain_by_id(battle.terrain)
     return terrain.name if terrain else battle.terrain
 
 
@@ -84,7 +83,7 @@ def battle_lines(
     m = campaign.map
     where = (
         f"Battle {battle.id}, {clock_text(battle, ruleset)}: hex {m.label(battle.hex)}, "
-        f"{_terrain(battle)}"
+        f"{_terrain(campaign, battle)}"
     )
     if battle.settlement and (s := m.settlement(battle.settlement)):
         where += f", at {s.name}"
@@ -155,7 +154,7 @@ class BattleQueueScreen(Screen[None]):
                 b.id,
                 f"{b.turn}, day {b.day}" if b.day else str(b.turn),
                 camp.map.label(b.hex),
-                _terrain(b),
+                _terrain(camp, b),
                 sides,
                 MODES.get(b.mode, b.mode),
                 key=b.id,

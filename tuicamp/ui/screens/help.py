@@ -18,6 +18,7 @@ from textual.widgets import Footer, Markdown, Static
 
 from tuicamp.engine.context import merged_tables
 from tuicamp.engine.ruleset import Ruleset
+from tuicamp.model.terrain import Vocabulary
 
 HOUSE = "**(house rule)**"
 
@@ -108,10 +109,31 @@ def help_markdown(
         out += ["## Tables in use", ""]
         for name, table in tables.items():
             out += table_markdown(name, table, overrides.get(name))
+    out += vocabulary_markdown(ruleset.vocabulary)
     text = ruleset.help_text()
     if text and text != ruleset.summary:
         out += ["## Rules", "", _demote(text)]
     return "\n".join(out) + "\n"
+
+
+def _glyph(glyph: str) -> str:
+    """A map glyph as Markdown code (a backtick needs a wider fence)."""
+    return "`` ` ``" if glyph == "`" else f"`{_cell(glyph)}`"
+
+
+def vocabulary_markdown(vocabulary: Vocabulary) -> list[str]:
+    """The terrains and hexside features of the ruleset's maps (the core's and its own):
+    the letter a scenario writes, the glyph the map draws, what it is."""
+    out = ["## Terrain and hexside features", ""]
+    out += ["| in a scenario | on the map | terrain | |", "|---|---|---|---|"]
+    for t in vocabulary.terrains:
+        flags = "sea" if t.sea else "water" if t.water else ""
+        out.append(f"| {_glyph(t.letter)} | {_glyph(t.glyph)} | {_cell(t.name)} | {flags} |")
+    out += ["", "| in a scenario | on the map | hexside feature | kind |", "|---|---|---|---|"]
+    for f in vocabulary.drawing_order():
+        glyph, name = _glyph(f.look.glyph), _cell(f.name)
+        out.append(f"| `{_cell(f.id)}` | {glyph} | {name} | {f.kind} |")
+    return [*out, ""]
 
 
 def _demote(text: str) -> str:

@@ -18,7 +18,6 @@ from tuicamp.engine.rules import Rules
 from tuicamp.model.campaign import Campaign
 from tuicamp.model.forces import Army
 from tuicamp.model.hexes import Hex
-from tuicamp.model.terrain import TERRAINS
 from tuicamp.rules.rauscher.shared.common import enemies, rstate
 from tuicamp.rules.rauscher.shared.rules import Reading, rules_of
 from tuicamp.rules.rauscher.shared.state import March, Role
@@ -271,7 +270,7 @@ def _water_model(campaign: Campaign, army: Army) -> CostModel:
     """Ships: "ships move 8 hexes per turn" on lake and sea, and into their own ports (a
     settlement of theirs next to water)."""
     m = campaign.map
-    water = {t.letter for t in TERRAINS if t.water}
+    water = {t.letter for t in m.vocabulary.terrains if t.water}
     ports = {
         s.hex
         for s in m.settlements
