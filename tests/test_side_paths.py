@@ -376,8 +376,14 @@ def test_bad_inputs_are_refused_with_a_sentence():
     land = CostModel.from_map(RIVER_MAP, LAND_COSTS, LAND_RULES)
     with pytest.raises(ValueError, match="water cost of 'lake' cannot be negative"):
         SideNetwork.from_map(RIVER_MAP, land, WATERWAYS, {"lake": -1})
-    with pytest.raises(ValueError, match="unknown terrain 'laek' in the water costs"):
+    with pytest.raises(ValueError, match=r"unknown terrain 'laek' \(did you mean 'lake'\?\)"):
         SideNetwork.from_map(RIVER_MAP, land, WATERWAYS, {"laek": 1})
+    with pytest.raises(ValueError, match=r"feature 'rivr' \(did you mean 'river'\?\) in the"):
+        SideNetwork.from_map(RIVER_MAP, land, {"rivr": 0.5})
+    odd = make_map(["fX"])  # a letter the vocabulary does not know, on the map
+    odd_land = CostModel.from_map(make_map(["ff"]), LAND_COSTS, LAND_RULES)
+    marsh = SideNetwork.from_map(odd, odd_land, {}, {"X": 2})
+    assert marsh.water_cost(H("0201")) == 2
     with pytest.raises(ValueError, match="cost per side of 'river' should be a number"):
         SideNetwork.from_map(RIVER_MAP, land, {"river": "half"})  # type: ignore[dict-item]
     with pytest.raises(ValueError, match="the land cost model is 5 x 5, the map 8 x 3"):

@@ -61,6 +61,7 @@ with a small epsilon so that half MP are never lost to rounding.
 
 from __future__ import annotations
 
+import difflib
 import enum
 import math
 from collections.abc import Iterable, Mapping
@@ -71,7 +72,7 @@ from typing import TYPE_CHECKING
 from attrs import define, field, frozen
 
 from tuicamp.model.hexes import DIRECTION_NAMES, Hex, Hexside, SideOf
-from tuicamp.model.terrain import BY_ID, BY_LETTER
+from tuicamp.model.terrain import BY_ID, BY_LETTER, HEXSIDE_FEATURES
 
 if TYPE_CHECKING:
     from tuicamp.engine.pathing import CostModel
@@ -149,15 +150,39 @@ def _price(what: str, name: str, value: float) -> float:
     return float(value)
 
 
-def _water_letters(water: Mapping[str, float]) -> dict[str, float]:
-    """Terrain letter -> MP per water hex, from prices keyed by terrain id or letter."""
-    out: dict[str, float] = {}
+def _unknown(what: str, name: str, known: Iterable[str]) -> str:
+    choices = sorted(known)
+    close = difflib.get_close_matches(name, choices, n=1)
+    hint = f"did you mean {close[0]!r}?" if close else f"known: {', '.join(choices)}"
+    return f"unknown {what} {name!r} ({hint})"
+
+
+def _waterway_prices(waterways: Mapping[str, float], hexmap: HexMap) -> dict[str, float]:
+    """Hexside feature -> MP per side followed. A feature that is neither known nor on the
+    map is refused: a typo would silently take every river off the supply network."""
+    known = set(HEXSIDE_FEATURES) | set(hexmap.hexsides)
+    out = {}
+    for feature, cost in waterways.items():
+        if feature not in known:
+            raise ValueError(_unknown("hexside feature", feature, known) + " in the waterways")
+        out[feature] = _price("cost per side", feature, cost)
+    return out
+
+
+def _water_letters(water: Mapping[str, float], hexmap: HexMap) -> dict[str, tuple[float, str]]:
+    """Terrain letter -> (MP per water hex, the terrain's name), from prices keyed by
+    terrain id or by letter (a letter the map uses, if the vocabulary does not know it)."""
+    on_map = set("".join(hexmap.terrain))
+    out: dict[str, tuple[float, str]] = {}
     for name, value in water.items():
         terrain = BY_ID.get(name) or BY_LETTER.get(name)
-        if terrain is None:
-            known = ", ".join(sorted(BY_ID))
-            raise ValueError(f"unknown terrain {name!r} in the water costs (known: {known})")
-        out[terrain.letter] = _price("water cost", name, value)
+        if terrain is not None:
+            letter, called = terrain.letter, terrain.id
+        elif len(name) == 1 and name in on_map:
+            letter, called = name, name
+        else:
+            raise ValueError(_unknown("terrain", name, BY_ID) + " in the water costs")
+        out[letter] = (_price("water cost", name, value), called)
     return out
 
 
@@ -416,7 +441,6 @@ class _Core:
 
     def grouped(self, u: int, towards: bool) -> Grouped:
         """Node ``u``'s edges in units, grouped by price (its block at once)."""
-        table = self.in_grouped if towards else self.out_grouped
         block = self._block(u)
         raws = [self.raw(x, towards) for x in block]
         scale = self.scale
@@ -480,14 +504,15 @@ class SideNetwork:
                 f"the map {hexmap.width} x {hexmap.height}"
             )
         width, height = hexmap.width, hexmap.height
-        ways = {f: _price("cost per side", f, c) for f, c in (waterways or {}).items()}
-        by_letter = _water_letters(water or {})
+        ways = _waterway_prices(waterways or {}, hexmap)
+        by_letter = _water_letters(water or {}, hexmap)
         water_price: list[float | None] = []
         water_name: list[str] = []
         for line in hexmap.terrain:
             for letter in line:
-                water_price.append(by_letter.get(letter))
-                water_name.append(BY_LETTER[letter].id if letter in by_letter else "")
+                price, called = by_letter.get(letter, (None, ""))
+                water_price.append(price)
+                water_name.append(called)
         cheapest: dict[Hexside, tuple[float, str]] = {}
         for feature in sorted(ways):
             for side in hexmap.hexsides.get(feature, ()):
