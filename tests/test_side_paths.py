@@ -408,21 +408,24 @@ def test_the_offset_steps_are_the_hex_neighbours():
         assert list(table[h.row * width + h.col]) == expected
 
 
-def test_a_finer_unit_met_mid_search_gives_the_same_answer():
+@pytest.mark.parametrize("hills", [0.25, 1 / 3])
+def test_a_finer_unit_met_mid_search_gives_the_same_answer(hills):
     """Edges compile a block of nodes at a time; a block far from the start that needs a
-    finer unit of MP (a house rule of 1/4 MP for hills there) restarts the search on the
-    finer tables, and the answer is the same as on a network that met them first."""
+    finer unit of MP (a house rule of 1/4 MP for hills there), or none at all (1/3 MP),
+    restarts the search on the new tables, and the answer is the same as on a network that
+    met them first, and as the land model's own."""
     rows = ["." * 40 for _ in range(30)]
     rows[29] = "h" * 40
     hexmap = make_map(rows)
-    costs = dict(LAND_COSTS, hills=0.25)
+    costs = dict(LAND_COSTS, hills=hills)
     start, far = H("0101"), H("4030")
     fresh = SideNetwork.from_map(hexmap, CostModel.from_map(hexmap, costs, LAND_RULES))
     before = side_reachable(fresh, start, math.inf)
     warmed = SideNetwork.from_map(hexmap, CostModel.from_map(hexmap, costs, LAND_RULES))
     side_reachable(warmed, far, 1)  # compiles the far block first
     assert side_reachable(warmed, start, math.inf) == before
-    assert before[far] == reachable(CostModel.from_map(hexmap, costs, LAND_RULES), start, 99)[far]
+    by_land = reachable(CostModel.from_map(hexmap, costs, LAND_RULES), start, 99)
+    assert_same_costs(before, by_land)
 
 
 def test_prices_that_are_no_power_of_two_fraction_fall_back_to_floats():

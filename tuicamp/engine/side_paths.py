@@ -443,6 +443,8 @@ class _Core:
         """Node ``u``'s edges in units, grouped by price (its block at once)."""
         block = self._block(u)
         raws = [self.raw(x, towards) for x in block]
+        if self.exponent is None:  # these prices fit no unit: the search goes on in floats
+            raise _Restart
         scale = self.scale
         table = self.in_grouped if towards else self.out_grouped  # raw() may have voided it
         table[block.start : block.stop] = [
@@ -729,7 +731,9 @@ class _Found:
 class SideReach:
     """What one search found: the cost of every reached hex, its nearest start, its line."""
 
-    def __init__(self, network: SideNetwork, starts: list[int], towards: bool, found: _Found):
+    def __init__(
+        self, network: SideNetwork, starts: list[int], towards: bool, found: _Found
+    ) -> None:
         self._network, self._towards, self._found = network, towards, found
         self._starts = starts
         self._cost_of: dict[int, float] | None = None
