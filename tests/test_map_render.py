@@ -279,6 +279,18 @@ def test_settlement_glyph_replaces_terrain_glyph(kind: str, glyph: str) -> None:
     assert MapRenderer(m).text_lines()[y][x0] == glyph
 
 
+def test_a_settlement_keeps_its_hex_one_run_of_the_row() -> None:
+    """A settlement's glyph is drawn in its hex's terrain style: a row repainted for a
+    cursor step resends every style change left of the cursor, so a settlement must add
+    none (its glyph tells it apart)."""
+    m = HexMap.blank(4, 2)
+    plain = MapRenderer(m).render_row(1, MapLayers())
+    m.settlements = [Settlement("s", "city", "Carroburg", H(1, 0))]
+    row = MapRenderer(m).render_row(1, MapLayers())
+    assert "".join(seg.text for seg in row)[5] == "C"
+    assert len(row) == len(plain)
+
+
 def test_unknown_settlement_kind_is_question_mark() -> None:
     assert settlement_glyph("space port") == "?"
 

@@ -25,9 +25,9 @@ terminal's own palette rather than Textual's theme runs with ``App(ansi_color=Tr
 Glyphs (``legend_lines()`` prints them in their map styles):
 
 * terrain: the model's TERRAINS glyphs (``. f ^ M % : & , o ~``) on the terrain colour;
-* settlements replace the terrain glyph: village v, hamlet n, town t, city C, capital @,
-  fortress F, stronghold S, citadel Q, castle K, keep k, tower T, outpost p, camp c,
-  temple +, ruins r, inn i, port P, mine $, anything else ?;
+* settlements replace the terrain glyph, in its style: village v, hamlet n, town t,
+  city C, capital @, fortress F, stronghold S, citadel Q, castle K, keep k, tower T,
+  outpost p, camp c, temple +, ruins r, inn i, port P, mine $, anything else ?;
 * hexsides: plain ``/ \ |``; bridge H, ford +, river ~, stream -, wall #, road =,
   territory border ``:`` (first wins; a feature on a border is also underlined);
 * borders (``Borders``, chosen by the ruleset's UI): territory border ``:``, owner (realm)
@@ -653,7 +653,10 @@ class MapRenderer:
                 (ascii_text(marker.letter)[:1] or "?", marker_style(marker.colour, marker.own))
             )
         elif settlement is not None:
-            cells.append((settlement, tstyle + Style(bold=True)))
+            # In the terrain's own style, not bold: its glyph tells it apart already, a
+            # bold cell split the hex's run into three segments that every repaint of the
+            # line resends, and terminals that show bold as bright turn black glyphs grey.
+            cells.append((settlement, tstyle))
         elif width == 1 and (label := self._first_overlay(h, layers, names, area)) is not None:
             cells.append(label)
         else:
@@ -862,7 +865,7 @@ def legend_lines(
     for kind in kinds:
         by_glyph.setdefault(settlement_glyph(kind), []).append(kind)
     for glyph, names in by_glyph.items():
-        lines.append(_legend_line(glyph, Style(bold=True), ", ".join(names)))
+        lines.append(_legend_line(glyph, Style(), ", ".join(names)))
     lines.append(Text("Hexsides", style="bold"))
     lines.append(_legend_line("/\\|", Style(color=parse_colour(PLAIN_SIDE_COLOUR)), "plain side"))
     for look in (*SIDE_LOOKS.values(), BORDER_LOOK):
