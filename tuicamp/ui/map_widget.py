@@ -41,7 +41,7 @@ from textual.strip import Strip
 
 from tuicamp.model.hexes import Hex, Hexside, SideOf
 from tuicamp.model.map import HexMap
-from tuicamp.ui.map_layers import Borders, Changed, MapLayers, Mark, Marker, OverlayLook
+from tuicamp.ui.map_layers import Borders, MapLayers, Mark, Marker, OverlayLook
 from tuicamp.ui.map_render import (
     DIRECTION_BY_NAME,
     LAYOUTS,
@@ -232,7 +232,7 @@ class MapWidget(ScrollView, can_focus=True):
         """Every overlay off the map, of every kind (a hand-over leaves none behind)."""
         self.refresh_hexes(self._layers.clear_overlays())
 
-    def refresh_hexes(self, hexes: Iterable[Hex | Hexside] | Changed) -> None:
+    def refresh_hexes(self, hexes: Iterable[Hex | Hexside]) -> None:
         """Re-render the rows of these hexes (and hexsides) and repaint just their cells.
 
         Call it after changing a hex's terrain in place (``HexMap.set_terrain``); after
