@@ -2,10 +2,13 @@
 
 Run by hand (never part of the test suite, timings are machine-dependent)::
 
-    python benchmarks/map_render.py [--steps N]
+    python benchmarks/map_render.py [--steps N] [--repeat R]
 
 Measured in one run, on a seeded 200 x 200 map with mixed terrain, rivers, roads,
-territories, settlements and armies:
+territories, settlements and armies, each figure twice: on the plain map (territory
+borders, as before the map had layers) and with the layers on (``+layers``: owner borders
+between realms drawn over the territory borders, and side overlays on 600 contested
+hexes, every side of each held by one of three players, some of them disputed):
 
 * frame time: every visible line of the widget rendered through ``render_lines`` at 80x24
   and 200x60, cold (row cache empty), warm (same view again) and warm after a scroll (rows
@@ -17,8 +20,15 @@ territories, settlements and armies:
   from key to last byte, and the app's CPU time per step, and compares a step with one
   full-screen repaint; the same for a DataTable holding a 200 x 200 grid.
 
-Targets: a warm 200x60 frame under 5 ms; a cursor step no slower than DataTable's; no
-more than 1.5x DataTable's bytes per cursor step.
+Targets: a warm 200x60 frame under 5 ms, with the layers on too; a cursor step no slower
+than DataTable's; no more than 1.5x DataTable's bytes per cursor step; with the layers on,
+no more bytes per cursor step than the plain map sent before the map had layers.
+
+The bytes of a step do not depend on the machine, so that last figure is kept here
+(``BYTES_BEFORE_LAYERS``) beside the two measured in the run. They depend on what lies on
+the repainted lines: Textual rewrites a dirty line from the widget's left edge to the end
+of the change, so every style change left of the cursor is sent again, a layer's cells
+there included (the walk below crosses a contested hex, whose side marks are chips).
 """
 
 from __future__ import annotations
@@ -42,9 +52,9 @@ from textual.binding import Binding
 from textual.geometry import Region
 from textual.widgets import DataTable
 
-from tuicamp.model.hexes import Hex, Hexside
+from tuicamp.model.hexes import Hex, Hexside, SideOf
 from tuicamp.model.map import HexMap, Settlement, Territory
-from tuicamp.ui.map_render import Marker
+from tuicamp.ui.map_layers import BOTH, SIDES, Borders, Mark, Marker, OverlayLook
 from tuicamp.ui.map_widget import MapWidget
 
 SIZE = 200
@@ -103,22 +113,60 @@ def build_markers(seed: int = 7) -> dict[Hex, Marker]:
     return out
 
 
+CONTROL = "control"
+CONTROL_LOOK = OverlayLook(SIDES, "x", "bright_white", "side held by a player")
+
+
+def build_owners(m: HexMap, seed: int = 7) -> Borders:
+    """Realms over the territories: each territory's owner a player, players grouped in
+    realms of blocks of 3 x 3 territories (so owner borders run along some territory
+    borders), drawn with territory borders too."""
+    rng = random.Random(seed)
+    groups = {}
+    for k, t in enumerate(m.territories):
+        h = t.hexes[0]
+        realm = f"realm{h.col // 30}-{h.row // 24}"
+        t.owner = f"p{k}"
+        groups[t.owner] = realm if rng.random() < 0.9 else f"rebel{k}"
+    return Borders(BOTH, groups)
+
+
+def build_sides(seed: int = 7) -> dict[SideOf, Mark]:
+    """600 contested hexes, each side held by one of three players; neighbours of two
+    contested hexes may disagree about their shared side."""
+    rng = random.Random(seed)
+    players = [Mark("a", "red"), Mark("b", "blue"), Mark("c", "yellow")]
+    marks = {}
+    for _ in range(600):
+        h = Hex.from_offset(rng.randrange(SIZE), rng.randrange(SIZE))
+        for d in range(6):
+            marks[SideOf(h, d)] = rng.choice(players)
+    return marks
+
+
 class MapApp(App):
     """The map filling the screen, as the campaign app's map screen will show it."""
 
     BINDINGS = [Binding("R", "repaint", "full repaint")]
 
-    def __init__(self, reach: bool = False) -> None:
+    def __init__(self, reach: bool = False, layers: bool = False) -> None:
         super().__init__()
         self.hexmap = build_map()
         self.reach = reach
+        self.layers = layers
+        self.borders = build_owners(self.hexmap) if layers else None
 
     def compose(self) -> ComposeResult:
-        yield MapWidget(self.hexmap)
+        widget = MapWidget()
+        widget.set_map(self.hexmap, borders=self.borders)
+        yield widget
 
     def on_mount(self) -> None:
         widget = self.query_one(MapWidget)
         widget.set_markers(build_markers())
+        if self.layers:
+            widget.declare_overlays({CONTROL: CONTROL_LOOK})
+            widget.set_side_overlay(CONTROL, build_sides())
         if self.reach:
             around = Hex.from_offset(*START).within(4)
             widget.set_overlay("reach", {h: str(h.distance(around[0])) for h in around})
@@ -151,7 +199,16 @@ class TableApp(App):
         self.query_one(DataTable).refresh()
 
 
-APPS = {"map": MapApp, "map+reach": lambda: MapApp(reach=True), "table": TableApp}
+# Bytes per cursor step on the plain map at the commit before the layers (e11d1f0), at
+# 80x24 and 200x60 alike: Textual 8.2.8, TERM=xterm-256color, this walk.
+BYTES_BEFORE_LAYERS = 410.0
+
+APPS = {
+    "map": MapApp,
+    "map+reach": lambda: MapApp(reach=True),
+    "map+layers": lambda: MapApp(layers=True),
+    "table": TableApp,
+}
 READY_ENV = "TUICAMP_BENCH_READY"
 LATENCY = "ms/step (key to last byte, median)"
 
@@ -176,8 +233,8 @@ def _time(fn, repeat: int) -> float:
     return best * 1000
 
 
-async def frame_times(size: tuple[int, int], repeat: int) -> dict[str, float]:
-    app = MapApp()
+async def frame_times(size: tuple[int, int], repeat: int, layers: bool) -> dict[str, float]:
+    app = MapApp(layers=layers)
     async with app.run_test(size=size) as pilot:
         await pilot.pause()
         widget = app.query_one(MapWidget)
@@ -214,9 +271,9 @@ async def frame_times(size: tuple[int, int], repeat: int) -> dict[str, float]:
         return out
 
 
-async def step_regions(steps: int) -> tuple[float, float, float]:
+async def step_regions(steps: int, layers: bool) -> tuple[float, float, float]:
     """Average (cells asked to repaint, lines re-rendered, render_line calls) per step."""
-    app = MapApp()
+    app = MapApp(layers=layers)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         widget = app.query_one(MapWidget)
@@ -335,15 +392,25 @@ def main() -> None:
 
     print(f"MapWidget on a {SIZE} x {SIZE} map (canvas 803 x 401 cells)\n")
     print("frame (all visible lines through render_lines), best of", args.repeat)
+    warm = {}
     for size in ((80, 24), (200, 60)):
-        times = asyncio.run(frame_times(size, args.repeat))
-        line = ", ".join(f"{k} {v:.2f} ms" for k, v in times.items())
-        print(f"  {size[0]}x{size[1]}: {line}")
-    cells, lines, calls = asyncio.run(step_regions(args.steps))
+        for layers, label in ((False, "plain"), (True, "+layers")):
+            times = asyncio.run(frame_times(size, args.repeat, layers))
+            warm[size, layers] = times["warm"]
+            line = ", ".join(f"{k} {v:.2f} ms" for k, v in times.items())
+            print(f"  {size[0]}x{size[1]} {label:8}: {line}")
+    plain, layered = warm[(200, 60), False], warm[(200, 60), True]
     print(
-        f"\ncursor step (80x24): {cells:.1f} cells asked to repaint, {lines:.2f} rows "
-        f"re-rendered, {calls:.2f} render_line calls"
+        f"  warm 200x60: plain {plain:.2f} ms, +layers {layered:.2f} ms "
+        f"(target < 5 ms: {'OK' if layered < 5 else 'MISSED'})"
     )
+    print()
+    for layers, label in ((False, "plain"), (True, "+layers")):
+        cells, lines, calls = asyncio.run(step_regions(args.steps, layers))
+        print(
+            f"cursor step (80x24) {label:8}: {cells:.1f} cells asked to repaint, "
+            f"{lines:.2f} rows re-rendered, {calls:.2f} render_line calls"
+        )
 
     map_keys = [b"d", b"d", b"x", b"a", b"a", b"w"] * (args.steps // 6 + 1)
     arrows = [b"\x1b[C", b"\x1b[C", b"\x1b[B", b"\x1b[D", b"\x1b[D", b"\x1b[A"]
@@ -352,6 +419,7 @@ def main() -> None:
         print(f"\npty {cols}x{rows}, {args.steps} cursor steps each (TERM=xterm-256color)")
         results = {
             "MapWidget": pty_run("map", map_keys[: args.steps], cols, rows),
+            "MapWidget+layers": pty_run("map+layers", map_keys[: args.steps], cols, rows),
             "MapWidget+reach": pty_run("map+reach", map_keys[: args.steps], cols, rows),
             "MapWidget arrows": pty_run("map", table_keys[: args.steps], cols, rows),
             "DataTable": pty_run("table", table_keys[: args.steps], cols, rows),
@@ -366,6 +434,13 @@ def main() -> None:
             f"bytes/step vs DataTable {mw['bytes/step'] / dt['bytes/step']:.2f}x (target <= 1.5x); "
             f"latency vs DataTable {mw[LATENCY] / dt[LATENCY]:.2f}x; "
             f"CPU vs DataTable {mw['app CPU ms/step'] / dt['app CPU ms/step']:.2f}x"
+        )
+        ml = results["MapWidget+layers"]
+        met = ml["bytes/step"] <= BYTES_BEFORE_LAYERS
+        print(
+            f"  bytes/step: before the layers {BYTES_BEFORE_LAYERS:.1f}, plain now "
+            f"{mw['bytes/step']:.1f}, +layers {ml['bytes/step']:.1f} "
+            f"(target: +layers <= before: {'OK' if met else 'MISSED'})"
         )
 
 

@@ -13,9 +13,9 @@ from textual.color import Color
 from textual.filter import NoColor
 from textual.geometry import Region
 
-from tuicamp.model.hexes import Hex, Hexside
-from tuicamp.model.map import HexMap
-from tuicamp.ui.map_render import Marker
+from tuicamp.model.hexes import Hex, Hexside, SideOf
+from tuicamp.model.map import HexMap, Territory
+from tuicamp.ui.map_layers import OWNER, SIDES, Borders, Mark, Marker, OverlayLook
 from tuicamp.ui.map_widget import MapWidget
 
 SIZE = (80, 24)
@@ -275,10 +275,10 @@ async def test_markers_and_overlays_repaint_only_changed_hexes() -> None:
         assert spy.regions == [] and spy.full == 0
         assert widget.lines_rendered == rendered
 
-        widget.set_overlay("path", {H(6, 4): "*", H(7, 4): "*"})
+        widget.set_overlay("marks", {H(6, 4): "*", H(7, 4): "*"})
         await pilot.pause()
         assert spy.regions == [Region(4 * 6, 9, 8, 1)]  # one span on one line
-        widget.clear_overlay("path")
+        widget.clear_overlay("marks")
         line = "".join(seg.text for seg in widget.render_line(9))
         assert "*" not in line
 
@@ -387,11 +387,126 @@ async def test_show_cursor_off_draws_no_cursor() -> None:
         assert reversed_cells() == 3
 
 
-def test_legend_lists_overlays_in_use() -> None:
+def test_legend_lists_declared_overlays_and_undeclared_ones_in_use() -> None:
     widget = MapWidget(HexMap.blank(3, 3))
+    widget.declare_overlays({"control": CONTROL_LOOK})
     widget.set_overlay("supply", {H(0, 0): "s"})
     text = "\n".join(line.plain for line in widget.legend())
-    assert "supply" in text and "Clear" in text
+    assert "on a side: side held" in text and "Clear" in text
+    assert "supply: overlay nobody declared" in text
+    assert "border between owners" not in text
+    widget.set_borders(Borders(OWNER))
+    assert "border between owners" in "\n".join(line.plain for line in widget.legend())
+
+
+def test_a_look_the_map_cannot_draw_is_refused_when_declared() -> None:
+    widget = MapWidget(HexMap.blank(3, 3))
+    with pytest.raises(ValueError, match="'heather' is not a colour"):
+        widget.declare_overlays({"moor": OverlayLook(SIDES, "m", "heather", "moorland")})
+
+
+# --- layers on the widget: what they repaint -------------------------------------------------
+
+CONTROL_LOOK = OverlayLook(SIDES, "x", "bright_white", "side held")
+
+
+def line_text(widget: MapWidget, y: int) -> str:
+    return "".join(seg.text for seg in widget.render_line(y))
+
+
+@sync
+async def test_a_side_mark_repaints_its_one_side_cell() -> None:
+    app = MapApp(H(2, 2))
+    async with app.run_test(size=SIZE) as pilot:
+        widget = app.query_one(MapWidget)
+        widget.declare_overlays({"control": CONTROL_LOOK})
+        await pilot.pause()
+        spy = RefreshSpy(widget)
+        rendered = widget.lines_rendered
+        side = SideOf(H(5, 4), 1)  # NE: on the line between hex rows 3 and 4
+        widget.set_side_overlay("control", {side: Mark("a", "red")})
+        await pilot.pause()
+        x0, y = 4 * 5 + 1, 2 * 4 + 1
+        assert spy.full == 0
+        assert spy.regions == [Region(x0 + 2, y - 1, 1, 1)]
+        assert widget.lines_rendered - rendered == 1
+        assert line_text(widget, y - 1)[x0 + 2] == "a"
+        widget.set_side_overlay("control", {SideOf(H(5, 4), 3): "b"})  # now its W side
+        await pilot.pause()
+        assert line_text(widget, y - 1)[x0 + 2] == "\\"
+        assert line_text(widget, y)[x0 - 1] == "b"
+
+
+@sync
+async def test_a_cursor_step_repaints_a_disputed_side_and_nothing_more() -> None:
+    """The shared-side rule: the hex under the cursor shows its own record of a side the two
+    hexes disagree about, so stepping on or off it repaints that one side cell too."""
+    app = MapApp(H(4, 4))
+    async with app.run_test(size=SIZE) as pilot:
+        widget = app.query_one(MapWidget)
+        widget.declare_overlays({"control": CONTROL_LOOK})
+        upper, lower = H(5, 3), H(6, 4)  # 0604 and 0705: the upper hex's SE side
+        widget.set_side_overlay(
+            "control", {SideOf.between(upper, lower): "u", SideOf.between(lower, upper): "l"}
+        )
+        await pilot.pause()
+        x, y = 4 * 5 + 2 + 1 + 2, 2 * 3 + 1 + 1  # SE of the odd-row hex: (x0 + 2, y + 1)
+        assert line_text(widget, y)[x] == "u"
+        spy = RefreshSpy(widget)
+        await pilot.press("d")  # (5, 4): neither hex of the side
+        await pilot.pause()
+        assert spy.regions == [Region(4 * 4, 9, 8, 1)]  # a plain step: nothing more
+        spy.reset()
+        await pilot.press("d")  # onto the lower hex: its own record shows
+        await pilot.pause()
+        assert line_text(widget, y)[x] == "l"
+        assert Region(x, y, 1, 1) in spy.regions
+        assert sum(r.area for r in spy.regions) == 8 + 1
+        spy.reset()
+        await pilot.press("x")  # off both: the upper hex's record again
+        await pilot.pause()
+        assert line_text(widget, y)[x] == "u"
+        assert Region(x, y, 1, 1) in spy.regions
+
+
+@sync
+async def test_a_route_repaints_its_hexes_and_the_sides_between_them() -> None:
+    app = MapApp(H(2, 2))
+    async with app.run_test(size=SIZE) as pilot:
+        widget = app.query_one(MapWidget)
+        await pilot.pause()
+        spy = RefreshSpy(widget)
+        widget.set_route("path", [H(4, 4), H(5, 4), H(6, 4)], labels={H(6, 4): "2"})
+        await pilot.pause()
+        x0, y = 4 * 4 + 1, 2 * 4 + 1
+        assert spy.regions == [Region(x0 + 3, y, 8, 1)]  # one span: sides and hexes
+        assert line_text(widget, y)[x0 : x0 + 11] == ".  *.* *.2 "
+        widget.clear_overlays()
+        await pilot.pause()
+        assert line_text(widget, y)[x0 : x0 + 11] == ".  |.  |.  "
+
+
+@sync
+async def test_owner_borders_are_chosen_per_map_and_kept() -> None:
+    app = MapApp(H(2, 2))
+    async with app.run_test(size=SIZE) as pilot:
+        widget = app.query_one(MapWidget)
+        hexmap = HexMap.blank(6, 4)
+        hexmap.territories = [
+            Territory(str(h), str(h), [h], owner="anna" if h.col < 3 else "bert")
+            for h in hexmap.hexes()
+        ]
+        widget.set_map(hexmap, borders=Borders(OWNER))
+        await pilot.pause()
+        x0, y = 4 * 3 + 1, 1
+        assert line_text(widget, y)[x0 - 1] == "!" and line_text(widget, y)[x0 - 5] == "|"
+        widget.set_map(hexmap)  # the same borders until told otherwise
+        assert line_text(widget, y)[x0 - 1] == "!"
+        rendered = widget.lines_rendered
+        widget.set_borders(Borders(OWNER))  # no change, no rebuild
+        assert widget.render_line(y) and widget.lines_rendered == rendered
+        widget.set_borders(Borders())
+        assert line_text(widget, y)[x0 - 5] == ":"
 
 
 def test_snapshot_brick(snap_compare) -> None:
@@ -400,3 +515,14 @@ def test_snapshot_brick(snap_compare) -> None:
 
 def test_snapshot_dense(snap_compare) -> None:
     assert snap_compare(str(APPS / "map_app.py"), press=["o"], terminal_size=SIZE)
+
+
+@pytest.mark.parametrize("size", [(80, 24), (160, 48)], ids=["80x24", "160x48"])
+def test_snapshot_layers(snap_compare, size) -> None:
+    """Owner borders between realms, two contested hexes' side marks (the cursor's own record
+    on the side they dispute), a fleet's route across a river, a march, a patrol area."""
+    assert snap_compare(str(APPS / "layers_app.py"), terminal_size=size)
+
+
+def test_snapshot_layers_dense(snap_compare) -> None:
+    assert snap_compare(str(APPS / "layers_app.py"), press=["o"], terminal_size=SIZE)

@@ -6,7 +6,7 @@ from textual.app import App, ComposeResult
 
 from tuicamp.model.hexes import Hex, Hexside
 from tuicamp.model.map import HexMap, Settlement, Territory
-from tuicamp.ui.map_render import Marker
+from tuicamp.ui.map_layers import Marker
 from tuicamp.ui.map_widget import MapWidget
 
 
@@ -56,7 +56,7 @@ class MapSnapshotApp(App):
         )
         start = H(5, 5)
         widget.set_overlay("reach", {h: str(start.distance(h)) for h in start.within(2)})
-        widget.set_overlay("path", {H(6, 5): "*", H(7, 5): "*"})
+        widget.set_route("path", [start, H(6, 5), H(7, 5)])
         widget.cursor = start
         widget.focus()
 

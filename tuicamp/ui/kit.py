@@ -3,10 +3,12 @@
 A ruleset's screens module imports from ``tuicamp.ui`` only what this module offers: the
 controls of the campaign screen, the base of a phase panel, the command and UI records,
 the forms, the confirm dialog, the input field and the dice roller, the map widget and its
-marker colours, and :func:`what_if` (the seat's view after an action the engine performs on
-a throwaway copy: a price or a refusal before anything is sent). What stays behind this
-door (the campaign screen, the session, the hand-over) can change without a ruleset
-noticing, and a ruleset cannot reach the raw campaign by importing its way round the view.
+marker colours, what a ruleset declares for the map (:class:`OverlayLook` and its kinds,
+side marks, :class:`Borders` and their modes), and :func:`what_if` (the seat's view after
+an action the engine performs on a throwaway copy: a price or a refusal before anything is
+sent). What stays behind this door (the campaign screen, the session, the hand-over) can
+change without a ruleset noticing, and a ruleset cannot reach the raw campaign by importing
+its way round the view.
 
 :data:`RESERVED_KEYS` are the keys the core binds on the campaign screen, where a
 ruleset's commands are bound too: a command on one of them would shadow the core's (or be
@@ -24,6 +26,19 @@ from tuicamp.engine.engine import Engine
 from tuicamp.engine.rules import Rules
 from tuicamp.engine.ruleset import StatusLine
 from tuicamp.engine.views import ArmyView, CampaignView, PlayerView, view_for
+from tuicamp.ui.map_layers import (
+    AREA,
+    BOTH,
+    LABELS,
+    NO_BORDERS,
+    OWNER,
+    ROUTE,
+    SIDES,
+    TERRITORY,
+    Borders,
+    Mark,
+    OverlayLook,
+)
 from tuicamp.ui.map_render import marker_style
 from tuicamp.ui.map_widget import MapWidget
 from tuicamp.ui.moves import cost_label
@@ -34,14 +49,25 @@ from tuicamp.ui.widgets.dice_roller import DiceRoller
 from tuicamp.ui.widgets.fields import Field
 
 __all__ = [
+    "AREA",
+    "BOTH",
+    "LABELS",
+    "NO_BORDERS",
+    "OWNER",
     "RESERVED_KEYS",
+    "ROUTE",
+    "SIDES",
+    "TERRITORY",
     "ArmyView",
+    "Borders",
     "CampaignControls",
     "CampaignView",
     "ConfirmScreen",
     "DiceRoller",
     "Field",
     "MapWidget",
+    "Mark",
+    "OverlayLook",
     "PhasePanel",
     "PickScreen",
     "PlayerView",

@@ -26,32 +26,53 @@ Glyphs (``legend_lines()`` prints them in their map styles):
 
 * terrain: the glyph of the map's vocabulary (the base set ``. f ^ M % : & , o ~`` and any
   a ruleset declares) on the terrain's background, in its colours;
-* settlements replace the terrain glyph: village v, hamlet n, town t, city C, capital @,
-  fortress F, stronghold S, citadel Q, castle K, keep k, tower T, outpost p, camp c,
-  temple +, ruins r, inn i, port P, mine $, anything else ?;
+* settlements replace the terrain glyph, in its style: village v, hamlet n, town t,
+  city C, capital @, fortress F, stronghold S, citadel Q, castle K, keep k, tower T,
+  outpost p, camp c, temple +, ruins r, inn i, port P, mine $, anything else ?;
 * hexsides: plain ``/ \ |``; the vocabulary's feature glyphs (bridge H, ford +, river ~,
   stream -, wall #, road =, and a ruleset's own), territory border ``:`` (a side with
   several draws the first in the vocabulary's drawing order; a feature on a border is also
   underlined);
+* borders (``Borders``, chosen by the ruleset's UI): territory border ``:``, owner (realm)
+  border ``!``, on a plain side; a feature on either is underlined;
 * armies: a chip in the owner's colour, letter then stack count (2-9, + for more),
   underlined when it is the viewer's own; the cursor is reverse video;
-* overlays fill the marker cells of hexes without armies with the labels the app gives.
+* overlays (:mod:`tuicamp.ui.map_layers`, which states which layer wins a cell and the
+  rule for a side two hexes share): labels and route glyphs fill the marker cells of hexes
+  without armies, an area tints them and adds its glyph, a route is also drawn on the
+  side cells between its hexes, and a side mark is a chip on a side cell. In the dense
+  layout a hex shows the first of them in its one cell, and of the sides only the E and W
+  gaps are drawn (the brick layout, ``o``, shows the other four).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from functools import lru_cache
 
-from attrs import define, field, frozen
+from attrs import frozen
 from rich.color import Color, ColorParseError
 from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
 
-from tuicamp.model.hexes import DIRECTIONS, Hex
-from tuicamp.model.map import HexMap
+from tuicamp.model.hexes import DIRECTIONS, Hex, Hexside
+from tuicamp.model.map import HexMap, Territory
 from tuicamp.model.terrain import BASE_VOCABULARY, BY_LETTER, Terrain, TerrainLook, Vocabulary
+from tuicamp.ui.map_layers import (
+    AREA,
+    CORE_OVERLAYS,
+    LABELS,
+    ROUTE,
+    SIDES,
+    UNDECLARED_LOOKS,
+    Borders,
+    MapLayers,
+    OverlayLook,
+    SideEntry,
+    SideLine,
+    ascii_text,
+)
 
 LAYOUTS: tuple[str, ...] = ("brick", "dense")
 
@@ -186,6 +207,10 @@ SIDE_LOOKS: dict[str, SideLook] = side_looks()
 UNKNOWN_SIDE_LOOK = SideLook("?", "bright_white", "other hexside feature")
 BORDER = "border"
 BORDER_LOOK = SideLook(":", "bright_magenta", "territory border")
+# Between hexes of different owners (realms), when the ruleset's UI asks for it (Borders).
+OWNER_BORDER = "owner border"
+OWNER_BORDER_LOOK = SideLook("!", "bright_red", "border between owners (realms)")
+BORDER_LOOKS: dict[str, SideLook] = {OWNER_BORDER: OWNER_BORDER_LOOK, BORDER: BORDER_LOOK}
 PLAIN_SIDE_COLOUR = "bright_black"
 
 # Plain outline glyph of each side direction (pointy-top hex).
@@ -201,62 +226,23 @@ def pick_side_feature(
     for feature in vocabulary.drawing_order():
         if feature.id in present:
             return feature.id
-    unknown = sorted(present - {BORDER})
+    unknown = sorted(present - BORDER_LOOKS.keys())
     return unknown[0] if unknown else None
 
 
-# --- markers and overlays -----------------------------------------------------------
+def pick_border(features: Iterable[str]) -> str | None:
+    """The border a side is drawn as: the owner border before the territory border."""
+    present = set(features)
+    return next((name for name in BORDER_LOOKS if name in present), None)
 
 
-@frozen
-class Marker:
-    """An army (or stack of armies) drawn on a hex: owner letter, colour and count."""
+# --- markers and overlays: their styles -------------------------------------------
+# What is laid over the map, and which layer wins a cell, is tuicamp.ui.map_layers; here is
+# only how each is painted.
 
-    letter: str
-    colour: str
-    count: int = 1
-    own: bool = False
-
-    @property
-    def count_glyph(self) -> str:
-        """Blank for one army, the digit for a stack of up to 9, '+' beyond."""
-        if self.count <= 1:
-            return " "
-        return str(self.count) if self.count <= 9 else "+"
-
-
-@frozen
-class OverlayLook:
-    """How an overlay's labels are drawn. ``colour`` None: in the hex's own terrain style.
-
-    Area overlays (reach, zones of influence) cover many hexes; drawn in the terrain
-    style their labels merge with the terrain into one segment, which keeps a repainted
-    line short. Line overlays (a path, a supply line) are few cells and get a colour chip
-    so they stand out. The label glyphs tell them apart without colour either way.
-    """
-
-    colour: str | None
-    meaning: str
-    sample: str  # a typical label, for the legend
-
-
-# Overlay precedence: the first listed overlay gets the free marker cells first; unknown
-# overlays come after these, in the order they were set.
-OVERLAY_LOOKS: dict[str, OverlayLook] = {
-    "path": OverlayLook("bright_yellow", "planned path", "*"),
-    "reach": OverlayLook(None, "reachable, with its MP cost", "3"),
-    "supply": OverlayLook("bright_cyan", "supply line", "s"),
-    "zoi": OverlayLook(None, "zone of influence", "z"),
-}
-UNKNOWN_OVERLAY_LOOK = OverlayLook("bright_magenta", "ruleset overlay", "?")
-OVERLAY_BG = "black"
+OVERLAY_BG = "black"  # the chip under a label's or a route's glyph
 
 CURSOR_STYLE = Style(reverse=True, bold=True)
-
-
-def ascii_text(text: str) -> str:
-    """Printable ASCII only; anything else becomes '?' so it can never break alignment."""
-    return "".join(ch if " " <= ch <= "~" else "?" for ch in text)
 
 
 @lru_cache(512)
@@ -266,78 +252,52 @@ def marker_style(colour: str, own: bool) -> Style:
     return Style(color=contrast_for(bg), bgcolor=bg, bold=True, underline=own)
 
 
-@lru_cache(64)
-def overlay_style(name: str) -> Style | None:
-    """The chip style of an overlay's labels; None means "the hex's terrain style"."""
-    look = OVERLAY_LOOKS.get(name, UNKNOWN_OVERLAY_LOOK)
+def look_colour(look: OverlayLook, colour: str | None = None) -> Color:
+    """The colour of a look (or of one side mark), refused in words a ruleset's author can
+    act on when it is no colour the map knows."""
+    name = colour or look.colour or ""
+    parsed = parse_colour(name)
+    if parsed is None:
+        raise ValueError(
+            f"overlay look {look.meaning or look.kind!r}: {name!r} is not a colour "
+            "(use an ANSI name such as bright_red, a basic CSS name or #rrggbb)"
+        )
+    return parsed
+
+
+def check_look_colours(looks: Iterable[OverlayLook]) -> None:
+    """Every declared look's colour parses (raises ValueError naming the look)."""
+    for look in looks:
+        if look.colour is not None:
+            look_colour(look)
+
+
+@lru_cache(128)
+def label_style(look: OverlayLook) -> Style | None:
+    """The style of a label's or a route's glyph in a hex; None: the hex's own style.
+
+    A route's and a coloured label's glyph sits on a dark chip, so a line of few cells
+    stands out on any terrain; an uncoloured labels overlay (reach) is drawn in the hex's
+    terrain (or area) style, which keeps a row of many of them one segment per hex.
+    """
     if look.colour is None:
         return None
-    return Style(color=parse_colour(look.colour), bgcolor=parse_colour(OVERLAY_BG), bold=True)
+    return Style(color=look_colour(look), bgcolor=parse_colour(OVERLAY_BG), bold=True)
 
 
-@define
-class MapLayers:
-    """The decorations the app sets on top of the map: markers, overlays and the cursor.
-
-    Every setter returns the hexes whose drawing changed, so the widget can throw away
-    only those rows of its cache and repaint only those cells. Row indexes are kept
-    alongside so a row renders without scanning every marker on the map.
-    """
-
-    markers: dict[Hex, Marker] = field(factory=dict)
-    overlays: dict[str, dict[Hex, str]] = field(factory=dict)
-    cursor: Hex | None = None
-    _marker_rows: dict[int, dict[int, Marker]] = field(factory=dict, repr=False)
-    _overlay_rows: dict[str, dict[int, dict[int, str]]] = field(factory=dict, repr=False)
-
-    def set_markers(self, markers: Mapping[Hex, Marker]) -> set[Hex]:
-        new = dict(markers)
-        changed = {h for h in self.markers.keys() | new.keys() if self.markers.get(h) != new.get(h)}
-        self.markers = new
-        self._marker_rows = _row_index(new)
-        return changed
-
-    def set_overlay(self, name: str, labels: Mapping[Hex, str]) -> set[Hex]:
-        old = self.overlays.get(name, {})
-        new = {h: ascii_text(label) for h, label in labels.items()}
-        changed = {h for h in old.keys() | new.keys() if old.get(h) != new.get(h)}
-        self.overlays[name] = new
-        self._overlay_rows[name] = _row_index(new)
-        return changed
-
-    def clear_overlay(self, name: str) -> set[Hex]:
-        old = self.overlays.pop(name, {})
-        self._overlay_rows.pop(name, None)
-        return set(old)
-
-    def set_cursor(self, cursor: Hex | None) -> set[Hex]:
-        changed = {h for h in (self.cursor, cursor) if h is not None and self.cursor != cursor}
-        self.cursor = cursor
-        return changed
-
-    def overlay_names(self) -> list[str]:
-        """Overlay names in drawing precedence order."""
-        known = [n for n in OVERLAY_LOOKS if n in self.overlays]
-        return known + [n for n in self.overlays if n not in OVERLAY_LOOKS]
-
-    def row_markers(self, row: int) -> dict[int, Marker]:
-        return self._marker_rows.get(row, {})
-
-    def row_overlays(self, row: int) -> list[tuple[str, dict[int, str]]]:
-        """(name, col -> label) of every overlay with something in this row, in precedence."""
-        out = []
-        for name in self.overlay_names():
-            cols = self._overlay_rows.get(name, {}).get(row)
-            if cols:
-                out.append((name, cols))
-        return out
+@lru_cache(64)
+def area_style(look: OverlayLook) -> Style:
+    """An area's tint: its colour as background, the glyph in black or white on it."""
+    bg = look_colour(look)
+    return Style(color=contrast_for(bg), bgcolor=bg, bold=True)
 
 
-def _row_index(by_hex: Mapping[Hex, object]) -> dict:
-    rows: dict[int, dict[int, object]] = {}
-    for h, value in by_hex.items():
-        rows.setdefault(h.row, {})[h.col] = value
-    return rows
+@lru_cache(256)
+def mark_style(look: OverlayLook, colour: str | None) -> Style:
+    """A side mark: a chip in the mark's (or the overlay's) colour, like an army's, so it
+    reads apart from a hexside feature, which is a coloured glyph on the map's ground."""
+    bg = look_colour(look, colour)
+    return Style(color=contrast_for(bg), bgcolor=bg, bold=True)
 
 
 # --- geometry -----------------------------------------------------------------------
@@ -425,16 +385,24 @@ Cell = tuple[str, Style]
 class MapRenderer:
     """Renders canvas rows of one map in one layout.
 
-    The static picture (terrain, settlements, hexside features, territory borders) is
-    indexed once per map; a row is then built from that index plus the layers' row
-    indexes, so rendering a row costs one pass over the hexes of that row.
+    The static picture (terrain, settlements, hexside features, borders) is indexed once
+    per map; a row is then built from that index plus the layers' row indexes, so rendering
+    a row costs one pass over the hexes of that row (and over the few side cells the
+    overlays draw on it).
     """
 
-    def __init__(self, hexmap: HexMap, layout: str = "brick", base: Style | None = None) -> None:
+    def __init__(
+        self,
+        hexmap: HexMap,
+        layout: str = "brick",
+        base: Style | None = None,
+        borders: Borders | None = None,
+    ) -> None:
         if layout not in GRIDS:
             raise ValueError(f"unknown map layout {layout!r} (use one of {', '.join(GRIDS)})")
         self.map = hexmap
         self.grid = GRIDS[layout]
+        self.borders = borders or Borders()
         self.width, self.height = self.grid.canvas_size(hexmap.width, hexmap.height)
         self._base = base or Style()
         self._settlements: dict[tuple[int, int], str] = {}
@@ -456,20 +424,37 @@ class MapRenderer:
         self._index_borders()
 
     def _index_borders(self) -> None:
-        """Mark every side between two hexes of different territories (map edge excluded).
+        """Mark the borders the map draws (``Borders``): between hexes of different
+        territories, of different owners (by realm or team when grouped), or both."""
+        hexmap = self.map
+        if not hexmap.territories:
+            return
+        if self.borders.owners:
+            self._index_border(OWNER_BORDER, self._territory_keys(self._owner_key))
+        if self.borders.territories:
+            self._index_border(BORDER, self._territory_keys(lambda t: t.id))
+
+    def _owner_key(self, territory: Territory) -> str | None:
+        return self.borders.group_of(territory.owner)
+
+    def _territory_keys(self, key: Callable[[Territory], str | None]) -> list[list[str | None]]:
+        """Each hex's key (offset rows): its territory's key, None outside every territory."""
+        hexmap = self.map
+        keys: list[list[str | None]] = [[None] * hexmap.width for _ in range(hexmap.height)]
+        for t in hexmap.territories:
+            value = key(t)
+            for h in t.hexes:
+                if hexmap.contains(h):
+                    keys[h.row][h.col] = value
+        return keys
+
+    def _index_border(self, border: str, tid: list[list[str | None]]) -> None:
+        """Mark every side between two hexes of different keys (map edge excluded).
 
         Done on offset integers, looking E, SE and SW from each hex so every side is seen
         once: 40,000 hexes index in a few tens of milliseconds.
         """
-        hexmap = self.map
-        if not hexmap.territories:
-            return
-        width, height = hexmap.width, hexmap.height
-        tid: list[list[str | None]] = [[None] * width for _ in range(height)]
-        for t in hexmap.territories:
-            for h in t.hexes:
-                if hexmap.contains(h):
-                    tid[h.row][h.col] = t.id
+        width, height = self.map.width, self.map.height
         side_cell = self.grid.side_cell
         features = self._side_features
         for row in range(height):
@@ -486,7 +471,7 @@ class MapRenderer:
                     if 0 <= ncol < width and nrow[ncol] != here:
                         cell = side_cell(col, row, direction)
                         if cell is not None:
-                            features.setdefault(cell, set()).add(BORDER)
+                            features.setdefault(cell, set()).add(border)
 
     def _mark_side(self, a: Hex, b: Hex, feature: str) -> None:
         if not self.map.contains(a):
@@ -517,21 +502,22 @@ class MapRenderer:
             self._terrain[t.letter] = (terrain_glyph(t), terrain_style(t))
         self._unknown_terrain = (UNKNOWN_GLYPH, terrain_style(None))
         self._side_cells: dict[int, dict[int, Cell]] = {}
-        looks: dict[tuple[str | None, bool], Cell] = {}
+        looks: dict[tuple[str | None, str | None], Cell] = {}
         for (x, y), features in self._side_features.items():
-            key = (pick_side_feature(features, vocabulary), BORDER in features)
+            key = (pick_side_feature(features, vocabulary), pick_border(features))
             found = looks.get(key)
             if found is None:
                 found = looks[key] = self._side_cell(*key)
             self._side_cells.setdefault(y, {})[x] = found
         self._templates: dict[int, str] = {}
+        self._overlay_cells: dict[tuple[object, ...], Cell] = {}
 
-    def _side_cell(self, name: str | None, border: bool) -> Cell:
+    def _side_cell(self, name: str | None, border: str | None) -> Cell:
         """A side's glyph and style: its winning feature, underlined if also a border."""
         if name is None:
-            look, underline = BORDER_LOOK, False
+            look, underline = BORDER_LOOKS.get(border or BORDER, BORDER_LOOK), False
         else:
-            look, underline = self._side_looks.get(name, UNKNOWN_SIDE_LOOK), border
+            look, underline = self._side_looks.get(name, UNKNOWN_SIDE_LOOK), border is not None
         style = self._base + Style(color=parse_colour(look.colour), bold=True, underline=underline)
         return (look.glyph, style)
 
@@ -555,7 +541,7 @@ class MapRenderer:
         if self.grid.name == "dense":
             return self._dense_row(y, layers)
         if y % 2 == 0:
-            return self._brick_edge_row(y)
+            return self._brick_edge_row(y, layers)
         return self._brick_hex_row((y - 1) // 2, layers)
 
     def _brick_template(self, y: int) -> str:
@@ -578,9 +564,9 @@ class MapRenderer:
             self._templates[y] = text
         return text
 
-    def _brick_edge_row(self, y: int) -> list[Segment]:
+    def _brick_edge_row(self, y: int, layers: MapLayers) -> list[Segment]:
         text = self._brick_template(y)
-        featured = self._side_cells.get(y)
+        featured = self._side_cells_of(y, layers)
         if not featured:
             return [Segment(text, self._plain)]
         out = _Builder()
@@ -603,7 +589,7 @@ class MapRenderer:
         change costs an escape sequence.
         """
         y = 2 * row + 1
-        featured = self._side_cells.get(y, {})
+        featured = self._side_cells_of(y, layers)
         out = _Builder()
         add = out.add
         x = 2 * (row & 1) + 1
@@ -641,19 +627,29 @@ class MapRenderer:
         return cols
 
     def interior_cells(self, col: int, row: int, layers: MapLayers, width: int) -> list[Cell]:
-        """The ``width`` interior cells of a hex: glyph, then marker or overlay labels."""
+        """The ``width`` interior cells of a hex: glyph, then marker or overlay labels.
+
+        Which layer wins which cell is stated in tuicamp.ui.map_layers: a marker, else
+        labels and route glyphs in precedence, then the first area's glyph, on its tint.
+        """
         glyph, tstyle = self.terrain_cell(col, row)
         settlement = self._settlements.get((col, row))
         h = Hex.from_offset(col, row)
         marker = layers.markers.get(h)
+        names = layers.overlay_names() if layers.overlays else []
+        area = self._area_at(h, layers, names)
+        ground = area_style(area) if area is not None else tstyle
         cells: list[Cell] = []
         if marker is not None and width == 1:
             cells.append(
                 (ascii_text(marker.letter)[:1] or "?", marker_style(marker.colour, marker.own))
             )
         elif settlement is not None:
-            cells.append((settlement, tstyle + Style(bold=True)))
-        elif width == 1 and (label := self._first_overlay(h, layers, 1)) is not None:
+            # In the terrain's own style, not bold: its glyph tells it apart already, a
+            # bold cell split the hex's run into three segments that every repaint of the
+            # line resends, and terminals that show bold as bright turn black glyphs grey.
+            cells.append((settlement, tstyle))
+        elif width == 1 and (label := self._first_overlay(h, layers, names, area)) is not None:
             cells.append(label)
         else:
             cells.append((glyph, tstyle))
@@ -663,26 +659,49 @@ class MapRenderer:
             cells.append((ascii_text(marker.letter)[:1] or "?", mstyle))
             cells.append((marker.count_glyph, mstyle))
             free = 0
-        for name in layers.overlay_names():
-            label = layers.overlays[name].get(h)
+        for name in names:
+            look = layers.look(name)
+            if look.kind == AREA:
+                continue
+            label = layers.overlays.get(name, {}).get(h)
             if free and label and len(label) <= free:
-                style = overlay_style(name) or tstyle
+                style = label_style(look) or ground
                 cells.extend((ch, style) for ch in label)
                 free -= len(label)
-        cells.extend([(" ", tstyle)] * free)
+        if free and area is not None:
+            cells.append((area.glyph, ground))
+            free -= 1
+        cells.extend([(" ", ground)] * free)
         if layers.cursor == h:
             cells = [(text, style + CURSOR_STYLE) for text, style in cells]
         return cells
 
-    def _first_overlay(self, h: Hex, layers: MapLayers, width: int) -> Cell | None:
-        for name in layers.overlay_names():
-            label = layers.overlays[name].get(h)
+    @staticmethod
+    def _area_at(h: Hex, layers: MapLayers, names: list[str]) -> OverlayLook | None:
+        """The first area overlay (in precedence) that shades this hex."""
+        for name in names:
+            look = layers.look(name)
+            if look.kind == AREA and h in layers.overlays.get(name, ()):
+                return look
+        return None
+
+    def _first_overlay(
+        self, h: Hex, layers: MapLayers, names: list[str], area: OverlayLook | None
+    ) -> Cell | None:
+        """The one cell of a hex in the dense layout: the first label or route glyph, else
+        the area's glyph (None: none of them)."""
+        for name in names:
+            look = layers.look(name)
+            label = layers.overlays.get(name, {}).get(h) if look.kind != AREA else None
             if label:
-                return (label[:width], overlay_style(name) or self.terrain_cell(h.col, h.row)[1])
+                style = label_style(look) or self.terrain_cell(h.col, h.row)[1]
+                return (label[:1], style)
+        if area is not None:
+            return (area.glyph, area_style(area))
         return None
 
     def _dense_row(self, row: int, layers: MapLayers) -> list[Segment]:
-        featured = self._side_cells.get(row, {})
+        featured = self._side_cells_of(row, layers)
         out = _Builder()
         add = out.add
         x = row & 1
@@ -697,6 +716,64 @@ class MapRenderer:
         if not row & 1:
             add(" ", self._base)
         return out.segments()
+
+    # --- side cells of the overlays -----------------------------------------------------
+    def _side_cells_of(self, y: int, layers: MapLayers) -> dict[int, Cell]:
+        """x -> cell of every drawn side on canvas line ``y``: the map's features and
+        borders, with what routes and side overlays draw on top (map_layers' precedence)."""
+        static = self._side_cells.get(y, {})
+        sides = layers.sides_on_line(self._side_line_of(y)) if layers.draws_sides else ()
+        if not sides:
+            return static
+        names = layers.overlay_names()
+        cells = dict(static)
+        for side in sides:
+            where = self.side_cell_of(side)
+            if where is None or where[1] != y:
+                continue
+            entry = layers.side_entry(side, names)
+            if entry is not None:
+                cells[where[0]] = self._entry_cell(entry, where)
+        return cells
+
+    def _side_line_of(self, y: int) -> SideLine:
+        """The hex rows whose shared sides are drawn on canvas line ``y``."""
+        if self.grid.name == "dense":
+            return (y, y)
+        if y % 2:
+            return ((y - 1) // 2, (y - 1) // 2)
+        return (y // 2 - 1, y // 2)
+
+    def side_cell_of(self, side: Hexside) -> tuple[int, int] | None:
+        """The canvas cell of a hexside (None: off the map, or no room in this layout)."""
+        a, b = side.a, side.b
+        if not self.map.contains(a):
+            a, b = b, a
+        if not self.map.contains(a):
+            return None
+        direction = a.direction_to(b)
+        return None if direction is None else self.grid.side_cell(a.col, a.row, direction)
+
+    def _entry_cell(self, entry: SideEntry, where: tuple[int, int]) -> Cell:
+        """A route's glyph (or, on a featured side, the feature's glyph in the route's
+        colours), or a side mark's chip."""
+        look = entry.look
+        if entry.mark is None:
+            features = self._side_features.get(where)
+            crossed = features is not None and pick_side_feature(features) is not None
+            glyph = self._side_cells[where[1]][where[0]][0] if crossed else look.glyph
+            key: tuple[object, ...] = (look, glyph)
+            found = self._overlay_cells.get(key)
+            if found is None:
+                style = self._base + (label_style(look) or self._plain)
+                found = self._overlay_cells[key] = (glyph, style)
+            return found
+        mark = entry.mark
+        key = (look, mark)
+        found = self._overlay_cells.get(key)
+        if found is None:
+            found = self._overlay_cells[key] = (mark.glyph, mark_style(look, mark.colour))
+        return found
 
     # --- conveniences -----------------------------------------------------------------
     def hex_at(self, x: int, y: int) -> Hex | None:
@@ -717,6 +794,12 @@ class MapRenderer:
         """
         x, y = self.grid.origin(h.col, h.row)
         return (x + self.grid.dirty_dx, y, self.grid.dirty_w, 1)
+
+    def side_region(self, side: Hexside) -> tuple[int, int, int, int] | None:
+        """(x, y, 1, 1), the one cell a change to this hexside alone can alter (None: it is
+        not drawn in this layout)."""
+        where = self.side_cell_of(side)
+        return None if where is None else (where[0], where[1], 1, 1)
 
     def text_lines(self, layers: MapLayers | None = None) -> list[str]:
         """The whole canvas as plain text (tests, logs, and printing a map)."""
@@ -755,15 +838,20 @@ class _Builder:
 
 def legend_lines(
     terrains: Iterable[Terrain] | None = None,
-    overlays: Iterable[str] = (),
+    overlays: Mapping[str, OverlayLook] = CORE_OVERLAYS,
     settlement_kinds: Iterable[str] | None = None,
+    borders: Borders | None = None,
     *,
     vocabulary: Vocabulary = BASE_VOCABULARY,
 ) -> list[Text]:
     """Legend lines, each glyph drawn in the very style the map uses, then its meaning.
 
     Terrains and hexside features are the map's ``vocabulary`` (a ruleset's own
-    included); ``terrains`` narrows the terrain lines (to those a map shows, say)."""
+    included); ``terrains`` narrows the terrain lines (to those a map shows, say).
+    ``overlays`` are the looks the map may draw (the core's and the ruleset's declared
+    ones); ``borders`` what the map draws as borders (the owner border is listed when it is
+    drawn).
+    """
     lines: list[Text] = [Text("Terrain", style="bold")]
     for t in vocabulary.terrains if terrains is None else terrains:
         lines.append(_legend_line(f"{terrain_glyph(t)}  ", terrain_style(t), t.name))
@@ -773,7 +861,7 @@ def legend_lines(
     for kind in kinds:
         by_glyph.setdefault(settlement_glyph(kind), []).append(kind)
     for glyph, names in by_glyph.items():
-        lines.append(_legend_line(glyph, Style(bold=True), ", ".join(names)))
+        lines.append(_legend_line(glyph, Style(), ", ".join(names)))
     lines.append(Text("Hexsides", style="bold"))
     lines.append(_legend_line("/\\|", Style(color=parse_colour(PLAIN_SIDE_COLOUR)), "plain side"))
     for look in (*side_looks(vocabulary).values(), BORDER_LOOK):
@@ -789,14 +877,54 @@ def legend_lines(
             "underlined: also a territory border",
         )
     )
+    if borders is not None and borders.owners:
+        lines += _owner_border_lines()
     lines.append(Text("Armies and overlays", style="bold"))
     lines.append(_legend_line("A2", marker_style("red", False), "army of player A, stack of 2"))
     lines.append(_legend_line("A ", marker_style("blue", True), "underlined: your own army"))
-    for name in overlays:
-        look = OVERLAY_LOOKS.get(name, UNKNOWN_OVERLAY_LOOK)
-        style = overlay_style(name) or terrain_style(BY_LETTER["."])
-        lines.append(_legend_line(look.sample, style, f"{name}: {look.meaning}"))
+    lines += overlay_legend_lines(overlays)
     lines.append(_legend_line(".  ", terrain_style(BY_LETTER["."]) + CURSOR_STYLE, "cursor"))
+    return lines
+
+
+def _owner_border_lines() -> list[Text]:
+    look = OWNER_BORDER_LOOK
+    style = Style(color=parse_colour(look.colour), bold=True)
+    return [
+        _legend_line(look.glyph, style, look.meaning),
+        _legend_line("~", style + Style(underline=True), "underlined: also a border"),
+    ]
+
+
+def overlay_legend_lines(overlays: Mapping[str, OverlayLook]) -> list[Text]:
+    """One line per overlay look, drawn as the map draws it, then what hides what."""
+    clear = terrain_style(BY_LETTER["."])
+    lines: list[Text] = []
+    for name, look in overlays.items():
+        meaning = look.meaning if name in CORE_OVERLAYS or look.meaning else name
+        if look in UNDECLARED_LOOKS.values():
+            meaning = f"{name}: {look.meaning}"
+        if look.kind == LABELS:
+            lines.append(_legend_line(look.glyph, label_style(look) or clear, meaning))
+        elif look.kind == ROUTE:
+            lines.append(
+                _legend_line(
+                    look.glyph * 2, label_style(look) or clear, f"{meaning}: hexes and sides"
+                )
+            )
+        elif look.kind == SIDES:
+            lines.append(_legend_line(look.glyph, mark_style(look, None), f"on a side: {meaning}"))
+        else:
+            sample = Text()
+            sample.append(".", clear)
+            sample.append(f"{look.glyph} ", area_style(look))
+            sample.append(f" {meaning}")
+            lines.append(sample)
+    if any(look.kind in (SIDES, ROUTE) for look in overlays.values()):
+        lines.append(
+            Text("A route or side mark covers a side's feature (a route keeps a feature's")
+        )
+        lines.append(Text("glyph in its colours); the hex panel lists the hex's sides."))
     return lines
 
 

@@ -7,10 +7,12 @@ viewport on scroll, and a change to the cursor, a marker or an overlay throws aw
 the rows of the hexes that changed and refreshes only their cells, so the terminal is
 sent a few cells per step instead of a screen.
 
-The app drives the widget through a small API (``set_map``, ``set_markers``,
-``set_overlay``, ``clear_overlay``, the ``cursor`` and ``map_layout`` reactives) and
-listens for ``MapWidget.CursorMoved`` and ``MapWidget.Selected``. The widget never
-touches campaign state.
+The app drives the widget through a small API (``set_map``, ``set_borders``,
+``set_markers``, ``declare_overlays`` and the overlays of each kind: ``set_overlay``
+(labels), ``set_side_overlay``, ``set_route``, ``set_area``, ``clear_overlay``,
+``clear_overlays``; the ``cursor`` and ``map_layout`` reactives) and listens for
+``MapWidget.CursorMoved`` and ``MapWidget.Selected``. The widget never touches campaign
+state. What each overlay draws, and which wins a cell, is :mod:`tuicamp.ui.map_layers`.
 
 Keys (every binding has an id, so a user keymap can rebind it with ``App.set_keymap``)::
 
@@ -24,7 +26,7 @@ Keys (every binding has an id, so a user keymap can rebind it with ``App.set_key
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 
 from rich.style import Style
 from rich.text import Text
@@ -37,15 +39,15 @@ from textual.reactive import var
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
-from tuicamp.model.hexes import Hex
+from tuicamp.model.hexes import Hex, Hexside, SideOf
 from tuicamp.model.map import HexMap
 from tuicamp.model.terrain import BASE_VOCABULARY
+from tuicamp.ui.map_layers import Borders, MapLayers, Mark, Marker, OverlayLook
 from tuicamp.ui.map_render import (
     DIRECTION_BY_NAME,
     LAYOUTS,
-    MapLayers,
     MapRenderer,
-    Marker,
+    check_look_colours,
     legend_lines,
 )
 
@@ -146,10 +148,12 @@ class MapWidget(ScrollView, can_focus=True):
         if map_layout not in LAYOUTS:
             raise ValueError(f"unknown map layout {map_layout!r} (use one of {LAYOUTS})")
         self._layers = MapLayers(cursor=Hex(0, 0) if show_cursor else None)
+        self._borders = Borders()
         self._map: HexMap | None = None
         self._renderer: MapRenderer | None = None
         self._rows: LRUCache[int, Strip] = LRUCache(cache_rows)
         self._base: Style | None = None
+        self._frame_style: Style | None = None
         self.lines_rendered = 0
         """Canvas rows rendered from scratch (row-cache misses); tests and benchmarks read it."""
         self.render_line_calls = 0
@@ -169,27 +173,68 @@ class MapWidget(ScrollView, can_focus=True):
         """Markers, overlays and cursor as drawn (read them; change them via the setters)."""
         return self._layers
 
-    def set_map(self, hexmap: HexMap) -> None:
-        """Show another map (or the same one after its terrain, sides or territories changed)."""
+    @property
+    def borders(self) -> Borders:
+        """Which borders the map draws (territories, owners, both or none)."""
+        return self._borders
+
+    def set_map(self, hexmap: HexMap, borders: Borders | None = None) -> None:
+        """Show another map (or the same one after its terrain, sides or territories
+        changed), with ``borders`` drawn as given (None: as before)."""
         self._map = hexmap
+        if borders is not None:
+            self._borders = borders
         self._rebuild()
         cursor = self.validate_cursor(self.cursor)
         self.set_reactive(MapWidget.cursor, cursor)
         self._layers.set_cursor(cursor if self.show_cursor else None)
 
+    def set_borders(self, borders: Borders) -> None:
+        """Draw other borders (by territory, by owner or team, both, none): the map's
+        picture is indexed again, so only when they change."""
+        if borders != self._borders:
+            self._borders = borders
+            self._rebuild()
+
     def set_markers(self, markers: Mapping[Hex, Marker]) -> None:
         """Replace every unit marker; only hexes whose marker changed are repainted."""
         self.refresh_hexes(self._layers.set_markers(markers))
 
+    def declare_overlays(self, looks: Mapping[str, OverlayLook]) -> None:
+        """The ruleset's overlays and their looks, after the core's in precedence; the
+        legend lists them. Raises ValueError, naming the look, for one the map cannot draw."""
+        check_look_colours(looks.values())
+        self._layers.declare(looks)
+        self._rows.clear()
+        self.refresh()
+
     def set_overlay(self, name: str, labels: Mapping[Hex, str]) -> None:
-        """Show (or replace) an overlay such as 'reach' {hex: '3'}, 'path', 'zoi', 'supply'."""
+        """Show (or replace) a labels overlay such as 'reach' {hex: '3'}."""
         self.refresh_hexes(self._layers.set_overlay(name, labels))
+
+    def set_side_overlay(self, name: str, marks: Mapping[SideOf, Mark | str]) -> None:
+        """Show (or replace) a side overlay: a mark on each recorded hex side."""
+        self.refresh_hexes(self._layers.set_side_overlay(name, marks))
+
+    def set_route(
+        self, name: str, *paths: Sequence[Hex], labels: Mapping[Hex, str] | None = None
+    ) -> None:
+        """Show (or replace) a route overlay such as 'path': lines of neighbouring hexes."""
+        self.refresh_hexes(self._layers.set_route(name, *paths, labels=labels))
+
+    def set_area(self, name: str, hexes: Iterable[Hex]) -> None:
+        """Show (or replace) an area overlay: these hexes shaded."""
+        self.refresh_hexes(self._layers.set_area(name, hexes))
 
     def clear_overlay(self, name: str) -> None:
         self.refresh_hexes(self._layers.clear_overlay(name))
 
-    def refresh_hexes(self, hexes: Iterable[Hex]) -> None:
-        """Re-render the rows of these hexes and repaint just their cells.
+    def clear_overlays(self) -> None:
+        """Every overlay off the map, of every kind (a hand-over leaves none behind)."""
+        self.refresh_hexes(self._layers.clear_overlays())
+
+    def refresh_hexes(self, hexes: Iterable[Hex | Hexside]) -> None:
+        """Re-render the rows of these hexes (and hexsides) and repaint just their cells.
 
         Call it after changing a hex's terrain in place (``HexMap.set_terrain``); after
         changing hexsides, territories or settlements call ``set_map`` again.
@@ -203,10 +248,16 @@ class MapWidget(ScrollView, can_focus=True):
         sx, sy = self.scroll_offset
         view = self.size.region
         spans: dict[int, tuple[int, int]] = {}
-        for h in hexes:
-            if not self._map.contains(h):
+        for item in hexes:
+            if isinstance(item, Hexside):
+                found = renderer.side_region(item)
+                if found is None:
+                    continue
+                x, y, w, _ = found
+            elif self._map.contains(item):
+                x, y, w, _ = renderer.hex_region(item)
+            else:
                 continue
-            x, y, w, _ = renderer.hex_region(h)
             self._rows.discard(y)
             x1, x2 = spans.get(y, (x, x + w))
             spans[y] = (min(x1, x), max(x2, x + w))
@@ -235,9 +286,12 @@ class MapWidget(ScrollView, can_focus=True):
         return self._renderer.hex_at(x + sx, y + sy)
 
     def legend(self) -> list[Text]:
-        """Legend lines for the glyphs and colours on the map (the app shows them)."""
+        """Legend lines for the glyphs and colours on the map (the app shows them): the
+        map's vocabulary, every declared overlay, and the borders as drawn."""
         vocabulary = self._map.vocabulary if self._map is not None else BASE_VOCABULARY
-        return legend_lines(overlays=self._layers.overlay_names(), vocabulary=vocabulary)
+        return legend_lines(
+            overlays=self._layers.legend_looks(), borders=self._borders, vocabulary=vocabulary
+        )
 
     def centre_on(self, h: Hex) -> None:
         self.scroll_to_hex(h, centre=True)
@@ -347,14 +401,24 @@ class MapWidget(ScrollView, can_focus=True):
             self._renderer = None
             self.virtual_size = Size(0, 0)
         else:
-            self._renderer = MapRenderer(self._map, self.map_layout, self._base)
+            self._renderer = MapRenderer(self._map, self.map_layout, self._base, self._borders)
             self.virtual_size = Size(self._renderer.width, self._renderer.height)
         self.refresh()
+
+    def render_lines(self, crop: Region) -> list[Strip]:
+        """One frame's lines. The widget's own style is read once per frame, not once per
+        line: ``rich_style`` walks the widget's ancestors, and at 200x60 that walk cost a
+        third of a warm frame."""
+        self._frame_style = self.rich_style
+        try:
+            return super().render_lines(crop)
+        finally:
+            self._frame_style = None
 
     def render_line(self, y: int) -> Strip:
         self.render_line_calls += 1
         width = self.size.width
-        base = self.rich_style
+        base = self._frame_style or self.rich_style
         renderer = self._renderer
         if renderer is None:
             return Strip.blank(width, base)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from tuicamp.engine.views import CampaignView
 from tuicamp.model.hexes import Hex
-from tuicamp.ui.map_render import Marker
+from tuicamp.ui.map_layers import Marker
 
 
 def markers_for(view: CampaignView) -> dict[Hex, Marker]:

@@ -4,7 +4,9 @@ A ruleset names its UI in ``Ruleset.ui`` as ``"module:callable"``; only the UI i
 module (the rules stay free of Textual). The callable returns a :class:`RulesetUI`: the
 commands the campaign screen binds to keys (and lists in the footer and the command
 palette), a factory for the panel of each phase, and the two action constructors the core
-flows need (keyboard moves and "end turn"), so the core never names a ruleset's actions.
+flows need (keyboard moves and "end turn"), so the core never names a ruleset's actions;
+and for the map, the overlays it draws with their looks (which the legend lists, so the
+core names no ruleset's overlay) and which borders the map draws for a campaign.
 
 Everything a ruleset's UI does goes through :class:`CampaignControls`: it reads the seat's
 view (the ruleset's own state included, as ``view.ruleset_state``) and the rules in force,
@@ -15,7 +17,7 @@ screens import all of this from :mod:`tuicamp.ui.kit`.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, Protocol
 
 from attrs import define, field
@@ -28,6 +30,7 @@ from tuicamp.engine.ruleset import Ruleset
 from tuicamp.engine.views import ArmyView, CampaignView
 from tuicamp.model.campaign import OptionValue
 from tuicamp.model.hexes import Hex
+from tuicamp.ui.map_layers import Borders, OverlayLook
 
 if TYPE_CHECKING:
     from textual.notifications import SeverityLevel
@@ -121,6 +124,12 @@ class RulesetUI:
     # The costs one army moves at (zones of influence, marches, its own terrain rules), so
     # the map's preview prices the path as the rules will; None: the ruleset's tables
     move_model: Callable[[CampaignControls, ArmyView], CostModel | None] | None = None
+    # The ruleset's map overlays (name -> look), drawn after the core's in this order and
+    # listed in the legend; its screens set them on the MapWidget by name.
+    overlays: Mapping[str, OverlayLook] = field(factory=dict)
+    # Which borders the map draws for this campaign (by territory, by owner or realm,
+    # both, none), read each time a seat is shown; None: territory borders.
+    map_borders: Callable[[CampaignControls], Borders] | None = None
     extra: dict[str, Any] = field(factory=dict)
 
 

@@ -116,6 +116,7 @@ class CampaignScreen(Screen[None]):
 
     def on_mount(self) -> None:
         camp = self.session.campaign
+        self.map.declare_overlays(self.ui.overlays)
         self.map.set_map(camp.map)
         self._planner = MovePlanner(
             build_model(camp.map, self.session.ruleset.default_tables, camp.tables)
@@ -267,8 +268,7 @@ class CampaignScreen(Screen[None]):
         self._moving = None
         m = self.map
         m.set_markers({})
-        for name in ("reach", "path"):
-            m.clear_overlay(name)
+        m.clear_overlays()  # a ruleset's too: nothing the last seat saw stays on the map
         self.query_one(PhaseBar).show(None, None, {})
         self.query_one(TurnBanner).clear()
         self.query_one(HexPanel).show(None, None, None)
@@ -280,7 +280,8 @@ class CampaignScreen(Screen[None]):
         new_seat = seat_id != self._last_seat
         self.seat = self._last_seat = seat_id
         self._view = self.session.view(seat_id)
-        self.map.set_map(self._view.map)
+        borders = self.ui.map_borders(self) if self.ui.map_borders is not None else None
+        self.map.set_map(self._view.map, borders=borders)
         self.map.set_markers(markers_for(self._view))
         if new_seat:
             self._cursor_to_own_army()
@@ -368,7 +369,10 @@ class CampaignScreen(Screen[None]):
             budget = self._budget(army)
             reach, path_labels, path = planner.overlays(army.hex, h, budget)
             self.map.set_overlay("reach", reach)
-            self.map.set_overlay("path", path_labels)
+            if path is not None:
+                self.map.set_route("path", path.hexes, labels=path_labels)
+            else:
+                self.map.clear_overlay("path")
             preview = MovePreview(
                 army, h, path.cost if path else None, budget, priced=planner.model is not None
             )

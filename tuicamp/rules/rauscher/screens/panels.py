@@ -10,7 +10,8 @@ bottom (the footer has no room for them).
 The Movement panel also draws on the map: the rules' own reach and path (zones of
 influence doubled, militia bounds and enemy armies barring the way, exactly as the
 ``move`` action prices them, asked of the rules in force) over the campaign screen's plain
-preview, and the zones of influence of the other players' armies the seat sees ("z").
+preview, and the zones of influence of the other players' armies the seat sees (the
+``zoi`` area, declared in :mod:`~tuicamp.rules.rauscher.screens.overlays`).
 """
 
 from __future__ import annotations
@@ -26,12 +27,12 @@ from tuicamp.engine.rules import Rules
 from tuicamp.model.hexes import Hex
 from tuicamp.rules.rauscher import movement
 from tuicamp.rules.rauscher.screens.data import brief, money, player_name, rauscher_state
+from tuicamp.rules.rauscher.screens.overlays import ZONES
 from tuicamp.rules.rauscher.view import RauscherView
 from tuicamp.rules.rauscher.view.records import ArmyLedger, PlayerLedger
 from tuicamp.ui.kit import CampaignControls, CampaignView, MapWidget, PhasePanel, cost_label
 
 WIDTH = 25  # the side panel's text width at 80 columns, with its scroll bar shown
-ZONE = "z"
 
 # The keys of each phase, as the commands in screens.commands bind them (key, what).
 PHASE_KEYS: dict[str, tuple[tuple[str, str], ...]] = {
@@ -288,7 +289,7 @@ class MovementPanel(RauscherPanel):
             for seen in view.armies:
                 if seen.owner != owner:
                     zones.update(state.zones.get(seen.id, ()))
-        widget.set_overlay("zoi", {h: ZONE for h in zones})
+        widget.set_area(ZONES, zones)
         if army is None or army.hex is None:
             return []
         rules = rules_for(self.controls)
@@ -308,9 +309,7 @@ class MovementPanel(RauscherPanel):
             if goal == army.hex or not view.map.contains(goal):
                 return []
             return [Content(f" {view.map.label(goal)}: no way there")]
-        labels = {h: "*" for h in path.hexes[1:-1]}
-        labels[path.hexes[-1]] = cost_label(path.cost)
-        widget.set_overlay("path", labels)
+        widget.set_route("path", path.hexes, labels={path.hexes[-1]: cost_label(path.cost)})
         doubled = sum(1 for h in path.hexes[1:] if h in zones)
         extra = f", {doubled} in zones" if doubled else ""
         verdict = "" if path.cost <= army.mp_left + 1e-9 else " (too far)"
@@ -319,7 +318,7 @@ class MovementPanel(RauscherPanel):
     def on_unmount(self) -> None:
         widget = self._map()
         if widget is not None:
-            widget.clear_overlay("zoi")
+            widget.clear_overlay(ZONES)
 
 
 # --- Combat ---------------------------------------------------------------------------------

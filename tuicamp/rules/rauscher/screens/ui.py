@@ -3,7 +3,8 @@
 ``panels()`` gives the campaign screen its commands (``commands``), a panel for each
 phase (``panels``), the map move (Enter on an army, Enter on the goal: a ``move`` action
 by the cheapest legal path), "end turn" (``end_phase``: in Movement, pass to the next
-race) and the MP an army may still spend for the reach overlay. The ledger is ``ledger``,
+race), the MP an army may still spend for the reach overlay, and its map overlays
+(``overlays``). The ledger is ``ledger``,
 the purchase sheet and siege orders ``forms``; the battle queue, card and result form are
 the shared ones (``B``).
 
@@ -18,6 +19,7 @@ from tuicamp.rules.rauscher.movement.actions import Move
 from tuicamp.rules.rauscher.ruleset import EndPhase
 from tuicamp.rules.rauscher.screens.commands import COMMANDS
 from tuicamp.rules.rauscher.screens.data import rauscher_state
+from tuicamp.rules.rauscher.screens.overlays import OVERLAYS
 from tuicamp.rules.rauscher.screens.panels import panel_for, rules_for
 from tuicamp.ui.kit import ArmyView, CampaignControls, RulesetUI
 
@@ -47,4 +49,5 @@ def panels() -> RulesetUI:
         end_turn_action=lambda: EndPhase(),
         move_budget=move_budget,
         move_model=move_model,
+        overlays=OVERLAYS,
     )
