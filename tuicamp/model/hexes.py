@@ -19,9 +19,12 @@ DIRECTIONS: tuple[tuple[int, int], ...] = ((1, 0), (1, -1), (0, -1), (-1, 0), (-
 DIRECTION_NAMES: tuple[str, ...] = ("E", "NE", "NW", "W", "SW", "SE")
 
 
-@frozen(order=True)
+@frozen(order=True, cache_hash=True)
 class Hex:
-    """One hex in axial coordinates; ``s = -q - r`` is implied."""
+    """One hex in axial coordinates; ``s = -q - r`` is implied.
+
+    Its hash is cached: searches and map indexes put hexes in dicts and sets by the
+    thousand, and a hex never changes."""
 
     q: int
     r: int
