@@ -13,6 +13,7 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
+from rauscher_rules import rauscher_rules
 
 from tuicamp.engine.engine import Engine
 from tuicamp.engine.registry import get_ruleset
@@ -49,7 +50,7 @@ def test_no_problems_and_a_clean_start(path):
     assert victory.victory_problems(camp) == []
     assert rstate(camp).economy.setup_notes == [], "the economy's set-up check finds nothing"
     assert RULESET.acting_seats(camp)
-    assert victory.check(camp) is None
+    assert victory.check(rauscher_rules(camp)) is None
 
 
 @pytest.mark.parametrize("path", RAUSCHER, ids=lambda p: p.stem)

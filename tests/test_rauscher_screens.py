@@ -20,6 +20,7 @@ from apps import rauscher_kit as K
 from apps.ui_kit import FIXED_NOW, make_app, sync, wait_for_screen
 from hypothesis import given
 from hypothesis import strategies as st
+from rauscher_rules import rauscher_rules
 
 from tuicamp.engine.rules import Rules
 from tuicamp.engine.views import view_for
@@ -201,7 +202,9 @@ def test_supply_rows_foretell_the_resolution():
     host = rows[K.HOST]
     assert (
         host.need
-        == supply_need(rank_and_file_points(camp, camp.army(K.HOST)), tables_of(camp))
+        == supply_need(
+            rank_and_file_points(camp, camp.army(K.HOST)), tables_of(rauscher_rules(camp))
+        )
         == 3
     )
     assert (host.scavenge, host.local, host.baggage, host.short) == (2, 0, 0, True)
@@ -340,20 +343,22 @@ async def test_movement_fast_march_then_a_move_with_the_rules_preview(tmp_path):
         await _settle(pilot, "enter", "d", "d")
         widget = pilot.app.screen.query_one(MapWidget)
         camp = _disk(save)
-        reach = movement.reach(camp, K.HOST)
+        reach = movement.reach(rauscher_rules(camp), K.HOST)
         path = widget.layers.overlays["path"]
         assert path[parse_label("0604")] == "2" and set(path) <= set(reach)
         assert set(widget.layers.overlays["reach"]) == set(reach) - {camp.army(K.HOST).hex} - set(
             path
         ), "every hex within reach is marked, those on the path with the path's mark"
         assert "to 0604: 2 MP" in screen_text(pilot.app)
-        zones = {h for a in camp.armies_of("sylvania") for h in movement.zone_of(camp, a)}
+        zones = {
+            h for a in camp.armies_of("sylvania") for h in movement.zone_of(rauscher_rules(camp), a)
+        }
         assert set(widget.layers.overlays["zoi"]) == {h for h in zones if camp.map.contains(h)}
         await _settle(pilot, "enter")
         text = screen_text(pilot.app)
     camp = _disk(save)
     assert camp.army(K.HOST).hex == parse_label("0604")
-    assert movement.mp_left(camp, K.HOST) == 4
+    assert movement.mp_left(rauscher_rules(camp), K.HOST) == 4
     assert "fast march: 4 of 6 MP" in text
 
 

@@ -11,6 +11,7 @@ import pytest
 from conftest import H, small_campaign
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from rauscher_rules import rauscher_rules
 
 from tuicamp.engine.codec import campaign_to_dict
 from tuicamp.engine.engine import Engine
@@ -89,7 +90,7 @@ def test_no_turn_limit_no_end_by_points():
     for _ in range(30):  # three turns of two players, five phases
         end_phase(engine)
     assert camp.turn == 4 and not camp.finished
-    assert victory.check(camp) is None
+    assert victory.check(rauscher_rules(camp)) is None
 
 
 def test_check_changes_nothing():
@@ -98,7 +99,7 @@ def test_check_changes_nothing():
     rstate(camp).players.pop("p2", None)
     rstate(camp).victory.time_up = True
     before = campaign_to_dict(camp)
-    assert victory.check(camp) is not None
+    assert victory.check(rauscher_rules(camp)) is not None
     victory.standings(camp)
     assert campaign_to_dict(camp) == before
 
@@ -180,7 +181,7 @@ def test_destruction_winner_property(k1, k2, b1, b2):
         rstate(camp).player(pid).troops_killed = k
         rstate(camp).player(pid).battles_won = b
     rstate(camp).victory.time_up = True
-    result = victory.check(camp)
+    result = victory.check(rauscher_rules(camp))
     points = {"p1": k1 // 1000, "p2": k2 // 1000}
     assert all(points[w] == max(points.values()) for w in result.winners)
     kills = {"p1": k1, "p2": k2}
@@ -462,7 +463,7 @@ def test_family_squabble_with_table_dice_the_gm_rolls_them():
     assert not rstate(camp).victory.allotted
     assert camp.map.territory("vale").owner is None
     engine = Engine(camp)
-    assert victory.pending(camp, "p1")
+    assert victory.pending(rauscher_rules(camp), "p1")
     with pytest.raises(RuleError, match="First: The Games Master rolls"):
         engine.perform("p1", EndPhase())
     with pytest.raises(RuleError, match="Only the Games Master"):
@@ -474,7 +475,7 @@ def test_family_squabble_with_table_dice_the_gm_rolls_them():
     assert [r.total for r in engine.chronicle[-1].rolls] == [1, 6]
     with pytest.raises(RuleError, match="already declared"):
         engine.perform("gm", victory.AllotTerritories(dice=[1, 1]))
-    assert not victory.pending(camp, "p1")
+    assert not victory.pending(rauscher_rules(camp), "p1")
     engine.perform("p1", EndPhase())
 
 

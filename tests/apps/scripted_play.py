@@ -92,7 +92,7 @@ def _warmasters_orders(session: Session, mover: str) -> list[dict[str, str]]:
         orders.append(march)
     except RuleError:
         pass
-    options = reach(camp, host)
+    options = reach(Rules(camp, scratch.ruleset), host)
     best = min(options, key=lambda h: (h.distance(temple), options[h], h.col, h.row))
     if best != army.hex:
         orders.append({"kind": "move", "army": host, "to": camp.map.label(best)})

@@ -209,7 +209,7 @@ class RauscherRuleset(Ruleset):
         campaign = rules.campaign
         found = [("victory", p) for p in victory.victory_problems(campaign)]
         found += [("", p) for p in alliances.campaign_problems(campaign)]
-        for level, path, text in setup_findings(campaign):
+        for level, path, text in setup_findings(rules):
             kind, _, ident = path.partition(".")
             if level == "problem":
                 where = f"{kind}:{ident}" if kind in ("settlement", "army", "territory") else ""
@@ -237,7 +237,7 @@ class RauscherRuleset(Ruleset):
 
     def end_blockers(self, ctx: Context, player: str) -> list[str]:
         """What the phase modules say ``player`` must still do before ending the phase."""
-        return [f"First: {line}" for m in MODULES for line in m.pending(ctx.campaign, player)]
+        return [f"First: {line}" for m in MODULES for line in m.pending(ctx, player)]
 
     def turn_start(self, ctx: Context) -> None:
         """A new week: every counter may move and fight again, its movement points fresh."""
@@ -251,13 +251,11 @@ class RauscherRuleset(Ruleset):
         for module in MODULES:
             if module is economy:  # purchases, offers and ransom: each player's own
                 continue
-            lines.extend(module.pending(campaign, None))
+            lines.extend(module.pending(rules, None))
         done = campaign.flow.ended
         for player in campaign.players:
             if seat is not None and seat.controls(player.id) and player.id not in done:
-                lines.extend(
-                    f"{player.name}: {line}" for line in economy.pending(campaign, player.id)
-                )
+                lines.extend(f"{player.name}: {line}" for line in economy.pending(rules, player.id))
         for pid in self.active_players(campaign):
             name = campaign.player(pid).name
             verb = "to move" if campaign.phase == "movement" else "to finish the phase"
@@ -267,10 +265,10 @@ class RauscherRuleset(Ruleset):
     def army_visibility(self, rules: Rules, seat: Seat, army: Army) -> str:
         if seat.controls(army.owner):
             return "full"
-        return movement.visibility(rules.campaign, seat, army)
+        return movement.visibility(rules, seat, army)
 
     def victory(self, rules: Rules) -> Victory | None:
-        return victory.check(rules.campaign)
+        return victory.check(rules)
 
     # --- what one seat may know of the ruleset's own state (the view package) ------------
     def view_state(self, rules: Rules, seat: Seat) -> RauscherView:
@@ -283,10 +281,10 @@ class RauscherRuleset(Ruleset):
 
     # --- battles (the combat module draws the consequences) -----------------------------
     def result_fields(self, rules: Rules, battle: Battle) -> tuple[ResultField, ...]:
-        return combat.result_fields(rules.campaign, battle)
+        return combat.result_fields(rules, battle)
 
     def battle_card_notes(self, rules: Rules, battle: Battle) -> list[str]:
-        return combat.card_notes(rules.campaign, battle)
+        return combat.card_notes(rules, battle)
 
     def apply_battle_result(self, ctx: Context, battle) -> None:
         combat.apply_battle_result(ctx, battle)

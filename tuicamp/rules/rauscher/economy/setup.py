@@ -18,7 +18,7 @@ limit, "warning" where it only advises.
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tuicamp.engine.context import Context
 from tuicamp.model.campaign import Campaign
@@ -34,7 +34,9 @@ from tuicamp.rules.rauscher.economy.common import (
     players,
 )
 from tuicamp.rules.rauscher.shared.common import rstate
-from tuicamp.rules.rauscher.shared.rules import Reading, rules_of
+
+if TYPE_CHECKING:
+    from tuicamp.engine.rules import Rules
 
 
 def setup_problems(setup: dict[str, Any]) -> list[tuple[str, str]]:
@@ -100,8 +102,7 @@ def setup(campaign: Campaign, setup_table: dict[str, Any]) -> None:
     state.setup_notes, state.setup_notes_told = [], False
 
 
-def _allowance(source: Reading) -> dict[str, int]:
-    rules = rules_of(source)
+def _allowance(rules: Rules) -> dict[str, int]:
     campaign = rules.campaign
     who = players(campaign)
     table = econ(campaign).campaign_points
@@ -120,9 +121,8 @@ def _garrison(campaign: Campaign, s) -> list[Army]:
     ]
 
 
-def setup_findings(source: Reading) -> list[tuple[str, str, str]]:
+def setup_findings(rules: Rules) -> list[tuple[str, str, str]]:
     """(level, key path, sentence) for the scenario's settlements and armies."""
-    rules = rules_of(source)
     campaign = rules.campaign
     tables = rules.tables
     costs = tables["settlement_costs"]
@@ -245,9 +245,8 @@ def _has(campaign: Campaign, armies: list[Army], need: str) -> bool:
     )
 
 
-def setup_notes(source: Reading) -> list[str]:
+def setup_notes(rules: Rules) -> list[str]:
     """The set-up check ("problem - settlement.x: ..."): as told, or as it stands now."""
-    rules = rules_of(source)
     campaign = rules.campaign
     state = econ(campaign)
     if state.setup_notes_told:

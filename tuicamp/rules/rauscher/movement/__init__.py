@@ -24,7 +24,7 @@ the public functions the packages above it (combat, siege, the screens) read.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tuicamp.engine.actions import Action
 from tuicamp.engine.context import Context
@@ -55,6 +55,9 @@ from tuicamp.rules.rauscher.movement.special import baggage_near, destroy_if_hel
 from tuicamp.rules.rauscher.shared.common import rstate
 from tuicamp.rules.rauscher.shared.movement_state import CapitalGuard
 from tuicamp.rules.rauscher.shared.state import March, Stance
+
+if TYPE_CHECKING:
+    from tuicamp.engine.rules import Rules
 
 __all__ = [
     "ACTIONS",
@@ -175,7 +178,7 @@ PHASE_START: dict[str, Callable[[Context], None]] = {"movement": _movement_begin
 PHASE_END: dict[str, Callable[[Context], None]] = {"movement": _movement_ends}
 
 
-def pending(campaign: Campaign, player: str | None) -> list[str]:
+def pending(rules: Rules, player: str | None) -> list[str]:
     """Nothing blocks the end of a move: an ambush may wait unsprung for ever, a counter
     may stand still, and asking for pending ambushes would betray them."""
     return []

@@ -607,8 +607,9 @@ def _eliminated(campaign: Campaign) -> Decision | None:
     return None
 
 
-def check(campaign: Campaign) -> Victory | None:
+def check(rules: Rules) -> Victory | None:
     """Has the war been won? Read after every action; it changes nothing."""
+    campaign = rules.campaign
     if not isinstance(campaign.state, RauscherState):
         return None
     vt = current_type(campaign)
@@ -879,8 +880,9 @@ PHASE_END: dict[str, Callable[[Context], None]] = {
 }
 
 
-def pending(campaign: Campaign, player: str | None) -> list[str]:
+def pending(rules: Rules, player: str | None) -> list[str]:
     """What must still happen before ``player`` may end the phase (None: anyone)."""
+    campaign = rules.campaign
     state = campaign.state
     if not isinstance(state, RauscherState):
         return []

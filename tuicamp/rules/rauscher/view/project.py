@@ -123,9 +123,9 @@ def stored_food(campaign: Campaign, player: str) -> int:
     return food
 
 
-def blocking(campaign: Campaign, player: str) -> list[str]:
+def blocking(rules: Rules, player: str) -> list[str]:
     """What the rules want done before ``player`` may end the phase (the frame's check)."""
-    return [line for package in PHASE_PACKAGES for line in package.pending(campaign, player)]
+    return [line for package in PHASE_PACKAGES for line in package.pending(rules, player)]
 
 
 def player_ledger(rules: Rules, player: str, acting: Sequence[str]) -> PlayerLedger:
@@ -178,7 +178,7 @@ def player_ledger(rules: Rules, player: str, acting: Sequence[str]) -> PlayerLed
             for a in ambushes
             if (party := campaign.army(a.army)) is not None
         ),
-        blocking=tuple(blocking(campaign, player)) if player in acting else (),
+        blocking=tuple(blocking(rules, player)) if player in acting else (),
     )
 
 
