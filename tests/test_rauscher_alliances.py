@@ -16,8 +16,10 @@ from test_rauscher_combat_kit import advance, table_ctx
 from tuicamp.engine.battles import AutoResolveBattle
 from tuicamp.engine.engine import Engine
 from tuicamp.engine.errors import RuleError
+from tuicamp.engine.problems import Problem
 from tuicamp.engine.registry import get_ruleset
 from tuicamp.engine.rules import Rules
+from tuicamp.game.scenarios import scenario_problems
 from tuicamp.model.forces import Army, Category, Player, Seat, Unit
 from tuicamp.model.map import Settlement
 from tuicamp.rules.rauscher import movement, victory
@@ -34,6 +36,7 @@ from tuicamp.rules.rauscher.shared.common import allied, enemies, rstate, side_k
 from tuicamp.rules.rauscher.shared.movement_state import Ambush
 from tuicamp.rules.rauscher.shared.state import March, Role
 from tuicamp.rules.rauscher.siege import DeclareSiege
+from tuicamp.storage.scenario import find_scenario
 
 RULESET = get_ruleset("rauscher")
 
@@ -89,7 +92,21 @@ def test_enemies_are_every_other_player_but_an_ally():
 def test_bad_alliances_are_named_at_their_key(setup, where, words):
     """A player in at most one alliance; neutral forces "defend against any player"."""
     found = RULESET.setup_problems(setup)
-    assert any(path == where and words in text for path, text in found), found
+    assert any(p.where == where and words in p.text for p in found), found
+
+
+def test_a_bad_alliance_is_told_at_its_line_in_the_words_it_always_had(tmp_path):
+    """`tuicamp check` names an alliance of the key as ``alliances.0`` (the first), at the
+    line of the ruleset's table."""
+    text = find_scenario("rauscher-stir-border").read_text(encoding="utf-8")
+    text = text.replace("[ruleset.rauscher]\n", '[ruleset.rauscher]\nalliances = [["stirland"]]\n')
+    path = tmp_path / "stir.toml"
+    path.write_text(text, encoding="utf-8")
+    line = text[: text.index("alliances = [")].count("\n") + 1
+    assert scenario_problems(path) == [
+        f"{path}:{line}: ruleset rauscher set-up: alliances.0: an alliance needs at least two "
+        "different players"
+    ]
 
 
 def test_good_alliances_pass_and_unknown_players_are_reported_by_the_campaign():
@@ -102,9 +119,9 @@ def test_good_alliances_pass_and_unknown_players_are_reported_by_the_campaign():
     )
     camp = allied_campaign((("p1", "p9"),))
     found = RULESET.campaign_problems(Rules(camp, RULESET))
-    assert ("", "alliances: 'p9' is not a player (players: p1, p2, p3)") in found
+    assert Problem((), "alliances: 'p9' is not a player (players: p1, p2, p3)") in found
     everyone = allied_campaign((("p1", "p2", "p3"),))
-    assert ("", "alliances: every player is in one alliance, so nobody has an enemy") in (
+    assert Problem((), "alliances: every player is in one alliance, so nobody has an enemy") in (
         RULESET.campaign_problems(Rules(everyone, RULESET))
     )
     assert not any(

@@ -1029,7 +1029,7 @@ def test_setup_problems_name_the_key():
             "magic": {"id": "m"},
         }
     )
-    paths = [p for p, _ in problems]
+    paths = [p.where for p in problems]
     assert paths == [
         "campaign_points.p1",
         "events[1].title",

@@ -288,9 +288,8 @@ def test_victory_table_mistakes_stop_the_campaign_at_setup(conditions, expected)
     problems = victory.victory_problems(camp)
     assert any(expected in p for p in problems), problems
     # `tuicamp check` and new_campaign ask the ruleset after set-up
-    assert [w for w, p in RULESET.campaign_problems(Rules(camp, RULESET)) if expected in p] == [
-        "victory"
-    ]
+    found = RULESET.campaign_problems(Rules(camp, RULESET))
+    assert [p.path for p in found if expected in p.text] == [("victory",)]
 
 
 # --- elimination ---------------------------------------------------------------------------
@@ -706,11 +705,11 @@ def test_setup_problems_for_neutral_players_and_roles():
     assert (
         victory.setup_problems({"neutral_players": ["temple"], "roles": {"guard": "neutral"}}) == []
     )
-    assert victory.setup_problems({"neutral_players": "temple"})[0][0] == "neutral_players"
+    assert victory.setup_problems({"neutral_players": "temple"})[0].where == "neutral_players"
     found = victory.setup_problems({"roles": {"guard": "guardian"}})
-    assert found[0][0] == "roles.guard" and "'guardian' is not a role" in found[0][1]
+    assert found[0].where == "roles.guard" and "'guardian' is not a role" in found[0].text
     # and the frame hands them on: a scenario's [ruleset.rauscher] is checked with them
-    assert any(k == "roles.guard" for k, _ in RULESET.setup_problems({"roles": {"guard": "x"}}))
+    assert any(p.where == "roles.guard" for p in RULESET.setup_problems({"roles": {"guard": "x"}}))
 
 
 def test_every_type_has_the_texts_words():

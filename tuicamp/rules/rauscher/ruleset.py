@@ -23,6 +23,7 @@ from tuicamp.engine.battles import ResultField
 from tuicamp.engine.context import Context
 from tuicamp.engine.errors import RuleError
 from tuicamp.engine.flow import EndPhase, Fixed, Simultaneous
+from tuicamp.engine.problems import Problem
 from tuicamp.engine.rules import Rules
 from tuicamp.engine.ruleset import Option, Phase, Ruleset, StatusLine, Victory
 from tuicamp.model.battle import Battle
@@ -50,6 +51,9 @@ FIRE: dict[str, Callable[[Context, ScheduledEffect], None]] = {
 # The help's chapters (``docs/``): the frame's first, then each phase's in play order. The
 # tables are every file of ``tables/``, read by the base class.
 HELP_FILES = ("overview.md", "economy.md", "movement.md", "combat.md", "victory.md")
+# The parts of a scenario a set-up finding names by id (``settlement.s1``), which a
+# campaign problem points at; a finding of any other key is the ruleset's own table's.
+SCENARIO_PARTS = ("settlement", "army", "territory")
 
 
 def _handlers() -> dict[type[Action], Callable[[Context, Any], None]]:
@@ -199,21 +203,25 @@ class RauscherRuleset(Ruleset):
         for module in MODULES:
             module.setup(campaign, setup)
 
-    def setup_problems(self, setup: dict[str, Any]) -> list[tuple[str, str]]:
-        problems: list[tuple[str, str]] = alliances.setup_problems(setup)
+    def setup_problems(self, setup: dict[str, Any]) -> list[Problem]:
+        problems = alliances.setup_problems(setup)
         for module in MODULES:
             problems.extend(module.setup_problems(setup))
         return problems
 
-    def campaign_problems(self, rules: Rules) -> list[tuple[str, str]]:
+    def campaign_problems(self, rules: Rules) -> list[Problem]:
+        """The [victory] table's, the alliances' (the ruleset's own table) and the
+        economy's set-up findings that are problems, at the settlement, army or
+        territory they name (the rest at the ruleset's own table); warnings are advice,
+        told in the chronicle instead."""
         campaign = rules.campaign
-        found = [("victory", p) for p in victory.victory_problems(campaign)]
-        found += [("", p) for p in alliances.campaign_problems(campaign)]
+        found = [Problem(("victory",), p) for p in victory.victory_problems(campaign)]
+        found += [Problem((), p) for p in alliances.campaign_problems(campaign)]
         for level, path, text in setup_findings(rules):
-            kind, _, ident = path.partition(".")
+            kind, *rest = path.split(".")
             if level == "problem":
-                where = f"{kind}:{ident}" if kind in ("settlement", "army", "territory") else ""
-                found.append((where, text))
+                where = (kind, *rest) if kind in SCENARIO_PARTS else ()
+                found.append(Problem(where, text))
         return found
 
     def _race_order(self, campaign: Campaign, state: RauscherState) -> list[str]:

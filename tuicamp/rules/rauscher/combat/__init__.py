@@ -39,6 +39,7 @@ from tuicamp.rules.rauscher.shared.common import friendly, rstate
 from tuicamp.rules.rauscher.shared.state import Stance
 
 if TYPE_CHECKING:
+    from tuicamp.engine.problems import Problem
     from tuicamp.engine.rules import Rules
 
 # --- actions ------------------------------------------------------------------------------
@@ -256,7 +257,7 @@ def setup(campaign: Campaign, setup: dict[str, Any]) -> None:
     """Combat keeps nothing of the scenario's ``[ruleset.rauscher]`` table."""
 
 
-def setup_problems(setup: dict[str, Any]) -> list[tuple[str, str]]:
+def setup_problems(setup: dict[str, Any]) -> list[Problem]:
     """Combat reads no key of the scenario's ``[ruleset.rauscher]`` table: nothing to check."""
     return []
 

@@ -44,6 +44,7 @@ from tuicamp.rules.rauscher.economy.supply import production, starvation_test, s
 from tuicamp.rules.rauscher.shared.common import PHASES
 
 if TYPE_CHECKING:
+    from tuicamp.engine.problems import Problem
     from tuicamp.engine.rules import Rules
 
 __all__ = [
@@ -159,7 +160,7 @@ def setup(campaign: Campaign, setup_table: dict[str, Any]) -> None:
     _setup(campaign, setup_table)
 
 
-def setup_problems(setup_table: dict[str, Any]) -> list[tuple[str, str]]:
+def setup_problems(setup_table: dict[str, Any]) -> list[Problem]:
     return _setup_problems(setup_table)
 
 

@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Any
 
 from tuicamp.engine.actions import Action
 from tuicamp.engine.context import Context
+from tuicamp.engine.problems import Problem
 from tuicamp.model.campaign import Campaign
 from tuicamp.rules.rauscher.movement import actions as A
 from tuicamp.rules.rauscher.movement import ambush as movement_ambush
@@ -214,8 +215,8 @@ def setup(campaign: Campaign, setup: dict[str, Any]) -> None:
         )
 
 
-def setup_problems(setup: dict[str, Any]) -> list[tuple[str, str]]:
+def setup_problems(setup: dict[str, Any]) -> list[Problem]:
     aid = setup.get("overt_aid", [])
     if not isinstance(aid, list) or not all(isinstance(s, str) for s in aid):
-        return [("overt_aid", 'overt_aid is a list of settlement ids, e.g. ["s3"]')]
+        return [Problem(("overt_aid",), 'overt_aid is a list of settlement ids, e.g. ["s3"]')]
     return []

@@ -17,7 +17,7 @@ siege table is in tables/combat.toml.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from attrs import define, field
 
@@ -44,6 +44,9 @@ from tuicamp.rules.rauscher.shared.common import (
 )
 from tuicamp.rules.rauscher.shared.siege_state import Siege, SiegeOrder, SiegeState, orders_id
 from tuicamp.rules.rauscher.shared.state import Role
+
+if TYPE_CHECKING:
+    from tuicamp.engine.problems import Problem
 
 BESIEGER_ORDERS = ("attack", "bombard", "mine", "nothing")
 DEFENDER_ORDERS = ("sally", "bombard", "nothing")
@@ -861,7 +864,7 @@ def setup(campaign: Campaign, setup: dict[str, Any]) -> None:
     """Sieges keep nothing of the scenario's ``[ruleset.rauscher]`` table."""
 
 
-def setup_problems(setup: dict[str, Any]) -> list[tuple[str, str]]:
+def setup_problems(setup: dict[str, Any]) -> list[Problem]:
     """Sieges read no key of the scenario's ``[ruleset.rauscher]`` table: nothing to check."""
     return []
 

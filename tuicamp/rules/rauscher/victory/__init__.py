@@ -40,6 +40,7 @@ from attrs import define, frozen
 from tuicamp.engine.actions import Action
 from tuicamp.engine.context import Context
 from tuicamp.engine.dice import Dice, Roll
+from tuicamp.engine.problems import Problem
 from tuicamp.engine.rules import Rules
 from tuicamp.engine.ruleset import Victory
 from tuicamp.model.battle import Battle
@@ -838,22 +839,22 @@ def victory_problems(campaign: Campaign) -> list[str]:
     return out
 
 
-def setup_problems(setup: dict[str, Any]) -> list[tuple[str, str]]:
+def setup_problems(setup: dict[str, Any]) -> list[Problem]:
     """The set-up keys the victory conditions rest on: the neutral forces and roles.
 
     The [victory] table itself is not in ``setup``; see :func:`victory_problems`."""
-    out: list[tuple[str, str]] = []
+    out: list[Problem] = []
     neutral = setup.get("neutral_players", [])
     if not isinstance(neutral, list) or not all(isinstance(p, str) for p in neutral):
-        out.append(("neutral_players", 'should be a list of player ids, e.g. ["temple"]'))
+        out.append(Problem(("neutral_players",), 'should be a list of player ids, e.g. ["temple"]'))
     roles = setup.get("roles", {})
     if not isinstance(roles, dict):
-        out.append(("roles", "should be a table of army id = role"))
+        out.append(Problem(("roles",), "should be a table of army id = role"))
     else:
         known = [r.value for r in Role]
         for army, role in roles.items():
             if role not in known:
-                out.append((f"roles.{army}", f"{role!r} is not a role ({', '.join(known)})"))
+                out.append(Problem(("roles", army), f"{role!r} is not a role ({', '.join(known)})"))
     return out
 
 
