@@ -47,6 +47,7 @@ MODULES = (economy, movement, combat, siege, victory)
 # Who makes a scheduled effect happen, by its kind: the module that scheduled it.
 FIRE: dict[str, Callable[[Context, ScheduledEffect], None]] = {
     combat_after.RETURN: combat_after.fire_return,
+    victory.ALLEGIANCE: victory.fire_allegiance,
 }
 # The help's chapters (``docs/``): the frame's first, then each phase's in play order. The
 # tables are every file of ``tables/``, read by the base class.
