@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 from apps import rauscher_kit as K
-from apps.ui_kit import FIXED_NOW, make_app, sync, wait_for_screen
+from apps.ui_kit import FIXED_NOW, make_app, sync, wait_for_screen, wait_until
 from hypothesis import given
 from hypothesis import strategies as st
 from rauscher_rules import rauscher_rules
@@ -432,6 +432,33 @@ async def test_resolution_places_a_purchase(tmp_path):
     train = camp.army(p1.placed_at)
     assert train is not None and train.hex == camp.map.settlement("wurtbad").hex
     assert rstate(camp).army(train.id).cargo == {"food": 1}
+
+
+@sync
+async def test_the_fate_command_offers_every_roll_of_the_last_action(tmp_path):
+    """R-RA-12: "A fate point may be used at any time during the course of play to re-roll
+    any one roll": after Stirland's auto-resolved battle, the fate key lists each roll of
+    it that is Stirland's (by its number), and the one picked is re-rolled for the point."""
+    save = K.fate_save(tmp_path)
+    camp = _disk(save)
+    expected = [f"#{r.id}" for r in camp.reroll.rolls if r.player in ("stirland", None)]
+    assert len(expected) > 1 and rstate(camp).player("stirland").fate_points == 1
+    async with _app(save).run_test(size=SIZE) as pilot:
+        await _settle(pilot, "f")
+        picker = await _wait_for(pilot, PickScreen)
+        assert [cid for cid, _ in picker.choices] == expected
+        assert "#1 auto-resolve: attacker's fight (2d6 = " in screen_text(pilot.app)
+        await _settle(pilot, "enter")  # the first: the attacker's fight
+        await wait_until(
+            pilot, lambda: not isinstance(pilot.app.screen, PickScreen), "the pick list closed"
+        )
+        await wait_until(
+            pilot,
+            lambda: rstate(_disk(save)).player("stirland").fate_points == 0,
+            "the fate point spent in the save",
+        )
+    fate = [e for e in Session.open(save).chronicle if e.kind == "fate"]
+    assert len(fate) == 1 and "roll #1" in fate[0].text and fate[0].player == "stirland"
 
 
 @sync
