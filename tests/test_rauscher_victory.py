@@ -17,6 +17,7 @@ from tuicamp.engine.codec import campaign_to_dict
 from tuicamp.engine.dice import Dice
 from tuicamp.engine.engine import Engine
 from tuicamp.engine.errors import RuleError
+from tuicamp.engine.flow import acting_seats
 from tuicamp.engine.registry import get_ruleset
 from tuicamp.engine.rules import Rules
 from tuicamp.model import Army, Campaign, Category, HexMap, Player, Seat, Unit
@@ -42,7 +43,7 @@ def two_player(conditions: dict, **options) -> tuple[Campaign, Engine]:
 
 def end_phase(engine: Engine) -> None:
     """The first seat that may act says it has finished, as a player would."""
-    seats = engine.ruleset.acting_seats(engine.campaign)
+    seats = acting_seats(engine.campaign)
     assert seats, (
         f"nobody may act: {engine.ruleset.pending(Rules(engine.campaign, engine.ruleset))}"
     )

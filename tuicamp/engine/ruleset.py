@@ -22,7 +22,6 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from attrs import field, frozen
 
-from tuicamp.engine import flow
 from tuicamp.engine.actions import Action
 from tuicamp.engine.flow import Play, Simultaneous, TurnOrder
 from tuicamp.engine.outcome import BattleOutcome, most_vp_outcome
@@ -338,10 +337,6 @@ class Ruleset(ABC):
         events. By default the chronicle tells the effect's text."""
         if effect.text:
             ctx.emit(effect.kind, effect.text, visible_to=effect.visible_to, **effect.data)
-
-    def acting_seats(self, campaign: Campaign) -> list[str]:
-        """Seats that may act now, in order: the engine's flow says (not a hook)."""
-        return flow.acting_seats(campaign)
 
     # --- what a seat may know (nothing changes: the read context) ---------------------
     # Every question that changes nothing is given the read context (``Rules``: the
