@@ -45,6 +45,18 @@ def test_a_path_may_be_given_as_a_ruleset_writes_it() -> None:
     assert problems([(("a",), "x"), Problem("b", "y")]) == [(("a",), "x"), (("b",), "y")]
 
 
+def test_a_problem_may_word_its_place_as_its_check_always_did() -> None:
+    """A check whose messages named a place otherwise than its path reads (a ruleset's
+    "alliances.0") keeps its words; the path is still the keys and indexes, and the words
+    take no part in comparing problems."""
+    p = Problem(("alliances", 0), "x", written="alliances.0")
+    assert p.where == "alliances.0" and p.path == ("alliances", 0)
+    assert p == Problem(("alliances", 0), "x") and Problem(("alliances", 0), "x").where == (
+        "alliances[0]"
+    )
+    assert p.under("ruleset", "r").where == "ruleset.r.alliances[0]"  # the whole path
+
+
 def test_a_problem_is_frozen() -> None:
     p = Problem("a", "x")
     with pytest.raises(AttributeError):

@@ -10,13 +10,16 @@ from __future__ import annotations
 
 import pytest
 from conftest import H, small_campaign
+from rauscher_rules import rauscher_rules
 from test_rauscher_combat_kit import advance, table_ctx
 
 from tuicamp.engine.battles import AutoResolveBattle
 from tuicamp.engine.engine import Engine
 from tuicamp.engine.errors import RuleError
+from tuicamp.engine.problems import Problem
 from tuicamp.engine.registry import get_ruleset
 from tuicamp.engine.rules import Rules
+from tuicamp.game.scenarios import scenario_problems
 from tuicamp.model.forces import Army, Category, Player, Seat, Unit
 from tuicamp.model.map import Settlement
 from tuicamp.rules.rauscher import movement, victory
@@ -33,6 +36,7 @@ from tuicamp.rules.rauscher.shared.common import allied, enemies, rstate, side_k
 from tuicamp.rules.rauscher.shared.movement_state import Ambush
 from tuicamp.rules.rauscher.shared.state import March, Role
 from tuicamp.rules.rauscher.siege import DeclareSiege
+from tuicamp.storage.scenario import find_scenario
 
 RULESET = get_ruleset("rauscher")
 
@@ -88,7 +92,21 @@ def test_enemies_are_every_other_player_but_an_ally():
 def test_bad_alliances_are_named_at_their_key(setup, where, words):
     """A player in at most one alliance; neutral forces "defend against any player"."""
     found = RULESET.setup_problems(setup)
-    assert any(path == where and words in text for path, text in found), found
+    assert any(p.where == where and words in p.text for p in found), found
+
+
+def test_a_bad_alliance_is_told_at_its_line_in_the_words_it_always_had(tmp_path):
+    """`tuicamp check` names an alliance of the key as ``alliances.0`` (the first), at the
+    line of the ruleset's table."""
+    text = find_scenario("rauscher-stir-border").read_text(encoding="utf-8")
+    text = text.replace("[ruleset.rauscher]\n", '[ruleset.rauscher]\nalliances = [["stirland"]]\n')
+    path = tmp_path / "stir.toml"
+    path.write_text(text, encoding="utf-8")
+    line = text[: text.index("alliances = [")].count("\n") + 1
+    assert scenario_problems(path) == [
+        f"{path}:{line}: ruleset rauscher set-up: alliances.0: an alliance needs at least two "
+        "different players"
+    ]
 
 
 def test_good_alliances_pass_and_unknown_players_are_reported_by_the_campaign():
@@ -101,9 +119,9 @@ def test_good_alliances_pass_and_unknown_players_are_reported_by_the_campaign():
     )
     camp = allied_campaign((("p1", "p9"),))
     found = RULESET.campaign_problems(Rules(camp, RULESET))
-    assert ("", "alliances: 'p9' is not a player (players: p1, p2, p3)") in found
+    assert Problem((), "alliances: 'p9' is not a player (players: p1, p2, p3)") in found
     everyone = allied_campaign((("p1", "p2", "p3"),))
-    assert ("", "alliances: every player is in one alliance, so nobody has an enemy") in (
+    assert Problem((), "alliances: every player is in one alliance, so nobody has an enemy") in (
         RULESET.campaign_problems(Rules(everyone, RULESET))
     )
     assert not any(
@@ -119,24 +137,26 @@ def test_an_allys_zone_of_influence_does_not_slow_you():
     twice their normal Movement Points" — an ally is no opposing army."""
     camp = allied_campaign()
     a3 = camp.army("a3")
-    mine = movement_costs.enemy_zones(camp, camp.army("a1"))
-    assert not any(h in mine for h in movement.zone_of(camp, a3))
-    assert set(movement.zone_of(camp, camp.army("a2"))) & mine
-    theirs = movement_costs.enemy_zones(camp, camp.army("a2"))
-    assert set(movement.zone_of(camp, a3)) <= theirs | {h for h in a3.hex.within(1)}
+    mine = movement_costs.enemy_zones(rauscher_rules(camp), camp.army("a1"))
+    assert not any(h in mine for h in movement.zone_of(rauscher_rules(camp), a3))
+    assert set(movement.zone_of(rauscher_rules(camp), camp.army("a2"))) & mine
+    theirs = movement_costs.enemy_zones(rauscher_rules(camp), camp.army("a2"))
+    assert set(movement.zone_of(rauscher_rules(camp), a3)) <= theirs | {h for h in a3.hex.within(1)}
     assert a3.hex in theirs
 
 
 def test_an_allys_army_does_not_bar_the_way():
     """A move "never passes through" an enemy army; allies march through each other."""
     camp = allied_campaign()
-    assert [e.id for e in movement_costs.blocking_enemies(camp, camp.army("a1"))] == ["a2"]
+    assert [
+        e.id for e in movement_costs.blocking_enemies(rauscher_rules(camp), camp.army("a1"))
+    ] == ["a2"]
     # 0303 (Clara's army) is the only hex between 0203 and 0403
-    path = movement.plan(camp, "a1", H(3, 2))
+    path = movement.plan(rauscher_rules(camp), "a1", H(3, 2))
     assert path is not None and path.hexes == [H(1, 2), H(2, 2), H(3, 2)]
     put(camp, "a3", H(5, 5), moved=False)
     put(camp, "a2", H(2, 2), moved=False)
-    path = movement.plan(camp, "a1", H(3, 2))
+    path = movement.plan(rauscher_rules(camp), "a1", H(3, 2))
     assert path is not None and H(2, 2) not in path.hexes  # round the enemy, not through
 
 
@@ -145,16 +165,16 @@ def test_marching_fast_into_an_allys_hex_is_no_hasty_attack():
     camp = allied_campaign()
     put(camp, "a1", H(2, 2))
     rstate(camp).army("a1").march = March.FORCED
-    assert not movement_battle.hasty_attack(camp, "a1")
+    assert not movement_battle.hasty_attack(rauscher_rules(camp), "a1")
     put(camp, "a1", H(6, 3))
-    assert movement_battle.hasty_attack(camp, "a1")
+    assert movement_battle.hasty_attack(rauscher_rules(camp), "a1")
 
 
 def test_scouts_and_ambushes_are_for_enemies():
     """Text: scouts "investigate an adjacent army", "Whenever an enemy army enters the
     selected territory, they are susceptible to ambush"."""
     camp = allied_campaign()
-    why = movement_scouting.can_scout(camp, camp.army("a1"), camp.army("a3"))
+    why = movement_scouting.can_scout(rauscher_rules(camp), camp.army("a1"), camp.army("a3"))
     assert "ally" in why
     camp.armies.append(Army("amb", "Hidden halberds", "p1", None, [troops("u9", 100)]))
     rstate(camp).movement.ambushes.append(Ambush("amb", "p1", "west", "a1", 1))
@@ -213,10 +233,12 @@ def test_fleeing_counters_pass_allies_but_never_enemies():
     home = [H(1, 1)]
     put(camp, "a1", H(5, 5), moved=False)
     put(camp, "a3", H(1, 1), moved=False)
-    assert movement_special.home_path(camp, camp.army("r"), home, 6).hexes[-1] == H(1, 1)
+    assert movement_special.home_path(rauscher_rules(camp), camp.army("r"), home, 6).hexes[-1] == H(
+        1, 1
+    )
     put(camp, "a3", H(5, 4), moved=False)
     put(camp, "a2", H(1, 1), moved=False)
-    assert movement_special.home_path(camp, camp.army("r"), home, 6) is None
+    assert movement_special.home_path(rauscher_rules(camp), camp.army("r"), home, 6) is None
 
 
 # --- battles -------------------------------------------------------------------------------
@@ -338,11 +360,11 @@ def test_allies_win_a_war_of_conquest_together_with_their_points_added():
     camp.victory = {"type": "conquest", "turn_limit": 1}
     camp.map.territories.append(type(camp.map.territories[0])("north", "Northmark", [], owner="p2"))
     rstate(camp).victory.time_up = True
-    found = victory.check(camp)
+    found = victory.check(rauscher_rules(camp))
     # p1 1 + p3 0 = 1 against Bruno's 2
     assert found.winners == ["p2"]
     camp.map.territory("north").owner = "p3"
-    found = victory.check(camp)
+    found = victory.check(rauscher_rules(camp))
     assert found.winners == ["p1", "p3"] and "together" in found.text
     line = dict(victory.standings(camp))["p1"]
     assert line == "1 territory; with Clara: 2 territories"
@@ -353,11 +375,11 @@ def test_an_alliance_still_standing_wins_the_battle_to_the_death_together():
     every ally with it (even one already out of the war)."""
     camp = allied_campaign()
     camp.armies.remove(camp.army("a3"))
-    assert victory.check(camp) is None
+    assert victory.check(rauscher_rules(camp)) is None
     camp.armies.remove(camp.army("a2"))
     camp.map.settlements.remove(camp.map.settlement("s2"))
     camp.map.territory("east").owner = None
-    found = victory.check(camp)
+    found = victory.check(rauscher_rules(camp))
     assert found.winners == ["p1", "p3"]
 
 
@@ -367,9 +389,9 @@ def test_invasion_succeeds_when_an_ally_of_the_invader_takes_the_capital():
     camp = allied_campaign((("p2", "p3"),))
     camp.victory = {"type": "invasion", "invader": "p2", "defender": "p1", "capital": "s1"}
     assert victory.victory_problems(camp) == []
-    assert victory.check(camp) is None
+    assert victory.check(rauscher_rules(camp)) is None
     camp.map.settlement("s1").owner = "p3"
-    assert victory.check(camp).winners == ["p2", "p3"]
+    assert victory.check(rauscher_rules(camp)).winners == ["p2", "p3"]
     friends = allied_campaign((("p1", "p2"),))
     friends.victory = dict(camp.victory)
     assert any("allies" in p for p in victory.victory_problems(friends))
@@ -384,6 +406,6 @@ def test_an_ally_in_the_temple_does_not_keep_the_ruler_out():
     camp.army("a1").units.append(Unit("k", "Karl", 300, Category.CHARACTER, 4, 9, 1, {"ruler"}))
     put(camp, "a1", temple)
     put(camp, "a3", temple)
-    assert victory.check(camp).winners == ["p1", "p3"]
+    assert victory.check(rauscher_rules(camp)).winners == ["p1", "p3"]
     put(camp, "a2", temple)
-    assert victory.check(camp) is None
+    assert victory.check(rauscher_rules(camp)) is None

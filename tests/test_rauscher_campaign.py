@@ -21,6 +21,8 @@ import sys
 import tomllib
 from pathlib import Path
 
+from rauscher_rules import rauscher_rules
+
 from tuicamp.engine.errors import RuleError
 from tuicamp.game.session import Session
 from tuicamp.rules.rauscher import victory
@@ -84,7 +86,7 @@ def warmasters_orders(table: Table, mover: str) -> list[dict]:
         orders.append({"kind": "march", "army": host, "march": "fast"})
     except RuleError:
         pass  # it has moved already, or may not march: it moves as it stands
-    options = reach(camp, host)
+    options = reach(rauscher_rules(camp), host)
     best = min(options, key=lambda h: (h.distance(temple), options[h], h.col, h.row))
     if best != army.hex:
         orders.append({"kind": "move", "army": host, "to": camp.map.label(best)})
@@ -133,7 +135,7 @@ def test_a_campaign_played_by_orders_files_to_its_victory(tmp_path):
 
     # ... and it is the rules' verdict: read back, the state shows why
     camp = table.campaign()
-    verdict = victory.check(camp)
+    verdict = victory.check(rauscher_rules(camp))
     assert verdict is not None and verdict.winners == winners
     if "enters the Cauldron Temple" in verdict.text:  # the race was won in the temple
         temple = victory._temple(camp)

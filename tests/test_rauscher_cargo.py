@@ -11,6 +11,7 @@ import pytest
 from conftest import H, small_campaign
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from rauscher_rules import rauscher_rules
 from test_rauscher_combat_kit import advance, table_ctx
 
 from tuicamp.engine.engine import Engine
@@ -245,7 +246,7 @@ def test_a_ship_within_one_hex_feeds_an_army_with_the_option(ships_feed):
         )
     )
     counter(camp, "ship", "p1", H(7, 5), Role.SHIP, food=3)
-    assert ("ship" in movement.baggage_near(camp, "big")) is ships_feed
+    assert ("ship" in movement.baggage_near(rauscher_rules(camp), "big")) is ships_feed
     economy_supply.supply_troops(table_ctx(camp, [3] * 12))
     record = rstate(camp).army("big")
     if ships_feed:  # needs 5: 2 scavenged, 3 from the ship

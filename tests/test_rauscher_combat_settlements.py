@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 from conftest import H
+from rauscher_rules import rauscher_rules
 from test_rauscher_combat_kit import add_army, advance, campaign, meet, table_ctx, unit
 
 from tuicamp.engine.battles import EnterBattleResult, SideEntry
@@ -80,12 +81,19 @@ def test_a_captured_settlement_serves_the_occupier_while_500_points_stay():
     camp = campaign()
     camp.map.settlement("s2").kind = "town"
     capture(camp)
-    assert occupied_by(camp, "s2") is None  # nobody stays
+    assert occupied_by(rauscher_rules(camp), "s2") is None  # nobody stays
     add_army(camp, "a9", "p1", H(6, 4), [unit("u90", "Garrison", 499, 20)])
-    assert occupied_by(camp, "s2") is None and revenue_recipient(camp, "s2") is None
+    assert (
+        occupied_by(rauscher_rules(camp), "s2") is None
+        and revenue_recipient(rauscher_rules(camp), "s2") is None
+    )
     camp.army("a9").units[0].points = 500
-    assert occupied_by(camp, "s2") == "p1" == revenue_recipient(camp, "s2")
-    assert revenue_recipient(camp, "s1") == "p1"  # never captured: its owner
+    assert (
+        occupied_by(rauscher_rules(camp), "s2")
+        == "p1"
+        == revenue_recipient(rauscher_rules(camp), "s2")
+    )
+    assert revenue_recipient(rauscher_rules(camp), "s1") == "p1"  # never captured: its owner
 
 
 def test_losing_the_capital_halves_revenue_and_the_looters_take_half_the_treasury():

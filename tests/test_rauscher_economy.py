@@ -13,6 +13,7 @@ import pytest
 from conftest import H, small_campaign
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from rauscher_rules import rauscher_rules
 
 from tuicamp.engine.context import Context
 from tuicamp.engine.dice import Dice
@@ -1028,7 +1029,7 @@ def test_setup_problems_name_the_key():
             "magic": {"id": "m"},
         }
     )
-    paths = [p for p, _ in problems]
+    paths = [p.where for p in problems]
     assert paths == [
         "campaign_points.p1",
         "events[1].title",
@@ -1051,13 +1052,13 @@ def test_setup_findings_check_the_population_centers():
         Settlement("s3", "capital", "A", H(0, 4), owner="p1"),
         Settlement("s4", "capital", "B", H(0, 5), owner="p1"),
     ]
-    found = {(level, path) for level, path, _ in setup_findings(c)}
+    found = {(level, path) for level, path, _ in setup_findings(rauscher_rules(c))}
     assert ("problem", "settlement.s2") in found
     assert ("problem", "army.huge") in found
     assert ("problem", "settlement.s3") in found  # the second settlement of Westmark
     assert ("problem", "settlement.s4") in found  # and the second capital
     economy.setup(c, {"campaign_points": {"p1": 5000, "p2": 1000}})
-    costs = setup_findings(c)
+    costs = setup_findings(rauscher_rules(c))
     assert ("warning", "campaign_points.p1") in {(lv, p) for lv, p, _ in costs}
     assert ("warning", "campaign_points.p2") not in {(lv, p) for lv, p, _ in costs}
 
@@ -1068,7 +1069,7 @@ def test_setup_findings_are_told_once_in_the_chronicle():
     c = camp()
     get_ruleset("rauscher").setup(c, {})
     add_army(c, "m", "p2", H(6, 4), [rf("m1", 300)])  # as a later set-up hook might
-    assert any("settlement.s2" in note for note in economy.setup_notes(c))
+    assert any("settlement.s2" in note for note in economy.setup_notes(rauscher_rules(c)))
     c.player("p1").treasury = 10
     e = Engine(c)
     first = e.perform("p1", A.BuyBaggage())
@@ -1076,7 +1077,7 @@ def test_setup_findings_are_told_once_in_the_chronicle():
     assert first[0].visible_to is None
     assert [ev.kind for ev in e.perform("p1", A.BuyBaggage())] == ["purchase"]
     c.army("m").units[0].points = 100  # the check is history now
-    assert any("settlement.s2" in note for note in economy.setup_notes(c))
+    assert any("settlement.s2" in note for note in economy.setup_notes(rauscher_rules(c)))
 
 
 def test_a_sound_set_up_says_nothing():
@@ -1084,7 +1085,7 @@ def test_a_sound_set_up_says_nothing():
     c = camp()
     e = Engine(c)
     assert [ev.kind for ev in e.perform("p1", A.BuyBaggage())] == ["purchase"]
-    assert economy.setup_notes(c) == []
+    assert economy.setup_notes(rauscher_rules(c)) == []
 
 
 # --- property: the treasury is never negative -------------------------------------------------

@@ -11,10 +11,13 @@ from test_rauscher_combat_kit import battle_engine, returning
 from tuicamp.engine.battles import EnterBattleResult, SideEntry
 from tuicamp.engine.engine import Engine
 from tuicamp.engine.errors import DiceNeeded, RuleError
+from tuicamp.engine.rules import Rules
+from tuicamp.engine.views import view_for
 from tuicamp.model.battle import UnitLoss
 from tuicamp.model.campaign import DiceMode
 from tuicamp.rules.rauscher.economy.actions import UseFate
 from tuicamp.rules.rauscher.ruleset import EndPhase
+from tuicamp.rules.rauscher.screens.data import rauscher_state
 
 HALBERDIERS = "casualties: Halberdiers of Reikland Host, killed"
 
@@ -118,3 +121,29 @@ def test_the_enemys_casualty_d6_is_his_and_refused_to_the_other_seats_fate_point
     engine.perform("p2", UseFate(roll=str(boys.id), dice=[6]))
     assert engine.campaign.state.player("p2").fate_points == 0
     assert back_on(engine, "u3") == []  # a 6: killed, no return
+
+
+def _fate_rolls(engine: Engine, seat: str) -> list[tuple[str, str]]:
+    """The rolls the seat's view offers a fate point of its Warmaster, as (id, reason)."""
+    state = rauscher_state(view_for(Rules(engine.campaign, engine.ruleset), [], seat))
+    (ledger,) = state.players
+    return [(note.id, note.reason) for note in ledger.rerolls]
+
+
+def test_the_view_offers_every_roll_a_fate_point_may_reroll_now():
+    """R-RA-12 "to re-roll any one roll": the seat's view lists each roll of the last action
+    that its Warmaster may re-roll (his own, by its number), not the enemy's, and none once
+    his fate points are gone or another action has settled the rolls. A roll about nobody
+    (the retreat) is the seat's that acted: Anna entered the result."""
+    engine = fought([2, 3, 5])
+    rolls = engine.campaign.reroll.rolls
+    annas = [(f"#{r.id}", r.reason) for r in rolls if r.player in ("p1", None)]
+    brunos = [(f"#{r.id}", r.reason) for r in rolls if r.player == "p2"]
+    assert (f"#{rolls[0].id}", HALBERDIERS) in annas and brunos
+    assert _fate_rolls(engine, "p1") == annas
+    assert _fate_rolls(engine, "p2") == brunos
+    engine.campaign.state.player("p2").fate_points = 0
+    engine.changed()
+    assert _fate_rolls(engine, "p2") == []
+    engine.perform("p1", EndPhase())
+    assert _fate_rolls(engine, "p1") == []

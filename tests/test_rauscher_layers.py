@@ -131,8 +131,7 @@ def test_shared_imports_no_phase_package():
 
 def test_no_registry_look_up():
     """ "No registry look-ups": the ruleset reads its tables and options from the Rules it
-    is given (or, for a bare campaign, through the frame wired in shared.rules), never by
-    finding itself among the installed rulesets."""
+    is given, never by finding itself among the installed rulesets."""
     bad = []
     for path in FILES:
         for node, _ in _imports(path):

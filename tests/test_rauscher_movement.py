@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 from conftest import H
+from rauscher_rules import rauscher_rules
 from test_rauscher_movement_kit import (
     L,
     add_army,
@@ -32,18 +33,18 @@ def test_mp_is_the_slowest_units_movement():
     """Text: "An army has a number of movement points equal to the Movement value (M) of
     the slowest unit in the army." Bruno's Boyz (M4) hold back his Wolf Riders (M9)."""
     camp = new_campaign()
-    assert movement.mp_total(camp, "a2") == 4
+    assert movement.mp_total(rauscher_rules(camp), "a2") == 4
     camp.army("a2").units = [u for u in camp.army("a2").units if u.id == "u4"]
-    assert movement.mp_total(camp, "a2") == 9
+    assert movement.mp_total(rauscher_rules(camp), "a2") == 9
 
 
 def test_allocations_move_at_their_categorys_typical_movement():
     """R-RA-4: "allocations use the category's typical M, default 4"."""
     camp = new_campaign()
     add_army(camp, "x", "p1", H(0, 0), [], allocations=[Allocation(Category.LIGHT_CAVALRY, 2000)])
-    assert movement.mp_total(camp, "x") == 8
+    assert movement.mp_total(rauscher_rules(camp), "x") == 8
     rstate(camp).army("x").allocations.append(Allocation(Category.RANK_AND_FILE, 1000))
-    assert movement.mp_total(camp, "x") == 4
+    assert movement.mp_total(rauscher_rules(camp), "x") == 4
 
 
 @pytest.mark.parametrize(
@@ -56,8 +57,8 @@ def test_marches_multiply_the_allowance(m, march, mp):
     camp, engine = started()
     add_army(camp, "x", "p1", H(0, 0), [unit("ux", 100, m)])
     engine.perform("p1", A.DeclareMarch(army="x", march=march))
-    assert movement.mp_total(camp, "x") == mp
-    assert movement.mp_left(camp, "x") == mp
+    assert movement.mp_total(rauscher_rules(camp), "x") == mp
+    assert movement.mp_left(rauscher_rules(camp), "x") == mp
 
 
 def test_march_is_declared_before_moving():
@@ -81,9 +82,11 @@ def test_each_counter_knows_its_own_marches():
         engine.perform("p1", A.DeclareMarch(army="mess", march="normal"))
     with pytest.raises(RuleError, match="marches only normal"):
         engine.perform("p1", A.DeclareMarch(army="bag", march="fast"))
-    assert movement.mp_total(camp, "bag") == 6
-    assert movement.mp_total(camp, "ship") == 8
-    assert movement.mp_total(camp, "mess") == 16  # a rider's 8 without units, doubled
+    assert movement.mp_total(rauscher_rules(camp), "bag") == 6
+    assert movement.mp_total(rauscher_rules(camp), "ship") == 8
+    assert (
+        movement.mp_total(rauscher_rules(camp), "mess") == 16
+    )  # a rider's 8 without units, doubled
 
 
 def test_marches_reset_at_the_next_movement_phase():
@@ -107,7 +110,7 @@ def test_every_hex_costs_one_in_the_basic_rules():
     engine.perform("p1", A.Move(army="a1", path=[L(2, 2), L(2, 3), L(1, 3)]))
     assert camp.army("a1").hex == H(1, 3)
     assert rstate(camp).army("a1").mp_spent == 3
-    assert movement.mp_left(camp, "a1") == 1
+    assert movement.mp_left(rauscher_rules(camp), "a1") == 1
 
 
 def test_a_path_dearer_than_the_movement_left_is_refused():
@@ -123,7 +126,7 @@ def test_water_is_impassable_for_land_armies():
     camp, engine = started()
     with pytest.raises(RuleError, match="cannot go from"):
         engine.perform("p1", A.Move(army="a1", path=[L(1, 3), L(2, 4)]))
-    path = movement.plan(camp, "a1", H(2, 5))
+    path = movement.plan(rauscher_rules(camp), "a1", H(2, 5))
     assert path is not None and H(2, 4) not in path.hexes
 
 
@@ -145,7 +148,7 @@ def test_patrols_extend_the_zone_to_two_hexes():
     camp, _engine = started()
     camp.army("a2").hex = H(4, 2)
     rstate(camp).army("a2").patrols = ["u4"]
-    model = movement.move_costs(camp, "a1")
+    model = movement.move_costs(rauscher_rules(camp), "a1")
     assert model.step_cost(H(1, 2), H(2, 2)) == 2  # 0303 is two hexes from 0503
     assert model.step_cost(H(1, 2), H(0, 2)) == 1
 
@@ -155,17 +158,17 @@ def test_no_patrols_on_a_fast_march():
     camp, engine = started()
     camp.army("a1").hex = H(2, 2)
     rstate(camp).army("a1").patrols = ["u1"]
-    assert movement.zone_of(camp, camp.army("a1")) == H(2, 2).within(2)
+    assert movement.zone_of(rauscher_rules(camp), camp.army("a1")) == H(2, 2).within(2)
     engine.perform("p1", A.DeclareMarch(army="a1", march="fast"))
-    assert movement.zone_of(camp, camp.army("a1")) == H(2, 2).within(1)
-    assert not movement.patrols_active(camp, "a1")
+    assert movement.zone_of(rauscher_rules(camp), camp.army("a1")) == H(2, 2).within(1)
+    assert not movement.patrols_active(rauscher_rules(camp), "a1")
 
 
 def test_overlapping_zones_double_only_once():
     camp, _ = started()
     camp.army("a2").hex = H(4, 2)
     add_army(camp, "b", "p2", H(4, 3), [unit("ub", 100)])
-    model = movement.move_costs(camp, "a1")
+    model = movement.move_costs(rauscher_rules(camp), "a1")
     assert model.step_cost(H(3, 2), H(3, 3)) == 2  # 0404 lies in both zones
 
 
@@ -185,7 +188,7 @@ def test_a_move_may_end_on_an_enemy_but_not_pass_through_it():
 def test_reach_lists_enemy_hexes_to_attack_but_nothing_behind_them():
     camp, _ = started()
     camp.army("a2").hex = H(2, 2)
-    found = movement.reach(camp, "a1")
+    found = movement.reach(rauscher_rules(camp), "a1")
     assert found[H(2, 2)] == 2  # entering the enemy's own hex is inside its zone
     assert H(3, 2) not in found  # behind the enemy, and every way round is in its zone
 
@@ -198,7 +201,7 @@ def test_a_finished_counter_may_not_move_again():
     engine.perform("p1", A.Halt(army="a1"))
     with pytest.raises(RuleError, match="has completed its movement"):
         engine.perform("p1", A.Move(army="a1", to=L(3, 2)))
-    assert movement.mp_left(camp, "a1") == 0
+    assert movement.mp_left(rauscher_rules(camp), "a1") == 0
 
 
 def test_spending_every_mp_completes_the_move():
@@ -260,14 +263,14 @@ def test_advanced_terrain_prices_terrain_rivers_and_roads():
     movement point an army must expend" (tuicamp's table, option advanced_terrain)."""
     camp, _ = started(advanced_terrain=True)
     camp.army("a2").hex = H(7, 5)
-    model = movement.move_costs(camp, "a1")
+    model = movement.move_costs(rauscher_rules(camp), "a1")
     assert model.step_cost(H(4, 1), H(5, 1)) == 2  # forest
     assert model.step_cost(H(5, 1), H(6, 1)) == 3  # mountains
     assert model.step_cost(H(0, 3), H(1, 3)) == 0.5  # along the road
     assert model.step_cost(H(3, 3), H(4, 3)) == 3  # across the river: 1 + 2
     assert model.step_cost(H(3, 2), H(4, 2)) == 1  # over the bridge
     assert model.step_cost(H(1, 0), H(2, 0)) == 2  # across the stream: 1 + 1
-    basic = movement.move_costs(new_campaign(), "a1")
+    basic = movement.move_costs(rauscher_rules(new_campaign()), "a1")
     assert basic.step_cost(H(3, 3), H(4, 3)) == 1
 
 
@@ -334,7 +337,7 @@ def test_prepared_defences_per_thousand_points(points, expected):
     camp, engine = started()
     camp.army("a1").units = [unit("big", points)]
     engine.perform("p1", A.PrepareDefences(army="a1"))
-    assert movement.defences_for(camp, "a1") == expected
+    assert movement.defences_for(rauscher_rules(camp), "a1") == expected
 
 
 def test_defence_rounding_is_a_house_rule():
@@ -342,9 +345,9 @@ def test_defence_rounding_is_a_house_rule():
     camp.tables = {"move_defences": {"rounding": "down"}}
     camp.army("a1").units = [unit("big", 1999)]
     engine.perform("p1", A.PrepareDefences(army="a1"))
-    assert movement.defences_for(camp, "a1")[0] == '24" of earthen walls'
+    assert movement.defences_for(rauscher_rules(camp), "a1")[0] == '24" of earthen walls'
     camp.army("a1").units = [unit("small", 999)]
-    assert movement.defences_for(camp, "a1") == []
+    assert movement.defences_for(rauscher_rules(camp), "a1") == []
 
 
 def test_hasty_defence_after_at_most_half_the_allowance():
@@ -358,7 +361,7 @@ def test_hasty_defence_after_at_most_half_the_allowance():
     record = rstate(camp).army("a1")
     assert camp.army("a1").hex == H(3, 2)
     assert record.stance is Stance.HASTY and record.finished
-    assert movement.defences_for(camp, "a1") == [
+    assert movement.defences_for(rauscher_rules(camp), "a1") == [
         '6" of earthen walls',
         '6" of stakes',
         '6" of ditches',
@@ -384,7 +387,7 @@ def test_moving_removes_the_defences():
     assert rstate(camp).army("a1").stance is Stance.PREPARED  # kept while it stays
     engine.perform("p1", A.Move(army="a1", to=L(2, 2)))
     assert rstate(camp).army("a1").stance is Stance.NONE
-    assert movement.defences_for(camp, "a1") == []
+    assert movement.defences_for(rauscher_rules(camp), "a1") == []
 
 
 def test_rest_is_a_turn_without_moving():
@@ -435,9 +438,9 @@ def test_hasty_attack_after_a_fast_or_forced_march():
     camp.army("a2").hex = H(4, 2)
     engine.perform("p1", A.DeclareMarch(army="a1", march="forced"))
     engine.perform("p1", A.Move(army="a1", to=L(4, 2)))
-    assert movement.hasty_attack(camp, "a1")
-    assert not movement.hasty_attack(camp, "a2")
-    found = movement.battle_circumstances(camp, H(4, 2), ["a1", "a2"])
+    assert movement.hasty_attack(rauscher_rules(camp), "a1")
+    assert not movement.hasty_attack(rauscher_rules(camp), "a2")
+    found = movement.battle_circumstances(rauscher_rules(camp), H(4, 2), ["a1", "a2"])
     assert [c.side for c in found if c.key == "hasty_attack"] == ["a1"]
 
 
@@ -445,7 +448,7 @@ def test_a_normal_march_onto_an_enemy_is_no_hasty_attack():
     camp, engine = started()
     camp.army("a2").hex = H(2, 2)
     engine.perform("p1", A.Move(army="a1", to=L(2, 2)))
-    assert not movement.hasty_attack(camp, "a1")
+    assert not movement.hasty_attack(rauscher_rules(camp), "a1")
 
 
 # --- militia and the capital ---------------------------------------------------------------
@@ -601,7 +604,7 @@ def test_no_legal_moves_exceed_the_allowance(terrain, enemies, speed, march, adv
         )
     engine.changed()
     engine.perform("p1", A.DeclareMarch(army="a1", march=march))
-    allowance = movement.mp_total(camp, "a1")
+    allowance = movement.mp_total(rauscher_rules(camp), "a1")
     assert allowance == {"normal": speed, "fast": speed * 3 // 2, "forced": speed * 2}[march]
     foes = [a for a in camp.armies if a.owner == "p2"]
 
@@ -631,7 +634,7 @@ def test_no_legal_moves_exceed_the_allowance(terrain, enemies, speed, march, adv
         spent += sum(price(h) for h in walked[1:])
         assert rstate(camp).army("a1").mp_spent == pytest.approx(spent)
         assert spent <= allowance + 1e-9
-    assert movement.mp_left(camp, "a1") >= 0
+    assert movement.mp_left(rauscher_rules(camp), "a1") >= 0
 
 
 def _offset(label: str) -> tuple[int, int]:

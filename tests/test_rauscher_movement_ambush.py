@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 from conftest import H
+from rauscher_rules import rauscher_rules
 from test_rauscher_movement_kit import (
     L,
     add_army,
@@ -125,7 +126,7 @@ def test_ambush_result_table(dice, patrols, key, helped, surprise):
     assert sprung.visible_to is None  # revealed: everyone reads it
     assert camp.army(party).hex == camp.army("a2").hex
     assert rstate(camp).army("a2").finished  # the ambushed army is pinned
-    found = movement.battle_circumstances(camp, H(6, 3), [party, "a2"])
+    found = movement.battle_circumstances(rauscher_rules(camp), H(6, 3), [party, "a2"])
     assert [c.key for c in found if c.key == "ambush"] == ["ambush"]
     surprises = [(c.side, c.value) for c in found if c.key == "surprise"]
     expected = {"ambusher": party, "ambushed": "a2"}.get(helped)
@@ -139,7 +140,7 @@ def test_the_ambush_shows_on_the_battle_card_by_side():
         BattleSide("attacker", "Attacker", ["p1"], [party]),
         BattleSide("defender", "Defender", ["p2"], ["a2"]),
     ]
-    found = movement.battle_circumstances(camp, H(6, 3), [party, "a2"], sides)
+    found = movement.battle_circumstances(rauscher_rules(camp), H(6, 3), [party, "a2"], sides)
     assert [(c.key, c.side) for c in found] == [("ambush", None), ("surprise", "attacker")]
     assert "Complete Surprise!" in found[0].text
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 from conftest import H
+from rauscher_rules import rauscher_rules
 from test_rauscher_movement_kit import L, add_army, started, table_dice, unit
 
 from tuicamp.engine.errors import RuleError
@@ -63,9 +64,15 @@ def test_scouting_results_table(die, anna_knows, bruno_knows, key):
     events = engine.perform("p1", A.Move(army="sp", to=L(5, 3), dice=[die]))
     scouting = next(e for e in events if e.kind == "scouting")
     assert scouting.data["result"] == key and scouting.visible_to == ["p1"]
-    assert movement.visibility(camp, _seat(camp, "p1"), camp.army("a2")) == anna_knows
-    assert movement.visibility(camp, _seat(camp, "p2"), camp.army("a1")) == bruno_knows
-    assert movement.visibility(camp, _seat(camp, "p2"), camp.army("sp")) == "counter"
+    assert (
+        movement.visibility(rauscher_rules(camp), _seat(camp, "p1"), camp.army("a2")) == anna_knows
+    )
+    assert (
+        movement.visibility(rauscher_rules(camp), _seat(camp, "p2"), camp.army("a1")) == bruno_knows
+    )
+    assert (
+        movement.visibility(rauscher_rules(camp), _seat(camp, "p2"), camp.army("sp")) == "counter"
+    )
 
 
 def test_the_views_show_what_the_scouts_found():
@@ -131,15 +138,15 @@ def test_each_scout_table_modifier(setup, why, value):
     elif setup == "town":
         camp.map.settlements[1].kind = "town"
         bruno.hex = camp.map.settlements[1].hex
-    assert modifiers(camp, bruno) == [(why, value)]
+    assert modifiers(rauscher_rules(camp), bruno) == [(why, value)]
 
 
 def test_no_modifier_in_a_village_or_in_the_open():
     """Only "a town, city, or fortress" hides an army from scouts; a village does not."""
     camp, _ = started()
-    assert modifiers(camp, camp.army("a2")) == []
+    assert modifiers(rauscher_rules(camp), camp.army("a2")) == []
     camp.army("a2").hex = camp.map.settlements[1].hex  # Grunberg, a village
-    assert modifiers(camp, camp.army("a2")) == []
+    assert modifiers(rauscher_rules(camp), camp.army("a2")) == []
 
 
 @pytest.mark.parametrize(
@@ -171,9 +178,9 @@ def test_knowledge_lasts_until_the_army_changes():
     engine.perform("p1", A.Move(army="sp", to=L(5, 3), dice=[6]))
     seat = _seat(camp, "p1")
     camp.army("a2").hex = H(7, 0)  # marching away changes nothing
-    assert movement.visibility(camp, seat, camp.army("a2")) == "full"
+    assert movement.visibility(rauscher_rules(camp), seat, camp.army("a2")) == "full"
     camp.army("a2").units[0].models -= 3  # losses at a battle
-    assert movement.visibility(camp, seat, camp.army("a2")) == "counter"
+    assert movement.visibility(rauscher_rules(camp), seat, camp.army("a2")) == "counter"
 
 
 def test_a_party_scouts_each_enemy_once_a_turn():
@@ -189,7 +196,7 @@ def test_a_party_in_range_may_scout_without_moving():
     camp.army("sp").hex = H(5, 3)
     engine.changed()
     engine.perform("p1", A.Scout(scout="sp", target="a2", dice=[4]))
-    assert movement.visibility(camp, _seat(camp, "p1"), camp.army("a2")) == "points"
+    assert movement.visibility(rauscher_rules(camp), _seat(camp, "p1"), camp.army("a2")) == "points"
 
 
 def test_a_party_out_of_range_may_not():
@@ -212,7 +219,10 @@ def test_army_scouts_investigate_an_adjacent_army_at_any_time():
     engine.changed()
     engine.perform("p1", EndPhase())  # now it is Bruno's move
     engine.perform("p1", A.Scout(scout="a1", target="a2", dice=[5]))
-    assert movement.visibility(camp, _seat(camp, "p1"), camp.army("a2")) == "categories"
+    assert (
+        movement.visibility(rauscher_rules(camp), _seat(camp, "p1"), camp.army("a2"))
+        == "categories"
+    )
     camp.army("a2").hex = H(7, 5)
     with pytest.raises(RuleError, match="not adjacent"):
         engine.perform("p1", A.Scout(scout="a1", target="a2", dice=[6]))
@@ -233,8 +243,10 @@ def test_hidden_counters_are_hidden():
     """Ambushes waiting off the map show to nobody but their owner (R-RA-11)."""
     camp, _ = started()
     add_army(camp, "amb", "p1", None, [unit("x", 100)])
-    assert movement.visibility(camp, _seat(camp, "p2"), camp.army("amb")) == "hidden"
-    assert movement.visibility(camp, _seat(camp, "p1"), camp.army("amb")) == "full"
+    assert (
+        movement.visibility(rauscher_rules(camp), _seat(camp, "p2"), camp.army("amb")) == "hidden"
+    )
+    assert movement.visibility(rauscher_rules(camp), _seat(camp, "p1"), camp.army("amb")) == "full"
 
 
 @pytest.mark.parametrize(
@@ -255,16 +267,16 @@ def test_who_fights_and_who_is_destroyed_if_attacked(role, fights, destroyed):
     attacked, it is destroyed"."""
     camp, _ = started()
     add_army(camp, "x", "p1", H(0, 0), [unit("ux", 50)], role=role)
-    assert movement.fights(camp, "x") is fights
-    assert movement.destroyed_if_attacked(camp, "x") is destroyed
+    assert movement.fights(rauscher_rules(camp), "x") is fights
+    assert movement.destroyed_if_attacked(rauscher_rules(camp), "x") is destroyed
 
 
 def test_an_escorted_messenger_is_not_destroyed():
     camp, _ = started()
     add_army(camp, "m", "p1", H(1, 2), [], role=Role.MESSENGER, attached_to="a1")
-    assert not movement.destroyed_if_attacked(camp, "m")
+    assert not movement.destroyed_if_attacked(rauscher_rules(camp), "m")
     camp.army("a1").hex = H(0, 0)
-    assert movement.destroyed_if_attacked(camp, "m")
+    assert movement.destroyed_if_attacked(rauscher_rules(camp), "m")
 
 
 def test_scouting_parties_skirmish_when_one_moves_into_the_others_hex():
@@ -303,7 +315,7 @@ def test_battle_card_says_what_each_side_scouted():
     camp, engine = _party_near_bruno()
     engine.perform("p1", A.Move(army="sp", to=L(5, 3), dice=[4]))
     camp.army("a1").hex = H(6, 3)
-    found = movement.battle_circumstances(camp, H(6, 3), ["a1", "a2"])
+    found = movement.battle_circumstances(rauscher_rules(camp), H(6, 3), ["a1", "a2"])
     scouted = [c for c in found if c.key == "scouted"]
     assert [(c.side, c.value) for c in scouted] == [("a1", 1)]
     assert "about 420 pts" in scouted[0].text

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 from conftest import H
+from rauscher_rules import rauscher_rules
 from test_rauscher_movement_kit import (
     L,
     add_army,
@@ -51,14 +52,14 @@ def test_messengers_always_force_march_and_ignore_zones():
     """Text: "They will always move at a forced march" and "While moving on their own,
     Messengers are not affected by Zones of Influence"."""
     camp, _ = _messenger()
-    assert movement.mp_total(camp, "m") == 16
+    assert movement.mp_total(rauscher_rules(camp), "m") == 16
     camp.army("a2").hex = H(3, 1)
-    assert movement.move_costs(camp, "m").step_cost(H(1, 1), H(2, 1)) == 1
-    assert movement.move_costs(camp, "a1").step_cost(H(1, 1), H(2, 1)) == 2
+    assert movement.move_costs(rauscher_rules(camp), "m").step_cost(H(1, 1), H(2, 1)) == 1
+    assert movement.move_costs(rauscher_rules(camp), "a1").step_cost(H(1, 1), H(2, 1)) == 2
     camp.army("m").units = [unit("rider", 20, 8)]
-    assert movement.mp_total(camp, "m") == 16
+    assert movement.mp_total(rauscher_rules(camp), "m") == 16
     camp.army("m").units = [unit("runner", 20, 5)]
-    assert movement.mp_total(camp, "m") == 10
+    assert movement.mp_total(rauscher_rules(camp), "m") == 10
 
 
 def test_messengers_ride_to_friendly_settlements_only():
@@ -208,7 +209,7 @@ def test_a_baggage_train_holds_two_food_or_two_gold():
     engine.perform("p1", A.Unload(carrier="bag", gold=10))
     engine.perform("p1", A.Load(carrier="bag", food=1))
     assert rstate(camp).army("bag").cargo == {"food": 2}
-    assert movement.mp_total(camp, "bag") == 6
+    assert movement.mp_total(rauscher_rules(camp), "bag") == 6
 
 
 def test_loading_needs_an_own_settlement_and_the_goods():
@@ -230,7 +231,7 @@ def test_baggage_near_lists_own_trains_within_one_hex():
     add_army(camp, "far", "p1", H(4, 4), [], role=Role.BAGGAGE)
     add_army(camp, "theirs", "p2", H(1, 2), [], role=Role.BAGGAGE)
     add_army(camp, "here", "p1", H(1, 2), [], role=Role.BAGGAGE)
-    assert movement.baggage_near(camp, "a1") == ["here", "bag"]
+    assert movement.baggage_near(rauscher_rules(camp), "a1") == ["here", "bag"]
 
 
 # --- ships ---------------------------------------------------------------------------------
@@ -263,8 +264,8 @@ def test_troops_board_and_land_for_four_mp_each():
     camp, engine = _fleet()
     engine.perform("p1", A.Embark(ship="ship", army="x"))
     assert camp.army("x").hex is None and rstate(camp).army("ship").carried == ["x"]
-    assert movement.mp_left(camp, "ship") == 4
-    assert movement.visibility(camp, camp.seat("p2"), camp.army("x")) == "hidden"
+    assert movement.mp_left(rauscher_rules(camp), "ship") == 4
+    assert movement.visibility(rauscher_rules(camp), camp.seat("p2"), camp.army("x")) == "hidden"
     engine.perform("p1", A.Move(army="ship", to=L(2, 5)))
     with pytest.raises(RuleError, match="takes 4 MP; it has 2 left"):
         engine.perform("p1", A.Disembark(ship="ship", army="x", hex=L(3, 4)))
@@ -305,7 +306,7 @@ def test_refugees_move_six_and_are_absorbed_in_a_friendly_settlement():
     camp, engine = started()
     add_army(camp, "r", "p1", H(0, 1), [unit("folk", 0)], role=Role.REFUGEES)
     engine.changed()
-    assert movement.mp_total(camp, "r") == 6
+    assert movement.mp_total(rauscher_rules(camp), "r") == 6
     treasury = camp.player("p1").treasury
     engine.perform("p1", A.Move(army="r", path=[L(1, 1), L(2, 1)]))
     assert camp.army("r") is None
@@ -408,8 +409,8 @@ def test_ships_use_their_own_ports_and_load_there():
     engine.perform("p1", A.Move(army="ship", to=L(2, 5)))
     engine.perform("p1", A.Load(carrier="ship", food=5))
     assert rstate(camp).army("ship").cargo == {"food": 5}
-    assert movement.mp_left(camp, "ship") == 2
-    assert movement.reach(camp, "ship").get(H(3, 4)) == 1  # into the port itself
+    assert movement.mp_left(rauscher_rules(camp), "ship") == 2
+    assert movement.reach(rauscher_rules(camp), "ship").get(H(3, 4)) == 1  # into the port itself
 
 
 # --- saving ---------------------------------------------------------------------------------

@@ -15,6 +15,7 @@ from tuicamp.engine.battles import AutoResolveBattle
 from tuicamp.engine.codec import campaign_from_dict, campaign_to_dict
 from tuicamp.engine.engine import Engine
 from tuicamp.engine.errors import RuleError
+from tuicamp.engine.flow import acting_seats
 from tuicamp.game.scenarios import load_scenario
 from tuicamp.game.setup import new_campaign
 from tuicamp.rules.rauscher.economy.actions import (
@@ -39,7 +40,7 @@ def candidates(engine: Engine) -> list[tuple[str, object]]:
     out: list[tuple[str, object]] = []
     for battle in camp.pending_battles():
         out.append(("gm", AutoResolveBattle(battle=battle.id)))
-    for seat_id in engine.ruleset.acting_seats(camp):
+    for seat_id in acting_seats(camp):
         seat = camp.seat(seat_id)
         player = seat.players[0]
         out.append((seat_id, EndPhase()))

@@ -1,9 +1,10 @@
-"""Reading a bare campaign: the read context the package's own frame gives it.
+"""The read context: every read-side function of the ruleset reads its tables and options
+from the ``Rules`` it is given, so the campaign's house rules and options come with it.
 
-Functions the frame's read-side hooks, the screens and these tests hand only a campaign
-read it through ``shared.rules.rules_of``: the ruleset's tables under the campaign's house
-rules, and its options — exactly what a ``Rules`` (or a ``Context``) of the campaign reads,
-with no look-up in the engine's registry of installed rulesets.
+The frame's read-side hooks are given a ``Rules`` and hand it down; the acting hooks hand
+down their ``Context``, which is one. Either way a function reads the same tables in
+force (the ruleset's defaults under the campaign's overrides) and the same options, with
+no look-up in the engine's registry of installed rulesets.
 """
 
 from __future__ import annotations
@@ -15,17 +16,7 @@ from test_rauscher_combat_kit import RULESET, add_army, campaign, table_ctx
 from tuicamp.engine.rules import Rules
 from tuicamp.rules.rauscher import movement
 from tuicamp.rules.rauscher.economy.common import max_army_points, tables_of
-from tuicamp.rules.rauscher.shared.rules import rules_of
 from tuicamp.rules.rauscher.shared.state import March, Role
-
-
-def test_a_read_context_is_read_as_it_is():
-    """A Rules or a Context handed in is the one read (its ruleset, its cached tables)."""
-    camp = campaign()
-    rules = Rules(camp, RULESET)
-    ctx = table_ctx(camp, [])
-    assert rules_of(rules) is rules
-    assert rules_of(ctx) is ctx
 
 
 @settings(max_examples=40, deadline=None)
@@ -35,9 +26,11 @@ def test_a_read_context_is_read_as_it_is():
     advanced=st.booleans(),
     max_points=st.integers(min_value=500, max_value=9000),
 )
-def test_a_bare_campaign_reads_what_its_read_context_reads(fast, baggage_mp, advanced, max_points):
-    """House rules (a table row) and options (advanced terrain, the army limit) read the
-    same through a bare campaign as through a Rules of it."""
+def test_house_rules_and_options_reach_the_functions_through_their_read_context(
+    fast, baggage_mp, advanced, max_points
+):
+    """House rules (a table row) and options (advanced terrain, the army limit) are read
+    from the Rules a function is given, and a Context of the campaign reads the same."""
     camp = campaign(advanced_terrain=advanced, max_army_points=max_points)
     camp.tables = {
         "move_march": {"fast": {"factor": fast}},
@@ -47,11 +40,14 @@ def test_a_bare_campaign_reads_what_its_read_context_reads(fast, baggage_mp, adv
     camp.state.army("bag").role = Role.BAGGAGE
     camp.state.army("a1").march = March.FAST
     rules = Rules(camp, RULESET)
-    assert rules_of(camp).tables == rules.tables
-    assert tables_of(camp)["move_march"]["fast"]["factor"] == fast
-    assert rules_of(camp).option("advanced_terrain") is advanced
-    assert max_army_points(camp) == max_army_points(rules) == max_points
+    ctx = table_ctx(camp, [])
+    assert tables_of(rules)["move_march"]["fast"]["factor"] == fast
+    assert (
+        tables_of(rules)["move_march"]["normal"] == RULESET.default_tables["move_march"]["normal"]
+    )
+    assert rules.option("advanced_terrain") is advanced
+    assert max_army_points(rules) == max_army_points(ctx) == max_points
+    assert movement.mp_total(rules, "bag") == baggage_mp
     for army_id in ("a1", "a2", "bag"):
-        assert movement.mp_total(camp, army_id) == movement.mp_total(rules, army_id)
-        assert movement.reach(camp, army_id) == movement.reach(rules, army_id)
-    assert movement.mp_total(camp, "bag") == baggage_mp
+        assert movement.mp_total(rules, army_id) == movement.mp_total(ctx, army_id)
+        assert movement.reach(rules, army_id) == movement.reach(ctx, army_id)

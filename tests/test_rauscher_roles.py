@@ -9,6 +9,7 @@ fighting changes the march and the battle together.
 from __future__ import annotations
 
 import pytest
+from rauscher_rules import rauscher_rules
 from test_rauscher_combat_kit import advance, campaign, meet
 
 from tuicamp.engine.engine import Engine
@@ -27,8 +28,8 @@ def test_movement_and_combat_give_the_roles_table_answer(role, fights):
     camp.tables = {"move_roles": {role.value: {"fights": fights}}}
     camp.state.army("a2").role = role
     assert camp.army("a2").units, "the counter holds troops"
-    assert movement.fights(camp, "a2") is fights
-    assert cc.fights(camp, "a2") is fights
+    assert movement.fights(rauscher_rules(camp), "a2") is fights
+    assert cc.fights(rauscher_rules(camp), "a2") is fights
 
 
 @pytest.mark.parametrize("house_rule", [False, True])
@@ -40,7 +41,7 @@ def test_a_house_rule_that_scouting_parties_fight_changes_the_march_and_the_batt
     if house_rule:
         camp.tables = {"move_roles": {"scouting_party": {"fights": True}}}
     camp.state.army("a2").role = Role.SCOUTING_PARTY
-    blockers = [a.id for a in blocking_enemies(camp, camp.army("a1"))]
+    blockers = [a.id for a in blocking_enemies(rauscher_rules(camp), camp.army("a1"))]
     assert blockers == (["a2"] if house_rule else [])
     engine = Engine(camp)
     advance(engine, "movement")

@@ -13,10 +13,13 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
+from rauscher_rules import rauscher_rules
 
 from tuicamp.engine.engine import Engine
+from tuicamp.engine.flow import acting_seats
 from tuicamp.engine.registry import get_ruleset
 from tuicamp.game.scenarios import load_scenario, scenario_problems
+from tuicamp.game.session import Session
 from tuicamp.game.setup import new_campaign
 from tuicamp.model.forces import Category
 from tuicamp.rules.rauscher import victory
@@ -48,8 +51,8 @@ def test_no_problems_and_a_clean_start(path):
     camp = new_campaign(sc, "rauscher", seed=7)
     assert victory.victory_problems(camp) == []
     assert rstate(camp).economy.setup_notes == [], "the economy's set-up check finds nothing"
-    assert RULESET.acting_seats(camp)
-    assert victory.check(camp) is None
+    assert acting_seats(camp)
+    assert victory.check(rauscher_rules(camp)) is None
 
 
 @pytest.mark.parametrize("path", RAUSCHER, ids=lambda p: p.stem)
@@ -164,12 +167,53 @@ def test_the_crown_of_king_penleck():
     assert len(set(allotted)) > 1, "the allegiances follow the dice"
 
 
+def _tuicamp(*args: str, cwd: Path) -> str:
+    """One ``tuicamp`` command as a real process; its output."""
+    done = subprocess.run(
+        [sys.executable, "-m", "tuicamp", *args],
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env={**os.environ, "TUICAMP_SAVES": str(cwd / "saves")},
+    )
+    assert done.returncode == 0, done.stderr
+    return done.stdout
+
+
+def test_the_squabbles_allegiance_dice_are_set_up_rolls_in_the_log(tmp_path):
+    """`tuicamp new ... --seed` then `tuicamp log`: the territories' allegiance is told in
+    the set-up, before the set-up check, every die with its roll number like any other
+    roll; the same seed makes the same campaign, and another seed another."""
+    scenario = str(find_scenario("rauscher-penleck-crown"))
+    logs = {}
+    for name, seed in (("first", "3"), ("again", "3"), ("other", "4")):
+        _tuicamp("new", scenario, "--ruleset", "rauscher", "--seed", seed, "--no-play",
+                 "-o", f"{name}.toml", cwd=tmp_path)  # fmt: skip
+        logs[name] = _tuicamp("log", f"{name}.toml", cwd=tmp_path).splitlines()
+    log = logs["first"]
+    told = next(i for i, line in enumerate(log) if "declare their allegiance" in line)
+    assert log[0].startswith("#1 T1 upkeep: Set-up: The Crown of King Penleck")
+    assert log[told].startswith("#3 T1 upkeep: The territories declare their allegiance")
+    assert any(line.startswith("#4 T1 upkeep: Set-up check") for line in log[told + 1 :])
+    rolls = re.findall(r"allegiance of ([^:]+): d6=(\d) \(\d\) roll #(\d+)", log[told])
+    assert [int(number) for _, _, number in rolls] == list(range(1, len(rolls) + 1))
+    camp = Session.open(tmp_path / "first.toml").campaign
+    declared = rstate(camp).victory.allegiances  # what the save holds is what the log says
+    assert [(name, int(die)) for name, die, _ in rolls] == [
+        (camp.map.territory(a.territory).name, die) for a in declared for die in a.dice
+    ]
+    assert all(camp.map.territory(a.territory).owner == a.player for a in declared)
+    assert logs["again"] == log, "the same seed, the same campaign"
+    assert logs["other"][told] != log[told]
+
+
 @pytest.mark.parametrize("path", RAUSCHER, ids=lambda p: p.stem)
 def test_a_whole_turn_plays(path):
     camp = new_campaign(load_scenario(path), "rauscher", seed=7)
     engine = Engine(camp)
     while camp.turn == 1:
-        engine.perform(RULESET.acting_seats(camp)[0], EndPhase())
+        engine.perform(acting_seats(camp)[0], EndPhase())
     assert camp.turn == 2 and camp.phase == "upkeep" and not camp.finished
 
 

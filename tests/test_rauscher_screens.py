@@ -17,9 +17,10 @@ from pathlib import Path
 
 import pytest
 from apps import rauscher_kit as K
-from apps.ui_kit import FIXED_NOW, make_app, sync, wait_for_screen
+from apps.ui_kit import FIXED_NOW, make_app, sync, wait_for_screen, wait_until
 from hypothesis import given
 from hypothesis import strategies as st
+from rauscher_rules import rauscher_rules
 
 from tuicamp.engine.rules import Rules
 from tuicamp.engine.views import view_for
@@ -201,7 +202,9 @@ def test_supply_rows_foretell_the_resolution():
     host = rows[K.HOST]
     assert (
         host.need
-        == supply_need(rank_and_file_points(camp, camp.army(K.HOST)), tables_of(camp))
+        == supply_need(
+            rank_and_file_points(camp, camp.army(K.HOST)), tables_of(rauscher_rules(camp))
+        )
         == 3
     )
     assert (host.scavenge, host.local, host.baggage, host.short) == (2, 0, 0, True)
@@ -340,20 +343,22 @@ async def test_movement_fast_march_then_a_move_with_the_rules_preview(tmp_path):
         await _settle(pilot, "enter", "d", "d")
         widget = pilot.app.screen.query_one(MapWidget)
         camp = _disk(save)
-        reach = movement.reach(camp, K.HOST)
+        reach = movement.reach(rauscher_rules(camp), K.HOST)
         path = widget.layers.overlays["path"]
         assert path[parse_label("0604")] == "2" and set(path) <= set(reach)
         assert set(widget.layers.overlays["reach"]) == set(reach) - {camp.army(K.HOST).hex} - set(
             path
         ), "every hex within reach is marked, those on the path with the path's mark"
         assert "to 0604: 2 MP" in screen_text(pilot.app)
-        zones = {h for a in camp.armies_of("sylvania") for h in movement.zone_of(camp, a)}
+        zones = {
+            h for a in camp.armies_of("sylvania") for h in movement.zone_of(rauscher_rules(camp), a)
+        }
         assert set(widget.layers.overlays["zoi"]) == {h for h in zones if camp.map.contains(h)}
         await _settle(pilot, "enter")
         text = screen_text(pilot.app)
     camp = _disk(save)
     assert camp.army(K.HOST).hex == parse_label("0604")
-    assert movement.mp_left(camp, K.HOST) == 4
+    assert movement.mp_left(rauscher_rules(camp), K.HOST) == 4
     assert "fast march: 4 of 6 MP" in text
 
 
@@ -427,6 +432,33 @@ async def test_resolution_places_a_purchase(tmp_path):
     train = camp.army(p1.placed_at)
     assert train is not None and train.hex == camp.map.settlement("wurtbad").hex
     assert rstate(camp).army(train.id).cargo == {"food": 1}
+
+
+@sync
+async def test_the_fate_command_offers_every_roll_of_the_last_action(tmp_path):
+    """R-RA-12: "A fate point may be used at any time during the course of play to re-roll
+    any one roll": after Stirland's auto-resolved battle, the fate key lists each roll of
+    it that is Stirland's (by its number), and the one picked is re-rolled for the point."""
+    save = K.fate_save(tmp_path)
+    camp = _disk(save)
+    expected = [f"#{r.id}" for r in camp.reroll.rolls if r.player in ("stirland", None)]
+    assert len(expected) > 1 and rstate(camp).player("stirland").fate_points == 1
+    async with _app(save).run_test(size=SIZE) as pilot:
+        await _settle(pilot, "f")
+        picker = await _wait_for(pilot, PickScreen)
+        assert [cid for cid, _ in picker.choices] == expected
+        assert "#1 auto-resolve: attacker's fight (2d6 = " in screen_text(pilot.app)
+        await _settle(pilot, "enter")  # the first: the attacker's fight
+        await wait_until(
+            pilot, lambda: not isinstance(pilot.app.screen, PickScreen), "the pick list closed"
+        )
+        await wait_until(
+            pilot,
+            lambda: rstate(_disk(save)).player("stirland").fate_points == 0,
+            "the fate point spent in the save",
+        )
+    fate = [e for e in Session.open(save).chronicle if e.kind == "fate"]
+    assert len(fate) == 1 and "roll #1" in fate[0].text and fate[0].player == "stirland"
 
 
 @sync

@@ -225,6 +225,34 @@ def test_only_ones_own_rolls_are_rerolled_and_by_default_none():
         plain.perform("p1", Reroll(roll=1))
 
 
+def test_the_kit_lists_the_rolls_the_ruleset_lets_a_seat_reroll():
+    """What a screen offers is what the engine's re-roll takes: the rolls of the last
+    action the ruleset allows (its may_reroll: the shared checks and the price), the
+    secret roll to its reader only, none after the price is gone, none without a rule,
+    none once another action has settled them."""
+    engine = Engine(trio_campaign())
+    engine.perform("p1", RollThree(secret="p2"))
+
+    def allowed(seat: str, ruleset: Ruleset = TRIO) -> list[int]:
+        camp = engine.campaign
+        return [r.id for r in kit.allowed(Rules(camp, ruleset), camp.seat(seat))]
+
+    assert allowed("p1") == [1, 3]  # the second is told to Bruno only
+    assert allowed("p2") == []  # Anna's rolls, not his
+
+    class NoRerolls(TrioRuleset):
+        may_reroll = Ruleset.may_reroll
+
+    assert allowed("p1", NoRerolls()) == []
+    engine.perform("p1", Reroll(roll=3))  # one of Anna's two fate points
+    assert allowed("p1") == [4]  # the replay's rolls: #5 is Bruno's secret, #6 stands
+    engine.campaign.state.fate["p1"] = 0
+    assert allowed("p1") == []  # no price left to pay
+    engine.campaign.state.fate["p1"] = 1
+    engine.perform("p2", Note(text="the orcs wait"))
+    assert allowed("p1") == []  # settled for good
+
+
 def test_the_sandbox_allows_no_reroll(monkeypatch):
     monkeypatch.undo()  # the bundled rulesets again
     engine = Engine(small_campaign())

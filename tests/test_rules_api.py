@@ -96,6 +96,29 @@ def test_a_gm_state_correction_asks_the_rulesets_state_problems():
         engine.perform("gm", CorrectRulesetState(path="mp_used.a1", value=-2.0, reason="typo"))
 
 
+def test_the_check_hooks_answer_in_problems():
+    """Every check hook returns Problems: a key path and a sentence (the bundled rulesets'
+    set-up keys, a campaign that breaks a rule of the whole map, a hand-edited state)."""
+    rauscher, sandbox = RauscherRuleset(), SandboxRuleset()
+    bad_setup = {"alliances": [["p1"]], "roles": {"guard": "x"}, "overt_aid": "s3"}
+    found = [*rauscher.setup_problems(bad_setup), *sandbox.setup_problems({"option": {}})]
+    assert [p.path for p in found] == [
+        ("alliances", 0),
+        ("overt_aid",),
+        ("roles", "guard"),
+        ("option",),
+    ]
+    assert all(isinstance(p, Problem) for p in found)
+    camp = small_campaign("rauscher")
+    camp.victory = {"type": "wholesale_slaughter"}
+    (problem,) = rauscher.campaign_problems(api.Rules(camp, rauscher))
+    assert isinstance(problem, Problem) and problem.path == ("victory",)
+    camp = small_campaign()
+    camp.state.mp_used["a1"] = -1.0
+    (problem,) = sandbox.state_problems(camp)
+    assert isinstance(problem, Problem) and problem.path == ("state", "mp_used", "a1")
+
+
 def test_the_bundled_rulesets_sign_the_contract():
     for ruleset in (SandboxRuleset(), RauscherRuleset()):
         assert isinstance(ruleset, api.Ruleset) and ruleset.id and ruleset.title

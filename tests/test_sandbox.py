@@ -10,6 +10,7 @@ from conftest import H, small_campaign
 from tuicamp.engine.corrections import CorrectArmyPosition
 from tuicamp.engine.engine import Engine
 from tuicamp.engine.errors import RuleError
+from tuicamp.engine.flow import acting_seats
 from tuicamp.engine.rules import Rules
 from tuicamp.model.forces import Category
 from tuicamp.rules.sandbox import actions as A
@@ -59,11 +60,11 @@ def test_enforced_movement_spends_the_slowest_units_m():
 
 
 def test_turn_order_passes_from_player_to_player(engine):
-    assert engine.ruleset.acting_seats(engine.campaign) == ["p1"]
+    assert acting_seats(engine.campaign) == ["p1"]
     with pytest.raises(RuleError, match="not your turn: Anna"):
         engine.perform("p2", A.EndTurn())
     engine.perform("p1", A.EndTurn())
-    assert engine.ruleset.acting_seats(engine.campaign) == ["p2"]
+    assert acting_seats(engine.campaign) == ["p2"]
     assert engine.campaign.turn == 1
     engine.perform("p2", A.EndTurn())
     assert engine.campaign.turn == 2
@@ -72,15 +73,15 @@ def test_turn_order_passes_from_player_to_player(engine):
 
 def test_simultaneous_turns_end_when_everyone_has_ended():
     engine = Engine(small_campaign(simultaneous=True))
-    assert engine.ruleset.acting_seats(engine.campaign) == ["p1", "p2"]
+    assert acting_seats(engine.campaign) == ["p1", "p2"]
     engine.perform("p2", A.Move(army="a2", to="0804"))
     engine.perform("p2", A.EndTurn())
     with pytest.raises(RuleError, match="not your turn"):
         engine.perform("p2", A.EndTurn())
-    assert engine.ruleset.acting_seats(engine.campaign) == ["p1"]
+    assert acting_seats(engine.campaign) == ["p1"]
     engine.perform("p1", A.EndTurn())
     assert engine.campaign.turn == 2
-    assert engine.ruleset.acting_seats(engine.campaign) == ["p1", "p2"]
+    assert acting_seats(engine.campaign) == ["p1", "p2"]
 
 
 def test_armies_split_merge_and_disband(engine):

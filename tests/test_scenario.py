@@ -21,12 +21,15 @@ from tuicamp.engine.actions import Action
 from tuicamp.engine.codec import campaign_from_dict, campaign_to_dict
 from tuicamp.engine.context import Context
 from tuicamp.engine.errors import InputError, RuleError
+from tuicamp.engine.problems import Problem
+from tuicamp.engine.rules import Rules
 from tuicamp.engine.ruleset import Option, Phase, Ruleset
 from tuicamp.game.scenarios import load_scenario, scenario_problems
 from tuicamp.game.setup import new_campaign
 from tuicamp.model import Category, Hex, parse_label
 from tuicamp.model.campaign import Campaign, DiceMode
 from tuicamp.storage.scenario import GM_SEAT, Scenario
+from tuicamp.storage.scenario import load_scenario as files_scenario
 
 
 class FakeRuleset(Ruleset):
@@ -47,10 +50,10 @@ class FakeRuleset(Ruleset):
         campaign.phase = setup.get("start_phase", "muster")
         campaign.state = {"setup": setup}
 
-    def setup_problems(self, setup: dict[str, Any]) -> list[tuple[str, str]]:
+    def setup_problems(self, setup: dict[str, Any]) -> list[Problem]:
         phase = setup.get("start_phase", "muster")
         if phase not in ("muster", "march"):
-            return [("start_phase", f"{phase!r} is not a phase (muster, march)")]
+            return [Problem(("start_phase",), f"{phase!r} is not a phase (muster, march)")]
         return []
 
     def apply(self, ctx: Context, action: Action) -> None:
@@ -61,7 +64,7 @@ class FakeRuleset(Ruleset):
 class BrokenRuleset(FakeRuleset):
     id = "broken"
 
-    def setup_problems(self, setup: dict[str, Any]) -> list[tuple[str, str]]:
+    def setup_problems(self, setup: dict[str, Any]) -> list[Problem]:
         raise KeyError("oops")
 
 
@@ -799,6 +802,45 @@ def test_the_rulesets_own_setup_check(tmp_path):
         "start_phase",
         "ruleset fake set-up: start_phase: 'battle' is not a phase (muster, march)",
     )
+
+
+class PlacedRuleset(FakeRuleset):
+    """A ruleset whose campaign check finds one problem at each part of a scenario."""
+
+    id = "placed"
+
+    def campaign_problems(self, rules: Rules) -> list[Problem]:
+        return [
+            Problem(("settlement", "grunberg", "kind"), "a village is too small here"),
+            Problem(("army", "waaagh"), "the Waaagh is too big"),
+            Problem(("player", "p2"), "Bruno needs a capital"),
+            Problem(("victory",), "capitals need two capitals"),
+            Problem(("option", "battles_per_turn"), "two battles a turn is too many"),
+            Problem((), "the ruleset's own table is short of something"),
+        ]
+
+
+def test_campaign_problems_point_at_the_part_of_the_scenario_they_name(tmp_path, monkeypatch):
+    """A ruleset's campaign check names a settlement, army or player by id (and the key
+    under it), the [victory] table, an option or its own table: each problem is told at
+    that line, after the ruleset's id, and a campaign started from the file is refused
+    with the first of them, naming the part."""
+    monkeypatch.setattr(registry, "load_rulesets", lambda: {"placed": PlacedRuleset()})
+    text = edit("[ruleset.fake]", "[ruleset.placed]")
+    path = write(tmp_path, text)
+    grunberg_kind = line_of(text, 'kind = "village"')
+    assert scenario_problems(path) == [  # in file order
+        f"{path}:{grunberg_kind}: placed: a village is too small here",
+        f"{path}:{line_of(text, '[[player]]', 2)}: placed: Bruno needs a capital",
+        f"{path}:{line_of(text, '[[army]]', 2)}: placed: the Waaagh is too big",
+        f"{path}:{line_of(text, '[victory]')}: placed: capitals need two capitals",
+        f"{path}:{line_of(text, '[ruleset.placed]')}: placed: the ruleset's own table is "
+        "short of something",
+        f"{path}:{line_of(text, 'options = {')}: placed: two battles a turn is too many",
+    ]
+    scenario = files_scenario(path)
+    with pytest.raises(InputError, match=r"^scenario test-march \(settlement grunberg\.kind\): "):
+        new_campaign(scenario, "placed", seed=1)
 
 
 def test_a_ruleset_whose_check_fails_still_gives_one_line(tmp_path, monkeypatch):

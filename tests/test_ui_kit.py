@@ -136,13 +136,15 @@ def test_the_kit_offers_what_a_rulesets_screens_use():
 
 def test_the_campaign_screen_offers_every_control():
     """Each member of CampaignControls is there on the campaign screen (``seat`` is set on
-    the instance); ``options`` and ``tables`` are gone: the rules in force answer for both;
-    and ``session``, the raw campaign's door, is no control a ruleset's screen is offered."""
+    the instance); ``options``, ``tables`` and ``ruleset`` are gone: the rules in force
+    answer for them (``rules.ruleset``); and ``session``, the raw campaign's door, is no
+    control a ruleset's screen is offered."""
     members = [n for n in vars(CampaignControls) if not n.startswith("_")]
     assert {"view", "rules", "perform", "open", "say", "cursor", "selected_army"} <= set(members)
     for name in members:
         assert name == "seat" or hasattr(CampaignScreen, name), name
-    assert not hasattr(CampaignScreen, "options") and not hasattr(CampaignScreen, "tables")
+    for gone in ("options", "tables", "ruleset"):
+        assert gone not in members and not hasattr(CampaignScreen, gone), gone
     assert "session" not in members
 
 

@@ -13,6 +13,8 @@ Scenes (each a function returning the save's path):
 - ``siege_save``: the Stirland Host stands on Fort Vargrav in the Combat phase, its
   garrison inside the walls (a siege may be declared instead of the assault), or has
   declared the siege already;
+- ``fate_save``: battle b1 as in ``battle_save``, auto-resolved by Stirland, who holds a
+  fate point: the rolls of that action may be re-rolled with it;
 - ``resolution_save``: recruits and a baggage train bought, now the Resolution phase;
 - ``victory_save``: a one-turn war (the turn limit set to 1), the Riverwardens having taken
   the Barrow Moors: Stirland wins the War of Conquest when turn 1 ends.
@@ -28,6 +30,7 @@ try:  # as a snapshot app's neighbour (tests/apps on sys.path), or from the test
 except ImportError:  # pragma: no cover - depends on how it was imported
     from apps.ui_kit import fixed_now
 
+from tuicamp.engine.battles import AutoResolveBattle
 from tuicamp.engine.engine import Engine
 from tuicamp.game.scenarios import load_scenario
 from tuicamp.game.session import Session
@@ -134,6 +137,17 @@ def battle_save(folder: Path, name: str = "battle") -> Path:
     until(engine, "movement")
     engine.perform("stirland", M.Move(army=HOST, to="0504"))
     until(engine, "combat")
+    return write(engine, folder, name)
+
+
+def fate_save(folder: Path, name: str = "fate") -> Path:
+    engine = fresh()
+    _grey_host_next_door(engine.campaign)
+    rstate(engine.campaign).player("stirland").fate_points = 1
+    until(engine, "movement")
+    engine.perform("stirland", M.Move(army=HOST, to="0504"))
+    until(engine, "combat")
+    engine.perform("stirland", AutoResolveBattle(battle="b1"))
     return write(engine, folder, name)
 
 

@@ -28,6 +28,7 @@ from tuicamp.engine.corrections import CorrectTreasury
 from tuicamp.engine.costs import cost_model
 from tuicamp.engine.engine import Engine, action_types
 from tuicamp.engine.errors import RuleError
+from tuicamp.engine.flow import acting_seats
 from tuicamp.engine.pathing import cheapest_path
 from tuicamp.engine.rules import Rules, merged_tables
 from tuicamp.game.scenarios import load_scenario
@@ -92,7 +93,7 @@ def _warmasters_orders(session: Session, mover: str) -> list[dict[str, str]]:
         orders.append(march)
     except RuleError:
         pass
-    options = reach(camp, host)
+    options = reach(Rules(camp, scratch.ruleset), host)
     best = min(options, key=lambda h: (h.distance(temple), options[h], h.col, h.row))
     if best != army.hex:
         orders.append({"kind": "move", "army": host, "to": camp.map.label(best)})
@@ -134,7 +135,7 @@ def _stir_candidates(engine: Engine) -> list[tuple[str, Action]]:
     out: list[tuple[str, Action]] = []
     for battle in camp.pending_battles():
         out.append(("gm", AutoResolveBattle(battle=battle.id)))
-    for seat_id in engine.ruleset.acting_seats(camp):
+    for seat_id in acting_seats(camp):
         player = camp.seat(seat_id).players[0]
         out.append((seat_id, R.EndPhase()))
         own = [a for a in camp.armies_of(player) if a.hex is not None]
@@ -263,7 +264,7 @@ def sandbox_war(seed: int, simultaneous: bool, turns: int = 6) -> list[Event]:
     for _ in range(200):
         if campaign.finished or campaign.turn > turns:
             break
-        acting = engine.ruleset.acting_seats(campaign)
+        acting = acting_seats(campaign)
         if not acting:
             break
         _play_turn(engine, acting[0])

@@ -14,6 +14,7 @@ from attrs import define, field, has
 from tuicamp.engine.actions import Action
 from tuicamp.engine.codec import describe_structure_error, structure, unstructure
 from tuicamp.engine.errors import RuleError
+from tuicamp.engine.problems import Problem
 
 if TYPE_CHECKING:
     from tuicamp.engine.context import Context
@@ -232,8 +233,8 @@ def _require_saveable_state(ctx: Context, path: str) -> None:
         problems = describe_structure_error(exc) or [((), str(exc))]
         _where, message = problems[0]
         raise RuleError(f"{path} cannot take that value: {message}") from None
-    for _where, message in ctx.ruleset.state_problems(ctx.campaign):
-        raise RuleError(f"{path} cannot take that value: {message}")
+    for found in ctx.ruleset.state_problems(ctx.campaign):
+        raise RuleError(f"{path} cannot take that value: {Problem.of(found).text}")
 
 
 _HANDLERS: dict[type[Correction], Callable[[Context, Any], Told]] = {

@@ -60,15 +60,21 @@ def where_text(path: KeyPath) -> str:
 
 @frozen(eq=False)
 class Problem:
-    """What is wrong (``text``, one sentence) and where (``path``, keys and indexes)."""
+    """What is wrong (``text``, one sentence) and where (``path``, keys and indexes).
+
+    ``written`` is the place as the check words it in a message, for a check whose words
+    were never the path's own (a ruleset's ``alliances.0`` for ``("alliances", 0)``), so
+    its messages read as they always did; it takes no part in comparing problems."""
 
     path: KeyPath = field(converter=as_path)
     text: str
+    written: str = field(default="", kw_only=True)
 
     @property
     def where(self) -> str:
-        """The path for a message: ``territory[2].owner``; "" at the top."""
-        return where_text(self.path)
+        """The place for a message: as written, else the path (``territory[2].owner``);
+        "" at the top."""
+        return self.written or where_text(self.path)
 
     def under(self, *prefix: str | int) -> Problem:
         """The same problem seen from a table further up: its path with ``prefix`` first."""

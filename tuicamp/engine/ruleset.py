@@ -22,7 +22,6 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from attrs import field, frozen
 
-from tuicamp.engine import flow
 from tuicamp.engine.actions import Action
 from tuicamp.engine.flow import Play, Simultaneous, TurnOrder
 from tuicamp.engine.outcome import BattleOutcome, most_vp_outcome
@@ -318,26 +317,31 @@ class Ruleset(ABC):
         if self.state_class is not None:
             campaign.state = self.state_class()
 
-    def setup_problems(self, setup: dict[str, Any]) -> list[tuple[str, str]]:
-        """(key path, problem) for a scenario's ruleset table; empty when it is fine."""
+    # Every check answers in one shape, a :class:`~tuicamp.engine.problems.Problem`: the
+    # key path to the value at fault (so a file reader points at its line) and a sentence.
+    def setup_problems(self, setup: dict[str, Any]) -> Sequence[Problem]:
+        """What is wrong with a scenario's ``[ruleset.<id>]`` table, each Problem's path
+        below that table (``("roles", "guard")``); empty when it is fine. The message
+        names the place by the path (``roles.guard``), unless the Problem words it."""
         return []
 
-    def campaign_problems(self, rules: Rules) -> list[tuple[str, str]]:
+    def campaign_problems(self, rules: Rules) -> Sequence[Problem]:
         """What is wrong with a campaign a scenario would start, for `tuicamp check`.
 
-        Returns (where, problem) pairs; ``where`` names the scenario part: "settlement:ID",
-        "army:ID", "territory:ID", "player:ID", "victory", "option:NAME" or "" (the
-        ruleset's own table). Only real problems: advice belongs in the game's chronicle.
+        Each Problem's path names the part of the scenario at fault, by id where the
+        file has an array of them: ``("settlement", ID)``, ``("army", ID)``,
+        ``("territory", ID)``, ``("player", ID)``, ``("victory",)``, ``("option", NAME)``,
+        or ``()`` (the ruleset's own table). Only real problems: advice belongs in the
+        game's chronicle.
         """
         return []
 
-    def state_problems(self, campaign: Campaign) -> Sequence[Problem | tuple[Any, str]]:
+    def state_problems(self, campaign: Campaign) -> Sequence[Problem]:
         """What is wrong with the ruleset's own state, as a hand-edited save or a Games
-        Master's correction (``gm_set_state``) may leave it: (key path below the
-        campaign, such as ``("state", "mp_used", "a1")``, problem) pairs or
-        :class:`~tuicamp.engine.problems.Problem` s; empty when it makes sense. The
-        codec already checks the types, so this is for what types cannot say (a
-        negative ledger, an id that names nothing)."""
+        Master's correction (``gm_set_state``) may leave it, each Problem's path below the
+        campaign (``("state", "mp_used", "a1")``); empty when it makes sense. The codec
+        already checks the types, so this is for what types cannot say (a negative
+        ledger, an id that names nothing)."""
         return []
 
     # --- the flow (the engine runs it; these are its hooks) ---------------------------
@@ -360,10 +364,6 @@ class Ruleset(ABC):
         events. By default the chronicle tells the effect's text."""
         if effect.text:
             ctx.emit(effect.kind, effect.text, visible_to=effect.visible_to, **effect.data)
-
-    def acting_seats(self, campaign: Campaign) -> list[str]:
-        """Seats that may act now, in order: the engine's flow says (not a hook)."""
-        return flow.acting_seats(campaign)
 
     # --- what a seat may know (nothing changes: the read context) ---------------------
     # Every question that changes nothing is given the read context (``Rules``: the

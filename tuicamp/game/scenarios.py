@@ -13,11 +13,11 @@ from typing import Any
 
 from tuicamp.engine import registry
 from tuicamp.engine.errors import InputError
+from tuicamp.engine.problems import KeyPath, Problem, problems
 from tuicamp.engine.rules import Rules
 from tuicamp.game.setup import new_campaign
 from tuicamp.storage import scenario as files
 from tuicamp.storage.scenario import Scenario
-from tuicamp.storage.tomlfile import KeyPath
 
 
 def scenario_problems(path: str | Path) -> list[str]:
@@ -30,11 +30,11 @@ def load_scenario(path: str | Path) -> Scenario:
     return files.load_scenario(path, checks=campaign_checks)
 
 
-def campaign_checks(scenario: Scenario, top: dict[str, Any]) -> list[tuple[KeyPath, str]]:
+def campaign_checks(scenario: Scenario, top: dict[str, Any]) -> list[Problem]:
     """Start each supported ruleset's campaign in memory and ask the ruleset what is wrong
     with it: rules that need the whole map (one settlement per territory, points limits,
     victory keys) can only be judged there."""
-    found: list[tuple[KeyPath, str]] = []
+    found: list[Problem] = []
     index = {
         kind: {
             item.get("id"): i for i, item in enumerate(top.get(kind, [])) if isinstance(item, dict)
@@ -46,17 +46,25 @@ def campaign_checks(scenario: Scenario, top: dict[str, Any]) -> list[tuple[KeyPa
         try:
             campaign = new_campaign(scenario, rid, seed=0, check=False)
         except InputError as exc:
-            found.append((("ruleset", rid), str(exc)))
+            found.append(Problem(("ruleset", rid), str(exc)))
             continue
-        for where, problem in ruleset.campaign_problems(Rules(campaign, ruleset)):
-            kind, _, ident = where.partition(":")
-            if kind in index and ident in index[kind]:
-                keypath: KeyPath = (kind, index[kind][ident])
-            elif kind == "victory":
-                keypath = ("victory",)
-            elif kind == "option":
-                keypath = ("ruleset", rid, "options", ident)
-            else:
-                keypath = ("ruleset", rid)
-            found.append((keypath, f"{ruleset.id}: {problem}"))
+        for problem in problems(ruleset.campaign_problems(Rules(campaign, ruleset))):
+            found.append(
+                Problem(_in_file(problem.path, rid, index), f"{ruleset.id}: {problem.text}")
+            )
     return found
+
+
+def _in_file(path: KeyPath, rid: str, index: dict[str, dict[Any, int]]) -> KeyPath:
+    """Where in the file a campaign problem of ruleset ``rid`` is: the settlement, army,
+    territory or player it names by id (at its place in the array), the [victory] table,
+    the ruleset's option, or else the ruleset's own table."""
+    kind = path[0] if path else ""
+    ident = path[1] if len(path) > 1 else None
+    if kind in index and ident in index[kind]:
+        return (kind, index[kind][ident], *path[2:])
+    if kind == "victory":
+        return path
+    if kind == "option" and ident is not None:
+        return ("ruleset", rid, "options", ident)
+    return ("ruleset", rid)

@@ -19,6 +19,7 @@ from typing import Any
 from tuicamp.engine import registry
 from tuicamp.engine.engine import Engine
 from tuicamp.engine.errors import InputError, RuleError
+from tuicamp.engine.problems import KeyPath, Problem
 from tuicamp.engine.rules import Rules
 from tuicamp.engine.ruleset import Ruleset
 from tuicamp.model.campaign import Campaign, DiceMode, DiceState, OptionValue
@@ -76,6 +77,15 @@ def _options_for(
         except ValueError as exc:
             raise InputError(str(exc)) from None
     return options
+
+
+def _place(path: KeyPath) -> str:
+    """Where a campaign problem is, for a sentence about the scenario: the part and what
+    names it (" (settlement s1)", " (victory)"); nothing for the ruleset's own table."""
+    if not path:
+        return ""
+    kind, *rest = path
+    return f" ({kind} {'.'.join(map(str, rest))})" if rest else f" ({kind})"
 
 
 def new_campaign(scenario: Scenario, ruleset_id: str, **choices: Any) -> Campaign:
@@ -145,7 +155,6 @@ def start_campaign(
     if check:
         problems = ruleset.campaign_problems(Rules(campaign, ruleset))
         if problems:
-            where, problem = problems[0]
-            place = f" ({where.replace(':', ' ')})" if where else ""
-            raise InputError(f"scenario {scenario.id}{place}: {problem}")
+            first = Problem.of(problems[0])
+            raise InputError(f"scenario {scenario.id}{_place(first.path)}: {first.text}")
     return engine

@@ -727,13 +727,10 @@ def _option_problems(campaign: Campaign, ruleset: Ruleset) -> list[Problem]:
 
 
 def _ruleset_state_problems(campaign: Campaign, ruleset: Ruleset) -> list[Problem]:
-    """The ruleset's own check of its state, when it has one:
-    ``state_problems(campaign) -> [(key path below the campaign, problem)]``."""
-    check = getattr(ruleset, "state_problems", None)
-    if check is None:
-        return []
+    """The ruleset's own check of its state (``state_problems``: Problems whose paths
+    lie below the campaign)."""
     try:
-        found = check(campaign)
+        return [Problem.of(found) for found in ruleset.state_problems(campaign)]
     except Exception as exc:  # a ruleset bug must still give a one-line answer
         return [
             Problem(
@@ -741,10 +738,6 @@ def _ruleset_state_problems(campaign: Campaign, ruleset: Ruleset) -> list[Proble
                 f"the {ruleset.id} state could not be checked ({type(exc).__name__}: {exc})",
             )
         ]
-    return [
-        Problem(tuple(path) if isinstance(path, tuple | list) else (path,), message)
-        for path, message in found
-    ]
 
 
 # --- the saves list ------------------------------------------------------------------

@@ -120,7 +120,7 @@ from tuicamp.engine import costs as _movement
 from tuicamp.engine import registry
 from tuicamp.engine.codec import NO_TERRITORY, converter, describe_structure_error
 from tuicamp.engine.errors import InputError
-from tuicamp.engine.problems import KeyPath, Problem, as_path
+from tuicamp.engine.problems import KeyPath, Problem
 from tuicamp.engine.ruleset import Option, Ruleset
 from tuicamp.engine.vocabulary import DECLARATION_TABLES
 from tuicamp.model.campaign import OptionValue
@@ -1182,12 +1182,12 @@ def _check_rulesets(chk: _Checker, data: dict[str, Any], parts: _Parts) -> None:
         setup.tables = copy.deepcopy(tables)
         setup.setup = {k: v for k, v in table.items() if k not in RULESET_KEYS}
         try:
-            found = ruleset.setup_problems(copy.deepcopy(setup.setup))
+            found = [Problem.of(p) for p in ruleset.setup_problems(copy.deepcopy(setup.setup))]
         except Exception as exc:  # a ruleset bug must still give a one-line answer
-            found = [("", f"could not be checked ({type(exc).__name__}: {exc})")]
-        for keypath, message in found:
-            where = f"{keypath}: " if keypath else ""
-            chk.add((*path, *as_path(keypath)), f"ruleset {rid} set-up: {where}{message}")
+            found = [Problem((), f"could not be checked ({type(exc).__name__}: {exc})")]
+        for problem in found:
+            where = f"{problem.where}: " if problem.where else ""
+            chk.add((*path, *problem.path), f"ruleset {rid} set-up: {where}{problem.text}")
         parts.rulesets[rid] = setup
 
 
@@ -1241,8 +1241,8 @@ def _build(chk: _Checker, parts: _Parts, head: dict[str, Any], victory: dict[str
 
 
 # What the application layer checks once a scenario is built (each ruleset's campaign):
-# Problems (or (key path, text) pairs), placed at their line like every other problem.
-ScenarioChecks = Callable[["Scenario", dict[str, Any]], Iterable[Problem | tuple[KeyPath, str]]]
+# Problems, placed at their line like every other problem.
+ScenarioChecks = Callable[["Scenario", dict[str, Any]], Iterable[Problem]]
 
 
 def _analyse(
@@ -1285,7 +1285,7 @@ def _analyse(
     scenario = _build(chk, parts, head, victory)
     if scenario is not None and checks is not None:
         for problem in checks(scenario, top):
-            chk.report(Problem.of(problem))
+            chk.report(problem)
     return chk.problems, scenario
 
 

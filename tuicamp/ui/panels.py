@@ -81,10 +81,6 @@ class CampaignControls(Protocol):
 
     def say(self, message: str, severity: SeverityLevel = "information") -> None: ...
 
-    @property
-    def ruleset(self) -> Ruleset:
-        """Deprecated: ``rules.ruleset``."""
-
 
 @define(frozen=True)
 class UiCommand:

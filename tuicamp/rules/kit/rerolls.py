@@ -73,6 +73,16 @@ def rerollable(rules: Rules, seat: Seat, player: str = "") -> list[RecordedRoll]
     return [r for r in last_rolls(rules) if refusal(rules, seat, r, player) is None]
 
 
+def allowed(rules: Rules, seat: Seat, player: str = "") -> list[RecordedRoll]:
+    """The rolls of the last action that the ruleset lets ``seat`` re-roll for ``player``
+    now, in the order rolled: its ``may_reroll`` asked of each (the shared checks and its
+    price, a fate point left), so a screen offers exactly the rolls the engine's re-roll
+    would take. A ruleset's ``may_reroll`` must not ask this (it asks ``may_reroll``)."""
+    return [
+        r for r in last_rolls(rules) if rules.ruleset.may_reroll(rules, seat, r, player) is None
+    ]
+
+
 def latest(rules: Rules, seat: Seat, player: str = "") -> RecordedRoll | None:
     """The last roll ``seat`` may re-roll (what "re-roll my latest roll" means)."""
     rolls = rerollable(rules, seat, player)

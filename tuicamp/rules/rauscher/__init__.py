@@ -8,9 +8,10 @@ holds the ruleset to them, with no import inside a function):
     < screens
 
 - ``shared``: the state classes of every phase, the helpers every phase uses, money,
-  cargo, alliances, the upgrades of older saves' state; the read context for a bare
-  campaign (``shared.rules``) and the hooks a higher package hangs on a lower one's
-  moments (``shared.hooks``). It imports no phase package.
+  cargo, alliances, the upgrades of older saves' state, and the hooks a higher package
+  hangs on a lower one's moments (``shared.hooks``). It imports no phase package.
+  Whatever reads tables or options is given the read context (a ``Rules``; the acting
+  ``Context`` is one) by whoever calls it, down from the frame's hooks.
 - ``economy``, ``movement``, ``combat``, ``siege``, ``victory``: one package per part of the
   rules, each exporting what the frame reads — ``ACTIONS``, ``HANDLERS``, ``PHASE_START``,
   ``PHASE_END``, ``pending``, ``setup`` and ``setup_problems`` — every one of them, empty
@@ -28,13 +29,9 @@ holds the ruleset to them, with no import inside a function):
   through ``importlib.resources``.
 
 Importing this package imports the frame and with it every phase package, so every hook is
-registered, and the frame is wired for the functions handed a bare campaign, before anything
-runs.
+registered before anything runs.
 """
 
 from tuicamp.rules.rauscher.ruleset import RauscherRuleset
-from tuicamp.rules.rauscher.shared.rules import wire_frame
-
-wire_frame(RauscherRuleset())
 
 __all__ = ["RauscherRuleset"]

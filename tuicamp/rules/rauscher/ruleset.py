@@ -23,6 +23,7 @@ from tuicamp.engine.battles import ResultField
 from tuicamp.engine.context import Context
 from tuicamp.engine.errors import RuleError
 from tuicamp.engine.flow import EndPhase, Fixed, Simultaneous
+from tuicamp.engine.problems import Problem
 from tuicamp.engine.rules import Rules
 from tuicamp.engine.ruleset import Option, Phase, Ruleset, StatusLine, Victory
 from tuicamp.model.battle import Battle
@@ -46,10 +47,14 @@ MODULES = (economy, movement, combat, siege, victory)
 # Who makes a scheduled effect happen, by its kind: the module that scheduled it.
 FIRE: dict[str, Callable[[Context, ScheduledEffect], None]] = {
     combat_after.RETURN: combat_after.fire_return,
+    victory.ALLEGIANCE: victory.fire_allegiance,
 }
 # The help's chapters (``docs/``): the frame's first, then each phase's in play order. The
 # tables are every file of ``tables/``, read by the base class.
 HELP_FILES = ("overview.md", "economy.md", "movement.md", "combat.md", "victory.md")
+# The parts of a scenario a set-up finding names by id (``settlement.s1``), which a
+# campaign problem points at; a finding of any other key is the ruleset's own table's.
+SCENARIO_PARTS = ("settlement", "army", "territory")
 
 
 def _handlers() -> dict[type[Action], Callable[[Context, Any], None]]:
@@ -199,21 +204,25 @@ class RauscherRuleset(Ruleset):
         for module in MODULES:
             module.setup(campaign, setup)
 
-    def setup_problems(self, setup: dict[str, Any]) -> list[tuple[str, str]]:
-        problems: list[tuple[str, str]] = alliances.setup_problems(setup)
+    def setup_problems(self, setup: dict[str, Any]) -> list[Problem]:
+        problems = alliances.setup_problems(setup)
         for module in MODULES:
             problems.extend(module.setup_problems(setup))
         return problems
 
-    def campaign_problems(self, rules: Rules) -> list[tuple[str, str]]:
+    def campaign_problems(self, rules: Rules) -> list[Problem]:
+        """The [victory] table's, the alliances' (the ruleset's own table) and the
+        economy's set-up findings that are problems, at the settlement, army or
+        territory they name (the rest at the ruleset's own table); warnings are advice,
+        told in the chronicle instead."""
         campaign = rules.campaign
-        found = [("victory", p) for p in victory.victory_problems(campaign)]
-        found += [("", p) for p in alliances.campaign_problems(campaign)]
-        for level, path, text in setup_findings(campaign):
-            kind, _, ident = path.partition(".")
+        found = [Problem(("victory",), p) for p in victory.victory_problems(campaign)]
+        found += [Problem((), p) for p in alliances.campaign_problems(campaign)]
+        for level, path, text in setup_findings(rules):
+            kind, *rest = path.split(".")
             if level == "problem":
-                where = f"{kind}:{ident}" if kind in ("settlement", "army", "territory") else ""
-                found.append((where, text))
+                where = (kind, *rest) if kind in SCENARIO_PARTS else ()
+                found.append(Problem(where, text))
         return found
 
     def _race_order(self, campaign: Campaign, state: RauscherState) -> list[str]:
@@ -237,7 +246,7 @@ class RauscherRuleset(Ruleset):
 
     def end_blockers(self, ctx: Context, player: str) -> list[str]:
         """What the phase modules say ``player`` must still do before ending the phase."""
-        return [f"First: {line}" for m in MODULES for line in m.pending(ctx.campaign, player)]
+        return [f"First: {line}" for m in MODULES for line in m.pending(ctx, player)]
 
     def turn_start(self, ctx: Context) -> None:
         """A new week: every counter may move and fight again, its movement points fresh."""
@@ -251,13 +260,11 @@ class RauscherRuleset(Ruleset):
         for module in MODULES:
             if module is economy:  # purchases, offers and ransom: each player's own
                 continue
-            lines.extend(module.pending(campaign, None))
+            lines.extend(module.pending(rules, None))
         done = campaign.flow.ended
         for player in campaign.players:
             if seat is not None and seat.controls(player.id) and player.id not in done:
-                lines.extend(
-                    f"{player.name}: {line}" for line in economy.pending(campaign, player.id)
-                )
+                lines.extend(f"{player.name}: {line}" for line in economy.pending(rules, player.id))
         for pid in self.active_players(campaign):
             name = campaign.player(pid).name
             verb = "to move" if campaign.phase == "movement" else "to finish the phase"
@@ -267,10 +274,10 @@ class RauscherRuleset(Ruleset):
     def army_visibility(self, rules: Rules, seat: Seat, army: Army) -> str:
         if seat.controls(army.owner):
             return "full"
-        return movement.visibility(rules.campaign, seat, army)
+        return movement.visibility(rules, seat, army)
 
     def victory(self, rules: Rules) -> Victory | None:
-        return victory.check(rules.campaign)
+        return victory.check(rules)
 
     # --- what one seat may know of the ruleset's own state (the view package) ------------
     def view_state(self, rules: Rules, seat: Seat) -> RauscherView:
@@ -283,10 +290,10 @@ class RauscherRuleset(Ruleset):
 
     # --- battles (the combat module draws the consequences) -----------------------------
     def result_fields(self, rules: Rules, battle: Battle) -> tuple[ResultField, ...]:
-        return combat.result_fields(rules.campaign, battle)
+        return combat.result_fields(rules, battle)
 
     def battle_card_notes(self, rules: Rules, battle: Battle) -> list[str]:
-        return combat.card_notes(rules.campaign, battle)
+        return combat.card_notes(rules, battle)
 
     def apply_battle_result(self, ctx: Context, battle) -> None:
         combat.apply_battle_result(ctx, battle)

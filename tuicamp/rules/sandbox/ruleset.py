@@ -11,6 +11,7 @@ option) all at once; the engine runs that flow, ``end_turn`` included (R-SB-1).
 
 from __future__ import annotations
 
+import difflib
 from collections.abc import Callable
 from typing import Any
 
@@ -22,6 +23,7 @@ from tuicamp.engine.costs import cost_model
 from tuicamp.engine.errors import RuleError
 from tuicamp.engine.flow import ByOption, Fixed, Simultaneous, acting_players
 from tuicamp.engine.pathing import cheapest_path, path_cost
+from tuicamp.engine.problems import Problem
 from tuicamp.engine.rules import Rules
 from tuicamp.engine.ruleset import Option, Phase, Ruleset, StatusLine, Victory
 from tuicamp.model.battle import BattleSide, Circumstance
@@ -165,31 +167,27 @@ class SandboxRuleset(Ruleset):
             raise RuleError(f"It is not your turn: {names or 'nobody'} is to play")
 
     # --- checks of what a Games Master writes by hand ------------------------------------
-    def setup_problems(self, setup: dict[str, Any]) -> list[tuple[str, str]]:
+    def setup_problems(self, setup: dict[str, Any]) -> list[Problem]:
         """The sandbox has no set-up of its own, so any key beside options and tables is a
         typo (``option = {...}``) that would otherwise be dropped without a word."""
-        import difflib
-
         known = ("options", "tables")  # the engine's keys, taken out before this call
         out = []
         for key in setup:
             close = difflib.get_close_matches(key, known, n=1)
             hint = f"did you mean {close[0]!r}?" if close else "it takes options and tables"
-            out.append((key, f"unknown key ({hint})"))
+            out.append(Problem((key,), f"unknown key ({hint})"))
         return out
 
-    def state_problems(self, campaign: Campaign) -> list[tuple[tuple[str | int, ...], str]]:
+    def state_problems(self, campaign: Campaign) -> list[Problem]:
         """What a hand edit of a save can break in the sandbox's state: the MP ledger."""
         state = campaign.state
         if not isinstance(state, SandboxState):
             return []
-        out: list[tuple[tuple[str | int, ...], str]] = []
-        for army, used in state.mp_used.items():
-            if not used >= 0:
-                out.append(
-                    (("state", "mp_used", army), f"army {army!r} cannot have used {used} MP")
-                )
-        return out
+        return [
+            Problem(("state", "mp_used", army), f"army {army!r} cannot have used {used} MP")
+            for army, used in state.mp_used.items()
+            if not used >= 0
+        ]
 
 
 # --- handlers ---------------------------------------------------------------------------

@@ -141,8 +141,9 @@ class CampaignScreen(Screen[None]):
         return self.session.rules
 
     @property
-    def ruleset(self) -> Ruleset:
-        """Deprecated for ruleset screens (``rules.ruleset``); the screen's own shorthand."""
+    def _ruleset(self) -> Ruleset:
+        """The screen's own shorthand for ``rules.ruleset`` (the controls do not offer it:
+        a ruleset's screens read ``controls.rules.ruleset``)."""
         return self.session.ruleset
 
     @property
@@ -200,7 +201,7 @@ class CampaignScreen(Screen[None]):
 
     def _play(self) -> str:
         """How the phase now is played here: in private (hand-overs) or open."""
-        phase = self.ruleset.phase(self.session.campaign.phase)
+        phase = self._ruleset.phase(self.session.campaign.phase)
         return phase.play if phase is not None else Play.PRIVATE
 
     def _hands_over(self) -> bool:
@@ -309,7 +310,7 @@ class CampaignScreen(Screen[None]):
             return
         acting_here = self.seat in self._view.acting or self._view.gm
         self.query_one(PhaseBar).show(
-            self._view, self.ruleset, self._seat_names(), acting_here=acting_here
+            self._view, self._ruleset, self._seat_names(), acting_here=acting_here
         )
 
     def _set_phase_panel(self, phase: str | None) -> None:
@@ -379,8 +380,8 @@ class CampaignScreen(Screen[None]):
         else:
             self.map.clear_overlay("reach")
             self.map.clear_overlay("path")
-        self.query_one(HexPanel).show(view, self.ruleset, h, preview)
-        self.query_one(ArmyPanel).show(view, self.ruleset, h)
+        self.query_one(HexPanel).show(view, self._ruleset, h, preview)
+        self.query_one(ArmyPanel).show(view, self._ruleset, h)
         for panel in self.query(PhasePanel):
             panel.refresh_view()
 
@@ -417,7 +418,7 @@ class CampaignScreen(Screen[None]):
 
     def _send_move(self, army: ArmyView, h: Hex) -> None:
         if self.ui.move_action is None:
-            self.notify(f"{self.ruleset.title} has no map moves", severity="warning")
+            self.notify(f"{self._ruleset.title} has no map moves", severity="warning")
             return
         self.perform(self.ui.move_action(army.id, self.view.map.label(h)))
 
@@ -451,7 +452,7 @@ class CampaignScreen(Screen[None]):
 
     def action_end_turn(self) -> None:
         if self.ui.end_turn_action is None or self._view is None:
-            self.notify(f"{self.ruleset.title} has no end-of-turn action", severity="warning")
+            self.notify(f"{self._ruleset.title} has no end-of-turn action", severity="warning")
             return
         make = self.ui.end_turn_action
 
@@ -481,7 +482,7 @@ class CampaignScreen(Screen[None]):
         seat_players = {s.id: list(s.players) for s in self.seats}
         path = self.session.path
         export = path.with_name(path.name.removesuffix(".toml") + ".diary.md")
-        self.app.push_screen(ChronicleScreen(self._view, self.ruleset, export, seat_players))
+        self.app.push_screen(ChronicleScreen(self._view, self._ruleset, export, seat_players))
 
     def action_battles(self) -> None:
         """The battle queue (b is the sandbox's "new army", so the queue is on B)."""
@@ -508,11 +509,11 @@ class CampaignScreen(Screen[None]):
 
     def action_help(self) -> None:
         phase = self._view.phase if self._view else self.session.campaign.phase
-        options = {o.name: self.rules.option(o.name) for o in self.ruleset.all_options}
+        options = {o.name: self.rules.option(o.name) for o in self._ruleset.all_options}
         text = help_markdown(
-            self.ruleset, phase, options, self.session.campaign.tables, self.key_list()
+            self._ruleset, phase, options, self.session.campaign.tables, self.key_list()
         )
-        self.app.push_screen(HelpScreen(text, f"Help: {self.ruleset.title}"))
+        self.app.push_screen(HelpScreen(text, f"Help: {self._ruleset.title}"))
 
     def action_switch_seat(self) -> None:
         if self._view is None:

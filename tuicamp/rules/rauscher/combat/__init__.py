@@ -15,7 +15,7 @@ The phase cannot end while a battle involving the player is pending.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from attrs import define, field
 
@@ -36,8 +36,11 @@ from tuicamp.rules.rauscher.combat.casualties import casualties
 from tuicamp.rules.rauscher.shared import hooks
 from tuicamp.rules.rauscher.shared.combat_state import BattleInfo, Outcome
 from tuicamp.rules.rauscher.shared.common import friendly, rstate
-from tuicamp.rules.rauscher.shared.rules import Reading
 from tuicamp.rules.rauscher.shared.state import Stance
+
+if TYPE_CHECKING:
+    from tuicamp.engine.problems import Problem
+    from tuicamp.engine.rules import Rules
 
 # --- actions ------------------------------------------------------------------------------
 
@@ -224,8 +227,9 @@ PHASE_START: dict[str, Callable[[Context], None]] = {
 PHASE_END: dict[str, Callable[[Context], None]] = {"combat": _combat_ends}
 
 
-def pending(campaign: Campaign, player: str | None) -> list[str]:
+def pending(rules: Rules, player: str | None) -> list[str]:
     """What must still happen before ``player`` may end the phase (None: anyone)."""
+    campaign = rules.campaign
     lines = []
     for b in campaign.pending_battles():
         if player is None or any(player in s.players for s in b.sides):
@@ -253,7 +257,7 @@ def setup(campaign: Campaign, setup: dict[str, Any]) -> None:
     """Combat keeps nothing of the scenario's ``[ruleset.rauscher]`` table."""
 
 
-def setup_problems(setup: dict[str, Any]) -> list[tuple[str, str]]:
+def setup_problems(setup: dict[str, Any]) -> list[Problem]:
     """Combat reads no key of the scenario's ``[ruleset.rauscher]`` table: nothing to check."""
     return []
 
@@ -267,12 +271,12 @@ def dead_special_characters(campaign: Campaign) -> list[str]:
     return list(cc.cstate(campaign).dead_specials)
 
 
-def occupied_by(campaign: Campaign, settlement_id: str) -> str | None:
-    return combat_settlements.occupied_by(campaign, settlement_id)
+def occupied_by(rules: Rules, settlement_id: str) -> str | None:
+    return combat_settlements.occupied_by(rules, settlement_id)
 
 
-def revenue_recipient(campaign: Campaign, settlement_id: str) -> str | None:
-    return combat_settlements.revenue_recipient(campaign, settlement_id)
+def revenue_recipient(rules: Rules, settlement_id: str) -> str | None:
+    return combat_settlements.revenue_recipient(rules, settlement_id)
 
 
 # --- the result form and the card -----------------------------------------------------------
@@ -289,12 +293,12 @@ def _info(campaign: Campaign, battle: Battle) -> BattleInfo:
     return info
 
 
-def result_fields(campaign: Campaign, battle: Battle) -> tuple:
-    return combat_vp.result_fields(campaign, battle, cc.cstate(campaign).battles.get(battle.id))
+def result_fields(rules: Rules, battle: Battle) -> tuple:
+    return combat_vp.result_fields(rules, battle, cc.cstate(rules).battles.get(battle.id))
 
 
-def card_notes(source: Reading, battle: Battle) -> list[str]:
-    return combat_card.notes(source, battle, cc.cstate(source).battles.get(battle.id))
+def card_notes(rules: Rules, battle: Battle) -> list[str]:
+    return combat_card.notes(rules, battle, cc.cstate(rules).battles.get(battle.id))
 
 
 # --- consequences ---------------------------------------------------------------------------

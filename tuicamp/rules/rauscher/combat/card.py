@@ -12,7 +12,6 @@ from tuicamp.model.battle import Battle
 from tuicamp.rules.rauscher.shared import hooks
 from tuicamp.rules.rauscher.shared.combat_state import BattleInfo
 from tuicamp.rules.rauscher.shared.common import rstate
-from tuicamp.rules.rauscher.shared.rules import Reading, rules_of
 from tuicamp.rules.rauscher.shared.state import Stance
 
 PREPARED = (
@@ -35,8 +34,7 @@ CASUALTIES = (
 )
 
 
-def notes(source: Reading, battle: Battle, info: BattleInfo | None) -> list[str]:
-    rules = rules_of(source)
+def notes(rules: Rules, battle: Battle, info: BattleInfo | None) -> list[str]:
     campaign = rules.campaign
     out: list[str] = []
     tables = rules.tables
@@ -69,7 +67,7 @@ def notes(source: Reading, battle: Battle, info: BattleInfo | None) -> list[str]
                 + ". If the attacker wins, the settlement is razed, looted and captured."
             )
     if info is not None:
-        out.extend(hooks.card_notes(campaign, battle, info))
+        out.extend(hooks.card_notes(rules, battle, info))
     out.extend(_leadership(rules, battle))
     if info is not None:
         out.extend(info.notes)

@@ -16,7 +16,6 @@ from tuicamp.model.map import Settlement
 from tuicamp.rules.rauscher import economy, movement
 from tuicamp.rules.rauscher.shared.combat_state import CombatState
 from tuicamp.rules.rauscher.shared.common import enemies, friendly, rstate
-from tuicamp.rules.rauscher.shared.rules import Reading, rules_of
 
 
 def cstate(source: Campaign | Rules) -> CombatState:
@@ -38,11 +37,10 @@ def band_row(rows: list[dict[str, Any]], value: int) -> dict[str, Any]:
 # --- who fights ---------------------------------------------------------------------------
 
 
-def fights(source: Reading, army_id: str) -> bool:
+def fights(rules: Rules, army_id: str) -> bool:
     """Does this counter take the field? Its role must fight — the roles table's answer,
     the very one movement reads (:func:`movement.fights`) — and it must hold troops (units,
     or allocations still to fill): an empty counter has nobody to fight with."""
-    rules = rules_of(source)
     army = rules.campaign.army(army_id)
     if army is None:
         return False
@@ -170,9 +168,8 @@ def nearest_settlement(campaign: Campaign, player: str, near: Hex | None) -> Set
     return min(own, key=lambda s: s.hex.distance(near))
 
 
-def enemy_hexes(source: Reading, player: str) -> list[Hex]:
+def enemy_hexes(rules: Rules, player: str) -> list[Hex]:
     """Hexes where an enemy's fighting armies stand (allies' armies bar no way)."""
-    rules = rules_of(source)
     campaign = rules.campaign
     return [
         a.hex

@@ -11,6 +11,8 @@ mercenaries' roll.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from tuicamp.engine.battles import open_battle
 from tuicamp.engine.context import Context
 from tuicamp.model.battle import BattleSide, Circumstance
@@ -27,6 +29,9 @@ from tuicamp.rules.rauscher.shared.combat_state import BattleInfo, Engagement, R
 from tuicamp.rules.rauscher.shared.common import enemies, friendly, rstate, side_key
 from tuicamp.rules.rauscher.shared.state import Role, Stance
 
+if TYPE_CHECKING:
+    from tuicamp.engine.rules import Rules
+
 
 def pair_key(campaign: Campaign, h: Hex, a: str, b: str) -> str:
     """The record that two sides (a player's and its allies', by side key) fought here."""
@@ -38,12 +43,13 @@ def settlement_at(campaign: Campaign, h: Hex) -> Settlement | None:
     return next(iter(campaign.map.settlements_at(h)), None)
 
 
-def fighters_by_side(campaign: Campaign, h: Hex) -> dict[str, list[Army]]:
+def fighters_by_side(rules: Rules, h: Hex) -> dict[str, list[Army]]:
     """The counters in a hex that fight, by side: a player's together with its allies'
     (keyed by :func:`common.side_key`), for "allies fight side by side"."""
+    campaign = rules.campaign
     out: dict[str, list[Army]] = {}
     for army in campaign.armies_at(h):
-        if cc.fights(campaign, army.id):
+        if cc.fights(rules, army.id):
             out.setdefault(side_key(campaign, army.owner), []).append(army)
     return out
 
@@ -83,7 +89,7 @@ def settle_hex(ctx: Context, h: Hex, *, start: bool = False) -> None:
     Allies never fight each other; allies in one hex fight a common enemy as one side."""
     camp = ctx.campaign
     siege = rstate(camp).siege.at(h)
-    fighters = fighters_by_side(camp, h)
+    fighters = fighters_by_side(ctx, h)
     if start:
         _destroy_defenceless(ctx, h, fighters)
     if any(b.hex == h for b in camp.pending_battles()) or any(

@@ -13,6 +13,8 @@ reduced; razing a city or town tears down its walls.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from tuicamp.engine.context import Context
 from tuicamp.model.campaign import Campaign
 from tuicamp.model.forces import Army
@@ -24,14 +26,15 @@ from tuicamp.rules.rauscher.shared import cargo
 from tuicamp.rules.rauscher.shared.combat_state import DestroyedSettlement, Occupation
 from tuicamp.rules.rauscher.shared.common import allied, friendly, rstate, side_key
 from tuicamp.rules.rauscher.shared.money import format_money
-from tuicamp.rules.rauscher.shared.rules import Reading, rules_of
 from tuicamp.rules.rauscher.shared.state import Role
 
+if TYPE_CHECKING:
+    from tuicamp.engine.rules import Rules
 
-def occupied_by(source: Reading, settlement_id: str) -> str | None:
+
+def occupied_by(rules: Rules, settlement_id: str) -> str | None:
     """The occupier a captured settlement pays (taxes, food) — while at least the table's
     detachment (500 pts) of the occupier's troops stands in its hex (R-RA-9); else None."""
-    rules = rules_of(source)
     campaign = rules.campaign
     occ = cc.cstate(campaign).occupations.get(settlement_id)
     settlement = campaign.map.settlement(settlement_id)
@@ -46,12 +49,12 @@ def occupied_by(source: Reading, settlement_id: str) -> str | None:
     return occ.occupier if here >= need else None
 
 
-def revenue_recipient(campaign: Campaign, settlement_id: str) -> str | None:
+def revenue_recipient(rules: Rules, settlement_id: str) -> str | None:
     """Who a settlement's taxes and food go to: its owner, or for a captured settlement the
     occupier while a detachment holds it (nobody while none does)."""
-    if settlement_id in cc.cstate(campaign).occupations:
-        return occupied_by(campaign, settlement_id)
-    settlement = campaign.map.settlement(settlement_id)
+    if settlement_id in cc.cstate(rules).occupations:
+        return occupied_by(rules, settlement_id)
+    settlement = rules.campaign.map.settlement(settlement_id)
     return settlement.owner if settlement else None
 
 

@@ -10,13 +10,16 @@ tables, so every row can be tested alone.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tuicamp.engine.battles import ResultField
 from tuicamp.model.battle import Battle, BattleResult
 from tuicamp.model.campaign import Campaign
 from tuicamp.rules.rauscher.combat.common import band_row
 from tuicamp.rules.rauscher.shared.combat_state import BattleInfo, Outcome
+
+if TYPE_CHECKING:
+    from tuicamp.engine.rules import Rules
 
 # The facts the result form asks of each side. A side's own general and standard are the
 # other side's "enemy general" and "enemy standard" facts, so nothing is entered twice.
@@ -49,7 +52,7 @@ HATED = ResultField(
 )
 
 
-def result_fields(campaign: Campaign, battle: Battle, info: BattleInfo | None) -> tuple:
+def result_fields(rules: Rules, battle: Battle, info: BattleInfo | None) -> tuple:
     fields_: list[ResultField] = [GENERAL, STANDARD]
     if info is not None and info.settlement:
         if info.defence >= 2:

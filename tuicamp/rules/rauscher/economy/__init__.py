@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import wraps
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tuicamp.engine.actions import Action
 from tuicamp.engine.context import Context
@@ -42,7 +42,10 @@ from tuicamp.rules.rauscher.economy.setup import setup_notes, tell_setup_notes
 from tuicamp.rules.rauscher.economy.setup import setup_problems as _setup_problems
 from tuicamp.rules.rauscher.economy.supply import production, starvation_test, supply_need
 from tuicamp.rules.rauscher.shared.common import PHASES
-from tuicamp.rules.rauscher.shared.rules import Reading, rules_of
+
+if TYPE_CHECKING:
+    from tuicamp.engine.problems import Problem
+    from tuicamp.engine.rules import Rules
 
 __all__ = [
     "ACTIONS",
@@ -134,9 +137,8 @@ PHASE_END["upkeep"] = _telling(_end_upkeep)
 PHASE_END["resolution"] = _telling(_end_resolution)
 
 
-def pending(source: Reading, player: str | None) -> list[str]:
+def pending(rules: Rules, player: str | None) -> list[str]:
     """What must still happen before ``player`` may end the phase (None: anyone)."""
-    rules = rules_of(source)
     campaign = rules.campaign
     if player is None:
         done = campaign.flow.ended
@@ -158,7 +160,7 @@ def setup(campaign: Campaign, setup_table: dict[str, Any]) -> None:
     _setup(campaign, setup_table)
 
 
-def setup_problems(setup_table: dict[str, Any]) -> list[tuple[str, str]]:
+def setup_problems(setup_table: dict[str, Any]) -> list[Problem]:
     return _setup_problems(setup_table)
 
 

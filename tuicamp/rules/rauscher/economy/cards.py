@@ -11,7 +11,7 @@ per player each (tuicamp has no encounter hexes to trigger them, so each player 
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tuicamp.engine.context import Context
 from tuicamp.model.campaign import Campaign
@@ -20,7 +20,9 @@ from tuicamp.rules.rauscher.economy.actions import DrawCard, PlayCard
 from tuicamp.rules.rauscher.economy.common import econ, name_of, tell
 from tuicamp.rules.rauscher.shared.common import require_not_done, require_phase
 from tuicamp.rules.rauscher.shared.economy_state import Card, EconomyState
-from tuicamp.rules.rauscher.shared.rules import Reading, rules_of
+
+if TYPE_CHECKING:
+    from tuicamp.engine.rules import Rules
 
 DECK_KEYS = ("events", "encounters", "magic")
 
@@ -40,9 +42,9 @@ def deal_decks(state: EconomyState, setup: dict[str, Any]) -> None:
             state.decks[deck].append(key)
 
 
-def deck_phase(source: Reading, deck: str) -> str:
+def deck_phase(rules: Rules, deck: str) -> str:
     """The phase a deck is drawn in (the ``event_decks`` table; Upkeep when not named)."""
-    return rules_of(source).table("event_decks").get(deck, "upkeep")
+    return rules.table("event_decks").get(deck, "upkeep")
 
 
 def _can_draw(campaign: Campaign, deck: str, player: str) -> bool:
@@ -108,8 +110,7 @@ def play_card(ctx: Context, action: PlayCard) -> None:
     )
 
 
-def pending(source: Reading, player: str) -> list[str]:
-    rules = rules_of(source)
+def pending(rules: Rules, player: str) -> list[str]:
     campaign = rules.campaign
     lines = []
     for deck in econ(campaign).decks:

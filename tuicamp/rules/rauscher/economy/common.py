@@ -15,7 +15,6 @@ from tuicamp.rules.rauscher.shared.combat_state import Prisoner
 from tuicamp.rules.rauscher.shared.common import rstate
 from tuicamp.rules.rauscher.shared.economy_state import EconomyState, ransom_id
 from tuicamp.rules.rauscher.shared.money import format_money
-from tuicamp.rules.rauscher.shared.rules import Reading, rules_of
 from tuicamp.rules.rauscher.shared.state import ArmyState, Role
 
 KINDS = ("village", "town", "city", "capital", "fortress", "tower")
@@ -28,9 +27,9 @@ def econ(source: Campaign | Rules) -> EconomyState:
     return rstate(source).economy
 
 
-def tables_of(source: Reading) -> dict[str, Any]:
+def tables_of(rules: Rules) -> dict[str, Any]:
     """The tables in force, also where no Context exists (pending, set-up)."""
-    return rules_of(source).tables
+    return rules.tables
 
 
 def new_id(campaign: Campaign, prefix: str) -> str:
@@ -117,8 +116,8 @@ def rank_and_file_points(campaign: Campaign, army: Army) -> int:
     return army.rank_and_file_points + allocated
 
 
-def max_army_points(source: Reading) -> int:
-    return int(rules_of(source).option("max_army_points") or 5000)
+def max_army_points(rules: Rules) -> int:
+    return int(rules.option("max_army_points") or 5000)
 
 
 def require_room(ctx: Context, army: Army, extra: int) -> None:

@@ -18,9 +18,10 @@ limit, "warning" where it only advises.
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tuicamp.engine.context import Context
+from tuicamp.engine.problems import Problem
 from tuicamp.model.campaign import Campaign
 from tuicamp.model.forces import Army, Category
 from tuicamp.rules.rauscher.economy.cards import DECK_KEYS, deal_decks
@@ -34,17 +35,19 @@ from tuicamp.rules.rauscher.economy.common import (
     players,
 )
 from tuicamp.rules.rauscher.shared.common import rstate
-from tuicamp.rules.rauscher.shared.rules import Reading, rules_of
+
+if TYPE_CHECKING:
+    from tuicamp.engine.rules import Rules
 
 
-def setup_problems(setup: dict[str, Any]) -> list[tuple[str, str]]:
-    problems: list[tuple[str, str]] = []
+def setup_problems(setup: dict[str, Any]) -> list[Problem]:
+    problems: list[Problem] = []
     points = setup.get("campaign_points")
     if points is not None:
         if not isinstance(points, dict):
             problems.append(
-                (
-                    "campaign_points",
+                Problem(
+                    ("campaign_points",),
                     "should be a table of player id = points, like { empire = 10000 }",
                 )
             )
@@ -52,8 +55,8 @@ def setup_problems(setup: dict[str, Any]) -> list[tuple[str, str]]:
             for pid, value in points.items():
                 if not isinstance(value, int) or isinstance(value, bool) or value < 0:
                     problems.append(
-                        (
-                            f"campaign_points.{pid}",
+                        Problem(
+                            ("campaign_points", pid),
                             f"should be a whole number of points, not {value!r}",
                         )
                     )
@@ -63,8 +66,8 @@ def setup_problems(setup: dict[str, Any]) -> list[tuple[str, str]]:
             continue
         if not isinstance(cards, list):
             problems.append(
-                (
-                    deck,
+                Problem(
+                    (deck,),
                     "should be an array of cards ([[ruleset.rauscher."
                     f"{deck}]] with id, title and text)",
                 )
@@ -72,18 +75,20 @@ def setup_problems(setup: dict[str, Any]) -> list[tuple[str, str]]:
             continue
         seen: set[str] = set()
         for i, card in enumerate(cards):
-            where = f"{deck}[{i}]"
+            where = (deck, i)
             if not isinstance(card, dict):
-                problems.append((where, "a card is a table with id, title and text"))
+                problems.append(Problem(where, "a card is a table with id, title and text"))
                 continue
             for key in ("id", "title", "text"):
                 value = card.get(key)
                 if not isinstance(value, str) or not value.strip():
-                    problems.append((f"{where}.{key}", f'a card needs {key} = "..."'))
+                    problems.append(Problem((*where, key), f'a card needs {key} = "..."'))
             cid = card.get("id")
             if isinstance(cid, str):
                 if cid in seen:
-                    problems.append((f"{where}.id", f"card id {cid!r} is used twice in {deck}"))
+                    problems.append(
+                        Problem((*where, "id"), f"card id {cid!r} is used twice in {deck}")
+                    )
                 seen.add(cid)
     return problems
 
@@ -100,8 +105,7 @@ def setup(campaign: Campaign, setup_table: dict[str, Any]) -> None:
     state.setup_notes, state.setup_notes_told = [], False
 
 
-def _allowance(source: Reading) -> dict[str, int]:
-    rules = rules_of(source)
+def _allowance(rules: Rules) -> dict[str, int]:
     campaign = rules.campaign
     who = players(campaign)
     table = econ(campaign).campaign_points
@@ -120,9 +124,8 @@ def _garrison(campaign: Campaign, s) -> list[Army]:
     ]
 
 
-def setup_findings(source: Reading) -> list[tuple[str, str, str]]:
+def setup_findings(rules: Rules) -> list[tuple[str, str, str]]:
     """(level, key path, sentence) for the scenario's settlements and armies."""
-    rules = rules_of(source)
     campaign = rules.campaign
     tables = rules.tables
     costs = tables["settlement_costs"]
@@ -245,9 +248,8 @@ def _has(campaign: Campaign, armies: list[Army], need: str) -> bool:
     )
 
 
-def setup_notes(source: Reading) -> list[str]:
+def setup_notes(rules: Rules) -> list[str]:
     """The set-up check ("problem - settlement.x: ..."): as told, or as it stands now."""
-    rules = rules_of(source)
     campaign = rules.campaign
     state = econ(campaign)
     if state.setup_notes_told:

@@ -82,7 +82,7 @@ def production(ctx: Context, s: Settlement) -> int:
 def _besieged(ctx: Context, ident: str) -> bool:
     """Besieged settlements and armies live off the siege's stockpile (the siege rules,
     through :func:`shared.hooks.shut_in`), not off the land."""
-    return shut_in(ctx.campaign, ident)
+    return shut_in(ctx, ident)
 
 
 # --- sharing out the food ----------------------------------------------------------------

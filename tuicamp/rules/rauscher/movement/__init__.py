@@ -24,10 +24,11 @@ the public functions the packages above it (combat, siege, the screens) read.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tuicamp.engine.actions import Action
 from tuicamp.engine.context import Context
+from tuicamp.engine.problems import Problem
 from tuicamp.model.campaign import Campaign
 from tuicamp.rules.rauscher.movement import actions as A
 from tuicamp.rules.rauscher.movement import ambush as movement_ambush
@@ -55,6 +56,9 @@ from tuicamp.rules.rauscher.movement.special import baggage_near, destroy_if_hel
 from tuicamp.rules.rauscher.shared.common import rstate
 from tuicamp.rules.rauscher.shared.movement_state import CapitalGuard
 from tuicamp.rules.rauscher.shared.state import March, Stance
+
+if TYPE_CHECKING:
+    from tuicamp.engine.rules import Rules
 
 __all__ = [
     "ACTIONS",
@@ -175,7 +179,7 @@ PHASE_START: dict[str, Callable[[Context], None]] = {"movement": _movement_begin
 PHASE_END: dict[str, Callable[[Context], None]] = {"movement": _movement_ends}
 
 
-def pending(campaign: Campaign, player: str | None) -> list[str]:
+def pending(rules: Rules, player: str | None) -> list[str]:
     """Nothing blocks the end of a move: an ambush may wait unsprung for ever, a counter
     may stand still, and asking for pending ambushes would betray them."""
     return []
@@ -211,8 +215,8 @@ def setup(campaign: Campaign, setup: dict[str, Any]) -> None:
         )
 
 
-def setup_problems(setup: dict[str, Any]) -> list[tuple[str, str]]:
+def setup_problems(setup: dict[str, Any]) -> list[Problem]:
     aid = setup.get("overt_aid", [])
     if not isinstance(aid, list) or not all(isinstance(s, str) for s in aid):
-        return [("overt_aid", 'overt_aid is a list of settlement ids, e.g. ["s3"]')]
+        return [Problem(("overt_aid",), 'overt_aid is a list of settlement ids, e.g. ["s3"]')]
     return []

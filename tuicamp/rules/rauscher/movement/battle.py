@@ -7,14 +7,17 @@ The combat module builds its battles and asks here; nothing in this module opens
 from __future__ import annotations
 
 import math
+from typing import TYPE_CHECKING
 
 from tuicamp.model.battle import BattleSide, Circumstance
 from tuicamp.model.hexes import Hex
 from tuicamp.rules.rauscher.movement.costs import fights, march_of
 from tuicamp.rules.rauscher.movement.scouting import describe, known_level, rank, sharing
 from tuicamp.rules.rauscher.shared.common import enemies, rstate
-from tuicamp.rules.rauscher.shared.rules import Reading, rules_of
 from tuicamp.rules.rauscher.shared.state import March, Stance
+
+if TYPE_CHECKING:
+    from tuicamp.engine.rules import Rules
 
 _ROUNDING = {
     "up": math.ceil,
@@ -23,11 +26,10 @@ _ROUNDING = {
 }
 
 
-def defences_for(source: Reading, army_id: str) -> list[str]:
+def defences_for(rules: Rules, army_id: str) -> list[str]:
     """What an army in prepared defences or a hasty defence may build, for the battle card:
     "For every 1,000 points of troops" (every part of 1,000 counts by default; the
     [move_defences] table says how to round). Empty when it has not dug in."""
-    rules = rules_of(source)
     campaign = rules.campaign
     army = campaign.army(army_id)
     record = rstate(campaign).army(army_id)
@@ -46,11 +48,10 @@ def defences_for(source: Reading, army_id: str) -> list[str]:
     return out
 
 
-def hasty_attack(source: Reading, army_id: str) -> bool:
+def hasty_attack(rules: Rules, army_id: str) -> bool:
     """ "An army which moved at a fast march or a forced march this turn and has ended
     their movement in the same hex as an enemy army is said to be making a hasty attack"
     ("automatically Outscouted" under the advanced rules)."""
-    rules = rules_of(source)
     campaign = rules.campaign
     army = campaign.army(army_id)
     record = rstate(campaign).army(army_id)
@@ -65,7 +66,7 @@ def hasty_attack(source: Reading, army_id: str) -> bool:
 
 
 def battle_circumstances(
-    source: Reading,
+    rules: Rules,
     hex: Hex,
     armies: list[str],
     sides: list[BattleSide] | None = None,
@@ -79,7 +80,6 @@ def battle_circumstances(
     auto-resolver reads it), "hasty_attack", "scouted" (value: 1 points, 2 categories,
     3 everything known of an enemy army).
     """
-    rules = rules_of(source)
     campaign = rules.campaign
 
     def side_of(army_id: str) -> str:

@@ -4,7 +4,7 @@ type them are the kit's: :mod:`tuicamp.rules.kit.turns`.)"""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tuicamp.engine.context import Context
 from tuicamp.engine.errors import RuleError
@@ -12,7 +12,9 @@ from tuicamp.model.campaign import Campaign
 from tuicamp.model.forces import Army
 from tuicamp.model.hexes import Hex
 from tuicamp.rules.rauscher.shared.common import require_phase, rstate
-from tuicamp.rules.rauscher.shared.rules import Reading, rules_of
+
+if TYPE_CHECKING:
+    from tuicamp.engine.rules import Rules
 
 # The text's words for a counter that is done, quoted where a move is refused for it.
 ONE_AT_A_TIME = '"When a unit has completed its movement, it may not be moved again"'
@@ -72,9 +74,8 @@ def remove_army(campaign: Campaign, army_id: str) -> None:
 # --- the capital's army --------------------------------------------------------------------
 
 
-def capital_outside(source: Reading, player: str) -> tuple[int, int] | None:
+def capital_outside(rules: Rules, player: str) -> tuple[int, int] | None:
     """(points of the capital's original army outside its territory, the most allowed)."""
-    rules = rules_of(source)
     campaign = rules.campaign
     state = rstate(campaign)
     guard = next((g for g in state.movement.capitals if g.player == player), None)

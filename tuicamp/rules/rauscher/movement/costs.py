@@ -1,10 +1,10 @@
 """What moving costs: movement points, marches, zones of influence, militia bounds.
 
-Everything here only reads (a campaign, or a read context: see :mod:`shared.rules`), so
-the UI's previews and the rules price a move the same way: :func:`move_costs` is the very
-model the ``move`` action walks. Tables are the read context's: the ruleset's defaults with
-the campaign's house rules laid over them. The roles table answers, for every phase,
-whether a counter fights (:func:`fights`).
+Everything here only reads, from the read context it is given (a ``Rules``; a
+``Context`` is one), so the UI's previews and the rules price a move the same way:
+:func:`move_costs` is the very model the ``move`` action walks. Tables are the read
+context's: the ruleset's defaults with the campaign's house rules laid over them. The
+roles table answers, for every phase, whether a counter fights (:func:`fights`).
 """
 
 from __future__ import annotations
@@ -19,7 +19,6 @@ from tuicamp.model.campaign import Campaign
 from tuicamp.model.forces import Army
 from tuicamp.model.hexes import Hex
 from tuicamp.rules.rauscher.shared.common import enemies, rstate
-from tuicamp.rules.rauscher.shared.rules import Reading, rules_of
 from tuicamp.rules.rauscher.shared.state import March, Role
 
 EPSILON = 1e-9
@@ -28,9 +27,8 @@ EPSILON = 1e-9
 # --- what a counter is ----------------------------------------------------------------------
 
 
-def role_spec(source: Reading, army_id: str) -> dict[str, Any]:
+def role_spec(rules: Rules, army_id: str) -> dict[str, Any]:
     """The counter's row of the roles table (``move_roles``; unknown roles as an army)."""
-    rules = rules_of(source)
     role = rstate(rules).army(army_id).role
     roles = rules.table("move_roles")
     return roles.get(role.value, roles["army"])
@@ -51,17 +49,16 @@ def enemies_of(campaign: Campaign, owner: str) -> list[Army]:
     return [a for a in on_map(campaign) if enemies(campaign, owner, a.owner)]
 
 
-def fights(source: Reading, army_id: str) -> bool:
+def fights(rules: Rules, army_id: str) -> bool:
     """Does this counter take a side in a battle? Scouting parties, messengers, baggage
     trains, ships and refugees do not ("A scouting patrol cannot be attacked"). The one
     answer of the ruleset: movement and combat both read it from the roles table, so a
     house rule changing a role's ``fights`` changes both."""
-    return bool(role_spec(source, army_id)["fights"])
+    return bool(role_spec(rules, army_id)["fights"])
 
 
-def destroyed_if_attacked(source: Reading, army_id: str) -> bool:
+def destroyed_if_attacked(rules: Rules, army_id: str) -> bool:
     """Refugees always; a messenger unless an army of its owner escorts it in its hex."""
-    rules = rules_of(source)
     if not role_spec(rules, army_id)["destroyed_if_attacked"]:
         return False
     campaign = rules.campaign
@@ -73,9 +70,8 @@ def destroyed_if_attacked(source: Reading, army_id: str) -> bool:
     return True
 
 
-def blocking_enemies(source: Reading, army: Army) -> list[Army]:
+def blocking_enemies(rules: Rules, army: Army) -> list[Army]:
     """Enemy counters this one may not march through (it may end its move on them)."""
-    rules = rules_of(source)
     campaign = rules.campaign
     if role_spec(rules, army.id)["passes_enemies"]:
         if rstate(campaign).army(army.id).role is Role.SCOUTING_PARTY:
@@ -92,10 +88,9 @@ def blocking_enemies(source: Reading, army: Army) -> list[Army]:
 # --- movement points ----------------------------------------------------------------------
 
 
-def patrols_active(source: Reading, army_id: str) -> bool:
+def patrols_active(rules: Rules, army_id: str) -> bool:
     """Patrols designated in upkeep and still with the army; "While on a fast march, an
     army cannot have any Patrols"."""
-    rules = rules_of(source)
     army, record = rules.campaign.army(army_id), rstate(rules).army(army_id)
     if army is None or not record.patrols:
         return False
@@ -106,11 +101,10 @@ def patrols_active(source: Reading, army_id: str) -> bool:
     return any(uid in present for uid in record.patrols)
 
 
-def base_mp(source: Reading, army_id: str) -> float:
+def base_mp(rules: Rules, army_id: str) -> float:
     """The counter's allowance before any march: "the Movement value (M) of the slowest
     unit in the army" (allocations at their category's typical M, R-RA-4), or the fixed
     move of a baggage train, ship or refugee column."""
-    rules = rules_of(source)
     army = rules.campaign.army(army_id)
     if army is None:
         return 0.0
@@ -126,18 +120,17 @@ def base_mp(source: Reading, army_id: str) -> float:
     return float(min(speeds))
 
 
-def march_of(source: Reading, army_id: str) -> March:
+def march_of(rules: Rules, army_id: str) -> March:
     """The march in force: the declared one, or the only one the counter knows."""
-    record = rstate(source).army(army_id)
-    marches = role_spec(source, army_id)["marches"]
+    record = rstate(rules).army(army_id)
+    marches = role_spec(rules, army_id)["marches"]
     if record.march.value in marches:
         return record.march
     return March(marches[0])
 
 
-def mp_total(source: Reading, army_id: str) -> float:
+def mp_total(rules: Rules, army_id: str) -> float:
     """This turn's allowance: fast march x1.5 rounded down, forced march x2 (R-RA-4)."""
-    rules = rules_of(source)
     base = base_mp(rules, army_id)
     spec = role_spec(rules, army_id)
     if spec["mp"] != "units":
@@ -146,33 +139,30 @@ def mp_total(source: Reading, army_id: str) -> float:
     return float(math.floor(base * float(factor) + EPSILON))
 
 
-def hasty_cap(source: Reading, army_id: str) -> float:
+def hasty_cap(rules: Rules, army_id: str) -> float:
     """A hasty defence "may expend up to half of their movement allowance"."""
-    rules = rules_of(source)
     share = float(rules.table("move_defences")["hasty_mp_share"])
     return mp_total(rules, army_id) * share
 
 
-def mp_left(source: Reading, army_id: str) -> float:
+def mp_left(rules: Rules, army_id: str) -> float:
     """What the counter may still spend this turn (0 once it has finished)."""
-    record = rstate(source).army(army_id)
+    record = rstate(rules).army(army_id)
     if record.finished:
         return 0.0
-    return max(0.0, mp_total(source, army_id) - record.mp_spent)
+    return max(0.0, mp_total(rules, army_id) - record.mp_spent)
 
 
 # --- zones of influence -------------------------------------------------------------------
 
 
-def zone_radius(source: Reading, army_id: str) -> int:
-    rules = rules_of(source)
+def zone_radius(rules: Rules, army_id: str) -> int:
     zones = rules.table("move_zones")
     return int(zones["patrol_radius"] if patrols_active(rules, army_id) else zones["radius"])
 
 
-def zone_of(source: Reading, army: Army) -> list[Hex]:
+def zone_of(rules: Rules, army: Army) -> list[Hex]:
     """The hexes of one army's Zone of Influence (adjacent; 2 hexes with patrols)."""
-    rules = rules_of(source)
     if army.hex is None or not role_spec(rules, army.id)["projects_zone"]:
         return []
     zones = rules.table("move_zones")
@@ -182,9 +172,8 @@ def zone_of(source: Reading, army: Army) -> list[Hex]:
     return hexes
 
 
-def enemy_zones(source: Reading, army: Army) -> set[Hex]:
+def enemy_zones(rules: Rules, army: Army) -> set[Hex]:
     """Every hex where this counter pays double; overlapping zones double only once."""
-    rules = rules_of(source)
     if role_spec(rules, army.id)["ignores_zones"]:
         return set()
     campaign = rules.campaign
@@ -287,13 +276,12 @@ def _water_model(campaign: Campaign, army: Army) -> CostModel:
 _LAND_MODELS: dict[tuple, CostModel] = {}  # a few recent maps' terrain prices
 
 
-def land_model(source: Reading) -> CostModel:
+def land_model(rules: Rules) -> CostModel:
     """The terrain alone: every hex 1 MP, or the advanced terrain table (option).
 
     Pricing a 200 x 200 map takes longer than a preview may, so the model is kept for as
     long as the map's terrain, its hexsides and the prices stay the same (the searches
     never change a model; zones and blocks are cheap copies)."""
-    rules = rules_of(source)
     tables = rules.tables
     advanced = bool(rules.option("advanced_terrain"))
     m = rules.campaign.map
@@ -316,12 +304,11 @@ def land_model(source: Reading) -> CostModel:
     return model
 
 
-def move_costs(source: Reading, army_id: str, *, militia: bool = True) -> CostModel:
+def move_costs(rules: Rules, army_id: str, *, militia: bool = True) -> CostModel:
     """What each step costs this counter now: terrain (basic or advanced), enemy zones of
     influence doubled, hexes its militia may not enter and enemy armies it may not march
     through blocked. Ending a move *on* an enemy is allowed: see :func:`plan`.
     ``militia`` False: as if its militia were free (to say why a move is refused)."""
-    rules = rules_of(source)
     campaign = rules.campaign
     army = campaign.army(army_id)
     if army is None:
@@ -344,7 +331,7 @@ def _through_blocked(rules: Rules, army: Army, goal: Hex | None) -> list[Hex]:
 
 
 def plan(
-    source: Reading,
+    rules: Rules,
     army_id: str,
     goal: Hex,
     budget: float | None = None,
@@ -355,7 +342,6 @@ def plan(
     """The cheapest legal path to ``goal`` (within ``budget``; default: no limit).
     ``militia`` or ``enemies_bar`` False: as if that rule did not hold (to say which
     rule a refused move breaks)."""
-    rules = rules_of(source)
     army = rules.campaign.army(army_id)
     if army is None or army.hex is None:
         return None
@@ -370,10 +356,9 @@ def plan(
         return None
 
 
-def reach(source: Reading, army_id: str) -> dict[Hex, float]:
+def reach(rules: Rules, army_id: str) -> dict[Hex, float]:
     """Every hex the counter may still end its move in, with the cheapest cost (the start
     at 0). Enemy hexes it may attack are included; hexes behind them are not."""
-    rules = rules_of(source)
     army = rules.campaign.army(army_id)
     if army is None or army.hex is None:
         return {}

@@ -11,6 +11,7 @@ or split makes it a stranger again (tuicamp's ruling, see docs/movement.md).
 from __future__ import annotations
 
 import hashlib
+from typing import TYPE_CHECKING
 
 from tuicamp.engine.context import Context
 from tuicamp.engine.errors import RuleError
@@ -23,8 +24,10 @@ from tuicamp.rules.rauscher.movement.common import label, row_for
 from tuicamp.rules.rauscher.movement.costs import fights, march_of
 from tuicamp.rules.rauscher.shared.common import enemies, require_phase, rstate
 from tuicamp.rules.rauscher.shared.movement_state import Intel, Scouted
-from tuicamp.rules.rauscher.shared.rules import Reading, rules_of
 from tuicamp.rules.rauscher.shared.state import Role
+
+if TYPE_CHECKING:
+    from tuicamp.engine.rules import Rules
 
 # Knowledge levels, least first; the core views show each (tuicamp/engine/views.py).
 LEVELS = ("counter", "points", "categories", "full")
@@ -64,13 +67,14 @@ def sharing(campaign: Campaign, players: list[str]) -> list[str]:
     return sorted({q for p in players for q in [p, *sees_with(campaign, p)]})
 
 
-def visibility(campaign: Campaign, seat: Seat, army: Army) -> str:
+def visibility(rules: Rules, seat: Seat, army: Army) -> str:
     """What a seat knows of another player's counter: "full", "categories" (Scouting
     Results 5), "points" (4) or "counter"; "hidden" for counters off the map (ambushes
     waiting in a territory, troops aboard a ship). Allies see each other's counters on
     the map in full and share what their scouts learn of the enemy (when their team
     shares its vision, as an alliance of the ``alliances`` key does); an ally's hidden
     ambush stays its own secret (R-RA-11)."""
+    campaign = rules.campaign
     if seat.controls(army.owner):
         return "full"
     if army.hex is None:
@@ -116,9 +120,8 @@ def _name(category: Category) -> str:
 # --- the roll -----------------------------------------------------------------------------
 
 
-def modifiers(source: Reading, target: Army) -> list[tuple[str, int]]:
+def modifiers(rules: Rules, target: Army) -> list[tuple[str, int]]:
     """The six Scout table modifiers that apply against ``target``, as (why, value)."""
-    rules = rules_of(source)
     campaign = rules.campaign
     spec = rules.table("scouting")
     state = rstate(campaign)
@@ -155,9 +158,8 @@ def reporting_army(campaign: Campaign, scout: Army) -> Army:
     return scout
 
 
-def can_scout(source: Reading, scout: Army, target: Army) -> str | None:
+def can_scout(rules: Rules, scout: Army, target: Army) -> str | None:
     """Why ``scout`` cannot scout ``target`` now (None: it can)."""
-    rules = rules_of(source)
     campaign = rules.campaign
     state = rstate(campaign)
     if scout.hex is None or target.hex is None:

@@ -3,6 +3,8 @@ deserters, and the random scatter of the text's hex graphic."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from tuicamp.engine.context import Context
 from tuicamp.engine.errors import RuleError
 from tuicamp.engine.pathing import Path, path_towards
@@ -44,8 +46,10 @@ from tuicamp.rules.rauscher.shared.cargo import load_units
 from tuicamp.rules.rauscher.shared.common import allied, require_not_done, require_phase, rstate
 from tuicamp.rules.rauscher.shared.money import format_money
 from tuicamp.rules.rauscher.shared.movement_state import MessengerErrand
-from tuicamp.rules.rauscher.shared.rules import Reading, rules_of
 from tuicamp.rules.rauscher.shared.state import March, Role
+
+if TYPE_CHECKING:
+    from tuicamp.engine.rules import Rules
 
 # --- helpless counters --------------------------------------------------------------------
 
@@ -499,11 +503,10 @@ def handle_disembark(ctx: Context, action: Disembark) -> None:
     )
 
 
-def baggage_near(source: Reading, army_id: str) -> list[str]:
+def baggage_near(rules: Rules, army_id: str) -> list[str]:
     """The army's own baggage trains within one hex ("a baggage train carrying food
     supplies within one hex of the army"), and its ships with the option
     ships_feed_armies, nearest first, then by id."""
-    rules = rules_of(source)
     campaign = rules.campaign
     army = campaign.army(army_id)
     if army is None or army.hex is None:
@@ -627,13 +630,12 @@ def _desert(ctx: Context, group: Army) -> None:
     )
 
 
-def home_path(source: Reading, group: Army, targets: list[Hex], budget: float) -> Path | None:
+def home_path(rules: Rules, group: Army, targets: list[Hex], budget: float) -> Path | None:
     """The way a fleeing counter (deserters, refugees) takes towards the nearest of
     ``targets``: its own movement prices (terrain, enemy zones of influence), never into
     an enemy army's hex ("they will attempt to avoid any possible conflict"; allies do not
     bar the way), cut to the hexes ``budget`` MP pays for. None: no target can be reached
     at all."""
-    rules = rules_of(source)
     campaign = rules.campaign
     if group.hex is None or not targets:
         return None

@@ -33,7 +33,7 @@ from tuicamp.rules.rauscher.screens.ledger import LedgerScreen
 from tuicamp.rules.rauscher.shared.money import format_money, parse_money
 from tuicamp.rules.rauscher.shared.state import Role
 from tuicamp.rules.rauscher.view import RauscherView
-from tuicamp.rules.rauscher.view.records import ArmyLedger, PlayerLedger, SiegeNote
+from tuicamp.rules.rauscher.view.records import ArmyLedger, PlayerLedger, RerollNote, SiegeNote
 from tuicamp.ui.kit import (
     ArmyView,
     CampaignControls,
@@ -120,21 +120,29 @@ def _name(c: Controls, army_id: str) -> str:
 # --- any phase ------------------------------------------------------------------------------
 def use_fate(c: Controls) -> None:
     """ "A fate point may be used at any time during the course of play to re-roll any one
-    roll" (the rolls tuicamp can take back: economy.fate)."""
+    roll" (R-RA-12): every roll the rules let the Warmaster re-roll now, as the seat's view
+    lists them (the open offers of this phase, then the last action's rolls)."""
     me = _me(c)
     if me is None:
         return
     if me.fate <= 0:
         c.say(f"{me.name} has no fate point", "warning")
         return
-    rolls = [(r.id, f"{r.reason} ({r.expr} = {r.total})") for r in me.rerolls]
+    rolls = [(r.id, _fate_roll_label(r)) for r in me.rerolls]
     _pick(
         c,
         f"Re-roll which roll? ({me.fate} fate points)",
         rolls,
         lambda rid: c.perform(E.UseFate(roll=rid, player=me.player)),
-        "No roll of this phase can be re-rolled with a fate point",
+        f"{me.name} has no roll a fate point may re-roll now: only the open offers of this "
+        "phase and the rolls of the last action that rolled dice can be",
     )
+
+
+def _fate_roll_label(note: RerollNote) -> str:
+    """A roll as the pick list names it: its number in the chronicle, why, what it showed."""
+    number = f"#{note.roll} " if note.roll else ""
+    return f"{number}{note.reason} ({note.expr} = {note.total})"
 
 
 def open_ledger(c: Controls) -> None:

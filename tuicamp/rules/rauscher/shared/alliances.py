@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from tuicamp.engine.problems import Problem
 from tuicamp.model.campaign import Campaign
 from tuicamp.model.teams import Team, TeamKind
 from tuicamp.rules.kit.teams import members
@@ -38,30 +39,35 @@ def read(setup: dict[str, Any]) -> list[list[str]]:
     return [[p for p in sworn if isinstance(p, str)] for sworn in raw if isinstance(sworn, list)]
 
 
-def setup_problems(setup: dict[str, Any]) -> list[tuple[str, str]]:
+def _at_alliance(index: int, text: str) -> Problem:
+    """A problem of the key's ``index``-th alliance, named ``alliances.0`` (the first) in
+    its message, as the check has always named it."""
+    return Problem(("alliances", index), text, written=f"alliances.{index}")
+
+
+def setup_problems(setup: dict[str, Any]) -> list[Problem]:
     """The shape of the key: a list of lists of player ids, each alliance two or more
     players, a player in at most one alliance, and no neutral force in any."""
     raw = setup.get("alliances", [])
     if not isinstance(raw, list):
-        return [("alliances", f"should be a list of lists of player ids, {EXAMPLE}")]
-    out: list[tuple[str, str]] = []
+        return [Problem(("alliances",), f"should be a list of lists of player ids, {EXAMPLE}")]
+    out: list[Problem] = []
     neutral = setup.get("neutral_players", [])
     neutral = set(neutral) if isinstance(neutral, list) else set()
     seen: dict[str, int] = {}
     for i, sworn in enumerate(raw):
-        where = f"alliances.{i}"
         if not isinstance(sworn, list) or not all(isinstance(p, str) for p in sworn):
-            out.append((where, f"should be a list of player ids, {EXAMPLE}"))
+            out.append(_at_alliance(i, f"should be a list of player ids, {EXAMPLE}"))
             continue
         if len(set(sworn)) < 2:
-            out.append((where, "an alliance needs at least two different players"))
+            out.append(_at_alliance(i, "an alliance needs at least two different players"))
         for pid in sworn:
             if pid in neutral:
-                out.append((where, f"{pid!r} is a neutral force: it stands against every player"))
+                text = f"{pid!r} is a neutral force: it stands against every player"
+                out.append(_at_alliance(i, text))
             if pid in seen and seen[pid] != i:
-                out.append(
-                    (where, f"{pid!r} is already in alliance {seen[pid] + 1}: {ONE_ALLIANCE}")
-                )
+                text = f"{pid!r} is already in alliance {seen[pid] + 1}: {ONE_ALLIANCE}"
+                out.append(_at_alliance(i, text))
             seen.setdefault(pid, i)
     return out
 

@@ -17,8 +17,8 @@ from collections.abc import Callable
 from attrs import define, field
 
 from tuicamp.engine.context import Context
+from tuicamp.engine.rules import Rules
 from tuicamp.model.battle import Battle
-from tuicamp.model.campaign import Campaign
 from tuicamp.rules.rauscher.shared.combat_state import BattleInfo
 
 # The Combat phase begins, before its battles are found (sieges that no longer stand end).
@@ -29,9 +29,9 @@ BattleSettled = Callable[[Context, Battle, BattleInfo], None]
 # still retreat as usual (the others stay, e.g. to fight for the victor's banner).
 SideBeaten = Callable[[Context, Battle | None, list[str], str], list[str]]
 # What the battle card adds for a battle (the siege's walls and equipment).
-CardNotes = Callable[[Campaign, Battle, BattleInfo], list[str]]
+CardNotes = Callable[[Rules, Battle, BattleInfo], list[str]]
 # Is this settlement or army shut in (its food is then not the economy's business)?
-ShutIn = Callable[[Campaign, str], bool]
+ShutIn = Callable[[Rules, str], bool]
 
 
 @define
@@ -67,9 +67,9 @@ def still_retreating(
     return armies
 
 
-def card_notes(campaign: Campaign, battle: Battle, info: BattleInfo) -> list[str]:
-    return [line for hook in HOOKS.card_notes for line in hook(campaign, battle, info)]
+def card_notes(rules: Rules, battle: Battle, info: BattleInfo) -> list[str]:
+    return [line for hook in HOOKS.card_notes for line in hook(rules, battle, info)]
 
 
-def shut_in(campaign: Campaign, ident: str) -> bool:
-    return any(hook(campaign, ident) for hook in HOOKS.shut_in)
+def shut_in(rules: Rules, ident: str) -> bool:
+    return any(hook(rules, ident) for hook in HOOKS.shut_in)

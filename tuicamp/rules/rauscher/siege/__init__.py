@@ -17,7 +17,7 @@ siege table is in tables/combat.toml.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from attrs import define, field
 
@@ -44,6 +44,9 @@ from tuicamp.rules.rauscher.shared.common import (
 )
 from tuicamp.rules.rauscher.shared.siege_state import Siege, SiegeOrder, SiegeState, orders_id
 from tuicamp.rules.rauscher.shared.state import Role
+
+if TYPE_CHECKING:
+    from tuicamp.engine.problems import Problem
 
 BESIEGER_ORDERS = ("attack", "bombard", "mine", "nothing")
 DEFENDER_ORDERS = ("sally", "bombard", "nothing")
@@ -234,7 +237,7 @@ def _orders(ctx: Context, a: WriteSiegeOrders) -> None:
     if role == "besieger" and a.order == "mine":
         order.miners = _miners(ctx, siege, a.miners)
     if role == "defender" and a.order == "sally":
-        own = {u.id for x in _defenders(camp, siege) for u in x.units}
+        own = {u.id for x in _defenders(ctx, siege) for u in x.units}
         bad = [u for u in a.units if u not in own]
         ctx.require(
             not bad,
@@ -248,8 +251,8 @@ def _orders(ctx: Context, a: WriteSiegeOrders) -> None:
 def _check_bombard(ctx: Context, siege: Siege, order: SiegeOrder) -> None:
     camp = ctx.campaign
     table = ctx.table("bombardment")
-    machines = {u.id for u in _units(camp, _besiegers(camp, siege)) if _machine(u)}
-    archers = [u for u in _units(camp, _besiegers(camp, siege)) if _archers(u, table)]
+    machines = {u.id for u in _units(camp, _besiegers(ctx, siege)) if _machine(u)}
+    archers = [u for u in _units(camp, _besiegers(ctx, siege)) if _archers(u, table)]
     ctx.require(
         machines or archers,
         'Only war machines or missile units (10 or more archers, range 24"+, flag '
@@ -271,7 +274,7 @@ def _check_bombard(ctx: Context, siege: Siege, order: SiegeOrder) -> None:
 
 def _miners(ctx: Context, siege: Siege, named: str) -> str:
     camp = ctx.campaign
-    units = _units(camp, _besiegers(camp, siege))
+    units = _units(camp, _besiegers(ctx, siege))
     if named:
         ctx.require(
             any(u.id == named for u in units),
@@ -332,21 +335,23 @@ HANDLERS: dict[type[Action], Callable[[Context, Any], None]] = {
 # --- who is where -------------------------------------------------------------------------
 
 
-def _besiegers(camp: Campaign, siege: Siege) -> list[Army]:
+def _besiegers(rules: Rules, siege: Siege) -> list[Army]:
     """The besieging armies: the besieger's and its allies' in the hex."""
+    camp = rules.campaign
     return [
         a
         for a in camp.armies_at(siege.hex)
-        if friendly(camp, a.owner, siege.besieger) and cc.fights(camp, a.id)
+        if friendly(camp, a.owner, siege.besieger) and cc.fights(rules, a.id)
     ]
 
 
-def _defenders(camp: Campaign, siege: Siege) -> list[Army]:
+def _defenders(rules: Rules, siege: Siege) -> list[Army]:
     """The garrison: the defender's armies and its allies' inside the walls."""
+    camp = rules.campaign
     return [
         a
         for a in camp.armies_at(siege.hex)
-        if friendly(camp, a.owner, siege.defender) and cc.fights(camp, a.id)
+        if friendly(camp, a.owner, siege.defender) and cc.fights(rules, a.id)
     ]
 
 
@@ -362,15 +367,15 @@ def _archers(unit: Unit, table: dict) -> bool:
     return "missile" in unit.flags and not _machine(unit) and unit.models >= table["archer_models"]
 
 
-def besieged_armies(campaign: Campaign) -> set[str]:
+def besieged_armies(rules: Rules) -> set[str]:
     """Armies inside besieged walls: the siege module feeds them from the stockpile."""
-    return {a.id for s in sstate(campaign).active() for a in _defenders(campaign, s)}
+    return {a.id for s in sstate(rules).active() for a in _defenders(rules, s)}
 
 
-def is_besieged(campaign: Campaign, ident: str) -> bool:
+def is_besieged(rules: Rules, ident: str) -> bool:
     """Is this settlement (or army) shut in by a siege? Its food is the siege's business."""
-    active = sstate(campaign).active()
-    return any(s.settlement == ident for s in active) or ident in besieged_armies(campaign)
+    active = sstate(rules).active()
+    return any(s.settlement == ident for s in active) or ident in besieged_armies(rules)
 
 
 # --- the turn -----------------------------------------------------------------------------
@@ -394,12 +399,12 @@ def check(ctx: Context, siege: Siege) -> bool:
     if settlement is None or settlement.owner != siege.defender:
         end(ctx, siege, "the settlement has fallen")
         return False
-    if not _besiegers(camp, siege):
+    if not _besiegers(ctx, siege):
         end(ctx, siege, "the besiegers are gone")
         return False
-    if not _defenders(camp, siege):
+    if not _defenders(ctx, siege):
         end(ctx, siege, "no defender is left")
-        combat_settlements.take_undefended(ctx, settlement, siege.besieger, _besiegers(camp, siege))
+        combat_settlements.take_undefended(ctx, settlement, siege.besieger, _besiegers(ctx, siege))
         return False
     return True
 
@@ -462,7 +467,7 @@ def _bombard(ctx: Context, siege: Siege, order: SiegeOrder) -> None:
     mod = _wood(ctx, siege)
     lines: list[str] = []
     killed = 0
-    for unit in _units(camp, _besiegers(camp, siege)):
+    for unit in _units(camp, _besiegers(ctx, siege)):
         if _machine(unit):
             target = order.targets.get(unit.id, "military")
             spec = table["targets"][target]
@@ -479,7 +484,7 @@ def _bombard(ctx: Context, siege: Siege, order: SiegeOrder) -> None:
             spec = table["archers"]
             roll = ctx.dice.d6(f"bombardment: {unit.name} shoot at the defenders")
             if roll + mod >= spec["needs"]:
-                killed += _kill(ctx, _defenders(camp, siege), spec["points_killed"])
+                killed += _kill(ctx, _defenders(ctx, siege), spec["points_killed"])
                 lines.append(f"{unit.name} rolls {roll}{mod:+d}: 50 points of defenders killed")
             else:
                 lines.append(f"{unit.name} rolls {roll}{mod:+d}: no effect")
@@ -513,7 +518,7 @@ def _hit(ctx: Context, siege: Siege, settlement, target: str, spec: dict) -> tup
         food = settlement.stores.get("food", 0)
         settlement.stores["food"] = max(0, food - spec["supply_lost"])
         return spec["text"], 0
-    return spec["text"], _kill(ctx, _defenders(ctx.campaign, siege), spec["points_killed"])
+    return spec["text"], _kill(ctx, _defenders(ctx, siege), spec["points_killed"])
 
 
 def _kill(ctx: Context, armies: list[Army], points: int) -> int:
@@ -541,12 +546,12 @@ def _defender_bombard(ctx: Context, siege: Siege, besieger_order: SiegeOrder) ->
         return
     spec = table["defender"]
     lines, killed = [], 0
-    for unit in _units(camp, _defenders(camp, siege)):
+    for unit in _units(camp, _defenders(ctx, siege)):
         if not (_machine(unit) or _archers(unit, table)):
             continue
         roll = ctx.dice.d6(f"defenders' bombardment: {unit.name}")
         if roll >= spec["needs"]:
-            killed += _kill(ctx, _besiegers(camp, siege), spec["points_killed"])
+            killed += _kill(ctx, _besiegers(ctx, siege), spec["points_killed"])
             lines.append(f"{unit.name} rolls {roll}: 50 points of besiegers killed")
         else:
             lines.append(f"{unit.name} rolls {roll}: no effect")
@@ -599,7 +604,7 @@ def _mine(ctx: Context, siege: Siege, order: SiegeOrder) -> None:
 def _mishap(ctx: Context, siege: Siege, race: int) -> None:
     camp = ctx.campaign
     spec = ctx.table("mining")
-    miners = next((u for u in _units(camp, _besiegers(camp, siege)) if u.id == siege.miners), None)
+    miners = next((u for u in _units(camp, _besiegers(ctx, siege)) if u.id == siege.miners), None)
     mod = race
     if (
         miners is not None
@@ -611,7 +616,7 @@ def _mishap(ctx: Context, siege: Siege, race: int) -> None:
     row = cc.band_row(spec["mishaps"], roll + mod)
     result = row["result"]
     if result in ("discovered", "collapse") and miners is not None:
-        for army in _besiegers(camp, siege):
+        for army in _besiegers(ctx, siege):
             if miners in army.units:
                 army.units.remove(miners)
                 rstate(camp).player(siege.defender).troops_killed += miners.points
@@ -651,8 +656,8 @@ def _tunnel_waits(ctx: Context, siege: Siege) -> None:
 
 def _battle(ctx: Context, siege: Siege, b: SiegeOrder, d: SiegeOrder) -> None:
     camp = ctx.campaign
-    besiegers = [a.id for a in _besiegers(camp, siege)]
-    defenders = [a.id for a in _defenders(camp, siege)]
+    besiegers = [a.id for a in _besiegers(ctx, siege)]
+    defenders = [a.id for a in _defenders(ctx, siege)]
     if b.order == "attack":
         engagement = Engagement(
             siege.hex, siege.besieger, siege.defender, besiegers + defenders, siege.id, "assault"
@@ -695,7 +700,7 @@ def _battle_notes(ctx: Context, siege: Siege, b: SiegeOrder, d: SiegeOrder) -> l
             + (" The sallying force moves first." if b.order != "attack" else "")
         )
         if d.units:
-            names = [u.name for u in _units(camp, _defenders(camp, siege)) if u.id in d.units]
+            names = [u.name for u in _units(camp, _defenders(ctx, siege)) if u.id in d.units]
             out.append("Sallying: " + ", ".join(names) + "; the others stay behind the walls.")
         if siege.tunnel_sally_turn == camp.turn:
             out.append(
@@ -713,7 +718,8 @@ def after_battle(ctx: Context, battle: Battle, info: BattleInfo) -> None:
     check(ctx, siege)
 
 
-def card_notes(campaign: Campaign, battle: Battle, info: BattleInfo) -> list[str]:
+def card_notes(rules: Rules, battle: Battle, info: BattleInfo) -> list[str]:
+    campaign = rules.campaign
     siege = sstate(campaign).sieges.get(info.siege or "")
     if siege is None:
         return []
@@ -752,7 +758,7 @@ def _feed(ctx: Context) -> None:
             continue
         siege.fed_turn = camp.turn
         settlement = camp.map.settlement(siege.settlement)
-        defenders = _defenders(camp, siege)
+        defenders = _defenders(ctx, siege)
         others = sum(
             u.points
             for a in defenders
@@ -809,7 +815,7 @@ def _revolt(ctx: Context, siege: Siege) -> None:
         )
         return
     pips = ctx.dice.roll(spec["revolt_killed"], "troops lost re-closing the gates").total
-    killed = _kill(ctx, _defenders(camp, siege), pips * spec["revolt_points_per_pip"])
+    killed = _kill(ctx, _defenders(ctx, siege), pips * spec["revolt_points_per_pip"])
     refugees = Army(camp.new_id("a"), f"Refugees of {settlement.name}", siege.defender, siege.hex)
     camp.armies.append(refugees)
     record = rstate(camp).army(refugees.id)
@@ -833,8 +839,9 @@ PHASE_START: dict[str, Callable[[Context], None]] = {}
 PHASE_END: dict[str, Callable[[Context], None]] = {"combat": _combat_ends}
 
 
-def pending(campaign: Campaign, player: str | None) -> list[str]:
+def pending(rules: Rules, player: str | None) -> list[str]:
     """Unwritten siege orders hold up the Combat phase."""
+    campaign = rules.campaign
     if campaign.phase != "combat":
         return []
     lines = []
@@ -857,7 +864,7 @@ def setup(campaign: Campaign, setup: dict[str, Any]) -> None:
     """Sieges keep nothing of the scenario's ``[ruleset.rauscher]`` table."""
 
 
-def setup_problems(setup: dict[str, Any]) -> list[tuple[str, str]]:
+def setup_problems(setup: dict[str, Any]) -> list[Problem]:
     """Sieges read no key of the scenario's ``[ruleset.rauscher]`` table: nothing to check."""
     return []
 

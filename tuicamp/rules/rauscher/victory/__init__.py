@@ -40,10 +40,12 @@ from attrs import define, frozen
 from tuicamp.engine.actions import Action
 from tuicamp.engine.context import Context
 from tuicamp.engine.dice import Dice, Roll
+from tuicamp.engine.problems import Problem
 from tuicamp.engine.rules import Rules
 from tuicamp.engine.ruleset import Victory
 from tuicamp.model.battle import Battle
 from tuicamp.model.campaign import Campaign, DiceMode
+from tuicamp.model.flow import ScheduledEffect
 from tuicamp.model.forces import Army
 from tuicamp.model.hexes import Hex, parse_label
 from tuicamp.model.map import Territory
@@ -56,6 +58,8 @@ RULER = "ruler"  # the unit flag of a player's ruler ("not a typical army Genera
 DEFAULT_TYPE = "conquest"
 KILLS_PER_POINT = 1000  # "1 point for every 1,000 points in troops killed"
 MAX_CLAIMANTS = 6  # one d6 decides a territory's allegiance
+# The set-up's effect by which a Family Squabble's territories declare (see setup).
+ALLEGIANCE = "allegiance"
 # Counters that hold ground: they keep a player in the war and guard the temple. Scouts,
 # messengers, baggage, ships and refugees do not. (Territories change hands by the combat
 # module's rule at the end of the Combat phase.)
@@ -607,8 +611,9 @@ def _eliminated(campaign: Campaign) -> Decision | None:
     return None
 
 
-def check(campaign: Campaign) -> Victory | None:
+def check(rules: Rules) -> Victory | None:
     """Has the war been won? Read after every action; it changes nothing."""
+    campaign = rules.campaign
     if not isinstance(campaign.state, RauscherState):
         return None
     vt = current_type(campaign)
@@ -716,8 +721,31 @@ def _faces(campaign: Campaign, players: list[str]) -> str:
     return ", ".join(out)
 
 
+def _declare(ctx: Context) -> None:
+    """The territories declare, on the action's dice, and the chronicle tells it with its
+    rolls: at set-up (:func:`fire_allegiance`) or when the Games Master rolls them."""
+    records = allot(ctx.campaign, ctx.dice)
+    vstate(ctx).announced = True
+    ctx.emit(
+        "allegiance",
+        _allegiance_text(ctx.campaign, records),
+        undoable=False,
+        allegiance={r.territory: r.player for r in records},
+    )
+
+
+def fire_allegiance(ctx: Context, effect: ScheduledEffect) -> None:
+    """The set-up's effect (:func:`setup`) comes due as the first phase begins, within the
+    set-up action: the territories declare on the set-up's own dice, so the chronicle shows
+    them with every other set-up roll (each with its roll number) and the seed decides them
+    as it did when they were rolled before the first phase began."""
+    if not vstate(ctx).allotted:
+        _declare(ctx)
+
+
 def _announce(ctx: Context) -> None:
-    """The set-up dice, rolled before the chronicle existed, told at the first occasion."""
+    """A save made before the set-up rolled through the engine holds the allegiance rolled
+    but not told: the chronicle tells it when the first Upkeep ends, as it did then."""
     vs = vstate(ctx)
     if not vs.allotted or vs.announced:
         return
@@ -752,14 +780,7 @@ def _allot_action(ctx: Context, action: AllotTerritories) -> None:
         not vstate(ctx).allotted,
         "The territories have already declared: they declare once, at the war's start",
     )
-    records = allot(ctx.campaign, ctx.dice)
-    vstate(ctx).announced = True
-    ctx.emit(
-        "allegiance",
-        _allegiance_text(ctx.campaign, records),
-        undoable=False,
-        allegiance={r.territory: r.player for r in records},
-    )
+    _declare(ctx)
 
 
 SWITCHING_ROLES = (Role.ARMY, Role.MERCENARIES, Role.NEUTRAL)
@@ -837,36 +858,49 @@ def victory_problems(campaign: Campaign) -> list[str]:
     return out
 
 
-def setup_problems(setup: dict[str, Any]) -> list[tuple[str, str]]:
+def setup_problems(setup: dict[str, Any]) -> list[Problem]:
     """The set-up keys the victory conditions rest on: the neutral forces and roles.
 
     The [victory] table itself is not in ``setup``; see :func:`victory_problems`."""
-    out: list[tuple[str, str]] = []
+    out: list[Problem] = []
     neutral = setup.get("neutral_players", [])
     if not isinstance(neutral, list) or not all(isinstance(p, str) for p in neutral):
-        out.append(("neutral_players", 'should be a list of player ids, e.g. ["temple"]'))
+        out.append(Problem(("neutral_players",), 'should be a list of player ids, e.g. ["temple"]'))
     roles = setup.get("roles", {})
     if not isinstance(roles, dict):
-        out.append(("roles", "should be a table of army id = role"))
+        out.append(Problem(("roles",), "should be a table of army id = role"))
     else:
         known = [r.value for r in Role]
         for army, role in roles.items():
             if role not in known:
-                out.append((f"roles.{army}", f"{role!r} is not a role ({', '.join(known)})"))
+                out.append(Problem(("roles", army), f"{role!r} is not a role ({', '.join(known)})"))
     return out
 
 
 def setup(campaign: Campaign, setup: dict[str, Any]) -> None:
-    """Check the [victory] table; a Family Squabble's territories declare at once.
+    """Check the [victory] table; a Family Squabble's territories declare at set-up.
 
     "Create a country with it's territories, then randomly select which territories are
-    under either player's control." The dice are the campaign's own seeded dice, rolled
-    now, before anyone has seen the map; the chronicle tells them when the first phase
-    ends. With table dice the Games Master rolls them instead (allot_territories)."""
+    under either player's control." The dice are the set-up's own (the campaign's seeded
+    dice), rolled before anyone has seen the map: the ruleset's set-up is given no dice,
+    so it leaves an effect due as the first phase begins (:data:`ALLEGIANCE`), which the
+    engine fires within the set-up action, before any phase hook (the economy's set-up
+    check then reads the map as the territories left it). With table dice the Games
+    Master rolls them instead (allot_territories)."""
     # A bad [victory] table is reported by RauscherRuleset.campaign_problems, which
     # `tuicamp check` and new_campaign ask after set-up.
     if victory_type(campaign) == "family_squabble" and campaign.dice.mode is DiceMode.APP:
-        allot(campaign, Dice(campaign.dice))
+        _due_as_play_begins(campaign, ALLEGIANCE)
+
+
+def _due_as_play_begins(campaign: Campaign, kind: str) -> None:
+    """An effect due at the clock the set-up leaves (turn 1, the first phase), fired by
+    the engine as that phase begins, within the set-up action. Set straight into the
+    flow's record: there is no Context yet to schedule it with, and it is due now, which
+    ``Context.schedule`` (for later clock values) would refuse."""
+    flow = campaign.flow
+    flow.scheduled.append(ScheduledEffect(flow.next_effect, campaign.turn, campaign.phase, kind))
+    flow.next_effect += 1
 
 
 # --- the phase-module interface -------------------------------------------------------------
@@ -879,8 +913,9 @@ PHASE_END: dict[str, Callable[[Context], None]] = {
 }
 
 
-def pending(campaign: Campaign, player: str | None) -> list[str]:
+def pending(rules: Rules, player: str | None) -> list[str]:
     """What must still happen before ``player`` may end the phase (None: anyone)."""
+    campaign = rules.campaign
     state = campaign.state
     if not isinstance(state, RauscherState):
         return []

@@ -24,6 +24,7 @@ from tuicamp.engine.rules import Rules
 from tuicamp.model.campaign import Campaign
 from tuicamp.model.forces import Army, Seat, Unit
 from tuicamp.model.hexes import Hex
+from tuicamp.rules.kit import rerolls as kit_rerolls
 from tuicamp.rules.rauscher import combat, economy, movement, siege, victory
 from tuicamp.rules.rauscher.economy import cards as economy_cards
 from tuicamp.rules.rauscher.economy import ransom as economy_ransom
@@ -123,12 +124,30 @@ def stored_food(campaign: Campaign, player: str) -> int:
     return food
 
 
-def blocking(campaign: Campaign, player: str) -> list[str]:
+def blocking(rules: Rules, player: str) -> list[str]:
     """What the rules want done before ``player`` may end the phase (the frame's check)."""
-    return [line for package in PHASE_PACKAGES for line in package.pending(campaign, player)]
+    return [line for package in PHASE_PACKAGES for line in package.pending(rules, player)]
 
 
-def player_ledger(rules: Rules, player: str, acting: Sequence[str]) -> PlayerLedger:
+def fate_rolls(rules: Rules, seat: Seat, player: str) -> list[RerollNote]:
+    """Every roll a fate point of ``player`` may re-roll now, for ``seat`` (R-RA-12: "to
+    re-roll any one roll"): the open offers of this phase, oldest first, then the rolls
+    of the last action that rolled dice which the rules let the seat re-roll for the
+    player (the kit asks the ruleset), but those an offer already names."""
+    offers = [
+        RerollNote(r.id, r.reason, r.expr, r.total, r.roll_id)
+        for r in open_rerolls(rules.campaign, player)
+    ]
+    offered = {note.roll for note in offers}
+    last = [
+        RerollNote(f"#{r.id}", r.reason, r.expr, r.total, r.id)
+        for r in kit_rerolls.allowed(rules, seat, player)
+        if r.id not in offered
+    ]
+    return offers + last
+
+
+def player_ledger(rules: Rules, seat: Seat, player: str, acting: Sequence[str]) -> PlayerLedger:
     campaign = rules.campaign
     state = rstate(campaign)
     record = state.players.get(player) or PlayerState()
@@ -158,9 +177,7 @@ def player_ledger(rules: Rules, player: str, acting: Sequence[str]) -> PlayerLed
             for purchase in money.purchases
             if purchase.player == player and (purchase.turn == campaign.turn or not purchase.done)
         ),
-        rerolls=tuple(
-            RerollNote(r.id, r.reason, r.expr, r.total) for r in open_rerolls(campaign, player)
-        ),
+        rerolls=tuple(fate_rolls(rules, seat, player)),
         mercenaries=(
             MercenaryNote(offer.settlement, offer.status, offer.points, offer.cost)
             if offer is not None
@@ -178,7 +195,7 @@ def player_ledger(rules: Rules, player: str, acting: Sequence[str]) -> PlayerLed
             for a in ambushes
             if (party := campaign.army(a.army)) is not None
         ),
-        blocking=tuple(blocking(campaign, player)) if player in acting else (),
+        blocking=tuple(blocking(rules, player)) if player in acting else (),
     )
 
 
@@ -494,7 +511,7 @@ def rauscher_view(rules: Rules, seat: Seat, acting: Sequence[str]) -> RauscherVi
         acting=tuple(acting),
         seat_players=tuple(mine),
         acting_for=acting_for(campaign, mine),
-        players=tuple(player_ledger(rules, p, acting) for p in mine),
+        players=tuple(player_ledger(rules, seat, p, acting) for p in mine),
         armies=tuple(army_ledger(rules, a, rows, seen) for a in own),
         intel=tuple(intel_notes(campaign, mine, others)),
         zones=zones(rules, seen),

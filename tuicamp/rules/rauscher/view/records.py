@@ -103,12 +103,15 @@ class ArmyLedger:
 # --- a player's ledger ----------------------------------------------------------------------
 @frozen
 class RerollNote:
-    """A roll of this phase a fate point may still re-roll."""
+    """A roll a fate point may re-roll now: an open offer of this phase (``id`` is the
+    offer's) or a roll of the last action that rolled dice (``id`` is ``#`` and its
+    number); ``id`` is what ``use_fate`` takes, ``roll`` the number the chronicle shows."""
 
     id: str
     reason: str
     expr: str
     total: int
+    roll: int = 0
 
 
 @frozen
@@ -156,7 +159,7 @@ class PlayerLedger:
     done: bool  # has ended this phase
     original_settlements: tuple[str, ...]  # the only places new troops appear
     purchases: tuple[Purchase, ...]  # copies: this turn's, and any still to be placed
-    rerolls: tuple[RerollNote, ...]
+    rerolls: tuple[RerollNote, ...]  # every roll a fate point may re-roll now (R-RA-12)
     mercenaries: MercenaryNote | None  # this turn's offer
     hand: tuple[CardNote, ...]
     to_draw: tuple[str, ...]  # cards still to draw this phase, as the rules word it
