@@ -30,6 +30,7 @@ from tuicamp.ui.screens.chronicle import ChronicleScreen
 from tuicamp.ui.screens.dice_entry import DiceEntryScreen
 from tuicamp.ui.screens.handover import HandoverScreen
 from tuicamp.ui.screens.help import HelpScreen
+from tuicamp.ui.screens.legend import LegendScreen
 from tuicamp.ui.screens.load import LoadScreen
 from tuicamp.ui.screens.scenarios import ScenariosScreen
 from tuicamp.ui.screens.title import TitleScreen
@@ -330,6 +331,28 @@ async def test_help_shows_phase_steps_keys_and_house_rules(tmp_path):
         await pilot.press("escape")
         await settle(pilot)
         assert isinstance(app.screen, CampaignScreen)
+
+
+@sync
+async def test_f2_shows_the_map_legend_in_the_map_styles_and_help_names_the_key(tmp_path):
+    app = make_app(tmp_path, save=make_save(tmp_path), seat="empire")
+    async with app.run_test(size=(100, 40)) as pilot:
+        await settle(pilot)
+        await pilot.press("question_mark")
+        help_screen = await _wait_for(pilot, HelpScreen)
+        assert "Map legend" in help_screen.markdown  # the key table lists F2
+        await pilot.press("escape")
+        await wait_for_screen(pilot, CampaignScreen)
+        await pilot.press("f2")
+        legend = await _wait_for(pilot, LegendScreen)
+        text = "\n".join(line.plain for line in legend.lines)
+        for entry in ("Terrain", "Clear", "Settlements", "Hexsides", "river", "planned path"):
+            assert entry in text, entry
+        assert [line.plain for line in legend.lines] == [
+            line.plain for line in _campaign(app).map.legend()
+        ]
+        await pilot.press("escape")
+        await wait_for_screen(pilot, CampaignScreen)
 
 
 @sync

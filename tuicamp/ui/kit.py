@@ -92,9 +92,9 @@ RESERVED_KEYS: frozenset[str] = frozenset(
         *("w", "e", "a", "d", "z", "x", "left", "right", "up", "down"),
         *("n", "N", "c", "enter", "o"),
         *("home", "end", "pageup", "pagedown", "ctrl+pageup", "ctrl+pagedown"),
-        # the campaign screen: end turn, undo, log, battles, help, cancel move, army
-        # details, change seat, save, quit
-        *("t", "u", "l", "B", "question_mark", "f1", "escape", "v", "g", "ctrl+s", "q"),
+        # the campaign screen: end turn, undo, log, battles, help, map legend, cancel move,
+        # army details, change seat, save, quit
+        *("t", "u", "l", "B", "question_mark", "f1", "f2", "escape", "v", "g", "ctrl+s", "q"),
         # Textual's own: command palette, quit, copy, focus
         *("ctrl+p", "ctrl+q", "ctrl+c", "super+c", "tab", "shift+tab"),
     }

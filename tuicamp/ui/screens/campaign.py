@@ -45,6 +45,7 @@ from tuicamp.ui.screens.confirm import ConfirmScreen
 from tuicamp.ui.screens.dice_entry import DiceEntryScreen
 from tuicamp.ui.screens.handover import HandoverScreen, TurnBanner
 from tuicamp.ui.screens.help import HelpScreen, help_markdown
+from tuicamp.ui.screens.legend import LegendScreen
 from tuicamp.ui.screens.seat_picker import SeatPickerScreen
 from tuicamp.ui.widgets.campaign_map import CampaignMap
 from tuicamp.ui.widgets.log_lines import LogLines
@@ -61,6 +62,7 @@ class CampaignScreen(Screen[None]):
         Binding("l", "chronicle", "Log", id="campaign.chronicle"),
         Binding("B", "battles", "Battles", id="campaign.battles"),
         Binding("question_mark,f1", "help", "Help", id="campaign.help"),
+        Binding("f2", "legend", "Map legend", show=False, id="campaign.legend"),
         Binding("escape", "cancel", "Cancel move", show=False, id="campaign.cancel"),
         Binding("v", "army_details", "Army details", show=False, id="campaign.army_details"),
         Binding("g", "switch_seat", "Change seat", show=False, id="campaign.switch_seat"),
@@ -514,6 +516,9 @@ class CampaignScreen(Screen[None]):
             self._ruleset, phase, options, self.session.campaign.tables, self.key_list()
         )
         self.app.push_screen(HelpScreen(text, f"Help: {self._ruleset.title}"))
+
+    def action_legend(self) -> None:
+        self.app.push_screen(LegendScreen(self.map.legend(), f"Map legend: {self._ruleset.title}"))
 
     def action_switch_seat(self) -> None:
         if self._view is None:
