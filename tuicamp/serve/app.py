@@ -18,6 +18,7 @@ from textual.screen import Screen
 
 from tuicamp.game.club import Access, Grant
 from tuicamp.game.session import Session
+from tuicamp.ui import app as ui_app
 from tuicamp.ui.app import TuicampApp
 from tuicamp.ui.screens.campaign import open_campaign
 from tuicamp.ui.screens.lobby import LobbyScreen
@@ -26,6 +27,9 @@ LEFT_OUT = {"Screenshot"}
 
 
 class ClubApp(TuicampApp):
+    # Textual finds a class's styles beside the module that defines it: these are the UI's.
+    CSS_PATH = [Path(ui_app.__file__).with_name(name) for name in ui_app.STYLES]
+
     def __init__(self, access: Access, folder: Path) -> None:
         super().__init__(saves_folder=folder, home=self._lobby)
         self.access = access

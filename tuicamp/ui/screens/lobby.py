@@ -116,7 +116,7 @@ class LobbyScreen(Screen[None]):
 
     def on_mount(self) -> None:
         table = self.query_one(DataTable)
-        widths = {" ": 1, "Seat": 16, "Turn": 14, "To act": 16, "New": 9}
+        widths = {" ": 1, "Seat": 14, "Turn": 12, "To act": 14, "New": 6}
         rest = self.app.size.width - sum(widths.values()) - 2 * (len(widths) + 1) - 2
         table.add_column(" ", width=1)
         table.add_column("Campaign", width=max(12, rest))
@@ -146,7 +146,7 @@ class LobbyScreen(Screen[None]):
         old = {line.grant: line for line in self.lines}
         lines = []
         for grant in grants:
-            same = self._revisions.get(grant.save) == revisions[grant.save]
+            same = not force and self._revisions.get(grant.save) == revisions[grant.save]
             lines.append(old[grant] if same and grant in old else lobby_line(grant))
         self._revisions = revisions
         self.lines = sorted(lines, key=lambda x: (not x.due, x.finished, x.title.lower()))
@@ -190,7 +190,10 @@ class LobbyScreen(Screen[None]):
         if line.problem:
             news.update(Content(line.problem))
             return
-        head = f"{line.title} ({line.ruleset}), you play {line.seat_name}: {line.status}."
+        head = (
+            f"{line.title} ({line.ruleset}), you play {line.seat_name}: {line.status}. "
+            "Enter opens it."
+        )
         if line.news_count:
             more = [f"{line.news_count} new since you last looked:", *line.news]
         else:
