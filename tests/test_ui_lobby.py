@@ -53,7 +53,7 @@ def two_campaigns(folder: Path) -> tuple[Path, Path]:
 async def test_the_lobby_lists_the_keys_campaigns_and_opens_one_as_its_seat(
     tmp_path: Path,
 ) -> None:
-    first, second = two_campaigns(tmp_path)
+    first, _elsewhere = two_campaigns(tmp_path)  # the key holds no seat in the second
     access = Access("SHA256:orcs", (Grant(first, "orcs"),))
     app = ClubApp(access, tmp_path)
     async with app.run_test(size=SIZE) as pilot:
