@@ -54,6 +54,15 @@ def test_the_seat_to_act_is_told_once_with_campaign_seat_turn_and_phase(tmp_path
     assert len(sent) == 2
 
 
+def test_a_notice_set_while_the_seat_is_due_is_sent(tmp_path: Path) -> None:
+    session = campaign_on_disk(tmp_path)
+    sent: list[list[str]] = []
+    sender = NoticeSender(session.path, run=sent.append)
+    assert sender.poll() == []  # no command yet
+    notices(session)  # the save is as it was; its seats file is not
+    assert len(sender.poll()) == 1
+
+
 def test_a_seat_without_a_command_gets_the_servers_default(tmp_path: Path) -> None:
     session = campaign_on_disk(tmp_path)
     sent: list[list[str]] = []
@@ -78,7 +87,7 @@ def test_a_notice_command_is_read_as_shell_words() -> None:
         split_command("notify 'unclosed")
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=12, deadline=None)
 @given(turns=st.integers(min_value=1, max_value=6), polls=st.lists(st.booleans(), max_size=12))
 def test_every_due_point_is_told_exactly_once(tmp_path_factory, turns: int, polls) -> None:
     """Invariant: however often (or seldom) the watchers look, each point a seat became

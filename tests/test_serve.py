@@ -19,8 +19,11 @@ from __future__ import annotations
 
 import asyncio
 import re
+import shlex
 import stat
+import sys
 import threading
+import time
 import tomllib
 from collections.abc import Iterator
 from pathlib import Path
@@ -168,6 +171,25 @@ def test_eight_sessions_act_at_once_and_every_action_is_applied_once(
     written = letters(club, "session ")
     assert sorted(written) == sorted(t for per in texts for t in per)  # each exactly once
     assert problems == [] and save_problems(club.save) == []
+
+
+def test_the_server_tells_a_seat_its_turn_once(club: Club, server: Server) -> None:
+    """Issue 13: "When a seat becomes due to act, the server ... runs a configurable notice
+    command per seat ..., with the campaign, seat, turn and phase as arguments". Red ends
+    its turn over SSH; green is told (once per due point: tests/test_notices.py)."""
+    told = club.root / "told.txt"
+    script = 'import sys; open(sys.argv[1], "a").write(" ".join(sys.argv[2:]) + "\\n")'
+    hook = shlex.join([sys.executable, "-c", script, str(told)])
+    club.run("seats", "valley", "notice", "green", hook)
+    ended = run(
+        command(server, club.root / "red", "apply valley", '[[action]]\nkind = "end_turn"\n')
+    )
+    assert ended.exit_status == 0, ended.stderr
+    server.wait_log("turn notice: valley, seat green")
+    deadline = time.monotonic() + TIMEOUT
+    while time.monotonic() < deadline and not (told.exists() and told.read_text().endswith("\n")):
+        time.sleep(0.05)
+    assert told.read_text().splitlines() == ["valley green 1 play"]
 
 
 def _host_key(server: Server) -> str:

@@ -33,7 +33,7 @@ from tuicamp.engine import flow
 from tuicamp.engine.errors import InputError
 from tuicamp.model.campaign import Campaign
 from tuicamp.storage.saves import list_saves, load_save, read_header
-from tuicamp.storage.seat_keys import Marks, read_seat_keys, update_marks
+from tuicamp.storage.seat_keys import Marks, read_seat_keys, seats_path, update_marks
 
 log = logging.getLogger("tuicamp.notices")
 
@@ -126,18 +126,22 @@ class NoticeSender:
     save: Path
     default: list[str] = field(factory=list)  # for seats without a command of their own
     run: Callable[[list[str]], None] = run_notice
-    _revision: int | None = field(default=None, init=False)
+    _looked: tuple[int, int] | None = field(default=None, init=False)
 
     def poll(self) -> list[list[str]]:
-        """Look at the save if it changed since the last look; run (and return) the
-        notice commands of the points newly due."""
-        revision = read_header(self.save).revision
-        if revision == self._revision:
+        """Look at the save if it (or its seats file: a notice just set) changed since
+        the last look; run (and return) the notice commands of the points newly due."""
+        try:
+            seats_stamp = seats_path(self.save).stat().st_mtime_ns
+        except FileNotFoundError:
+            seats_stamp = 0
+        looked = (read_header(self.save).revision, seats_stamp)
+        if looked == self._looked:
             return []
         keys = read_seat_keys(self.save)
         commands = {sid: b.notice for sid, b in keys.seats.items() if b.notice}
         if not commands and not self.default:
-            self._revision = revision
+            self._looked = looked
             return []
         campaign, _ = load_save(self.save)
         points = [p for p in due_points(campaign) if commands.get(p.seat) or self.default]
@@ -149,7 +153,7 @@ class NoticeSender:
             return new
 
         new = update_marks(self.save, record) if points else []
-        self._revision = revision
+        self._looked = looked
         sent = []
         for point in new:
             argv = notice_command(self.save, point, commands.get(point.seat) or self.default)
