@@ -159,3 +159,21 @@ def test_the_passphrase_command_sets_and_clears_it(
     assert Session.open(saves / "valley.toml").campaign.seat("green").passphrase_hash
     assert cli.main(["seats", "valley", "passphrase", "green", "--clear"]) == 0
     assert Session.open(saves / "valley.toml").campaign.seat("green").passphrase_hash is None
+
+
+@pytest.mark.parametrize(
+    ("args", "says"),
+    [
+        (["--listen", "nowhere"], "--listen 'nowhere': write it as HOST:PORT"),
+        (["--listen", "127.0.0.1:99999"], "the port is a number from 0 to 65535"),
+        (["--campaigns", "no-such-folder"], "no-such-folder: no such folder"),
+        (["--idle-timeout", "0"], "--idle-timeout: give the minutes"),
+        (["--notice", "mail 'unclosed"], "the notice command"),
+    ],
+)
+def test_serve_refuses_bad_settings_in_one_line(
+    saves: Path, capsys: pytest.CaptureFixture[str], args: list[str], says: str
+) -> None:
+    assert cli.main(["serve", *args]) == 2
+    err = capsys.readouterr().err
+    assert says in err and len(err.strip().splitlines()) == 1
