@@ -1,7 +1,7 @@
 """The import contracts: layers without back-arrows, no circles, no imports hidden inside
 functions to dodge a circle.
 
-The layers (cli > ui > game > storage | rules > engine > model) are declared in
+The layers (cli > serve > ui > game > storage | rules > engine > model) are declared in
 ``pyproject.toml`` for import-linter, which ``.ci/run`` also runs on its own; this test
 runs the same contracts so a plain ``pytest`` catches an upward arrow too. Circles and
 function-level imports are checked here from the code's own syntax tree, so the check

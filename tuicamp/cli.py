@@ -7,7 +7,9 @@ Exit codes: 0 success, 2 bad input or a refused action (one line on stderr, no t
 from __future__ import annotations
 
 import argparse
+import functools
 import os
+import shlex
 import sys
 import traceback
 from collections.abc import Sequence
@@ -61,6 +63,11 @@ def build_parser() -> argparse.ArgumentParser:
     play = sub.add_parser("play", help="open a saved campaign in the terminal UI")
     play.add_argument("save")
     play.add_argument("--as", dest="seat", help="play as this seat only (for SSH seats)")
+    play.add_argument(
+        "--by-key",
+        metavar="FINGERPRINT",
+        help="the key sshd let in (written by `tuicamp seats SAVE authorized-keys`)",
+    )
 
     check = sub.add_parser("check", help="validate scenario and save files")
     check.add_argument("files", nargs="+")
@@ -97,10 +104,72 @@ def build_parser() -> argparse.ArgumentParser:
     )
     battles.add_argument("--all", action="store_true", help="list fought battles too")
 
+    _add_seats_parser(sub)
+    _add_serve_parser(sub)
+
     roll = sub.add_parser("roll", help="roll dice: d6, 2d6, d66, 3d6+1, ...")
     roll.add_argument("expr")
     roll.add_argument("--seed", type=int)
     return p
+
+
+def _add_seats_parser(sub: argparse._SubParsersAction) -> None:
+    seats = sub.add_parser("seats", help="a campaign's seats and the SSH keys that open them")
+    seats.add_argument("save")
+    what = seats.add_subparsers(dest="seats_command", parser_class=_Parser, metavar="WHAT")
+    bind = what.add_parser("bind", help="let a public key open a seat (several keys per seat)")
+    bind.add_argument("seat")
+    bind.add_argument("--key", required=True, action="append", metavar="PUBKEY_FILE")
+    unbind = what.add_parser("unbind", help="take keys off a seat (all of them without --key)")
+    unbind.add_argument("seat")
+    unbind.add_argument(
+        "--key", action="append", default=[], metavar="PUBKEY_FILE|SHA256:...", help="one key"
+    )
+    notice = what.add_parser("notice", help="the command that tells a seat its turn has come")
+    notice.add_argument("seat")
+    notice.add_argument(
+        "notice_command",
+        nargs="?",
+        metavar="COMMAND",
+        help="run as: COMMAND CAMPAIGN SEAT TURN PHASE",
+    )
+    notice.add_argument("--off", action="store_true", help="no notice for this seat")
+    passphrase = what.add_parser("passphrase", help="set (or clear) a seat's passphrase")
+    passphrase.add_argument("seat")
+    passphrase.add_argument("--clear", action="store_true", help="the seat needs none")
+    keys = what.add_parser(
+        "authorized-keys", help="authorized_keys lines for a dedicated account under OpenSSH"
+    )
+    keys.add_argument("--program", help="the tuicamp sshd runs (default: this one)")
+
+
+def _add_serve_parser(sub: argparse._SubParsersAction) -> None:
+    serve = sub.add_parser("serve", help="the club server: SSH where each key is a seat")
+    serve.add_argument("--listen", default="127.0.0.1:2222", metavar="HOST:PORT")
+    serve.add_argument("--campaigns", metavar="DIR", help="the campaigns (default: the saves)")
+    serve.add_argument(
+        "--host-key",
+        metavar="FILE",
+        help="the host key, made on the first start (default: DIR/ssh_host_ed25519_key)",
+    )
+    serve.add_argument(
+        "--gm-keys",
+        metavar="FILE",
+        help="public keys of the club's GMs, one a line (default: DIR/gm_keys)",
+    )
+    serve.add_argument(
+        "--idle-timeout",
+        type=float,
+        default=30.0,
+        metavar="MINUTES",
+        help="end a session after this long without a key pressed (default: 30)",
+    )
+    serve.add_argument(
+        "--notice",
+        metavar="COMMAND",
+        help="the turn notice of seats without their own: COMMAND CAMPAIGN SEAT TURN PHASE",
+    )
+    serve.add_argument("--max-sessions", type=int, default=64, metavar="N")
 
 
 # --- commands ---------------------------------------------------------------------------
@@ -182,13 +251,62 @@ def _run_ui(save: Path | None, seat: str | None) -> int:
 
 
 def cmd_play(args: argparse.Namespace) -> int:
+    from tuicamp.game.notices import NoticeWatcher
     from tuicamp.game.session import Session
 
     path = _resolve_save(args.save)
     session = Session.open(path)  # fail fast with a one-line error before the UI starts
+    if args.by_key and not args.seat:
+        raise InputError("--by-key names the key of a seat: give the seat with --as")
     if args.seat:
         _default_seat(session, args.seat)
-    return _run_ui(path, args.seat)
+        _seat_gate(session, args.seat, args.by_key)
+    watcher = NoticeWatcher(lambda: [path])  # the seats' turn notices, while it runs
+    watcher.start()
+    try:
+        return _run_ui(path, args.seat)
+    finally:
+        watcher.stop()
+
+
+PASSPHRASE_TRIES = 3
+
+
+def _seat_gate(session, seat_id: str, by_key: str | None) -> None:
+    """``--as SEAT`` opens a seat that has bound keys or a passphrase only to its key or
+    its passphrase, asked before anything of the campaign is drawn."""
+    import getpass
+
+    from tuicamp.storage.seat_keys import read_seat_keys
+    from tuicamp.ui.passphrase import check_passphrase
+
+    keys = read_seat_keys(session.path).keys_of(seat_id)
+    if by_key:
+        if by_key not in {k.fingerprint for k in keys}:
+            raise InputError(
+                f"the key {by_key} does not open seat {seat_id!r} of {session.path} "
+                "(not any more?): ask the Games Master"
+            )
+        return
+    stored = session.campaign.seat(seat_id).passphrase_hash
+    if not stored:
+        if keys:
+            raise InputError(
+                f"seat {seat_id!r} of {session.path} is opened by its SSH keys: connect "
+                "through the club server (or its authorized-keys line), or ask the Games "
+                f"Master for a passphrase (tuicamp seats {session.path.stem} passphrase "
+                f"{seat_id})"
+            )
+        return
+    for _ in range(PASSPHRASE_TRIES):
+        try:
+            typed = getpass.getpass(f"Passphrase for seat {seat_id}: ")
+        except EOFError:
+            break
+        if check_passphrase(typed, stored):
+            return
+        print("That is not the passphrase.", file=sys.stderr)
+    raise InputError(f"seat {seat_id!r}: no right passphrase given; nothing was opened")
 
 
 def cmd_check(args: argparse.Namespace) -> int:
@@ -353,6 +471,175 @@ def cmd_battles(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def cmd_seats(args: argparse.Namespace) -> int:
+    """`tuicamp seats SAVE [bind | unbind | notice | passphrase | authorized-keys]`."""
+    from tuicamp.game.session import Session
+
+    path = _resolve_save(args.save)
+    session = Session.open(path)
+    what = args.seats_command
+    if what is not None and what != "authorized-keys":
+        _default_seat(session, args.seat)
+    handler = {
+        None: _seats_list,
+        "bind": _seats_bind,
+        "unbind": _seats_unbind,
+        "notice": _seats_notice,
+        "passphrase": _seats_passphrase,
+        "authorized-keys": _seats_authorized_keys,
+    }[what]
+    return handler(session, args)
+
+
+def _seats_list(session, args: argparse.Namespace) -> int:
+    from tuicamp.game.club import seat_name
+    from tuicamp.storage.seat_keys import read_seat_keys, seats_path
+
+    keys = read_seat_keys(session.path)
+    camp = session.campaign
+    print(f"Seats of {camp.name} ({session.path}); keys in {seats_path(session.path)}")
+    for seat in camp.seats:
+        binding = keys.seats.get(seat.id)
+        bound = binding.keys if binding else []
+        guard = ", passphrase" if seat.passphrase_hash else ""
+        gm = " [GM]" if seat.gm else ""
+        print(f"  {seat.id:<10} {seat_name(camp, seat)}{gm}: {len(bound)} key(s){guard}")
+        for key in bound:
+            print(f"      {key.label()}")
+        if binding and binding.notice:
+            print(f"      notice: {shlex.join(binding.notice)}")
+    return EXIT_OK
+
+
+def _key_files(names: list[str]):
+    from tuicamp.storage.seat_keys import read_public_key_file
+
+    return [read_public_key_file(Path(name)) for name in names]
+
+
+def _seats_bind(session, args: argparse.Namespace) -> int:
+    from tuicamp.storage.seat_keys import PublicKey, SeatKeys, update_seat_keys
+
+    def bind(keys: SeatKeys, key: PublicKey) -> bool:
+        return keys.bind(args.seat, key)
+
+    for key in _key_files(args.key):
+        added = update_seat_keys(session.path, functools.partial(bind, key=key))
+        what = "now opens" if added else "already opened"
+        print(f"{key.label()} {what} seat {args.seat} of {session.path.name}")
+    return EXIT_OK
+
+
+def _seats_unbind(session, args: argparse.Namespace) -> int:
+    from tuicamp.storage.seat_keys import PublicKey, SeatKeys, update_seat_keys
+
+    def unbind(keys: SeatKeys, fingerprint: str | None) -> list[PublicKey]:
+        return keys.unbind(args.seat, fingerprint)
+
+    prints = [k if k.startswith("SHA256:") else None for k in args.key]
+    files = [k for k, fp in zip(args.key, prints, strict=True) if fp is None]
+    prints = [fp for fp in prints if fp] + [k.fingerprint for k in _key_files(files)]
+    wanted: list[str | None] = list(prints) if args.key else [None]
+    gone = []
+    for fingerprint in wanted:
+        gone += update_seat_keys(session.path, functools.partial(unbind, fingerprint=fingerprint))
+    if args.key and len(gone) < len(prints):
+        raise InputError(f"seat {args.seat!r} had no such key (see tuicamp seats {args.save})")
+    for key in gone:
+        print(f"{key.label()} no longer opens seat {args.seat}")
+    if not gone:
+        print(f"seat {args.seat} had no keys")
+    return EXIT_OK
+
+
+def _seats_notice(session, args: argparse.Namespace) -> int:
+    from tuicamp.game.notices import split_command
+    from tuicamp.storage.seat_keys import update_seat_keys
+
+    if args.off == bool(args.notice_command):
+        raise InputError("give the notice command, or --off for none")
+    words = [] if args.off else split_command(args.notice_command)
+
+    def change(keys) -> None:
+        keys.seat(args.seat).notice = words
+
+    update_seat_keys(session.path, change)
+    if words:
+        print(f"seat {args.seat} is told its turn by: {shlex.join(words)} CAMPAIGN SEAT TURN PHASE")
+    else:
+        print(f"seat {args.seat} is told its turn by no command")
+    return EXIT_OK
+
+
+def _seats_passphrase(session, args: argparse.Namespace) -> int:
+    import getpass
+
+    from tuicamp.ui.passphrase import hash_passphrase
+
+    seat = session.campaign.seat(args.seat)
+    if args.clear:
+        seat.passphrase_hash = None
+    else:
+        first = getpass.getpass(f"New passphrase for seat {args.seat}: ")
+        if not first:
+            raise InputError("an empty passphrase: nothing changed (--clear takes it away)")
+        if getpass.getpass("The same again: ") != first:
+            raise InputError("the two passphrases differ: nothing changed")
+        seat.passphrase_hash = hash_passphrase(first)
+    session.engine.changed()
+    session.save()
+    print(f"seat {args.seat}: passphrase {'cleared' if args.clear else 'set'}")
+    return EXIT_OK
+
+
+def _seats_authorized_keys(session, args: argparse.Namespace) -> int:
+    """Lines for the authorized_keys of an account that only plays: each key runs
+    `tuicamp play SAVE --as SEAT` and nothing else (restrict: no forwarding, no shell)."""
+    import shutil
+
+    from tuicamp.storage.seat_keys import read_seat_keys
+
+    program = args.program or shutil.which(sys.argv[0]) or shutil.which("tuicamp") or "tuicamp"
+    program = str(Path(program).resolve()) if Path(program).exists() else program
+    save = str(session.path.resolve())
+    keys = read_seat_keys(session.path)
+    lines = []
+    for seat in session.campaign.seats:
+        for key in keys.keys_of(seat.id):
+            command = shlex.join(
+                [program, "play", save, "--as", seat.id, "--by-key", key.fingerprint]
+            )
+            escaped = command.replace("\\", "\\\\").replace('"', '\\"')
+            lines.append(f'restrict,pty,command="{escaped}" {key.line()}')
+    if not lines:
+        raise InputError(f"no keys are bound to the seats of {session.path.name} yet")
+    print(
+        f"# tuicamp seats of {session.path.name}: put these in ~/.ssh/authorized_keys of an "
+        "account that does nothing else"
+    )
+    for line in lines:
+        print(line)
+    return EXIT_OK
+
+
+def cmd_serve(args: argparse.Namespace) -> int:
+    from tuicamp.game.notices import split_command
+    from tuicamp.serve.config import make_config
+    from tuicamp.serve.server import run
+    from tuicamp.storage.locations import saves_dir
+
+    config = make_config(
+        args.listen,
+        Path(args.campaigns) if args.campaigns else saves_dir(),
+        Path(args.host_key) if args.host_key else None,
+        Path(args.gm_keys) if args.gm_keys else None,
+        idle_minutes=args.idle_timeout,
+        notice=tuple(split_command(args.notice)) if args.notice else (),
+        max_sessions=args.max_sessions,
+    )
+    return run(config)
+
+
 def cmd_roll(args: argparse.Namespace) -> int:
     import secrets
 
@@ -378,6 +665,8 @@ COMMANDS = {
     "log": cmd_log,
     "battles": cmd_battles,
     "roll": cmd_roll,
+    "seats": cmd_seats,
+    "serve": cmd_serve,
 }
 
 

@@ -28,6 +28,7 @@ from tuicamp.engine.corrections import CORRECTIONS, CorrectTurn, apply_correctio
 from tuicamp.engine.dice import Dice
 from tuicamp.engine.errors import DiceNeeded, RuleError
 from tuicamp.engine.flow import FLOW_ACTIONS, EndAction, Setup
+from tuicamp.engine.letters import LETTER_ACTIONS, WriteLetter, send_letter
 from tuicamp.engine.registry import get_ruleset
 from tuicamp.engine.rerolls import (
     NONE_ALLOWED,
@@ -58,7 +59,13 @@ def _games_master(campaign: Campaign) -> Seat:
 def action_types(ruleset: Ruleset) -> dict[str, type[Action]]:
     """Every action a campaign of this ruleset takes: the ruleset's, the flow's (ending a
     phase) and the GM's."""
-    core: tuple[type[Action], ...] = (*CORRECTIONS, *BATTLE_ACTIONS, *FLOW_ACTIONS, Reroll)
+    core: tuple[type[Action], ...] = (
+        *CORRECTIONS,
+        *BATTLE_ACTIONS,
+        *FLOW_ACTIONS,
+        Reroll,
+        *LETTER_ACTIONS,
+    )
     types = {cls.kind: cls for cls in core}
     types.update({cls.kind: cls for cls in ruleset.actions})
     return types
@@ -163,6 +170,8 @@ class Engine:
         return self._perform(seat, Setup(table=dict(table or {}), dice=list(dice or [])))
 
     def _perform(self, seat: Seat, action: Action) -> list[Event]:
+        if isinstance(action, WriteLetter):
+            return self._letter(seat, action)
         if self.campaign.finished and not seat.gm:
             raise RuleError("The campaign is over")
         if action.gm_only and not seat.gm:
@@ -191,6 +200,18 @@ class Engine:
         self._record_undo(clock, before, ctx.events, seat)
         self._check_victory(ctx)
         self.campaign.reroll = make_point(before, seat.id, action, ctx.events)
+        return ctx.events
+
+    def _letter(self, seat: Seat, action: WriteLetter) -> list[Event]:
+        """A letter is talk, not play (engine/letters.py): it changes nothing of the
+        campaign but the chronicle, so it leaves the undo history, the re-roll point and
+        the flow alone; a refusal has changed nothing to restore."""
+        ctx = self._context(seat, Dice(self.campaign.dice))
+        send_letter(ctx, action)
+        self._actions += 1
+        self.chronicle.extend(ctx.events)
+        self.campaign.chronicle_length = len(self.chronicle)
+        self._snapshot = None
         return ctx.events
 
     def _give_back(self, point: RerollPoint | None, before: dict) -> None:

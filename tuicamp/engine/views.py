@@ -14,10 +14,12 @@ from attrs import define, evolve, field
 
 from tuicamp.engine import flow
 from tuicamp.engine.actions import Event
+from tuicamp.engine.letters import letters_in
 from tuicamp.engine.rules import Rules
 from tuicamp.engine.ruleset import StatusLine
 from tuicamp.model.forces import Army, Player, Unit
 from tuicamp.model.hexes import Hex
+from tuicamp.model.letters import Letter
 from tuicamp.model.map import HexMap
 
 
@@ -71,6 +73,9 @@ class CampaignView:
     status_lines: list[StatusLine] = field(factory=list)
     step: int = 0  # the clock's step (0: the phase has none)
     play: str = "private"  # the phase's play at one terminal: "private" or "open"
+    # The letters this seat may read (sent, received, to all; the GM: every one), taken
+    # from the filtered chronicle above, so a letter is never shown to a third seat.
+    letters: list[Letter] = field(factory=list)
 
     def army(self, army_id: str) -> ArmyView | None:
         return next((a for a in self.armies if a.id == army_id), None)
@@ -127,6 +132,7 @@ def view_for(rules: Rules, chronicle: Sequence[Event], seat_id: str) -> Campaign
     if seat is None:
         raise KeyError(seat_id)
     controlled = [p.id for p in campaign.players if seat.controls(p.id)]
+    chronicle = [e for e in chronicle if e.visible_for(controlled, seat.gm)]
     armies = []
     for army in campaign.armies:
         known = "full" if seat.gm else ruleset.army_visibility(rules, seat, army)
@@ -143,7 +149,7 @@ def view_for(rules: Rules, chronicle: Sequence[Event], seat_id: str) -> Campaign
         map=campaign.map,
         players=[_player_view(p, seat.controls(p.id)) for p in campaign.players],
         armies=armies,
-        chronicle=[e for e in chronicle if e.visible_for(controlled, seat.gm)],
+        chronicle=chronicle,
         acting=flow.acting_seats(campaign),
         pending=ruleset.pending(rules, seat),
         finished=campaign.finished,
@@ -152,4 +158,5 @@ def view_for(rules: Rules, chronicle: Sequence[Event], seat_id: str) -> Campaign
         status_lines=list(ruleset.status_lines(rules, seat)),
         step=campaign.step,
         play=str(phase.play) if (phase := ruleset.phase(campaign.phase)) else "private",
+        letters=letters_in(chronicle),
     )

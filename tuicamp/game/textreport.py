@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections import Counter
 
 from tuicamp.engine.actions import Event
+from tuicamp.engine.letters import letter_of
 from tuicamp.engine.ruleset import Ruleset
 from tuicamp.engine.views import CampaignView
 
@@ -120,8 +121,20 @@ def event_line(e: Event) -> str:
     return f"#{e.seq} T{e.turn} {e.phase}: {e.text}{dice}"
 
 
+def letter_lines(event: Event) -> list[str]:
+    """The whole letter an event carries, indented under its line (none for other events)."""
+    letter = letter_of(event)
+    if letter is None:
+        return []
+    head = [f"  Subject: {letter.subject}"] if letter.subject else []
+    return [*head, *(f"  {line}" for line in letter.text.splitlines())]
+
+
 def chronicle_text(view: CampaignView) -> str:
-    return "".join(event_line(e) + "\n" for e in view.chronicle)
+    """The log: one line per event, a letter's text under its line."""
+    return "".join(
+        "".join(line + "\n" for line in [event_line(e), *letter_lines(e)]) for e in view.chronicle
+    )
 
 
 def chronicle_markdown(view: CampaignView, ruleset: Ruleset) -> str:

@@ -30,6 +30,9 @@ from tuicamp.engine.errors import InputError, RuleError
 SAVES_ENV = "TUICAMP_SAVES"
 SAVE_SUFFIX = ".toml"
 CHRONICLE_SUFFIX = ".chronicle.toml"
+# The club server's files beside a save (storage/seat_keys.py): TOML, but no saves.
+SEATS_SUFFIX, MARKS_SUFFIX = ".seats.toml", ".marks.toml"
+COMPANION_SUFFIXES = (CHRONICLE_SUFFIX, SEATS_SUFFIX, MARKS_SUFFIX)
 LOCK_TIMEOUT = 10.0  # seconds; a write holds the lock for milliseconds
 
 
@@ -90,7 +93,7 @@ def is_save_file(path: Path) -> bool:
     name = path.name
     return (
         name.endswith(SAVE_SUFFIX)
-        and not name.endswith(CHRONICLE_SUFFIX)
+        and not name.endswith(COMPANION_SUFFIXES)
         and not name.startswith(".")
         and path.is_file()
     )

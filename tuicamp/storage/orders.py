@@ -24,7 +24,7 @@ import tomli_w
 from tuicamp.engine.actions import Action, action_fields
 from tuicamp.engine.codec import action_to_dict, converter, describe_structure_error
 from tuicamp.engine.errors import InputError
-from tuicamp.storage.tomlfile import TomlFile, read_toml
+from tuicamp.storage.tomlfile import TomlFile, parse_toml, read_toml
 
 
 def action_from_dict(
@@ -61,7 +61,19 @@ def read_orders(
     path: str | Path, types: dict[str, type[Action]]
 ) -> tuple[str | None, list[Action]]:
     """(seat named in the file, actions); an InputError names the file and line."""
-    doc = read_toml(path)
+    return orders_of(read_toml(path), types)
+
+
+def parse_orders(
+    raw: bytes, name: str, types: dict[str, type[Action]]
+) -> tuple[str | None, list[Action]]:
+    """Orders given as bytes (sent over SSH, not in a file): errors name ``name`` and
+    the line, as for a file."""
+    return orders_of(parse_toml(raw, Path(name)), types)
+
+
+def orders_of(doc: TomlFile, types: dict[str, type[Action]]) -> tuple[str | None, list[Action]]:
+    """(seat named in the orders, actions) of a parsed orders document."""
     unknown = set(doc.data) - {"seat", "action"}
     if unknown:
         key = sorted(unknown)[0]

@@ -9,7 +9,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 
 from textual import events
@@ -43,15 +43,18 @@ class TuicampApp(App[int]):
         config: UiConfig | None = None,
         saves_folder: Path | None = None,
         scenarios: list[Path] | None = None,
+        home: Callable[[], Screen] | None = None,
     ) -> None:
         """``saves_folder`` and ``scenarios`` (default: the saves folder, the bundled
-        scenarios) let tests and clubs point the app elsewhere."""
+        scenarios) let tests and clubs point the app elsewhere; ``home`` makes the screen
+        at the bottom of the stack (default: the title screen; the club server's lobby)."""
         super().__init__()
         self.config = config if config is not None else load_config()
         self.save = save
         self.only_seat = seat
         self.saves_folder = saves_folder
         self.scenarios = scenarios
+        self.home = home
         for theme in THEMES:
             self.register_theme(theme)
         self.theme = self.config.theme
@@ -67,7 +70,7 @@ class TuicampApp(App[int]):
     def on_mount(self) -> None:
         for problem in self.config.problems:
             self.notify(problem, severity="warning", title="Config", timeout=10)
-        self.push_screen(self._title())
+        self.push_screen(self.home() if self.home is not None else self._title())
         if self.save is not None:
             self.open_save(self.save)
         self.call_after_refresh(self._check_size)

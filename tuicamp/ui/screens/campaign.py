@@ -26,6 +26,7 @@ from textual.widgets import Footer
 from tuicamp.engine.actions import Action, Event
 from tuicamp.engine.errors import DiceNeeded, InputError, RuleError
 from tuicamp.engine.flow import Play
+from tuicamp.engine.letters import WriteLetter
 from tuicamp.engine.rules import Rules
 from tuicamp.engine.ruleset import Ruleset
 from tuicamp.engine.views import ArmyView, CampaignView
@@ -52,7 +53,9 @@ from tuicamp.ui.widgets.log_lines import LogLines
 from tuicamp.ui.widgets.phase_bar import PhaseBar
 from tuicamp.ui.widgets.side_panel import ArmyPanel, HexPanel, MovePreview
 
-POLL_SECONDS = 2.0  # how often a terminal looks for moves made on another terminal
+# How often a terminal looks for moves made on another terminal: the header alone is read,
+# so a club server's thirty sessions see each other's moves within a second for little.
+POLL_SECONDS = 0.5
 
 
 class CampaignScreen(Screen[None]):
@@ -484,7 +487,26 @@ class CampaignScreen(Screen[None]):
         seat_players = {s.id: list(s.players) for s in self.seats}
         path = self.session.path
         export = path.with_name(path.name.removesuffix(".toml") + ".diary.md")
-        self.app.push_screen(ChronicleScreen(self._view, self._ruleset, export, seat_players))
+        recipients = [
+            (s.id, seating.seat_label(s, self._view)) for s in self.seats if s.id != self.seat
+        ]
+        self.app.push_screen(
+            ChronicleScreen(
+                self._view,
+                self._ruleset,
+                export,
+                seat_players,
+                post=self._post_letter,
+                recipients=recipients,
+            )
+        )
+
+    def _post_letter(self, letter: WriteLetter) -> CampaignView | None:
+        """Send a letter from the chronicle screen; the seat's view after it (None when
+        refused: the notification says why)."""
+        sent: list[Event] = []
+        self.perform(letter, sent.extend)
+        return self.view if sent and self._view is not None else None
 
     def action_battles(self) -> None:
         """The battle queue (b is the sandbox's "new army", so the queue is on B)."""

@@ -2,12 +2,14 @@
 player and kind, and exported as a Markdown campaign diary.
 
 It reads the seat's view only (the view's chronicle is already filtered for the seat),
-so a secret event cannot show up here or in the diary.
+so a secret event cannot show up here or in the diary. Letters are listed with the other
+events (kind ``letter``; the detail line shows the whole letter), and ``w`` writes one
+when the screen was opened with a way to send it.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from attrs import evolve
@@ -20,9 +22,11 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Select, Static
 
 from tuicamp.engine.actions import Event
+from tuicamp.engine.letters import WriteLetter
 from tuicamp.engine.ruleset import Ruleset
 from tuicamp.engine.views import CampaignView
-from tuicamp.game.textreport import chronicle_markdown
+from tuicamp.game.textreport import chronicle_markdown, letter_lines
+from tuicamp.ui.screens.letter import LetterScreen
 
 ALL = "all"
 
@@ -67,6 +71,7 @@ class ChronicleScreen(Screen[None]):
         Binding("t", "focus_filter('turn')", "Turn", id="chronicle.filter_turn"),
         Binding("p", "focus_filter('player')", "Player", id="chronicle.filter_player"),
         Binding("k", "focus_filter('kind')", "Kind", id="chronicle.filter_kind"),
+        Binding("w", "write_letter", "Write letter", id="chronicle.write_letter"),
     ]
 
     def __init__(
@@ -76,13 +81,20 @@ class ChronicleScreen(Screen[None]):
         export_path: Path | None,
         seat_players: dict[str, list[str]] | None = None,
         write: Callable[[Path, str], None] | None = None,
+        *,
+        post: Callable[[WriteLetter], CampaignView | None] | None = None,
+        recipients: Sequence[tuple[str, str]] = (),
     ) -> None:
+        """``post`` sends a letter and returns the seat's new view (None: refused, and
+        the player was told why); ``recipients`` are (seat id, name) of the other seats."""
         super().__init__()
         self.view = view
         self.ruleset = ruleset
         self.export_path = export_path
         self.seat_players = seat_players or {}
         self._write = write or _write_text
+        self._post = post
+        self.recipients = list(recipients)
         self.shown: list[Event] = list(view.chronicle)
 
     def compose(self) -> ComposeResult:
@@ -171,7 +183,8 @@ class ChronicleScreen(Screen[None]):
         phase = self.ruleset.phase(event.phase)
         head = f"#{event.seq} turn {event.turn}, {phase.title if phase else event.phase}: "
         who = self._names(event)
-        detail.update(Content("\n".join([f"{head}{event.text} ({who})", *roll_lines(event)])))
+        lines = [f"{head}{event.text} ({who})", *roll_lines(event), *letter_lines(event)]
+        detail.update(Content("\n".join(lines)))
 
     def on_select_changed(self, event: Select.Changed) -> None:
         event.stop()
@@ -203,6 +216,24 @@ class ChronicleScreen(Screen[None]):
             self.notify(f"Cannot write {self.export_path}: {exc.strerror}", severity="error")
             return
         self.notify(f"Diary written to {self.export_path}")
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return not (action == "write_letter" and self._post is None)
+
+    def action_write_letter(self) -> None:
+        post = self._post
+        if post is None:
+            return
+
+        def written(letter: WriteLetter | None) -> None:
+            if letter is None:
+                return
+            view = post(letter)
+            if view is not None:
+                self.view = view
+                self._fill()
+
+        self.app.push_screen(LetterScreen(self.recipients), written)
 
     def action_close(self) -> None:
         self.dismiss(None)
