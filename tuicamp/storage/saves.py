@@ -53,6 +53,7 @@ from tuicamp.storage.chronicle import (
 from tuicamp.storage.locations import chronicle_path, is_save_file, saves_dir
 from tuicamp.storage.migrations import MigrationError, upgrade_save, version_problem
 from tuicamp.storage.scenario import table_problems, team_problems
+from tuicamp.storage.summary import summarise
 from tuicamp.storage.tomlfile import MAX_BYTES
 
 FORMAT_VERSION = 2  # 2: the flow of play (campaign.flow, campaign.step)
@@ -252,10 +253,11 @@ def load_save(path: str | Path) -> tuple[Campaign, list[Event]]:
 
 
 def save_problems(path: str | Path) -> list[str]:
-    """Every problem of a save (and its chronicle) as ``file:line: what``; [] if none."""
+    """Every problem of a save (and its chronicle) as ``file:line: what``; [] if none.
+    After the first few problems of one kind the rest are summed up in one line."""
     problems = Problems(collect=True)
     read_save(Path(path), problems)
-    return problems.lines
+    return summarise(problems.lines)
 
 
 def read_save(path: Path, problems: Problems | None = None) -> LoadedSave | None:
