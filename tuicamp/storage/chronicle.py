@@ -197,7 +197,9 @@ def write_chronicle(path: Path, events: list[Event], version: int) -> int:
 
 def append_events(path: Path, events: list[Event], at: int, version: int) -> int:
     """Append ``events`` at byte ``at`` (cutting off whatever an interrupted write left
-    beyond it), then fsync. ``at = 0`` starts a new file. Returns the new end."""
+    beyond it), then fsync. ``at = 0`` starts a new file. The first block starts on a
+    line of its own whatever the file ends with (an editor may drop the last newline).
+    Returns the new end."""
     data = b"".join(event_block(e) for e in events)
     created = False
     try:
@@ -210,6 +212,10 @@ def append_events(path: Path, events: list[Event], at: int, version: int) -> int
     with f:
         if at == 0:
             data = chronicle_head(version) + data
+        else:
+            f.seek(at - 1)
+            if f.read(1) != b"\n":  # a hand edit dropped the last newline
+                data = b"\n" + data  # a block glued onto that line would not count
         f.seek(at)
         f.truncate()
         f.write(data)
