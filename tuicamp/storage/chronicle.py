@@ -25,6 +25,7 @@ long campaign costs nearly as much as parsing it.
 from __future__ import annotations
 
 import contextlib
+import errno
 import gc
 import os
 import re
@@ -39,7 +40,7 @@ from attrs import define, field
 from tuicamp.engine.actions import Event
 from tuicamp.engine.codec import converter, describe_structure_error, event_to_dict
 from tuicamp.engine.errors import InputError
-from tuicamp.storage.locations import atomic_write, fsync_dir
+from tuicamp.storage.locations import NOFOLLOW, atomic_write, fsync_dir
 from tuicamp.storage.migrations import upgrade_events, version_problem
 from tuicamp.storage.tomlfile import MAX_BYTES, KeyPath, Locator, parse_toml
 
@@ -202,14 +203,20 @@ def append_events(path: Path, events: list[Event], at: int, version: int) -> int
     Returns the new end."""
     data = b"".join(event_block(e) for e in events)
     created = False
-    try:
-        f = open(path, "r+b")  # noqa: SIM115 - closed below, after the fsync
+    try:  # never through a symbolic link: it would write another campaign's chronicle
+        fd = os.open(path, os.O_RDWR | NOFOLLOW)
     except FileNotFoundError:
         if at:
             raise InputError(f"{path}: the chronicle file has disappeared") from None
-        f = open(path, "w+b")  # noqa: SIM115
+        fd = os.open(path, os.O_RDWR | os.O_CREAT | os.O_EXCL | NOFOLLOW, 0o666)
         created = True
-    with f:
+    except OSError as exc:
+        if exc.errno == errno.ELOOP:
+            raise InputError(
+                f"{path}: is a symbolic link; tuicamp will not write through it"
+            ) from None
+        raise
+    with open(fd, "r+b") as f:
         if at == 0:
             data = chronicle_head(version) + data
         else:

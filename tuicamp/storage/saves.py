@@ -50,7 +50,7 @@ from tuicamp.storage.chronicle import (
     read_bytes,
     read_chronicle,
 )
-from tuicamp.storage.locations import chronicle_path, is_save_file, saves_dir
+from tuicamp.storage.locations import chronicle_path, is_save_file, refuse_links, saves_dir
 from tuicamp.storage.migrations import MigrationError, upgrade_save, version_problem
 from tuicamp.storage.scenario import table_problems, team_problems
 from tuicamp.storage.summary import summarise
@@ -230,6 +230,7 @@ def read_header(path: str | Path) -> SaveHeader:
     raises a one-line InputError.
     """
     path = Path(path)
+    refuse_links(path)
     problems = Problems()
     chunk = _header_chunk(path, problems)
     source = parse_source(path, chunk or b"", problems)
@@ -269,6 +270,11 @@ def read_save(path: Path, problems: Problems | None = None) -> LoadedSave | None
 
 def _read_save(path: Path, problems: Problems) -> LoadedSave | None:
     start = len(problems.lines)
+    try:
+        refuse_links(path)
+    except InputError as exc:
+        problems.add(str(exc))
+        return None
     raw = read_bytes(path, problems)
     if raw is None:
         return None
