@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -52,6 +53,7 @@ def v0_save(tmp_path: Path) -> Path:
     session.perform("s1", Note(text="one"))
     session.perform("s1", Note(text="two"))
     text = path.read_text("utf-8").replace(NOW, OLDER)
+    text = re.sub(r"(?m)^seal = .*\n", "", text)  # saves before format 3 had no seal
     head, _, body = text.partition("[campaign]\n")
     path.write_text(head + "[campaign]\n" + body.replace("name =", "title =", 1), "utf-8")
     chron = chronicle_path(path)
@@ -106,7 +108,7 @@ def test_a_newer_save_is_refused(tmp_path: Path) -> None:
     )
     before = path.read_bytes()
     expected = (
-        f"{path}:2: this save has format version {FORMAT_VERSION + 1}, newer than this tuicamp "
+        f"{path}:3: this save has format version {FORMAT_VERSION + 1}, newer than this tuicamp "
         "reads "
         f"({FORMAT_VERSION}); update tuicamp to open it"
     )

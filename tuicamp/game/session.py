@@ -102,12 +102,25 @@ class Session:
         return session
 
     @classmethod
-    def open(cls, path: str | Path) -> Session:
-        """Open a save; nothing is written until the first action or :meth:`save`."""
+    def open(cls, path: str | Path, check_seal: bool = True) -> Session:
+        """Open a save; nothing is written until the first action or :meth:`save`.
+
+        ``check_seal=False`` opens a save whose seal is broken (a hand edit), which every
+        other check still guards; only :meth:`reseal` should need it."""
         path = Path(path)
-        loaded = _read(path)
+        loaded = _read(path, check_seal)
         session = cls(path, _engine_of(loaded), loaded.header.revision)
         session._adopt_files(loaded)
+        return session
+
+    @classmethod
+    def reseal(cls, path: str | Path) -> Session:
+        """Seal a save again after a hand edit: read it whole, every check but the seal's
+        passing (a save that fails one is refused, as by :meth:`open`), and write it back
+        sealed, at the next revision (a session still open on the old text sees it is
+        stale), the edited file kept as the backup."""
+        session = cls.open(path, check_seal=False)
+        session.save()
         return session
 
     def reload(self) -> None:
@@ -246,8 +259,8 @@ class Session:
         self._revision = revision
 
 
-def _read(path: Path) -> LoadedSave:
-    loaded = read_save(path)
+def _read(path: Path, check_seal: bool = True) -> LoadedSave:
+    loaded = read_save(path, check_seal=check_seal)
     assert loaded is not None  # read_save raises rather than collecting here
     return loaded
 

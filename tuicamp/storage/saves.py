@@ -3,7 +3,8 @@
 A save is TOML a Games Master can read and edit::
 
     [header]               # read alone to list saves fast
-    format_version = 1
+    seal = "sha256:..."    # the digest of the rest of the file (storage.seal)
+    format_version = 3
     name = "The Reikland War"
     ...
     revision = 12          # bumped by every save; guards against two writers
@@ -20,6 +21,12 @@ fields count, except ``revision``, which the header carries for the stale-writer
 
 Loading a bad file never writes anything and fails with one line, ``file:line: what``;
 :func:`save_problems` lists every problem at once for ``tuicamp check``.
+
+A save proves it is whole with its seal (:mod:`tuicamp.storage.seal`): a save cut short
+or edited by hand is refused until it is restored or, checked first, sealed again
+(``save_problems(path, check_seal=False)``, then ``Session.reseal``: ``tuicamp check
+--reseal``). Saves of format version 2 and
+older were written before seals: they load as they are, and the next write seals them.
 """
 
 from __future__ import annotations
@@ -50,13 +57,21 @@ from tuicamp.storage.chronicle import (
     read_bytes,
     read_chronicle,
 )
-from tuicamp.storage.locations import chronicle_path, is_save_file, refuse_links, saves_dir
+from tuicamp.storage.locations import (
+    backup_path,
+    chronicle_path,
+    is_save_file,
+    refuse_links,
+    saves_dir,
+)
 from tuicamp.storage.migrations import MigrationError, upgrade_save, version_problem
 from tuicamp.storage.scenario import table_problems, team_problems
+from tuicamp.storage.seal import find_seal, header_span, seal_holds, sealed
 from tuicamp.storage.summary import summarise
 from tuicamp.storage.tomlfile import MAX_BYTES
 
-FORMAT_VERSION = 2  # 2: the flow of play (campaign.flow, campaign.step)
+FORMAT_VERSION = 3  # 2: the flow of play (campaign.flow, campaign.step); 3: the seal
+SEALED_SINCE = 3  # the first format version whose saves carry a seal
 NOW_ENV = "TUICAMP_NOW"
 MAX_HEADER_BYTES = 64 * 1024
 
@@ -78,6 +93,7 @@ class SaveHeader:
     last_played: str  # ISO-8601, UTC
     revision: int
     finished: bool = False
+    seal: str = ""  # written by save_bytes, checked on load (storage.seal)
 
 
 class StaleSave(RuleError):
@@ -149,9 +165,11 @@ def make_header(campaign: Campaign, revision: int, last_played: str) -> SaveHead
 
 
 def save_bytes(header: SaveHeader, campaign_data: dict[str, Any]) -> bytes:
-    """The save file's text; ``campaign_data`` is ``campaign_to_dict`` (the engine's
-    cached snapshot), so nothing is unstructured twice."""
-    return tomli_w.dumps({"header": unstructure(header), "campaign": campaign_data}).encode()
+    """The save file's text, sealed; ``campaign_data`` is ``campaign_to_dict`` (the
+    engine's cached snapshot), so nothing is unstructured twice."""
+    head = unstructure(header)
+    head.pop("seal", None)  # the seal is the digest of the rest, set last
+    return sealed(tomli_w.dumps({"header": head, "campaign": campaign_data}).encode())
 
 
 # --- the header alone -------------------------------------------------------------------
@@ -253,22 +271,81 @@ def load_save(path: str | Path) -> tuple[Campaign, list[Event]]:
     return loaded.campaign, loaded.chronicle
 
 
-def save_problems(path: str | Path) -> list[str]:
+def save_problems(path: str | Path, check_seal: bool = True) -> list[str]:
     """Every problem of a save (and its chronicle) as ``file:line: what``; [] if none.
-    After the first few problems of one kind the rest are summed up in one line."""
+    After the first few problems of one kind the rest are summed up in one line.
+    ``check_seal=False`` judges the content alone (before sealing a hand edit)."""
     problems = Problems(collect=True)
-    read_save(Path(path), problems)
+    read_save(Path(path), problems, check_seal=check_seal)
     return summarise(problems.lines)
 
 
-def read_save(path: Path, problems: Problems | None = None) -> LoadedSave | None:
+def read_save(
+    path: Path, problems: Problems | None = None, check_seal: bool = True
+) -> LoadedSave | None:
     """Read a save and its chronicle. Problems raise (default) or are collected; with
-    collected problems the result is None."""
+    collected problems the result is None. ``check_seal=False`` reads a save whose seal
+    is broken (to seal it again once every other check has passed)."""
     with gc_paused():
-        return _read_save(path, Problems() if problems is None else problems)
+        return _read_save(path, Problems() if problems is None else problems, check_seal)
 
 
-def _read_save(path: Path, problems: Problems) -> LoadedSave | None:
+def looks_like_save(path: str | Path) -> bool:
+    """Whether the file starts as a save does (its first table is ``[header]``), read
+    from its first lines only: a save cut short or broken further down is still a save,
+    and is judged as one."""
+    try:
+        with open(path, "rb") as f:
+            head = f.read(MAX_HEADER_BYTES)
+    except OSError:
+        return False
+    return _starts_with_header(head)
+
+
+def sealed_state(path: Path) -> bool:
+    """Whether the save file carries a seal (saves of format 2 and older do not)."""
+    try:
+        raw = path.read_bytes()
+    except OSError:
+        return False
+    return find_seal(raw) is not None
+
+
+def _seal_problem(path: Path, raw: bytes, version: int | None) -> str | None:
+    """Why the save's seal does not prove it whole, for a save that should carry one."""
+    seal = find_seal(raw)
+    backup = backup_path(path)
+    restore = f"restore {backup.name}, or " if backup.exists() else ""
+    fix = f"{restore}check it and seal it again with `tuicamp check --reseal {path}`"
+    if seal is None:
+        if version is None or version < SEALED_SINCE:
+            return None  # written before seals: the next write seals it
+        return (
+            f"{path}:1: the save has no seal line in its [header], so it cannot show it is "
+            f"whole; {fix}"
+        )
+    if seal_holds(raw, seal):
+        return None
+    return (
+        f"{path}:{seal.line}: the save's seal does not match its content: it was cut short "
+        f"or edited by hand; {fix}"
+    )
+
+
+_DECLARED_VERSION_RE = re.compile(
+    rb"^[ \t]*format_version[ \t]*=[ \t]*([0-9]+)[ \t]*(?:#|\r?$)", re.M
+)
+
+
+def _written_by_a_newer_tuicamp(raw: bytes) -> bool:
+    """Whether the header declares a format newer than this tuicamp's: its seal may not
+    be one this tuicamp knows, and the Games Master is told to update instead."""
+    span = header_span(raw)
+    m = _DECLARED_VERSION_RE.search(raw, *span) if span else None
+    return m is not None and int(m.group(1)) > FORMAT_VERSION
+
+
+def _read_save(path: Path, problems: Problems, check_seal: bool = True) -> LoadedSave | None:
     start = len(problems.lines)
     try:
         refuse_links(path)
@@ -278,6 +355,12 @@ def _read_save(path: Path, problems: Problems) -> LoadedSave | None:
     raw = read_bytes(path, problems)
     if raw is None:
         return None
+    seal = find_seal(raw) if check_seal else None
+    if seal is not None and not _written_by_a_newer_tuicamp(raw):
+        # before parsing: a save cut short is said to be cut short, not badly written
+        problem = _seal_problem(path, raw, SEALED_SINCE)
+        if problem:
+            problems.add(problem)
     source = parse_source(path, raw, problems)
     if source is None:
         return None
@@ -291,6 +374,10 @@ def _read_save(path: Path, problems: Problems) -> LoadedSave | None:
     version = _version_of(source, problems)
     if version is None:
         return None
+    if check_seal and seal is None:
+        problem = _seal_problem(path, raw, version)
+        if problem:
+            problems.add(problem)
     if version < FORMAT_VERSION:
         try:
             source.data = upgrade_save(source.data, version, FORMAT_VERSION)
