@@ -5,10 +5,12 @@ Every write runs under the save's lock and in this order:
 1. check that the file's revision is still ours (else :class:`StaleSave`: someone else
    played meanwhile; reload, never overwrite their play);
 2. perform the action(s) in the engine (a refusal writes nothing);
-3. append the new events to ``NAME.chronicle.toml`` and fsync;
-4. atomically replace ``NAME.toml`` (its previous version kept as ``NAME.toml.bak``).
+3. build the new state's text: an action that leaves a number no save can hold (past 64
+   bits, :mod:`tuicamp.storage.limits`) is refused here, and nothing is written;
+4. append the new events to ``NAME.chronicle.toml`` and fsync;
+5. atomically replace ``NAME.toml`` (its previous version kept as ``NAME.toml.bak``).
 
-A crash between 3 and 4 leaves events the state does not count; they are ignored on load
+A crash between 4 and 5 leaves events the state does not count; they are ignored on load
 and cut off at the next write. What is rewritten per action is the state alone, so an
 autosave costs the same on turn 1 and on turn 100.
 
@@ -31,11 +33,13 @@ from tuicamp.engine.views import CampaignView, view_for
 from tuicamp.model.campaign import Campaign
 from tuicamp.storage.chronicle import (
     append_events,
+    event_dict,
     file_stamp,
     find_end,
     gc_paused,
     write_chronicle,
 )
+from tuicamp.storage.limits import refuse_too_large
 from tuicamp.storage.locations import (
     atomic_write,
     backup_path,
@@ -233,6 +237,22 @@ class Session:
     def _write_files(self, now: str, keep_backup: bool) -> None:
         chronicle = self.engine.chronicle
         revision = self._revision + 1
+        # The state's bytes come first, so that a number no save can hold refuses the
+        # action before anything is written (a refusal then reloads, in _writing). The
+        # engine's cached snapshot is the data written; it is updated in place so that a
+        # later refusal, which restores from it, keeps the new revision.
+        data = self.engine.snapshot()
+        data["revision"] = revision
+        data["chronicle_length"] = len(chronicle)
+        self.campaign.revision = revision
+        header = make_header(self.campaign, revision, now)
+        state = save_bytes(header, data)
+        new_events = chronicle[self._saved_events :]
+        refuse_too_large(
+            state,
+            {"header": {"revision": revision}, "campaign": data},
+            ((e.seq, event_dict(e)) for e in new_events),
+        )
         # 1. the events first: the state must never count events the file lacks
         cpath = chronicle_path(self.path)
         if self._rewrite_chronicle or len(chronicle) < self._saved_events:
@@ -241,21 +261,14 @@ class Session:
             end = self._chronicle_end
             if file_stamp(cpath) != self._chronicle_stamp:  # touched by someone else
                 end = find_end(cpath, self._saved_events) if self._saved_events else 0
-            new = chronicle[self._saved_events :]
             stamp = file_stamp(cpath)
-            if new or stamp is None or stamp[1] != end:
-                end = append_events(cpath, new, end, FORMAT_VERSION)
+            if new_events or stamp is None or stamp[1] != end:
+                end = append_events(cpath, new_events, end, FORMAT_VERSION)
         self._chronicle_end, self._chronicle_stamp = end, file_stamp(cpath)
         self._saved_events, self._rewrite_chronicle = len(chronicle), False
-        # 2. the state. The engine's cached snapshot is the data written; it is updated in
-        # place so that a later refusal, which restores from it, keeps the new revision.
-        data = self.engine.snapshot()
-        data["revision"] = revision
-        data["chronicle_length"] = len(chronicle)
-        self.campaign.revision = revision
-        header = make_header(self.campaign, revision, now)
+        # 2. the state
         backup = backup_path(self.path) if keep_backup else None
-        atomic_write(self.path, save_bytes(header, data), backup=backup)
+        atomic_write(self.path, state, backup=backup)
         self._revision = revision
 
 
