@@ -21,6 +21,7 @@ then the same save plus the same actions gives byte-identical files.
 from __future__ import annotations
 
 import contextlib
+import os
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 
@@ -34,6 +35,7 @@ from tuicamp.model.campaign import Campaign
 from tuicamp.storage.chronicle import (
     append_events,
     event_dict,
+    event_fingerprint,
     file_stamp,
     find_end,
     gc_paused,
@@ -41,9 +43,12 @@ from tuicamp.storage.chronicle import (
 )
 from tuicamp.storage.limits import refuse_too_large
 from tuicamp.storage.locations import (
+    CannotWrite,
     atomic_write,
     backup_path,
     chronicle_path,
+    fsync_dir,
+    pending_chronicle_path,
     write_lock,
 )
 from tuicamp.storage.saves import (
@@ -82,8 +87,15 @@ class Session:
     ) -> Session:
         """Save a new campaign (from a scenario, or a copy) and open it.
 
-        An existing save of that name is refused unless ``overwrite``; then its backup
-        goes too (it belonged to another campaign).
+        An existing save of that name is refused unless ``overwrite``. The new campaign
+        is written beside the old one and swapped in at the end, so that a writer killed
+        at any moment leaves one whole campaign, the old or the new:
+
+        1. the new chronicle, as ``.NAME.chronicle.toml.new`` (nothing old is touched);
+        2. the new state over the old one, in one rename: from here the new campaign is
+           the save (its header names its last event, so a reader knows the old
+           chronicle is not its own and reads the waiting one instead);
+        3. the new chronicle renamed over the old; then the old campaign's backup goes.
         """
         path = Path(path)
         with write_lock(path):
@@ -97,12 +109,13 @@ class Session:
                 # Above any revision a session on the old file holds, so it sees it is stale.
                 with contextlib.suppress(InputError):
                     disk_revision = read_header(path).revision
-            backup_path(path).unlink(missing_ok=True)  # it belonged to the old campaign
             events = list(chronicle)
             campaign.chronicle_length = len(events)
             engine = Engine(campaign, events)
             session = cls(path, engine, max(campaign.revision, disk_revision))
-            session._write(now_iso(), keep_backup=False)
+            with gc_paused():
+                session._write_new(now_iso())
+            backup_path(path).unlink(missing_ok=True)  # it belonged to the old campaign
         return session
 
     @classmethod
@@ -138,7 +151,11 @@ class Session:
         self._saved_events = len(loaded.chronicle)
         self._chronicle_end = loaded.chronicle_end
         self._chronicle_stamp = loaded.chronicle_stamp
-        self._rewrite_chronicle = loaded.chronicle_version < FORMAT_VERSION
+        # an older format, or a new campaign's chronicle still waiting to be swapped in:
+        # the next write writes the chronicle whole, in its place
+        self._rewrite_chronicle = (
+            loaded.chronicle_version < FORMAT_VERSION or loaded.chronicle_pending
+        )
 
     # --- what is open -------------------------------------------------------------------
     @property
@@ -234,18 +251,21 @@ class Session:
         with gc_paused():
             self._write_files(now, keep_backup)
 
-    def _write_files(self, now: str, keep_backup: bool) -> None:
+    def _state_bytes(self, now: str) -> tuple[int, bytes, list[Event]]:
+        """The next revision, the state's text at it, and the events not yet written.
+
+        The state's bytes come first, so that a number no save can hold refuses the
+        action before anything is written (a refusal then reloads, in _writing). The
+        engine's cached snapshot is the data written; it is updated in place so that a
+        later refusal, which restores from it, keeps the new revision."""
         chronicle = self.engine.chronicle
         revision = self._revision + 1
-        # The state's bytes come first, so that a number no save can hold refuses the
-        # action before anything is written (a refusal then reloads, in _writing). The
-        # engine's cached snapshot is the data written; it is updated in place so that a
-        # later refusal, which restores from it, keeps the new revision.
         data = self.engine.snapshot()
         data["revision"] = revision
         data["chronicle_length"] = len(chronicle)
         self.campaign.revision = revision
-        header = make_header(self.campaign, revision, now)
+        last = event_fingerprint(chronicle[-1]) if chronicle else ""
+        header = make_header(self.campaign, revision, now, last_event=last)
         state = save_bytes(header, data)
         new_events = chronicle[self._saved_events :]
         refuse_too_large(
@@ -253,6 +273,26 @@ class Session:
             {"header": {"revision": revision}, "campaign": data},
             ((e.seq, event_dict(e)) for e in new_events),
         )
+        return revision, state, new_events
+
+    def _write_new(self, now: str) -> None:
+        """A new campaign's files, swapped in over an old one's (see :meth:`create`)."""
+        revision, state, _ = self._state_bytes(now)
+        cpath, pending = chronicle_path(self.path), pending_chronicle_path(self.path)
+        end = write_chronicle(pending, self.engine.chronicle, FORMAT_VERSION)
+        atomic_write(self.path, state)
+        try:
+            os.replace(pending, cpath)
+        except OSError as exc:
+            raise CannotWrite(cpath, exc) from None
+        fsync_dir(self.path.parent)
+        self._chronicle_end, self._chronicle_stamp = end, file_stamp(cpath)
+        self._saved_events, self._rewrite_chronicle = len(self.engine.chronicle), False
+        self._revision = revision
+
+    def _write_files(self, now: str, keep_backup: bool) -> None:
+        chronicle = self.engine.chronicle
+        revision, state, new_events = self._state_bytes(now)
         # 1. the events first: the state must never count events the file lacks
         cpath = chronicle_path(self.path)
         if self._rewrite_chronicle or len(chronicle) < self._saved_events:
@@ -270,6 +310,12 @@ class Session:
         backup = backup_path(self.path) if keep_backup else None
         atomic_write(self.path, state, backup=backup)
         self._revision = revision
+        # a new campaign's chronicle left by a stopped `new --force`: its chronicle is in
+        # place now (or it was never this campaign's)
+        pending = pending_chronicle_path(self.path)
+        if os.path.lexists(pending):
+            with contextlib.suppress(OSError):
+                pending.unlink()
 
 
 def _read(path: Path, check_seal: bool = True) -> LoadedSave:

@@ -27,6 +27,8 @@ from __future__ import annotations
 import contextlib
 import errno
 import gc
+import hashlib
+import json
 import os
 import re
 import tomllib
@@ -277,6 +279,16 @@ class ChronicleRead:
     version: int  # the format version the file was written in
     dropped: int = 0  # blocks beyond the save's (from an interrupted write)
     stamp: tuple[int, int, int] | None = None
+    last_line: int = 1  # where the last event the save needs starts
+
+
+def event_fingerprint(event: Event) -> str:
+    """What a save records of the last event it needs (``last_event`` in its header), so
+    that a chronicle that is not its own is found out: another campaign's, or one a new
+    campaign's set-up has not swapped in yet. Taken of the event's content, not of its
+    text in the file, so that an editor's way with blank lines changes nothing."""
+    text = json.dumps(event_dict(event), sort_keys=True, separators=(",", ":"), default=str)
+    return "sha256:" + hashlib.sha256(text.encode()).hexdigest()[:32]
 
 
 def read_chronicle(
@@ -335,7 +347,8 @@ def read_chronicle(
             problems.structure(source, exc, ("event", i))
     if len(events) < len(blocks):
         return None
-    return ChronicleRead(events, end, version, dropped, stamp)
+    last_line = raw.count(b"\n", 0, starts[expected - 1]) + 1 if expected else 1
+    return ChronicleRead(events, end, version, dropped, stamp, last_line)
 
 
 def _chronicle_version(source: Source, current: int, problems: Problems) -> int | None:

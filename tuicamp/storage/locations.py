@@ -10,6 +10,8 @@ One campaign is a small family of files next to each other::
     NAME.chronicle.toml   the chronicle (only ever appended to)
     NAME.toml.bak         the state before the last save
     NAME.toml.lock        taken with flock around every write
+    .NAME.chronicle.toml.new   a new campaign's chronicle, for the moment `new --force`
+                          takes to replace an old campaign (see Session.create)
 
 They are plain files side by side. tuicamp never reads or writes one of them through a
 symbolic link (:func:`refuse_links`): a link would let a save overwrite whatever file it
@@ -110,6 +112,12 @@ def chronicle_path(save: Path) -> Path:
     return save.with_name(stem + CHRONICLE_SUFFIX)
 
 
+def pending_chronicle_path(save: Path) -> Path:
+    """``NAME.toml`` -> ``.NAME.chronicle.toml.new``: a new campaign's chronicle, written
+    before its state replaces an old campaign's, and renamed into place after."""
+    return save.with_name(f".{chronicle_path(save).name}.new")
+
+
 def backup_path(save: Path) -> Path:
     return save.with_name(save.name + ".bak")
 
@@ -138,8 +146,15 @@ NOFOLLOW = getattr(os, "ONOFOLLOW", 0)
 
 
 def companions(save: Path) -> tuple[Path, ...]:
-    """The files of one campaign: the state, its chronicle, its backup and its lock."""
-    return (save, chronicle_path(save), backup_path(save), lock_path(save))
+    """The files of one campaign: the state, its chronicle, its backup, its lock, and the
+    chronicle of a new campaign about to replace it."""
+    return (
+        save,
+        chronicle_path(save),
+        backup_path(save),
+        lock_path(save),
+        pending_chronicle_path(save),
+    )
 
 
 def refuse_links(save: Path) -> None:

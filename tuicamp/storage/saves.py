@@ -50,8 +50,10 @@ from tuicamp.engine.ruleset import Option, Ruleset
 from tuicamp.model.campaign import Campaign, OptionValue
 from tuicamp.model.terrain import BY_ID, BY_LETTER
 from tuicamp.storage.chronicle import (
+    ChronicleRead,
     Problems,
     Source,
+    event_fingerprint,
     gc_paused,
     parse_source,
     read_bytes,
@@ -61,6 +63,7 @@ from tuicamp.storage.locations import (
     backup_path,
     chronicle_path,
     is_save_file,
+    pending_chronicle_path,
     refuse_links,
     saves_dir,
 )
@@ -94,6 +97,9 @@ class SaveHeader:
     revision: int
     finished: bool = False
     seal: str = ""  # written by save_bytes, checked on load (storage.seal)
+    # the fingerprint of the last event the state needs (chronicle.event_fingerprint):
+    # a chronicle whose event is another is not this save's
+    last_event: str = ""
 
 
 class StaleSave(RuleError):
@@ -125,6 +131,9 @@ class LoadedSave:
     chronicle_version: int
     upgraded_from: int | None = None  # the file's format version, when it was older
     dropped_events: int = 0  # chronicle blocks of an interrupted write, ignored
+    # the events were read from the new campaign's chronicle that Session.create had not
+    # yet swapped in when it was stopped: the next write finishes the swap
+    chronicle_pending: bool = False
 
 
 # --- writing ----------------------------------------------------------------------------
@@ -149,7 +158,9 @@ def now_iso(env: dict[str, str] | None = None) -> str:
     return moment.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
-def make_header(campaign: Campaign, revision: int, last_played: str) -> SaveHeader:
+def make_header(
+    campaign: Campaign, revision: int, last_played: str, last_event: str = ""
+) -> SaveHeader:
     return SaveHeader(
         format_version=FORMAT_VERSION,
         name=campaign.name,
@@ -161,6 +172,7 @@ def make_header(campaign: Campaign, revision: int, last_played: str) -> SaveHead
         last_played=last_played,
         revision=revision,
         finished=campaign.finished,
+        last_event=last_event,
     )
 
 
@@ -388,11 +400,10 @@ def _read_save(path: Path, problems: Problems, check_seal: bool = True) -> Loade
     campaign, ruleset = _read_campaign(source, problems)
     data = source.data.get("campaign")
     length = campaign.chronicle_length if campaign else _int_or_none(data, "chronicle_length")
-    chronicle = None
+    chronicle, pending = None, False
     if length is not None:
-        chronicle = read_chronicle(
-            chronicle_path(path), length, FORMAT_VERSION, problems, save=source
-        )
+        wanted = header.last_event if header and check_seal and version == FORMAT_VERSION else ""
+        chronicle, pending = _read_own_chronicle(path, source, length, wanted, problems)
     if len(problems.lines) > start or not (header and campaign and ruleset and chronicle):
         return None
     campaign.revision = header.revision
@@ -407,7 +418,47 @@ def _read_save(path: Path, problems: Problems, check_seal: bool = True) -> Loade
         chronicle_version=chronicle.version,
         upgraded_from=version if version < FORMAT_VERSION else None,
         dropped_events=chronicle.dropped,
+        chronicle_pending=pending,
     )
+
+
+def _read_own_chronicle(
+    path: Path, source: Source, length: int, wanted: str, problems: Problems
+) -> tuple[ChronicleRead | None, bool]:
+    """The chronicle that belongs to this save, and whether it is the pending one.
+
+    ``wanted`` is the fingerprint the save recorded of its last event ("" for a save from
+    before fingerprints, or one being sealed again): the chronicle beside the save must
+    end its ``length`` events with that event. When it does not and a new campaign's
+    chronicle is waiting to be swapped in (``new --force`` was stopped between writing
+    the new state and renaming its chronicle), that one is read instead."""
+    cpath = chronicle_path(path)
+    pending = pending_chronicle_path(path)
+    if wanted and length and os.path.lexists(pending):
+        own = _quietly_read_chronicle(cpath, length)
+        if own is None or event_fingerprint(own.events[-1]) != wanted:
+            waiting = _quietly_read_chronicle(pending, length)
+            if waiting is not None and event_fingerprint(waiting.events[-1]) == wanted:
+                return waiting, True
+    chronicle = read_chronicle(cpath, length, FORMAT_VERSION, problems, save=source)
+    if chronicle is None or not (wanted and length):
+        return chronicle, False
+    if event_fingerprint(chronicle.events[-1]) != wanted:
+        problems.add(
+            f"{cpath}:{chronicle.last_line}: event {length} is not the one {path.name} was "
+            "saved with: this chronicle was edited by hand or belongs to another campaign; "
+            f"restore it, or check both and seal the save again with "
+            f"`tuicamp check --reseal {path}`"
+        )
+        return None, False
+    return chronicle, False
+
+
+def _quietly_read_chronicle(path: Path, length: int) -> ChronicleRead | None:
+    """The chronicle's first ``length`` events if they read without a problem, else None."""
+    probe = Problems(collect=True)
+    found = read_chronicle(path, length, FORMAT_VERSION, probe)
+    return found if found is not None and not probe.lines else None
 
 
 def _starts_with_header(raw: bytes) -> bool:
