@@ -141,3 +141,13 @@ def test_the_decorator_registers_a_save_step(upgrades) -> None:
 
     assert upgrades[0].save is step and upgrades[0].note == "test"
     assert upgrade_save({"header": {"format_version": 0}}, 0, 1)["touched"] is True
+
+
+def test_a_format_version_far_below_every_step_is_refused_at_once() -> None:
+    """A hand-edited format_version of -9223372036854775809 once made `check` list every
+    upgrade from there up, until memory ran out; the first missing step is enough."""
+    problem = version_problem(-(2**63) - 1, FORMAT_VERSION)
+    assert problem == (
+        f"this save has format version {-(2**63) - 1} and tuicamp has no upgrade from "
+        f"version {-(2**63) - 1}; it cannot be opened"
+    )

@@ -83,11 +83,12 @@ def version_problem(version: object, current: int) -> str | None:
             f"this save has format version {version}, newer than this tuicamp reads "
             f"({current}); update tuicamp to open it"
         )
-    missing = [v for v in range(version, current) if v not in UPGRADES]
-    if missing:
+    # the first gap, found lazily: a version far below every step must not list them all
+    missing = next((v for v in range(version, current) if v not in UPGRADES), None)
+    if missing is not None:
         return (
             f"this save has format version {version} and tuicamp has no upgrade from "
-            f"version {missing[0]}; it cannot be opened"
+            f"version {missing}; it cannot be opened"
         )
     return None
 
