@@ -44,7 +44,14 @@ from tuicamp.engine.codec import converter, describe_structure_error, event_to_d
 from tuicamp.engine.errors import InputError
 from tuicamp.storage.locations import NOFOLLOW, atomic_write, fsync_dir
 from tuicamp.storage.migrations import upgrade_events, version_problem
-from tuicamp.storage.tomlfile import MAX_BYTES, KeyPath, Locator, parse_toml
+from tuicamp.storage.tomlfile import (
+    MAX_BYTES,
+    KeyPath,
+    Locator,
+    depth_problem,
+    parse_toml,
+    too_deep,
+)
 
 # The chronicle may outgrow the state by far; 100 MB is some 300,000 events.
 CHRONICLE_MAX_BYTES = 5 * MAX_BYTES
@@ -144,17 +151,22 @@ def read_bytes(path: Path, problems: Problems, max_bytes: int = MAX_BYTES) -> by
 
 
 def parse_source(path: Path, raw: bytes, problems: Problems) -> Source | None:
-    """Parse TOML; a syntax error is reported with tomlfile's own wording and line."""
+    """Parse TOML; a syntax error is reported with tomlfile's own wording and line, and
+    so is data nested too deep to be read safely (``tomlfile.MAX_DEPTH``)."""
     try:
         text = raw.decode("utf-8")
-        return Source(path, text, tomllib.loads(text))
-    except (UnicodeDecodeError, tomllib.TOMLDecodeError):
+        data = tomllib.loads(text)
+    except (UnicodeDecodeError, tomllib.TOMLDecodeError, RecursionError):
         try:
             parse_toml(raw, path)  # raises the one-line error with the line number
         except InputError as exc:
             problems.add(str(exc))
             return None
         raise  # parse_toml accepted what tomllib refused: a real bug, not a bad file
+    if too_deep(data):
+        problems.add(depth_problem(path, text))
+        return None
+    return Source(path, text, data)
 
 
 # --- writing ----------------------------------------------------------------------------
