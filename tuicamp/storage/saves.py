@@ -68,7 +68,7 @@ from tuicamp.storage.locations import (
     saves_dir,
 )
 from tuicamp.storage.migrations import MigrationError, upgrade_save, version_problem
-from tuicamp.storage.scenario import table_problems, team_problems
+from tuicamp.storage.scenario import MAX_MAP_SIDE, table_problems, team_problems
 from tuicamp.storage.seal import find_seal, header_span, seal_holds, sealed
 from tuicamp.storage.summary import summarise
 from tuicamp.storage.tomlfile import MAX_BYTES
@@ -401,7 +401,7 @@ def _read_save(path: Path, problems: Problems, check_seal: bool = True) -> Loade
     data = source.data.get("campaign")
     length = campaign.chronicle_length if campaign else _int_or_none(data, "chronicle_length")
     chronicle, pending = None, False
-    if length is not None:
+    if length is not None and length >= 0:  # a negative one is a problem of its own
         wanted = header.last_event if header and check_seal and version == FORMAT_VERSION else ""
         chronicle, pending = _read_own_chronicle(path, source, length, wanted, problems)
     if len(problems.lines) > start or not (header and campaign and ruleset and chronicle):
@@ -695,6 +695,8 @@ def campaign_problems(campaign: Campaign, ruleset: Ruleset | None = None) -> lis
         )
     out += _flow_problems(campaign, ruleset)
     out += _unit_problems(campaign)
+    out += _holding_problems(campaign)
+    out += _victory_problems(campaign)
     out += _battle_problems(campaign)
     if ruleset is not None:
         out += _option_problems(campaign, ruleset)
@@ -769,6 +771,66 @@ def _unit_problems(campaign: Campaign) -> list[Problem]:
                         )
                     )
     return out
+
+
+def _holding_problems(campaign: Campaign) -> list[Problem]:
+    """What a player or a settlement holds, as a scenario allows it: no rule makes a
+    treasury, a store or a revenue negative (a treasury "never goes below nothing"), and
+    a map is no larger than a scenario's may be."""
+    out: list[Problem] = []
+    m = campaign.map
+    if m.width > MAX_MAP_SIDE or m.height > MAX_MAP_SIDE:
+        out.append(
+            Problem(
+                ("map",),
+                f"the map is {m.width} x {m.height}; a map is at most {MAX_MAP_SIDE} hexes "
+                "on a side",
+            )
+        )
+    for i, p in enumerate(campaign.players):
+        if p.treasury < 0:
+            out.append(
+                Problem(
+                    ("players", i, "treasury"),
+                    f"player {p.id!r}: a treasury cannot be negative ({p.treasury})",
+                )
+            )
+    for i, s in enumerate(m.settlements):
+        for name, amount in s.stores.items():
+            if amount < 0:
+                out.append(
+                    Problem(
+                        ("map", "settlements", i, "stores", name),
+                        f"settlement {s.id!r}: stores cannot be negative ({name} {amount})",
+                    )
+                )
+    for i, t in enumerate(m.territories):
+        if t.revenue < 0:
+            out.append(
+                Problem(
+                    ("map", "territories", i, "revenue"),
+                    f"territory {t.id!r}: revenue cannot be negative ({t.revenue})",
+                )
+            )
+    return out
+
+
+def _victory_problems(campaign: Campaign) -> list[Problem]:
+    """The part of ``[campaign.victory]`` the core writes: a scenario's ``turn_limit``
+    (a whole number of turns, 0 for none), which every ruleset reads. The rest of the
+    table is the ruleset's, judged by its ``state_problems``."""
+    victory = campaign.victory
+    if "turn_limit" not in victory:
+        return []
+    limit = victory["turn_limit"]
+    if isinstance(limit, bool) or not isinstance(limit, int) or limit < 0:
+        return [
+            Problem(
+                ("victory", "turn_limit"),
+                f"turn_limit is a whole number of turns (0: no limit), not {limit!r}",
+            )
+        ]
+    return []
 
 
 def _battle_problems(campaign: Campaign) -> list[Problem]:
