@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from tuicamp.storage.scenario import find_scenario
+from tuicamp.storage.seal import sealed
 
 SCENARIO = "border-war-empire-vs-orcs"
 
@@ -291,6 +292,7 @@ def test_a_damaged_save_is_reported_and_never_overwritten(save):
     text = save.read_text()
     assert text.count('ruleset = "sandbox"') == 2  # the header and the campaign
     save.write_text(text.replace('ruleset = "sandbox"', 'ruleset = "nope"'))
+    save.write_bytes(sealed(save.read_bytes()))  # sealed again: the content is what is wrong
     before = files(folder)
     (folder / "o.toml").write_text(MOVE)
     line = one_line_error(run("apply", "a.toml", "o.toml", cwd=folder))

@@ -33,6 +33,7 @@ def as_version_1(path: Path, phase: str, old_state: dict[str, Any]) -> None:
     """Write the save as format 1 did: no flow, no step, the turn order in the state."""
     doc = tomllib.loads(path.read_text("utf-8"))
     doc["header"]["format_version"] = 1
+    del doc["header"]["seal"]  # saves were sealed from format 3 on
     camp = doc["campaign"]
     del camp["flow"], camp["step"]
     camp["phase"] = doc["header"]["phase"] = phase

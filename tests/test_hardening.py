@@ -29,6 +29,7 @@ from tuicamp.storage.locations import CannotWrite, atomic_write, write_lock
 from tuicamp.storage.orders import action_from_dict
 from tuicamp.storage.saves import load_save
 from tuicamp.storage.scenario import find_scenario, table_problems
+from tuicamp.storage.seal import sealed
 
 SCENARIO = "skirmish-valley"
 RAUSCHER_SCENARIO = "rauscher-stir-border"
@@ -75,10 +76,14 @@ def files(folder: Path) -> dict[str, bytes]:
 
 
 def edit(path: Path, old: str, new: str, after: str = "") -> None:
+    """A hand edit; a save is sealed again after it (as ``tuicamp check --reseal`` does,
+    without its checks), so that what tuicamp says is about the edited content."""
     text = path.read_text(encoding="utf-8")
     start = text.index(after) if after else 0
     at = text.index(old, start)
     path.write_text(text[:at] + new + text[at + len(old) :], encoding="utf-8")
+    if text.startswith("[header]"):
+        path.write_bytes(sealed(path.read_bytes()))
 
 
 # --- scenarios and saves to spoil --------------------------------------------------------
@@ -483,6 +488,7 @@ def test_a_bad_map_in_a_save_names_the_field(
 ) -> None:
     if isinstance(old, re.Pattern):
         save.write_text(old.sub(new, save.read_text(encoding="utf-8"), count=1), "utf-8")
+        save.write_bytes(sealed(save.read_bytes()))
     else:
         edit(save, old, new, after="[campaign.map]")
     line = line_of(save, needle, after="[campaign.map]")

@@ -37,6 +37,7 @@ from tuicamp.rules.rauscher.shared.combat_state import Returning
 from tuicamp.rules.rauscher.shared.common import enemies, side_key
 from tuicamp.storage.saves import load_save, save_problems
 from tuicamp.storage.scenario import find_scenario, load_scenario
+from tuicamp.storage.seal import sealed
 
 OLD_SAVES = Path(__file__).parent / "data" / "saves_before_kit"
 ANNA_AND_CLARA = Team(
@@ -49,7 +50,9 @@ def _read(path: Path) -> dict[str, Any]:
 
 
 def _write(path: Path, doc: dict[str, Any]) -> None:
-    path.write_text(tomli_w.dumps(doc), encoding="utf-8")
+    """The save as an older ruleset wrote it, sealed as this tuicamp seals a save."""
+    doc["header"].pop("seal", None)
+    path.write_bytes(sealed(tomli_w.dumps(doc).encode()))
 
 
 def test_rauscher_is_at_state_version_3_and_new_campaigns_record_it() -> None:

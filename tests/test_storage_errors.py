@@ -6,7 +6,7 @@ import re
 from pathlib import Path
 
 import pytest
-from test_storage_kit import make_campaign, tiny  # noqa: F401
+from test_storage_kit import make_campaign, reseal, tiny  # noqa: F401
 
 from tuicamp.engine.errors import InputError
 from tuicamp.game.session import Session
@@ -39,10 +39,14 @@ def line_of(path: Path, needle: str, after: str = "") -> int:
 
 
 def edit(path: Path, old: str, new: str, count: int = 1, after: str = "") -> None:
+    """A hand edit; a save is sealed again after it, so that what loading says is about
+    the edited content (the seal's own refusal has tests of its own)."""
     text = path.read_text(encoding="utf-8")
     start = text.index(after) if after else 0
     assert old in text[start:], old
     path.write_text(text[:start] + text[start:].replace(old, new, count), encoding="utf-8")
+    if not path.name.endswith(".chronicle.toml"):
+        reseal(path)
 
 
 def load_error(path: Path) -> str:
@@ -62,10 +66,22 @@ def load_error(path: Path) -> str:
     return message
 
 
+def _cut_short(save: Path) -> str:
+    return (
+        f"{save}:2: the save's seal does not match its content: it was cut short or edited "
+        f"by hand; restore war.toml.bak, or check it and seal it again with "
+        f"`tuicamp check --reseal {save}`"
+    )
+
+
 def test_truncated_toml(save: Path) -> None:
+    """A save cut short is told to be cut short (its seal); sealed again regardless, it
+    is still no valid TOML."""
     text = save.read_text(encoding="utf-8")
     cut = text.index('name = "Halberdiers"') + len('name = "Halb')
     save.write_text(text[:cut], encoding="utf-8")
+    assert load_error(save) == _cut_short(save)
+    reseal(save)
     message = load_error(save)
     assert message.startswith(f"{save}:{text[:cut].count(chr(10)) + 1}: not valid TOML")
 
@@ -73,6 +89,8 @@ def test_truncated_toml(save: Path) -> None:
 def test_truncated_between_tables(save: Path) -> None:
     text = save.read_text(encoding="utf-8")
     save.write_text(text[: text.index("[campaign]")], encoding="utf-8")
+    assert load_error(save) == _cut_short(save)
+    reseal(save)
     assert load_error(save).endswith("the save has no [campaign] table")
 
 
@@ -116,6 +134,7 @@ def test_unknown_key_names_its_own_line(save: Path) -> None:
 
 def test_unknown_table(save: Path) -> None:
     save.write_text(save.read_text(encoding="utf-8") + "\n[extras]\nx = 1\n", "utf-8")
+    reseal(save)
     message = load_error(save)
     assert (
         message == f"{save}:{line_of(save, '[extras]')}: unknown table [extras] (a save "

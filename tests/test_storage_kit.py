@@ -7,6 +7,8 @@ tests do not depend on any bundled ruleset being finished.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from attrs import define, field
 
@@ -17,6 +19,7 @@ from tuicamp.model.campaign import Campaign, DiceMode, DiceState
 from tuicamp.model.forces import Army, Category, Player, Seat, Unit
 from tuicamp.model.hexes import Hex, Hexside
 from tuicamp.model.map import HexMap, Settlement, Territory
+from tuicamp.storage.seal import sealed
 
 
 @define
@@ -62,6 +65,12 @@ class TinyRuleset(Ruleset):
 
 
 TINY = TinyRuleset()
+
+
+def reseal(path: Path) -> None:
+    """Seal a save again after a test edited it by hand, as ``tuicamp check --reseal``
+    would (without its checks): the tests of what loading says about the content."""
+    path.write_bytes(sealed(path.read_bytes()))
 
 
 def install_tiny() -> None:

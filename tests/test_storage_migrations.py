@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -52,6 +53,7 @@ def v0_save(tmp_path: Path) -> Path:
     session.perform("s1", Note(text="one"))
     session.perform("s1", Note(text="two"))
     text = path.read_text("utf-8").replace(NOW, OLDER)
+    text = re.sub(r"(?m)^seal = .*\n", "", text)  # saves before format 3 had no seal
     head, _, body = text.partition("[campaign]\n")
     path.write_text(head + "[campaign]\n" + body.replace("name =", "title =", 1), "utf-8")
     chron = chronicle_path(path)
@@ -106,7 +108,7 @@ def test_a_newer_save_is_refused(tmp_path: Path) -> None:
     )
     before = path.read_bytes()
     expected = (
-        f"{path}:2: this save has format version {FORMAT_VERSION + 1}, newer than this tuicamp "
+        f"{path}:3: this save has format version {FORMAT_VERSION + 1}, newer than this tuicamp "
         "reads "
         f"({FORMAT_VERSION}); update tuicamp to open it"
     )
@@ -139,3 +141,13 @@ def test_the_decorator_registers_a_save_step(upgrades) -> None:
 
     assert upgrades[0].save is step and upgrades[0].note == "test"
     assert upgrade_save({"header": {"format_version": 0}}, 0, 1)["touched"] is True
+
+
+def test_a_format_version_far_below_every_step_is_refused_at_once() -> None:
+    """A hand-edited format_version of -9223372036854775809 once made `check` list every
+    upgrade from there up, until memory ran out; the first missing step is enough."""
+    problem = version_problem(-(2**63) - 1, FORMAT_VERSION)
+    assert problem == (
+        f"this save has format version {-(2**63) - 1} and tuicamp has no upgrade from "
+        f"version {-(2**63) - 1}; it cannot be opened"
+    )

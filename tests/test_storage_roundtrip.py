@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import tempfile
 import tomllib
 from pathlib import Path
@@ -145,7 +146,9 @@ def test_the_header_is_read_alone(tmp_path: Path) -> None:
         last_played=header.last_played,
         revision=1,
         finished=False,
+        seal=header.seal,
     )
+    assert re.fullmatch(r"sha256:[0-9a-f]{64}", header.seal)
     # Only the [header] table is read: the rest may be anything at all.
     head, _, _ = path.read_text(encoding="utf-8").partition("[campaign]")
     path.write_text(head + "[campaign]\nthis is = = not TOML\n" + "x" * 100_000, "utf-8")

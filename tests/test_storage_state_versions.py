@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 from attrs import define, field
-from test_storage_kit import make_campaign
+from test_storage_kit import make_campaign, reseal
 
 from tuicamp.engine import registry
 from tuicamp.engine.actions import Action
@@ -121,6 +121,7 @@ def test_a_save_without_a_state_version_is_version_1(
     text = old_save.read_text("utf-8").replace("state_version = 1\n", "")
     assert "state_version" not in text
     old_save.write_text(text, "utf-8")
+    reseal(old_save)
     changed = ChangedRuleset()
     _install(monkeypatch, changed)
     assert load_save(old_save)[0].state == StateV3(["one", "two"], 2)
@@ -132,6 +133,7 @@ def test_a_state_newer_than_the_installed_ruleset_is_refused_in_one_line(
 ) -> None:
     text = old_save.read_text("utf-8").replace("state_version = 1", "state_version = 4")
     old_save.write_text(text, "utf-8")
+    reseal(old_save)
     _install(monkeypatch, ChangedRuleset())
     line = next(i for i, t in enumerate(text.splitlines(), 1) if t.startswith("state_version"))
     refusal = (
@@ -150,6 +152,7 @@ def test_a_state_version_is_a_whole_number_from_1(
 ) -> None:
     text = old_save.read_text("utf-8").replace("state_version = 1", f"state_version = {version}")
     old_save.write_text(text, "utf-8")
+    reseal(old_save)
     _install(monkeypatch, ChangedRuleset())
     (problem,) = save_problems(old_save)
     assert "state_version must be a whole number from 1" in problem

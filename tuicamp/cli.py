@@ -71,6 +71,11 @@ def build_parser() -> argparse.ArgumentParser:
 
     check = sub.add_parser("check", help="validate scenario and save files")
     check.add_argument("files", nargs="+")
+    check.add_argument(
+        "--reseal",
+        action="store_true",
+        help="after a hand edit: check each save fully and, if all is well, seal it again",
+    )
 
     sub.add_parser("rulesets", help="list the installed rulesets")
     sub.add_parser("scenarios", help="list the bundled scenarios")
@@ -311,24 +316,56 @@ def _seat_gate(session, seat_id: str, by_key: str | None) -> None:
 
 def cmd_check(args: argparse.Namespace) -> int:
     from tuicamp.game.scenarios import scenario_problems
-    from tuicamp.storage.saves import save_problems
+    from tuicamp.storage.saves import looks_like_save, save_problems, sealed_state
     from tuicamp.storage.tomlfile import read_toml
 
     problems: list[str] = []
     for name in args.files:
-        try:
-            doc = read_toml(name)
-        except InputError as exc:
-            problems.append(str(exc))
+        # a save is judged whole by its seal, before its TOML: a save cut short is told so
+        is_save = looks_like_save(name)
+        if not is_save:
+            try:
+                is_save = "header" in read_toml(name).data
+            except InputError as exc:
+                problems.append(str(exc))
+                continue
+        if args.reseal:
+            problems.extend(_reseal(name, is_save))
             continue
-        is_save = "header" in doc.data
         found = save_problems(name) if is_save else scenario_problems(name)
         problems.extend(found)
-        if not found:
+        if found:
+            continue
+        if is_save and not sealed_state(Path(name)):
+            print(f"{name}: ok (save, written before saves were sealed: its next write seals it)")
+        else:
             print(f"{name}: ok ({'save' if is_save else 'scenario'})")
     for line in problems:
         print(line, file=sys.stderr)
     return EXIT_BAD_INPUT if problems else EXIT_OK
+
+
+def _reseal(name: str, is_save: bool) -> list[str]:
+    """``check --reseal``: seal a hand-edited save again once everything else about it
+    is right; the problems that stop it, else [] (and what was done is printed)."""
+    from tuicamp.game.session import Session
+    from tuicamp.storage.locations import backup_path
+    from tuicamp.storage.saves import save_problems, sealed_state
+
+    if not is_save:
+        return [f"{name}: --reseal seals saves, and this is a scenario (it needs no seal)"]
+    found = save_problems(name, check_seal=False)
+    if found:
+        return [*found, f"{name}: not sealed: put the problems above right first"]
+    if sealed_state(Path(name)) and not save_problems(name):
+        print(f"{name}: ok (save); its seal already holds, nothing written")
+        return []
+    session = Session.reseal(name)
+    print(
+        f"{name}: checked and sealed again at revision {session.revision} "
+        f"(the file as it was is kept as {backup_path(session.path).name})"
+    )
+    return []
 
 
 def cmd_rulesets(args: argparse.Namespace) -> int:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from attrs import define, field, has
+from attrs import define, field, fields, has
 
 from tuicamp.engine.actions import Action
 from tuicamp.engine.codec import describe_structure_error, structure, unstructure
@@ -202,25 +202,80 @@ def _turn(ctx: Context, a: CorrectTurn) -> Told:
 
 
 def _state(ctx: Context, a: CorrectRulesetState) -> Told:
-    obj: Any = ctx.campaign.state
-    ctx.require(obj is not None, "This ruleset keeps no state of its own")
+    """Set one value of the ruleset's state, named by a dotted path of its own fields.
+
+    A path may only walk what the state is made of: the attrs fields of its classes, the
+    keys of their dicts and the indexes of their lists. Nothing else is reachable, so a
+    path such as ``__init__.__globals__.x`` (a live module) or ``__class__`` is refused
+    like any path that names no field."""
+    state: Any = ctx.campaign.state
+    ctx.require(state is not None, "This ruleset keeps no state of its own")
     ctx.require(a.value is not None, f"Give the new value of {a.path}: value = ...")
     parts = a.path.split(".")
+    holder = state
     for part in parts[:-1]:
-        obj = obj[part] if isinstance(obj, dict) else getattr(obj, part, None)
-        ctx.require(obj is not None, f"No such state path {a.path!r}")
+        holder = _child(holder, part, a.path)
     last = parts[-1]
-    if isinstance(obj, dict):
-        obj[last] = a.value
-    elif has(type(obj)) and hasattr(obj, last):
-        current = getattr(obj, last)
-        if current is not None and a.value is not None and type(current) is not type(a.value):
-            raise RuleError(f"{a.path} holds a {type(current).__name__}")
-        setattr(obj, last, a.value)
+    if isinstance(holder, dict):
+        _state_key(holder, last, a.path, new_key=True)
+        holder[last] = a.value
+    elif isinstance(holder, list):
+        holder[_state_index(holder, last, a.path)] = a.value
     else:
-        raise RuleError(f"No such state path {a.path!r}")
+        _state_field(holder, last, a.path)
+        _same_kind(getattr(holder, last), a.value, a.path)
+        setattr(holder, last, a.value)
     _require_saveable_state(ctx, a.path)
     return f"state {a.path} = {a.value!r}", GM_ONLY
+
+
+def _child(holder: Any, part: str, path: str) -> Any:
+    """One step down a state path: a field, an existing key or an index; else refused."""
+    if isinstance(holder, dict):
+        _state_key(holder, part, path, new_key=False)
+        return holder[part]
+    if isinstance(holder, list):
+        return holder[_state_index(holder, part, path)]
+    _state_field(holder, part, path)
+    return getattr(holder, part)
+
+
+def _no_path(path: str, why: str) -> RuleError:
+    return RuleError(f"No such state path {path!r}: {why}")
+
+
+def _state_field(holder: Any, name: str, path: str) -> None:
+    """``name`` must be a field of the attrs class ``holder`` is (no other attribute)."""
+    if not has(type(holder)):
+        raise _no_path(path, f"{type(holder).__name__} {holder!r} has no parts to name")
+    names = [f.name for f in fields(type(holder)) if not f.name.startswith("_")]
+    if name not in names:
+        listed = ", ".join(names) or "none"
+        raise _no_path(path, f"{name!r} is not a field of {type(holder).__name__} ({listed})")
+
+
+def _state_key(holder: dict[Any, Any], key: str, path: str, new_key: bool) -> None:
+    """``key`` names an entry of a dict of the state (a new one only at the path's end)."""
+    if not key or key.startswith("_"):
+        raise _no_path(path, f"{key!r} is not a key a state holds")
+    if key not in holder and not new_key:
+        listed = ", ".join(map(str, holder)) or "none"
+        raise _no_path(path, f"there is no {key!r} here (keys: {listed})")
+
+
+def _state_index(holder: list[Any], text: str, path: str) -> int:
+    """``text`` is the index of an item of a list of the state, counted from 0."""
+    if not text.isdigit() or not text.isascii():
+        raise _no_path(path, f"{text!r} is not an index of a list (0, 1, 2, ...)")
+    index = int(text)
+    if index >= len(holder):
+        raise _no_path(path, f"the list has {len(holder)} items, counted from 0")
+    return index
+
+
+def _same_kind(current: Any, value: Any, path: str) -> None:
+    if current is not None and type(current) is not type(value):
+        raise RuleError(f"{path} holds a {type(current).__name__}")
 
 
 def _require_saveable_state(ctx: Context, path: str) -> None:

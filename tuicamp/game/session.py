@@ -5,10 +5,12 @@ Every write runs under the save's lock and in this order:
 1. check that the file's revision is still ours (else :class:`StaleSave`: someone else
    played meanwhile; reload, never overwrite their play);
 2. perform the action(s) in the engine (a refusal writes nothing);
-3. append the new events to ``NAME.chronicle.toml`` and fsync;
-4. atomically replace ``NAME.toml`` (its previous version kept as ``NAME.toml.bak``).
+3. build the new state's text: an action that leaves a number no save can hold (past 64
+   bits, :mod:`tuicamp.storage.limits`) is refused here, and nothing is written;
+4. append the new events to ``NAME.chronicle.toml`` and fsync;
+5. atomically replace ``NAME.toml`` (its previous version kept as ``NAME.toml.bak``).
 
-A crash between 3 and 4 leaves events the state does not count; they are ignored on load
+A crash between 4 and 5 leaves events the state does not count; they are ignored on load
 and cut off at the next write. What is rewritten per action is the state alone, so an
 autosave costs the same on turn 1 and on turn 100.
 
@@ -19,6 +21,7 @@ then the same save plus the same actions gives byte-identical files.
 from __future__ import annotations
 
 import contextlib
+import os
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 
@@ -31,15 +34,21 @@ from tuicamp.engine.views import CampaignView, view_for
 from tuicamp.model.campaign import Campaign
 from tuicamp.storage.chronicle import (
     append_events,
+    event_dict,
+    event_fingerprint,
     file_stamp,
     find_end,
     gc_paused,
     write_chronicle,
 )
+from tuicamp.storage.limits import refuse_too_large
 from tuicamp.storage.locations import (
+    CannotWrite,
     atomic_write,
     backup_path,
     chronicle_path,
+    fsync_dir,
+    pending_chronicle_path,
     write_lock,
 )
 from tuicamp.storage.saves import (
@@ -78,8 +87,15 @@ class Session:
     ) -> Session:
         """Save a new campaign (from a scenario, or a copy) and open it.
 
-        An existing save of that name is refused unless ``overwrite``; then its backup
-        goes too (it belonged to another campaign).
+        An existing save of that name is refused unless ``overwrite``. The new campaign
+        is written beside the old one and swapped in at the end, so that a writer killed
+        at any moment leaves one whole campaign, the old or the new:
+
+        1. the new chronicle, as ``.NAME.chronicle.toml.new`` (nothing old is touched);
+        2. the new state over the old one, in one rename: from here the new campaign is
+           the save (its header names its last event, so a reader knows the old
+           chronicle is not its own and reads the waiting one instead);
+        3. the new chronicle renamed over the old; then the old campaign's backup goes.
         """
         path = Path(path)
         with write_lock(path):
@@ -93,21 +109,35 @@ class Session:
                 # Above any revision a session on the old file holds, so it sees it is stale.
                 with contextlib.suppress(InputError):
                     disk_revision = read_header(path).revision
-            backup_path(path).unlink(missing_ok=True)  # it belonged to the old campaign
             events = list(chronicle)
             campaign.chronicle_length = len(events)
             engine = Engine(campaign, events)
             session = cls(path, engine, max(campaign.revision, disk_revision))
-            session._write(now_iso(), keep_backup=False)
+            with gc_paused():
+                session._write_new(now_iso())
+            backup_path(path).unlink(missing_ok=True)  # it belonged to the old campaign
         return session
 
     @classmethod
-    def open(cls, path: str | Path) -> Session:
-        """Open a save; nothing is written until the first action or :meth:`save`."""
+    def open(cls, path: str | Path, check_seal: bool = True) -> Session:
+        """Open a save; nothing is written until the first action or :meth:`save`.
+
+        ``check_seal=False`` opens a save whose seal is broken (a hand edit), which every
+        other check still guards; only :meth:`reseal` should need it."""
         path = Path(path)
-        loaded = _read(path)
+        loaded = _read(path, check_seal)
         session = cls(path, _engine_of(loaded), loaded.header.revision)
         session._adopt_files(loaded)
+        return session
+
+    @classmethod
+    def reseal(cls, path: str | Path) -> Session:
+        """Seal a save again after a hand edit: read it whole, every check but the seal's
+        passing (a save that fails one is refused, as by :meth:`open`), and write it back
+        sealed, at the next revision (a session still open on the old text sees it is
+        stale), the edited file kept as the backup."""
+        session = cls.open(path, check_seal=False)
+        session.save()
         return session
 
     def reload(self) -> None:
@@ -121,7 +151,11 @@ class Session:
         self._saved_events = len(loaded.chronicle)
         self._chronicle_end = loaded.chronicle_end
         self._chronicle_stamp = loaded.chronicle_stamp
-        self._rewrite_chronicle = loaded.chronicle_version < FORMAT_VERSION
+        # an older format, or a new campaign's chronicle still waiting to be swapped in:
+        # the next write writes the chronicle whole, in its place
+        self._rewrite_chronicle = (
+            loaded.chronicle_version < FORMAT_VERSION or loaded.chronicle_pending
+        )
 
     # --- what is open -------------------------------------------------------------------
     @property
@@ -217,9 +251,48 @@ class Session:
         with gc_paused():
             self._write_files(now, keep_backup)
 
-    def _write_files(self, now: str, keep_backup: bool) -> None:
+    def _state_bytes(self, now: str) -> tuple[int, bytes, list[Event]]:
+        """The next revision, the state's text at it, and the events not yet written.
+
+        The state's bytes come first, so that a number no save can hold refuses the
+        action before anything is written (a refusal then reloads, in _writing). The
+        engine's cached snapshot is the data written; it is updated in place so that a
+        later refusal, which restores from it, keeps the new revision."""
         chronicle = self.engine.chronicle
         revision = self._revision + 1
+        data = self.engine.snapshot()
+        data["revision"] = revision
+        data["chronicle_length"] = len(chronicle)
+        self.campaign.revision = revision
+        last = event_fingerprint(chronicle[-1]) if chronicle else ""
+        header = make_header(self.campaign, revision, now, last_event=last)
+        state = save_bytes(header, data)
+        new_events = chronicle[self._saved_events :]
+        refuse_too_large(
+            state,
+            {"header": {"revision": revision}, "campaign": data},
+            ((e.seq, event_dict(e)) for e in new_events),
+        )
+        return revision, state, new_events
+
+    def _write_new(self, now: str) -> None:
+        """A new campaign's files, swapped in over an old one's (see :meth:`create`)."""
+        revision, state, _ = self._state_bytes(now)
+        cpath, pending = chronicle_path(self.path), pending_chronicle_path(self.path)
+        end = write_chronicle(pending, self.engine.chronicle, FORMAT_VERSION)
+        atomic_write(self.path, state)
+        try:
+            os.replace(pending, cpath)
+        except OSError as exc:
+            raise CannotWrite(cpath, exc) from None
+        fsync_dir(self.path.parent)
+        self._chronicle_end, self._chronicle_stamp = end, file_stamp(cpath)
+        self._saved_events, self._rewrite_chronicle = len(self.engine.chronicle), False
+        self._revision = revision
+
+    def _write_files(self, now: str, keep_backup: bool) -> None:
+        chronicle = self.engine.chronicle
+        revision, state, new_events = self._state_bytes(now)
         # 1. the events first: the state must never count events the file lacks
         cpath = chronicle_path(self.path)
         if self._rewrite_chronicle or len(chronicle) < self._saved_events:
@@ -228,26 +301,25 @@ class Session:
             end = self._chronicle_end
             if file_stamp(cpath) != self._chronicle_stamp:  # touched by someone else
                 end = find_end(cpath, self._saved_events) if self._saved_events else 0
-            new = chronicle[self._saved_events :]
             stamp = file_stamp(cpath)
-            if new or stamp is None or stamp[1] != end:
-                end = append_events(cpath, new, end, FORMAT_VERSION)
+            if new_events or stamp is None or stamp[1] != end:
+                end = append_events(cpath, new_events, end, FORMAT_VERSION)
         self._chronicle_end, self._chronicle_stamp = end, file_stamp(cpath)
         self._saved_events, self._rewrite_chronicle = len(chronicle), False
-        # 2. the state. The engine's cached snapshot is the data written; it is updated in
-        # place so that a later refusal, which restores from it, keeps the new revision.
-        data = self.engine.snapshot()
-        data["revision"] = revision
-        data["chronicle_length"] = len(chronicle)
-        self.campaign.revision = revision
-        header = make_header(self.campaign, revision, now)
+        # 2. the state
         backup = backup_path(self.path) if keep_backup else None
-        atomic_write(self.path, save_bytes(header, data), backup=backup)
+        atomic_write(self.path, state, backup=backup)
         self._revision = revision
+        # a new campaign's chronicle left by a stopped `new --force`: its chronicle is in
+        # place now (or it was never this campaign's)
+        pending = pending_chronicle_path(self.path)
+        if os.path.lexists(pending):
+            with contextlib.suppress(OSError):
+                pending.unlink()
 
 
-def _read(path: Path) -> LoadedSave:
-    loaded = read_save(path)
+def _read(path: Path, check_seal: bool = True) -> LoadedSave:
+    loaded = read_save(path, check_seal=check_seal)
     assert loaded is not None  # read_save raises rather than collecting here
     return loaded
 

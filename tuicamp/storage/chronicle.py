@@ -25,7 +25,10 @@ long campaign costs nearly as much as parsing it.
 from __future__ import annotations
 
 import contextlib
+import errno
 import gc
+import hashlib
+import json
 import os
 import re
 import tomllib
@@ -39,9 +42,16 @@ from attrs import define, field
 from tuicamp.engine.actions import Event
 from tuicamp.engine.codec import converter, describe_structure_error, event_to_dict
 from tuicamp.engine.errors import InputError
-from tuicamp.storage.locations import atomic_write, fsync_dir
+from tuicamp.storage.locations import NOFOLLOW, atomic_write, fsync_dir
 from tuicamp.storage.migrations import upgrade_events, version_problem
-from tuicamp.storage.tomlfile import MAX_BYTES, KeyPath, Locator, parse_toml
+from tuicamp.storage.tomlfile import (
+    MAX_BYTES,
+    KeyPath,
+    Locator,
+    depth_problem,
+    parse_toml,
+    too_deep,
+)
 
 # The chronicle may outgrow the state by far; 100 MB is some 300,000 events.
 CHRONICLE_MAX_BYTES = 5 * MAX_BYTES
@@ -141,17 +151,22 @@ def read_bytes(path: Path, problems: Problems, max_bytes: int = MAX_BYTES) -> by
 
 
 def parse_source(path: Path, raw: bytes, problems: Problems) -> Source | None:
-    """Parse TOML; a syntax error is reported with tomlfile's own wording and line."""
+    """Parse TOML; a syntax error is reported with tomlfile's own wording and line, and
+    so is data nested too deep to be read safely (``tomlfile.MAX_DEPTH``)."""
     try:
         text = raw.decode("utf-8")
-        return Source(path, text, tomllib.loads(text))
-    except (UnicodeDecodeError, tomllib.TOMLDecodeError):
+        data = tomllib.loads(text)
+    except (UnicodeDecodeError, tomllib.TOMLDecodeError, RecursionError):
         try:
             parse_toml(raw, path)  # raises the one-line error with the line number
         except InputError as exc:
             problems.add(str(exc))
             return None
         raise  # parse_toml accepted what tomllib refused: a real bug, not a bad file
+    if too_deep(data):
+        problems.add(depth_problem(path, text))
+        return None
+    return Source(path, text, data)
 
 
 # --- writing ----------------------------------------------------------------------------
@@ -197,19 +212,31 @@ def write_chronicle(path: Path, events: list[Event], version: int) -> int:
 
 def append_events(path: Path, events: list[Event], at: int, version: int) -> int:
     """Append ``events`` at byte ``at`` (cutting off whatever an interrupted write left
-    beyond it), then fsync. ``at = 0`` starts a new file. Returns the new end."""
+    beyond it), then fsync. ``at = 0`` starts a new file. The first block starts on a
+    line of its own whatever the file ends with (an editor may drop the last newline).
+    Returns the new end."""
     data = b"".join(event_block(e) for e in events)
     created = False
-    try:
-        f = open(path, "r+b")  # noqa: SIM115 - closed below, after the fsync
+    try:  # never through a symbolic link: it would write another campaign's chronicle
+        fd = os.open(path, os.O_RDWR | NOFOLLOW)
     except FileNotFoundError:
         if at:
             raise InputError(f"{path}: the chronicle file has disappeared") from None
-        f = open(path, "w+b")  # noqa: SIM115
+        fd = os.open(path, os.O_RDWR | os.O_CREAT | os.O_EXCL | NOFOLLOW, 0o666)
         created = True
-    with f:
+    except OSError as exc:
+        if exc.errno == errno.ELOOP:
+            raise InputError(
+                f"{path}: is a symbolic link; tuicamp will not write through it"
+            ) from None
+        raise
+    with open(fd, "r+b") as f:
         if at == 0:
             data = chronicle_head(version) + data
+        else:
+            f.seek(at - 1)
+            if f.read(1) != b"\n":  # a hand edit dropped the last newline
+                data = b"\n" + data  # a block glued onto that line would not count
         f.seek(at)
         f.truncate()
         f.write(data)
@@ -264,6 +291,16 @@ class ChronicleRead:
     version: int  # the format version the file was written in
     dropped: int = 0  # blocks beyond the save's (from an interrupted write)
     stamp: tuple[int, int, int] | None = None
+    last_line: int = 1  # where the last event the save needs starts
+
+
+def event_fingerprint(event: Event) -> str:
+    """What a save records of the last event it needs (``last_event`` in its header), so
+    that a chronicle that is not its own is found out: another campaign's, or one a new
+    campaign's set-up has not swapped in yet. Taken of the event's content, not of its
+    text in the file, so that an editor's way with blank lines changes nothing."""
+    text = json.dumps(event_dict(event), sort_keys=True, separators=(",", ":"), default=str)
+    return "sha256:" + hashlib.sha256(text.encode()).hexdigest()[:32]
 
 
 def read_chronicle(
@@ -322,7 +359,8 @@ def read_chronicle(
             problems.structure(source, exc, ("event", i))
     if len(events) < len(blocks):
         return None
-    return ChronicleRead(events, end, version, dropped, stamp)
+    last_line = raw.count(b"\n", 0, starts[expected - 1]) + 1 if expected else 1
+    return ChronicleRead(events, end, version, dropped, stamp, last_line)
 
 
 def _chronicle_version(source: Source, current: int, problems: Problems) -> int | None:

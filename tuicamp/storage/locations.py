@@ -10,6 +10,12 @@ One campaign is a small family of files next to each other::
     NAME.chronicle.toml   the chronicle (only ever appended to)
     NAME.toml.bak         the state before the last save
     NAME.toml.lock        taken with flock around every write
+    .NAME.chronicle.toml.new   a new campaign's chronicle, for the moment `new --force`
+                          takes to replace an old campaign (see Session.create)
+
+They are plain files side by side. tuicamp never reads or writes one of them through a
+symbolic link (:func:`refuse_links`): a link would let a save overwrite whatever file it
+points to, or two campaigns share one chronicle. A link to the saves *folder* is fine.
 """
 
 from __future__ import annotations
@@ -19,7 +25,9 @@ import errno
 import fcntl
 import os
 import re
+import secrets
 import shutil
+import stat
 import time
 import unicodedata
 from collections.abc import Iterator, Mapping
@@ -107,6 +115,12 @@ def chronicle_path(save: Path) -> Path:
     return save.with_name(stem + CHRONICLE_SUFFIX)
 
 
+def pending_chronicle_path(save: Path) -> Path:
+    """``NAME.toml`` -> ``.NAME.chronicle.toml.new``: a new campaign's chronicle, written
+    before its state replaces an old campaign's, and renamed into place after."""
+    return save.with_name(f".{chronicle_path(save).name}.new")
+
+
 def backup_path(save: Path) -> Path:
     return save.with_name(save.name + ".bak")
 
@@ -130,27 +144,104 @@ def fsync_dir(folder: Path) -> None:
         os.close(fd)
 
 
-def _write_synced(path: Path, data: bytes, mode: int | None) -> None:
-    with open(path, "wb") as f:
-        f.write(data)
-        f.flush()
-        os.fsync(f.fileno())
-    if mode is not None:
-        os.chmod(path, mode)
+# ONOFOLLOW: a file of a campaign opened for writing is never a link's target.
+NOFOLLOW = getattr(os, "ONOFOLLOW", 0)
+
+
+def companions(save: Path) -> tuple[Path, ...]:
+    """The files of one campaign: the state, its chronicle, its backup, its lock, and the
+    chronicle of a new campaign about to replace it."""
+    return (
+        save,
+        chronicle_path(save),
+        backup_path(save),
+        lock_path(save),
+        pending_chronicle_path(save),
+    )
+
+
+def refuse_links(save: Path) -> None:
+    """Refuse, in one line, a campaign one of whose files is a symbolic link.
+
+    Written through, a link planted at ``NAME.toml`` (or its chronicle, backup or lock)
+    overwrites the file it points to; a save replaced by a plain file while its chronicle
+    is still a link leaves two campaigns writing one chronicle. The three files are
+    treated alike: none may be a link, and the Games Master is told which one is.
+    """
+    for path in companions(save):
+        try:
+            is_link = stat.S_ISLNK(os.lstat(path).st_mode)
+        except OSError:  # missing (or unreadable: the read or the write will say so)
+            continue
+        if is_link:
+            target = os.readlink(path)
+            raise InputError(
+                f"{path}: is a symbolic link (to {target}); tuicamp reads and writes a "
+                "campaign's files only as plain files side by side: put the file itself here"
+            )
+
+
+def _hidden_temporary(path: Path, purpose: str) -> tuple[Path, int]:
+    """A new file beside ``path`` under a name no one can guess, opened for writing.
+
+    ``O_CREAT | O_EXCL | ONOFOLLOW``: it is made here and now, never found waiting (a
+    link planted under a fixed name would have been written through)."""
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | NOFOLLOW | getattr(os, "O_CLOEXEC", 0)
+    while True:
+        tmp = path.with_name(f".{path.name}.{secrets.token_hex(6)}.{purpose}")
+        try:
+            return tmp, os.open(tmp, flags, 0o666)
+        except FileExistsError:  # 48 random bits met another: draw again
+            continue
+
+
+def _leftovers(path: Path) -> list[Path]:
+    """Temporaries of ``path`` a writer killed mid-write left behind (callers hold the
+    lock, so no other writer is using them)."""
+    try:
+        names = os.listdir(path.parent)
+    except OSError:
+        return []
+    prefix = f".{path.name}."
+    return [
+        path.with_name(n) for n in names if n.startswith(prefix) and n.endswith((".tmp", ".bak"))
+    ]
+
+
+def _write_synced(path: Path, data: bytes, mode: int | None) -> Path:
+    """``data`` in a new hidden file beside ``path``, flushed and fsynced; its path."""
+    tmp, fd = _hidden_temporary(path, "tmp")
+    try:
+        with open(fd, "wb", closefd=True) as f:
+            f.write(data)
+            f.flush()
+            os.fsync(f.fileno())
+        if mode is not None:
+            os.chmod(tmp, mode)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            tmp.unlink()
+        raise
+    return tmp
 
 
 def _set_aside(path: Path, backup: Path) -> Path:
     """A second name for the current ``path`` (a hard link: no copy), to become the backup
     once the new file is in place."""
-    aside = backup.with_name(f".{backup.name}.tmp")
-    with contextlib.suppress(FileNotFoundError):
-        aside.unlink()
-    try:
-        os.link(path, aside)
-    except OSError:  # no hard links here (some network or FUSE file systems): copy
-        shutil.copyfile(path, aside)
-        with open(aside, "rb+") as f:
-            os.fsync(f.fileno())
+    while True:
+        aside = backup.with_name(f".{path.name}.{secrets.token_hex(6)}.bak")
+        try:
+            os.link(path, aside, follow_symlinks=False)
+            return aside
+        except FileExistsError:
+            continue
+        except OSError:  # no hard links here (some network or FUSE file systems): copy
+            break
+    aside, fd = _hidden_temporary(path, "bak")
+    with open(fd, "wb", closefd=True) as f, open(path, "rb") as old:
+        shutil.copyfileobj(old, f)
+        f.flush()
+        os.fsync(f.fileno())
     return aside
 
 
@@ -193,20 +284,32 @@ def atomic_write(path: Path, data: bytes, backup: Path | None = None) -> None:
     one file system), is flushed and fsynced, and is renamed over the old file; then the
     folder is fsynced so the rename itself survives a power cut. With ``backup``, the old
     file becomes the backup *after* the new one is in place, so the backup is always older
-    than the file (after a crash in between it is one save older still). Callers hold the
-    save's lock, so fixed temporary names suffice; a crashed writer's are overwritten.
+    than the file (after a crash in between it is one save older still). The temporary
+    has a name no one can guess and is created, never opened if found (a symbolic link
+    planted there is not written through); a killed writer's temporaries are removed by
+    the next write (callers hold the save's lock). A link at ``path`` itself is refused.
     A failed write raises :class:`CannotWrite` and leaves the old file as it was.
     """
-    tmp = path.with_name(f".{path.name}.tmp")
     aside: Path | None = None
+    tmp: Path | None = None
     try:
-        mode: int | None = path.stat().st_mode & 0o7777
+        st = os.lstat(path)
     except FileNotFoundError:
-        mode = None
+        mode: int | None = None
     except OSError as exc:  # a file where a folder should be, a folder we may not read
         raise CannotWrite(path, exc) from None
+    else:
+        if stat.S_ISLNK(st.st_mode):
+            raise InputError(
+                f"{path}: is a symbolic link (to {os.readlink(path)}); tuicamp will not "
+                "write through it: put the file itself here"
+            )
+        mode = st.st_mode & 0o7777
+    for stale in _leftovers(path):
+        with contextlib.suppress(OSError):
+            stale.unlink()
     try:
-        _write_synced(tmp, data, mode)
+        tmp = _write_synced(path, data, mode)
         if backup is not None and mode is not None:
             aside = _set_aside(path, backup)
         os.replace(tmp, path)
@@ -234,11 +337,17 @@ class SaveBusy(RuleError):
 
 @contextlib.contextmanager
 def write_lock(save: Path, timeout: float = LOCK_TIMEOUT) -> Iterator[None]:
-    """Hold ``flock`` on ``SAVE.toml.lock`` (released by the kernel if the holder dies)."""
+    """Hold ``flock`` on ``SAVE.toml.lock`` (released by the kernel if the holder dies).
+
+    A campaign any of whose files is a symbolic link is refused first (:func:`refuse_links`),
+    and the lock is opened without following one, so a link there creates nothing."""
     make_folder(save.parent, save)
+    refuse_links(save)
     try:
-        fd = os.open(lock_path(save), os.O_RDWR | os.O_CREAT, 0o666)
+        fd = os.open(lock_path(save), os.O_RDWR | os.O_CREAT | NOFOLLOW, 0o666)
     except OSError as exc:
+        if exc.errno == errno.ELOOP:  # planted between the look and the open
+            refuse_links(save)
         raise CannotWrite(save, exc) from None
     try:
         deadline = time.monotonic() + timeout

@@ -3,7 +3,8 @@
 A save is TOML a Games Master can read and edit::
 
     [header]               # read alone to list saves fast
-    format_version = 1
+    seal = "sha256:..."    # the digest of the rest of the file (storage.seal)
+    format_version = 3
     name = "The Reikland War"
     ...
     revision = 12          # bumped by every save; guards against two writers
@@ -20,6 +21,12 @@ fields count, except ``revision``, which the header carries for the stale-writer
 
 Loading a bad file never writes anything and fails with one line, ``file:line: what``;
 :func:`save_problems` lists every problem at once for ``tuicamp check``.
+
+A save proves it is whole with its seal (:mod:`tuicamp.storage.seal`): a save cut short
+or edited by hand is refused until it is restored or, checked first, sealed again
+(``save_problems(path, check_seal=False)``, then ``Session.reseal``: ``tuicamp check
+--reseal``). Saves of format version 2 and
+older were written before seals: they load as they are, and the next write seals them.
 """
 
 from __future__ import annotations
@@ -43,19 +50,31 @@ from tuicamp.engine.ruleset import Option, Ruleset
 from tuicamp.model.campaign import Campaign, OptionValue
 from tuicamp.model.terrain import Vocabulary
 from tuicamp.storage.chronicle import (
+    ChronicleRead,
     Problems,
     Source,
+    event_fingerprint,
     gc_paused,
     parse_source,
     read_bytes,
     read_chronicle,
 )
-from tuicamp.storage.locations import chronicle_path, is_save_file, saves_dir
+from tuicamp.storage.locations import (
+    backup_path,
+    chronicle_path,
+    is_save_file,
+    pending_chronicle_path,
+    refuse_links,
+    saves_dir,
+)
 from tuicamp.storage.migrations import MigrationError, upgrade_save, version_problem
-from tuicamp.storage.scenario import table_problems, team_problems
+from tuicamp.storage.scenario import MAX_MAP_SIDE, table_problems, team_problems
+from tuicamp.storage.seal import find_seal, header_span, seal_holds, sealed
+from tuicamp.storage.summary import summarise
 from tuicamp.storage.tomlfile import MAX_BYTES
 
-FORMAT_VERSION = 2  # 2: the flow of play (campaign.flow, campaign.step)
+FORMAT_VERSION = 3  # 2: the flow of play (campaign.flow, campaign.step); 3: the seal
+SEALED_SINCE = 3  # the first format version whose saves carry a seal
 NOW_ENV = "TUICAMP_NOW"
 MAX_HEADER_BYTES = 64 * 1024
 
@@ -77,6 +96,10 @@ class SaveHeader:
     last_played: str  # ISO-8601, UTC
     revision: int
     finished: bool = False
+    seal: str = ""  # written by save_bytes, checked on load (storage.seal)
+    # the fingerprint of the last event the state needs (chronicle.event_fingerprint):
+    # a chronicle whose event is another is not this save's
+    last_event: str = ""
 
 
 class StaleSave(RuleError):
@@ -108,6 +131,9 @@ class LoadedSave:
     chronicle_version: int
     upgraded_from: int | None = None  # the file's format version, when it was older
     dropped_events: int = 0  # chronicle blocks of an interrupted write, ignored
+    # the events were read from the new campaign's chronicle that Session.create had not
+    # yet swapped in when it was stopped: the next write finishes the swap
+    chronicle_pending: bool = False
 
 
 # --- writing ----------------------------------------------------------------------------
@@ -132,7 +158,9 @@ def now_iso(env: dict[str, str] | None = None) -> str:
     return moment.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
-def make_header(campaign: Campaign, revision: int, last_played: str) -> SaveHeader:
+def make_header(
+    campaign: Campaign, revision: int, last_played: str, last_event: str = ""
+) -> SaveHeader:
     return SaveHeader(
         format_version=FORMAT_VERSION,
         name=campaign.name,
@@ -144,13 +172,16 @@ def make_header(campaign: Campaign, revision: int, last_played: str) -> SaveHead
         last_played=last_played,
         revision=revision,
         finished=campaign.finished,
+        last_event=last_event,
     )
 
 
 def save_bytes(header: SaveHeader, campaign_data: dict[str, Any]) -> bytes:
-    """The save file's text; ``campaign_data`` is ``campaign_to_dict`` (the engine's
-    cached snapshot), so nothing is unstructured twice."""
-    return tomli_w.dumps({"header": unstructure(header), "campaign": campaign_data}).encode()
+    """The save file's text, sealed; ``campaign_data`` is ``campaign_to_dict`` (the
+    engine's cached snapshot), so nothing is unstructured twice."""
+    head = unstructure(header)
+    head.pop("seal", None)  # the seal is the digest of the rest, set last
+    return sealed(tomli_w.dumps({"header": head, "campaign": campaign_data}).encode())
 
 
 # --- the header alone -------------------------------------------------------------------
@@ -229,6 +260,7 @@ def read_header(path: str | Path) -> SaveHeader:
     raises a one-line InputError.
     """
     path = Path(path)
+    refuse_links(path)
     problems = Problems()
     chunk = _header_chunk(path, problems)
     source = parse_source(path, chunk or b"", problems)
@@ -251,25 +283,96 @@ def load_save(path: str | Path) -> tuple[Campaign, list[Event]]:
     return loaded.campaign, loaded.chronicle
 
 
-def save_problems(path: str | Path) -> list[str]:
-    """Every problem of a save (and its chronicle) as ``file:line: what``; [] if none."""
+def save_problems(path: str | Path, check_seal: bool = True) -> list[str]:
+    """Every problem of a save (and its chronicle) as ``file:line: what``; [] if none.
+    After the first few problems of one kind the rest are summed up in one line.
+    ``check_seal=False`` judges the content alone (before sealing a hand edit)."""
     problems = Problems(collect=True)
-    read_save(Path(path), problems)
-    return problems.lines
+    read_save(Path(path), problems, check_seal=check_seal)
+    return summarise(problems.lines)
 
 
-def read_save(path: Path, problems: Problems | None = None) -> LoadedSave | None:
+def read_save(
+    path: Path, problems: Problems | None = None, check_seal: bool = True
+) -> LoadedSave | None:
     """Read a save and its chronicle. Problems raise (default) or are collected; with
-    collected problems the result is None."""
+    collected problems the result is None. ``check_seal=False`` reads a save whose seal
+    is broken (to seal it again once every other check has passed)."""
     with gc_paused():
-        return _read_save(path, Problems() if problems is None else problems)
+        return _read_save(path, Problems() if problems is None else problems, check_seal)
 
 
-def _read_save(path: Path, problems: Problems) -> LoadedSave | None:
+def looks_like_save(path: str | Path) -> bool:
+    """Whether the file starts as a save does (its first table is ``[header]``), read
+    from its first lines only: a save cut short or broken further down is still a save,
+    and is judged as one."""
+    try:
+        with open(path, "rb") as f:
+            head = f.read(MAX_HEADER_BYTES)
+    except OSError:
+        return False
+    return _starts_with_header(head)
+
+
+def sealed_state(path: Path) -> bool:
+    """Whether the save file carries a seal (saves of format 2 and older do not)."""
+    try:
+        raw = path.read_bytes()
+    except OSError:
+        return False
+    return find_seal(raw) is not None
+
+
+def _seal_problem(path: Path, raw: bytes, version: int | None) -> str | None:
+    """Why the save's seal does not prove it whole, for a save that should carry one."""
+    seal = find_seal(raw)
+    backup = backup_path(path)
+    restore = f"restore {backup.name}, or " if backup.exists() else ""
+    fix = f"{restore}check it and seal it again with `tuicamp check --reseal {path}`"
+    if seal is None:
+        if version is None or version < SEALED_SINCE:
+            return None  # written before seals: the next write seals it
+        return (
+            f"{path}:1: the save has no seal line in its [header], so it cannot show it is "
+            f"whole; {fix}"
+        )
+    if seal_holds(raw, seal):
+        return None
+    return (
+        f"{path}:{seal.line}: the save's seal does not match its content: it was cut short "
+        f"or edited by hand; {fix}"
+    )
+
+
+_DECLARED_VERSION_RE = re.compile(
+    rb"^[ \t]*format_version[ \t]*=[ \t]*([0-9]+)[ \t]*(?:#|\r?$)", re.M
+)
+
+
+def _written_by_a_newer_tuicamp(raw: bytes) -> bool:
+    """Whether the header declares a format newer than this tuicamp's: its seal may not
+    be one this tuicamp knows, and the Games Master is told to update instead."""
+    span = header_span(raw)
+    m = _DECLARED_VERSION_RE.search(raw, *span) if span else None
+    return m is not None and int(m.group(1)) > FORMAT_VERSION
+
+
+def _read_save(path: Path, problems: Problems, check_seal: bool = True) -> LoadedSave | None:
     start = len(problems.lines)
+    try:
+        refuse_links(path)
+    except InputError as exc:
+        problems.add(str(exc))
+        return None
     raw = read_bytes(path, problems)
     if raw is None:
         return None
+    seal = find_seal(raw) if check_seal else None
+    if seal is not None and not _written_by_a_newer_tuicamp(raw):
+        # before parsing: a save cut short is said to be cut short, not badly written
+        problem = _seal_problem(path, raw, SEALED_SINCE)
+        if problem:
+            problems.add(problem)
     source = parse_source(path, raw, problems)
     if source is None:
         return None
@@ -283,6 +386,10 @@ def _read_save(path: Path, problems: Problems) -> LoadedSave | None:
     version = _version_of(source, problems)
     if version is None:
         return None
+    if check_seal and seal is None:
+        problem = _seal_problem(path, raw, version)
+        if problem:
+            problems.add(problem)
     if version < FORMAT_VERSION:
         try:
             source.data = upgrade_save(source.data, version, FORMAT_VERSION)
@@ -293,11 +400,10 @@ def _read_save(path: Path, problems: Problems) -> LoadedSave | None:
     campaign, ruleset = _read_campaign(source, problems)
     data = source.data.get("campaign")
     length = campaign.chronicle_length if campaign else _int_or_none(data, "chronicle_length")
-    chronicle = None
-    if length is not None:
-        chronicle = read_chronicle(
-            chronicle_path(path), length, FORMAT_VERSION, problems, save=source
-        )
+    chronicle, pending = None, False
+    if length is not None and length >= 0:  # a negative one is a problem of its own
+        wanted = header.last_event if header and check_seal and version == FORMAT_VERSION else ""
+        chronicle, pending = _read_own_chronicle(path, source, length, wanted, problems)
     if len(problems.lines) > start or not (header and campaign and ruleset and chronicle):
         return None
     campaign.revision = header.revision
@@ -312,7 +418,47 @@ def _read_save(path: Path, problems: Problems) -> LoadedSave | None:
         chronicle_version=chronicle.version,
         upgraded_from=version if version < FORMAT_VERSION else None,
         dropped_events=chronicle.dropped,
+        chronicle_pending=pending,
     )
+
+
+def _read_own_chronicle(
+    path: Path, source: Source, length: int, wanted: str, problems: Problems
+) -> tuple[ChronicleRead | None, bool]:
+    """The chronicle that belongs to this save, and whether it is the pending one.
+
+    ``wanted`` is the fingerprint the save recorded of its last event ("" for a save from
+    before fingerprints, or one being sealed again): the chronicle beside the save must
+    end its ``length`` events with that event. When it does not and a new campaign's
+    chronicle is waiting to be swapped in (``new --force`` was stopped between writing
+    the new state and renaming its chronicle), that one is read instead."""
+    cpath = chronicle_path(path)
+    pending = pending_chronicle_path(path)
+    if wanted and length and os.path.lexists(pending):
+        own = _quietly_read_chronicle(cpath, length)
+        if own is None or event_fingerprint(own.events[-1]) != wanted:
+            waiting = _quietly_read_chronicle(pending, length)
+            if waiting is not None and event_fingerprint(waiting.events[-1]) == wanted:
+                return waiting, True
+    chronicle = read_chronicle(cpath, length, FORMAT_VERSION, problems, save=source)
+    if chronicle is None or not (wanted and length):
+        return chronicle, False
+    if event_fingerprint(chronicle.events[-1]) != wanted:
+        problems.add(
+            f"{cpath}:{chronicle.last_line}: event {length} is not the one {path.name} was "
+            "saved with: this chronicle was edited by hand or belongs to another campaign; "
+            f"restore it, or check both and seal the save again with "
+            f"`tuicamp check --reseal {path}`"
+        )
+        return None, False
+    return chronicle, False
+
+
+def _quietly_read_chronicle(path: Path, length: int) -> ChronicleRead | None:
+    """The chronicle's first ``length`` events if they read without a problem, else None."""
+    probe = Problems(collect=True)
+    found = read_chronicle(path, length, FORMAT_VERSION, probe)
+    return found if found is not None and not probe.lines else None
 
 
 def _starts_with_header(raw: bytes) -> bool:
@@ -553,6 +699,8 @@ def campaign_problems(campaign: Campaign, ruleset: Ruleset | None = None) -> lis
         )
     out += _flow_problems(campaign, ruleset)
     out += _unit_problems(campaign)
+    out += _holding_problems(campaign)
+    out += _victory_problems(campaign)
     out += _battle_problems(campaign, vocabulary)
     if ruleset is not None:
         out += _option_problems(campaign, ruleset)
@@ -631,6 +779,66 @@ def _unit_problems(campaign: Campaign) -> list[Problem]:
                         )
                     )
     return out
+
+
+def _holding_problems(campaign: Campaign) -> list[Problem]:
+    """What a player or a settlement holds, as a scenario allows it: no rule makes a
+    treasury, a store or a revenue negative (a treasury "never goes below nothing"), and
+    a map is no larger than a scenario's may be."""
+    out: list[Problem] = []
+    m = campaign.map
+    if m.width > MAX_MAP_SIDE or m.height > MAX_MAP_SIDE:
+        out.append(
+            Problem(
+                ("map",),
+                f"the map is {m.width} x {m.height}; a map is at most {MAX_MAP_SIDE} hexes "
+                "on a side",
+            )
+        )
+    for i, p in enumerate(campaign.players):
+        if p.treasury < 0:
+            out.append(
+                Problem(
+                    ("players", i, "treasury"),
+                    f"player {p.id!r}: a treasury cannot be negative ({p.treasury})",
+                )
+            )
+    for i, s in enumerate(m.settlements):
+        for name, amount in s.stores.items():
+            if amount < 0:
+                out.append(
+                    Problem(
+                        ("map", "settlements", i, "stores", name),
+                        f"settlement {s.id!r}: stores cannot be negative ({name} {amount})",
+                    )
+                )
+    for i, t in enumerate(m.territories):
+        if t.revenue < 0:
+            out.append(
+                Problem(
+                    ("map", "territories", i, "revenue"),
+                    f"territory {t.id!r}: revenue cannot be negative ({t.revenue})",
+                )
+            )
+    return out
+
+
+def _victory_problems(campaign: Campaign) -> list[Problem]:
+    """The part of ``[campaign.victory]`` the core writes: a scenario's ``turn_limit``
+    (a whole number of turns, 0 for none), which every ruleset reads. The rest of the
+    table is the ruleset's, judged by its ``state_problems``."""
+    victory = campaign.victory
+    if "turn_limit" not in victory:
+        return []
+    limit = victory["turn_limit"]
+    if isinstance(limit, bool) or not isinstance(limit, int) or limit < 0:
+        return [
+            Problem(
+                ("victory", "turn_limit"),
+                f"turn_limit is a whole number of turns (0: no limit), not {limit!r}",
+            )
+        ]
+    return []
 
 
 def _battle_problems(campaign: Campaign, vocabulary: Vocabulary) -> list[Problem]:

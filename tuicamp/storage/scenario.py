@@ -129,6 +129,7 @@ from tuicamp.model.hexes import Hex, Hexside, label_width_for, parse_hexside, pa
 from tuicamp.model.map import HexMap
 from tuicamp.model.teams import Team, TeamKind
 from tuicamp.model.terrain import BASE_VOCABULARY, FeatureKind, Vocabulary
+from tuicamp.storage.summary import summarise
 from tuicamp.storage.tomlfile import TomlFile, read_toml
 
 FORMAT_VERSION = 1
@@ -1293,8 +1294,9 @@ def _analyse(
 def scenario_problems(path: str | Path, checks: ScenarioChecks | None = None) -> list[str]:
     """Every problem of a scenario file, one line each (``file:line: what``), in file order;
     an empty list when the file is fine. ``checks`` adds what only a built campaign shows
-    (``tuicamp.game.scenarios`` passes each ruleset's)."""
-    return _analyse(path, checks)[0]
+    (``tuicamp.game.scenarios`` passes each ruleset's). After the first few problems of
+    one kind the rest are summed up in one line (:mod:`tuicamp.storage.summary`)."""
+    return summarise(_analyse(path, checks)[0])
 
 
 def load_scenario(path: str | Path, checks: ScenarioChecks | None = None) -> Scenario:

@@ -178,16 +178,23 @@ class SandboxRuleset(Ruleset):
             out.append(Problem((key,), f"unknown key ({hint})"))
         return out
 
+    def campaign_problems(self, rules: Rules) -> list[Problem]:
+        """A scenario's [victory] table, as the sandbox reads it (R-SB-12)."""
+        return victory_problems(rules.campaign)
+
     def state_problems(self, campaign: Campaign) -> list[Problem]:
-        """What a hand edit of a save can break in the sandbox's state: the MP ledger."""
+        """What a hand edit of a save can break in the sandbox's state (the MP ledger) and
+        in the [victory] table it reads after every action (R-SB-12)."""
+        out = victory_problems(campaign)
         state = campaign.state
         if not isinstance(state, SandboxState):
-            return []
-        return [
+            return out
+        out += [
             Problem(("state", "mp_used", army), f"army {army!r} cannot have used {used} MP")
             for army, used in state.mp_used.items()
             if not used >= 0
         ]
+        return out
 
 
 # --- handlers ---------------------------------------------------------------------------
@@ -505,6 +512,39 @@ def _capture(ctx: Context, a: A.Capture) -> None:
     )
 
 
+def victory_problems(campaign: Campaign) -> list[Problem]:
+    """What in the [victory] table the sandbox could not read (R-SB-12): ``targets`` and
+    ``capitals`` are tables of player = settlement, ``type`` and ``summary`` are text.
+    A scenario's check and a save's both ask, so a table play would stumble on is
+    refused before play."""
+    v = campaign.victory
+    out: list[Problem] = []
+    for key in ("type", "summary"):
+        if key in v and not isinstance(v[key], str):
+            out.append(Problem(("victory", key), f"victory {key} is text, not {v[key]!r}"))
+    players = {p.id for p in campaign.players}
+    settlements = {s.id for s in campaign.map.settlements}
+    for key in ("targets", "capitals"):
+        if key not in v:
+            continue
+        table = v[key]
+        if not isinstance(table, dict):
+            out.append(
+                Problem(
+                    ("victory", key),
+                    f"victory {key} is a table of player = settlement, not {table!r}",
+                )
+            )
+            continue
+        for pid, sid in table.items():
+            where: tuple[str | int, ...] = ("victory", key, pid)
+            if pid not in players:
+                out.append(Problem(where, f"victory {key} names no player {pid!r}"))
+            elif not isinstance(sid, str) or sid not in settlements:
+                out.append(Problem(where, f"victory {key}.{pid} names no settlement ({sid!r})"))
+    return out
+
+
 # What a sandbox scenario's [victory] may ask, checked after every action (R-SB-12). "capture":
 # `targets = { player = settlement }` — a player wins on holding their target. "capitals":
 # `capitals = { player = settlement }` — a player wins on holding another's capital. Any
@@ -522,11 +562,15 @@ def sandbox_victory(campaign: Campaign) -> Victory | None:
         s = m.settlement(sid)
         return s.owner if s else None
 
+    def table(key: str) -> dict[str, Any]:  # a bad one is refused by victory_problems
+        found = v.get(key, {})
+        return found if isinstance(found, dict) else {}
+
     winners: list[str] = []
     if v.get("type") == "capture":
-        winners = [p for p, sid in v.get("targets", {}).items() if owner(sid) == p]
+        winners = [p for p, sid in table("targets").items() if owner(sid) == p]
     elif v.get("type") == "capitals":
-        capitals = v.get("capitals", {})
+        capitals = table("capitals")
         winners = [p for p in held if any(owner(sid) == p for q, sid in capitals.items() if q != p)]
     if winners:
         names = ", ".join(campaign.player(p).name for p in winners)

@@ -1,0 +1,161 @@
+"""`new --force` killed at any step leaves one whole campaign: the old one or the new.
+
+Issue 10, point 5: "`new --force` killed mid-write leaves neither campaign: the `.bak` is
+deleted and the chronicle replaced before the new state exists. Write the new campaign
+beside the old and swap at the end, as `apply` does."
+
+A writer is started for each step of the files' writing (every fsync, rename and
+removal), and SIGKILLs itself just before that step; what it leaves must load, as the
+old campaign or the new one, byte for byte.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from integrity_kit import MOVE, ROLL, env, new_save, ok, refused  # noqa: F401
+from test_storage_kit import Note, make_campaign, tiny  # noqa: F401
+
+from tuicamp.game.session import Session
+from tuicamp.rules.sandbox.actions import Move
+from tuicamp.storage.locations import backup_path, chronicle_path, pending_chronicle_path
+from tuicamp.storage.saves import read_save, save_problems
+
+TESTS = Path(__file__).resolve().parent
+
+# Replaces the save given with a new campaign, killing itself with SIGKILL just before
+# the n-th step that changes a file (n = 0: never); prints how many steps there were.
+WRITER = f"""
+import os, signal, sys
+sys.path.insert(0, {str(TESTS)!r})
+from test_storage_kit import install_tiny, make_campaign
+install_tiny()
+from tuicamp.engine.actions import Event
+from tuicamp.game.session import Session
+
+kill_at, steps = int(sys.argv[2]), 0
+
+def step(fn):
+    def counted(*args, **kwargs):
+        global steps
+        steps += 1
+        if steps == kill_at:
+            os.kill(os.getpid(), signal.SIGKILL)
+        return fn(*args, **kwargs)
+    return counted
+
+for name in ("fsync", "replace", "rename", "unlink", "link"):
+    setattr(os, name, step(getattr(os, name)))
+
+campaign = make_campaign()
+campaign.name = "The New War"
+begun = Event(seq=1, turn=1, phase="move", kind="setup", text="The New War begins")
+Session.create(sys.argv[1], campaign, [begun], overwrite=True)
+print(steps)
+"""
+
+
+def _old_campaign(folder: Path) -> Path:
+    save = folder / "war.toml"
+    session = Session.create(save, make_campaign())
+    for text in ("one", "two", "three"):
+        session.perform("s1", Note(text=text))
+    return save
+
+
+def _replace(save: Path, kill_at: int) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-c", WRITER, str(save), str(kill_at)],
+        capture_output=True,
+        text=True,
+        env={**os.environ, "TUICAMP_NOW": "2026-01-01T12:00:00Z"},
+        timeout=120,
+    )
+
+
+def _files(save: Path) -> tuple[bytes, bytes]:
+    return save.read_bytes(), chronicle_path(save).read_bytes()
+
+
+@pytest.mark.usefixtures("tiny")
+def test_a_kill_at_every_step_of_new_force_leaves_the_old_or_the_new_campaign(
+    tmp_path: Path,
+) -> None:
+    old_save = _old_campaign(tmp_path / "old")
+    old = _files(old_save)
+    old_events = [e.text for e in read_save(old_save).chronicle]
+    reference = tmp_path / "reference"
+    shutil.copytree(old_save.parent, reference)
+    clean = _replace(reference / "war.toml", 0)
+    assert clean.returncode == 0, clean.stderr
+    new = _files(reference / "war.toml")
+    steps = int(clean.stdout)
+    assert steps >= 6  # the chronicle's and the state's writes, the swap, the backup
+
+    seen = set()
+    for kill_at in range(1, steps + 1):
+        folder = tmp_path / f"kill-{kill_at}"
+        shutil.copytree(old_save.parent, folder)
+        save = folder / "war.toml"
+        killed = _replace(save, kill_at)
+        assert killed.returncode == -9, (kill_at, killed.stderr)
+
+        assert save_problems(save) == [], kill_at
+        loaded = read_save(save)
+        events = [e.text for e in loaded.chronicle]
+        if loaded.campaign.name == "The New War":
+            assert save.read_bytes() == new[0], kill_at
+            assert events == ["The New War begins"], kill_at
+            seen.add("new")
+        else:
+            assert _files(save) == old, kill_at
+            assert events == old_events, kill_at
+            seen.add("old")
+        # and it plays on: the next write finishes what the kill left half-done
+        session = Session.open(save)
+        session.perform("s1", Note(text="after"))
+        assert not os.path.lexists(pending_chronicle_path(save)), kill_at
+        again = read_save(save)
+        assert [e.text for e in again.chronicle] == [*events, "after"], kill_at
+    assert seen == {"old", "new"}
+
+
+def test_new_force_over_a_played_campaign_keeps_nothing_of_it(env: Path) -> None:  # noqa: F811
+    """The command line's own path: the old campaign's backup goes once the new one is
+    in place, and a session still open on the old one is told it is stale."""
+    save = new_save(env)
+    assert backup_path(save).exists() is False
+    ok("apply", save, _orders(env))
+    assert backup_path(save).exists()
+    stale = Session.open(save)
+    new_save(env, "war.toml", "--force", "--seed", "9")
+    assert not backup_path(save).exists()
+    assert not os.path.lexists(pending_chronicle_path(save))
+    assert "seed 9" not in ok("log", save).out  # one set-up event, the new one
+    assert len(read_save(save).chronicle) == 1
+    with pytest.raises(Exception, match="was changed by another player"):
+        stale.perform("empire", Move(army="averland-host", to="0710"))
+
+
+def test_a_chronicle_of_another_campaign_is_refused(env: Path) -> None:  # noqa: F811
+    """What the swap relies on: a save knows its last event, so the chronicle beside it
+    must be its own, not one of another campaign that happens to hold enough events."""
+    first = new_save(env, "first.toml")
+    second = new_save(env, "second.toml", "--seed", "11")
+    ok("apply", first, _orders(env))
+    ok("apply", second, _orders(env, ROLL))
+    shutil.copyfile(chronicle_path(first), chronicle_path(second))
+    line = refused("show", second)
+    assert line.startswith(f"tuicamp: {chronicle_path(second)}:")
+    assert "event 2 is not the one second.toml was saved with" in line
+
+
+def _orders(folder: Path, text: str = MOVE) -> Path:
+    path = folder / "orders.toml"
+    path.write_text(text, encoding="utf-8")
+    return path

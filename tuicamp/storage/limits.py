@@ -1,0 +1,72 @@
+"""What a save can hold: whole numbers of 64 bits, as TOML has them.
+
+Python's integers have no limit, TOML's do: a treasury, a store, the revision, the dice's
+``draws`` and ``rolls`` or ``next_id`` at 9,223,372,036,854,775,807 accepted the next
+order, and the save written then no longer loaded (the codec refuses what TOML cannot
+hold). So before anything of an action is written, the numbers it leaves are checked, and
+an order that would carry one past the limit is refused, in one line, as any refusal is.
+
+The check reads the save's bytes (one quick search for a run of 19 digits, which any
+number past the limit needs) and walks the data only when it finds one, to name the place.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from typing import Any
+
+from tuicamp.engine.codec import TOML_INT_MAX, TOML_INT_MIN
+from tuicamp.engine.errors import RuleError
+from tuicamp.engine.problems import KeyPath, where_text
+
+_LONG_NUMBER_RE = re.compile(rb"[0-9]{19}")
+
+
+class NumberTooLarge(RuleError):
+    """An action would leave a number no save can hold; nothing was written."""
+
+    def __init__(self, where: str, value: int) -> None:
+        self.where, self.value = where, value
+        if value > 0:
+            limit = f"more than a save can hold (at most {TOML_INT_MAX:,})"
+        else:
+            limit = f"less than a save can hold (at least {TOML_INT_MIN:,})"
+        super().__init__(f"{where} would become {value:,}, {limit}")
+
+
+def out_of_range(value: Any, at: KeyPath = ()) -> tuple[KeyPath, int] | None:
+    """The first whole number in ``value`` (plain data) that TOML cannot hold, with its
+    key path; None when there is none."""
+    stack: list[tuple[KeyPath, Any]] = [(at, value)]
+    while stack:
+        path, item = stack.pop()
+        kind = type(item)
+        if kind is dict:
+            stack.extend(((*path, k), v) for k, v in reversed(item.items()))
+        elif kind is list or kind is tuple:
+            stack.extend(((*path, i), v) for i, v in reversed(list(enumerate(item))))
+        elif kind is int and not TOML_INT_MIN <= item <= TOML_INT_MAX:
+            return path, item
+    return None
+
+
+def may_hold_too_large(raw: bytes) -> bool:
+    """Whether the written text could hold a number past the limit (a run of 19 digits:
+    a text of digits in a name gives a false alarm, which the walk then clears)."""
+    return _LONG_NUMBER_RE.search(raw) is not None
+
+
+def refuse_too_large(state: bytes, data: dict[str, Any], events: Iterable[Any]) -> None:
+    """Raise :class:`NumberTooLarge` when the save about to be written (``state``, the
+    bytes of ``data``) or the events about to be appended hold a number past the limit."""
+    if may_hold_too_large(state):
+        found = out_of_range(data)
+        if found is not None:
+            path, value = found
+            raise NumberTooLarge(where_text(path), value)
+    for seq, event in events:
+        found = out_of_range(event)
+        if found is not None:
+            path, value = found
+            raise NumberTooLarge(f"event {seq}: {where_text(path)}", value)
