@@ -278,8 +278,11 @@ def test_truncated_and_huge_files_are_refused(tmp_path, save):
     text = save.read_text()
     broken = tmp_path / "broken.toml"
     broken.write_text(text[: len(text) // 2] + "\n[[armies]\n")
-    line = one_line_error(run("check", str(broken), cwd=tmp_path))
-    assert line.startswith(f"{broken}:") and "TOML" in line
+    result = run("check", str(broken), cwd=tmp_path)
+    assert result.returncode == 2 and "Traceback" not in result.stderr
+    seal, toml = result.stderr.strip().split("\n")  # cut short, and so no TOML either
+    assert seal.startswith(f"{broken}:2: the save's seal does not match its content")
+    assert toml.startswith(f"{broken}:") and "not valid TOML" in toml
     huge = tmp_path / "huge.toml"
     with huge.open("wb") as f:
         f.write(b"# padding\n" * (5 * 1024 * 1024))

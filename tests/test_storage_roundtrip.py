@@ -258,7 +258,8 @@ def chronicles(draw) -> list[Event]:
 @settings(
     max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
 )
-@given(army_list=armies(), events=chronicles(), treasury=toml_int)
+# a treasury never goes below nothing: a save holding a negative one is refused
+@given(army_list=armies(), events=chronicles(), treasury=st.integers(0, 2**63 - 1))
 def test_generated_armies_and_events_round_trip(
     monkeypatch, army_list: list[Army], events: list[Event], treasury: int
 ) -> None:

@@ -409,23 +409,31 @@ def cmd_actions(args: argparse.Namespace) -> int:
 def cmd_apply(args: argparse.Namespace) -> int:
     from tuicamp.engine.engine import action_types
     from tuicamp.game.session import Session
-    from tuicamp.storage.orders import read_orders
+    from tuicamp.storage.orders import read_orders_file
 
     session = Session.open(_resolve_save(args.save))
-    file_seat, actions = read_orders(args.orders, action_types(session.ruleset))
-    if not (args.seat or file_seat):  # orders never fall back to the GM's powers
+    orders = read_orders_file(args.orders, action_types(session.ruleset))
+    actions = orders.actions
+    if not (args.seat or orders.seat):  # orders never fall back to the GM's powers
         raise InputError(
             f'{args.orders}: say whose orders these are: seat = "..." at the top, or --as SEAT'
         )
-    seat = _default_seat(session, args.seat or file_seat)
+    seat = _default_seat(session, args.seat or orders.seat)
     if not actions:
         raise InputError(f"{args.orders}: no [[action]] in it")
     try:
-        events = session.perform_all(seat, actions)
+        # on the save as it is when the lock is taken, whoever wrote it since it was read
+        events = session.apply_orders(seat, orders)
     except RuleError as exc:
         index = getattr(exc, "action_index", None)
         which = f" order {index + 1} ({actions[index].kind})" if index is not None else ""
-        raise InputError(f"{args.orders}: refused{which}, nothing changed: {exc}") from None
+        since = ""
+        if orders.revision is not None and index is not None and orders.revision < session.revision:
+            since = (
+                f" (written against revision {orders.revision}; the save is at revision "
+                f"{session.revision}: it was played on meanwhile)"
+            )
+        raise InputError(f"{args.orders}: refused{which}, nothing changed: {exc}{since}") from None
     from tuicamp.game.textreport import event_line
 
     view = session.view(seat)
@@ -438,6 +446,7 @@ def cmd_apply(args: argparse.Namespace) -> int:
             f"The campaign is over: the last {session.engine.skipped} order(s) were not "
             "carried out."
         )
+    print(f"{session.path}: saved at revision {session.revision}")
     return EXIT_OK
 
 

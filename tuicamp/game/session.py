@@ -27,7 +27,7 @@ from pathlib import Path
 
 from tuicamp.engine.actions import Action, Event
 from tuicamp.engine.engine import Engine
-from tuicamp.engine.errors import InputError
+from tuicamp.engine.errors import InputError, RuleError
 from tuicamp.engine.rules import Rules
 from tuicamp.engine.ruleset import Ruleset
 from tuicamp.engine.views import CampaignView, view_for
@@ -51,6 +51,7 @@ from tuicamp.storage.locations import (
     pending_chronicle_path,
     write_lock,
 )
+from tuicamp.storage.orders import AppliedOrders, Orders
 from tuicamp.storage.saves import (
     FORMAT_VERSION,
     LoadedSave,
@@ -75,6 +76,7 @@ class Session:
         self._chronicle_stamp: tuple[int, int, int] | None = None
         self._rewrite_chronicle = True  # write the whole file next time (new, or upgraded)
         self._rules: Rules | None = None
+        self._applied: list[AppliedOrders] = []  # orders files applied (storage.orders)
 
     # --- opening ------------------------------------------------------------------------
     @classmethod
@@ -148,6 +150,7 @@ class Session:
         self._adopt_files(loaded)
 
     def _adopt_files(self, loaded: LoadedSave) -> None:
+        self._applied = list(loaded.applied_orders)
         self._saved_events = len(loaded.chronicle)
         self._chronicle_end = loaded.chronicle_end
         self._chronicle_stamp = loaded.chronicle_stamp
@@ -210,6 +213,34 @@ class Session:
         with self._writing():
             return self.engine.perform_all(seat_id, actions)
 
+    def apply_orders(self, seat_id: str, orders: Orders) -> list[Event]:
+        """Perform an orders file's actions as one, for ``seat_id``, on the save as it is
+        now (:mod:`tuicamp.storage.orders`).
+
+        Another writer may have saved since this session read the file: the orders are
+        then played on the newest save, read again under the lock, and refused only if
+        they are not legal there. Orders the save has applied already for the seat (by
+        their id, or by their content when they name their revision alone) are refused,
+        as are orders written against a revision the save has not reached."""
+        with self._writing(catch_up=True):
+            key = orders.key(seat_id)
+            done = next(
+                (a for a in self._applied if key is not None and (a.seat, a.id) == (seat_id, key)),
+                None,
+            )
+            if done is not None:
+                raise OrdersRepeated(orders, done)
+            if orders.revision is not None and orders.revision > self._revision:
+                raise RuleError(
+                    f"these orders were written against revision {orders.revision}, but "
+                    f"{self.path.name} is at revision {self._revision}: they are for a later "
+                    "state of the campaign than this save holds"
+                )
+            events = self.engine.perform_all(seat_id, orders.actions)
+            if key is not None:
+                self._applied.append(AppliedOrders(seat_id, key, self._revision + 1))
+            return events
+
     def undo(self, seat_id: str) -> Event:
         with self._writing():
             return self.engine.undo(seat_id)
@@ -220,10 +251,16 @@ class Session:
 
     # --- writing ------------------------------------------------------------------------
     @contextlib.contextmanager
-    def _writing(self) -> Iterator[None]:
-        """Lock, refuse a stale session, run the body, then write (only if it succeeded)."""
+    def _writing(self, catch_up: bool = False) -> Iterator[None]:
+        """Lock, refuse a stale session (or, ``catch_up``, read the newest save again,
+        under the lock), run the body, then write (only if it succeeded)."""
         with write_lock(self.path):
-            self._check_fresh()
+            try:
+                self._check_fresh()
+            except StaleSave as stale:
+                if not catch_up or stale.disk_revision is None:
+                    raise
+                self.reload()
             now = now_iso()  # a bad TUICAMP_NOW refuses before anything happens
             yield
             try:
@@ -266,7 +303,7 @@ class Session:
         self.campaign.revision = revision
         last = event_fingerprint(chronicle[-1]) if chronicle else ""
         header = make_header(self.campaign, revision, now, last_event=last)
-        state = save_bytes(header, data)
+        state = save_bytes(header, data, self._applied)
         new_events = chronicle[self._saved_events :]
         refuse_too_large(
             state,
@@ -316,6 +353,22 @@ class Session:
         if os.path.lexists(pending):
             with contextlib.suppress(OSError):
                 pending.unlink()
+
+
+class OrdersRepeated(RuleError):
+    """Orders the save has applied already: sent again, they would happen twice."""
+
+    def __init__(self, orders: Orders, done: AppliedOrders) -> None:
+        self.orders, self.done = orders, done
+        which = (
+            f"id {orders.id!r}"
+            if orders.id is not None
+            else f"the same actions, written against revision {orders.revision}"
+        )
+        super().__init__(
+            f"these orders ({which}) were applied already for seat {done.seat!r}, at "
+            f"revision {done.revision}; applying them again would carry them out twice"
+        )
 
 
 def _read(path: Path, check_seal: bool = True) -> LoadedSave:

@@ -140,7 +140,8 @@ def apply_orders(session: Session, grant: Grant, raw: bytes) -> Outcome:
         return Outcome(EXIT_BAD_INPUT, err=f"orders: at most {MAX_ORDERS_BYTES} bytes\n")
     name = f"{grant.campaign} orders"
     try:
-        file_seat, actions = parse_orders(raw, name, action_types(session.ruleset))
+        orders = parse_orders(raw, name, action_types(session.ruleset))
+        file_seat, actions = orders.seat, orders.actions
     except InputError as exc:
         return Outcome(EXIT_BAD_INPUT, err=f"{exc}\n")
     if file_seat is not None and file_seat != grant.seat:

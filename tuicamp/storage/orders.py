@@ -2,17 +2,33 @@
 
 ```toml
 seat = "p1"          # optional: whose orders these are (the --as flag wins)
+id = "p1-turn-3"     # optional: names these orders, so that applying them twice is refused
+revision = 12        # optional: the save's revision they were written against
 
 [[action]]
 kind = "move"
 army = "a1"
 to = "0604"
 ```
+
+``id`` and ``revision`` make an orders file safe to send again (after a dropped
+connection, a script run twice): the save keeps, for each seat, the ids of the orders it
+has applied (``[[applied_orders]]``), and the same orders again are refused in one line,
+naming the revision at which they were applied. An orders file with a ``revision`` but no
+``id`` is known by its content instead (its seat, revision and actions): sent twice, it is
+refused too. Orders with neither are applied as often as they are sent, as before.
+
+``revision`` also says what the orders were written against. When the save has moved on
+since (another player applied orders meanwhile), ``tuicamp apply`` plays them on the save
+as it is now, if they are still legal there, and refuses them in one line if not;
+orders written against a revision the save has not reached are refused.
 """
 
 from __future__ import annotations
 
 import enum
+import hashlib
+import json
 import re
 import typing
 from pathlib import Path
@@ -20,6 +36,7 @@ from typing import Any
 
 import attrs
 import tomli_w
+from attrs import define
 
 from tuicamp.engine.actions import Action, action_fields
 from tuicamp.engine.codec import action_to_dict, converter, describe_structure_error
@@ -57,35 +74,95 @@ def action_from_dict(
         raise fail(path, f"action {kind}: {message}") from None
 
 
-def read_orders(
-    path: str | Path, types: dict[str, type[Action]]
-) -> tuple[str | None, list[Action]]:
-    """(seat named in the file, actions); an InputError names the file and line."""
+MAX_ID = 100  # characters of an orders id
+
+
+@define
+class Orders:
+    """An orders file as read: whose, which, against what, and the actions."""
+
+    seat: str | None
+    actions: list[Action]
+    id: str | None = None
+    revision: int | None = None  # the save's revision the orders were written against
+
+    def key(self, seat: str) -> str | None:
+        """What the save remembers these orders by, once applied for ``seat``: the id;
+        for orders that name their revision but no id, a digest of what they say (the
+        same orders against the same revision are the same orders); else None."""
+        if self.id is not None:
+            return self.id
+        if self.revision is None:
+            return None
+        said = [seat, self.revision, [action_to_dict(a) for a in self.actions]]
+        text = json.dumps(said, sort_keys=True, separators=(",", ":"), default=str)
+        return "sha256:" + hashlib.sha256(text.encode()).hexdigest()[:32]
+
+
+@define
+class AppliedOrders:
+    """Orders a save has applied, so that the same ones sent again are refused."""
+
+    seat: str
+    id: str  # the file's id, or the digest of orders that named their revision alone
+    revision: int  # the save's revision once they were applied
+
+
+_CONTROL_RE = re.compile(r"[\x00-\x1f\x7f-\x9f]")
+
+
+def read_orders_file(path: str | Path, types: dict[str, type[Action]]) -> Orders:
+    """The orders file, checked; an InputError names the file and line."""
     return orders_of(read_toml(path), types)
 
 
-def parse_orders(
-    raw: bytes, name: str, types: dict[str, type[Action]]
-) -> tuple[str | None, list[Action]]:
+def parse_orders(raw: bytes, name: str, types: dict[str, type[Action]]) -> Orders:
     """Orders given as bytes (sent over SSH, not in a file): errors name ``name`` and
     the line, as for a file."""
     return orders_of(parse_toml(raw, Path(name)), types)
 
 
-def orders_of(doc: TomlFile, types: dict[str, type[Action]]) -> tuple[str | None, list[Action]]:
-    """(seat named in the orders, actions) of a parsed orders document."""
-    unknown = set(doc.data) - {"seat", "action"}
+def orders_of(doc: TomlFile, types: dict[str, type[Action]]) -> Orders:
+    """The orders of a parsed orders document, checked."""
+    unknown = set(doc.data) - {"seat", "id", "revision", "action"}
     if unknown:
         key = sorted(unknown)[0]
-        raise doc.error((key,), f"unknown key {key!r} (orders hold seat and [[action]])")
+        raise doc.error(
+            (key,), f"unknown key {key!r} (orders hold seat, id, revision and [[action]])"
+        )
     seat = doc.data.get("seat")
     if seat is not None and not isinstance(seat, str):
         raise doc.error(("seat",), "seat is a seat id in quotes")
+    ident = doc.data.get("id")
+    if ident is not None and (
+        not isinstance(ident, str)
+        or not ident.strip()
+        or len(ident) > MAX_ID
+        or _CONTROL_RE.search(ident)
+    ):
+        raise doc.error(("id",), f"id names these orders: text in quotes, 1 to {MAX_ID} characters")
+    revision = doc.data.get("revision")
+    if revision is not None and (
+        isinstance(revision, bool) or not isinstance(revision, int) or revision < 0
+    ):
+        raise doc.error(
+            ("revision",),
+            "revision is the save's revision the orders were written against: a whole "
+            "number (tuicamp show prints it)",
+        )
     blocks = doc.data.get("action", [])
     if not isinstance(blocks, list):
         raise doc.error(("action",), "write actions as [[action]] blocks")
     actions = [action_from_dict(block, types, doc, ("action", i)) for i, block in enumerate(blocks)]
-    return seat, actions
+    return Orders(seat, actions, ident, revision)
+
+
+def read_orders(
+    path: str | Path, types: dict[str, type[Action]]
+) -> tuple[str | None, list[Action]]:
+    """(seat named in the file, actions); an InputError names the file and line."""
+    orders = read_orders_file(path, types)
+    return orders.seat, orders.actions
 
 
 def write_orders(path: str | Path, actions: list[Action], seat: str | None = None) -> None:
@@ -185,6 +262,4 @@ def _inline(value: Any) -> str:
 
 
 def _is_nothing(value: Any) -> bool:
-    from attrs import NOTHING
-
-    return value is NOTHING
+    return value is attrs.NOTHING

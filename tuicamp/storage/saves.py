@@ -12,6 +12,11 @@ A save is TOML a Games Master can read and edit::
     [campaign]             # converter.campaign_to_dict(campaign)
     ...
 
+    [[applied_orders]]     # orders files applied with an id (storage.orders), so that
+    seat = "empire"        # the same orders sent again are refused
+    id = "empire-turn-3"
+    revision = 13
+
 The chronicle is in ``NAME.chronicle.toml`` (see :mod:`tuicamp.storage.chronicle`). Both
 hold resolved outcomes, dice values included, so loading never re-runs a rule: a save
 made under one version of a ruleset loads the same under the next.
@@ -34,12 +39,13 @@ from __future__ import annotations
 import difflib
 import os
 import re
+from collections.abc import Sequence
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 import tomli_w
-from attrs import define
+from attrs import define, field
 
 from tuicamp.engine import registry
 from tuicamp.engine.actions import Event
@@ -68,6 +74,7 @@ from tuicamp.storage.locations import (
     saves_dir,
 )
 from tuicamp.storage.migrations import MigrationError, upgrade_save, version_problem
+from tuicamp.storage.orders import AppliedOrders
 from tuicamp.storage.scenario import MAX_MAP_SIDE, table_problems, team_problems
 from tuicamp.storage.seal import find_seal, header_span, seal_holds, sealed
 from tuicamp.storage.summary import summarise
@@ -134,6 +141,7 @@ class LoadedSave:
     # the events were read from the new campaign's chronicle that Session.create had not
     # yet swapped in when it was stopped: the next write finishes the swap
     chronicle_pending: bool = False
+    applied_orders: list[AppliedOrders] = field(factory=list)
 
 
 # --- writing ----------------------------------------------------------------------------
@@ -176,12 +184,19 @@ def make_header(
     )
 
 
-def save_bytes(header: SaveHeader, campaign_data: dict[str, Any]) -> bytes:
+def save_bytes(
+    header: SaveHeader,
+    campaign_data: dict[str, Any],
+    applied: Sequence[AppliedOrders] = (),
+) -> bytes:
     """The save file's text, sealed; ``campaign_data`` is ``campaign_to_dict`` (the
     engine's cached snapshot), so nothing is unstructured twice."""
     head = unstructure(header)
     head.pop("seal", None)  # the seal is the digest of the rest, set last
-    return sealed(tomli_w.dumps({"header": head, "campaign": campaign_data}).encode())
+    text = tomli_w.dumps({"header": head, "campaign": campaign_data})
+    # each its own block, after the campaign (tomli_w would write a short array inline, on top)
+    text += "".join("\n[[applied_orders]]\n" + tomli_w.dumps(unstructure(a)) for a in applied)
+    return sealed(text.encode())
 
 
 # --- the header alone -------------------------------------------------------------------
@@ -379,10 +394,11 @@ def _read_save(path: Path, problems: Problems, check_seal: bool = True) -> Loade
     if not _starts_with_header(raw):
         problems.add(f"{path}:1: not a tuicamp save: it does not start with a [header] table")
         return None
-    for key in sorted(set(source.data) - {"header", "campaign"}):
+    for key in sorted(set(source.data) - {"header", "campaign", "applied_orders"}):
         problems.add(
             source.at((key,), f"unknown table [{key}] (a save holds [header] and [campaign])")
         )
+    applied = _applied_orders(source, problems)
     version = _version_of(source, problems)
     if version is None:
         return None
@@ -419,7 +435,23 @@ def _read_save(path: Path, problems: Problems, check_seal: bool = True) -> Loade
         upgraded_from=version if version < FORMAT_VERSION else None,
         dropped_events=chronicle.dropped,
         chronicle_pending=pending,
+        applied_orders=applied,
     )
+
+
+def _applied_orders(source: Source, problems: Problems) -> list[AppliedOrders]:
+    """The save's ``[[applied_orders]]``: the orders it must not apply again."""
+    blocks = source.data.get("applied_orders", [])
+    if not isinstance(blocks, list):
+        problems.add(source.at(("applied_orders",), "write applied orders as [[applied_orders]]"))
+        return []
+    out = []
+    for i, block in enumerate(blocks):
+        try:
+            out.append(converter.structure(block, AppliedOrders))
+        except Exception as exc:  # cattrs groups every problem in one exception
+            problems.structure(source, exc, ("applied_orders", i))
+    return out
 
 
 def _read_own_chronicle(
