@@ -192,22 +192,14 @@ def cmd_play(args: argparse.Namespace) -> int:
 
 
 def cmd_check(args: argparse.Namespace) -> int:
-    from tuicamp.game.scenarios import scenario_problems
-    from tuicamp.storage.saves import save_problems
-    from tuicamp.storage.tomlfile import read_toml
+    from tuicamp.game.file_checks import check_file
 
     problems: list[str] = []
     for name in args.files:
-        try:
-            doc = read_toml(name)
-        except InputError as exc:
-            problems.append(str(exc))
-            continue
-        is_save = "header" in doc.data
-        found = save_problems(name) if is_save else scenario_problems(name)
-        problems.extend(found)
-        if not found:
-            print(f"{name}: ok ({'save' if is_save else 'scenario'})")
+        verdict = check_file(name)
+        problems.extend(verdict.problems)
+        if not verdict.problems:
+            print(f"{name}: ok ({verdict.kind.value})")
     for line in problems:
         print(line, file=sys.stderr)
     return EXIT_BAD_INPUT if problems else EXIT_OK
