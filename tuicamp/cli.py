@@ -315,31 +315,22 @@ def _seat_gate(session, seat_id: str, by_key: str | None) -> None:
 
 
 def cmd_check(args: argparse.Namespace) -> int:
-    from tuicamp.game.scenarios import scenario_problems
-    from tuicamp.storage.saves import looks_like_save, save_problems, sealed_state
-    from tuicamp.storage.tomlfile import read_toml
+    from tuicamp.game.file_checks import FileKind, check_file
+    from tuicamp.storage.saves import looks_like_save, sealed_state
 
     problems: list[str] = []
     for name in args.files:
-        # a save is judged whole by its seal, before its TOML: a save cut short is told so
-        is_save = looks_like_save(name)
-        if not is_save:
-            try:
-                is_save = "header" in read_toml(name).data
-            except InputError as exc:
-                problems.append(str(exc))
-                continue
+        verdict = check_file(name)
         if args.reseal:
-            problems.extend(_reseal(name, is_save))
+            problems.extend(_reseal(name, looks_like_save(name)))
             continue
-        found = save_problems(name) if is_save else scenario_problems(name)
-        problems.extend(found)
-        if found:
+        problems.extend(verdict.problems)
+        if verdict.problems:
             continue
-        if is_save and not sealed_state(Path(name)):
+        if verdict.kind is FileKind.SAVE and not sealed_state(Path(name)):
             print(f"{name}: ok (save, written before saves were sealed: its next write seals it)")
         else:
-            print(f"{name}: ok ({'save' if is_save else 'scenario'})")
+            print(f"{name}: ok ({verdict.kind.value})")
     for line in problems:
         print(line, file=sys.stderr)
     return EXIT_BAD_INPUT if problems else EXIT_OK

@@ -344,7 +344,7 @@ def read_chronicle(
         return None
     version = _chronicle_version(source, current, problems)
     blocks = source.data.get("event", [])
-    if not _blocks_ok(source, blocks, expected, problems) or version is None:
+    if version is None or not _blocks_ok(source, blocks, expected, problems):
         return None
     try:
         blocks = upgrade_events(blocks, version, current)
@@ -364,14 +364,16 @@ def read_chronicle(
 
 
 def _chronicle_version(source: Source, current: int, problems: Problems) -> int | None:
-    unknown = sorted(set(source.data) - {"format_version", "event"})
-    for key in unknown:
-        problems.add(source.at((key,), f"unknown key {key!r} (a chronicle holds [[event]] blocks)"))
+    """The file's format version, checked first: a newer file's other keys may be right
+    for the tuicamp that wrote it, so its version is the one thing said about it."""
     version = source.data.get("format_version", current)
     problem = version_problem(version, current)
     if problem:
         problems.add(source.at(("format_version",), problem))
         return None
+    unknown = sorted(set(source.data) - {"format_version", "event"})
+    for key in unknown:
+        problems.add(source.at((key,), f"unknown key {key!r} (a chronicle holds [[event]] blocks)"))
     return version
 
 

@@ -121,6 +121,13 @@ def pending_chronicle_path(save: Path) -> Path:
     return save.with_name(f".{chronicle_path(save).name}.new")
 
 
+def save_of_chronicle(chronicle: Path) -> Path:
+    """``NAME.chronicle.toml`` -> ``NAME.toml``, the save a chronicle belongs to."""
+    name = chronicle.name
+    stem = name[: -len(CHRONICLE_SUFFIX)] if name.endswith(CHRONICLE_SUFFIX) else name
+    return chronicle.with_name(stem + SAVE_SUFFIX)
+
+
 def backup_path(save: Path) -> Path:
     return save.with_name(save.name + ".bak")
 

@@ -56,9 +56,11 @@ from tuicamp.engine.ruleset import Option, Ruleset
 from tuicamp.model.campaign import Campaign, OptionValue
 from tuicamp.model.terrain import Vocabulary
 from tuicamp.storage.chronicle import (
+    CHRONICLE_MAX_BYTES,
     ChronicleRead,
     Problems,
     Source,
+    block_starts,
     event_fingerprint,
     gc_paused,
     parse_source,
@@ -71,6 +73,7 @@ from tuicamp.storage.locations import (
     is_save_file,
     pending_chronicle_path,
     refuse_links,
+    save_of_chronicle,
     saves_dir,
 )
 from tuicamp.storage.migrations import MigrationError, upgrade_save, version_problem
@@ -307,6 +310,33 @@ def save_problems(path: str | Path, check_seal: bool = True) -> list[str]:
     return summarise(problems.lines)
 
 
+def chronicle_problems(path: str | Path) -> list[str]:
+    """Every problem of a chronicle checked on its own, as ``file:line: what``; [] if none.
+
+    Beside its save (``NAME.toml`` next to ``NAME.chronicle.toml``) it must hold the events
+    the save counts; alone, every ``[[event]]`` block it holds is checked. The save's own
+    faults are the save's check, not this one."""
+    path = Path(path)
+    problems = Problems(collect=True)
+    raw = read_bytes(path, problems, CHRONICLE_MAX_BYTES)
+    if raw is None:
+        return problems.lines
+    save = save_of_chronicle(path)
+    source = None
+    expected = len(block_starts(raw))
+    if save.is_file():
+        save_raw = read_bytes(save, Problems(collect=True))
+        source = parse_source(save, save_raw, Problems(collect=True)) if save_raw else None
+        data = source.data.get("campaign") if source else None
+        length = _int_or_none(data, "chronicle_length") if data is not None else None
+        if length is not None:
+            expected = length
+        else:
+            source = None  # a save without its count: check every block, as alone
+    read_chronicle(path, expected, FORMAT_VERSION, problems, save=source)
+    return problems.lines
+
+
 def read_save(
     path: Path, problems: Problems | None = None, check_seal: bool = True
 ) -> LoadedSave | None:
@@ -394,14 +424,14 @@ def _read_save(path: Path, problems: Problems, check_seal: bool = True) -> Loade
     if not _starts_with_header(raw):
         problems.add(f"{path}:1: not a tuicamp save: it does not start with a [header] table")
         return None
+    version = _version_of(source, problems)  # first: a newer save's tables may differ
+    if version is None:
+        return None
     for key in sorted(set(source.data) - {"header", "campaign", "applied_orders"}):
         problems.add(
             source.at((key,), f"unknown table [{key}] (a save holds [header] and [campaign])")
         )
     applied = _applied_orders(source, problems)
-    version = _version_of(source, problems)
-    if version is None:
-        return None
     if check_seal and seal is None:
         problem = _seal_problem(path, raw, version)
         if problem:

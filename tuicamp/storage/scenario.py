@@ -1254,13 +1254,21 @@ def _analyse(
     except InputError as exc:
         return [str(exc)], None
     chk = _Checker(doc)
+    written = doc.data.get("format_version")
+    if isinstance(written, int) and not isinstance(written, bool) and written > FORMAT_VERSION:
+        # first and alone: a newer layout's other "faults" would be noise
+        chk.add(
+            ("format_version",),
+            f"format_version {written} is not supported (made by a newer tuicamp?); "
+            f"this tuicamp reads format_version {FORMAT_VERSION}",
+        )
+        return chk.problems, None
     top = chk.table((), doc.data, TOP, "the scenario file")
     version = top.get("format_version")
     if version is not None and version != FORMAT_VERSION:
-        newer = " (made by a newer tuicamp?)" if version > FORMAT_VERSION else ""
         chk.add(
             ("format_version",),
-            f"format_version {version} is not supported{newer}; "
+            f"format_version {version} is not supported; "
             f"this tuicamp reads format_version {FORMAT_VERSION}",
         )
     head = chk.table(("scenario",), top.get("scenario", {}), SCENARIO, "[scenario]")

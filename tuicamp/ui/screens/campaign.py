@@ -45,7 +45,7 @@ from tuicamp.ui.screens.chronicle import ChronicleScreen
 from tuicamp.ui.screens.confirm import ConfirmScreen
 from tuicamp.ui.screens.dice_entry import DiceEntryScreen
 from tuicamp.ui.screens.handover import HandoverScreen, TurnBanner
-from tuicamp.ui.screens.help import HelpScreen, help_markdown
+from tuicamp.ui.screens.help import HelpScreen, help_chapters
 from tuicamp.ui.screens.legend import LegendScreen
 from tuicamp.ui.screens.seat_picker import SeatPickerScreen
 from tuicamp.ui.widgets.campaign_map import CampaignMap
@@ -534,10 +534,10 @@ class CampaignScreen(Screen[None]):
     def action_help(self) -> None:
         phase = self._view.phase if self._view else self.session.campaign.phase
         options = {o.name: self.rules.option(o.name) for o in self._ruleset.all_options}
-        text = help_markdown(
+        chapters = help_chapters(
             self._ruleset, phase, options, self.session.campaign.tables, self.key_list()
         )
-        self.app.push_screen(HelpScreen(text, f"Help: {self._ruleset.title}"))
+        self.app.push_screen(HelpScreen(chapters, f"Help: {self._ruleset.title}"))
 
     def action_legend(self) -> None:
         self.app.push_screen(LegendScreen(self.map.legend(), f"Map legend: {self._ruleset.title}"))

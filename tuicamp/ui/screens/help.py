@@ -1,5 +1,6 @@
 """In-game help: the ruleset's rules summary, the phases with the current one's steps, the
-house rules in force and every table in use, overrides marked, and the keys.
+house rules in force and every table in use, overrides marked, and the keys, in chapters
+shown one at a time.
 
 Everything comes from the ruleset itself (its docs/ chapters, phases, options and tables/)
 and the campaign's overrides, so a club's own ruleset gets a help screen for free.
@@ -7,14 +8,16 @@ and the campaign's overrides, so a club's own ruleset gets a help screen for fre
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+import asyncio
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
+import attrs
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import VerticalScroll
+from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Markdown, Static
+from textual.widgets import Footer, Markdown, OptionList, Static
 
 from tuicamp.engine.context import merged_tables
 from tuicamp.engine.ruleset import Ruleset
@@ -69,6 +72,56 @@ def table_markdown(
     return [head, "", _cell(table), ""]
 
 
+@attrs.frozen
+class HelpChapter:
+    """One chapter of the help: its line in the table of contents and its Markdown.
+
+    The help is shown one chapter at a time because Textual builds a widget per Markdown
+    block and per table cell: Rauscher's whole help (52 tables, a rule book) is thousands
+    of widgets and took many seconds to open, while one chapter opens at once."""
+
+    title: str
+    markdown: str
+
+
+def help_chapters(
+    ruleset: Ruleset,
+    phase_id: str,
+    options: Mapping[str, Any],
+    overrides: Mapping[str, Any],
+    keys: Iterable[tuple[str, str]] = (),
+) -> list[HelpChapter]:
+    """The help in chapters, the phases (with the current one's steps) first, since that is
+    what a player asks for mid-turn; every table and every rules chapter is its own."""
+    chapters = [HelpChapter("Phases", "\n".join(_phases_markdown(ruleset, phase_id)))]
+    keys = list(keys)
+    if keys:
+        out = ["## Keys", "", "| key | does |", "|---|---|"]
+        out += [f"| {_cell(k)} | {_cell(d)} |" for k, d in keys]
+        chapters.append(HelpChapter("Keys", "\n".join(out)))
+    if ruleset.options:
+        out = ["## House rules in force", "", "| option | set to | |", "|---|---|---|"]
+        for opt in ruleset.options:
+            value = options.get(opt.name, opt.default)
+            mark = HOUSE if value != opt.default else "(default)"
+            out.append(f"| {opt.name} | {_cell(value)} {mark} | {_cell(opt.help)} |")
+        chapters.append(HelpChapter("House rules in force", "\n".join(out)))
+    tables = merged_tables(ruleset.default_tables, dict(overrides))
+    for name, table in tables.items():
+        over = overrides.get(name)
+        body = ["## Tables in use", "", *table_markdown(name, table, over)]
+        house = " (house rule)" if over is not None else ""
+        chapters.append(HelpChapter(f"Table: {name}{house}", "\n".join(body)))
+    terrain = "\n".join(vocabulary_markdown(ruleset.vocabulary))
+    chapters.append(HelpChapter("Terrain and hexside features", terrain))
+    text = ruleset.help_text()
+    if text and text != ruleset.summary:
+        chapters += [
+            HelpChapter(title, "## Rules\n\n" + _demote(body)) for title, body in _sections(text)
+        ]
+    return chapters
+
+
 def help_markdown(
     ruleset: Ruleset,
     phase_id: str,
@@ -76,7 +129,13 @@ def help_markdown(
     overrides: Mapping[str, Any],
     keys: Iterable[tuple[str, str]] = (),
 ) -> str:
-    """The whole help page as Markdown; ``keys`` are (key, what it does)."""
+    """The whole help as one Markdown text, every chapter in order (for reading it
+    outside the screen, and for checking it whole)."""
+    chapters = help_chapters(ruleset, phase_id, options, overrides, keys)
+    return "\n\n".join(c.markdown for c in chapters) + "\n"
+
+
+def _phases_markdown(ruleset: Ruleset, phase_id: str) -> list[str]:
     out = [f"# {ruleset.title}", ""]
     if ruleset.summary:
         out += [ruleset.summary, ""]
@@ -91,29 +150,25 @@ def help_markdown(
         if current is not None:
             out += ["", f"### This phase: {current.title}", ""]
             out += [current.help or "No steps are written down for this phase.", ""]
-        out.append("")
-    keys = list(keys)
-    if keys:
-        out += ["## Keys", "", "| key | does |", "|---|---|"]
-        out += [f"| {_cell(k)} | {_cell(d)} |" for k, d in keys]
-        out.append("")
-    if ruleset.options:
-        out += ["## House rules in force", "", "| option | set to | |", "|---|---|---|"]
-        for opt in ruleset.options:
-            value = options.get(opt.name, opt.default)
-            mark = HOUSE if value != opt.default else "(default)"
-            out.append(f"| {opt.name} | {_cell(value)} {mark} | {_cell(opt.help)} |")
-        out.append("")
-    tables = merged_tables(ruleset.default_tables, dict(overrides))
-    if tables:
-        out += ["## Tables in use", ""]
-        for name, table in tables.items():
-            out += table_markdown(name, table, overrides.get(name))
-    out += vocabulary_markdown(ruleset.vocabulary)
-    text = ruleset.help_text()
-    if text and text != ruleset.summary:
-        out += ["## Rules", "", _demote(text)]
-    return "\n".join(out) + "\n"
+    return out
+
+
+def _sections(text: str) -> list[tuple[str, str]]:
+    """The ruleset's help text cut at its top three heading levels (its chapters, their
+    sections and subsections), each piece titled by its heading, indented by its level;
+    text before the first heading is "Rules"."""
+    pieces: list[tuple[str, list[str]]] = []
+    fence = False
+    for line in text.splitlines():
+        if line.startswith("```"):
+            fence = not fence
+        level = len(line) - len(line.lstrip("#"))
+        heading = not fence and 1 <= level <= 3 and line[level : level + 1] == " "
+        if heading or not pieces:
+            title = "  " * (level - 1) + line[level:].strip() if heading else "Rules"
+            pieces.append((title, []))
+        pieces[-1][1].append(line)
+    return [(title, "\n".join(lines)) for title, lines in pieces if "".join(lines).strip()]
 
 
 def _glyph(glyph: str) -> str:
@@ -142,23 +197,65 @@ def _demote(text: str) -> str:
 
 
 class HelpScreen(Screen[None]):
+    """The help, a table of contents beside one chapter: a chapter renders when it is
+    highlighted, so the screen opens at once however large the ruleset's help is."""
+
     BINDINGS = [
         Binding("escape,q,f1", "close", "Back", id="help.close"),
     ]
 
-    def __init__(self, markdown: str, title: str = "Help") -> None:
+    def __init__(self, chapters: Sequence[HelpChapter], title: str = "Help") -> None:
         super().__init__()
-        self.markdown = markdown
+        self.chapters = list(chapters) or [HelpChapter("Help", "No help is written down.")]
         self.help_title = title
+        self.shown: int | None = None  # the chapter on screen (None until the first renders)
+        self._wanted = 0
+        self._rendering = asyncio.Lock()
+
+    @property
+    def markdown(self) -> str:
+        """Every chapter's Markdown, in order: the whole help, as the screen can show it."""
+        return "\n\n".join(c.markdown for c in self.chapters)
 
     def compose(self) -> ComposeResult:
         yield Static(self.help_title, classes="screen-title", markup=False)
-        with VerticalScroll(id="help-scroll"):
-            yield Markdown(self.markdown, id="help-text", open_links=False)
+        with Horizontal(id="help-body"):
+            contents = OptionList(*(c.title for c in self.chapters), id="help-contents")
+            contents.border_title = "Chapters (Tab: text)"
+            yield contents
+            with VerticalScroll(id="help-scroll"):
+                yield Markdown(self.chapters[0].markdown, id="help-text", open_links=False)
         yield Footer()
 
     def on_mount(self) -> None:
-        self.query_one("#help-scroll").focus()
+        self.shown = 0
+        contents = self.query_one("#help-contents", OptionList)
+        contents.highlighted = 0
+        contents.focus()
+
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        if event.option_list.id == "help-contents":
+            self.show_chapter(event.option_index)
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        """Enter on a chapter moves to its text, to scroll it by keyboard."""
+        if event.option_list.id == "help-contents":
+            self.show_chapter(event.option_index)
+            self.query_one("#help-scroll").focus()
+
+    def show_chapter(self, index: int) -> None:
+        """Show chapter ``index``; while one renders, a run of arrow keys renders only the
+        chapter the last one landed on."""
+        self._wanted = index
+        self.run_worker(self._render_wanted(), group="help-chapter")
+
+    async def _render_wanted(self) -> None:
+        async with self._rendering:
+            if self.shown == self._wanted:
+                return
+            self.shown = self._wanted
+            self.query_one("#help-scroll", VerticalScroll).scroll_home(animate=False)
+            await self.query_one("#help-text", Markdown).update(self.chapters[self.shown].markdown)
 
     def action_close(self) -> None:
         self.dismiss(None)
