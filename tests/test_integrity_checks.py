@@ -117,7 +117,7 @@ def test_a_scenario_victory_the_sandbox_cannot_read_is_refused(env: Path) -> Non
     path.write_text(text[:start] + victory + text[end:], encoding="utf-8")
     run = tuicamp("check", path)
     assert run.code == 2
-    line = text[:start].count("\n") + 1
+    line = text[:start].count("\n") + 3  # the targets = "x" line itself
     assert run.err == (
         f"{path}:{line}: sandbox: victory targets is a table of player = settlement, not 'x'\n"
     )
