@@ -498,6 +498,25 @@ async def test_load_a_save_from_the_list_and_browse_scenarios(tmp_path):
 
 
 @sync
+async def test_wizard_builds_overlapping_option_rebuilds_one_after_the_other(tmp_path):
+    """Two builds of the house rules asked for at once (a ruleset chosen while the step is
+    still being built) run one after the other: no MountError, and one set of options."""
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("n", "ctrl+n")
+        wizard = await _wait_for(pilot, WizardScreen)
+        await wait_until(pilot, lambda: wizard.step == 1, "the wizard at its ruleset step")
+        workers = [wizard.run_worker(wizard._build_options()) for _ in range(3)]
+        for worker in workers:
+            await worker.wait()
+        assert all(worker.error is None for worker in workers)
+        await settle(pilot)
+        assert len(wizard.query(".option-row")) == len(wizard.chosen_options()) > 0
+        assert len(wizard.query("#ruleset-options > .hint")) == 1
+
+
+@sync
 async def test_wizard_refuses_what_cannot_be_played(tmp_path):
     make_save(tmp_path, "border-war")
     app = make_app(tmp_path)
