@@ -274,7 +274,7 @@ async def test_sandbox_forms_raise_an_army_and_add_a_unit(tmp_path):
         await settle(pilot)
         new = [a for a in Session.open(save).campaign.armies if a.name == "Reserve"]
         assert len(new) == 1 and new[0].hex == parse_label("0305")
-        await pilot.press("plus_sign", *"Spearmen")
+        await pilot.press("+", *"Spearmen")
         await pilot.press("tab", "ctrl+k", *"120", "enter")
         await settle(pilot)
         army = Session.open(save).campaign.army(new[0].id)

@@ -34,6 +34,7 @@ from tuicamp.model.forces import Seat
 from tuicamp.model.hexes import Hex
 from tuicamp.storage.saves import StaleSave
 from tuicamp.ui import seating
+from tuicamp.ui.kit import command_keys
 from tuicamp.ui.map_widget import MapWidget
 from tuicamp.ui.markers import markers_for
 from tuicamp.ui.moves import MovePlanner, build_model
@@ -53,6 +54,8 @@ from tuicamp.ui.widgets.phase_bar import PhaseBar
 from tuicamp.ui.widgets.side_panel import ArmyPanel, HexPanel, MovePreview
 
 POLL_SECONDS = 2.0  # how often a terminal looks for moves made on another terminal
+# The app's own keys the help lists with the screen's (they carry no binding id).
+APP_KEYS = frozenset({"quit", "command_palette"})
 
 
 class CampaignScreen(Screen[None]):
@@ -61,6 +64,9 @@ class CampaignScreen(Screen[None]):
         Binding("u", "undo", "Undo", id="campaign.undo"),
         Binding("l", "chronicle", "Log", id="campaign.chronicle"),
         Binding("B", "battles", "Battles", id="campaign.battles"),
+        # The same key while no battle waits: off the footer (80 columns have no room to
+        # spare), but it answers, saying why nothing opens.
+        Binding("B", "no_battles", "Battles", show=False, id="campaign.battles"),
         Binding("question_mark,f1", "help", "Help", id="campaign.help"),
         Binding("f2", "legend", "Map legend", show=False, id="campaign.legend"),
         Binding("escape", "cancel", "Cancel move", show=False, id="campaign.cancel"),
@@ -425,9 +431,11 @@ class CampaignScreen(Screen[None]):
         self.perform(self.ui.move_action(army.id, self.view.map.label(h)))
 
     def action_cancel(self) -> None:
-        if self._moving is not None:
-            self._moving = None
-            self._draw_cursor()
+        if self._moving is None:
+            self.notify("No move to cancel: Enter on an army of yours starts one", timeout=3)
+            return
+        self._moving = None
+        self._draw_cursor()
 
     # --- the screen's commands ----------------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -439,9 +447,9 @@ class CampaignScreen(Screen[None]):
                 return False
             view = self._view
             return not (command.gm_only and not (view and view.gm))
-        if action == "battles":
-            # In the footer only while a battle waits: 80 columns have no room to spare.
-            return bool(self.session.campaign.pending_battles())
+        if action in ("battles", "no_battles"):
+            # "battles" (in the footer) while a battle waits, "no_battles" while none does.
+            return bool(self.session.campaign.pending_battles()) == (action == "battles")
         return not (action == "switch_seat" and len(self.local) < 2)
 
     def _command(self, command_id: str) -> UiCommand | None:
@@ -491,6 +499,9 @@ class CampaignScreen(Screen[None]):
         if self._view is not None:
             self.app.push_screen(BattleQueueScreen(self))
 
+    def action_no_battles(self) -> None:
+        self.notify("No battle is waiting to be fought", severity="warning")
+
     def action_army_details(self) -> None:
         if self._view is None:
             return
@@ -500,14 +511,21 @@ class CampaignScreen(Screen[None]):
             return
         self.app.push_screen(ArmyScreen(self._view, armies))
 
-    def key_list(self) -> list[tuple[str, str]]:
-        """(key, description) of every binding active here, for the help page."""
+    def help_bindings(self) -> list[tuple[str, Binding]]:
+        """(key, binding) of every tuicamp key active here, for the help page: the
+        bindings with an id (the keymap's), and the app's quit and command palette; not
+        Textual's scrolling, focus and copy keys, which a player never needs to learn."""
         out = []
-        for _key, active in self.active_bindings.items():
+        for key, active in self.active_bindings.items():
             binding = active.binding
-            if binding.description and not binding.system:
-                out.append((self.app.get_key_display(binding), binding.description))
+            ours = binding.id is not None or binding.action in APP_KEYS
+            if binding.description and not binding.system and ours:
+                out.append((key, binding))
         return out
+
+    def key_list(self) -> list[tuple[str, str]]:
+        """(key as shown, description) of :meth:`help_bindings`: the help's key table."""
+        return [(self.app.get_key_display(b), b.description) for _, b in self.help_bindings()]
 
     def action_help(self) -> None:
         phase = self._view.phase if self._view else self.session.campaign.phase
@@ -567,7 +585,13 @@ def campaign_screen_class(ruleset: Ruleset) -> type[CampaignScreen]:
     if key not in _SCREEN_CLASSES:
         ui = ruleset_ui(ruleset)
         bindings = [
-            Binding(c.key, f"command({c.id!r})", c.description, show=c.show, id=c.id)
+            Binding(
+                ",".join(command_keys(c)),
+                f"command({c.id!r})",
+                c.description,
+                show=c.show,
+                id=c.id,
+            )
             for c in ui.commands
         ]
         name = "".join(part.capitalize() for part in ruleset.id.split("_")) + "CampaignScreen"
