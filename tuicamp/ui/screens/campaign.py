@@ -317,8 +317,13 @@ class CampaignScreen(Screen[None]):
         if self._view is None:
             return
         acting_here = self.seat in self._view.acting or self._view.gm
+        short = {s.id: seating.seat_short_label(s, self._view) for s in self.seats}
         self.query_one(PhaseBar).show(
-            self._view, self._ruleset, self._seat_names(), acting_here=acting_here
+            self._view,
+            self._ruleset,
+            self._seat_names(),
+            acting_here=acting_here,
+            short_names=short,
         )
 
     def _set_phase_panel(self, phase: str | None) -> None:
