@@ -475,7 +475,16 @@ class CampaignScreen(Screen[None]):
             if yes:
                 self.perform(make())
 
-        self.app.push_screen(ConfirmScreen("End your turn?", "End turn", "Not yet"), answered)
+        question, yes = self._end_question()
+        self.app.push_screen(ConfirmScreen(question, yes, "Not yet"), answered)
+
+    def _end_question(self) -> tuple[str, str]:
+        """What "t" ends, and its button: the phase in a ruleset of several phases, the
+        turn in a ruleset of one."""
+        phase = self._ruleset.phase(self.session.campaign.phase)
+        if phase is None or len(self._ruleset.phases) < 2:
+            return "End your turn?", "End turn"
+        return f"End the {phase.title} phase?", "End phase"
 
     def action_undo(self) -> None:
         if self.seat is None:

@@ -424,15 +424,20 @@ class WizardScreen(Screen["Session | None"]):
             Static("Campaign name", classes="field-label"),
             Field(value=self.scenario.title, id="campaign-name"),
             Static(Content(f"Save name (in {self.folder})"), classes="field-label"),
-            Field(value=slug(self.scenario.title), id="save-name"),
+            # the name is offered, not selected: a key typed on arrival adds to it
+            Field(value=slug(self.scenario.title), id="save-name", select_on_focus=False),
         )
 
     def save_path(self) -> Path:
-        name = slug(self.query_one("#save-name", Field).value.strip() or "campaign")
+        name = slug(self.query_one("#save-name", Field).value.strip())
         return self.folder / f"{name}{SAVE_SUFFIX}"
 
     def _create(self) -> None:
         assert self.scenario is not None and self.ruleset_id is not None
+        if not self.query_one("#save-name", Field).value.strip():
+            self._error("The save needs a name (letters or digits)")
+            self._focus("#save-name")
+            return
         seed_text = self.query_one("#seed", Field).value.strip()
         try:
             seed = int(seed_text) if seed_text else None
