@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 from apps import rauscher_kit as K
 from apps.ui_kit import FIXED_NOW, make_app, settle, sync, wait_for_screen, wait_until
+from textual.widgets import Static
 
 from tuicamp.ui.app import screen_text
 from tuicamp.ui.screens.campaign import CampaignScreen
@@ -86,3 +87,23 @@ async def test_the_save_name_is_offered_not_selected_and_refused_when_blank(tmp_
         await settle(pilot)
         assert "The save needs a name" in screen_text(app)
         assert isinstance(app.screen, WizardScreen) and not list(tmp_path.glob("*.toml"))
+
+
+async def _combat_panel_text(save) -> str:
+    app = make_app(save.parent, save=save, seat="stirland")
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await wait_for_screen(pilot, CampaignScreen)
+        await wait_until(pilot, lambda: screen.seat is not None, "a seat shown")
+        await wait_until(
+            pilot, lambda: bool(screen.query("#rauscher-combat-text")), "the combat panel"
+        )
+        await settle(pilot)
+        return str(screen.query_one("#rauscher-combat-text", Static).render())
+
+
+@sync
+async def test_the_combat_panel_never_says_no_fighting_after_a_battle(tmp_path):
+    after = await _combat_panel_text(K.fate_save(tmp_path / "fought"))
+    assert "Fought this turn: 1" in after and "No fighting" not in after
+    quiet = await _combat_panel_text(K.stir_save(tmp_path / "quiet", phase="combat"))
+    assert "No fighting this turn." in quiet
