@@ -240,7 +240,9 @@ RAUSCHER_SCENES = {
 
 @sync
 async def test_every_key_of_the_rauscher_campaign_screen_does_something_in_each_phase(tmp_path):
-    core: set[str] = set()  # the screen's own keys, the same in every phase
+    # the screen's own keys, the same in every phase; the help (the same screen in every
+    # ruleset) is pressed by the sandbox test, since Rauscher's takes long to open
+    core: set[str] = {"help"}
     for phase, scene in RAUSCHER_SCENES.items():
         save = scene(tmp_path / phase)
         app = make_app(save.parent, save=save, seat="stirland")
@@ -253,7 +255,7 @@ async def test_every_key_of_the_rauscher_campaign_screen_does_something_in_each_
             await press_all(probe, panel_keys(screen, phase), f"{phase}: side panel", seen)
             if phase == "upkeep":  # the same table in every phase: pressed whole once
                 await press_all(probe, help_keys(screen), f"{phase}: help table", seen)
-    assert {"help", "battles", "no_battles"} <= core
+    assert {"battles", "no_battles", "chronicle", "legend"} <= core
 
 
 async def _open(pilot, key: str, screen_type):

@@ -66,7 +66,7 @@ class CampaignScreen(Screen[None]):
         Binding("B", "battles", "Battles", id="campaign.battles"),
         # The same key while no battle waits: off the footer (80 columns have no room to
         # spare), but it answers, saying why nothing opens.
-        Binding("B", "no_battles", "Battles", show=False, id="campaign.battles"),
+        Binding("B", "no_battles", "Battles", show=False, id="campaign.no_battles"),
         Binding("question_mark,f1", "help", "Help", id="campaign.help"),
         Binding("f2", "legend", "Map legend", show=False, id="campaign.legend"),
         Binding("escape", "cancel", "Cancel move", show=False, id="campaign.cancel"),
