@@ -274,7 +274,7 @@ async def test_sandbox_forms_raise_an_army_and_add_a_unit(tmp_path):
         await settle(pilot)
         new = [a for a in Session.open(save).campaign.armies if a.name == "Reserve"]
         assert len(new) == 1 and new[0].hex == parse_label("0305")
-        await pilot.press("plus_sign", *"Spearmen")
+        await pilot.press("+", *"Spearmen")
         await pilot.press("tab", "ctrl+k", *"120", "enter")
         await settle(pilot)
         army = Session.open(save).campaign.army(new[0].id)
@@ -495,6 +495,25 @@ async def test_load_a_save_from_the_list_and_browse_scenarios(tmp_path):
         # straight to the ruleset, once the wizard has built its steps
         await wait_until(pilot, lambda: wizard.step == 1, "the wizard at its ruleset step")
         assert wizard.scenario is not None
+
+
+@sync
+async def test_wizard_builds_overlapping_option_rebuilds_one_after_the_other(tmp_path):
+    """Two builds of the house rules asked for at once (a ruleset chosen while the step is
+    still being built) run one after the other: no MountError, and one set of options."""
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("n", "ctrl+n")
+        wizard = await _wait_for(pilot, WizardScreen)
+        await wait_until(pilot, lambda: wizard.step == 1, "the wizard at its ruleset step")
+        workers = [wizard.run_worker(wizard._build_options()) for _ in range(3)]
+        for worker in workers:
+            await worker.wait()
+        assert all(worker.error is None for worker in workers)
+        await settle(pilot)
+        assert len(wizard.query(".option-row")) == len(wizard.chosen_options()) > 0
+        assert len(wizard.query("#ruleset-options > .hint")) == 1
 
 
 @sync

@@ -20,6 +20,8 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Iterable
 
+from textual.keys import KEY_NAME_REPLACEMENTS
+
 from tuicamp.engine.actions import Action
 from tuicamp.engine.codec import campaign_from_dict, campaign_to_dict
 from tuicamp.engine.engine import Engine
@@ -102,11 +104,14 @@ RESERVED_KEYS: frozenset[str] = frozenset(
 
 
 def key_name(key: str) -> str:
-    """A key as Textual names it in bindings: a punctuation character by its Unicode name
-    ("?" is "question_mark", "+" is "plus_sign"), anything else as written."""
+    """A key as Textual names the key event a terminal sends: a punctuation character by
+    its Unicode name ("?" is "question_mark", "$" is "dollar_sign"), shortened where
+    Textual shortens it ("+" is "plus", "-" is "minus", "/" is "slash"), anything else as
+    written. A binding under any other name would never fire."""
     key = key.strip()
     if len(key) == 1 and not key.isalnum():
-        return unicodedata.name(key).lower().replace(" ", "_").replace("-", "_")
+        name = unicodedata.name(key).lower().replace(" ", "_").replace("-", "_")
+        return KEY_NAME_REPLACEMENTS.get(name, name)
     return key
 
 

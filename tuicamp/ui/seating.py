@@ -82,6 +82,14 @@ def seat_label(seat: Seat, view: CampaignView) -> str:
     return ", ".join(names) or seat.name
 
 
+def seat_short_label(seat: Seat, view: CampaignView) -> str:
+    """A seat by its players' names alone (the phase bar's wording when space is short)."""
+    if seat.gm:
+        return seat.name or "Games Master"
+    names = [p.name if (p := view.player(pid)) else pid for pid in seat.players]
+    return ", ".join(names) or seat.name
+
+
 def since_last_turn(view: CampaignView, seat_id: str, limit: int = SUMMARY_LIMIT) -> list[str]:
     """What the seat may know of that happened after its own last action.
 

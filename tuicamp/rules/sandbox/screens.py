@@ -419,9 +419,9 @@ def roll_dice(c: CampaignControls) -> None:
 
 COMMANDS: tuple[UiCommand, ...] = (
     UiCommand("sandbox.create_army", "b", "New army", create_army, show=False),
-    UiCommand("sandbox.add_unit", "plus_sign", "Add unit", add_unit, show=False),
+    UiCommand("sandbox.add_unit", "+", "Add unit", add_unit, show=False),
     UiCommand("sandbox.edit_unit", "i", "Edit unit", edit_unit, show=False),
-    UiCommand("sandbox.remove_unit", "hyphen_minus", "Remove unit", remove_unit, show=False),
+    UiCommand("sandbox.remove_unit", "-", "Remove unit", remove_unit, show=False),
     UiCommand("sandbox.split_army", "s", "Split", split_army, show=False),
     UiCommand("sandbox.merge_armies", "m", "Merge", merge_armies, show=False),
     UiCommand("sandbox.disband_army", "D", "Disband", disband_army, show=False),

@@ -16,6 +16,7 @@ from typing import Any, ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding
+from textual.containers import VerticalScroll
 from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Static
@@ -28,10 +29,23 @@ from tuicamp.game.battlecard import build_card, card_hidden_reason, seat_fights
 from tuicamp.model.battle import MODE_TEXT, Battle, BattleSide
 from tuicamp.model.campaign import Campaign
 from tuicamp.ui.screens.battle_card import BattleCardScreen, export_path
-from tuicamp.ui.screens.battle_result import BattleDesk, BattleResultScreen, refusal
+from tuicamp.ui.screens.battle_result import BattleDesk, BattleResultScreen, hanging, refusal
 from tuicamp.ui.screens.confirm import ConfirmScreen
 
 MODES = {"table": "table", "auto": "auto"}
+LIST_AFTER = 3  # a line of this many "; "-parts or more is shown as a list
+
+
+def as_list(text: str) -> list[str]:
+    """An event's line, with a long "Head: a; b; c" (casualties unit by unit) as a head
+    and one item a line, so a result can be read down the screen, not along it."""
+    parts = text.split("; ")
+    head, colon, first = parts[0].partition(": ")
+    if len(parts) < LIST_AFTER or not colon:
+        return [text]
+    return [f"{head}:", *(f"  - {item}" for item in [first, *parts[1:]])]
+
+
 OTHER_MODE = {"table": "auto", "auto": "table"}
 
 
@@ -121,8 +135,12 @@ class BattleQueueScreen(Screen[None]):
         yield Static(Content("Battles pending"), classes="screen-title", id="battles-title")
         yield DataTable(id="battles-table", cursor_type="row", zebra_stripes=True)
         yield Static("", id="battles-empty")
-        yield Static("", id="battles-detail")
-        yield Static("", id="battles-last")
+        # The selected battle and what the last action here caused (an auto-resolve's
+        # casualties of every unit, its rolls) can be longer than the screen: they scroll,
+        # by the keyboard too (Tab reaches them; with no battle left they have the focus).
+        with VerticalScroll(id="battles-info", can_focus=True):
+            yield Static("", id="battles-detail")
+            yield Static("", id="battles-last")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -166,7 +184,10 @@ class BattleQueueScreen(Screen[None]):
         empty.display = not pending
         table.display = bool(pending)
         self._detail()
-        self.query_one("#battles-last", Static).update(Content("\n".join(self.last)))
+        shown = [line for text in self.last for line in as_list(text)]
+        self.query_one("#battles-last", Static).update(Content("\n".join(hanging(shown, 76))))
+        if not pending and self.focused is table:
+            self.query_one("#battles-info", VerticalScroll).focus()
 
     @property
     def selected_id(self) -> str | None:

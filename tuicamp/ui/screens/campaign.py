@@ -35,6 +35,7 @@ from tuicamp.model.forces import Seat
 from tuicamp.model.hexes import Hex
 from tuicamp.storage.saves import StaleSave
 from tuicamp.ui import seating
+from tuicamp.ui.kit import command_keys
 from tuicamp.ui.map_widget import MapWidget
 from tuicamp.ui.markers import markers_for
 from tuicamp.ui.moves import MovePlanner, build_model
@@ -56,6 +57,8 @@ from tuicamp.ui.widgets.side_panel import ArmyPanel, HexPanel, MovePreview
 # How often a terminal looks for moves made on another terminal: the header alone is read,
 # so a club server's thirty sessions see each other's moves within a second for little.
 POLL_SECONDS = 0.5
+# The app's own keys the help lists with the screen's (they carry no binding id).
+APP_KEYS = frozenset({"quit", "command_palette"})
 
 
 class CampaignScreen(Screen[None]):
@@ -64,6 +67,9 @@ class CampaignScreen(Screen[None]):
         Binding("u", "undo", "Undo", id="campaign.undo"),
         Binding("l", "chronicle", "Log", id="campaign.chronicle"),
         Binding("B", "battles", "Battles", id="campaign.battles"),
+        # The same key while no battle waits: off the footer (80 columns have no room to
+        # spare), but it answers, saying why nothing opens.
+        Binding("B", "no_battles", "Battles", show=False, id="campaign.no_battles"),
         Binding("question_mark,f1", "help", "Help", id="campaign.help"),
         Binding("f2", "legend", "Map legend", show=False, id="campaign.legend"),
         Binding("escape", "cancel", "Cancel move", show=False, id="campaign.cancel"),
@@ -314,8 +320,13 @@ class CampaignScreen(Screen[None]):
         if self._view is None:
             return
         acting_here = self.seat in self._view.acting or self._view.gm
+        short = {s.id: seating.seat_short_label(s, self._view) for s in self.seats}
         self.query_one(PhaseBar).show(
-            self._view, self._ruleset, self._seat_names(), acting_here=acting_here
+            self._view,
+            self._ruleset,
+            self._seat_names(),
+            acting_here=acting_here,
+            short_names=short,
         )
 
     def _set_phase_panel(self, phase: str | None) -> None:
@@ -428,9 +439,11 @@ class CampaignScreen(Screen[None]):
         self.perform(self.ui.move_action(army.id, self.view.map.label(h)))
 
     def action_cancel(self) -> None:
-        if self._moving is not None:
-            self._moving = None
-            self._draw_cursor()
+        if self._moving is None:
+            self.notify("No move to cancel: Enter on an army of yours starts one", timeout=3)
+            return
+        self._moving = None
+        self._draw_cursor()
 
     # --- the screen's commands ----------------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -442,9 +455,9 @@ class CampaignScreen(Screen[None]):
                 return False
             view = self._view
             return not (command.gm_only and not (view and view.gm))
-        if action == "battles":
-            # In the footer only while a battle waits: 80 columns have no room to spare.
-            return bool(self.session.campaign.pending_battles())
+        if action in ("battles", "no_battles"):
+            # "battles" (in the footer) while a battle waits, "no_battles" while none does.
+            return bool(self.session.campaign.pending_battles()) == (action == "battles")
         return not (action == "switch_seat" and len(self.local) < 2)
 
     def _command(self, command_id: str) -> UiCommand | None:
@@ -465,7 +478,16 @@ class CampaignScreen(Screen[None]):
             if yes:
                 self.perform(make())
 
-        self.app.push_screen(ConfirmScreen("End your turn?", "End turn", "Not yet"), answered)
+        question, yes = self._end_question()
+        self.app.push_screen(ConfirmScreen(question, yes, "Not yet"), answered)
+
+    def _end_question(self) -> tuple[str, str]:
+        """What "t" ends, and its button: the phase in a ruleset of several phases, the
+        turn in a ruleset of one."""
+        phase = self._ruleset.phase(self.session.campaign.phase)
+        if phase is None or len(self._ruleset.phases) < 2:
+            return "End your turn?", "End turn"
+        return f"End the {phase.title} phase?", "End phase"
 
     def action_undo(self) -> None:
         if self.seat is None:
@@ -513,6 +535,9 @@ class CampaignScreen(Screen[None]):
         if self._view is not None:
             self.app.push_screen(BattleQueueScreen(self))
 
+    def action_no_battles(self) -> None:
+        self.notify("No battle is waiting to be fought", severity="warning")
+
     def action_army_details(self) -> None:
         if self._view is None:
             return
@@ -522,14 +547,21 @@ class CampaignScreen(Screen[None]):
             return
         self.app.push_screen(ArmyScreen(self._view, armies))
 
-    def key_list(self) -> list[tuple[str, str]]:
-        """(key, description) of every binding active here, for the help page."""
+    def help_bindings(self) -> list[tuple[str, Binding]]:
+        """(key, binding) of every tuicamp key active here, for the help page: the
+        bindings with an id (the keymap's), and the app's quit and command palette; not
+        Textual's scrolling, focus and copy keys, which a player never needs to learn."""
         out = []
-        for _key, active in self.active_bindings.items():
+        for key, active in self.active_bindings.items():
             binding = active.binding
-            if binding.description and not binding.system:
-                out.append((self.app.get_key_display(binding), binding.description))
+            ours = binding.id is not None or binding.action in APP_KEYS
+            if binding.description and not binding.system and ours:
+                out.append((key, binding))
         return out
+
+    def key_list(self) -> list[tuple[str, str]]:
+        """(key as shown, description) of :meth:`help_bindings`: the help's key table."""
+        return [(self.app.get_key_display(b), b.description) for _, b in self.help_bindings()]
 
     def action_help(self) -> None:
         phase = self._view.phase if self._view else self.session.campaign.phase
@@ -589,7 +621,13 @@ def campaign_screen_class(ruleset: Ruleset) -> type[CampaignScreen]:
     if key not in _SCREEN_CLASSES:
         ui = ruleset_ui(ruleset)
         bindings = [
-            Binding(c.key, f"command({c.id!r})", c.description, show=c.show, id=c.id)
+            Binding(
+                ",".join(command_keys(c)),
+                f"command({c.id!r})",
+                c.description,
+                show=c.show,
+                id=c.id,
+            )
             for c in ui.commands
         ]
         name = "".join(part.capitalize() for part in ruleset.id.split("_")) + "CampaignScreen"

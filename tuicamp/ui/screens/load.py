@@ -65,6 +65,10 @@ class LoadScreen(Screen[Path | None]):
             self.query_one("#saves-problem", Static).update(
                 "No saves yet: start a new campaign from the title screen."
             )
+            # an empty table would take Enter and say nothing: the screen answers it
+            table.display = table.can_focus = False
+            self.set_focus(None)
+            return
         table.focus()
 
     def _entry(self) -> SaveEntry | None:
@@ -85,6 +89,7 @@ class LoadScreen(Screen[Path | None]):
     def action_open(self) -> None:
         entry = self._entry()
         if entry is None:
+            self.notify(f"No saves in {self.folder} to open", severity="warning")
             return
         if entry.header is None:
             self.notify(entry.problem or f"{entry.path} cannot be read", severity="error")

@@ -28,6 +28,7 @@ class TooSmallScreen(Screen[None]):
         self.query_one("#too-small-text", Static).update(
             Content(
                 f"tuicamp needs a terminal of at least {MIN_WIDTH} x {MIN_HEIGHT}.\n"
-                f"This one is {width} x {height}: please make it larger."
+                f"This one is {width} x {height}: please make it larger.\n"
+                "Ctrl+Q quits (every action is saved as it happens)."
             )
         )

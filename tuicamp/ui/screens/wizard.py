@@ -10,6 +10,7 @@ playing, so no action is involved.
 
 from __future__ import annotations
 
+import asyncio
 from pathlib import Path
 from typing import Any
 
@@ -99,6 +100,12 @@ class WizardScreen(Screen["Session | None"]):
         self.step = 0
         self.scenario: Scenario | None = None
         self.ruleset_id: str | None = None
+        # A step is built by several awaited mounts, and more than one task may ask for a
+        # build (the Next key pressed twice, a ruleset chosen while its options are still
+        # being built): each lock lets one build finish before the next one starts, so no
+        # build removes the widgets another one is still mounting into.
+        self._next_lock = asyncio.Lock()
+        self._options_lock = asyncio.Lock()
 
     # --- layout -------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -147,6 +154,10 @@ class WizardScreen(Screen["Session | None"]):
 
     # --- navigation ---------------------------------------------------------------------
     async def action_next(self) -> None:
+        async with self._next_lock:
+            await self._next()
+
+    async def _next(self) -> None:
         sid = STEPS[self.step][0]
         if sid == "step-scenario":
             entry = self.query_one(ScenarioBrowser).current
@@ -227,32 +238,33 @@ class WizardScreen(Screen["Session | None"]):
         await self._build_options()
 
     async def _build_options(self) -> None:
-        box = self.query_one("#ruleset-options", Vertical)
-        await box.remove_children()
-        if self.ruleset_id is None or self.scenario is None:
-            return
-        ruleset = load_rulesets()[self.ruleset_id]
-        summary = Static(Content(ruleset.summary), classes="hint")
-        await box.mount(summary)
+        """The chosen ruleset's summary and house rules; one build at a time (see
+        ``_options_lock``), each reading the ruleset chosen when it starts."""
+        async with self._options_lock:
+            box = self.query_one("#ruleset-options", Vertical)
+            await box.remove_children()
+            if self.ruleset_id is None or self.scenario is None:
+                return
+            await box.mount_all(self._option_widgets(self.ruleset_id, self.scenario))
+
+    def _option_widgets(self, ruleset_id: str, scenario: Scenario) -> list[Widget]:
+        """Every widget of the options box, each row built whole before it is mounted."""
+        ruleset = load_rulesets()[ruleset_id]
+        out: list[Widget] = [Static(Content(ruleset.summary), classes="hint")]
         if not ruleset.options:
-            await box.mount(Static("This ruleset has no house rules to set."))
-            return
-        await box.mount(Static("House rules", classes="field-label"))
-        preset = {**ruleset.default_options(), **self.scenario.rulesets[self.ruleset_id].options}
+            return [*out, Static("This ruleset has no house rules to set.")]
+        out.append(Static("House rules", classes="field-label"))
+        preset = {**ruleset.default_options(), **scenario.rulesets[ruleset_id].options}
         for opt in ruleset.options:
-            row = Vertical(classes="option-row")
-            await box.mount(row)
-            await row.mount(
-                option_widget(opt, preset.get(opt.name, opt.default), f"opt-{opt.name}"),
-                Static(
-                    Content(
-                        f"{opt.help}"
-                        if isinstance(opt.default, bool)
-                        else f"{opt.name}: {opt.help}"
-                    ),
-                    classes="hint",
-                ),
+            hint = opt.help if isinstance(opt.default, bool) else f"{opt.name}: {opt.help}"
+            out.append(
+                Vertical(
+                    option_widget(opt, preset.get(opt.name, opt.default), f"opt-{opt.name}"),
+                    Static(Content(hint), classes="hint"),
+                    classes="option-row",
+                )
             )
+        return out
 
     def on_radio_set_changed(self, event: RadioSet.Changed) -> None:
         if event.radio_set.id == "ruleset-choice":
@@ -301,8 +313,6 @@ class WizardScreen(Screen["Session | None"]):
             Static("Name, race, colour, who plays it; passphrase (optional)", classes="hint")
         )
         for i, slot in enumerate(self.scenario.players):
-            row = Horizontal(classes="player-row")
-            await box.mount(row)
             if len(slot.races) > 1:
                 race: Widget = Select(
                     [(r, r) for r in slot.races],
@@ -316,7 +326,7 @@ class WizardScreen(Screen["Session | None"]):
             else:
                 race = Field(value=slot.race, id=f"p{i}-race")
             colours = list(COLOURS) if slot.colour in COLOURS else [slot.colour, *COLOURS]
-            await row.mount(
+            row = Horizontal(
                 Field(value=slot.name, id=f"p{i}-name", classes="player-name"),
                 race,
                 Select(
@@ -335,14 +345,16 @@ class WizardScreen(Screen["Session | None"]):
                     compact=True,
                     classes="player-by",
                 ),
+                classes="player-row",
             )
             await box.mount(
+                row,
                 Field(
                     password=True,
                     placeholder=f"passphrase for {slot.name} (optional)",
                     id=f"p{i}-pass",
                     classes="player-pass",
-                )
+                ),
             )
         await box.mount(
             Checkbox(
@@ -412,15 +424,20 @@ class WizardScreen(Screen["Session | None"]):
             Static("Campaign name", classes="field-label"),
             Field(value=self.scenario.title, id="campaign-name"),
             Static(Content(f"Save name (in {self.folder})"), classes="field-label"),
-            Field(value=slug(self.scenario.title), id="save-name"),
+            # the name is offered, not selected: a key typed on arrival adds to it
+            Field(value=slug(self.scenario.title), id="save-name", select_on_focus=False),
         )
 
     def save_path(self) -> Path:
-        name = slug(self.query_one("#save-name", Field).value.strip() or "campaign")
+        name = slug(self.query_one("#save-name", Field).value.strip())
         return self.folder / f"{name}{SAVE_SUFFIX}"
 
     def _create(self) -> None:
         assert self.scenario is not None and self.ruleset_id is not None
+        if not self.query_one("#save-name", Field).value.strip():
+            self._error("The save needs a name (letters or digits)")
+            self._focus("#save-name")
+            return
         seed_text = self.query_one("#seed", Field).value.strip()
         try:
             seed = int(seed_text) if seed_text else None

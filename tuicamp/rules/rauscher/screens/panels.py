@@ -345,7 +345,10 @@ class CombatPanel(RauscherPanel):
                     written = "written" if order.written else "not yet"
                     out.append(Content(f"  {order.role}: {written}"))
         if not battles and not state.sieges:
-            out.append(Content("No fighting this turn."))
+            fought = sum(1 for e in view.chronicle if e.kind == "battle" and e.turn == view.turn)
+            # after a battle, its turn had fighting: say how much, not "no fighting"
+            text = f"Fought this turn: {fought}" if fought else "No fighting this turn."
+            out.append(Content(text))
         return out
 
 
