@@ -12,8 +12,22 @@ import sys
 import traceback
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TextIO
 
 from tuicamp.engine.errors import InputError, RuleError
+from tuicamp.engine.printable import escaped
+
+
+def say(*values: object, file: TextIO | None = None, end: str = "\n") -> None:
+    """``print``, escaped: every line the command line prints may quote a name a player
+    typed, and none may drive the terminal it lands on (ESC, BEL; line breaks stay)."""
+    print(*(escaped(str(v), keep_newlines=True) for v in values), file=file, end=end)
+
+
+def write_out(text: str) -> None:
+    """A report to standard output, escaped as :func:`say` escapes."""
+    sys.stdout.write(escaped(text, keep_newlines=True))
+
 
 EXIT_OK, EXIT_INTERNAL, EXIT_BAD_INPUT = 0, 1, 2
 
@@ -164,7 +178,7 @@ def cmd_new(args: argparse.Namespace) -> int:
         path = path.with_name(path.name + ".toml")
     make_folder(path.parent, path)
     session = Session.create(path, campaign, engine.chronicle, overwrite=args.force)
-    print(
+    say(
         f"Created {session.path}: {campaign.name} ({session.ruleset.title}), "
         f"{len(campaign.players)} players, seed {campaign.dice.seed}"
     )
@@ -207,9 +221,9 @@ def cmd_check(args: argparse.Namespace) -> int:
         found = save_problems(name) if is_save else scenario_problems(name)
         problems.extend(found)
         if not found:
-            print(f"{name}: ok ({'save' if is_save else 'scenario'})")
+            say(f"{name}: ok ({'save' if is_save else 'scenario'})")
     for line in problems:
-        print(line, file=sys.stderr)
+        say(line, file=sys.stderr)
     return EXIT_BAD_INPUT if problems else EXIT_OK
 
 
@@ -217,9 +231,9 @@ def cmd_rulesets(args: argparse.Namespace) -> int:
     from tuicamp.engine.registry import load_rulesets
 
     for rid, ruleset in load_rulesets().items():
-        print(f"{rid:<12} {ruleset.title}")
+        say(f"{rid:<12} {ruleset.title}")
         if ruleset.summary:
-            print(f"{'':<12} {ruleset.summary}")
+            say(f"{'':<12} {ruleset.summary}")
     return EXIT_OK
 
 
@@ -230,7 +244,7 @@ def cmd_scenarios(args: argparse.Namespace) -> int:
     for path in bundled_scenarios():
         sc = load_scenario(path)
         rulesets = ", ".join(sc.rulesets)
-        print(
+        say(
             f"{path.stem:<24} {sc.title} ({len(sc.players)} players, "
             f"{sc.map.width}x{sc.map.height}; rulesets: {rulesets})"
         )
@@ -243,11 +257,11 @@ def cmd_actions(args: argparse.Namespace) -> int:
     from tuicamp.storage.orders import action_example
 
     ruleset = get_ruleset(args.ruleset)
-    print(f"# Actions of {ruleset.title}; put them in an orders file for `tuicamp apply`.")
-    print('# `seat = "p1"` at the top of the file says whose orders they are.\n')
+    say(f"# Actions of {ruleset.title}; put them in an orders file for `tuicamp apply`.")
+    say('# `seat = "p1"` at the top of the file says whose orders they are.\n')
     for cls in action_types(ruleset).values():
-        print(action_example(cls))
-        print()
+        say(action_example(cls))
+        say()
     return EXIT_OK
 
 
@@ -277,9 +291,9 @@ def cmd_apply(args: argparse.Namespace) -> int:
     visible = {e.seq for e in view.chronicle}
     for event in events:
         if event.seq in visible:
-            print(event_line(event))
+            say(event_line(event))
     if session.engine.skipped:
-        print(
+        say(
             f"The campaign is over: the last {session.engine.skipped} order(s) were not "
             "carried out."
         )
@@ -292,7 +306,7 @@ def cmd_show(args: argparse.Namespace) -> int:
 
     session = Session.open(_resolve_save(args.save))
     seat = _default_seat(session, args.seat)
-    sys.stdout.write(show_text(session.view(seat), session.ruleset))
+    write_out(show_text(session.view(seat), session.ruleset))
     return EXIT_OK
 
 
@@ -304,7 +318,7 @@ def cmd_log(args: argparse.Namespace) -> int:
     seat = _default_seat(session, args.seat)
     view = session.view(seat)
     text = chronicle_markdown(view, session.ruleset) if args.markdown else chronicle_text(view)
-    sys.stdout.write(text)
+    write_out(text)
     return EXIT_OK
 
 
@@ -334,19 +348,19 @@ def cmd_battles(args: argparse.Namespace) -> int:
             if not battle.pending:
                 raise InputError(f"battle {battle.id} is already {battle.status.value}")
             form = form_of(session.rules, battle)
-            sys.stdout.write(result_orders(camp, battle, form, args.seat))
+            write_out(result_orders(camp, battle, form, args.seat))
             return EXIT_OK
         card = build_card(session.rules, battle)
-        sys.stdout.write(card_markdown(card) if args.markdown else card_text(card))
+        write_out(card_markdown(card) if args.markdown else card_text(card))
         return EXIT_OK
     shown = camp.battles if args.all else camp.pending_battles()
     if not shown:
-        print("No battles pending." if not args.all else "No battles yet.")
+        say("No battles pending." if not args.all else "No battles yet.")
     for b in shown:
         sides = " vs ".join(side_names(camp, s) for s in b.sides)
         mode = f", to be {MODE_TEXT[b.mode]}"
         status = b.status.value + (mode if b.pending else "")
-        print(
+        say(
             f"{b.id}  {clock_text(b, session.ruleset)}  hex {camp.map.label(b.hex)} "
             f"({b.terrain}): {sides} [{status}]"
         )
@@ -362,7 +376,7 @@ def cmd_roll(args: argparse.Namespace) -> int:
     seed = args.seed if args.seed is not None else secrets.randbits(63)
     roll = Dice(DiceState(seed=seed)).roll(args.expr, "the command line")
     shown = " + ".join(map(str, roll.dice))
-    print(f"{roll.expr}: {roll.total}  ({shown})")
+    say(f"{roll.expr}: {roll.total}  ({shown})")
     return EXIT_OK
 
 
@@ -388,7 +402,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _run_ui(None, None)
         return COMMANDS[args.command](args)
     except (InputError, RuleError) as exc:
-        print(f"tuicamp: {exc}", file=sys.stderr)
+        say(f"tuicamp: {exc}", file=sys.stderr)
         return EXIT_BAD_INPUT
     except KeyboardInterrupt:
         return 130
@@ -397,7 +411,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except Exception as exc:  # a bug: say so plainly, keep the traceback for the report
         if os.environ.get("TUICAMP_DEBUG"):
             traceback.print_exc()
-        print(
+        say(
             f"tuicamp: internal error: {type(exc).__name__}: {exc} "
             "(set TUICAMP_DEBUG=1 for details)",
             file=sys.stderr,

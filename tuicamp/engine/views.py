@@ -3,7 +3,9 @@
 Every screen and every text report reads a view, never the raw campaign, so secret state
 is filtered in exactly one place — the chronicle and the ruleset's own state included:
 the ruleset projects its state for the seat (``Ruleset.view_state``) and reports the
-seat's ledgers (``Ruleset.status_lines``), and the view carries both.
+seat's ledgers (``Ruleset.status_lines``), and the view carries both. Names and texts in a
+view are escaped (``printable.escaped``): a name a player typed must not drive another
+player's terminal.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from attrs import define, evolve, field
 
 from tuicamp.engine import flow
 from tuicamp.engine.actions import Event
+from tuicamp.engine.printable import escaped
 from tuicamp.engine.rules import Rules
 from tuicamp.engine.ruleset import StatusLine
 from tuicamp.model.forces import Army, Player, Unit
@@ -97,16 +100,16 @@ def _army_view(army: Army, known: str) -> ArmyView:
     if known == "full":
         return ArmyView(
             army.id,
-            army.name,
+            escaped(army.name),
             army.owner,
             army.hex,
             known,
             points=army.points,
             movement=army.movement,
-            units=[evolve(u, flags=set(u.flags)) for u in army.units],
+            units=[evolve(u, name=escaped(u.name), flags=set(u.flags)) for u in army.units],
             flags=set(army.flags),
         )
-    view = ArmyView(army.id, army.name, army.owner, army.hex, known)
+    view = ArmyView(army.id, escaped(army.name), army.owner, army.hex, known)
     if known in ("points", "categories"):
         view.points = army.points
     if known == "categories":
@@ -117,7 +120,19 @@ def _army_view(army: Army, known: str) -> ArmyView:
 
 
 def _player_view(p: Player, visible: bool) -> PlayerView:
-    return PlayerView(p.id, p.name, p.race, p.colour, p.letter, p.treasury if visible else None)
+    return PlayerView(
+        p.id, escaped(p.name), escaped(p.race), p.colour, p.letter, p.treasury if visible else None
+    )
+
+
+def _event_view(event: Event) -> Event:
+    """The event as a terminal may print it: a copy when its text needs escaping."""
+    text = escaped(event.text)
+    return event if text == event.text else evolve(event, text=text)
+
+
+def _status_view(line: StatusLine) -> StatusLine:
+    return evolve(line, label=escaped(line.label), text=escaped(line.text))
 
 
 def view_for(rules: Rules, chronicle: Sequence[Event], seat_id: str) -> CampaignView:
@@ -136,20 +151,20 @@ def view_for(rules: Rules, chronicle: Sequence[Event], seat_id: str) -> Campaign
         seat=seat.id,
         gm=seat.gm,
         players_controlled=controlled,
-        name=campaign.name,
+        name=escaped(campaign.name),
         ruleset=campaign.ruleset,
         turn=campaign.turn,
         phase=campaign.phase,
         map=campaign.map,
         players=[_player_view(p, seat.controls(p.id)) for p in campaign.players],
         armies=armies,
-        chronicle=[e for e in chronicle if e.visible_for(controlled, seat.gm)],
+        chronicle=[_event_view(e) for e in chronicle if e.visible_for(controlled, seat.gm)],
         acting=flow.acting_seats(campaign),
-        pending=ruleset.pending(rules, seat),
+        pending=[escaped(line) for line in ruleset.pending(rules, seat)],
         finished=campaign.finished,
         winner=list(campaign.winner),
         ruleset_state=ruleset.view_state(rules, seat),
-        status_lines=list(ruleset.status_lines(rules, seat)),
+        status_lines=[_status_view(line) for line in ruleset.status_lines(rules, seat)],
         step=campaign.step,
         play=str(phase.play) if (phase := ruleset.phase(campaign.phase)) else "private",
     )
