@@ -54,13 +54,20 @@ def name_problems(campaign: Campaign) -> list[Problem]:
 
 def action_problem(action: Action) -> str | None:
     """The first text of an order that holds a control character, said for its field:
-    a name given in an orders file, a form or a key press is refused before it is kept."""
+    a name given in an orders file, a form or a key press is refused before it is kept.
+    A free text (any field but a name or an id: a note, a reason) may break lines, which
+    the chronicle prints escaped; nothing may hold ESC, BEL or the like."""
     for field in fields(type(action)):
+        free = "name" not in field.name and field.name not in ID_FIELDS
         for text in _texts(getattr(action, field.name)):
-            problem = control_problem(text)
+            problem = control_problem(text, breaks=free)
             if problem is not None:
                 return f"{action.kind}: {field.name} {problem}"
     return None
+
+
+# the fields of orders that name or pick a record, never free text
+ID_FIELDS = frozenset({"id", "army", "armies", "unit", "units", "player", "settlement", "to"})
 
 
 def _texts(value: object) -> Iterator[str]:

@@ -33,10 +33,15 @@ def _escape(match: re.Match[str]) -> str:
     return {"\n": "\\n", "\r": "\\r", "\t": "\\t"}.get(char, f"\\x{ord(char):02x}")
 
 
-def control_problem(text: str) -> str | None:
+# what a free text (a note, a reason) may hold that a name may not: it is escaped on output
+LINE_BREAKS = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+
+
+def control_problem(text: str, *, breaks: bool = False) -> str | None:
     """What is wrong with ``text`` as a name (None: nothing): its first control
-    character, named for a Games Master who must find it."""
-    found = CONTROL.search(text)
+    character, named for a Games Master who must find it. With ``breaks`` (a note, a
+    reason: free text) newlines and tabs are let through, and escaped when printed."""
+    found = (LINE_BREAKS if breaks else CONTROL).search(text)
     if found is None:
         return None
     char = found.group()
