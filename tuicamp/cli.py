@@ -288,10 +288,10 @@ def cmd_apply(args: argparse.Namespace) -> int:
     from tuicamp.game.textreport import event_line
 
     view = session.view(seat)
-    visible = {e.seq for e in view.chronicle}
-    for event in events:
-        if event.seq in visible:
-            say(event_line(event))
+    controlled, gm = view.players_controlled, view.gm
+    shown = sum(1 for event in events if event.visible_for(controlled, gm))
+    for event in view.chronicle[len(view.chronicle) - shown :]:  # as the seat numbers them
+        say(event_line(event))
     if session.engine.skipped:
         say(
             f"The campaign is over: the last {session.engine.skipped} order(s) were not "
@@ -325,7 +325,13 @@ def cmd_log(args: argparse.Namespace) -> int:
 def cmd_battles(args: argparse.Namespace) -> int:
     from tuicamp.engine.battles import clock_text, side_names
     from tuicamp.engine.result_form import form_of
-    from tuicamp.game.battlecard import build_card, card_hidden_reason, card_markdown, card_text
+    from tuicamp.game.battlecard import (
+        battle_known,
+        build_card,
+        card_hidden_reason,
+        card_markdown,
+        card_text,
+    )
     from tuicamp.game.result_orders import result_orders
     from tuicamp.game.session import Session
     from tuicamp.model.battle import MODE_TEXT
@@ -333,15 +339,17 @@ def cmd_battles(args: argparse.Namespace) -> int:
     session = Session.open(_resolve_save(args.save))
     seat = _default_seat(session, args.seat)
     camp = session.campaign
+    view = session.view(seat)
+    known = [b for b in camp.battles if battle_known(view, b)]  # for this seat (R-ALL-7)
     if args.card and args.form:
         raise InputError("--card and --form print one thing each: give one of them")
     wanted = args.card or args.form
     if wanted:
-        battle = camp.battle(wanted)
+        battle = next((b for b in known if b.id == wanted), None)
         if battle is None:
-            known = ", ".join(b.id for b in camp.battles) or "none yet"
-            raise InputError(f"there is no battle {wanted!r} (battles: {known})")
-        hidden = card_hidden_reason(session.view(seat), battle)
+            listed = ", ".join(b.id for b in known) or "none yet"
+            raise InputError(f"there is no battle {wanted!r} (battles: {listed})")
+        hidden = card_hidden_reason(view, battle)
         if hidden:
             raise InputError(hidden)
         if args.form:
@@ -353,7 +361,7 @@ def cmd_battles(args: argparse.Namespace) -> int:
         card = build_card(session.rules, battle)
         write_out(card_markdown(card) if args.markdown else card_text(card))
         return EXIT_OK
-    shown = camp.battles if args.all else camp.pending_battles()
+    shown = [b for b in known if args.all or b.pending]
     if not shown:
         say("No battles pending." if not args.all else "No battles yet.")
     for b in shown:

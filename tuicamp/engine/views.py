@@ -125,10 +125,22 @@ def _player_view(p: Player, visible: bool) -> PlayerView:
     )
 
 
-def _event_view(event: Event) -> Event:
-    """The event as a terminal may print it: a copy when its text needs escaping."""
+def _event_view(event: Event, number: int | None) -> Event:
+    """The event as the seat reads it: numbered in the seat's own chronicle (``number``;
+    None keeps the chronicle's) and with its text escaped for a terminal; a copy when
+    either changes it, never the chronicle's own event."""
     text = escaped(event.text)
-    return event if text == event.text else evolve(event, text=text)
+    seq = event.seq if number is None else number
+    return event if (text, seq) == (event.text, event.seq) else evolve(event, text=text, seq=seq)
+
+
+def seat_chronicle(chronicle: Sequence[Event], controlled: list[str], gm: bool) -> list[Event]:
+    """The events a seat may read, numbered 1, 2, 3... in its own chronicle. Numbered as
+    the whole chronicle is, the gaps would count the events hidden from the seat (another
+    player's purchases, his sealed orders); the Games Master reads every event and keeps
+    the chronicle's own numbers."""
+    readable = [e for e in chronicle if e.visible_for(controlled, gm)]
+    return [_event_view(e, None if gm else n) for n, e in enumerate(readable, 1)]
 
 
 def _status_view(line: StatusLine) -> StatusLine:
@@ -158,7 +170,7 @@ def view_for(rules: Rules, chronicle: Sequence[Event], seat_id: str) -> Campaign
         map=campaign.map,
         players=[_player_view(p, seat.controls(p.id)) for p in campaign.players],
         armies=armies,
-        chronicle=[_event_view(e) for e in chronicle if e.visible_for(controlled, seat.gm)],
+        chronicle=seat_chronicle(chronicle, controlled, seat.gm),
         acting=flow.acting_seats(campaign),
         pending=[escaped(line) for line in ruleset.pending(rules, seat)],
         finished=campaign.finished,
