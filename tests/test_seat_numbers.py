@@ -1,13 +1,11 @@
 """Numbers count only what a seat may see (R-ALL-7): "Ids and numbers a seat is shown do
 not count what is hidden from it. A seat's chronicle is numbered 1, 2, 3... over the
-events it may read ... A ruleset's secret records get ids counted per owner ... `tuicamp
-battles`, `--card` and `--form` list and name only the battles the seat fights or its
-chronicle tells of."
+events it may read ... `tuicamp battles`, `--card` and `--form` list and name only the
+battles the seat fights or its chronicle tells of."
 
-The report: a seat's first purchase was `p2` because another seat had bought first, the
-seat's chronicle numbers had gaps where hidden events were, and `battles` listed every
-battle to every seat while `battles --card X` named all battle ids. Each as the command
-line shows it."""
+The report: a seat's chronicle numbers had gaps where hidden events were, and `battles`
+listed every battle to every seat while `battles --card X` named all battle ids. Each as
+the command line shows it."""
 
 from __future__ import annotations
 
@@ -34,27 +32,6 @@ def _bought_in_turn(engine) -> None:
     engine.perform("sylvania", E.BuyRecruits(name="Crimson Ghouls", points=100, models=10))
     engine.perform("sylvania", E.BuyRecruits(name="Crimson Bats", points=50, models=5))
     engine.perform("stirland", E.BuyRecruits(name="Azure Halberdiers", points=100, models=10))
-
-
-def test_a_first_purchase_is_number_one_whoever_bought_before():
-    """Stirland's first purchase is his first: `stirland-p1`, not `p3`."""
-    engine = K.fresh()
-    _bought_in_turn(engine)
-    ids = {p.player: [] for p in engine.campaign.state.economy.purchases}
-    for p in engine.campaign.state.economy.purchases:
-        ids[p.player].append(p.id)
-    assert ids == {"sylvania": ["sylvania-p1", "sylvania-p2"], "stirland": ["stirland-p1"]}
-
-
-def test_an_id_is_not_given_twice_after_a_cancellation():
-    """A cancelled purchase leaves the list; the next one does not take its id again (a
-    chronicle line naming the first must not come to mean the second)."""
-    engine = K.fresh()
-    engine.perform("stirland", E.BuyRecruits(name="Azure Halberdiers", points=100, models=10))
-    engine.perform("stirland", E.CancelPurchase(purchase="stirland-p1"))
-    engine.perform("stirland", E.BuyRecruits(name="Azure Pikes", points=100, models=10))
-    (purchase,) = engine.campaign.state.economy.purchases
-    assert purchase.id == "stirland-p2"
 
 
 def _numbers(text: str) -> list[int]:

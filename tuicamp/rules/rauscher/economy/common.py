@@ -40,20 +40,6 @@ def new_id(campaign: Campaign, prefix: str) -> str:
     return value
 
 
-def purchase_id(campaign: Campaign, player: str) -> str:
-    """A purchase's id, counted among the buyer's own purchases (``stirland-p3``: his
-    third). Counted among everyone's, a player's first purchase called ``p2`` would tell
-    him that another had bought first, and "purchases are secrets" (R-ALL-7). Ids of
-    saves from before stay as they were; both kinds are only ever looked up whole."""
-    state = econ(campaign)
-    number = state.purchase_ids.get(player, 0) + 1
-    taken = {p.id for p in state.purchases}
-    while f"{player}-p{number}" in taken:
-        number += 1
-    state.purchase_ids[player] = number
-    return f"{player}-p{number}"
-
-
 def money(amount: int) -> str:
     return format_money(amount)
 

@@ -39,9 +39,9 @@ from tuicamp.rules.rauscher.economy.common import (
     money,
     name_of,
     new_army,
+    new_id,
     own_settlement,
     own_troops,
-    purchase_id,
     require_room,
     spend,
     tell,
@@ -95,9 +95,7 @@ def _start(ctx: Context, requested: str) -> str:
 
 def _buy(ctx: Context, player: str, kind: str, cost: int, what: str, **fields: Any) -> Purchase:
     spend(ctx, player, cost, what)
-    purchase = Purchase(
-        purchase_id(ctx.campaign, player), player, kind, ctx.campaign.turn, cost, **fields
-    )
+    purchase = Purchase(new_id(ctx.campaign, "p"), player, kind, ctx.campaign.turn, cost, **fields)
     _book(ctx, purchase)
     tell(
         ctx,

@@ -161,6 +161,3 @@ class EconomyState:
     setup_notes: list[str] = field(factory=list)  # set-up findings, as told once
     setup_notes_told: bool = False
     next_id: int = 1
-    # player -> the number of that player's last purchase: purchase ids count a player's own
-    # purchases only (R-ALL-7)
-    purchase_ids: dict[str, int] = field(factory=dict)
