@@ -333,7 +333,8 @@ def test_the_chronicle_shows_the_void_and_the_new_events_to_the_right_seats_only
         "rolled:8",
         "rolled:9",
     ]
-    assert read("p2") == ["rolled:1", "rolled:3", "void:4", "fate:6", "rolled:7", "rolled:9"]
+    # R-ALL-7: "A seat's chronicle is numbered 1, 2, 3... over the events it may read"
+    assert read("p2") == ["rolled:1", "rolled:2", "void:3", "fate:4", "rolled:5", "rolled:6"]
     assert len(read("gm")) == 9
     assert "second" not in " ".join(e.text for e in engine.chronicle if e.visible_to is None)
 

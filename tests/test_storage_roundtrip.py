@@ -172,7 +172,9 @@ def test_the_dice_continue_where_they_stopped(tmp_path: Path) -> None:
 
 
 # --- property tests ----------------------------------------------------------------------
-text = st.text(st.characters(blacklist_categories=("Cs",)), max_size=12)
+# names holding control characters are refused on load (they could drive a terminal), so
+# the generated texts are printable ("Cc" left out); everything else of Unicode is in
+text = st.text(st.characters(blacklist_categories=("Cs", "Cc")), max_size=12)
 flags = st.sets(
     st.text(st.characters(blacklist_categories=("Cs",)), min_size=1, max_size=6), max_size=3
 )

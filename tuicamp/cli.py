@@ -14,8 +14,22 @@ import sys
 import traceback
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TextIO
 
 from tuicamp.engine.errors import InputError, RuleError
+from tuicamp.engine.printable import escaped
+
+
+def say(*values: object, file: TextIO | None = None, end: str = "\n") -> None:
+    """``print``, escaped: every line the command line prints may quote a name a player
+    typed, and none may drive the terminal it lands on (ESC, BEL; line breaks stay)."""
+    print(*(escaped(str(v), keep_newlines=True) for v in values), file=file, end=end)
+
+
+def write_out(text: str) -> None:
+    """A report to standard output, escaped as :func:`say` escapes."""
+    sys.stdout.write(escaped(text, keep_newlines=True))
+
 
 EXIT_OK, EXIT_INTERNAL, EXIT_BAD_INPUT = 0, 1, 2
 
@@ -238,7 +252,7 @@ def cmd_new(args: argparse.Namespace) -> int:
         path = path.with_name(path.name + ".toml")
     make_folder(path.parent, path)
     session = Session.create(path, campaign, engine.chronicle, overwrite=args.force)
-    print(
+    say(
         f"Created {session.path}: {campaign.name} ({session.ruleset.title}), "
         f"{len(campaign.players)} players, seed {campaign.dice.seed}"
     )
@@ -328,11 +342,11 @@ def cmd_check(args: argparse.Namespace) -> int:
         if verdict.problems:
             continue
         if verdict.kind is FileKind.SAVE and not sealed_state(Path(name)):
-            print(f"{name}: ok (save, written before saves were sealed: its next write seals it)")
+            say(f"{name}: ok (save, written before saves were sealed: its next write seals it)")
         else:
-            print(f"{name}: ok ({verdict.kind.value})")
+            say(f"{name}: ok ({verdict.kind.value})")
     for line in problems:
-        print(line, file=sys.stderr)
+        say(line, file=sys.stderr)
     return EXIT_BAD_INPUT if problems else EXIT_OK
 
 
@@ -363,9 +377,9 @@ def cmd_rulesets(args: argparse.Namespace) -> int:
     from tuicamp.engine.registry import load_rulesets
 
     for rid, ruleset in load_rulesets().items():
-        print(f"{rid:<12} {ruleset.title}")
+        say(f"{rid:<12} {ruleset.title}")
         if ruleset.summary:
-            print(f"{'':<12} {ruleset.summary}")
+            say(f"{'':<12} {ruleset.summary}")
     return EXIT_OK
 
 
@@ -376,7 +390,7 @@ def cmd_scenarios(args: argparse.Namespace) -> int:
     for path in bundled_scenarios():
         sc = load_scenario(path)
         rulesets = ", ".join(sc.rulesets)
-        print(
+        say(
             f"{path.stem:<24} {sc.title} ({len(sc.players)} players, "
             f"{sc.map.width}x{sc.map.height}; rulesets: {rulesets})"
         )
@@ -389,11 +403,11 @@ def cmd_actions(args: argparse.Namespace) -> int:
     from tuicamp.storage.orders import action_example
 
     ruleset = get_ruleset(args.ruleset)
-    print(f"# Actions of {ruleset.title}; put them in an orders file for `tuicamp apply`.")
-    print('# `seat = "p1"` at the top of the file says whose orders they are.\n')
+    say(f"# Actions of {ruleset.title}; put them in an orders file for `tuicamp apply`.")
+    say('# `seat = "p1"` at the top of the file says whose orders they are.\n')
     for cls in action_types(ruleset).values():
-        print(action_example(cls))
-        print()
+        say(action_example(cls))
+        say()
     return EXIT_OK
 
 
@@ -428,12 +442,12 @@ def cmd_apply(args: argparse.Namespace) -> int:
     from tuicamp.game.textreport import event_line
 
     view = session.view(seat)
-    visible = {e.seq for e in view.chronicle}
-    for event in events:
-        if event.seq in visible:
-            print(event_line(event))
+    controlled, gm = view.players_controlled, view.gm
+    shown = sum(1 for event in events if event.visible_for(controlled, gm))
+    for event in view.chronicle[len(view.chronicle) - shown :]:  # as the seat numbers them
+        say(event_line(event))
     if session.engine.skipped:
-        print(
+        say(
             f"The campaign is over: the last {session.engine.skipped} order(s) were not "
             "carried out."
         )
@@ -447,7 +461,7 @@ def cmd_show(args: argparse.Namespace) -> int:
 
     session = Session.open(_resolve_save(args.save))
     seat = _default_seat(session, args.seat)
-    sys.stdout.write(show_text(session.view(seat), session.ruleset))
+    write_out(show_text(session.view(seat), session.ruleset))
     return EXIT_OK
 
 
@@ -459,14 +473,20 @@ def cmd_log(args: argparse.Namespace) -> int:
     seat = _default_seat(session, args.seat)
     view = session.view(seat)
     text = chronicle_markdown(view, session.ruleset) if args.markdown else chronicle_text(view)
-    sys.stdout.write(text)
+    write_out(text)
     return EXIT_OK
 
 
 def cmd_battles(args: argparse.Namespace) -> int:
     from tuicamp.engine.battles import clock_text, side_names
     from tuicamp.engine.result_form import form_of
-    from tuicamp.game.battlecard import build_card, card_hidden_reason, card_markdown, card_text
+    from tuicamp.game.battlecard import (
+        battle_known,
+        build_card,
+        card_hidden_reason,
+        card_markdown,
+        card_text,
+    )
     from tuicamp.game.result_orders import result_orders
     from tuicamp.game.session import Session
     from tuicamp.model.battle import MODE_TEXT
@@ -474,34 +494,36 @@ def cmd_battles(args: argparse.Namespace) -> int:
     session = Session.open(_resolve_save(args.save))
     seat = _default_seat(session, args.seat)
     camp = session.campaign
+    view = session.view(seat)
+    known = [b for b in camp.battles if battle_known(view, b)]  # for this seat (R-ALL-7)
     if args.card and args.form:
         raise InputError("--card and --form print one thing each: give one of them")
     wanted = args.card or args.form
     if wanted:
-        battle = camp.battle(wanted)
+        battle = next((b for b in known if b.id == wanted), None)
         if battle is None:
-            known = ", ".join(b.id for b in camp.battles) or "none yet"
-            raise InputError(f"there is no battle {wanted!r} (battles: {known})")
-        hidden = card_hidden_reason(session.view(seat), battle)
+            listed = ", ".join(b.id for b in known) or "none yet"
+            raise InputError(f"there is no battle {wanted!r} (battles: {listed})")
+        hidden = card_hidden_reason(view, battle)
         if hidden:
             raise InputError(hidden)
         if args.form:
             if not battle.pending:
                 raise InputError(f"battle {battle.id} is already {battle.status.value}")
             form = form_of(session.rules, battle)
-            sys.stdout.write(result_orders(camp, battle, form, args.seat))
+            write_out(result_orders(camp, battle, form, args.seat))
             return EXIT_OK
         card = build_card(session.rules, battle)
-        sys.stdout.write(card_markdown(card) if args.markdown else card_text(card))
+        write_out(card_markdown(card) if args.markdown else card_text(card))
         return EXIT_OK
-    shown = camp.battles if args.all else camp.pending_battles()
+    shown = [b for b in known if args.all or b.pending]
     if not shown:
-        print("No battles pending." if not args.all else "No battles yet.")
+        say("No battles pending." if not args.all else "No battles yet.")
     for b in shown:
         sides = " vs ".join(side_names(camp, s) for s in b.sides)
         mode = f", to be {MODE_TEXT[b.mode]}"
         status = b.status.value + (mode if b.pending else "")
-        print(
+        say(
             f"{b.id}  {clock_text(b, session.ruleset)}  hex {camp.map.label(b.hex)} "
             f"({b.terrain}): {sides} [{status}]"
         )
@@ -686,7 +708,7 @@ def cmd_roll(args: argparse.Namespace) -> int:
     seed = args.seed if args.seed is not None else secrets.randbits(63)
     roll = Dice(DiceState(seed=seed)).roll(args.expr, "the command line")
     shown = " + ".join(map(str, roll.dice))
-    print(f"{roll.expr}: {roll.total}  ({shown})")
+    say(f"{roll.expr}: {roll.total}  ({shown})")
     return EXIT_OK
 
 
@@ -714,7 +736,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _run_ui(None, None)
         return COMMANDS[args.command](args)
     except (InputError, RuleError) as exc:
-        print(f"tuicamp: {exc}", file=sys.stderr)
+        say(f"tuicamp: {exc}", file=sys.stderr)
         return EXIT_BAD_INPUT
     except KeyboardInterrupt:
         return 130
@@ -723,7 +745,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except Exception as exc:  # a bug: say so plainly, keep the traceback for the report
         if os.environ.get("TUICAMP_DEBUG"):
             traceback.print_exc()
-        print(
+        say(
             f"tuicamp: internal error: {type(exc).__name__}: {exc} "
             "(set TUICAMP_DEBUG=1 for details)",
             file=sys.stderr,

@@ -4,6 +4,7 @@ effects for later."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, TypeVar
 
 from attrs import define, field
@@ -46,11 +47,23 @@ class Context(Rules):
             raise RuleError(message)
         return value
 
+    def seen(self, value: T | None, may_see: Callable[[T], bool], missing: str) -> T:
+        """``value`` as the acting seat knows it: when there is none, or the seat may not
+        see it (``may_see`` is False; the GM sees everything), the refusal is ``missing``,
+        word for word. A refusal must not be an oracle: an id the seat cannot see is
+        answered exactly as an id that does not exist, so guessing ids tells nothing."""
+        if value is None or not (self.seat.gm or may_see(value)):
+            raise RuleError(missing)
+        return value
+
     def army(self, army_id: str) -> Army:
-        army = self.campaign.army(army_id)
-        if army is None:
-            raise RuleError(f"There is no army {army_id!r}")
-        return army
+        """The army as the acting seat sees it: one the ruleset's ``army_visibility`` hides
+        from the seat (an ambush waiting off the map) is, for it, no army at all."""
+        return self.seen(
+            self.campaign.army(army_id),
+            lambda army: self.ruleset.army_visibility(self, self.seat, army) != "hidden",
+            f"There is no army {army_id!r}",
+        )
 
     def player(self, player_id: str) -> Player:
         player = self.campaign.player(player_id)
@@ -84,9 +97,6 @@ class Context(Rules):
         """An army the acting seat commands (the GM commands all)."""
         army = self.army(army_id)
         if not self.seat.controls(army.owner):
-            if self.ruleset.army_visibility(self, self.seat, army) == "hidden":
-                # an army hidden from this seat is, for it, no army at all
-                raise RuleError(f"There is no army {army_id!r}")
             owner = self.campaign.player(army.owner)
             raise RuleError(
                 f"Army '{army.name}' belongs to {owner.name if owner else army.owner}, "

@@ -29,6 +29,7 @@ from tuicamp.engine.dice import Dice
 from tuicamp.engine.errors import DiceNeeded, RuleError
 from tuicamp.engine.flow import FLOW_ACTIONS, EndAction, Setup
 from tuicamp.engine.letters import LETTER_ACTIONS, WriteLetter, send_letter
+from tuicamp.engine.names import action_problem
 from tuicamp.engine.registry import get_ruleset
 from tuicamp.engine.rerolls import (
     NONE_ALLOWED,
@@ -176,6 +177,9 @@ class Engine:
             raise RuleError("The campaign is over")
         if action.gm_only and not seat.gm:
             raise RuleError(f"Only the Games Master may use {action.kind}")
+        unprintable = action_problem(action)
+        if unprintable is not None:
+            raise RuleError(unprintable)
         if isinstance(action, Reroll):
             return self._reroll(seat, action.roll, action.player, action.dice)
         before = self.snapshot()

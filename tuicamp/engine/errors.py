@@ -4,12 +4,19 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from tuicamp.engine.printable import escaped
+
 
 class RuleError(Exception):
-    """An action the rules refuse. The message is one sentence for a player."""
+    """An action the rules refuse. The message is one sentence for a player, escaped as it
+    is made: a refusal quotes names and ids a player typed, and one holding ESC or a
+    newline must neither drive the terminal it is printed on nor become two lines."""
 
     # which order of a batch (``Engine.perform_all``) was refused, when it was one of many
     action_index: int | None = None
+
+    def __init__(self, *args: object) -> None:
+        super().__init__(*(escaped(a) if isinstance(a, str) else a for a in args))
 
 
 class DiceNeeded(RuleError):
@@ -36,4 +43,8 @@ class DiceNeeded(RuleError):
 
 
 class InputError(Exception):
-    """Bad input from a file or the command line: one line, naming the file and place."""
+    """Bad input from a file or the command line: one line, naming the file and place
+    (escaped as it is made, as a refusal is: the place may quote the bad input)."""
+
+    def __init__(self, *args: object) -> None:
+        super().__init__(*(escaped(a) if isinstance(a, str) else a for a in args))

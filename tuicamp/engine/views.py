@@ -3,7 +3,9 @@
 Every screen and every text report reads a view, never the raw campaign, so secret state
 is filtered in exactly one place — the chronicle and the ruleset's own state included:
 the ruleset projects its state for the seat (``Ruleset.view_state``) and reports the
-seat's ledgers (``Ruleset.status_lines``), and the view carries both.
+seat's ledgers (``Ruleset.status_lines``), and the view carries both. Names and texts in a
+view are escaped (``printable.escaped``): a name a player typed must not drive another
+player's terminal.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from attrs import define, evolve, field
 from tuicamp.engine import flow
 from tuicamp.engine.actions import Event
 from tuicamp.engine.letters import letters_in
+from tuicamp.engine.printable import escaped
 from tuicamp.engine.rules import Rules
 from tuicamp.engine.ruleset import StatusLine
 from tuicamp.model.forces import Army, Player, Unit
@@ -102,16 +105,16 @@ def _army_view(army: Army, known: str) -> ArmyView:
     if known == "full":
         return ArmyView(
             army.id,
-            army.name,
+            escaped(army.name),
             army.owner,
             army.hex,
             known,
             points=army.points,
             movement=army.movement,
-            units=[evolve(u, flags=set(u.flags)) for u in army.units],
+            units=[evolve(u, name=escaped(u.name), flags=set(u.flags)) for u in army.units],
             flags=set(army.flags),
         )
-    view = ArmyView(army.id, army.name, army.owner, army.hex, known)
+    view = ArmyView(army.id, escaped(army.name), army.owner, army.hex, known)
     if known in ("points", "categories"):
         view.points = army.points
     if known == "categories":
@@ -122,7 +125,31 @@ def _army_view(army: Army, known: str) -> ArmyView:
 
 
 def _player_view(p: Player, visible: bool) -> PlayerView:
-    return PlayerView(p.id, p.name, p.race, p.colour, p.letter, p.treasury if visible else None)
+    return PlayerView(
+        p.id, escaped(p.name), escaped(p.race), p.colour, p.letter, p.treasury if visible else None
+    )
+
+
+def _event_view(event: Event, number: int | None) -> Event:
+    """The event as the seat reads it: numbered in the seat's own chronicle (``number``;
+    None keeps the chronicle's) and with its text escaped for a terminal; a copy when
+    either changes it, never the chronicle's own event."""
+    text = escaped(event.text)
+    seq = event.seq if number is None else number
+    return event if (text, seq) == (event.text, event.seq) else evolve(event, text=text, seq=seq)
+
+
+def seat_chronicle(chronicle: Sequence[Event], controlled: list[str], gm: bool) -> list[Event]:
+    """The events a seat may read, numbered 1, 2, 3... in its own chronicle. Numbered as
+    the whole chronicle is, the gaps would count the events hidden from the seat (another
+    player's purchases, his sealed orders); the Games Master reads every event and keeps
+    the chronicle's own numbers."""
+    readable = [e for e in chronicle if e.visible_for(controlled, gm)]
+    return [_event_view(e, None if gm else n) for n, e in enumerate(readable, 1)]
+
+
+def _status_view(line: StatusLine) -> StatusLine:
+    return evolve(line, label=escaped(line.label), text=escaped(line.text))
 
 
 def view_for(rules: Rules, chronicle: Sequence[Event], seat_id: str) -> CampaignView:
@@ -138,25 +165,26 @@ def view_for(rules: Rules, chronicle: Sequence[Event], seat_id: str) -> Campaign
         known = "full" if seat.gm else ruleset.army_visibility(rules, seat, army)
         if known != "hidden":
             armies.append(_army_view(army, known))
+    shown = seat_chronicle(chronicle, controlled, seat.gm)  # numbered as the seat reads it
     return CampaignView(
         seat=seat.id,
         gm=seat.gm,
         players_controlled=controlled,
-        name=campaign.name,
+        name=escaped(campaign.name),
         ruleset=campaign.ruleset,
         turn=campaign.turn,
         phase=campaign.phase,
         map=campaign.map,
         players=[_player_view(p, seat.controls(p.id)) for p in campaign.players],
         armies=armies,
-        chronicle=chronicle,
+        chronicle=shown,
         acting=flow.acting_seats(campaign),
-        pending=ruleset.pending(rules, seat),
+        pending=[escaped(line) for line in ruleset.pending(rules, seat)],
         finished=campaign.finished,
         winner=list(campaign.winner),
         ruleset_state=ruleset.view_state(rules, seat),
-        status_lines=list(ruleset.status_lines(rules, seat)),
+        status_lines=[_status_view(line) for line in ruleset.status_lines(rules, seat)],
         step=campaign.step,
         play=str(phase.play) if (phase := ruleset.phase(campaign.phase)) else "private",
-        letters=letters_in(chronicle),
+        letters=letters_in(shown),
     )

@@ -61,6 +61,16 @@ def seat_fights(view: CampaignView, battle: Battle) -> bool:
     return view.gm or any(p in view.players_controlled for s in battle.sides for p in s.players)
 
 
+def battle_known(view: CampaignView, battle: Battle) -> bool:
+    """Whether the seat of ``view`` knows of the battle at all: it fights it (the GM
+    counts), or its chronicle tells of the battle (a ruleset that keeps a battle secret
+    marks its event so). A battle the seat does not know of is, for it, no battle: it is
+    neither listed nor named (R-ALL-7)."""
+    return seat_fights(view, battle) or any(
+        e.kind == "battle" and e.data.get("battle") == battle.id for e in view.chronicle
+    )
+
+
 def card_hidden_reason(view: CampaignView, battle: Battle) -> str | None:
     """Why this seat may not read the battle's card, or None when it may."""
     if seat_fights(view, battle):

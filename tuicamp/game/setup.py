@@ -19,6 +19,7 @@ from typing import Any
 from tuicamp.engine import registry
 from tuicamp.engine.engine import Engine
 from tuicamp.engine.errors import InputError, RuleError
+from tuicamp.engine.printable import control_problem
 from tuicamp.engine.problems import KeyPath, Problem
 from tuicamp.engine.rules import Rules
 from tuicamp.engine.ruleset import Ruleset
@@ -88,6 +89,18 @@ def _place(path: KeyPath) -> str:
     return f" ({kind} {'.'.join(map(str, rest))})" if rest else f" ({kind})"
 
 
+def _refuse_unprintable(name: str, players: Sequence[tuple[str, str]]) -> None:
+    """The names a Games Master types for a new campaign (the wizard, ``tuicamp new``)
+    are printed on every player's terminal: a control character in one is refused."""
+    given = [("the campaign's name", name)]
+    for i, (player, race) in enumerate(players, 1):
+        given += [(f"player {i}'s name", player), (f"player {i}'s race", race)]
+    for what, text in given:
+        problem = control_problem(text)
+        if problem is not None:
+            raise InputError(f"{what} {problem}")
+
+
 def new_campaign(scenario: Scenario, ruleset_id: str, **choices: Any) -> Campaign:
     """A fresh campaign of ``scenario``, set up, without the chronicle of its set-up (for
     checks and tests; a campaign to be played starts with :func:`start_campaign`, which
@@ -116,6 +129,7 @@ def start_campaign(
     slot's. ``options`` are ``--option`` overrides (text is coerced to the option's type).
     The scenario object is not changed: the campaign gets its own copies of map and armies.
     """
+    _refuse_unprintable(name, players)
     setup = scenario.rulesets.get(ruleset_id)
     if setup is None:
         raise InputError(

@@ -51,6 +51,7 @@ from tuicamp.engine import registry
 from tuicamp.engine.actions import Event
 from tuicamp.engine.codec import campaign_from_dict, converter, unstructure
 from tuicamp.engine.errors import InputError, RuleError
+from tuicamp.engine.names import name_problems
 from tuicamp.engine.problems import KeyPath, Problem
 from tuicamp.engine.ruleset import Option, Ruleset
 from tuicamp.model.campaign import Campaign, OptionValue
@@ -763,6 +764,7 @@ def campaign_problems(campaign: Campaign, ruleset: Ruleset | None = None) -> lis
     out += _unit_problems(campaign)
     out += _holding_problems(campaign)
     out += _victory_problems(campaign)
+    out += name_problems(campaign)
     out += _battle_problems(campaign, vocabulary)
     if ruleset is not None:
         out += _option_problems(campaign, ruleset)

@@ -293,9 +293,13 @@ def load_food(ctx: Context, action: LoadFood) -> None:
 
 
 def _purchase(ctx: Context, pid: str) -> Purchase:
-    found = next((p for p in econ(ctx).purchases if p.id == pid), None)
-    ctx.require(found is not None, f"There is no purchase {pid!r} waiting")
-    ctx.require(ctx.seat.controls(found.player), f"Purchase {pid} is not yours")
+    # "purchases and armies are secrets": another player's purchase is, for this seat, no
+    # purchase at all, so a guessed id tells nothing
+    found = ctx.seen(
+        next((p for p in econ(ctx).purchases if p.id == pid), None),
+        lambda purchase: ctx.seat.controls(purchase.player),
+        f"There is no purchase {pid!r} waiting",
+    )
     ctx.require(not found.done, f"Purchase {pid} is already placed: a purchase appears once")
     require_not_done(ctx, found.player)
     return found
