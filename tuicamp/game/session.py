@@ -100,23 +100,24 @@ class Session:
         3. the new chronicle renamed over the old; then the old campaign's backup goes.
         """
         path = Path(path)
+        now = now_iso()
+        events = list(chronicle)
+        campaign.chronicle_length = len(events)
+        session = cls(path, Engine(campaign, events), campaign.revision)
+        session._state_bytes(now)  # a number no save can hold refuses before any file is made
         with write_lock(path):
             existing = [p for p in (path, chronicle_path(path)) if p.exists()]
             if existing and not overwrite:
                 raise InputError(
                     f"{existing[0]}: a save of that name already exists; choose another name"
                 )
-            disk_revision = 0
             if path.exists():
                 # Above any revision a session on the old file holds, so it sees it is stale.
                 with contextlib.suppress(InputError):
                     disk_revision = read_header(path).revision
-            events = list(chronicle)
-            campaign.chronicle_length = len(events)
-            engine = Engine(campaign, events)
-            session = cls(path, engine, max(campaign.revision, disk_revision))
+                    session._revision = max(campaign.revision, disk_revision)
             with gc_paused():
-                session._write_new(now_iso())
+                session._write_new(now)
             backup_path(path).unlink(missing_ok=True)  # it belonged to the old campaign
         return session
 
