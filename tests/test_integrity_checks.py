@@ -135,3 +135,41 @@ def test_a_unit_of_no_models_is_checked_and_played_in_the_sandbox(env: Path) -> 
     assert ok("check", save).out == f"{save}: ok (save)\n"
     ok("apply", save, orders(env, MOVE))
     assert "0 models" in ok("show", save).out
+
+
+def test_a_scenario_number_no_save_can_hold_is_refused_before_any_file_is_made(
+    env: Path,  # noqa: F811
+) -> None:
+    """A campaign started from it could not be saved: `check` says so at its line, and
+    `new` makes no file at all (not even the save's lock)."""
+    path = env / "big.toml"
+    text = find_scenario("rauscher-penleck-crown").read_text(encoding="utf-8")
+    assert "campaign_points = 18000" in text
+    path.write_text(
+        text.replace("campaign_points = 18000", "campaign_points = 9223372036854775808"), "utf-8"
+    )
+    line = text[: text.index("campaign_points = 18000")].count("\n") + 1
+    expected = (
+        f"{path}:{line}: 9223372036854775808 is past the largest number a save can hold "
+        "(9,223,372,036,854,775,807); nothing in a scenario needs one so large"
+    )
+    run = tuicamp("check", path)
+    assert (run.code, run.err) == (2, expected + "\n")
+    out = env / "out"
+    out.mkdir()
+    assert refused("new", path, "-r", "rauscher", "-o", out / "x.toml", "--no-play") == (
+        f"tuicamp: {expected}"
+    )
+    assert list(out.iterdir()) == []
+
+
+def test_a_rauscher_victory_type_that_is_no_text_is_refused(env: Path) -> None:  # noqa: F811
+    path = env / "typed.toml"
+    text = find_scenario("rauscher-stir-border").read_text(encoding="utf-8")
+    path.write_text(text.replace('type = "conquest"', 'type = ["x"]', 1), "utf-8")
+    run = tuicamp("check", path)
+    assert run.code == 2
+    assert run.err.strip().endswith(
+        "rauscher: type ['x'] is not one of conquest, destruction, "
+        "invasion, art_of_war, family_squabble, cauldron_temple"
+    )

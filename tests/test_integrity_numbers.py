@@ -20,7 +20,7 @@ from tuicamp.engine import registry
 from tuicamp.engine.actions import Action
 from tuicamp.engine.codec import TOML_INT_MAX
 from tuicamp.game.session import Session
-from tuicamp.storage.limits import NumberTooLarge, out_of_range
+from tuicamp.storage.limits import NumberTooLarge, may_hold_too_large, out_of_range
 from tuicamp.storage.saves import load_save
 
 LIMIT = TOML_INT_MAX  # 9,223,372,036,854,775,807
@@ -128,3 +128,19 @@ def test_the_walk_names_the_first_number_out_of_range() -> None:
     data = {"a": [1, {"b": LIMIT}], "c": {"d": [0, -LIMIT - 2]}}
     assert out_of_range(data) == (("c", "d", 1), -LIMIT - 2)
     assert out_of_range({"a": [1, 2, LIMIT], "name": "9" * 40}) is None
+
+
+@pytest.mark.parametrize(
+    ("text", "past"),
+    [
+        (b"x = 9223372036854775807", False),
+        (b"x = 9223372036854775808", True),
+        (b"x = -9223372036854775808", False),
+        (b"x = -9223372036854775809", True),
+        (b"seed = 1234567890123456789", False),  # a dice seed has 19 digits too
+        (b'name = "123456789012345678901234"', True),  # a false alarm the walk clears
+        (b"x = 999999999999999999", False),
+    ],
+)
+def test_the_search_of_the_text_finds_every_number_past_the_limit(text: bytes, past: bool) -> None:
+    assert may_hold_too_large(text) is past

@@ -36,12 +36,13 @@ from tuicamp.storage.chronicle import (
     append_events,
     event_dict,
     event_fingerprint,
+    events_bytes,
     file_stamp,
     find_end,
     gc_paused,
     write_chronicle,
 )
-from tuicamp.storage.limits import refuse_too_large
+from tuicamp.storage.limits import may_hold_too_large, refuse_too_large
 from tuicamp.storage.locations import (
     CannotWrite,
     atomic_write,
@@ -100,23 +101,25 @@ class Session:
         3. the new chronicle renamed over the old; then the old campaign's backup goes.
         """
         path = Path(path)
+        now = now_iso()
+        events = list(chronicle)
+        campaign.chronicle_length = len(events)
+        session = cls(path, Engine(campaign, events), campaign.revision)
+        with gc_paused():  # a number no save can hold refuses before any file (the lock) is made
+            refuse_too_large(b"", session.engine.snapshot(), walk=True)
         with write_lock(path):
             existing = [p for p in (path, chronicle_path(path)) if p.exists()]
             if existing and not overwrite:
                 raise InputError(
                     f"{existing[0]}: a save of that name already exists; choose another name"
                 )
-            disk_revision = 0
             if path.exists():
                 # Above any revision a session on the old file holds, so it sees it is stale.
                 with contextlib.suppress(InputError):
                     disk_revision = read_header(path).revision
-            events = list(chronicle)
-            campaign.chronicle_length = len(events)
-            engine = Engine(campaign, events)
-            session = cls(path, engine, max(campaign.revision, disk_revision))
+                    session._revision = max(campaign.revision, disk_revision)
             with gc_paused():
-                session._write_new(now_iso())
+                session._write_new(now)
             backup_path(path).unlink(missing_ok=True)  # it belonged to the old campaign
         return session
 
@@ -288,8 +291,9 @@ class Session:
         with gc_paused():
             self._write_files(now, keep_backup)
 
-    def _state_bytes(self, now: str) -> tuple[int, bytes, list[Event]]:
-        """The next revision, the state's text at it, and the events not yet written.
+    def _state_bytes(self, now: str) -> tuple[int, bytes, list[Event], bytes]:
+        """The next revision, the state's text at it, the events not yet written and
+        their blocks of text.
 
         The state's bytes come first, so that a number no save can hold refuses the
         action before anything is written (a refusal then reloads, in _writing). The
@@ -305,18 +309,17 @@ class Session:
         header = make_header(self.campaign, revision, now, last_event=last)
         state = save_bytes(header, data, self._applied)
         new_events = chronicle[self._saved_events :]
-        refuse_too_large(
-            state,
-            {"header": {"revision": revision}, "campaign": data},
-            ((e.seq, event_dict(e)) for e in new_events),
-        )
-        return revision, state, new_events
+        blocks = events_bytes(new_events)
+        refuse_too_large(state, {"header": {"revision": revision}, "campaign": data})
+        if may_hold_too_large(blocks):
+            refuse_too_large(b"", {}, ((e.seq, event_dict(e)) for e in new_events))
+        return revision, state, new_events, blocks
 
     def _write_new(self, now: str) -> None:
         """A new campaign's files, swapped in over an old one's (see :meth:`create`)."""
-        revision, state, _ = self._state_bytes(now)
+        revision, state, _, blocks = self._state_bytes(now)  # every event is new here
         cpath, pending = chronicle_path(self.path), pending_chronicle_path(self.path)
-        end = write_chronicle(pending, self.engine.chronicle, FORMAT_VERSION)
+        end = write_chronicle(pending, self.engine.chronicle, FORMAT_VERSION, blocks)
         atomic_write(self.path, state)
         try:
             os.replace(pending, cpath)
@@ -329,7 +332,7 @@ class Session:
 
     def _write_files(self, now: str, keep_backup: bool) -> None:
         chronicle = self.engine.chronicle
-        revision, state, new_events = self._state_bytes(now)
+        revision, state, new_events, blocks = self._state_bytes(now)
         # 1. the events first: the state must never count events the file lacks
         cpath = chronicle_path(self.path)
         if self._rewrite_chronicle or len(chronicle) < self._saved_events:
@@ -340,7 +343,7 @@ class Session:
                 end = find_end(cpath, self._saved_events) if self._saved_events else 0
             stamp = file_stamp(cpath)
             if new_events or stamp is None or stamp[1] != end:
-                end = append_events(cpath, new_events, end, FORMAT_VERSION)
+                end = append_events(cpath, new_events, end, FORMAT_VERSION, blocks)
         self._chronicle_end, self._chronicle_stamp = end, file_stamp(cpath)
         self._saved_events, self._rewrite_chronicle = len(chronicle), False
         # 2. the state

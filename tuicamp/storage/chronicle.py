@@ -197,25 +197,36 @@ def event_block(event: Event) -> bytes:
 
 
 def chronicle_bytes(events: list[Event], version: int) -> bytes:
-    return chronicle_head(version) + b"".join(event_block(e) for e in events)
+    return chronicle_head(version) + events_bytes(events)
 
 
-def write_chronicle(path: Path, events: list[Event], version: int) -> int:
-    """Write the whole chronicle atomically (a new campaign, or after an upgrade).
+def events_bytes(events: list[Event]) -> bytes:
+    """The ``[[event]]`` blocks of ``events``, one after the other."""
+    return b"".join(event_block(e) for e in events)
+
+
+def write_chronicle(
+    path: Path, events: list[Event], version: int, blocks: bytes | None = None
+) -> int:
+    """Write the whole chronicle atomically (a new campaign, or after an upgrade);
+    ``blocks`` is :func:`events_bytes` of ``events`` when the caller has made it already.
 
     Returns the file's length: where the next append goes."""
     with gc_paused():
-        data = chronicle_bytes(events, version)
+        data = chronicle_head(version) + (events_bytes(events) if blocks is None else blocks)
     atomic_write(path, data)
     return len(data)
 
 
-def append_events(path: Path, events: list[Event], at: int, version: int) -> int:
+def append_events(
+    path: Path, events: list[Event], at: int, version: int, blocks: bytes | None = None
+) -> int:
     """Append ``events`` at byte ``at`` (cutting off whatever an interrupted write left
     beyond it), then fsync. ``at = 0`` starts a new file. The first block starts on a
     line of its own whatever the file ends with (an editor may drop the last newline).
+    ``blocks`` is :func:`events_bytes` of ``events`` when the caller has made it already.
     Returns the new end."""
-    data = b"".join(event_block(e) for e in events)
+    data = events_bytes(events) if blocks is None else blocks
     created = False
     try:  # never through a symbolic link: it would write another campaign's chronicle
         fd = os.open(path, os.O_RDWR | NOFOLLOW)

@@ -118,7 +118,7 @@ from attrs import define, field, frozen
 
 from tuicamp.engine import costs as _movement
 from tuicamp.engine import registry
-from tuicamp.engine.codec import NO_TERRITORY, converter, describe_structure_error
+from tuicamp.engine.codec import NO_TERRITORY, TOML_INT_MAX, converter, describe_structure_error
 from tuicamp.engine.errors import InputError
 from tuicamp.engine.problems import KeyPath, Problem
 from tuicamp.engine.ruleset import Option, Ruleset
@@ -129,6 +129,7 @@ from tuicamp.model.hexes import Hex, Hexside, label_width_for, parse_hexside, pa
 from tuicamp.model.map import HexMap
 from tuicamp.model.teams import Team, TeamKind
 from tuicamp.model.terrain import BASE_VOCABULARY, FeatureKind, Vocabulary
+from tuicamp.storage.limits import out_of_range
 from tuicamp.storage.summary import summarise
 from tuicamp.storage.tomlfile import TomlFile, read_toml
 
@@ -1263,6 +1264,14 @@ def _analyse(
             f"this tuicamp reads format_version {FORMAT_VERSION}",
         )
         return chk.problems, None
+    too_large = out_of_range(doc.data)
+    if too_large is not None:  # a campaign started from it could not be saved
+        where, number = too_large
+        chk.add(
+            where,
+            f"{number} is past the largest number a save can hold ({TOML_INT_MAX:,}); "
+            "nothing in a scenario needs one so large",
+        )
     top = chk.table((), doc.data, TOP, "the scenario file")
     version = top.get("format_version")
     if version is not None and version != FORMAT_VERSION:

@@ -841,7 +841,7 @@ def victory_problems(campaign: Campaign) -> list[str]:
     """What is wrong with the campaign's [victory] table, one sentence each."""
     v = campaign.victory
     kind = v.get("type", DEFAULT_TYPE)
-    if kind not in TYPES:
+    if not isinstance(kind, str) or kind not in TYPES:  # a list or a table is no type either
         return [f"type {kind!r} is not one of {', '.join(TYPES)}"]
     vt = TYPES[kind]
     out = [
