@@ -8,6 +8,7 @@ that it is talk rather than play: out of turn, no undo, no re-roll point settled
 
 from __future__ import annotations
 
+import itertools
 from pathlib import Path
 
 import pytest
@@ -17,13 +18,14 @@ from hypothesis import strategies as st
 
 from tuicamp.engine.engine import Engine, action_types
 from tuicamp.engine.errors import RuleError
-from tuicamp.engine.letters import WriteLetter
+from tuicamp.engine.letters import WriteLetter, letter_of
 from tuicamp.engine.registry import get_ruleset
 from tuicamp.engine.rules import Rules
 from tuicamp.engine.views import view_for
 from tuicamp.game.session import Session
 from tuicamp.game.textreport import chronicle_text
 from tuicamp.model.forces import Player, Seat
+from tuicamp.model.letters import Letter
 from tuicamp.rules.sandbox.actions import Roll
 
 SECRET = "meet me at the ford at midnight"
@@ -39,20 +41,37 @@ def three_seats() -> Engine:
 
 
 def readers(engine: Engine, seq: int) -> set[str]:
-    """The seats whose view holds event ``seq``; its chronicle and its letters agree."""
+    """The seats whose view holds event ``seq`` of the chronicle; its chronicle and its
+    letters agree. A seat numbers its own chronicle (the numbers would count what is
+    hidden from it), so the letter is found in a view by what it says, not by number."""
+    (event,) = [e for e in engine.chronicle if e.seq == seq]
+    wanted = letter_of(event)
+    assert wanted is not None
+    said = _said(wanted)
     out = set()
     rules = Rules(engine.campaign, engine.ruleset)
     for seat in engine.campaign.seats:
         view = view_for(rules, engine.chronicle, seat.id)
-        in_log = any(e.seq == seq for e in view.chronicle)
-        as_letter = any(letter.seq == seq for letter in view.letters)
+        shown = [(e, letter_of(e)) for e in view.chronicle]
+        in_log = [e.seq for e, letter in shown if letter and _said(letter) == said]
+        as_letter = [letter.seq for letter in view.letters if _said(letter) == said]
         assert in_log == as_letter, seat.id
         if in_log:
             out.add(seat.id)
     return out
 
 
+def _said(letter: Letter) -> tuple[object, ...]:
+    return (letter.sender, letter.to, letter.subject, letter.text)
+
+
+_subjects = itertools.count(1)
+
+
 def write(engine: Engine, sender: str, to: str, text: str = SECRET, subject: str = "") -> int:
+    """Write a letter; the global number of its event. Each letter gets a subject of its
+    own when none is given, so that a view can tell it from the others."""
+    subject = subject or f"letter {next(_subjects)}"
     (event,) = engine.perform(sender, WriteLetter(to=to, text=text, subject=subject))
     return event.seq
 
