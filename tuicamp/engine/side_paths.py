@@ -71,6 +71,18 @@ from typing import TYPE_CHECKING
 
 from attrs import define, field, frozen
 
+# The integer units, the bucket ring's bounds and the map geometry are the hex search's:
+# one definition, so both searches count MP alike.
+from tuicamp.engine.pathing import (
+    _FAR,
+    _MAX_EXPONENT,
+    _MAX_RING,
+    _ODD_R_STEPS,
+    EPSILON,
+    _exponent,
+    _fits,
+    _hex_table,
+)
 from tuicamp.model.hexes import DIRECTION_NAMES, Hex, Hexside, SideOf
 from tuicamp.model.terrain import BY_ID, BY_LETTER, HEXSIDE_FEATURES
 
@@ -78,11 +90,6 @@ if TYPE_CHECKING:
     from tuicamp.engine.pathing import CostModel
     from tuicamp.model.map import HexMap
 
-EPSILON = 1e-9
-
-_MAX_EXPONENT = 10  # the finest unit counted in integers: 2**-10 MP
-_MAX_RING = 4096  # the dearest step, in units, a bucket ring may hold
-_FAR = 1 << 62  # "not reached" in the integer scratch arrays
 _BLOCK = 1024  # nodes compiled together
 _NO_DIRECTION = -1  # an edge that leaves no hex (it starts on a side)
 
@@ -190,19 +197,6 @@ def _water_letters(water: Mapping[str, float], hexmap: HexMap) -> dict[str, tupl
 
 
 @lru_cache(maxsize=16)
-def _hex_table(width: int, height: int) -> tuple[Hex, ...]:
-    return tuple(Hex.from_offset(col, row) for row in range(height) for col in range(width))
-
-
-# Offset (col, row) steps to the neighbours in DIRECTIONS order (E, NE, NW, W, SW, SE), for
-# even and odd rows of an odd-r layout; a test checks them against Hex.neighbour.
-_ODD_R_STEPS: tuple[tuple[tuple[int, int], ...], tuple[tuple[int, int], ...]] = (
-    ((1, 0), (0, -1), (-1, -1), (-1, 0), (-1, 1), (0, 1)),
-    ((1, 0), (1, -1), (0, -1), (-1, 0), (0, 1), (1, 1)),
-)
-
-
-@lru_cache(maxsize=16)
 def _neighbour_table(width: int, height: int) -> tuple[tuple[tuple[int, int], ...], ...]:
     """For every hex index, ``(direction, neighbour index)`` of its on-map neighbours."""
     table = []
@@ -220,23 +214,6 @@ def _neighbour_table(width: int, height: int) -> tuple[tuple[tuple[int, int], ..
 
 
 # --- integer units -----------------------------------------------------------------------------
-
-
-def _fits(value: float, k: int) -> bool:
-    """Is ``value`` a whole, modest number of units of 2**-k (exact in integers)?"""
-    scaled = value * (1 << k)
-    return scaled.is_integer() and abs(scaled) < 2**40
-
-
-def _exponent(values: Iterable[float]) -> int | None:
-    """The smallest k with every value a whole multiple of 2**-k, None if there is none."""
-    worst = 0
-    for v in values:
-        k = next((k for k in range(_MAX_EXPONENT + 1) if _fits(v, k)), None)
-        if k is None:
-            return None
-        worst = max(worst, k)
-    return worst
 
 
 Raw = tuple[tuple[int, float, int], ...]  # (node, MP, direction it leaves a hex by, or -1)
