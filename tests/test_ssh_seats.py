@@ -32,6 +32,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
+import tmuxkit
 from attrs import frozen
 from sshkit import SshServer, missing_tools, start_sshd
 
@@ -177,65 +178,8 @@ def _own_army(show_text: str) -> ArmyInfo:
 
 
 # --- a real terminal ------------------------------------------------------------------------
-class Terminal:
-    """One tmux session on the test's own tmux server (``-L``): a player's terminal."""
-
-    def __init__(self, socket: str, name: str, folder: Path) -> None:
-        self.socket, self.name = socket, name
-        # Where the pane's shell writes the status ssh ended with. tmux's own
-        # #{pane_dead_status} is not to be trusted: tmux 3.3 marks a pane dead as soon as its
-        # terminal closes and sometimes never records the status of the process after it.
-        self.status_file = folder / f"{name}.exit-status"
-
-    def tmux(self, *args: str, check: bool = True) -> subprocess.CompletedProcess:
-        return subprocess.run(
-            ["tmux", "-L", self.socket, *args],
-            capture_output=True,
-            text=True,
-            check=check,
-            timeout=10,
-        )
-
-    def start(self, argv: list[str]) -> None:
-        self.tmux(
-            "-f",
-            "/dev/null",
-            "new-session",
-            "-d",
-            "-x",
-            "80",
-            "-y",
-            "24",
-            "-s",
-            self.name,
-            "sh",
-            "-c",
-            '"$@"; echo $? > "$0.tmp" && mv "$0.tmp" "$0"',
-            str(self.status_file),
-            *argv,
-        )
-        self.tmux("set-option", "-t", self.name, "remain-on-exit", "on")
-
-    def keys(self, *keys: str) -> None:
-        for key in keys:
-            self.tmux("send-keys", "-t", self.name, key)
-            time.sleep(0.08)
-
-    def screen(self) -> str:
-        return self.tmux("capture-pane", "-p", "-t", self.name).stdout
-
-    def wait_until(self, ok: Callable[[str], bool], what: str) -> str:
-        deadline = time.monotonic() + TIMEOUT
-        screen = ""
-        while time.monotonic() < deadline:
-            screen = self.screen()
-            if ok(screen):
-                return screen
-            time.sleep(0.1)
-        raise AssertionError(f"{self.name}: never saw {what}; the terminal shows:\n{screen}")
-
-    def wait_for(self, text: str) -> str:
-        return self.wait_until(lambda s: text in s, repr(text))
+class Terminal(tmuxkit.Terminal):
+    """A player's terminal (``tmuxkit``), with what this test reads off the screen."""
 
     def bar(self) -> str:
         return self.screen().splitlines()[0]
@@ -254,13 +198,6 @@ class Terminal:
             self.keys(KEY_FOR[DIRECTION_NAMES[step]])
             here = here.neighbour(step)
         self.wait_until(lambda _: self.cursor() == label, f"the cursor on {label}")
-
-    def exit_status(self) -> int | None:
-        """The status the pane's command (ssh) ended with; None while it runs."""
-        try:
-            return int(self.status_file.read_text())
-        except (OSError, ValueError):
-            return None
 
 
 def _drawn(screen: str, text: str) -> bool:
