@@ -78,6 +78,7 @@ class Row:
     peer: float
     goal: Goal
     unit: str = "ms"
+    limit: float | None = None  # the most seconds ours may take, besides the ratio
 
     @property
     def ratio(self) -> float:
@@ -87,15 +88,23 @@ class Row:
 
     @property
     def ok(self) -> bool:
-        return self.goal.met(self.ratio)
+        within = self.limit is None or self.ours <= self.limit
+        return within and self.goal.met(self.ratio)
 
     def text(self) -> str:
         scale = 1000.0 if self.unit == "ms" else 1.0
         return (
             f"  {self.label:<46} ours {self.ours * scale:9.2f} {self.unit}"
             f"  peer {self.peer * scale:9.2f} {self.unit}"
-            f"  {self.ratio:6.2f}x (goal {self.goal.describe()})  {'OK' if self.ok else 'MISSED'}"
+            f"  {self.ratio:6.2f}x (goal {self.goal.describe()}{self._limit_text()})"
+            f"  {'OK' if self.ok else 'MISSED'}"
         )
+
+    def _limit_text(self) -> str:
+        if self.limit is None:
+            return ""
+        scale = 1000.0 if self.unit == "ms" else 1.0
+        return f", <= {self.limit * scale:g} {self.unit}"
 
 
 def report(rows: Iterable[Row]) -> int:
