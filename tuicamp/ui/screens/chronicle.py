@@ -96,6 +96,7 @@ class ChronicleScreen(Screen[None]):
         self._post = post
         self.recipients = list(recipients)
         self.shown: list[Event] = list(view.chronicle)
+        self._filters: tuple[object, ...] | None = None  # the filters the table was filled with
 
     def compose(self) -> ComposeResult:
         events = self.view.chronicle
@@ -148,10 +149,16 @@ class ChronicleScreen(Screen[None]):
             names.append(p.letter if p else pid)
         return ",".join(names) or "-"
 
-    def _fill(self) -> None:
+    def _fill(self, *, again: bool = False) -> None:
+        """Fill the table with the events the filters let through. Each Select announces
+        its first value once mounted; those announcements change nothing and refill
+        nothing (``again`` refills on the same filters, for a new view)."""
         turn = self.query_one("#turn", Select).value
         player = self.query_one("#player", Select).value
         kind = self.query_one("#kind", Select).value
+        if (turn, player, kind) == self._filters and not again:
+            return
+        self._filters = (turn, player, kind)
         self.shown = filter_events(
             self.view.chronicle,
             turn=turn,
@@ -231,7 +238,7 @@ class ChronicleScreen(Screen[None]):
             view = post(letter)
             if view is not None:
                 self.view = view
-                self._fill()
+                self._fill(again=True)
 
         self.app.push_screen(LetterScreen(self.recipients), written)
 
