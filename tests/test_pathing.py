@@ -285,6 +285,8 @@ def test_multi_source_answers_as_a_mapping_over_the_whole_map():
         H("0701"): (2.0, b),
     }
     assert [supply[h][0] for h in supply] == sorted(c for c, _ in supply.values())
+    assert list(supply.values()) == [supply[h] for h in supply]  # read off the array
+    assert list(supply.items()) == [(h, supply[h]) for h in supply]
     assert len(supply) == 7 and H("0601") not in supply and "0101" not in supply
     assert supply.cost(H("0301")) == 2.0 and supply.source(H("0801")) == b
     assert supply.cost(H("0601")) is None and supply.source(H("0601")) is None

@@ -38,7 +38,15 @@ new one with :meth:`CostModel.from_map` or the ``with_*`` copies instead.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import (
+    Callable,
+    ItemsView,
+    Iterable,
+    Iterator,
+    Mapping,
+    Sequence,
+    ValuesView,
+)
 from functools import lru_cache
 from heapq import heappop, heappush
 from itertools import pairwise
@@ -1180,6 +1188,25 @@ class Supply(Mapping[Hex, tuple[float, Hex]]):
     def __repr__(self) -> str:
         return f"Supply({len(self)} hexes from {len(self._sources)} sources)"
 
+    def items(self) -> ItemsView[Hex, tuple[float, Hex]]:
+        return _SupplyItems(self)
+
+    def values(self) -> ValuesView[tuple[float, Hex]]:
+        return _SupplyValues(self)
+
+    def _answers(self) -> Iterator[tuple[float, Hex]]:
+        """Every answer in settle order, straight from the array (no look-up by hex)."""
+        keys, shift, mask, scale, sources = (
+            self._keys,
+            self._shift,
+            self._mask,
+            self._scale,
+            self._sources,
+        )
+        for i in self._order:
+            key = keys[i]
+            yield (key >> shift) / scale, sources[key & mask]
+
     def cost(self, h: Hex) -> float | None:
         """The cost from the nearest source, None when no source reaches the hex."""
         key = self._key(h)
@@ -1189,6 +1216,25 @@ class Supply(Mapping[Hex, tuple[float, Hex]]):
         """The nearest source (the first in map order of equally near ones), or None."""
         key = self._key(h)
         return None if key < 0 else self._sources[key & self._mask]
+
+
+class _SupplyItems(ItemsView[Hex, tuple[float, Hex]]):
+    """A Supply's items read in one pass over its array (a view's default looks each
+    hex up again)."""
+
+    _mapping: Supply
+
+    def __iter__(self) -> Iterator[tuple[Hex, tuple[float, Hex]]]:
+        return zip(self._mapping, self._mapping._answers(), strict=True)
+
+
+class _SupplyValues(ValuesView[tuple[float, Hex]]):
+    """A Supply's values read in one pass over its array."""
+
+    _mapping: Supply
+
+    def __iter__(self) -> Iterator[tuple[float, Hex]]:
+        return self._mapping._answers()
 
 
 def _multi_source_units(
