@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from attrs import define
-from rich.segment import Segment
+from rich.cells import cell_len
 from rich.text import Text
 from textual.content import Content
 from textual.geometry import Region, Size
@@ -169,7 +169,7 @@ def _cells(strip: Strip) -> list[tuple[str, object]] | None:
     cells: list[tuple[str, object]] = []
     for segment in strip:
         text, style = segment.text, segment.style
-        if Segment(text).cell_length != len(text):
+        if cell_len(text) != len(text):
             return None
         cells.extend((ch, style) for ch in text)
     return cells
@@ -202,10 +202,6 @@ class PanelLines(Widget):
         self._strips: list[Strip] = []
         self._drawn_for: tuple[int, object] | None = None  # (width, style) of _strips
         self.render_line_calls = 0  # for tests of what a change repaints
-
-    @property
-    def lines(self) -> list[Content]:
-        return list(self._lines)
 
     @property
     def plain(self) -> str:
