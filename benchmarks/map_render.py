@@ -1,34 +1,34 @@
-"""Map widget benchmark: MapWidget on a 200 x 200 map against Textual's own DataTable.
+"""Map and campaign-screen benchmark: what a cursor step costs, against Textual's DataTable.
 
 Run by hand (never part of the test suite, timings are machine-dependent)::
 
-    python benchmarks/map_render.py [--steps N] [--repeat R]
+    python benchmarks/map_render.py [--steps N] [--repeat R] [--pty-repeat P]
 
-Measured in one run, on a seeded 200 x 200 map with mixed terrain, rivers, roads,
-territories, settlements and armies, each figure twice: on the plain map (territory
-borders, as before the map had layers) and with the layers on (``+layers``: owner borders
-between realms drawn over the territory borders, and side overlays on 600 contested
-hexes, every side of each held by one of three players, some of them disputed):
+Measured in one run, each against Textual's own DataTable holding a 200 x 200 grid of
+3-character cells (a hex's interior), its peer on the same screen:
 
-* frame time: every visible line of the widget rendered through ``render_lines`` at 80x24
-  and 200x60, cold (row cache empty), warm (same view again) and warm after a scroll (rows
-  cached, new crop), plus Textual's whole-screen compositor update on top;
-* cells repainted per cursor step (the refresh regions the widget asks for) and lines
-  re-rendered per step;
-* a real pseudo-terminal: each app runs in a subprocess on a pty (TERM=xterm-256color);
-  the parent sends cursor keys and counts the bytes the app writes per step, the time
-  from key to last byte, and the app's CPU time per step, and compares a step with one
-  full-screen repaint; the same for a DataTable holding a 200 x 200 grid.
+* frame time, in process: every visible line of the MapWidget on a seeded 200 x 200 map
+  rendered through ``render_lines`` at 80x24 and 200x60, warm (rows cached, the styles
+  cache cleared), plain and with the layers on (``+layers``: owner borders between realms
+  over the territory borders, and side overlays on 600 contested hexes), against the
+  DataTable's warm frame at the same size. Goal: no slower.
+* bytes per cursor step over a real pseudo-terminal (TERM=xterm-256color): each app runs in
+  a subprocess on a pty; the parent sends keys and counts what the app writes per step.
+  - the **campaign screen as users run it**: ``tuicamp play --as red`` on the demo save
+    (``tuicamp new skirmish-valley --ruleset sandbox``), map, side panels, phase panel and
+    all, walking the map row by row from where the cursor starts (on the seat's army), so
+    the walk steps on and off armies and settlements as a player's does. Goal: no more
+    bytes than a DataTable cursor step walking its grid the same way.
+  - the bare map on the 200 x 200 map, and with the layers on, walking a small loop: no
+    more than 1.5x DataTable's bytes, and with the layers on no more than the plain map
+    sent before the map had layers (``BYTES_BEFORE_LAYERS``, kept here because the bytes of
+    a step do not depend on the machine).
+  Also the time from key to last byte (median), no slower than DataTable's, and the app's
+  CPU time per step, printed for reference.
 
-Targets: a warm 200x60 frame under 5 ms, with the layers on too; a cursor step no slower
-than DataTable's; no more than 1.5x DataTable's bytes per cursor step; with the layers on,
-no more bytes per cursor step than the plain map sent before the map had layers.
-
-The bytes of a step do not depend on the machine, so that last figure is kept here
-(``BYTES_BEFORE_LAYERS``) beside the two measured in the run. They depend on what lies on
-the repainted lines: Textual rewrites a dirty line from the widget's left edge to the end
-of the change, so every style change left of the cursor is sent again, a layer's cells
-there included (the walk below crosses a contested hex, whose side marks are chips).
+Timing follows ``benchmarks/measure.py``: contenders interleaved (the frame functions in
+turns, the pty runs app after app ``--pty-repeat`` times), medians, a goal and a verdict per
+row; the exit status is 1 if any goal was missed.
 """
 
 from __future__ import annotations
@@ -46,10 +46,12 @@ import sys
 import tempfile
 import termios
 import time
+from collections.abc import Callable
+from pathlib import Path
 
+from measure import Goal, Row, interleaved, medians, report
+from textual._context import active_app
 from textual.app import App, ComposeResult
-from textual.binding import Binding
-from textual.geometry import Region
 from textual.widgets import DataTable
 
 from tuicamp.model.hexes import Hex, Hexside, SideOf
@@ -145,9 +147,7 @@ def build_sides(seed: int = 7) -> dict[SideOf, Mark]:
 
 
 class MapApp(App):
-    """The map filling the screen, as the campaign app's map screen will show it."""
-
-    BINDINGS = [Binding("R", "repaint", "full repaint")]
+    """The map filling the screen (the bare widget, without the campaign screen around it)."""
 
     def __init__(self, reach: bool = False, layers: bool = False) -> None:
         super().__init__()
@@ -174,14 +174,9 @@ class MapApp(App):
         widget.focus()
         _signal_ready(self)
 
-    def action_repaint(self) -> None:
-        self.query_one(MapWidget).refresh()
-
 
 class TableApp(App):
     """Textual's DataTable with a 200 x 200 grid of 3-character cells (a hex's interior)."""
-
-    BINDINGS = [Binding("R", "repaint", "full repaint")]
 
     def compose(self) -> ComposeResult:
         yield DataTable(cursor_type="cell")
@@ -195,22 +190,24 @@ class TableApp(App):
         table.focus()
         _signal_ready(self)
 
-    def action_repaint(self) -> None:
-        self.query_one(DataTable).refresh()
-
-
-# Bytes per cursor step on the plain map at the commit before the layers (e11d1f0), at
-# 80x24 and 200x60 alike: Textual 8.2.8, TERM=xterm-256color, this walk.
-BYTES_BEFORE_LAYERS = 410.0
 
 APPS = {
     "map": MapApp,
-    "map+reach": lambda: MapApp(reach=True),
     "map+layers": lambda: MapApp(layers=True),
     "table": TableApp,
 }
 READY_ENV = "TUICAMP_BENCH_READY"
-LATENCY = "ms/step (key to last byte, median)"
+
+# The walks. A small loop for the bare map (the walk BYTES_BEFORE_LAYERS was measured on),
+# and row by row across the demo map for the campaign screen, each with DataTable's arrow
+# keys for the same moves.
+LOOP = ["d", "d", "x", "a", "a", "w"]
+ROWS = ["d"] * 7 + ["x"] + ["a"] * 7 + ["z"]
+ARROWS = {"d": b"\x1b[C", "a": b"\x1b[D", "x": b"\x1b[B", "z": b"\x1b[B", "w": b"\x1b[A"}
+
+
+def walk(pattern: list[str], steps: int) -> list[str]:
+    return (pattern * (steps // len(pattern) + 1))[:steps]
 
 
 def _signal_ready(app: App) -> None:
@@ -220,82 +217,39 @@ def _signal_ready(app: App) -> None:
         app.call_after_refresh(lambda: open(path, "w").close())
 
 
-# --- in-process measurements ----------------------------------------------------------
-
-
-def _time(fn, repeat: int) -> float:
-    """Best-of-repeat wall time of fn() in ms (best: the least disturbed by the machine)."""
-    best = float("inf")
-    for _ in range(repeat):
-        t0 = time.perf_counter()
-        fn()
-        best = min(best, time.perf_counter() - t0)
-    return best * 1000
+# --- in-process frame times -------------------------------------------------------------
 
 
 async def frame_times(size: tuple[int, int], repeat: int, layers: bool) -> dict[str, float]:
-    app = MapApp(layers=layers)
-    async with app.run_test(size=size) as pilot:
-        await pilot.pause()
-        widget = app.query_one(MapWidget)
-        region = widget.size.region
+    """Median seconds of a warm frame of the map and of DataTable, in turns.
 
-        def cold() -> None:
-            widget._rows.clear()
-            widget._styles_cache.clear()
-            widget.render_lines(region)
+    Both apps run at once; each timed call makes its app the active one, so the two
+    widgets render with their own app's styles.
+    """
+    ours_app, table_app = MapApp(layers=layers), TableApp()
+    async with ours_app.run_test(size=size) as ours_pilot, table_app.run_test(size=size) as tp:
+        await ours_pilot.pause()
+        await tp.pause()
+        widget = ours_app.query_one(MapWidget)
+        table = table_app.query_one(DataTable)
 
-        def warm() -> None:
-            widget._styles_cache.clear()
-            widget.render_lines(region)
+        def warm(app: App, w: MapWidget | DataTable) -> Callable[[], object]:
+            region = w.size.region
 
-        offsets = iter(range(1, 10_000))
+            def frame() -> object:
+                token = active_app.set(app)
+                try:
+                    w._styles_cache.clear()
+                    return w.render_lines(region)
+                finally:
+                    active_app.reset(token)
 
-        def scrolled() -> None:
-            widget.scroll_to(x=next(offsets) % 300, y=100, animate=False)
-            widget._styles_cache.clear()
-            widget.render_lines(region)
+            return frame
 
-        def compositor() -> None:
-            widget._styles_cache.clear()
-            app.screen._compositor.render_full_update()
-
-        warm()
-        out = {
-            "cold": _time(cold, repeat),
-            "warm": _time(warm, repeat),
-            "warm, scrolled": _time(scrolled, repeat),
-        }
-        warm()
-        out["warm + compositor"] = _time(compositor, repeat)
-        return out
-
-
-async def step_regions(steps: int, layers: bool) -> tuple[float, float, float]:
-    """Average (cells asked to repaint, lines re-rendered, render_line calls) per step."""
-    app = MapApp(layers=layers)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        widget = app.query_one(MapWidget)
-        asked: list[Region] = []
-        original = widget.refresh
-
-        def spy(*regions: Region, **kwargs):
-            asked.extend(regions or [widget.size.region])
-            return original(*regions, **kwargs)
-
-        widget.refresh = spy  # type: ignore[method-assign]
-        rendered0, calls0 = widget.lines_rendered, widget.render_line_calls
-        keys = ["d", "x", "a", "w"] * (steps // 4 + 1)
-        for key in keys[:steps]:
-            await pilot.press(key)
-        await pilot.pause()
-        cells = sum(r.area for r in asked)
-        return (
-            cells / steps,
-            (widget.lines_rendered - rendered0) / steps,
-            (widget.render_line_calls - calls0) / steps,
-        )
+        fns = {"ours": warm(ours_app, widget), "peer": warm(table_app, table)}
+        for fn in fns.values():
+            fn()  # fill the row caches: a warm frame
+        return medians(interleaved(fns, repeat))
 
 
 # --- pseudo-terminal measurements -----------------------------------------------------
@@ -326,18 +280,36 @@ def _cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-def pty_run(kind: str, keys: list[bytes], cols: int, rows: int) -> dict[str, float]:
+def _wait_first_frame(master: int, ready: Path | None) -> None:
+    """Until the app's first frame is out: its ready file, or (for the real campaign
+    screen, which writes none) a screenful of output followed by a second of quiet."""
+    deadline = time.monotonic() + 120
+    if ready is not None:
+        while not ready.exists() and time.monotonic() < deadline:
+            _read_quiet(master, quiet=0.1, limit=0.2)  # keep the pty drained
+        ready.unlink()
+    else:
+        seen = 0
+        while seen < 2000 and time.monotonic() < deadline:
+            seen += _read_quiet(master, quiet=0.5, limit=1.0)[0]
+    _read_quiet(master, quiet=1.0, limit=30)  # the rest of the first frame
+
+
+def pty_run(argv: list[str], keys: list[bytes], cols: int, rows: int, ready: bool) -> dict:
+    """Start ``argv`` on a pty of ``cols`` x ``rows``, send the keys one by one and
+    measure each step: bytes written, key to last byte, the app's CPU time."""
     master, slave = os.openpty()
     fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", rows, cols, 0, 0))
     env = dict(os.environ, TERM="xterm-256color", COLUMNS=str(cols), LINES=str(rows))
     env.pop("NO_COLOR", None)
     env.pop("TEXTUAL", None)
-    ready = os.path.join(tempfile.gettempdir(), f"tuicamp-bench-{os.getpid()}-{kind}.ready")
-    if os.path.exists(ready):
-        os.unlink(ready)
-    env[READY_ENV] = ready
+    ready_file = None
+    if ready:
+        ready_file = Path(tempfile.gettempdir()) / f"tuicamp-bench-{os.getpid()}.ready"
+        ready_file.unlink(missing_ok=True)
+        env[READY_ENV] = str(ready_file)
     proc = subprocess.Popen(
-        [sys.executable, __file__, "--serve", kind],
+        argv,
         stdin=slave,
         stdout=slave,
         stderr=slave,
@@ -347,11 +319,7 @@ def pty_run(kind: str, keys: list[bytes], cols: int, rows: int) -> dict[str, flo
     )
     os.close(slave)
     try:
-        deadline = time.monotonic() + 120
-        while not os.path.exists(ready) and time.monotonic() < deadline:
-            _read_quiet(master, quiet=0.1, limit=0.2)  # keep the pty drained
-        os.unlink(ready)
-        _read_quiet(master, quiet=1.0, limit=30)  # the rest of the first frame
+        _wait_first_frame(master, ready_file)
         step_bytes, step_times = [], []
         cpu0 = _cpu_seconds(proc.pid)
         for key in keys:
@@ -359,12 +327,8 @@ def pty_run(kind: str, keys: list[bytes], cols: int, rows: int) -> dict[str, flo
             os.write(master, key)
             nbytes, last = _read_quiet(master, quiet=0.25)
             step_bytes.append(nbytes)
-            step_times.append((last - sent) * 1000)
-        cpu = (_cpu_seconds(proc.pid) - cpu0) / len(keys) * 1000
-        full = 0
-        for _ in range(2):  # DataTable at 200x60 skips the first refresh: take the larger
-            os.write(master, b"R")
-            full = max(full, _read_quiet(master, quiet=0.5)[0])
+            step_times.append(last - sent)
+        cpu = (_cpu_seconds(proc.pid) - cpu0) / len(keys)
         os.write(master, b"\x11")  # ctrl+q
         _read_quiet(master, quiet=0.5, limit=5)
     finally:
@@ -374,75 +338,134 @@ def pty_run(kind: str, keys: list[bytes], cols: int, rows: int) -> dict[str, flo
         os.close(master)
     return {
         "bytes/step": statistics.mean(step_bytes),
-        LATENCY: statistics.median(step_times),
-        "app CPU ms/step": cpu,
-        "full repaint bytes": full,
+        "s/step": statistics.median(step_times),
+        "cpu s/step": cpu,
     }
 
 
-def main() -> None:
+def demo_save(folder: Path) -> Path:
+    """The demo campaign, made as the README makes it (a fixed seed, not opened)."""
+    save = folder / "demo.toml"
+    subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "tuicamp.cli",
+            "new",
+            "skirmish-valley",
+            "--ruleset",
+            "sandbox",
+            "--seed",
+            "1",
+            "--no-play",
+            "--output",
+            str(save),
+        ],
+        check=True,
+        capture_output=True,
+    )
+    return save
+
+
+def pty_rounds(
+    contenders: dict[str, tuple[list[str], list[bytes], bool]], cols: int, rows: int, repeat: int
+) -> dict[str, dict[str, float]]:
+    """Each contender's pty measures, median over ``repeat`` rounds, app after app."""
+    runs: dict[str, list[dict]] = {name: [] for name in contenders}
+    for _ in range(max(1, repeat)):
+        for name, (argv, keys, ready) in contenders.items():
+            runs[name].append(pty_run(argv, keys, cols, rows, ready))
+    return {
+        name: {k: statistics.median(r[k] for r in results) for k in results[0]}
+        for name, results in runs.items()
+    }
+
+
+# Bytes per cursor step on the plain map at the commit before the layers (e11d1f0), at
+# 80x24 and 200x60 alike: Textual 8.2.8, TERM=xterm-256color, the LOOP walk.
+BYTES_BEFORE_LAYERS = 410.0
+
+
+def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--steps", type=int, default=24)
-    parser.add_argument("--repeat", type=int, default=20)
+    parser.add_argument("--repeat", type=int, default=20, help="frame timings (median)")
+    parser.add_argument("--pty-repeat", type=int, default=3, help="pty rounds (median)")
     parser.add_argument("--serve", choices=sorted(APPS), help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.serve:
         APPS[args.serve]().run()
-        return
+        return 0
 
-    print(f"MapWidget on a {SIZE} x {SIZE} map (canvas 803 x 401 cells)\n")
-    print("frame (all visible lines through render_lines), best of", args.repeat)
-    warm = {}
+    table: list[Row] = []
+    print(f"frames: medians of {args.repeat} interleaved warm frames (render_lines)")
     for size in ((80, 24), (200, 60)):
-        for layers, label in ((False, "plain"), (True, "+layers")):
+        for layers in (False, True):
             times = asyncio.run(frame_times(size, args.repeat, layers))
-            warm[size, layers] = times["warm"]
-            line = ", ".join(f"{k} {v:.2f} ms" for k, v in times.items())
-            print(f"  {size[0]}x{size[1]} {label:8}: {line}")
-    plain, layered = warm[(200, 60), False], warm[(200, 60), True]
-    print(
-        f"  warm 200x60: plain {plain:.2f} ms, +layers {layered:.2f} ms "
-        f"(target < 5 ms: {'OK' if layered < 5 else 'MISSED'})"
-    )
-    print()
-    for layers, label in ((False, "plain"), (True, "+layers")):
-        cells, lines, calls = asyncio.run(step_regions(args.steps, layers))
-        print(
-            f"cursor step (80x24) {label:8}: {cells:.1f} cells asked to repaint, "
-            f"{lines:.2f} rows re-rendered, {calls:.2f} render_line calls"
-        )
+            label = f"map frame {size[0]}x{size[1]}{' +layers' if layers else ''} vs DataTable"
+            table.append(Row(label, times["ours"], times["peer"], Goal(1)))
 
-    map_keys = [b"d", b"d", b"x", b"a", b"a", b"w"] * (args.steps // 6 + 1)
-    arrows = [b"\x1b[C", b"\x1b[C", b"\x1b[B", b"\x1b[D", b"\x1b[D", b"\x1b[A"]
-    table_keys = arrows * (args.steps // 6 + 1)
-    for cols, rows in ((80, 24), (200, 60)):
-        print(f"\npty {cols}x{rows}, {args.steps} cursor steps each (TERM=xterm-256color)")
-        results = {
-            "MapWidget": pty_run("map", map_keys[: args.steps], cols, rows),
-            "MapWidget+layers": pty_run("map+layers", map_keys[: args.steps], cols, rows),
-            "MapWidget+reach": pty_run("map+reach", map_keys[: args.steps], cols, rows),
-            "MapWidget arrows": pty_run("map", table_keys[: args.steps], cols, rows),
-            "DataTable": pty_run("table", table_keys[: args.steps], cols, rows),
+    bench = [sys.executable, __file__, "--serve"]
+    loop = walk(LOOP, args.steps)
+    rows_walk = walk(ROWS, args.steps)
+    with tempfile.TemporaryDirectory(prefix="tuicamp-bench-") as folder:
+        save = demo_save(Path(folder))
+        campaign = [sys.executable, "-m", "tuicamp.cli", "play", "--as", "red", str(save)]
+        contenders = {
+            "campaign": (campaign, [k.encode() for k in rows_walk], False),
+            "table, its walk": ([*bench, "table"], [ARROWS[k] for k in rows_walk], True),
+            "map": ([*bench, "map"], [k.encode() for k in loop], True),
+            "map+layers": ([*bench, "map+layers"], [k.encode() for k in loop], True),
+            "table": ([*bench, "table"], [ARROWS[k] for k in loop], True),
         }
-        names = list(next(iter(results.values())))
-        print(f"  {'':38}" + "".join(f"{k:>20}" for k in results))
-        for name in names:
-            print(f"  {name:38}" + "".join(f"{r[name]:>20.1f}" for r in results.values()))
-        mw, dt = results["MapWidget"], results["DataTable"]
-        print(
-            f"  map step = {mw['bytes/step'] / mw['full repaint bytes']:.1%} of a full repaint; "
-            f"bytes/step vs DataTable {mw['bytes/step'] / dt['bytes/step']:.2f}x (target <= 1.5x); "
-            f"latency vs DataTable {mw[LATENCY] / dt[LATENCY]:.2f}x; "
-            f"CPU vs DataTable {mw['app CPU ms/step'] / dt['app CPU ms/step']:.2f}x"
-        )
-        ml = results["MapWidget+layers"]
-        met = ml["bytes/step"] <= BYTES_BEFORE_LAYERS
-        print(
-            f"  bytes/step: before the layers {BYTES_BEFORE_LAYERS:.1f}, plain now "
-            f"{mw['bytes/step']:.1f}, +layers {ml['bytes/step']:.1f} "
-            f"(target: +layers <= before: {'OK' if met else 'MISSED'})"
-        )
+        for cols, rows in ((80, 24), (200, 60)):
+            print(
+                f"pty {cols}x{rows}: {args.steps} cursor steps, medians of "
+                f"{args.pty_repeat} rounds, apps in turns"
+            )
+            got = pty_rounds(contenders, cols, rows, args.pty_repeat)
+            for name, m in got.items():
+                print(
+                    f"  {name:<16} {m['bytes/step']:8.1f} bytes/step  "
+                    f"{m['s/step'] * 1000:7.1f} ms key to last byte  "
+                    f"{m['cpu s/step'] * 1000:6.1f} ms CPU/step"
+                )
+            camp, peer = got["campaign"], got["table, its walk"]
+            bare, layered, tab = got["map"], got["map+layers"], got["table"]
+            at = f"{cols}x{rows}"
+            table += [
+                Row(
+                    f"campaign screen bytes/step {at} vs DataTable",
+                    camp["bytes/step"],
+                    peer["bytes/step"],
+                    Goal(1),
+                    unit="B",
+                ),
+                Row(
+                    f"campaign screen key to last byte {at}",
+                    camp["s/step"],
+                    peer["s/step"],
+                    Goal(1),
+                ),
+                Row(
+                    f"bare map bytes/step {at} vs DataTable",
+                    bare["bytes/step"],
+                    tab["bytes/step"],
+                    Goal(1.5),
+                    unit="B",
+                ),
+                Row(f"bare map key to last byte {at}", bare["s/step"], tab["s/step"], Goal(1)),
+                Row(
+                    f"map +layers bytes/step {at} vs before layers",
+                    layered["bytes/step"],
+                    BYTES_BEFORE_LAYERS,
+                    Goal(1),
+                    unit="B",
+                ),
+            ]
+    print()
+    return report(table)
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

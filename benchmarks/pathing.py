@@ -5,20 +5,24 @@ Run by hand (never part of the test suite, timings are machine-dependent)::
     python benchmarks/pathing.py [--seed N] [--repeat R]
 
 It builds a seeded random map with mixed terrain, rivers (with bridges and fords), streams
-and roads, prices it with a hex-and-hexside price table, and answers two questions:
+and roads, prices it with a hex-and-hexside price table, and asks each question of us and of
+networkx's best call for it, on a DiGraph of the same prices:
 
 * move previews: 500 armies, each ``reachable(model, army, 10)``, against 500
-  ``networkx.single_source_dijkstra(G, army, cutoff=10)`` on the equivalent DiGraph;
-* supply: which supply source (of 40) reaches each army for at most 10 MP, answered as one
-  ``multi_source()`` against the networkx way of asking it per army (500 searches).
+  ``networkx.single_source_dijkstra(G, army, cutoff=10)``; then the same through 50 enemy
+  armies' zones of influence (doubled) and hexes (blocked);
+* supply: for every hex within 10 MP of one of 40 supply sources, its cost and its nearest
+  source: one ``multi_source()`` against networkx's own one call for it,
+  ``multi_source_dijkstra(G, sources, cutoff=10)`` (its paths name each hex's source). Our
+  answer is a mapping over the search's array, built without a tuple per hex, so a second
+  row times the call *and* reading every one of its answers, against the same networkx call.
 
-* the same previews through 50 enemy armies' zones of influence (doubled) and hexes
-  (blocked), for reference.
-
-Every answer is checked against networkx (same reachable sets, same costs) before any
-ratio is printed. Contenders take turns and the best of ``--repeat`` runs counts, with the
-garbage collector paused (as ``timeit`` does). Targets: per-army >= 2x faster than
-networkx, multi-source >= 10x faster than 500 networkx searches. Exit status 1 if not.
+Every answer is checked against networkx before any ratio is printed: the same reached hexes
+at the same costs, and each hex's source one that reaches it for that cost (the first in map
+order of equally near ones; networkx may name another of them). Timing follows
+``benchmarks/measure.py``: contenders interleaved, the median of ``--repeat`` runs, the
+garbage collector paused; each row prints its goal and verdict, and the exit status is 1 if
+any goal was missed.
 """
 
 from __future__ import annotations
@@ -28,9 +32,10 @@ import gc
 import random
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
 import networkx as nx
+from measure import Goal, Row, interleaved, medians, report
 
 from tuicamp.engine.pathing import CostModel, HexsideRule, multi_source, reachable
 from tuicamp.model.hexes import DIRECTIONS, Hex, Hexside
@@ -127,57 +132,14 @@ def build_graph(model: CostModel) -> nx.DiGraph:
     return g
 
 
-def timed(fn: Callable[[], object], repeat: int) -> tuple[float, float, object]:
-    """(first run, best of the rest, result of the last run) in seconds.
-
-    The garbage collector is paused while timing, as ``timeit`` does, for both sides: the
-    500 kept results would otherwise make it re-scan ever more objects mid-run.
-    """
-    times, result = [], None
-    for _ in range(max(1, repeat)):
-        result = None
-        gc.collect()
-        gc.disable()
-        try:
-            t0 = time.perf_counter()
-            result = fn()
-            times.append(time.perf_counter() - t0)
-        finally:
-            gc.enable()
-    return times[0], min(times[1:] or times), result
-
-
-def timed_together(
-    fns: dict[str, Callable[[], object]], repeat: int
-) -> dict[str, tuple[float, float, object]]:
-    """``timed`` for several contenders in turns (a, b, c, a, b, c, ...), best of each.
-
-    Taking turns spreads any load from other processes over all contenders alike, so the
-    ratios stay meaningful on a busy machine.
-    """
-    runs: dict[str, list[tuple[float, float, object]]] = {name: [] for name in fns}
-    for _ in range(max(1, repeat)):
-        for name, fn in fns.items():
-            runs[name].append(timed(fn, 1))
-    out = {}
-    for name, results in runs.items():
-        times = [t for t, _, _ in results]
-        out[name] = (times[0], min(times[1:] or times), results[-1][2])
-    return out
-
-
 def same_costs(ours: dict[int, float], theirs: dict[int, float]) -> bool:
     return ours.keys() == theirs.keys() and all(abs(ours[k] - theirs[k]) < 1e-9 for k in ours)
-
-
-def line(label: str, seconds: float, note: str = "") -> None:
-    print(f"  {label:<44} {seconds * 1000:8.1f} ms  {note}".rstrip())
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seed", type=int, default=1234)
-    parser.add_argument("--repeat", type=int, default=5, help="runs per timing (best is kept)")
+    parser.add_argument("--repeat", type=int, default=5, help="runs per timing (the median counts)")
     args = parser.parse_args()
     rng = random.Random(args.seed)
 
@@ -189,7 +151,6 @@ def main() -> int:
     t_model = time.perf_counter() - t0
     t0 = time.perf_counter()
     graph = build_graph(model)
-    reverse = graph.reverse(copy=True)
     t_graph = time.perf_counter() - t0
     # The graphs are a million long-lived objects; keep the collector from re-scanning them
     # during every timed run (it would slow both sides, and ours more, by noise).
@@ -210,113 +171,142 @@ def main() -> int:
     )
     print(
         f"build: map {t_map:.2f} s, CostModel.from_map {t_model * 1000:.0f} ms, "
-        f"networkx DiGraph + reverse {t_graph:.2f} s ({graph.number_of_edges()} edges)"
+        f"networkx DiGraph {t_graph:.2f} s ({graph.number_of_edges()} edges)"
     )
-    print(f"timings: best of {args.repeat} runs, contenders taking turns, GC paused")
+    print(f"timings: median of {args.repeat} interleaved runs, GC paused")
 
     # --- move previews: one bounded search per army ---------------------------------------
     # the same previews with enemy zones of influence doubled and enemy hexes blocked
     enemies = rng.sample(passable, 50)
     zoc = [n for e in enemies for n in e.neighbours()]
-    t0 = time.perf_counter()
     zoc_model = model.with_multiplier(zoc, 2.0).with_blocked(enemies)
-    t_copy = time.perf_counter() - t0
     zoc_graph = build_graph(zoc_model)
     gc.collect()
     gc.freeze()
-    cold, _, _ = timed(lambda: [reachable(model, h, MAX_COST) for h in armies], 1)
-    runs = timed_together(
+    t0 = time.perf_counter()
+    [reachable(model, h, MAX_COST) for h in armies]  # compiles the edges, once per map
+    [reachable(zoc_model, h, MAX_COST) for h in armies]
+    cold = time.perf_counter() - t0
+    answers: dict[str, object] = {}
+
+    def keep(name: str, fn: Callable[[], object]) -> Callable[[], object]:
+        def run() -> object:
+            answers[name] = fn()
+            return answers[name]
+
+        return run
+
+    runs = interleaved(
         {
-            "ours": lambda: [reachable(model, h, MAX_COST) for h in armies],
-            "nx": lambda: [
-                nx.single_source_dijkstra(graph, i, cutoff=MAX_COST)[0] for i in army_ids
-            ],
-            "nx_length": lambda: [
-                nx.single_source_dijkstra_path_length(graph, i, cutoff=MAX_COST) for i in army_ids
-            ],
-            "zoc": lambda: [reachable(zoc_model, h, MAX_COST) for h in armies],
-            "nx_zoc": lambda: [
-                nx.single_source_dijkstra(zoc_graph, i, cutoff=MAX_COST)[0] for i in army_ids
-            ],
+            "ours": keep("ours", lambda: [reachable(model, h, MAX_COST) for h in armies]),
+            "nx": keep(
+                "nx",
+                lambda: [nx.single_source_dijkstra(graph, i, cutoff=MAX_COST)[0] for i in army_ids],
+            ),
+            "zoc": keep("zoc", lambda: [reachable(zoc_model, h, MAX_COST) for h in armies]),
+            "nx_zoc": keep(
+                "nx_zoc",
+                lambda: [
+                    nx.single_source_dijkstra(zoc_graph, i, cutoff=MAX_COST)[0] for i in army_ids
+                ],
+            ),
         },
         args.repeat,
     )
-    _, ours_t, ours = runs["ours"]
-    _, nx_t, theirs = runs["nx"]
-    _, nxl_t, _ = runs["nx_length"]
-    zoc_cold, zoc_t, zoc_ours = runs["zoc"]
-    _, nxz_t, zoc_theirs = runs["nx_zoc"]
-    for mine, nx_dist in [
-        *zip(ours, theirs, strict=True),  # type: ignore[call-overload]
-        *zip(zoc_ours, zoc_theirs, strict=True),  # type: ignore[call-overload]
-    ]:
+    previews = medians(runs)
+    pairs = [
+        *zip(answers["ours"], answers["nx"], strict=True),  # type: ignore[call-overload]
+        *zip(answers["zoc"], answers["nx_zoc"], strict=True),  # type: ignore[call-overload]
+    ]
+    for mine, nx_dist in pairs:
         if not same_costs({index(h): c for h, c in mine.items()}, nx_dist):
             print("MISMATCH: reachable() disagrees with networkx")
             return 1
-    sizes = [len(r) for r in ours]  # type: ignore[union-attr]
+    sizes = [len(r) for r in answers["ours"]]  # type: ignore[attr-defined]
     print(
         f"\n{ARMIES} x reachable(army, {MAX_COST:g} MP): {sum(sizes) / len(sizes):.0f} hexes "
-        "each on average; every set and cost equal to networkx (with and without ZOC)"
-    )
-    line("tuicamp reachable()", ours_t, f"(first run, compiling edges: {cold * 1000:.0f} ms)")
-    line("networkx single_source_dijkstra", nx_t, f"ratio {nx_t / ours_t:5.1f}x (target >= 2x)")
-    line(
-        "networkx single_source_dijkstra_path_length",
-        nxl_t,
-        f"ratio {nxl_t / ours_t:5.1f}x (no paths built; for reference)",
+        f"each on average, every set and cost equal to networkx's (with and without zones of "
+        f"influence); the first runs, compiling the edges, took {cold * 1000:.0f} ms"
     )
 
-    print("with 50 enemy armies: their hexes blocked, their zones of influence doubled")
-    line(
-        "tuicamp reachable()",
-        zoc_t,
-        f"(with_multiplier + with_blocked copy {t_copy * 1000:.1f} ms; first run "
-        f"{zoc_cold * 1000:.0f} ms)",
-    )
-    line("networkx single_source_dijkstra", nxz_t, f"ratio {nxz_t / zoc_t:5.1f}x")
+    # --- supply: nearest of 40 sources for every hex ---------------------------------------
+    wanted = set(source_ids)
+    supply = multi_source(model, sources, MAX_COST)
 
-    # --- supply: nearest of 40 sources for each army -------------------------------------
-    def nx_supply() -> dict[int, float]:
-        found = {}
-        wanted = set(source_ids)
-        for i in army_ids:  # supply runs source -> army, so search the reversed graph
-            dist = nx.single_source_dijkstra(reverse, i, cutoff=MAX_COST)[0]
-            costs = [c for s, c in dist.items() if s in wanted]
-            if costs:
-                found[i] = min(costs)
-        return found
+    def read_all() -> list[tuple[float, Hex]]:
+        return list(multi_source(model, sources, MAX_COST).values())
 
-    runs = timed_together(
-        {"ours": lambda: multi_source(model, sources, MAX_COST), "nx": nx_supply}, args.repeat
+    runs = interleaved(
+        {
+            "ours": lambda: multi_source(model, sources, MAX_COST),
+            "ours_read": read_all,
+            "nx": keep(
+                "nx_multi", lambda: nx.multi_source_dijkstra(graph, wanted, cutoff=MAX_COST)
+            ),
+        },
+        args.repeat,
     )
-    _, ms_t, supply = runs["ours"]
-    _, nxs_t, nx_answer = runs["nx"]
-    nx_all = nx.multi_source_dijkstra_path_length(graph, set(source_ids), cutoff=MAX_COST)
-    ours_all = {index(h): c for h, (c, _) in supply.items()}  # type: ignore[union-attr]
-    ours_armies = {i: ours_all[i] for i in army_ids if i in ours_all}
-    if not same_costs(ours_all, nx_all) or not same_costs(ours_armies, nx_answer):  # type: ignore[arg-type]
-        print("MISMATCH: multi_source() disagrees with networkx")
+    multi = medians(runs)
+    nx_dist, nx_paths = answers["nx_multi"]  # type: ignore[misc]
+    if not supply_agrees(model, supply, nx_dist, nx_paths, source_ids, hex_of):
         return 1
-    for i in ours_armies:  # the named source really reaches the army for that cost
-        cost, src = supply[hex_of[i]]  # type: ignore[index]
-        if abs(reachable(model, src, MAX_COST)[hex_of[i]] - cost) > 1e-9:
-            print("MISMATCH: multi_source() names a source that does not give its cost")
-            return 1
     print(
-        f"\nsupply from {SOURCES} sources within {MAX_COST:g} MP: {len(ours_all)} hexes in "
-        f"supply, {len(ours_armies)} of {ARMIES} armies; all costs equal to networkx"
+        f"\nsupply from {SOURCES} sources within {MAX_COST:g} MP: {len(supply)} hexes, every "
+        "cost equal to networkx's, every source one that gives that cost"
     )
-    line("tuicamp multi_source() once", ms_t)
-    line(
-        f"networkx {ARMIES} searches on reversed graph",
-        nxs_t,
-        f"ratio {nxs_t / ms_t:5.1f}x (target >= 10x)",
-    )
-    line(f"networkx {ARMIES} forward searches (above)", nx_t, f"ratio {nx_t / ms_t:5.1f}x")
 
-    ok = nx_t / ours_t >= 2 and nxs_t / ms_t >= 10 and nx_t / ms_t >= 10
-    print("\ntargets met" if ok else "\nTARGETS NOT MET")
-    return 0 if ok else 1
+    print()
+    speed = Goal(2, at_least=True)
+    return report(
+        [
+            Row(
+                f"{ARMIES} reachable() vs single_source_dijkstra",
+                previews["ours"],
+                previews["nx"],
+                speed,
+            ),
+            Row("  the same through 50 enemies' zones", previews["zoc"], previews["nx_zoc"], speed),
+            Row(
+                "multi_source() vs multi_source_dijkstra",
+                multi["ours"],
+                multi["nx"],
+                Goal(10, at_least=True),
+            ),
+            Row(
+                "  the same, every answer read",
+                multi["ours_read"],
+                multi["nx"],
+                Goal(10, at_least=True),
+            ),
+        ]
+    )
+
+
+def supply_agrees(
+    model: CostModel,
+    supply: Mapping[Hex, tuple[float, Hex]],
+    nx_dist: dict[int, float],
+    nx_paths: dict[int, list[int]],
+    source_ids: list[int],
+    hex_of: dict[int, Hex],
+) -> bool:
+    """Our supply answer is networkx's: the same hexes at the same costs, and each hex's
+    source gives it that cost: networkx's own source, or one equally near and first in map
+    order (ours names the first; networkx names whichever its heap met first)."""
+    ours = {model._require_index(h): c for h, (c, _) in supply.items()}
+    if not same_costs(ours, nx_dist):
+        print("MISMATCH: multi_source() costs disagree with networkx")
+        return False
+    from_source = {s: reachable(model, hex_of[s], MAX_COST) for s in source_ids}
+    for i, cost in nx_dist.items():
+        h = hex_of[i]
+        mine = model._require_index(supply[h][1])
+        theirs = nx_paths[i][0]
+        gives = abs(from_source[mine].get(h, float("inf")) - cost) < 1e-9
+        if mine != theirs and not (gives and mine < theirs):
+            print(f"MISMATCH: multi_source() names source {mine} for {h}, networkx {theirs}")
+            return False
+    return True
 
 
 if __name__ == "__main__":

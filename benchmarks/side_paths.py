@@ -16,15 +16,16 @@ hostile armies close (their hexes, their sides, the water beside them); and answ
   built independently from the same rules; ``single_source_dijkstra`` (paths too) is shown
   for reference;
 * supply: every unit's line *to* the nearest of 40 castles within 10 MP, answered by one
-  ``search_sides(..., towards=True)`` (costs, nearest castle and every line), against 500
-  networkx searches on the reversed graph and against one ``multi_source_dijkstra`` there.
+  ``search_sides(..., towards=True)`` (costs, nearest castle and every line), against
+  networkx's own one call for it, ``multi_source_dijkstra`` on the reversed graph (its
+  paths are the lines).
 
 Every answer is checked against networkx (same reached hexes, same costs; each unit's
-nearest castle really gives its cost) before any ratio is printed. Contenders take turns
-(a, b, c, a, b, c, ...) and the median of ``--repeat`` runs counts, with the garbage
-collector paused. Targets: per search >= 2x faster than networkx's best call; the supply
-question >= 10x faster than networkx asked unit by unit, and >= 2x faster than its own one
-multi-source call. Exit status 1 if a target is missed.
+nearest castle really gives its cost) before any ratio is printed. Timing follows
+``benchmarks/measure.py``: contenders interleaved, the median of ``--repeat`` runs, the
+garbage collector paused; each row prints its goal and verdict (per search >= 2x faster
+than networkx's best call, the supply question >= 2x faster than its multi-source call),
+and the exit status is 1 if any goal was missed.
 """
 
 from __future__ import annotations
@@ -32,12 +33,12 @@ from __future__ import annotations
 import argparse
 import gc
 import random
-import statistics
 import sys
 import time
 from collections.abc import Callable, Iterable
 
 import networkx as nx
+from measure import Goal, Row, interleaved, medians, report
 
 from tuicamp.engine.pathing import CostModel, HexsideRule
 from tuicamp.engine.side_paths import (
@@ -235,39 +236,8 @@ def sides_sharing_a_corner(s: Hexside, known: dict[Hexside, int]) -> list[Hexsid
     return out
 
 
-# --- timing ----------------------------------------------------------------------------------
-
-
-def timed_together(fns: dict[str, Callable[[], object]], repeat: int) -> dict[str, list[float]]:
-    """Run the contenders in turns (a, b, c, a, b, c, ...) and keep every run's seconds.
-
-    Taking turns spreads any load from other processes over all contenders alike, so the
-    ratios stay meaningful on a busy machine. The garbage collector is paused for each run.
-    """
-    runs: dict[str, list[float]] = {name: [] for name in fns}
-    for _ in range(max(1, repeat)):
-        for name, fn in fns.items():
-            gc.collect()
-            gc.disable()
-            try:
-                t0 = time.perf_counter()
-                fn()
-                runs[name].append(time.perf_counter() - t0)
-            finally:
-                gc.enable()
-    return runs
-
-
 def same_costs(ours: dict[int, float], theirs: dict[int, float]) -> bool:
     return ours.keys() == theirs.keys() and all(abs(ours[k] - theirs[k]) < 1e-9 for k in ours)
-
-
-def line(label: str, seconds: float, note: str = "") -> None:
-    print(f"  {label:<52} {seconds * 1000:8.1f} ms  {note}".rstrip())
-
-
-def verdict(ratio: float, target: float) -> str:
-    return f"ratio {ratio:5.1f}x (target >= {target:g}x) {'OK' if ratio >= target else 'MISSED'}"
 
 
 def main() -> int:
@@ -311,7 +281,7 @@ def main() -> int:
         f"DiGraph + reverse {t_graph:.2f} s ({graph.number_of_nodes()} nodes, "
         f"{graph.number_of_edges()} edges)"
     )
-    print(f"timings: median of {args.repeat} runs, contenders taking turns, GC paused")
+    print(f"timings: median of {args.repeat} interleaved runs, GC paused")
 
     # --- one search per unit ------------------------------------------------------------------
     t0 = time.perf_counter()
@@ -326,7 +296,7 @@ def main() -> int:
 
         return run
 
-    runs = timed_together(
+    runs = interleaved(
         {
             "ours": keep("ours", lambda: [side_reachable(network, h, BUDGET) for h in units]),
             "nx_length": keep(
@@ -335,11 +305,10 @@ def main() -> int:
                     nx.single_source_dijkstra_path_length(graph, i, cutoff=BUDGET) for i in unit_ids
                 ],
             ),
-            "nx": lambda: [nx.single_source_dijkstra(graph, i, cutoff=BUDGET) for i in unit_ids],
         },
         args.repeat,
     )
-    ours_t, nxl_t, nx_t = (statistics.median(runs[k]) for k in ("ours", "nx_length", "nx"))
+    searches = medians(runs)
     ours = answers["ours"]
     theirs = answers["nx_length"]
     assert isinstance(ours, list) and isinstance(theirs, list)
@@ -351,47 +320,29 @@ def main() -> int:
     sizes = [len(r) for r in ours]
     print(
         f"\n{UNITS} x side_reachable(unit, {BUDGET:g} MP): {sum(sizes) / len(sizes):.0f} hexes "
-        "each on average; every set and cost equal to networkx"
+        "each on average; every set and cost equal to networkx's"
     )
-    line("tuicamp side_reachable()", ours_t, f"(first run, compiling: {t_cold * 1000:.0f} ms)")
-    per_search = nxl_t / ours_t
-    line("networkx single_source_dijkstra_path_length", nxl_t, verdict(per_search, 2))
-    line("networkx single_source_dijkstra (paths too)", nx_t, f"ratio {nx_t / ours_t:5.1f}x")
+    print(f"  (the first run, compiling the edges: {t_cold * 1000:.0f} ms)")
 
     # --- supply: every unit's line to the nearest castle ----------------------------------------
     def ours_supply() -> dict[Hex, tuple[float, Hex]]:
         return search_sides(network, castles, BUDGET, towards=True).nearest()
 
-    def nx_per_unit() -> dict[int, float]:
-        found = {}
-        wanted = set(castle_ids)
-        for i in unit_ids:  # a line runs unit -> castle: search forward from each unit
-            dist = nx.single_source_dijkstra_path_length(graph, i, cutoff=BUDGET)
-            costs = [c for s, c in dist.items() if s in wanted]
-            if costs:
-                found[i] = min(costs)
-        return found
-
     def nx_multi() -> dict[int, float]:
         dist, _ = nx.multi_source_dijkstra(reverse, set(castle_ids), cutoff=BUDGET)
         return dist
 
-    runs = timed_together(
-        {
-            "ours": keep("supply", ours_supply),
-            "nx_units": keep("nx_units", nx_per_unit),
-            "nx_multi": keep("nx_multi", nx_multi),
-        },
+    runs = interleaved(
+        {"ours": keep("supply", ours_supply), "nx_multi": keep("nx_multi", nx_multi)},
         args.repeat,
     )
-    ms_t, nxu_t, nxm_t = (statistics.median(runs[k]) for k in ("ours", "nx_units", "nx_multi"))
-    supply = answers["supply"]
-    per_unit, multi = answers["nx_units"], answers["nx_multi"]
-    assert isinstance(supply, dict) and isinstance(per_unit, dict) and isinstance(multi, dict)
+    supplies = medians(runs)
+    supply, multi = answers["supply"], answers["nx_multi"]
+    assert isinstance(supply, dict) and isinstance(multi, dict)
     ours_all = {index(h): c for h, (c, _) in supply.items()}
     ours_units = {i: ours_all[i] for i in unit_ids if i in ours_all}
     multi_hexes = {i: c for i, c in multi.items() if i < n}
-    if not same_costs(ours_all, multi_hexes) or not same_costs(ours_units, per_unit):
+    if not same_costs(ours_all, multi_hexes):
         print("MISMATCH: the supply search disagrees with networkx")
         return 1
     reach = search_sides(network, castles, BUDGET, towards=True)
@@ -408,15 +359,24 @@ def main() -> int:
         f"\nsupply from {CASTLES} castles within {BUDGET:g} MP: {len(ours_all)} hexes in "
         f"supply, {len(ours_units)} of {UNITS} units; all costs equal to networkx"
     )
-    line("tuicamp search_sides(castles, towards=True).nearest()", ms_t)
-    supply_units = nxu_t / ms_t
-    supply_multi = nxm_t / ms_t
-    line(f"networkx {UNITS} single-source searches", nxu_t, verdict(supply_units, 10))
-    line("networkx multi_source_dijkstra on the reversed graph", nxm_t, verdict(supply_multi, 2))
-
-    ok = per_search >= 2 and supply_units >= 10 and supply_multi >= 2
-    print("\ntargets met" if ok else "\nTARGETS NOT MET")
-    return 0 if ok else 1
+    print()
+    speed = Goal(2, at_least=True)
+    return report(
+        [
+            Row(
+                f"{UNITS} side_reachable() vs s_s_dijkstra_path_length",
+                searches["ours"],
+                searches["nx_length"],
+                speed,
+            ),
+            Row(
+                "supply search_sides() vs multi_source_dijkstra",
+                supplies["ours"],
+                supplies["nx_multi"],
+                speed,
+            ),
+        ]
+    )
 
 
 if __name__ == "__main__":

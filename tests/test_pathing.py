@@ -19,6 +19,7 @@ from tuicamp.engine.pathing import (
     CostModel,
     HexsideRule,
     Path,
+    Supply,
     _neighbour_table,
     cheapest_path,
     multi_source,
@@ -269,6 +270,51 @@ def test_multi_source_picks_the_nearest_source():
     assert multi_source(model, [], 5) == {}
 
 
+def test_multi_source_answers_as_a_mapping_over_the_whole_map():
+    model = model_of([".....f..."])
+    a, b = H("0101"), H("0901")
+    supply = multi_source(model, [b, a], 3)
+    assert isinstance(supply, Supply)  # whole units: the flat-array answer
+    assert supply == {
+        a: (0.0, a),
+        H("0201"): (1.0, a),
+        H("0301"): (2.0, a),
+        H("0401"): (3.0, a),
+        b: (0.0, b),
+        H("0801"): (1.0, b),
+        H("0701"): (2.0, b),
+    }
+    assert [supply[h][0] for h in supply] == sorted(c for c, _ in supply.values())
+    assert list(supply.values()) == [supply[h] for h in supply]  # read off the array
+    assert list(supply.items()) == [(h, supply[h]) for h in supply]
+    assert len(supply) == 7 and H("0601") not in supply and "0101" not in supply
+    assert supply.cost(H("0301")) == 2.0 and supply.source(H("0801")) == b
+    assert supply.cost(H("0601")) is None and supply.source(H("0601")) is None
+    assert Hex(-5, 0) not in supply and supply.get(Hex(0, 40)) is None
+    with pytest.raises(KeyError):
+        supply[H("0501")]
+
+
+def test_equally_near_sources_give_way_to_the_first_in_map_order():
+    # 0301 is 2 MP from 0101 and from 0501; 0102 (row 2) is nearer neither of them in map
+    # order: the row-by-row first source wins, whichever the search met first.
+    rows = [".....", "....."]
+    for sources in ([H("0101"), H("0501")], [H("0501"), H("0101")]):
+        assert multi_source(model_of(rows), sources, 10)[H("0301")] == (2.0, H("0101"))
+    third = multi_source(model_of(rows, {"clear": 1 / 3}), [H("0501"), H("0101")], 10)
+    assert not isinstance(third, Supply)  # thirds of an MP: the general search, same rule
+    assert third[H("0301")] == (pytest.approx(2 / 3), H("0101"))
+
+
+def test_free_steps_still_give_the_first_nearest_source():
+    # Clear costs nothing: every clear hex is 0 MP from both sources on this row.
+    model = model_of(["f...f"], {"clear": 0, "forest": 2})
+    supply = multi_source(model, [H("0401"), H("0201")], 10)
+    assert supply[H("0301")] == (0.0, H("0201"))
+    assert supply[H("0401")] == (0.0, H("0201"))  # a source, but the first is as near
+    assert supply[H("0501")] == (2.0, H("0201"))
+
+
 def test_ties_are_broken_the_same_way_every_time():
     rows = ["......", "......", "......", "......"]
     paths = {
@@ -447,6 +493,30 @@ def test_multi_source_is_the_nearest_of_single_searches(scenario, data):
     for h, (cost, source) in supply.items():
         assert cost == pytest.approx(expected[h], abs=1e-9)
         assert singles[source][h] == pytest.approx(cost, abs=1e-9)
+
+
+def map_order(h: Hex) -> tuple[int, int]:
+    return (h.row, h.col)
+
+
+@FAST
+@given(scenarios(), st.data())
+def test_multi_source_agrees_with_a_reference_search_from_each_source(scenario, data):
+    """Each hex costs the least of the naive searches from every source, and names the
+    first source in map order of those that reach it for that cost."""
+    sc = scenario
+    sources = data.draw(st.lists(st.sampled_from(list(sc.hexmap.hexes())), max_size=5))
+    supply = multi_source(sc.model, sources, sc.max_cost)
+    expected: dict[Hex, tuple[float, Hex]] = {}
+    for source in sorted(set(sources), key=map_order):
+        naive = bellman_ford(sc.hexmap, sc.costs, sc.mult, sc.blocked, source)
+        for h, c in naive.items():
+            if c <= sc.max_cost + 1e-9 and (h not in expected or c < expected[h][0] - 1e-9):
+                expected[h] = (c, source)
+    assert supply.keys() == expected.keys()
+    for h, (cost, source) in supply.items():
+        assert cost == pytest.approx(expected[h][0], abs=1e-9)
+        assert source == expected[h][1]
 
 
 @FAST

@@ -38,7 +38,15 @@ new one with :meth:`CostModel.from_map` or the ``with_*`` copies instead.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import (
+    Callable,
+    ItemsView,
+    Iterable,
+    Iterator,
+    Mapping,
+    Sequence,
+    ValuesView,
+)
 from functools import lru_cache
 from heapq import heappop, heappush
 from itertools import pairwise
@@ -195,6 +203,7 @@ class _Compiled:
     exponent: int | None = field(init=False)
     scaled_max: float = field(init=False)  # bounds for the bucket ring
     add_max: float = field(init=False)
+    free: bool = field(init=False)  # some step may cost nothing (a 0 MP terrain or factor)
     sides: dict[tuple[int, int], tuple[float, float] | None] = field(init=False)
     split: list[tuple[tuple[int, float, float], ...] | None] = field(init=False)
     grouped: list[tuple[tuple[int, tuple[int, ...]], ...] | None] = field(init=False)
@@ -212,6 +221,7 @@ class _Compiled:
                 raise ValueError(f"movement costs cannot be negative or NaN ({value})")
         self.scaled_max = max(prices, default=0.0) * max(factors)
         self.add_max = max(adds)
+        self.free = 0.0 in prices or 0.0 in factors
         ke, kf, ka = _exponent(prices), _exponent(factors), _exponent(adds)
         self.exponent = None
         if ke is not None and kf is not None and ka is not None and ke + kf <= _MAX_EXPONENT:
@@ -349,6 +359,7 @@ class _Patched:
         self.exponent: int | None = base.exponent if fits else None
         self.scaled_max = base.scaled_max
         self.add_max = base.add_max + max(extras, default=0.0)
+        self.free = base.free  # the rules only add
         self._from: dict[int, dict[int, float | None]] = {}
         for (i, j), extra in rules.items():
             self._from.setdefault(i, {})[j] = extra
@@ -1096,27 +1107,234 @@ def path_cost(model: CostModel, hexes: Sequence[Hex]) -> Path | None:
 
 def multi_source(
     model: CostModel, sources: Iterable[Hex], max_cost: float
-) -> dict[Hex, tuple[float, Hex]]:
+) -> Mapping[Hex, tuple[float, Hex]]:
     """For every hex within ``max_cost`` of some source: the cost and that nearest source.
 
     Costs are for paths *from* a source *to* the hex (a supply line traced out of a
-    settlement). Off-map sources are ignored; sources are taken in index order, so the
-    answer does not depend on the order they are given in.
+    settlement). Off-map sources are ignored. When several sources are nearest, the answer
+    names the first of them in map order (row by row), so it depends neither on the order
+    the sources are given in nor on the order the search happens to meet them.
+
+    The answer is a read-only mapping, in the order the hexes were settled (cheapest first).
+    On maps priced in small whole units (every bundled table) it is a :class:`Supply` over
+    the search's own flat array, so a supply check of a whole map allocates nothing per hex.
     """
     limit = _check_limit(max_cost)
     starts = sorted(set(model._indices(sources)))
-    search = _search(model, starts, limit, track=True)
+    if not starts:
+        return {}
+    compiled = model._compiled
+    if compiled.exponent is not None and model.multiplier is None and not compiled.free:
+        scale = 1 << compiled.exponent
+        widest = (compiled.scaled_max + compiled.add_max) * scale
+        if widest < _MAX_RING:
+            return _multi_source_units(model, starts, limit, scale, math.floor(widest) + 1)
+    return _multi_source_tracked(model, starts, limit)
+
+
+class Supply(Mapping[Hex, tuple[float, Hex]]):
+    """What :func:`multi_source` found, kept as the search left it: one integer per hex of
+    the map (``cost << shift | source rank``, or "not reached") and the settle order.
+
+    A supply check asks about a few armies but the search reaches thousands of hexes; this
+    answers each look-up from the array in constant time instead of building a dict of
+    tuples the caller mostly never reads. It behaves as a ``Mapping[Hex, tuple[float,
+    Hex]]`` (equal to a dict with the same items), iterates cheapest first, and is never
+    changed after the search.
+    """
+
+    __slots__ = ("_hexes", "_keys", "_mask", "_order", "_scale", "_shift", "_sources", "_width")
+
+    def __init__(
+        self,
+        model: CostModel,
+        keys: list[int],
+        order: list[int],
+        shift: int,
+        scale: int,
+        sources: list[int],
+    ) -> None:
+        self._hexes = _hex_table(model.width, model.height)
+        self._width = model.width
+        self._keys, self._order = keys, order
+        self._shift, self._mask, self._scale = shift, (1 << shift) - 1, scale
+        self._sources = [self._hexes[s] for s in sources]
+
+    def _key(self, h: object) -> int:
+        """The hex's search key, or -1 when it was not reached (or is no hex of the map)."""
+        if isinstance(h, Hex):
+            col, row = h.col, h.row
+            if 0 <= col < self._width and 0 <= row * self._width < len(self._keys):
+                key = self._keys[row * self._width + col]
+                if 0 <= key < _FAR:
+                    return key
+        return -1
+
+    def __getitem__(self, h: Hex) -> tuple[float, Hex]:
+        key = self._key(h)
+        if key < 0:
+            raise KeyError(h)
+        return (key >> self._shift) / self._scale, self._sources[key & self._mask]
+
+    def __contains__(self, h: object) -> bool:
+        return self._key(h) >= 0
+
+    def __iter__(self) -> Iterator[Hex]:
+        return map(self._hexes.__getitem__, self._order)
+
+    def __len__(self) -> int:
+        return len(self._order)
+
+    def __repr__(self) -> str:
+        return f"Supply({len(self)} hexes from {len(self._sources)} sources)"
+
+    def items(self) -> ItemsView[Hex, tuple[float, Hex]]:
+        return _SupplyItems(self)
+
+    def values(self) -> ValuesView[tuple[float, Hex]]:
+        return _SupplyValues(self)
+
+    def _answers(self) -> Iterator[tuple[float, Hex]]:
+        """Every answer in settle order, straight from the array (no look-up by hex)."""
+        keys, shift, mask, scale, sources = (
+            self._keys,
+            self._shift,
+            self._mask,
+            self._scale,
+            self._sources,
+        )
+        for i in self._order:
+            key = keys[i]
+            yield (key >> shift) / scale, sources[key & mask]
+
+    def cost(self, h: Hex) -> float | None:
+        """The cost from the nearest source, None when no source reaches the hex."""
+        key = self._key(h)
+        return None if key < 0 else (key >> self._shift) / self._scale
+
+    def source(self, h: Hex) -> Hex | None:
+        """The nearest source (the first in map order of equally near ones), or None."""
+        key = self._key(h)
+        return None if key < 0 else self._sources[key & self._mask]
+
+
+class _SupplyItems(ItemsView[Hex, tuple[float, Hex]]):
+    """A Supply's items read in one pass over its array (a view's default looks each
+    hex up again)."""
+
+    _mapping: Supply
+
+    def __iter__(self) -> Iterator[tuple[Hex, tuple[float, Hex]]]:
+        return zip(self._mapping, self._mapping._answers(), strict=True)
+
+
+class _SupplyValues(ValuesView[tuple[float, Hex]]):
+    """A Supply's values read in one pass over its array."""
+
+    _mapping: Supply
+
+    def __iter__(self) -> Iterator[tuple[float, Hex]]:
+        return self._mapping._answers()
+
+
+def _multi_source_units(
+    model: CostModel, starts: list[int], limit: float, scale: int, size: int
+) -> Supply:
+    """Dial's algorithm from every source at once, in integer units of ``1 / scale`` MP.
+
+    Each hex's entry of ``keys`` is ``cost << shift | rank`` of its source among the sorted
+    ``starts``: one comparison orders by cost, then by source, so a hex keeps the first of
+    its nearest sources without a predecessor table, and a search carries its sources for
+    free. A hex is queued again only when its *cost* drops (a better source at the same
+    cost is a rewrite in place). The array is the answer's own (:class:`Supply`), so it is
+    allocated once per search and never cleaned. Steps of zero MP would let a hex be
+    rewritten after it was settled: :func:`multi_source` sends such models elsewhere.
+    """
+    compiled = model._compiled
+    keys = [_FAR] * len(model.enter)
+    shift = (len(starts) - 1).bit_length()
+    lim = math.floor(limit * scale) if limit != math.inf else _FAR >> (shift + 1)
+    ring: list[list[int]] = [[] for _ in range(size)]
+    shifted = [c << shift for c in range(size)]
+    for b in model.blocked:
+        keys[b] = -1  # below every key: never entered
+    for rank, s in enumerate(starts):
+        keys[s] = rank  # an army stands where it stands, even in a blocked hex
+    ring[0].extend(starts)
+    order: list[int] = []
+    settle = order.append
+    grouped, grouped_edges = compiled.grouped, compiled.grouped_edges
+    d = idle = 0
+    while idle < size and d <= lim:
+        bucket = ring[d % size]
+        if not bucket:
+            idle += 1
+            d += 1
+            continue
+        idle = 0
+        room = lim - d
+        low = d << shift
+        for i in bucket:
+            key = keys[i]
+            if key < low:
+                continue  # settled more cheaply since it was queued here
+            settle(i)
+            edges = grouped[i]
+            if edges is None:
+                edges = grouped_edges(i)
+            for c, group in edges:  # cheapest first: the rest are dearer still
+                if c > room:
+                    break
+                nk = key + shifted[c]
+                for j in group:
+                    if nk < keys[j]:
+                        old = keys[j]
+                        keys[j] = nk
+                        if (old ^ nk) >> shift:  # a lower cost, not only a lower source
+                            ring[(d + c) % size].append(j)
+        bucket.clear()
+        d += 1
+    for b in model.blocked:
+        if keys[b] < 0:
+            keys[b] = _FAR
+    return Supply(model, keys, order, shift, scale, starts)
+
+
+def _multi_source_tracked(
+    model: CostModel, starts: list[int], limit: float
+) -> dict[Hex, tuple[float, Hex]]:
+    """The general search, for prices :class:`Supply` cannot count (fractions, zones of
+    influence, free steps), giving the same answer: each hex takes the first in map order
+    of its nearest sources.
+
+    The search gives the costs; a hex's nearest sources are those of its neighbours that
+    reach it at its cost, so in settle order each hex takes the best of theirs. A step of
+    zero MP can make a neighbour of equal cost settle after the hex, hence the passes until
+    nothing changes (one, without free steps).
+    """
+    search = _search(model, starts, limit)
+    cost = dict(zip(search.order, search.costs, strict=True))
+    neighbours = _neighbour_table(model.width, model.height)
+    best = dict.fromkeys(search.order, len(starts))
+    for r, s in enumerate(starts):
+        best[s] = r
+    changed = True
+    while changed:
+        changed = False
+        for i in search.order:
+            here, rank = cost[i], best[i]
+            for p in neighbours[i]:
+                via = cost.get(p)
+                if via is None or best[p] >= rank:
+                    continue
+                step = model._step(p, i)
+                if step is not None and abs(via + step - here) <= EPSILON:
+                    rank = best[p]
+            if rank != best[i]:
+                best[i] = rank
+                changed = True
     hexes = _hex_table(model.width, model.height)
-    # A hex's predecessor was settled before it, so in settle order its source is known.
-    root: dict[int, int] = {s: s for s in starts}
-    prev = search.prev
-    out: dict[Hex, tuple[float, Hex]] = {}
-    for i, cost in zip(search.order, search.costs, strict=True):
-        r = root.get(i)
-        if r is None:
-            r = root[i] = root[prev[i]]
-        out[hexes[i]] = (cost, hexes[r])
-    return out
+    return {hexes[i]: (cost[i], hexes[starts[best[i]]]) for i in search.order}
 
 
 def path_towards(

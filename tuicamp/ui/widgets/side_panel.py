@@ -4,14 +4,26 @@ the seat's status lines (the ruleset's ledgers: whose turn, what an army spent..
 It draws from the seat's view only, so an army the seat knows as a counter shows as one
 ("strength unknown"), never with its units, and a status line is whatever the ruleset
 reported for this seat.
+
+The panels are redrawn on every cursor step, so over a slow SSH link what they send is most
+of a step: a :class:`PanelLines` widget keeps the strips it drew, compares the new ones with
+them and asks Textual to repaint only the cells that changed (Textual's Line API: the
+styles cache re-renders only the dirty lines, the compositor sends only their regions).
+Moving from one clear hex to the next rewrites the label, not the panel.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from attrs import define
+from rich.cells import cell_len
 from rich.text import Text
 from textual.content import Content
-from textual.widgets import Static
+from textual.geometry import Region, Size
+from textual.strip import Strip
+from textual.visual import Visual
+from textual.widget import Widget
 
 from tuicamp.engine.ruleset import Ruleset, StatusLine
 from tuicamp.engine.views import ArmyView, CampaignView
@@ -133,7 +145,131 @@ def panel_lines(
     return lines
 
 
-class HexPanel(Static):
+def changed_span(old: Strip, new: Strip) -> tuple[int, int] | None:
+    """The cells ``[start, end)`` where two strips of one line differ, None if alike.
+
+    Cells are compared with their styles, from both ends, so a label that changes one digit
+    repaints that digit. A line with a character wider than one cell is compared whole.
+    """
+    if old == new:
+        return None
+    a, b = _cells(old), _cells(new)
+    if a is None or b is None:
+        return 0, max(old.cell_length, new.cell_length)
+    start, end_a, end_b = 0, len(a), len(b)
+    while start < end_a and start < end_b and a[start] == b[start]:
+        start += 1
+    while end_a > start and end_b > start and a[end_a - 1] == b[end_b - 1]:
+        end_a, end_b = end_a - 1, end_b - 1
+    return start, max(end_a, end_b)
+
+
+def _cells(strip: Strip) -> list[tuple[str, object]] | None:
+    """Each cell of the strip as (character, style), or None when some character is wide."""
+    cells: list[tuple[str, object]] = []
+    for segment in strip:
+        text, style = segment.text, segment.style
+        if cell_len(text) != len(text):
+            return None
+        cells.extend((ch, style) for ch in text)
+    return cells
+
+
+class PanelLines(Widget):
+    """Lines of text, one Content each, that repaint only the cells that changed.
+
+    :meth:`set_lines` changes them: the new lines are drawn, compared with the strips on
+    screen, and only the differing cells are refreshed. The panel keeps the most lines it
+    has shown (until :meth:`clear`), blank at the bottom when fewer are needed: a panel
+    that shrank and grew with every cursor step would move everything under it, which is
+    a repaint of the whole side, and jumps under the reader's eyes. The room kept gives
+    way when it would push the side past the bottom of its container (on a small
+    terminal, what follows the panel must stay in sight). Lines longer than the panel are
+    cut by its CSS (``text-overflow``), as a Static's would be.
+    """
+
+    DEFAULT_CSS = """
+    PanelLines {
+        height: auto;
+    }
+    """
+    ALLOW_SELECT = False  # the strips are drawn line by line; the terminal still selects
+
+    def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
+        super().__init__(id=id, classes=classes)
+        self._lines: list[Content] = []
+        self._height = 0  # lines kept: the most shown since the last clear()
+        self._strips: list[Strip] = []
+        self._drawn_for: tuple[int, object] | None = None  # (width, style) of _strips
+        self.render_line_calls = 0  # for tests of what a change repaints
+
+    @property
+    def plain(self) -> str:
+        """The text shown, lines joined by newlines (what a reader of the panel sees)."""
+        return "\n".join(line.plain for line in self._lines)
+
+    def set_lines(self, lines: Sequence[Content]) -> None:
+        """Show these lines: only the cells that differ from those on screen are sent."""
+        lines = list(lines)
+        key = self._draw_key()
+        height = max(len(lines), self._height - self._overflow())
+        if height != self._height or self._drawn_for is None or key != self._drawn_for:
+            resized = height != self._height
+            self._height = height
+            self._lines = lines
+            self._drawn_for = None
+            self.refresh(layout=resized)
+            return
+        old = self._strips
+        self._lines = lines
+        self._strips = self._draw(key[0])
+        for y, (before, after) in enumerate(zip(old, self._strips, strict=True)):
+            span = changed_span(before, after)
+            if span is not None:
+                self.refresh(Region(span[0], y, span[1] - span[0], 1))
+
+    def _overflow(self) -> int:
+        """How many lines the container holding the panel shows past its bottom: room kept
+        blank must give way rather than push what follows out of sight."""
+        parent = self.parent
+        if not isinstance(parent, Widget) or not parent.is_scrollable:
+            return 0
+        return max(0, parent.virtual_size.height - parent.scrollable_content_region.height)
+
+    def clear(self) -> None:
+        """No lines, and no room kept for them (the panel of a new seat starts small)."""
+        self._lines, self._height, self._drawn_for = [], 0, None
+        self.refresh(layout=True)
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        return self._height
+
+    def _draw_key(self) -> tuple[int, object]:
+        return self.content_size.width, self.visual_style
+
+    def _draw(self, width: int) -> list[Strip]:
+        """One strip per line kept, the lines past the text blank."""
+        style = self.visual_style
+        blank = Strip.blank(width, style.rich_style)
+        out = []
+        for line in self._lines:
+            strips = Visual.to_strips(self, line, width, 1, style, pad=True)
+            out.append(strips[0] if strips else blank)
+        out.extend([blank] * (self._height - len(out)))
+        return out
+
+    def render_line(self, y: int) -> Strip:
+        self.render_line_calls += 1
+        key = self._draw_key()
+        if key != self._drawn_for:
+            self._strips = self._draw(key[0])
+            self._drawn_for = key
+        if 0 <= y < len(self._strips):
+            return self._strips[y]
+        return Strip.blank(key[0], self.visual_style.rich_style)
+
+
+class HexPanel(PanelLines):
     """The hex under the cursor and the move being planned."""
 
     def show(
@@ -144,17 +280,17 @@ class HexPanel(Static):
         preview: MovePreview | None = None,
     ) -> None:
         if view is None or ruleset is None or h is None:
-            self.update("")
+            self.clear()
             return
-        self.update(Content("\n").join(panel_lines(view, ruleset, h, preview)))
+        self.set_lines(panel_lines(view, ruleset, h, preview))
 
 
-class ArmyPanel(Static):
+class ArmyPanel(PanelLines):
     """The armies on the hex under the cursor, as far as the seat may know them, and the
     seat's status lines."""
 
     def show(self, view: CampaignView | None, ruleset: Ruleset | None, h: Hex | None) -> None:
         if view is None or ruleset is None or h is None:
-            self.update("")
+            self.clear()
             return
-        self.update(Content("\n").join(army_panel_lines(view, ruleset, h)))
+        self.set_lines(army_panel_lines(view, ruleset, h))
