@@ -7,11 +7,17 @@ imported everything long ago.
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from importlib.metadata import EntryPoint
+from pathlib import Path
 
+import pytest
+
+from tuicamp.engine.errors import InputError
 from tuicamp.engine.registry import GROUP, InstalledRulesets
+from tuicamp.game.session import Session
 
 RAUSCHER = "tuicamp.rules.rauscher"
 
@@ -77,3 +83,83 @@ def test_each_ruleset_is_made_once():
     installed = _registry(sandbox="tuicamp.rules.sandbox:SandboxRuleset")
     first = installed["sandbox"]
     assert installed["sandbox"] is first and next(iter(installed.values())) is first
+
+
+# --- the command line's reports -----------------------------------------------------------
+OBSERVED_RUN = """
+import json, sys
+opened = []
+def watch(event, args):
+    if event == "open" and isinstance(args[0], str):
+        opened.append(args[0])
+sys.addaudithook(watch)
+from tuicamp.cli import main
+code = main(sys.argv[1:])
+print()
+print(json.dumps({"code": code, "opened": opened, "modules": sorted(sys.modules)}))
+"""
+
+
+def _observed(tmp_path: Path, *args: str) -> dict:
+    """Run the command line in a fresh interpreter and report its exit code, every file it
+    opened (an audit hook sees each ``open``) and the modules it had loaded at the end."""
+    env = {**os.environ, "TUICAMP_SAVES": str(tmp_path), "TUICAMP_NOW": "2026-01-01T12:00:00Z"}
+    result = subprocess.run(
+        [sys.executable, "-c", OBSERVED_RUN, *args],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=tmp_path,
+        timeout=120,
+    )
+    assert result.returncode == 0, result.stderr
+    report = json.loads(result.stdout.strip().splitlines()[-1])
+    report["stdout"] = result.stdout
+    return report
+
+
+@pytest.fixture
+def sandbox_save(tmp_path: Path) -> Path:
+    made = _observed(
+        tmp_path, "new", "skirmish-valley", "-r", "sandbox", "--seed", "3", "-o", "demo", "--no-play"
+    )
+    assert made["code"] == 0
+    return tmp_path / "demo.toml"
+
+
+def test_show_on_a_sandbox_save_imports_no_rauscher_module(sandbox_save):
+    shown = _observed(sandbox_save.parent, "show", "demo")
+    assert shown["code"] == 0 and "Turn 1" in shown["stdout"]
+    assert _loaded(set(shown["modules"]), RAUSCHER) == []
+    assert _loaded(set(shown["modules"]), "textual") == []
+
+
+def test_show_never_opens_the_chronicle(sandbox_save):
+    chronicle = sandbox_save.with_name("demo.chronicle.toml")
+    shown = _observed(sandbox_save.parent, "show", "demo", "--as", "red")
+    assert shown["code"] == 0 and "You are: seat red" in shown["stdout"]
+    opened = [Path(p).name for p in shown["opened"]]
+    assert sandbox_save.name in opened  # the check does see the files opened
+    assert chronicle.name not in opened
+
+
+def test_show_reports_the_state_without_a_chronicle_at_all(sandbox_save):
+    sandbox_save.with_name("demo.chronicle.toml").unlink()
+    shown = _observed(sandbox_save.parent, "show", "demo")
+    assert shown["code"] == 0 and "Players:" in shown["stdout"]
+
+
+def test_log_does_read_the_chronicle(sandbox_save):
+    """The check above can fail: `log` opens the chronicle, since it prints it."""
+    logged = _observed(sandbox_save.parent, "log", "demo")
+    assert logged["code"] == 0 and "#1 " in logged["stdout"]
+    assert any(Path(p).name == "demo.chronicle.toml" for p in logged["opened"])
+
+
+def test_a_session_opened_to_read_refuses_to_write(sandbox_save):
+    session = Session.peek(sandbox_save)
+    assert session.chronicle == [] and session.campaign.chronicle_length > 0
+    before = sandbox_save.read_bytes()
+    with pytest.raises(InputError, match="read only"):
+        session.save()
+    assert sandbox_save.read_bytes() == before

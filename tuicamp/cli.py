@@ -459,9 +459,12 @@ def cmd_show(args: argparse.Namespace) -> int:
     from tuicamp.game.session import Session
     from tuicamp.game.textreport import show_text
 
-    session = Session.open(_resolve_save(args.save))
+    # The state alone: its seal proves it whole, and the chronicle, which may be the
+    # longest file of a campaign, is for `tuicamp log` (the view has no events to show).
+    session = Session.peek(_resolve_save(args.save))
     seat = _default_seat(session, args.seat)
     write_out(show_text(session.view(seat), session.ruleset))
+    say(f"\nThe chronicle: tuicamp log {shlex.quote(args.save)} --as {shlex.quote(seat)}")
     return EXIT_OK
 
 

@@ -78,6 +78,7 @@ class Session:
         self._rewrite_chronicle = True  # write the whole file next time (new, or upgraded)
         self._rules: Rules | None = None
         self._applied: list[AppliedOrders] = []  # orders files applied (storage.orders)
+        self._read_only = False  # opened by peek: the chronicle was not read
 
     # --- opening ------------------------------------------------------------------------
     @classmethod
@@ -133,6 +134,21 @@ class Session:
         loaded = _read(path, check_seal)
         session = cls(path, _engine_of(loaded), loaded.header.revision)
         session._adopt_files(loaded)
+        return session
+
+    @classmethod
+    def peek(cls, path: str | Path) -> Session:
+        """Open a save to read its state alone, for a report of it (``tuicamp show``).
+
+        The chronicle file is not opened: the seal proves the state whole on its own, and
+        the chronicle's checks are for readers of its events (:meth:`open`). So the
+        session's chronicle is empty and it cannot save: every write is refused."""
+        path = Path(path)
+        loaded = read_save(path, events=False)
+        assert loaded is not None  # read_save raises rather than collecting here
+        session = cls(path, _engine_of(loaded), loaded.header.revision)
+        session._adopt_files(loaded)
+        session._read_only = True
         return session
 
     @classmethod
@@ -257,6 +273,11 @@ class Session:
     def _writing(self, catch_up: bool = False) -> Iterator[None]:
         """Lock, refuse a stale session (or, ``catch_up``, read the newest save again,
         under the lock), run the body, then write (only if it succeeded)."""
+        if self._read_only:
+            raise InputError(
+                f"{self.path}: opened to be read only (its chronicle was not read); "
+                "open it to play to change it"
+            )
         with write_lock(self.path):
             try:
                 self._check_fresh()

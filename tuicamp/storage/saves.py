@@ -146,6 +146,9 @@ class LoadedSave:
     # yet swapped in when it was stopped: the next write finishes the swap
     chronicle_pending: bool = False
     applied_orders: list[AppliedOrders] = field(factory=list)
+    # False: the chronicle was not opened (``read_save(events=False)``), ``chronicle`` is
+    # empty and the chronicle fields above say nothing: such a save is for reading only
+    events_read: bool = True
 
 
 # --- writing ----------------------------------------------------------------------------
@@ -339,13 +342,20 @@ def chronicle_problems(path: str | Path) -> list[str]:
 
 
 def read_save(
-    path: Path, problems: Problems | None = None, check_seal: bool = True
+    path: Path, problems: Problems | None = None, check_seal: bool = True, events: bool = True
 ) -> LoadedSave | None:
     """Read a save and its chronicle. Problems raise (default) or are collected; with
     collected problems the result is None. ``check_seal=False`` reads a save whose seal
-    is broken (to seal it again once every other check has passed)."""
+    is broken (to seal it again once every other check has passed).
+
+    ``events=False`` reads the state alone and never opens the chronicle: for a command
+    that reports the state and no event (``tuicamp show``). The seal proves the state
+    whole by itself; the chronicle's own checks wait for a reader of its events. The
+    result's ``chronicle`` is then empty, so nothing may be written from it."""
     with gc_paused():
-        return _read_save(path, Problems() if problems is None else problems, check_seal)
+        return _read_save(
+            path, Problems() if problems is None else problems, check_seal, events=events
+        )
 
 
 def looks_like_save(path: str | Path) -> bool:
@@ -403,7 +413,9 @@ def _written_by_a_newer_tuicamp(raw: bytes) -> bool:
     return m is not None and int(m.group(1)) > FORMAT_VERSION
 
 
-def _read_save(path: Path, problems: Problems, check_seal: bool = True) -> LoadedSave | None:
+def _read_save(
+    path: Path, problems: Problems, check_seal: bool = True, events: bool = True
+) -> LoadedSave | None:
     start = len(problems.lines)
     try:
         refuse_links(path)
@@ -448,7 +460,9 @@ def _read_save(path: Path, problems: Problems, check_seal: bool = True) -> Loade
     data = source.data.get("campaign")
     length = campaign.chronicle_length if campaign else _int_or_none(data, "chronicle_length")
     chronicle, pending = None, False
-    if length is not None and length >= 0:  # a negative one is a problem of its own
+    if length is not None and length >= 0 and not events:
+        chronicle = ChronicleRead([], 0, FORMAT_VERSION)  # not opened: nothing to write on
+    elif length is not None and length >= 0:  # a negative one is a problem of its own
         wanted = header.last_event if header and check_seal and version == FORMAT_VERSION else ""
         chronicle, pending = _read_own_chronicle(path, source, length, wanted, problems)
     if len(problems.lines) > start or not (header and campaign and ruleset and chronicle):
@@ -467,6 +481,7 @@ def _read_save(path: Path, problems: Problems, check_seal: bool = True) -> Loade
         dropped_events=chronicle.dropped,
         chronicle_pending=pending,
         applied_orders=applied,
+        events_read=events,
     )
 
 
