@@ -120,9 +120,8 @@ def _observed(tmp_path: Path, *args: str) -> dict:
 
 @pytest.fixture
 def sandbox_save(tmp_path: Path) -> Path:
-    made = _observed(
-        tmp_path, "new", "skirmish-valley", "-r", "sandbox", "--seed", "3", "-o", "demo", "--no-play"
-    )
+    new = ("new", "skirmish-valley", "-r", "sandbox", "--seed", "3", "-o", "demo", "--no-play")
+    made = _observed(tmp_path, *new)
     assert made["code"] == 0
     return tmp_path / "demo.toml"
 
