@@ -162,3 +162,65 @@ def test_a_session_opened_to_read_refuses_to_write(sandbox_save):
     with pytest.raises(InputError, match="read only"):
         session.save()
     assert sandbox_save.read_bytes() == before
+
+
+# --- the terminal UI's first frame ------------------------------------------------------------
+FIRST_FRAME = """
+import asyncio, json, sys
+from pathlib import Path
+opened = []
+def watch(event, args):
+    if event == "open" and isinstance(args[0], str):
+        opened.append(args[0])
+sys.addaudithook(watch)
+from tuicamp.ui.app import TuicampApp
+save = Path(sys.argv[1]) if sys.argv[1] != "-" else None
+
+async def main():
+    app = TuicampApp(save=save, saves_folder=Path(sys.argv[2]))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        shown = type(app.screen).__module__
+        print(json.dumps({"shown": shown, "opened": opened, "modules": sorted(sys.modules)}))
+
+asyncio.run(main())
+"""
+
+
+def _first_frame(save: Path | None, folder: Path) -> dict:
+    env = {**os.environ, "TUICAMP_SAVES": str(folder), "XDG_CONFIG_HOME": str(folder / "cfg")}
+    result = subprocess.run(
+        [sys.executable, "-c", FIRST_FRAME, str(save) if save else "-", str(folder)],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
+    )
+    assert result.returncode == 0, result.stderr
+    return json.loads(result.stdout.strip().splitlines()[-1])
+
+
+SCREENS = "tuicamp.ui.screens"
+
+
+def test_opening_a_save_builds_no_title_screen_and_reads_no_other_save(sandbox_save):
+    other = _observed(
+        sandbox_save.parent,
+        *("new", "skirmish-valley", "-r", "sandbox", "--seed", "4", "-o", "other", "--no-play"),
+    )
+    assert other["code"] == 0
+    frame = _first_frame(sandbox_save, sandbox_save.parent)
+    modules = set(frame["modules"])
+    assert frame["shown"] != f"{SCREENS}.title"
+    for unshown in ("title", "load", "wizard", "scenarios"):
+        assert f"{SCREENS}.{unshown}" not in modules, unshown
+    opened = {Path(p).name for p in frame["opened"]}
+    assert "demo.toml" in opened and "other.toml" not in opened
+
+
+def test_the_title_screen_imports_no_campaign_screen(tmp_path):
+    frame = _first_frame(None, tmp_path)
+    modules = set(frame["modules"])
+    assert frame["shown"] == f"{SCREENS}.title"
+    for unshown in ("campaign", "wizard", "load", "scenarios", "help"):
+        assert f"{SCREENS}.{unshown}" not in modules, unshown
