@@ -414,9 +414,12 @@ def cmd_actions(args: argparse.Namespace) -> int:
 def cmd_apply(args: argparse.Namespace) -> int:
     from tuicamp.engine.engine import action_types
     from tuicamp.game.session import Session
+    from tuicamp.storage.chronicle import Reading
     from tuicamp.storage.orders import read_orders_file
 
-    session = Session.open(_resolve_save(args.save))
+    # The chronicle's tail alone: orders add events and print only theirs, so a long
+    # campaign costs what a short one does (storage.chronicle.read_chronicle_tail).
+    session = Session.open(_resolve_save(args.save), events=Reading.TAIL)
     orders = read_orders_file(args.orders, action_types(session.ruleset))
     actions = orders.actions
     if not (args.seat or orders.seat):  # orders never fall back to the GM's powers
@@ -441,11 +444,16 @@ def cmd_apply(args: argparse.Namespace) -> int:
         raise InputError(f"{args.orders}: refused{which}, nothing changed: {exc}{since}") from None
     from tuicamp.game.textreport import event_line
 
-    view = session.view(seat)
-    controlled, gm = view.players_controlled, view.gm
-    shown = sum(1 for event in events if event.visible_for(controlled, gm))
-    for event in view.chronicle[len(view.chronicle) - shown :]:  # as the seat numbers them
-        say(event_line(event))
+    giver = session.campaign.seat(seat)
+    assert giver is not None  # _default_seat found it
+    controlled = [p.id for p in session.campaign.players if giver.controls(p.id)]
+    for event in events:
+        if event.visible_for(controlled, giver.gm):
+            # A player's own numbering counts the events he may read, which only the
+            # whole chronicle tells (`tuicamp log` prints it): his lines go unnumbered,
+            # the Games Master's keep the chronicle's numbers, which are his.
+            line = event_line(event)
+            say(line if giver.gm else line.removeprefix(f"#{event.seq} "))
     if session.engine.skipped:
         say(
             f"The campaign is over: the last {session.engine.skipped} order(s) were not "

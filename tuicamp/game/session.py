@@ -33,6 +33,7 @@ from tuicamp.engine.ruleset import Ruleset
 from tuicamp.engine.views import CampaignView, view_for
 from tuicamp.model.campaign import Campaign
 from tuicamp.storage.chronicle import (
+    Reading,
     append_events,
     event_dict,
     event_fingerprint,
@@ -125,13 +126,18 @@ class Session:
         return session
 
     @classmethod
-    def open(cls, path: str | Path, check_seal: bool = True) -> Session:
+    def open(
+        cls, path: str | Path, check_seal: bool = True, events: Reading = Reading.WHOLE
+    ) -> Session:
         """Open a save; nothing is written until the first action or :meth:`save`.
 
         ``check_seal=False`` opens a save whose seal is broken (a hand edit), which every
-        other check still guards; only :meth:`reseal` should need it."""
+        other check still guards; only :meth:`reseal` should need it. ``events=TAIL``
+        reads the chronicle's last events alone (``storage.chronicle.read_chronicle_tail``)
+        for a session that adds events and prints none of the old ones (``tuicamp
+        apply``): its chronicle holds :class:`UnreadEvent` for the rest."""
         path = Path(path)
-        loaded = _read(path, check_seal)
+        loaded = _read(path, check_seal, events)
         session = cls(path, _engine_of(loaded), loaded.header.revision)
         session._adopt_files(loaded)
         return session
@@ -144,8 +150,7 @@ class Session:
         the chronicle's checks are for readers of its events (:meth:`open`). So the
         session's chronicle is empty and it cannot save: every write is refused."""
         path = Path(path)
-        loaded = read_save(path, events=False)
-        assert loaded is not None  # read_save raises rather than collecting here
+        loaded = _read(path, events=Reading.NONE)
         session = cls(path, _engine_of(loaded), loaded.header.revision)
         session._adopt_files(loaded)
         session._read_only = True
@@ -395,8 +400,8 @@ class OrdersRepeated(RuleError):
         )
 
 
-def _read(path: Path, check_seal: bool = True) -> LoadedSave:
-    loaded = read_save(path, check_seal=check_seal)
+def _read(path: Path, check_seal: bool = True, events: Reading = Reading.WHOLE) -> LoadedSave:
+    loaded = read_save(path, check_seal=check_seal, events=events)
     assert loaded is not None  # read_save raises rather than collecting here
     return loaded
 

@@ -33,6 +33,7 @@ import os
 import re
 import tomllib
 from collections.abc import Iterator
+from enum import Enum
 from pathlib import Path
 from typing import Any
 
@@ -406,3 +407,143 @@ def _blocks_ok(source: Source, blocks: Any, expected: int, problems: Problems) -
             )
             ok = False
     return ok
+
+
+# --- reading the tail alone ---------------------------------------------------------------
+TAIL_CHUNK = 64 * 1024  # read from the end at first: a few hundred events
+_HEAD_BYTES = 4096  # the comment lines and format_version before the first block
+
+
+class Reading(Enum):
+    """How much of the chronicle a reader needs: the cost of opening a long campaign.
+
+    ``WHOLE`` parses and checks every event (the UI, ``log``, ``check``); ``TAIL`` checks
+    that the chronicle is the save's own and holds its events, from the last events alone
+    (``apply``); ``NONE`` does not open it (``show``, which reports the state)."""
+
+    WHOLE = "whole"
+    TAIL = "tail"
+    NONE = "none"
+
+
+class EventNotRead(RuntimeError):
+    """An event left unread (only the chronicle's tail was read) was asked for."""
+
+
+class UnreadEvent:
+    """Stands in a chronicle for an event that was not read, so that the chronicle keeps
+    its length (the next event's number) while only its tail is parsed.
+
+    It knows its number and nothing else: reading anything more of it raises
+    :class:`EventNotRead`, so code that needs an old event fails loudly instead of
+    reading a made-up one. ``action`` is 0: the engine numbers the next action after the
+    highest in the chronicle, which is the last event's, and the tail holds that one."""
+
+    __slots__ = ("seq",)
+    action = 0
+
+    def __init__(self, seq: int) -> None:
+        self.seq = seq
+
+    def __getattr__(self, name: str) -> Any:
+        raise EventNotRead(
+            f"event {self.seq} of the chronicle was not read (only its tail was): "
+            f"open the save whole to read its {name}"
+        )
+
+
+def read_chronicle_tail(
+    path: Path, expected: int, current: int, wanted: str
+) -> ChronicleRead | None:
+    """The chronicle's last events up to event ``expected``, read from the end of the file,
+    or None when the tail alone cannot vouch for the file (then read it whole).
+
+    What is checked: the file's ``format_version`` is this tuicamp's; event ``expected``
+    is found where the file ends (blocks beyond it, left by an interrupted write, are
+    dropped as a whole read drops them), reads as an event, and has the fingerprint
+    ``wanted`` the save recorded of its last event, so the chronicle is the save's own and
+    holds every event it counts; the events read before it are numbered one by one up to
+    it. What is not: the events before the tail, which only a whole read (``log``, the UI,
+    ``check``) parses. The events not read are :class:`UnreadEvent` in the list."""
+    if not wanted or expected <= 0:
+        return None  # a save from before fingerprints: nothing to check the tail against
+    stamp = file_stamp(path)
+    if stamp is None or stamp[1] > CHRONICLE_MAX_BYTES:
+        return None  # the whole read says what is wrong
+    try:
+        with open(path, "rb") as f:
+            head = f.read(_HEAD_BYTES)
+            size = f.seek(0, os.SEEK_END)
+            start = max(0, size - TAIL_CHUNK)
+            f.seek(start)
+            tail = f.read()
+    except OSError:
+        return None
+    if _head_version(head) != current:
+        return None  # an older file is upgraded, and rewritten, by a whole read
+    if start:  # begin on a line of its own
+        cut = tail.find(b"\n") + 1
+        start, tail = start + cut, tail[cut:]
+    events = _tail_events(tail, start, expected)
+    if events is None:
+        return None
+    found, end = events
+    if event_fingerprint(found[-1]) != wanted:
+        return None  # the whole read names the line and what to do
+    first = found[0].seq
+    chronicle: list[Any] = [UnreadEvent(seq) for seq in range(1, first)]
+    chronicle += found
+    return ChronicleRead(chronicle, end, current, 0, stamp)
+
+
+def _head_version(head: bytes) -> int | None:
+    m = _HEAD_VERSION_RE.search(head)
+    return int(m.group(1)) if m else None
+
+
+_HEAD_VERSION_RE = re.compile(rb"^format_version[ \t]*=[ \t]*([0-9]+)[ \t]*$", re.M)
+
+
+def _tail_events(tail: bytes, offset: int, expected: int) -> tuple[list[Event], int] | None:
+    """Event ``expected`` and the events of its action before it, read from the tail's
+    blocks backwards, with the byte just past it; None if the tail does not show them.
+
+    The blocks after it, which an interrupted write left (the last perhaps torn), are
+    passed over; the events before it are read only while they belong to its action,
+    since the engine reads back the last action's events (a re-roll) and nothing older."""
+    starts = block_starts(tail)
+    found: list[Event] = []
+    for i in range(len(starts) - 1, -1, -1):
+        stop = starts[i + 1] if i + 1 < len(starts) else len(tail)
+        event = _block_event(tail[starts[i] : stop])
+        if not found:
+            if event is None and i == len(starts) - 1:
+                continue  # a torn last block, beyond the save's events
+            if event is None or event.seq < expected:
+                return None  # unreadable, or the file ends before the save's events
+            if event.seq > expected:
+                continue  # an interrupted write's block
+            end = offset + blocks_end(tail, starts, i + 1)
+            found.append(event)
+            continue
+        if event is None or event.seq != found[-1].seq - 1:
+            return None
+        if event.action != found[-1].action:
+            break
+        found.append(event)
+    else:
+        if not found or found[-1].seq != 1:
+            return None  # the tail began inside the last action: read it whole
+    return found[::-1], end
+
+
+def _block_event(block: bytes) -> Event | None:
+    """One ``[[event]]`` block's event, or None if it does not read as one."""
+    try:
+        data = tomllib.loads(block.decode("utf-8"))["event"][0]
+        if too_deep(data):
+            return None
+        event: Event = converter.structure(data, Event)
+    except Exception:  # torn, hand-edited or not an event: a whole read judges it
+        return None
+    return event
