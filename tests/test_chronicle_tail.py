@@ -21,6 +21,7 @@ from tuicamp.engine.errors import InputError
 from tuicamp.game.scenarios import load_scenario
 from tuicamp.game.session import Session
 from tuicamp.game.setup import start_campaign
+from tuicamp.game.textreport import chronicle_text
 from tuicamp.storage import saves
 from tuicamp.storage.chronicle import (
     TAIL_CHUNK,
@@ -198,3 +199,32 @@ def test_a_tail_inside_one_long_action_is_not_enough(tmp_path):
     header = read_header(save)
     assert read_chronicle_tail(cpath, NOTES + 1, 3, header.last_event) is None
     assert read_save(save, events=Reading.TAIL).reading is Reading.WHOLE
+
+
+# --- log streams ------------------------------------------------------------------------
+@pytest.mark.parametrize("seat", ["gm", "red", "green"])
+def test_the_streamed_log_is_the_seats_whole_chronicle(tmp_path, capsys, seat):
+    """What each seat reads, numbered in its own chronicle, exactly as the whole view."""
+    save = long_save(tmp_path)
+    expected = chronicle_text(Session.open(save).view(seat))
+    assert cli.main(["log", str(save), "--as", seat]) == 0
+    assert capsys.readouterr().out == expected
+    if seat == "green":  # half the notes are red's alone, and green's numbers close up
+        assert f"#{NOTES // 2 + 1} " in expected and f"#{NOTES // 2 + 2} " not in expected
+
+
+def test_log_prints_the_events_before_a_bad_one_then_refuses_it_in_one_line(tmp_path, capsys):
+    """The log is written as the chronicle is read: a bad event far down stops it there,
+    with the complaint a whole read makes, after the events before it are out."""
+    save = long_save(tmp_path)
+    cpath = chronicle_path(save)
+    raw = cpath.read_bytes()
+    cpath.write_bytes(raw.replace(b"(500)", b"(500)\nturn = 1", 1))  # a key twice
+    assert cli.main(["log", str(save)]) == 2
+    out, err = capsys.readouterr()
+    assert out.splitlines()[0].startswith("#1 T1 play: Set-up")
+    assert out.splitlines()[-1].startswith("#500 ") and "(499)" in out.splitlines()[-1]
+    assert err.count("\n") == 1 and err.startswith(f"tuicamp: {cpath}:")
+    with pytest.raises(InputError) as whole:
+        read_save(save)
+    assert err == f"tuicamp: {whole.value}\n"

@@ -478,14 +478,50 @@ def cmd_show(args: argparse.Namespace) -> int:
 
 def cmd_log(args: argparse.Namespace) -> int:
     from tuicamp.game.session import Session
-    from tuicamp.game.textreport import chronicle_markdown, chronicle_text
+    from tuicamp.game.textreport import chronicle_markdown
 
-    session = Session.open(_resolve_save(args.save))
-    seat = _default_seat(session, args.seat)
-    view = session.view(seat)
-    text = chronicle_markdown(view, session.ruleset) if args.markdown else chronicle_text(view)
-    write_out(text)
+    path = _resolve_save(args.save)
+    if args.markdown:  # a diary of sections per turn: written once the whole is read
+        session = Session.open(path)
+        seat = _default_seat(session, args.seat)
+        write_out(chronicle_markdown(session.view(seat), session.ruleset))
+        return EXIT_OK
+    _stream_log(path, args.seat)
     return EXIT_OK
+
+
+def _stream_log(path: Path, requested: str | None) -> None:
+    """`tuicamp log`: each event printed as it is read, so a long campaign's chronicle
+    starts scrolling at once; the tail is checked first (the chronicle is the save's own
+    and holds its events), each event as it comes, and a bad one stops the log with the
+    whole read's one-line complaint."""
+    from attrs import evolve
+
+    from tuicamp.engine.views import seat_chronicle, view_for
+    from tuicamp.game.session import Session
+    from tuicamp.game.textreport import chronicle_text
+    from tuicamp.storage.chronicle import Reading, stream_chronicle
+    from tuicamp.storage.locations import chronicle_path
+    from tuicamp.storage.saves import FORMAT_VERSION
+
+    session = Session.open(path, events=Reading.TAIL)
+    seat_id = _default_seat(session, requested)
+    seat = session.campaign.seat(seat_id)
+    assert seat is not None  # _default_seat found it
+    controlled = [p.id for p in session.campaign.players if seat.controls(p.id)]
+    if session.reading is Reading.TAIL:
+        events = stream_chronicle(
+            chronicle_path(path), session.campaign.chronicle_length, FORMAT_VERSION
+        )
+    else:  # the tail could not vouch for it: read whole already
+        events = iter(session.chronicle)
+    empty = view_for(session.rules, [], seat_id)  # the seat's view, its events one by one
+    number = 0
+    for event in events:
+        for shown in seat_chronicle([event], controlled, seat.gm):  # visible, escaped
+            number += 1
+            shown = shown if seat.gm else evolve(shown, seq=number)
+            write_out(chronicle_text(evolve(empty, chronicle=[shown])))
 
 
 def cmd_battles(args: argparse.Namespace) -> int:

@@ -80,6 +80,7 @@ class Session:
         self._rules: Rules | None = None
         self._applied: list[AppliedOrders] = []  # orders files applied (storage.orders)
         self._read_only = False  # opened by peek: the chronicle was not read
+        self.reading = Reading.WHOLE  # how much of the chronicle was read (and checked)
 
     # --- opening ------------------------------------------------------------------------
     @classmethod
@@ -174,6 +175,7 @@ class Session:
         self._adopt_files(loaded)
 
     def _adopt_files(self, loaded: LoadedSave) -> None:
+        self.reading = loaded.reading
         self._applied = list(loaded.applied_orders)
         self._saved_events = len(loaded.chronicle)
         self._chronicle_end = loaded.chronicle_end

@@ -537,13 +537,55 @@ def _tail_events(tail: bytes, offset: int, expected: int) -> tuple[list[Event], 
     return found[::-1], end
 
 
-def _block_event(block: bytes) -> Event | None:
-    """One ``[[event]]`` block's event, or None if it does not read as one."""
+def _block_event(block: bytes, strict: bool = False) -> Event | None:
+    """One ``[[event]]`` block's event, or None if it does not read as one (``strict``:
+    or if the block holds anything beside its event, which a whole read refuses)."""
     try:
-        data = tomllib.loads(block.decode("utf-8"))["event"][0]
+        doc = tomllib.loads(block.decode("utf-8"))
+        if strict and (set(doc) != {"event"} or len(doc["event"]) != 1):
+            return None
+        data = doc["event"][0]
         if too_deep(data):
             return None
         event: Event = converter.structure(data, Event)
     except Exception:  # torn, hand-edited or not an event: a whole read judges it
         return None
     return event
+
+
+# --- reading one event at a time ------------------------------------------------------------
+def stream_chronicle(path: Path, expected: int, current: int) -> Iterator[Event]:
+    """The chronicle's first ``expected`` events, each parsed as it is reached, so that a
+    reader printing them (``tuicamp log``) starts at once, however long the campaign.
+
+    Each block is checked as a whole read checks it (its number, its fields, nothing
+    beside the event in it), and the lines before the first block for the format version
+    and nothing else; at the first that does not pass, the whole read is asked for its
+    one-line complaint, which is raised. An older file is read whole (its events are
+    upgraded together), then given out. The caller checks first that the chronicle is
+    the save's own (``read_chronicle_tail``)."""
+    problems = Problems()
+    raw = read_bytes(path, problems, CHRONICLE_MAX_BYTES) or b""
+    starts = block_starts(raw)
+    head = _head_data(raw[: starts[0]] if starts else raw)
+    if len(starts) < expected or head is None or head.get("format_version", current) != current:
+        whole = read_chronicle(path, expected, current, problems)
+        yield from whole.events if whole is not None else []
+        return
+    end = blocks_end(raw, starts, expected)
+    for i in range(expected):
+        stop = starts[i + 1] if i + 1 < expected else end
+        event = _block_event(raw[starts[i] : stop], strict=True)
+        if event is None or event.seq != i + 1:
+            read_chronicle(path, expected, current, problems)  # raises its complaint
+            raise InputError(f"{path}: event {i + 1} does not read as an event")
+        yield event
+
+
+def _head_data(head: bytes) -> dict[str, Any] | None:
+    """The lines before the first block, if they hold a format version and nothing else."""
+    try:
+        data = tomllib.loads(head.decode("utf-8"))
+    except (UnicodeDecodeError, tomllib.TOMLDecodeError):
+        return None
+    return data if set(data) <= {"format_version"} else None
