@@ -224,3 +224,28 @@ def test_the_title_screen_imports_no_campaign_screen(tmp_path):
     assert frame["shown"] == f"{SCREENS}.title"
     for unshown in ("campaign", "wizard", "load", "scenarios", "help"):
         assert f"{SCREENS}.{unshown}" not in modules, unshown
+
+
+def test_play_reads_the_save_once(sandbox_save):
+    """`tuicamp play` opens the save to refuse a bad one before the UI starts; the UI
+    plays that session instead of reading the files a second time."""
+    code = (
+        "import sys\n"
+        "from pathlib import Path\n"
+        "from tuicamp.storage import saves\n"
+        "reads = []\n"
+        "original = saves.read_save\n"
+        "saves.read_save = lambda *a, **k: reads.append(a) or original(*a, **k)\n"
+        "from tuicamp.game import session\n"
+        "session.read_save = saves.read_save\n"
+        "from tuicamp.ui import app\n"
+        "def run_app(save, seat, session):\n"
+        "    print('reads', len(reads), session is not None)\n"
+        "app.run_app = run_app\n"
+        "from tuicamp.cli import main\n"
+        "main(['play', sys.argv[1]])\n"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code, str(sandbox_save)], capture_output=True, text=True, timeout=60
+    )
+    assert result.stdout.strip() == "reads 1 True", result.stderr

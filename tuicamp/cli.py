@@ -258,15 +258,16 @@ def cmd_new(args: argparse.Namespace) -> int:
     )
     if args.no_play:
         return EXIT_OK
-    return _run_ui(session.path, None)
+    return _run_ui(session.path, None, session)
 
 
-def _run_ui(save: Path | None, seat: str | None) -> int:
+def _run_ui(save: Path | None, seat: str | None, session=None) -> int:
+    """The terminal UI, on ``session`` when the save is open already (read once)."""
     try:
         from tuicamp.ui.app import run_app
     except ImportError as exc:  # the UI package is optional only while it is being built
         raise InputError(f"the terminal UI is not available here ({exc})") from None
-    return run_app(save=save, seat=seat)
+    return run_app(save=save, seat=seat, session=session)
 
 
 def cmd_play(args: argparse.Namespace) -> int:
@@ -283,7 +284,8 @@ def cmd_play(args: argparse.Namespace) -> int:
     watcher = NoticeWatcher(lambda: [path])  # the seats' turn notices, while it runs
     watcher.start()
     try:
-        return _run_ui(path, args.seat)
+        # played as read, unless someone saved while a passphrase was being typed
+        return _run_ui(path, args.seat, None if session.stale() else session)
     finally:
         watcher.stop()
 

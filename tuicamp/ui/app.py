@@ -1,11 +1,13 @@
 """The tuicamp Textual app: screens, themes, the user's keymap and the too-small guard.
 
-``run_app(save=None, seat=None)`` is what the command line calls:
+``run_app(save=None, seat=None, session=None)`` is what the command line calls:
 
 * no save: the title screen (continue, new campaign, load, scenarios, quit);
 * a save: that campaign at once; the title screen is built (its saves' headers read) only
   when the campaign is closed with ``q``;
-* a seat as well: only that seat plays on this terminal, as over SSH; ``q`` quits.
+* a seat as well: only that seat plays on this terminal, as over SSH; ``q`` quits;
+* the save's session, when the command line has opened it already (to refuse a bad save
+  in one line before the UI starts): it is played as it is, not read a second time.
 
 Screens are imported when they are first shown (:mod:`tuicamp.ui.screens`), so a first
 frame pays only for the screen it draws.
@@ -49,10 +51,12 @@ class TuicampApp(App[int]):
         saves_folder: Path | None = None,
         scenarios: list[Path] | None = None,
         home: Callable[[], Screen] | None = None,
+        session: Session | None = None,
     ) -> None:
         """``saves_folder`` and ``scenarios`` (default: the saves folder, the bundled
         scenarios) let tests and clubs point the app elsewhere; ``home`` makes the screen
-        at the bottom of the stack (default: the title screen; the club server's lobby)."""
+        at the bottom of the stack (default: the title screen; the club server's lobby).
+        ``session`` is ``save`` opened already, played without reading it again."""
         super().__init__()
         self.config = config if config is not None else load_config()
         self.save = save
@@ -60,6 +64,7 @@ class TuicampApp(App[int]):
         self.saves_folder = saves_folder
         self.scenarios = scenarios
         self.home = home
+        self._opened = session
         for theme in THEMES:
             self.register_theme(theme)
         self.theme = self.config.theme
@@ -75,7 +80,10 @@ class TuicampApp(App[int]):
     def on_mount(self) -> None:
         for problem in self.config.problems:
             self.notify(problem, severity="warning", title="Config", timeout=10)
-        if self.save is None or not self.open_save(self.save):
+        if self._opened is not None:
+            self.play(self._opened)
+            self._opened = None  # a reload reads the file again, as any open does
+        elif self.save is None or not self.open_save(self.save):
             self.push_screen(self._home())
         self.call_after_refresh(self._check_size)
 
@@ -199,9 +207,11 @@ class TuicampApp(App[int]):
         return None
 
 
-def run_app(save: Path | None = None, seat: str | None = None) -> int:
+def run_app(
+    save: Path | None = None, seat: str | None = None, session: Session | None = None
+) -> int:
     """Run the terminal UI; returns the process exit code."""
-    app = TuicampApp(save=save, seat=seat)
+    app = TuicampApp(save=save, seat=seat, session=session)
     result = app.run()
     return int(result or 0) if app.return_code in (None, 0) else int(app.return_code)
 
