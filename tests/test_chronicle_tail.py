@@ -13,6 +13,8 @@ import shutil
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from tuicamp import cli
 from tuicamp.engine.actions import Event
@@ -26,9 +28,13 @@ from tuicamp.storage import saves
 from tuicamp.storage.chronicle import (
     TAIL_CHUNK,
     EventNotRead,
+    Problems,
     Reading,
     UnreadEvent,
+    event_fingerprint,
+    read_chronicle,
     read_chronicle_tail,
+    write_chronicle,
 )
 from tuicamp.storage.locations import chronicle_path
 from tuicamp.storage.orders import read_orders_file
@@ -228,3 +234,59 @@ def test_log_prints_the_events_before_a_bad_one_then_refuses_it_in_one_line(tmp_
     with pytest.raises(InputError) as whole:
         read_save(save)
     assert err == f"tuicamp: {whole.value}\n"
+
+
+# --- the tail agrees with the whole, or steps aside -----------------------------------------
+def _events(actions: list[int], secret: list[bool]) -> list[Event]:
+    """Events numbered 1..n, ``actions[i]`` events to the i-th action."""
+    out: list[Event] = []
+    for action, count in enumerate(actions, 1):
+        for _ in range(count):
+            seq = len(out) + 1
+            hidden = ["red"] if secret[seq % len(secret)] else None
+            out.append(
+                Event(
+                    seq,
+                    1,
+                    "play",
+                    "note",
+                    f"note {seq} " + "x" * (seq % 90),
+                    "gm",
+                    visible_to=hidden,
+                    action=action,
+                )
+            )
+    return out
+
+
+@settings(
+    max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(
+    actions=st.lists(st.integers(1, 40), min_size=1, max_size=60),
+    secret=st.lists(st.booleans(), min_size=1, max_size=5),
+    extra=st.integers(0, 3),
+    torn=st.booleans(),
+)
+def test_the_tail_reads_what_the_whole_reads_or_steps_aside(tmp_path, actions, secret, extra, torn):
+    """Whatever the chronicle's shape (many events per action or few, blocks an
+    interrupted write left after the save's, the last of them torn), the tail gives the
+    whole read's length and end, and the whole read's events of the last action."""
+    events = _events(actions, secret)
+    path = tmp_path / f"c{len(events)}-{extra}-{torn}.chronicle.toml"
+    kept = events[: len(events) - extra] if extra < len(events) else events[:1]
+    write_chronicle(path, events, 3)
+    if torn:
+        with path.open("ab") as f:
+            f.write(b"[[event]]\nseq = 99999\nturn = ")
+    whole = read_chronicle(path, len(kept), 3, Problems())
+    tail = read_chronicle_tail(path, len(kept), 3, event_fingerprint(kept[-1]))
+    assert whole is not None
+    # an action of at most 40 short events fits in the first read of the tail, so the
+    # tail never declines here (it does when the last action outgrows it, tested above)
+    assert tail is not None
+    assert len(tail.events) == len(whole.events) and tail.end == whole.end
+    read = [e for e in tail.events if not isinstance(e, UnreadEvent)]
+    assert read == whole.events[len(whole.events) - len(read) :]
+    assert all(e.action == kept[-1].action for e in read)
+    assert read[0].seq == 1 or whole.events[read[0].seq - 2].action != kept[-1].action
