@@ -162,6 +162,7 @@ def test_blocks_left_by_an_interrupted_write_are_passed_over(tmp_path):
     loaded = read_save(save, events=Reading.TAIL)
     assert loaded.reading is Reading.TAIL
     assert len(loaded.chronicle) == NOTES + 1 and loaded.chronicle_end == whole.chronicle_end
+    assert loaded.dropped_events == read_save(save).dropped_events == 2
 
 
 def test_a_hand_edited_last_event_is_refused_as_a_whole_read_refuses_it(tmp_path):
@@ -286,6 +287,7 @@ def test_the_tail_reads_what_the_whole_reads_or_steps_aside(tmp_path, actions, s
     # tail never declines here (it does when the last action outgrows it, tested above)
     assert tail is not None
     assert len(tail.events) == len(whole.events) and tail.end == whole.end
+    assert tail.dropped == whole.dropped
     read = [e for e in tail.events if not isinstance(e, UnreadEvent)]
     assert read == whole.events[len(whole.events) - len(read) :]
     assert all(e.action == kept[-1].action for e in read)

@@ -487,13 +487,13 @@ def read_chronicle_tail(
     events = _tail_events(tail, start, expected)
     if events is None:
         return None
-    found, end = events
+    found, end, dropped = events
     if event_fingerprint(found[-1]) != wanted:
         return None  # the whole read names the line and what to do
     first = found[0].seq
     chronicle: list[Any] = [UnreadEvent(seq) for seq in range(1, first)]
     chronicle += found
-    return ChronicleRead(chronicle, end, current, 0, stamp)
+    return ChronicleRead(chronicle, end, current, dropped, stamp)
 
 
 def _head_version(head: bytes) -> int | None:
@@ -504,9 +504,10 @@ def _head_version(head: bytes) -> int | None:
 _HEAD_VERSION_RE = re.compile(rb"^format_version[ \t]*=[ \t]*([0-9]+)[ \t]*$", re.M)
 
 
-def _tail_events(tail: bytes, offset: int, expected: int) -> tuple[list[Event], int] | None:
+def _tail_events(tail: bytes, offset: int, expected: int) -> tuple[list[Event], int, int] | None:
     """Event ``expected`` and the events of its action before it, read from the tail's
-    blocks backwards, with the byte just past it; None if the tail does not show them.
+    blocks backwards, with the byte just past it and the count of blocks after it (as
+    ``ChronicleRead.dropped`` counts them); None if the tail does not show them.
 
     The blocks after it, which an interrupted write left (the last perhaps torn), are
     passed over; the events before it are read only while they belong to its action,
@@ -523,7 +524,8 @@ def _tail_events(tail: bytes, offset: int, expected: int) -> tuple[list[Event], 
                 return None  # unreadable, or the file ends before the save's events
             if event.seq > expected:
                 continue  # an interrupted write's block
-            end = offset + blocks_end(tail, starts, i + 1)
+            cut = blocks_end(tail, starts, i + 1)
+            end, dropped = offset + cut, len(starts) - 1 - i or int(cut < len(tail))
             found.append(event)
             continue
         if event is None or event.seq != found[-1].seq - 1:
@@ -534,7 +536,7 @@ def _tail_events(tail: bytes, offset: int, expected: int) -> tuple[list[Event], 
     else:
         if not found or found[-1].seq != 1:
             return None  # the tail began inside the last action: read it whole
-    return found[::-1], end
+    return found[::-1], end, dropped
 
 
 def _block_event(block: bytes, strict: bool = False) -> Event | None:
