@@ -582,9 +582,10 @@ def cmd_battles(args: argparse.Namespace) -> int:
 def cmd_seats(args: argparse.Namespace) -> int:
     """`tuicamp seats SAVE [bind | unbind | notice | passphrase | authorized-keys]`."""
     from tuicamp.game.session import Session
+    from tuicamp.storage.chronicle import Reading
 
     path = _resolve_save(args.save)
-    session = Session.open(path)
+    session = Session.open(path, events=Reading.TAIL)  # seats and keys: no event printed
     what = args.seats_command
     if what is not None and what != "authorized-keys":
         _default_seat(session, args.seat)
