@@ -280,13 +280,13 @@ def main() -> int:
             "first frame, 200x200 campaign vs hello world", frames["big"], frames["hello"], Goal(2)
         ),
         Row(
-            'tuicamp show (demo) vs python -c "import textual"',
+            'show (demo) vs python -c "import textual"',
             shows["show"],
             shows["import textual"],
             Goal(1),
         ),
         Row(
-            f"tuicamp apply, {args.events:,} vs 100 events",
+            f"apply, {args.events:,} vs 100 events",
             applies["long"],
             applies["100"],
             Goal(1.1),
