@@ -24,7 +24,7 @@ from tuicamp.game.scenarios import load_scenario
 from tuicamp.game.session import Session
 from tuicamp.game.setup import start_campaign
 from tuicamp.game.textreport import chronicle_text
-from tuicamp.storage import saves
+from tuicamp.storage import chronicle, saves
 from tuicamp.storage.chronicle import (
     TAIL_CHUNK,
     EventNotRead,
@@ -34,6 +34,7 @@ from tuicamp.storage.chronicle import (
     event_fingerprint,
     read_chronicle,
     read_chronicle_tail,
+    readable_count,
     write_chronicle,
 )
 from tuicamp.storage.locations import chronicle_path
@@ -128,10 +129,44 @@ def test_apply_parses_no_event_but_the_tail(tmp_path, monkeypatch, capsys):
         raise AssertionError("the chronicle was read whole")
 
     monkeypatch.setattr(saves, "read_chronicle", whole_read)
+    monkeypatch.setattr(chronicle, "stream_chronicle", whole_read)
     assert cli.main(["apply", str(save), str(orders)]) == 0
     out = capsys.readouterr().out
-    assert "T1 play: Red ended turn 1" in out and "#" not in out.splitlines()[0]
+    assert out.splitlines()[0] == f"#{NOTES + 2} T1 play: Red ended turn 1"  # as red's log
     assert read_header(save).revision == 3
+
+
+@pytest.mark.parametrize("seat", ["red", "green"])
+def test_a_players_count_of_readable_events_is_his_logs(tmp_path, seat):
+    """R-ALL-7: "A seat's chronicle is numbered 1, 2, 3... over the events it may read":
+    counted from the visible_to lines alone, it is what the whole view counts."""
+    save = long_save(tmp_path)
+    view = Session.open(save).view(seat)
+    for count in (1, 2, 300, NOTES + 1):
+        expected = sum(1 for e in view.chronicle if e.seq <= count) if seat == "green" else None
+        whole = read_save(save).chronicle[:count]
+        readable = sum(1 for e in whole if e.visible_for([seat], False))
+        assert readable_count(chronicle_path(save), count, [seat], 3) == readable
+        if expected is not None and count == NOTES + 1:
+            assert readable == len(view.chronicle) == NOTES // 2 + 1
+
+
+def test_a_visible_to_written_by_hand_another_way_is_read_as_an_event(tmp_path, monkeypatch):
+    """Written another way (a quoted key, as an editor may write it), the line scan does
+    not guess: the events are read one by one, and the count is still the true one."""
+    save = long_save(tmp_path, notes=5)
+    cpath = chronicle_path(save)
+    raw = cpath.read_bytes()
+    cpath.write_bytes(raw.replace(b"\nvisible_to = [", b'\n"visible_to" = [', 1))
+    streamed = []
+    original = chronicle.stream_chronicle
+
+    def counted(*args):
+        streamed.append(args)
+        return original(*args)
+
+    monkeypatch.setattr(chronicle, "stream_chronicle", counted)
+    assert readable_count(cpath, 6, ["green"], 3) == 3 and streamed
 
 
 def test_the_guard_above_bites_when_the_tail_cannot_vouch(tmp_path, monkeypatch):

@@ -444,18 +444,18 @@ def cmd_apply(args: argparse.Namespace) -> int:
                 f"{session.revision}: it was played on meanwhile)"
             )
         raise InputError(f"{args.orders}: refused{which}, nothing changed: {exc}{since}") from None
+    from attrs import evolve
+
     from tuicamp.game.textreport import event_line
 
     giver = session.campaign.seat(seat)
     assert giver is not None  # _default_seat found it
     controlled = [p.id for p in session.campaign.players if giver.controls(p.id)]
+    number = _readable_before(session, len(events), controlled) if not giver.gm else 0
     for event in events:
         if event.visible_for(controlled, giver.gm):
-            # A player's own numbering counts the events he may read, which only the
-            # whole chronicle tells (`tuicamp log` prints it): his lines go unnumbered,
-            # the Games Master's keep the chronicle's numbers, which are his.
-            line = event_line(event)
-            say(line if giver.gm else line.removeprefix(f"#{event.seq} "))
+            number += 1  # as the seat's log numbers it (R-ALL-7); the GM's are the chronicle's
+            say(event_line(event if giver.gm else evolve(event, seq=number)))
     if session.engine.skipped:
         say(
             f"The campaign is over: the last {session.engine.skipped} order(s) were not "
@@ -463,6 +463,22 @@ def cmd_apply(args: argparse.Namespace) -> int:
         )
     print(f"{session.path}: saved at revision {session.revision}")
     return EXIT_OK
+
+
+def _readable_before(session, new: int, players: list[str]) -> int:
+    """How many events before the last ``new`` the seat controlling ``players`` may read:
+    from the events read, and for those the tail read left unread, from the chronicle's
+    ``visible_to`` lines (``storage.chronicle.readable_count``)."""
+    from tuicamp.storage.chronicle import UnreadEvent, readable_count
+    from tuicamp.storage.locations import chronicle_path
+    from tuicamp.storage.saves import FORMAT_VERSION
+
+    before = session.chronicle[: len(session.chronicle) - new]
+    unread = sum(1 for e in before if isinstance(e, UnreadEvent))  # the first ones, if any
+    read = sum(1 for e in before[unread:] if e.visible_for(players, False))
+    if not unread:
+        return read
+    return read + readable_count(chronicle_path(session.path), unread, players, FORMAT_VERSION)
 
 
 def cmd_show(args: argparse.Namespace) -> int:

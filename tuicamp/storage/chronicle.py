@@ -32,6 +32,7 @@ import json
 import os
 import re
 import tomllib
+from bisect import bisect_right
 from collections.abc import Iterator
 from enum import Enum
 from pathlib import Path
@@ -591,3 +592,51 @@ def _head_data(head: bytes) -> dict[str, Any] | None:
     except (UnicodeDecodeError, tomllib.TOMLDecodeError):
         return None
     return data if set(data) <= {"format_version"} else None
+
+
+# --- what a player may read, counted without parsing ---------------------------------------
+# ``visible_to = [`` with one indented item a line and ``]``, as tomli_w writes it (or
+# all on one line)
+_VISIBLE_LINE_RE = re.compile(rb"^visible_to = (\[(?:\n[ \t]+[^\n]*)*\n\]|\[[^\n]*\])[ \t]*$", re.M)
+
+
+def readable_count(path: Path, count: int, players: list[str], current: int) -> int:
+    """How many of the chronicle's first ``count`` events a seat controlling ``players``
+    (not the Games Master's, who reads all) may read: the number its own chronicle has
+    reached there (R-ALL-7), for a reader that parsed only the tail (``tuicamp apply``).
+
+    An event is hidden only by its ``visible_to``, which tuicamp writes among the
+    event's own keys as ``visible_to = [`` and an item a line, so those lines are found
+    in the raw text and only they are parsed. Anything written otherwise (by hand: a
+    quoted key, a comment in the array, a ``visible_to`` below one of the event's
+    tables) is not guessed at: then every event is read, one at a time
+    (:func:`stream_chronicle`)."""
+    counted = _readable_by_lines(path, count, players)
+    if counted is not None:
+        return counted
+    return sum(1 for e in stream_chronicle(path, count, current) if e.visible_for(players, False))
+
+
+def _readable_by_lines(path: Path, count: int, players: list[str]) -> int | None:
+    raw = read_bytes(path, Problems(collect=True), CHRONICLE_MAX_BYTES)
+    if raw is None:
+        return None
+    starts = block_starts(raw)
+    if len(starts) < count:
+        return None
+    region = raw[: starts[count] if count < len(starts) else len(raw)]
+    lines = list(_VISIBLE_LINE_RE.finditer(region))
+    if region.count(b"visible_to") != len(lines):
+        return None  # written some other way: read the events themselves
+    hidden = 0
+    for line in lines:
+        block = bisect_right(starts, line.start()) - 1
+        if block < 0 or region.find(b"\n[", starts[block] + 1, line.start()) != -1:
+            return None  # before the first block, or under one of the event's tables
+        try:
+            readers = tomllib.loads("v = " + line.group(1).decode("utf-8"))["v"]
+        except (UnicodeDecodeError, tomllib.TOMLDecodeError):
+            return None
+        if not isinstance(readers, list) or not any(p in readers for p in players):
+            hidden += 1
+    return count - hidden
