@@ -41,7 +41,7 @@ def opened(monkeypatch: pytest.MonkeyPatch) -> list[tuple[Path | None, str | Non
     """The (save, seat) the UI was started with, instead of starting it."""
     calls: list[tuple[Path | None, str | None]] = []
     monkeypatch.setattr(
-        cli, "_run_ui", lambda save, seat: calls.append((save.resolve(), seat)) or 0
+        cli, "_run_ui", lambda save, seat, session=None: calls.append((save.resolve(), seat)) or 0
     )
     return calls
 

@@ -150,9 +150,12 @@ def test_a_chronicle_of_another_campaign_is_refused(env: Path) -> None:  # noqa:
     ok("apply", first, _orders(env))
     ok("apply", second, _orders(env, ROLL))
     shutil.copyfile(chronicle_path(first), chronicle_path(second))
-    line = refused("show", second)
+    line = refused("log", second)  # `show` reads no chronicle; `apply` its tail, below
     assert line.startswith(f"tuicamp: {chronicle_path(second)}:")
     assert "event 2 is not the one second.toml was saved with" in line
+    before = chronicle_path(second).read_bytes()
+    assert refused("apply", second, _orders(env)) == line  # its tail is checked: the same
+    assert chronicle_path(second).read_bytes() == before
 
 
 def _orders(folder: Path, text: str = MOVE) -> Path:

@@ -106,8 +106,8 @@ def _with_a_writer_in_between(monkeypatch: pytest.MonkeyPatch, save: Path, betwe
     it takes the lock: what two terminals applying at once do."""
     original = session_module.Session.__dict__["open"]
 
-    def open_then_another_writes(cls, path, check_seal=True):
-        session = original.__func__(cls, path, check_seal)
+    def open_then_another_writes(cls, path, *args, **kwargs):
+        session = original.__func__(cls, path, *args, **kwargs)
         monkeypatch.setattr(session_module.Session, "open", original)  # once
         ok("apply", save, between)
         return session

@@ -258,15 +258,16 @@ def cmd_new(args: argparse.Namespace) -> int:
     )
     if args.no_play:
         return EXIT_OK
-    return _run_ui(session.path, None)
+    return _run_ui(session.path, None, session)
 
 
-def _run_ui(save: Path | None, seat: str | None) -> int:
+def _run_ui(save: Path | None, seat: str | None, session=None) -> int:
+    """The terminal UI, on ``session`` when the save is open already (read once)."""
     try:
         from tuicamp.ui.app import run_app
     except ImportError as exc:  # the UI package is optional only while it is being built
         raise InputError(f"the terminal UI is not available here ({exc})") from None
-    return run_app(save=save, seat=seat)
+    return run_app(save=save, seat=seat, session=session)
 
 
 def cmd_play(args: argparse.Namespace) -> int:
@@ -283,7 +284,8 @@ def cmd_play(args: argparse.Namespace) -> int:
     watcher = NoticeWatcher(lambda: [path])  # the seats' turn notices, while it runs
     watcher.start()
     try:
-        return _run_ui(path, args.seat)
+        # played as read, unless someone saved while a passphrase was being typed
+        return _run_ui(path, args.seat, None if session.stale() else session)
     finally:
         watcher.stop()
 
@@ -414,9 +416,12 @@ def cmd_actions(args: argparse.Namespace) -> int:
 def cmd_apply(args: argparse.Namespace) -> int:
     from tuicamp.engine.engine import action_types
     from tuicamp.game.session import Session
+    from tuicamp.storage.chronicle import Reading
     from tuicamp.storage.orders import read_orders_file
 
-    session = Session.open(_resolve_save(args.save))
+    # The chronicle's tail alone: orders add events and print only theirs, so a long
+    # campaign costs what a short one does (storage.chronicle.read_chronicle_tail).
+    session = Session.open(_resolve_save(args.save), events=Reading.TAIL)
     orders = read_orders_file(args.orders, action_types(session.ruleset))
     actions = orders.actions
     if not (args.seat or orders.seat):  # orders never fall back to the GM's powers
@@ -439,13 +444,18 @@ def cmd_apply(args: argparse.Namespace) -> int:
                 f"{session.revision}: it was played on meanwhile)"
             )
         raise InputError(f"{args.orders}: refused{which}, nothing changed: {exc}{since}") from None
+    from attrs import evolve
+
     from tuicamp.game.textreport import event_line
 
-    view = session.view(seat)
-    controlled, gm = view.players_controlled, view.gm
-    shown = sum(1 for event in events if event.visible_for(controlled, gm))
-    for event in view.chronicle[len(view.chronicle) - shown :]:  # as the seat numbers them
-        say(event_line(event))
+    giver = session.campaign.seat(seat)
+    assert giver is not None  # _default_seat found it
+    controlled = [p.id for p in session.campaign.players if giver.controls(p.id)]
+    number = _readable_before(session, len(events), controlled) if not giver.gm else 0
+    for event in events:
+        if event.visible_for(controlled, giver.gm):
+            number += 1  # as the seat's log numbers it (R-ALL-7); the GM's are the chronicle's
+            say(event_line(event if giver.gm else evolve(event, seq=number)))
     if session.engine.skipped:
         say(
             f"The campaign is over: the last {session.engine.skipped} order(s) were not "
@@ -455,26 +465,81 @@ def cmd_apply(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def _readable_before(session, new: int, players: list[str]) -> int:
+    """How many events before the last ``new`` the seat controlling ``players`` may read:
+    from the events read, and for those the tail read left unread, from the chronicle's
+    ``visible_to`` lines (``storage.chronicle.readable_count``)."""
+    from tuicamp.storage.chronicle import UnreadEvent, readable_count
+    from tuicamp.storage.locations import chronicle_path
+    from tuicamp.storage.saves import FORMAT_VERSION
+
+    before = session.chronicle[: len(session.chronicle) - new]
+    unread = sum(1 for e in before if isinstance(e, UnreadEvent))  # the first ones, if any
+    read = sum(1 for e in before[unread:] if e.visible_for(players, False))
+    if not unread:
+        return read
+    return read + readable_count(chronicle_path(session.path), unread, players, FORMAT_VERSION)
+
+
 def cmd_show(args: argparse.Namespace) -> int:
     from tuicamp.game.session import Session
     from tuicamp.game.textreport import show_text
 
-    session = Session.open(_resolve_save(args.save))
+    # The state alone: its seal proves it whole, and the chronicle, which may be the
+    # longest file of a campaign, is for `tuicamp log` (the view has no events to show).
+    session = Session.peek(_resolve_save(args.save))
     seat = _default_seat(session, args.seat)
     write_out(show_text(session.view(seat), session.ruleset))
+    say(f"\nThe chronicle: tuicamp log {shlex.quote(args.save)} --as {shlex.quote(seat)}")
     return EXIT_OK
 
 
 def cmd_log(args: argparse.Namespace) -> int:
     from tuicamp.game.session import Session
-    from tuicamp.game.textreport import chronicle_markdown, chronicle_text
+    from tuicamp.game.textreport import chronicle_markdown
 
-    session = Session.open(_resolve_save(args.save))
-    seat = _default_seat(session, args.seat)
-    view = session.view(seat)
-    text = chronicle_markdown(view, session.ruleset) if args.markdown else chronicle_text(view)
-    write_out(text)
+    path = _resolve_save(args.save)
+    if args.markdown:  # a diary of sections per turn: written once the whole is read
+        session = Session.open(path)
+        seat = _default_seat(session, args.seat)
+        write_out(chronicle_markdown(session.view(seat), session.ruleset))
+        return EXIT_OK
+    _stream_log(path, args.seat)
     return EXIT_OK
+
+
+def _stream_log(path: Path, requested: str | None) -> None:
+    """`tuicamp log`: each event printed as it is read, so a long campaign's chronicle
+    starts scrolling at once; the tail is checked first (the chronicle is the save's own
+    and holds its events), each event as it comes, and a bad one stops the log with the
+    whole read's one-line complaint."""
+    from attrs import evolve
+
+    from tuicamp.engine.views import seat_chronicle, view_for
+    from tuicamp.game.session import Session
+    from tuicamp.game.textreport import chronicle_text
+    from tuicamp.storage.chronicle import Reading, stream_chronicle
+    from tuicamp.storage.locations import chronicle_path
+    from tuicamp.storage.saves import FORMAT_VERSION
+
+    session = Session.open(path, events=Reading.TAIL)
+    seat_id = _default_seat(session, requested)
+    seat = session.campaign.seat(seat_id)
+    assert seat is not None  # _default_seat found it
+    controlled = [p.id for p in session.campaign.players if seat.controls(p.id)]
+    if session.reading is Reading.TAIL:
+        events = stream_chronicle(
+            chronicle_path(path), session.campaign.chronicle_length, FORMAT_VERSION
+        )
+    else:  # the tail could not vouch for it: read whole already
+        events = iter(session.chronicle)
+    empty = view_for(session.rules, [], seat_id)  # the seat's view, its events one by one
+    number = 0
+    for event in events:
+        for shown in seat_chronicle([event], controlled, seat.gm):  # visible, escaped
+            number += 1
+            shown = shown if seat.gm else evolve(shown, seq=number)
+            write_out(chronicle_text(evolve(empty, chronicle=[shown])))
 
 
 def cmd_battles(args: argparse.Namespace) -> int:
@@ -533,9 +598,10 @@ def cmd_battles(args: argparse.Namespace) -> int:
 def cmd_seats(args: argparse.Namespace) -> int:
     """`tuicamp seats SAVE [bind | unbind | notice | passphrase | authorized-keys]`."""
     from tuicamp.game.session import Session
+    from tuicamp.storage.chronicle import Reading
 
     path = _resolve_save(args.save)
-    session = Session.open(path)
+    session = Session.open(path, events=Reading.TAIL)  # seats and keys: no event printed
     what = args.seats_command
     if what is not None and what != "authorized-keys":
         _default_seat(session, args.seat)

@@ -33,6 +33,7 @@ from tuicamp.engine.ruleset import Ruleset
 from tuicamp.engine.views import CampaignView, view_for
 from tuicamp.model.campaign import Campaign
 from tuicamp.storage.chronicle import (
+    Reading,
     append_events,
     event_dict,
     event_fingerprint,
@@ -78,6 +79,8 @@ class Session:
         self._rewrite_chronicle = True  # write the whole file next time (new, or upgraded)
         self._rules: Rules | None = None
         self._applied: list[AppliedOrders] = []  # orders files applied (storage.orders)
+        self._read_only = False  # opened by peek: the chronicle was not read
+        self.reading = Reading.WHOLE  # how much of the chronicle was read (and checked)
 
     # --- opening ------------------------------------------------------------------------
     @classmethod
@@ -124,15 +127,34 @@ class Session:
         return session
 
     @classmethod
-    def open(cls, path: str | Path, check_seal: bool = True) -> Session:
+    def open(
+        cls, path: str | Path, check_seal: bool = True, events: Reading = Reading.WHOLE
+    ) -> Session:
         """Open a save; nothing is written until the first action or :meth:`save`.
 
         ``check_seal=False`` opens a save whose seal is broken (a hand edit), which every
-        other check still guards; only :meth:`reseal` should need it."""
+        other check still guards; only :meth:`reseal` should need it. ``events=TAIL``
+        reads the chronicle's last events alone (``storage.chronicle.read_chronicle_tail``)
+        for a session that adds events and prints none of the old ones (``tuicamp
+        apply``): its chronicle holds :class:`UnreadEvent` for the rest."""
         path = Path(path)
-        loaded = _read(path, check_seal)
+        loaded = _read(path, check_seal, events)
         session = cls(path, _engine_of(loaded), loaded.header.revision)
         session._adopt_files(loaded)
+        return session
+
+    @classmethod
+    def peek(cls, path: str | Path) -> Session:
+        """Open a save to read its state alone, for a report of it (``tuicamp show``).
+
+        The chronicle file is not opened: the seal proves the state whole on its own, and
+        the chronicle's checks are for readers of its events (:meth:`open`). So the
+        session's chronicle is empty and it cannot save: every write is refused."""
+        path = Path(path)
+        loaded = _read(path, events=Reading.NONE)
+        session = cls(path, _engine_of(loaded), loaded.header.revision)
+        session._adopt_files(loaded)
+        session._read_only = True
         return session
 
     @classmethod
@@ -153,6 +175,7 @@ class Session:
         self._adopt_files(loaded)
 
     def _adopt_files(self, loaded: LoadedSave) -> None:
+        self.reading = loaded.reading
         self._applied = list(loaded.applied_orders)
         self._saved_events = len(loaded.chronicle)
         self._chronicle_end = loaded.chronicle_end
@@ -257,6 +280,11 @@ class Session:
     def _writing(self, catch_up: bool = False) -> Iterator[None]:
         """Lock, refuse a stale session (or, ``catch_up``, read the newest save again,
         under the lock), run the body, then write (only if it succeeded)."""
+        if self._read_only:
+            raise InputError(
+                f"{self.path}: opened to be read only (its chronicle was not read); "
+                "open it to play to change it"
+            )
         with write_lock(self.path):
             try:
                 self._check_fresh()
@@ -374,8 +402,8 @@ class OrdersRepeated(RuleError):
         )
 
 
-def _read(path: Path, check_seal: bool = True) -> LoadedSave:
-    loaded = read_save(path, check_seal=check_seal)
+def _read(path: Path, check_seal: bool = True, events: Reading = Reading.WHOLE) -> LoadedSave:
+    loaded = read_save(path, check_seal=check_seal, events=events)
     assert loaded is not None  # read_save raises rather than collecting here
     return loaded
 

@@ -32,7 +32,9 @@ import json
 import os
 import re
 import tomllib
+from bisect import bisect_right
 from collections.abc import Iterator
+from enum import Enum
 from pathlib import Path
 from typing import Any
 
@@ -406,3 +408,235 @@ def _blocks_ok(source: Source, blocks: Any, expected: int, problems: Problems) -
             )
             ok = False
     return ok
+
+
+# --- reading the tail alone ---------------------------------------------------------------
+TAIL_CHUNK = 64 * 1024  # read from the end at first: a few hundred events
+_HEAD_BYTES = 4096  # the comment lines and format_version before the first block
+
+
+class Reading(Enum):
+    """How much of the chronicle a reader needs: the cost of opening a long campaign.
+
+    ``WHOLE`` parses and checks every event (the UI, ``log``, ``check``); ``TAIL`` checks
+    that the chronicle is the save's own and holds its events, from the last events alone
+    (``apply``); ``NONE`` does not open it (``show``, which reports the state)."""
+
+    WHOLE = "whole"
+    TAIL = "tail"
+    NONE = "none"
+
+
+class EventNotRead(RuntimeError):
+    """An event left unread (only the chronicle's tail was read) was asked for."""
+
+
+class UnreadEvent:
+    """Stands in a chronicle for an event that was not read, so that the chronicle keeps
+    its length (the next event's number) while only its tail is parsed.
+
+    It knows its number and nothing else: reading anything more of it raises
+    :class:`EventNotRead`, so code that needs an old event fails loudly instead of
+    reading a made-up one. ``action`` is 0: the engine numbers the next action after the
+    highest in the chronicle, which is the last event's, and the tail holds that one."""
+
+    __slots__ = ("seq",)
+    action = 0
+
+    def __init__(self, seq: int) -> None:
+        self.seq = seq
+
+    def __getattr__(self, name: str) -> Any:
+        raise EventNotRead(
+            f"event {self.seq} of the chronicle was not read (only its tail was): "
+            f"open the save whole to read its {name}"
+        )
+
+
+def read_chronicle_tail(
+    path: Path, expected: int, current: int, wanted: str
+) -> ChronicleRead | None:
+    """The chronicle's last events up to event ``expected``, read from the end of the file,
+    or None when the tail alone cannot vouch for the file (then read it whole).
+
+    What is checked: the file's ``format_version`` is this tuicamp's; event ``expected``
+    is found where the file ends (blocks beyond it, left by an interrupted write, are
+    dropped as a whole read drops them), reads as an event, and has the fingerprint
+    ``wanted`` the save recorded of its last event, so the chronicle is the save's own and
+    holds every event it counts; the events read before it are numbered one by one up to
+    it. What is not: the events before the tail, which only a whole read (``log``, the UI,
+    ``check``) parses. The events not read are :class:`UnreadEvent` in the list."""
+    if not wanted or expected <= 0:
+        return None  # a save from before fingerprints: nothing to check the tail against
+    stamp = file_stamp(path)
+    if stamp is None or stamp[1] > CHRONICLE_MAX_BYTES:
+        return None  # the whole read says what is wrong
+    try:
+        with open(path, "rb") as f:
+            head = f.read(_HEAD_BYTES)
+            size = f.seek(0, os.SEEK_END)
+            start = max(0, size - TAIL_CHUNK)
+            f.seek(start)
+            tail = f.read()
+    except OSError:
+        return None
+    if _head_version(head) != current:
+        return None  # an older file is upgraded, and rewritten, by a whole read
+    if start:  # begin on a line of its own
+        cut = tail.find(b"\n") + 1
+        start, tail = start + cut, tail[cut:]
+    events = _tail_events(tail, start, expected)
+    if events is None:
+        return None
+    found, end, dropped = events
+    if event_fingerprint(found[-1]) != wanted:
+        return None  # the whole read names the line and what to do
+    first = found[0].seq
+    chronicle: list[Any] = [UnreadEvent(seq) for seq in range(1, first)]
+    chronicle += found
+    return ChronicleRead(chronicle, end, current, dropped, stamp)
+
+
+def _head_version(head: bytes) -> int | None:
+    m = _HEAD_VERSION_RE.search(head)
+    return int(m.group(1)) if m else None
+
+
+_HEAD_VERSION_RE = re.compile(rb"^format_version[ \t]*=[ \t]*([0-9]+)[ \t]*$", re.M)
+
+
+def _tail_events(tail: bytes, offset: int, expected: int) -> tuple[list[Event], int, int] | None:
+    """Event ``expected`` and the events of its action before it, read from the tail's
+    blocks backwards, with the byte just past it and the count of blocks after it (as
+    ``ChronicleRead.dropped`` counts them); None if the tail does not show them.
+
+    The blocks after it, which an interrupted write left (the last perhaps torn), are
+    passed over; the events before it are read only while they belong to its action,
+    since the engine reads back the last action's events (a re-roll) and nothing older."""
+    starts = block_starts(tail)
+    found: list[Event] = []
+    for i in range(len(starts) - 1, -1, -1):
+        stop = starts[i + 1] if i + 1 < len(starts) else len(tail)
+        event = _block_event(tail[starts[i] : stop])
+        if not found:
+            if event is None and i == len(starts) - 1:
+                continue  # a torn last block, beyond the save's events
+            if event is None or event.seq < expected:
+                return None  # unreadable, or the file ends before the save's events
+            if event.seq > expected:
+                continue  # an interrupted write's block
+            cut = blocks_end(tail, starts, i + 1)
+            end, dropped = offset + cut, len(starts) - 1 - i or int(cut < len(tail))
+            found.append(event)
+            continue
+        if event is None or event.seq != found[-1].seq - 1:
+            return None
+        if event.action != found[-1].action:
+            break
+        found.append(event)
+    else:
+        if not found or found[-1].seq != 1:
+            return None  # the tail began inside the last action: read it whole
+    return found[::-1], end, dropped
+
+
+def _block_event(block: bytes, strict: bool = False) -> Event | None:
+    """One ``[[event]]`` block's event, or None if it does not read as one (``strict``:
+    or if the block holds anything beside its event, which a whole read refuses)."""
+    try:
+        doc = tomllib.loads(block.decode("utf-8"))
+        if strict and (set(doc) != {"event"} or len(doc["event"]) != 1):
+            return None
+        data = doc["event"][0]
+        if too_deep(data):
+            return None
+        event: Event = converter.structure(data, Event)
+    except Exception:  # torn, hand-edited or not an event: a whole read judges it
+        return None
+    return event
+
+
+# --- reading one event at a time ------------------------------------------------------------
+def stream_chronicle(path: Path, expected: int, current: int) -> Iterator[Event]:
+    """The chronicle's first ``expected`` events, each parsed as it is reached, so that a
+    reader printing them (``tuicamp log``) starts at once, however long the campaign.
+
+    Each block is checked as a whole read checks it (its number, its fields, nothing
+    beside the event in it), and the lines before the first block for the format version
+    and nothing else; at the first that does not pass, the whole read is asked for its
+    one-line complaint, which is raised. An older file is read whole (its events are
+    upgraded together), then given out. The caller checks first that the chronicle is
+    the save's own (``read_chronicle_tail``)."""
+    problems = Problems()
+    raw = read_bytes(path, problems, CHRONICLE_MAX_BYTES) or b""
+    starts = block_starts(raw)
+    head = _head_data(raw[: starts[0]] if starts else raw)
+    if len(starts) < expected or head is None or head.get("format_version", current) != current:
+        whole = read_chronicle(path, expected, current, problems)
+        yield from whole.events if whole is not None else []
+        return
+    end = blocks_end(raw, starts, expected)
+    for i in range(expected):
+        stop = starts[i + 1] if i + 1 < expected else end
+        event = _block_event(raw[starts[i] : stop], strict=True)
+        if event is None or event.seq != i + 1:
+            read_chronicle(path, expected, current, problems)  # raises its complaint
+            raise InputError(f"{path}: event {i + 1} does not read as an event")
+        yield event
+
+
+def _head_data(head: bytes) -> dict[str, Any] | None:
+    """The lines before the first block, if they hold a format version and nothing else."""
+    try:
+        data = tomllib.loads(head.decode("utf-8"))
+    except (UnicodeDecodeError, tomllib.TOMLDecodeError):
+        return None
+    return data if set(data) <= {"format_version"} else None
+
+
+# --- what a player may read, counted without parsing ---------------------------------------
+# ``visible_to = [`` with one indented item a line and ``]``, as tomli_w writes it (or
+# all on one line)
+_VISIBLE_LINE_RE = re.compile(rb"^visible_to = (\[(?:\n[ \t]+[^\n]*)*\n\]|\[[^\n]*\])[ \t]*$", re.M)
+
+
+def readable_count(path: Path, count: int, players: list[str], current: int) -> int:
+    """How many of the chronicle's first ``count`` events a seat controlling ``players``
+    (not the Games Master's, who reads all) may read: the number its own chronicle has
+    reached there (R-ALL-7), for a reader that parsed only the tail (``tuicamp apply``).
+
+    An event is hidden only by its ``visible_to``, which tuicamp writes among the
+    event's own keys as ``visible_to = [`` and an item a line, so those lines are found
+    in the raw text and only they are parsed. Anything written otherwise (by hand: a
+    quoted key, a comment in the array, a ``visible_to`` below one of the event's
+    tables) is not guessed at: then every event is read, one at a time
+    (:func:`stream_chronicle`)."""
+    counted = _readable_by_lines(path, count, players)
+    if counted is not None:
+        return counted
+    return sum(1 for e in stream_chronicle(path, count, current) if e.visible_for(players, False))
+
+
+def _readable_by_lines(path: Path, count: int, players: list[str]) -> int | None:
+    raw = read_bytes(path, Problems(collect=True), CHRONICLE_MAX_BYTES)
+    if raw is None:
+        return None
+    starts = block_starts(raw)
+    if len(starts) < count:
+        return None
+    region = raw[: starts[count] if count < len(starts) else len(raw)]
+    lines = list(_VISIBLE_LINE_RE.finditer(region))
+    if region.count(b"visible_to") != len(lines):
+        return None  # written some other way: read the events themselves
+    hidden = 0
+    for line in lines:
+        block = bisect_right(starts, line.start()) - 1
+        if block < 0 or region.find(b"\n[", starts[block] + 1, line.start()) != -1:
+            return None  # before the first block, or under one of the event's tables
+        try:
+            readers = tomllib.loads("v = " + line.group(1).decode("utf-8"))["v"]
+        except (UnicodeDecodeError, tomllib.TOMLDecodeError):
+            return None
+        if not isinstance(readers, list) or not any(p in readers for p in players):
+            hidden += 1
+    return count - hidden

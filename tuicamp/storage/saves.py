@@ -60,6 +60,7 @@ from tuicamp.storage.chronicle import (
     CHRONICLE_MAX_BYTES,
     ChronicleRead,
     Problems,
+    Reading,
     Source,
     block_starts,
     event_fingerprint,
@@ -67,6 +68,7 @@ from tuicamp.storage.chronicle import (
     parse_source,
     read_bytes,
     read_chronicle,
+    read_chronicle_tail,
 )
 from tuicamp.storage.locations import (
     backup_path,
@@ -146,6 +148,10 @@ class LoadedSave:
     # yet swapped in when it was stopped: the next write finishes the swap
     chronicle_pending: bool = False
     applied_orders: list[AppliedOrders] = field(factory=list)
+    # how much of the chronicle was read (chronicle.Reading): NONE leaves ``chronicle``
+    # empty and the chronicle fields above saying nothing (such a save is for reading
+    # only); TAIL fills the events before the tail with UnreadEvent
+    reading: Reading = Reading.WHOLE
 
 
 # --- writing ----------------------------------------------------------------------------
@@ -339,13 +345,26 @@ def chronicle_problems(path: str | Path) -> list[str]:
 
 
 def read_save(
-    path: Path, problems: Problems | None = None, check_seal: bool = True
+    path: Path,
+    problems: Problems | None = None,
+    check_seal: bool = True,
+    events: Reading = Reading.WHOLE,
 ) -> LoadedSave | None:
     """Read a save and its chronicle. Problems raise (default) or are collected; with
     collected problems the result is None. ``check_seal=False`` reads a save whose seal
-    is broken (to seal it again once every other check has passed)."""
+    is broken (to seal it again once every other check has passed).
+
+    ``events`` says how much of the chronicle to read (:class:`chronicle.Reading`):
+    ``NONE`` reads the state alone and never opens the chronicle, for a command that
+    reports the state and no event (``tuicamp show``): the seal proves the state whole by
+    itself, and the result's ``chronicle`` is empty, so nothing may be written from it.
+    ``TAIL`` checks the chronicle from its last events alone (``read_chronicle_tail``
+    says what that proves), for a command that adds events without printing old ones
+    (``tuicamp apply``); when the tail cannot vouch for the file it is read whole."""
     with gc_paused():
-        return _read_save(path, Problems() if problems is None else problems, check_seal)
+        return _read_save(
+            path, Problems() if problems is None else problems, check_seal, events=events
+        )
 
 
 def looks_like_save(path: str | Path) -> bool:
@@ -403,7 +422,9 @@ def _written_by_a_newer_tuicamp(raw: bytes) -> bool:
     return m is not None and int(m.group(1)) > FORMAT_VERSION
 
 
-def _read_save(path: Path, problems: Problems, check_seal: bool = True) -> LoadedSave | None:
+def _read_save(
+    path: Path, problems: Problems, check_seal: bool = True, events: Reading = Reading.WHOLE
+) -> LoadedSave | None:
     start = len(problems.lines)
     try:
         refuse_links(path)
@@ -447,10 +468,17 @@ def _read_save(path: Path, problems: Problems, check_seal: bool = True) -> Loade
     campaign, ruleset = _read_campaign(source, problems)
     data = source.data.get("campaign")
     length = campaign.chronicle_length if campaign else _int_or_none(data, "chronicle_length")
-    chronicle, pending = None, False
-    if length is not None and length >= 0:  # a negative one is a problem of its own
+    chronicle, pending, reading = None, False, Reading.WHOLE
+    if length is not None and length >= 0 and events is Reading.NONE:
+        chronicle = ChronicleRead([], 0, FORMAT_VERSION)  # not opened: nothing to write on
+        reading = Reading.NONE
+    elif length is not None and length >= 0:  # a negative one is a problem of its own
         wanted = header.last_event if header and check_seal and version == FORMAT_VERSION else ""
-        chronicle, pending = _read_own_chronicle(path, source, length, wanted, problems)
+        if events is Reading.TAIL and not os.path.lexists(pending_chronicle_path(path)):
+            chronicle = read_chronicle_tail(chronicle_path(path), length, FORMAT_VERSION, wanted)
+            reading = Reading.TAIL if chronicle is not None else Reading.WHOLE
+        if chronicle is None:
+            chronicle, pending = _read_own_chronicle(path, source, length, wanted, problems)
     if len(problems.lines) > start or not (header and campaign and ruleset and chronicle):
         return None
     campaign.revision = header.revision
@@ -467,6 +495,7 @@ def _read_save(path: Path, problems: Problems, check_seal: bool = True) -> Loade
         dropped_events=chronicle.dropped,
         chronicle_pending=pending,
         applied_orders=applied,
+        reading=reading,
     )
 
 

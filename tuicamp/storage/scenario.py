@@ -1118,7 +1118,7 @@ def _check_armies(chk: _Checker, items: list[dict], owners: _Owners, parts: _Par
         parts.armies.append(army)
 
 
-def _installed(chk: _Checker, path: KeyPath) -> dict[str, Ruleset] | None:
+def _installed(chk: _Checker, path: KeyPath) -> Mapping[str, Ruleset] | None:
     try:
         return registry.load_rulesets()
     except Exception as exc:  # a broken plugin must not hide every other problem

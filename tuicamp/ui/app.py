@@ -1,16 +1,23 @@
 """The tuicamp Textual app: screens, themes, the user's keymap and the too-small guard.
 
-``run_app(save=None, seat=None)`` is what the command line calls:
+``run_app(save=None, seat=None, session=None)`` is what the command line calls:
 
 * no save: the title screen (continue, new campaign, load, scenarios, quit);
-* a save: that campaign at once (the title screen waits underneath for ``q``);
-* a seat as well: only that seat plays on this terminal, as over SSH; ``q`` quits.
+* a save: that campaign at once; the title screen is built (its saves' headers read) only
+  when the campaign is closed with ``q``;
+* a seat as well: only that seat plays on this terminal, as over SSH; ``q`` quits;
+* the save's session, when the command line has opened it already (to refuse a bad save
+  in one line before the UI starts): it is played as it is, not read a second time.
+
+Screens are imported when they are first shown (:mod:`tuicamp.ui.screens`), so a first
+frame pays only for the screen it draws.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from textual import events
 from textual.app import App, SystemCommand
@@ -20,13 +27,13 @@ from tuicamp.engine.errors import InputError
 from tuicamp.game.session import Session
 from tuicamp.storage.locations import saves_dir
 from tuicamp.storage.saves import list_saves
+from tuicamp.ui import screens
 from tuicamp.ui.config import THEMES, UiConfig, load_config
-from tuicamp.ui.screens.campaign import CampaignScreen, open_campaign
-from tuicamp.ui.screens.load import LoadScreen
-from tuicamp.ui.screens.scenarios import ScenariosScreen
-from tuicamp.ui.screens.title import TitleScreen
 from tuicamp.ui.screens.too_small import TooSmallScreen, too_small
-from tuicamp.ui.screens.wizard import WizardScreen
+
+if TYPE_CHECKING:
+    from tuicamp.ui.screens.campaign import CampaignScreen
+    from tuicamp.ui.screens.title import TitleScreen
 
 STYLES = ("app.tcss", "widgets.tcss", "title.tcss", "wizard.tcss", "campaign.tcss")
 
@@ -44,10 +51,12 @@ class TuicampApp(App[int]):
         saves_folder: Path | None = None,
         scenarios: list[Path] | None = None,
         home: Callable[[], Screen] | None = None,
+        session: Session | None = None,
     ) -> None:
         """``saves_folder`` and ``scenarios`` (default: the saves folder, the bundled
         scenarios) let tests and clubs point the app elsewhere; ``home`` makes the screen
-        at the bottom of the stack (default: the title screen; the club server's lobby)."""
+        at the bottom of the stack (default: the title screen; the club server's lobby).
+        ``session`` is ``save`` opened already, played without reading it again."""
         super().__init__()
         self.config = config if config is not None else load_config()
         self.save = save
@@ -55,6 +64,7 @@ class TuicampApp(App[int]):
         self.saves_folder = saves_folder
         self.scenarios = scenarios
         self.home = home
+        self._opened = session
         for theme in THEMES:
             self.register_theme(theme)
         self.theme = self.config.theme
@@ -70,36 +80,50 @@ class TuicampApp(App[int]):
     def on_mount(self) -> None:
         for problem in self.config.problems:
             self.notify(problem, severity="warning", title="Config", timeout=10)
-        self.push_screen(self.home() if self.home is not None else self._title())
-        if self.save is not None:
-            self.open_save(self.save)
+        if self._opened is not None:
+            self.play(self._opened)
+            self._opened = None  # a reload reads the file again, as any open does
+        elif self.save is None or not self.open_save(self.save):
+            self.push_screen(self._home())
         self.call_after_refresh(self._check_size)
 
+    def _home(self) -> Screen:
+        """The screen at the bottom of the stack: the title screen, or the club's lobby."""
+        return self.home() if self.home is not None else self._title()
+
     def _title(self) -> TitleScreen:
-        return TitleScreen(list_saves(self.folder))
+        title: type[TitleScreen] = screens.imported(screens.TITLE)
+        return title(list_saves(self.folder))
 
     def _refresh_title(self) -> None:
         """Put a fresh title screen (with the saves list re-read) under the stack top."""
-        if isinstance(self.screen, TitleScreen):
+        if screens.showing(self.screen, screens.TITLE):
             self.switch_screen(self._title())
 
     # --- navigation -------------------------------------------------------------------
-    def open_save(self, path: Path) -> None:
+    def open_save(self, path: Path) -> bool:
+        """Open the save's campaign on top of the stack; False (and why, in a notice) if
+        it cannot be opened."""
         try:
             session = Session.open(path)
         except InputError as exc:
             self.notify(str(exc), severity="error", title="Cannot open", timeout=10)
-            return
+            return False
         self.play(session)
+        return True
 
     def play(self, session: Session) -> None:
         def close() -> None:
             if self.only_seat is not None:
                 self.exit(0)
                 return
+            if len(self.screen_stack) <= 2:  # opened from the command line: nothing below
+                self.switch_screen(self._home())
+                return
             self.pop_screen()
             self._refresh_title()
 
+        open_campaign = screens.imported(screens.OPEN_CAMPAIGN)
         self.push_screen(
             open_campaign(
                 session, only_seat=self.only_seat, map_layout=self.config.hexes, on_close=close
@@ -115,9 +139,11 @@ class TuicampApp(App[int]):
         elif what == "new":
             self.new_campaign(None)
         elif what == "load":
-            self.push_screen(LoadScreen(list_saves(self.folder), self.folder), self._loaded)
+            load = screens.imported(screens.LOAD)
+            self.push_screen(load(list_saves(self.folder), self.folder), self._loaded)
         elif what == "scenarios":
-            self.push_screen(ScenariosScreen(self.scenarios), self._scenario_chosen)
+            scenarios = screens.imported(screens.SCENARIOS)
+            self.push_screen(scenarios(self.scenarios), self._scenario_chosen)
 
     def _loaded(self, path: Path | None) -> None:
         if path is not None:
@@ -132,7 +158,8 @@ class TuicampApp(App[int]):
             if session is not None:
                 self.play(session)
 
-        self.push_screen(WizardScreen(scenario, self.folder, self.scenarios), created)
+        wizard = screens.imported(screens.WIZARD)
+        self.push_screen(wizard(scenario, self.folder, self.scenarios), created)
 
     # --- the command palette lists every key of the screen ------------------------------
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
@@ -171,15 +198,20 @@ class TuicampApp(App[int]):
 
     @property
     def campaign_screen(self) -> CampaignScreen | None:
+        campaign: type[CampaignScreen] | None = screens.loaded(screens.CAMPAIGN)
+        if campaign is None:  # never imported: no campaign is open
+            return None
         for screen in reversed(self.screen_stack):
-            if isinstance(screen, CampaignScreen):
+            if isinstance(screen, campaign):
                 return screen
         return None
 
 
-def run_app(save: Path | None = None, seat: str | None = None) -> int:
+def run_app(
+    save: Path | None = None, seat: str | None = None, session: Session | None = None
+) -> int:
     """Run the terminal UI; returns the process exit code."""
-    app = TuicampApp(save=save, seat=seat)
+    app = TuicampApp(save=save, seat=seat, session=session)
     result = app.run()
     return int(result or 0) if app.return_code in (None, 0) else int(app.return_code)
 

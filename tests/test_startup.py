@@ -1,0 +1,251 @@
+"""Start-up imports only what it needs: the mechanisms, pinned without timing anything.
+
+Each check runs in a fresh interpreter (a subprocess), since the test process itself has
+imported everything long ago.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from importlib.metadata import EntryPoint
+from pathlib import Path
+
+import pytest
+
+from tuicamp.engine.errors import InputError
+from tuicamp.engine.registry import GROUP, InstalledRulesets
+from tuicamp.game.session import Session
+
+RAUSCHER = "tuicamp.rules.rauscher"
+
+
+def _modules_after(code: str) -> set[str]:
+    """The modules loaded once ``code`` has run in a fresh interpreter."""
+    script = f"{code}\nimport json, sys\nprint(json.dumps(sorted(sys.modules)))\n"
+    out = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, check=True, timeout=120
+    ).stdout
+    return set(json.loads(out.strip().splitlines()[-1]))
+
+
+def _loaded(modules: set[str], package: str) -> list[str]:
+    return sorted(m for m in modules if m == package or m.startswith(package + "."))
+
+
+def test_looking_up_one_ruleset_imports_that_one_alone():
+    modules = _modules_after(
+        "from tuicamp.engine.registry import get_ruleset\nget_ruleset('sandbox')"
+    )
+    assert "tuicamp.rules.sandbox" in modules
+    assert _loaded(modules, RAUSCHER) == []
+
+
+def test_the_names_of_the_installed_rulesets_need_no_ruleset_imported():
+    modules = _modules_after(
+        "from tuicamp.engine.registry import ruleset_names\n"
+        "assert {'sandbox', 'rauscher'} <= set(ruleset_names()), ruleset_names()"
+    )
+    assert _loaded(modules, "tuicamp.rules.sandbox") == []
+    assert _loaded(modules, RAUSCHER) == []
+
+
+def test_listing_every_ruleset_still_loads_each():
+    """The check above can fail: listing the rulesets whole does import Rauscher."""
+    modules = _modules_after(
+        "from tuicamp.engine.registry import load_rulesets\n"
+        "assert {'sandbox', 'rauscher'} <= set(load_rulesets())"
+    )
+    assert _loaded(modules, RAUSCHER) != []
+
+
+def _registry(**points: str) -> InstalledRulesets:
+    return InstalledRulesets({n: EntryPoint(n, v, GROUP) for n, v in points.items()})
+
+
+def test_a_ruleset_is_found_by_the_id_it_gives_when_its_entry_point_is_named_otherwise():
+    installed = _registry(club="tuicamp.rules.sandbox:SandboxRuleset")
+    assert installed.names() == ["club"]
+    assert installed["sandbox"].id == "sandbox"
+    assert "club" not in installed
+    assert list(installed) == ["sandbox"]
+
+
+def test_an_entry_point_that_is_no_ruleset_is_skipped():
+    installed = _registry(junk="json:dumps", sandbox="tuicamp.rules.sandbox:SandboxRuleset")
+    assert "junk" not in installed
+    assert list(installed) == ["sandbox"] and len(installed) == 1
+
+
+def test_each_ruleset_is_made_once():
+    installed = _registry(sandbox="tuicamp.rules.sandbox:SandboxRuleset")
+    first = installed["sandbox"]
+    assert installed["sandbox"] is first and next(iter(installed.values())) is first
+
+
+# --- the command line's reports -----------------------------------------------------------
+OBSERVED_RUN = """
+import json, sys
+opened = []
+def watch(event, args):
+    if event == "open" and isinstance(args[0], str):
+        opened.append(args[0])
+sys.addaudithook(watch)
+from tuicamp.cli import main
+code = main(sys.argv[1:])
+print()
+print(json.dumps({"code": code, "opened": opened, "modules": sorted(sys.modules)}))
+"""
+
+
+def _observed(tmp_path: Path, *args: str) -> dict:
+    """Run the command line in a fresh interpreter and report its exit code, every file it
+    opened (an audit hook sees each ``open``) and the modules it had loaded at the end."""
+    env = {**os.environ, "TUICAMP_SAVES": str(tmp_path), "TUICAMP_NOW": "2026-01-01T12:00:00Z"}
+    result = subprocess.run(
+        [sys.executable, "-c", OBSERVED_RUN, *args],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=tmp_path,
+        timeout=120,
+    )
+    assert result.returncode == 0, result.stderr
+    report = json.loads(result.stdout.strip().splitlines()[-1])
+    report["stdout"] = result.stdout
+    return report
+
+
+@pytest.fixture
+def sandbox_save(tmp_path: Path) -> Path:
+    new = ("new", "skirmish-valley", "-r", "sandbox", "--seed", "3", "-o", "demo", "--no-play")
+    made = _observed(tmp_path, *new)
+    assert made["code"] == 0
+    return tmp_path / "demo.toml"
+
+
+def test_show_on_a_sandbox_save_imports_no_rauscher_module(sandbox_save):
+    shown = _observed(sandbox_save.parent, "show", "demo")
+    assert shown["code"] == 0 and "Turn 1" in shown["stdout"]
+    assert _loaded(set(shown["modules"]), RAUSCHER) == []
+    assert _loaded(set(shown["modules"]), "textual") == []
+
+
+def test_show_never_opens_the_chronicle(sandbox_save):
+    chronicle = sandbox_save.with_name("demo.chronicle.toml")
+    shown = _observed(sandbox_save.parent, "show", "demo", "--as", "red")
+    assert shown["code"] == 0 and "You are: seat red" in shown["stdout"]
+    opened = [Path(p).name for p in shown["opened"]]
+    assert sandbox_save.name in opened  # the check does see the files opened
+    assert chronicle.name not in opened
+
+
+def test_show_reports_the_state_without_a_chronicle_at_all(sandbox_save):
+    sandbox_save.with_name("demo.chronicle.toml").unlink()
+    shown = _observed(sandbox_save.parent, "show", "demo")
+    assert shown["code"] == 0 and "Players:" in shown["stdout"]
+
+
+def test_log_does_read_the_chronicle(sandbox_save):
+    """The check above can fail: `log` opens the chronicle, since it prints it."""
+    logged = _observed(sandbox_save.parent, "log", "demo")
+    assert logged["code"] == 0 and "#1 " in logged["stdout"]
+    assert any(Path(p).name == "demo.chronicle.toml" for p in logged["opened"])
+
+
+def test_a_session_opened_to_read_refuses_to_write(sandbox_save):
+    session = Session.peek(sandbox_save)
+    assert session.chronicle == [] and session.campaign.chronicle_length > 0
+    before = sandbox_save.read_bytes()
+    with pytest.raises(InputError, match="read only"):
+        session.save()
+    assert sandbox_save.read_bytes() == before
+
+
+# --- the terminal UI's first frame ------------------------------------------------------------
+FIRST_FRAME = """
+import asyncio, json, sys
+from pathlib import Path
+opened = []
+def watch(event, args):
+    if event == "open" and isinstance(args[0], str):
+        opened.append(args[0])
+sys.addaudithook(watch)
+from tuicamp.ui.app import TuicampApp
+save = Path(sys.argv[1]) if sys.argv[1] != "-" else None
+
+async def main():
+    app = TuicampApp(save=save, saves_folder=Path(sys.argv[2]))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        shown = type(app.screen).__module__
+        print(json.dumps({"shown": shown, "opened": opened, "modules": sorted(sys.modules)}))
+
+asyncio.run(main())
+"""
+
+
+def _first_frame(save: Path | None, folder: Path) -> dict:
+    env = {**os.environ, "TUICAMP_SAVES": str(folder), "XDG_CONFIG_HOME": str(folder / "cfg")}
+    result = subprocess.run(
+        [sys.executable, "-c", FIRST_FRAME, str(save) if save else "-", str(folder)],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
+    )
+    assert result.returncode == 0, result.stderr
+    return json.loads(result.stdout.strip().splitlines()[-1])
+
+
+SCREENS = "tuicamp.ui.screens"
+
+
+def test_opening_a_save_builds_no_title_screen_and_reads_no_other_save(sandbox_save):
+    other = _observed(
+        sandbox_save.parent,
+        *("new", "skirmish-valley", "-r", "sandbox", "--seed", "4", "-o", "other", "--no-play"),
+    )
+    assert other["code"] == 0
+    frame = _first_frame(sandbox_save, sandbox_save.parent)
+    modules = set(frame["modules"])
+    assert frame["shown"] != f"{SCREENS}.title"
+    for unshown in ("title", "load", "wizard", "scenarios"):
+        assert f"{SCREENS}.{unshown}" not in modules, unshown
+    opened = {Path(p).name for p in frame["opened"]}
+    assert "demo.toml" in opened and "other.toml" not in opened
+
+
+def test_the_title_screen_imports_no_campaign_screen(tmp_path):
+    frame = _first_frame(None, tmp_path)
+    modules = set(frame["modules"])
+    assert frame["shown"] == f"{SCREENS}.title"
+    for unshown in ("campaign", "wizard", "load", "scenarios", "help"):
+        assert f"{SCREENS}.{unshown}" not in modules, unshown
+
+
+def test_play_reads_the_save_once(sandbox_save):
+    """`tuicamp play` opens the save to refuse a bad one before the UI starts; the UI
+    plays that session instead of reading the files a second time."""
+    code = (
+        "import sys\n"
+        "from pathlib import Path\n"
+        "from tuicamp.storage import saves\n"
+        "reads = []\n"
+        "original = saves.read_save\n"
+        "saves.read_save = lambda *a, **k: reads.append(a) or original(*a, **k)\n"
+        "from tuicamp.game import session\n"
+        "session.read_save = saves.read_save\n"
+        "from tuicamp.ui import app\n"
+        "def run_app(save, seat, session):\n"
+        "    print('reads', len(reads), session is not None)\n"
+        "app.run_app = run_app\n"
+        "from tuicamp.cli import main\n"
+        "main(['play', sys.argv[1]])\n"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code, str(sandbox_save)], capture_output=True, text=True, timeout=60
+    )
+    assert result.stdout.strip() == "reads 1 True", result.stderr
