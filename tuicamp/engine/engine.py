@@ -490,6 +490,11 @@ class Engine:
             return
         self._undo.append(UndoPoint(before, list(events), seat.id, clock))
 
+    @property
+    def undo_points(self) -> tuple[UndoPoint, ...]:
+        """The actions that can be taken back now, oldest first (read only)."""
+        return tuple(self._undo)
+
     def can_undo(self, seat_id: str) -> bool:
         if not self._undo:
             return False

@@ -163,7 +163,10 @@ def _resized(old: list[Any], live: list[Any]) -> list[Any]:
 
 
 def _updated_dict(old: dict[Any, Any], live: dict[Any, Any]) -> dict[Any, Any]:
-    """A dict item by item, in the live order (which a save writes)."""
+    """A dict item by item, in the live order (which a save writes). Records kept per id
+    (a ruleset's per-unit state) mostly stand still: compared whole first."""
+    if len(old) == len(live) and old == live and list(old) == list(live):
+        return old
     changed = len(old) != len(live)
     out: dict[Any, Any] = {}
     for (key, now), old_key in zip(live.items(), old, strict=False):
@@ -184,6 +187,8 @@ def _updated_attrs(old: T, live: T, cls: type) -> T:
         was, now = getattr(old, name), getattr(live, name)
         if shared:
             part = now
+        elif type(now) is list or type(now) is dict:
+            part = updated(was, now)  # compared item by item there, once
         elif _same(was, now):
             part = was
         else:
