@@ -112,7 +112,9 @@ def copy(value: T) -> T:
 def _same(old: Any, live: Any) -> bool:
     """Whether the copy's part still stands for the live one: the same object, or of one
     type and equal (``==`` is generated and compares without a walk in Python; the type
-    is asked so that 0 never stands for 0.0, nor 1 for True, in what a save writes)."""
+    of the part is asked so that a field's 0 never stands for its 0.0, nor 1 for True,
+    in what a save writes. Inside an attrs object compared whole, its fields are compared
+    as its ``__eq__`` compares them)."""
     return old is live or (type(old) is type(live) and old == live)
 
 

@@ -235,11 +235,16 @@ def zones_union(width: int, height: int, specs: tuple[ZoneSpec, ...]) -> frozens
 
 def enemy_zones(rules: Rules, army: Army) -> set[Hex]:
     """Every hex where this counter pays double; overlapping zones double only once."""
+    return set(_enemy_zones(rules, army))
+
+
+def _enemy_zones(rules: Rules, army: Army) -> frozenset[Hex]:
+    """:func:`enemy_zones` as kept (the same object while no enemy's zone changes)."""
     if role_spec(rules, army.id)["ignores_zones"]:
-        return set()
+        return frozenset()
     campaign = rules.campaign
     specs = tuple(zone_spec(rules, enemy) for enemy in enemies_of(campaign, army.owner))
-    return set(zones_union(campaign.map.width, campaign.map.height, specs))
+    return zones_union(campaign.map.width, campaign.map.height, specs)
 
 
 # --- militia ------------------------------------------------------------------------------
@@ -333,6 +338,10 @@ def _water_model(campaign: Campaign, army: Army) -> CostModel:
 
 
 _LAND_MODELS: dict[tuple, CostModel] = {}  # a few recent maps' terrain prices
+# The land priced with a few recent sets of enemy zones doubled: (zones, factor) -> the
+# land model they were laid on and the result. Every counter of one player moving in turn
+# pays for the same zones, so the doubled model is made once per change of the zones.
+_ZONED_MODELS: dict[tuple[frozenset[Hex], float], tuple[CostModel, CostModel]] = {}
 
 
 def land_model(rules: Rules) -> CostModel:
@@ -363,6 +372,19 @@ def land_model(rules: Rules) -> CostModel:
     return model
 
 
+def _zoned(land: CostModel, zones: frozenset[Hex], factor: float) -> CostModel:
+    """``land`` with ``zones`` costing ``factor`` times more, kept while the two are the
+    same (a model is never changed by a search: copies are made for blocks)."""
+    kept = _ZONED_MODELS.get((zones, factor))
+    if kept is not None and kept[0] is land:
+        return kept[1]
+    zoned = land.with_multiplier(zones, factor)
+    if len(_ZONED_MODELS) >= 8:
+        _ZONED_MODELS.pop(next(iter(_ZONED_MODELS)))
+    _ZONED_MODELS[(zones, factor)] = (land, zoned)
+    return zoned
+
+
 def move_costs(rules: Rules, army_id: str, *, militia: bool = True) -> CostModel:
     """What each step costs this counter now: terrain (basic or advanced), enemy zones of
     influence doubled, hexes its militia may not enter and enemy armies it may not march
@@ -375,10 +397,10 @@ def move_costs(rules: Rules, army_id: str, *, militia: bool = True) -> CostModel
     if role_spec(rules, army_id).get("water"):
         return _water_model(campaign, army)
     model = land_model(rules)
-    zones = enemy_zones(rules, army)
+    zones = _enemy_zones(rules, army)
     if zones:
         factor = float(rules.table("move_zones")["factor"])
-        model = model.with_multiplier(zones, factor)
+        model = _zoned(model, zones, factor)
     blocked = militia_blocked(campaign, army) if militia else []
     if blocked:
         model = model.with_blocked(blocked)
