@@ -9,7 +9,10 @@ Run by hand, in the project's virtual environment: ``python benchmarks/turn_scal
   same campaign with its map grown to 200 x 200 (the demo's rows repeated), so the two
   differ in the map alone. The action is a GM correction of a treasury, which no
   ruleset's search prices: what is measured is what the engine and the session do per
-  action. Goal: <= 2x.
+  action. Goal: <= 2x. The same action on the storage benchmark's campaign (200 x 200,
+  500 armies, 5,000 events: ``benchmarks/storage.py``) is a second row with the same goal,
+  and the engine's share of it (without the autosave) is printed beside it: the autosave
+  writes the whole state, so that row measures the save as much as the action.
 - **one Rauscher turn on a 40 x 40 map, 32 armies against 128**, through the engine (the
   Stir Border scenario, its map grown to 40 x 40, two field armies cloned): every phase
   ended in turn, every army marching one hex in the Movement phase. Four times the armies
@@ -36,13 +39,14 @@ from collections.abc import Callable
 from functools import partial
 from pathlib import Path
 
+import storage as storage_bench
 from attrs import evolve
 from measure import Goal, Row, interleaved, medians, report
 
+from tuicamp.engine.actions import Action
 from tuicamp.engine.codec import campaign_from_dict, campaign_to_dict
 from tuicamp.engine.corrections import CorrectTreasury
 from tuicamp.engine.engine import Engine
-from tuicamp.engine.errors import RuleError
 from tuicamp.engine.flow import acting_seats
 from tuicamp.game.scenarios import load_scenario
 from tuicamp.game.session import Session
@@ -52,6 +56,7 @@ from tuicamp.model.map import HexMap
 from tuicamp.rules.rauscher.movement.actions import Move
 from tuicamp.rules.rauscher.ruleset import EndPhase
 from tuicamp.rules.rauscher.shared.common import rstate
+from tuicamp.rules.sandbox.state import SandboxState
 from tuicamp.storage.scenario import find_scenario
 
 BIG_MAP, TURN_MAP = 200, 40
@@ -90,29 +95,68 @@ def demo_session(folder: Path, size: int | None) -> Session:
 
 def one_action(session: Session) -> Callable[[], object]:
     """A GM correction of the first player's treasury, alternating between two amounts."""
-    player = session.campaign.players[0].id
+    return _corrections(session.campaign, session.perform)
+
+
+def one_action_in(engine: Engine) -> Callable[[], object]:
+    """:func:`one_action` performed by the engine alone, without the autosave."""
+    return _corrections(engine.campaign, engine.perform)
+
+
+def _corrections(
+    campaign: Campaign, perform: Callable[[str, Action], object]
+) -> Callable[[], object]:
+    player = campaign.players[0].id
+    gm = next(s.id for s in campaign.seats if s.gm)
     amounts = iter(range(10**9))
 
     def act() -> object:
-        return session.perform(
-            "gm", CorrectTreasury(player=player, amount=100 + next(amounts) % 2, reason="count")
-        )
+        amount = 100 + next(amounts) % 2
+        return perform(gm, CorrectTreasury(player=player, amount=amount, reason="count"))
 
     return act
 
 
-def action_row(repeat: int) -> Row:
+def crowded_session(folder: Path) -> Session:
+    """The storage benchmark's campaign (200 x 200, 500 armies, 5,000 events) under the
+    sandbox, saved."""
+    rng = random.Random(7)
+    campaign = storage_bench.build_campaign(rng)
+    campaign.ruleset, campaign.state, campaign.phase = "sandbox", SandboxState(), ""
+    events = storage_bench.build_events(rng, storage_bench.EVENTS)
+    return Session.create(folder / "crowded.toml", campaign, events, overwrite=True)
+
+
+def action_rows(repeat: int) -> list[Row]:
     with tempfile.TemporaryDirectory(prefix="tuicamp-turns-") as tmp:
         folder = Path(tmp)
         demo, big = demo_session(folder, None), demo_session(folder, BIG_MAP)
+        crowded = crowded_session(folder)
         assert big.campaign.map.width == BIG_MAP and demo.campaign.map.width < 50
-        demo_act, big_act = one_action(demo), one_action(big)
-        for act in (demo_act, big_act):  # warm: caches, imports, the first copy
+        acts = {"big": one_action(big), "demo": one_action(demo), "crowded": one_action(crowded)}
+        engine_only = {
+            "crowded engine": one_action_in(crowded.engine),
+            "demo engine": one_action_in(demo.engine),
+        }
+        for act in (*acts.values(), *engine_only.values()):  # warm: caches, the first copy
             act()
-        runs = interleaved({"big": big_act, "demo": demo_act}, repeat * 5)
+        runs = interleaved({**acts, **engine_only}, repeat * 5)
     mid = medians(runs)
-    label = f"one action, {BIG_MAP}x{BIG_MAP} map vs demo map"
-    return Row(label, mid["big"], mid["demo"], ACTION_GOAL)
+    print(
+        f"  the crowded campaign's action without its autosave (the engine alone): "
+        f"{mid['crowded engine'] * 1000:.2f} ms, the demo's {mid['demo engine'] * 1000:.2f} ms"
+    )
+    return [
+        Row(
+            f"one action, {BIG_MAP}x{BIG_MAP} map vs demo map", mid["big"], mid["demo"], ACTION_GOAL
+        ),
+        Row(
+            f"one action, {BIG_MAP}x{BIG_MAP}, 500 armies, 5,000 events vs demo",
+            mid["crowded"],
+            mid["demo"],
+            ACTION_GOAL,
+        ),
+    ]
 
 
 # --- one Rauscher turn with 32 and with 128 armies -------------------------------------------
@@ -156,45 +200,59 @@ def rauscher_campaign(armies: int, seed: int = 3) -> Campaign:
     return camp
 
 
-def play_turn(engine: Engine) -> int:
-    """One whole turn: every phase ended, every army on the map marching one hex (to the
-    first free land hex next to it) in the Movement phase. The actions performed."""
+def marching_orders(camp: Campaign) -> dict[str, str]:
+    """Where each army on the map marches this turn: the first land hex next to it that
+    no army stands on and no other army marches to (worked out before the turn, so that
+    the turn's time is the engine's alone)."""
+    taken = {a.hex for a in camp.armies if a.hex is not None}
+    orders = {}
+    for army in camp.armies:
+        if army.hex is None:
+            continue
+        free = [
+            h
+            for h in camp.map.neighbours(army.hex)
+            if not camp.map.terrain_at(h).water and h not in taken
+        ]
+        if free:
+            taken.add(free[0])
+            orders[army.id] = camp.map.label(free[0])
+    return orders
+
+
+def play_turn(engine: Engine, orders: dict[str, str]) -> int:
+    """One whole turn: every phase ended, every army with an order marching one hex in
+    the Movement phase, each player's in turn. The actions performed."""
     camp = engine.campaign
-    turn, moved, done = camp.turn, set(), 0
+    turn, done = camp.turn, 0
+    waiting = {p.id: [a for a in camp.armies_of(p.id) if a.id in orders] for p in camp.players}
     while camp.turn == turn:
         seat = acting_seats(camp)[0]
         player = camp.seat(seat).players[0]
-        action = None
-        if camp.phase == "movement":
-            for army in camp.armies_of(player):
-                if army.hex is None or army.id in moved:
-                    continue
-                moved.add(army.id)
-                free = [
-                    h
-                    for h in camp.map.neighbours(army.hex)
-                    if not camp.map.terrain_at(h).water and not camp.armies_at(h)
-                ]
-                if free:
-                    action = Move(army=army.id, to=camp.map.label(free[0]))
-                    break
-        try:
-            engine.perform(seat, action or EndPhase())
-        except RuleError:
-            if action is None:
-                raise
+        mine = waiting.get(player, [])
+        if camp.phase == "movement" and mine:
+            army = mine.pop()
+            engine.perform(seat, Move(army=army.id, to=orders[army.id]))
+        else:
+            engine.perform(seat, EndPhase())
         done += 1
     return done
 
 
+def turn_of(armies: int) -> Callable[[], int]:
+    """A turn to play: the campaign and its orders made now, the turn played when called."""
+    engine = Engine(rauscher_campaign(armies))
+    orders = marching_orders(engine.campaign)
+    return partial(play_turn, engine, orders)
+
+
 def turn_rows(repeat: int) -> list[Row]:
-    few_actions = play_turn(Engine(rauscher_campaign(FEW)))  # warm, and count the actions
-    many_actions = play_turn(Engine(rauscher_campaign(MANY)))
+    few_actions = turn_of(FEW)()  # warm, and count the actions
+    many_actions = turn_of(MANY)()
     print(f"  a turn: {few_actions} actions with {FEW} armies, {many_actions} with {MANY}")
     runs: dict[str, list[float]] = {"many": [], "few": []}
     for _ in range(max(1, repeat)):
-        engines = {"many": Engine(rauscher_campaign(MANY)), "few": Engine(rauscher_campaign(FEW))}
-        once = interleaved({name: partial(play_turn, e) for name, e in engines.items()}, 1)
+        once = interleaved({"many": turn_of(MANY), "few": turn_of(FEW)}, 1)
         for name, times in once.items():
             runs[name] += times
     mid = medians(runs)
@@ -214,9 +272,10 @@ def memory_row() -> Row:
         size = tracemalloc.get_traced_memory()[0] - before
         del own
         engine = Engine(camp)
+        orders = marching_orders(camp)
         start = tracemalloc.get_traced_memory()[0]
         tracemalloc.reset_peak()
-        play_turn(engine)
+        play_turn(engine, orders)
         peak = tracemalloc.get_traced_memory()[1] - start
     finally:
         tracemalloc.stop()
@@ -229,7 +288,7 @@ def main() -> int:
     parser.add_argument("--repeat", type=int, default=5, help="repetitions of each measure")
     args = parser.parse_args()
     os.environ.setdefault("TUICAMP_NOW", "2024-05-01T18:00:00Z")
-    rows = [action_row(args.repeat), *turn_rows(args.repeat)]
+    rows = [*action_rows(args.repeat), *turn_rows(args.repeat)]
     return report(rows)
 
 
