@@ -10,6 +10,8 @@ the save of the campaign before them.
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
+
 import pytest
 import tomli_w
 from conftest import H, small_campaign
@@ -125,6 +127,32 @@ def test_a_refusal_puts_back_what_the_ruleset_changed_and_keeps_the_rest_live():
     assert saved_bytes(engine) == before
     assert camp.players[1] is bruno and camp.armies[1] is his_army and camp.map is the_map
     assert len(camp.armies) == 2
+
+
+@dataclass
+class Tally:
+    """A state part that is not attrs: copied whole, never shared."""
+
+    counts: list[int] = field(default_factory=list)
+
+
+class TallyingSandbox(SandboxRuleset):
+    """The sandbox, but a move adds to a tally in its state and then is refused."""
+
+    def apply(self, ctx, action):
+        ctx.campaign.state.mp_used["tally"] = 1.0
+        ctx.campaign.tables["tally"].counts.append(1)
+        raise RuleError("refused after all")
+
+
+def test_a_refusal_puts_back_a_part_that_is_not_attrs():
+    camp = small_campaign()
+    camp.tables["tally"] = Tally([5])
+    engine = Engine(camp, ruleset=TallyingSandbox())
+    with pytest.raises(RuleError):
+        engine.perform("p1", A.Move(army="a1", to="0303"))
+    assert camp.tables["tally"] == Tally([5]) and "tally" not in camp.state.mp_used
+    assert engine.settled().tables["tally"] is not camp.tables["tally"]
 
 
 def test_a_refusal_with_nothing_changed_keeps_every_object():

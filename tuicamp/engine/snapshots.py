@@ -21,6 +21,9 @@ Three kinds of value are never copied:
 * the plain-data snapshots kept inside the campaign (a battle's take-back point, the
   re-roll point's campaign before its action), which are made whole and never edited.
 
+Anything else a ruleset's state may hold that is neither attrs nor a container (a
+dataclass) is copied whole with ``deepcopy``.
+
 Whether a part changed is found by comparing the live campaign with the copy (an
 identity check first, then ``==``), which creates nothing for the parts that did not.
 Fields that ``==`` does not compare (the map's vocabulary, bound once by the ruleset, and
@@ -33,6 +36,7 @@ the action left them alone.
 
 from __future__ import annotations
 
+from copy import deepcopy
 from enum import Enum
 from typing import Any, TypeVar
 
@@ -104,8 +108,10 @@ def copy(value: T) -> T:
         for name, shared in _fields(type(value)):
             item = getattr(value, name)
             object.__setattr__(out, name, item if shared else copy(item))
+    elif isinstance(value, tuple | frozenset) or _frozen(type(value)):
+        out = value  # immutable: shared
     else:
-        out = value  # tuples, frozensets, frozen attrs instances: immutable
+        out = deepcopy(value)  # anything else a state may hold (a dataclass): copied whole
     return out  # of value's own type, built above
 
 
@@ -235,7 +241,7 @@ def restore(live: Any, saved: Any) -> Any:
         live.update(saved)
         return live
     if not _mutable_attrs(cls):
-        return saved
+        return copy(saved)  # the saved value itself only where it is immutable
     for name, shared in _fields(cls):
         item, want = getattr(live, name), getattr(saved, name)
         now = want if shared else restore(item, want)
