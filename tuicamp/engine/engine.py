@@ -1,8 +1,11 @@
 """The action pipeline: validate through the ruleset, apply, record events, run the flow.
 
 Refusals must leave the campaign exactly as it was, whatever a ruleset had already changed
-when it raised, so the engine keeps the campaign's plain-data snapshot from before the
-action (the same data a save writes) and rebuilds the campaign from it on refusal.
+when it raised, so the engine keeps a structural copy of the campaign as it stands between
+actions (:mod:`tuicamp.engine.snapshots`) and puts the campaign back from it on refusal.
+After each action the copy is brought up to date part by part, sharing with the copy
+before it everything the action did not touch (the map's tables always), so an action and
+its undo point cost what the action changed, not what the campaign holds.
 
 The flow of play is the engine's (:mod:`tuicamp.engine.flow`): ending a phase, who acts
 next, set-up, phases that end by themselves. Undo and battle take-backs are keyed on the
@@ -17,7 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from attrs import define, field, fields
+from attrs import define, field
 
 from tuicamp.engine import flow
 from tuicamp.engine.actions import Action, Event
@@ -46,6 +49,7 @@ from tuicamp.engine.rerolls import (
 )
 from tuicamp.engine.rules import Rules
 from tuicamp.engine.ruleset import Ruleset, Victory
+from tuicamp.engine.snapshots import copy, restore, updated
 from tuicamp.model.campaign import Campaign
 from tuicamp.model.flow import Clock
 from tuicamp.model.forces import Seat
@@ -74,7 +78,11 @@ def action_types(ruleset: Ruleset) -> dict[str, type[Action]]:
 
 @define
 class UndoPoint:
-    snapshot: dict
+    """What undoing one action takes: the campaign before it (a structural copy that
+    shares every part the action left alone with the points around it), its events, its
+    seat and its clock."""
+
+    snapshot: Campaign
     events: list[Event]
     seat: str
     clock: Clock
@@ -85,7 +93,9 @@ class Engine:
     campaign: Campaign
     chronicle: list[Event] = field(factory=list)
     ruleset: Ruleset = field(default=None)
-    _snapshot: dict | None = field(default=None, init=False)
+    _snapshot: dict | None = field(default=None, init=False)  # plain data, for the save
+    _settled: Campaign | None = field(default=None, init=False)  # the copy between actions
+    _moved_on: bool = field(default=False, init=False)  # the campaign changed since it
     _undo: list[UndoPoint] = field(factory=list, init=False)
     _actions: int = field(default=0, init=False)
     skipped: int = field(default=0, init=False)  # orders perform_all left after a victory
@@ -123,19 +133,50 @@ class Engine:
             self._snapshot = campaign_to_dict(self.campaign)
         return self._snapshot
 
-    def _restore(self, snapshot: dict) -> None:
-        """Make the campaign equal its snapshot again.
+    def settled(self) -> Campaign:
+        """The structural copy of the campaign as it stands now, between actions: what a
+        refusal puts back, and the next undo point. Made whole once (and again after
+        :meth:`changed`); after that, brought up to date part by part when asked for
+        (at the next action, so what was changed between two actions is in it too),
+        sharing with the copy before every part that did not change."""
+        if self._settled is None:
+            self._settled = copy(self.campaign)
+        elif self._moved_on:
+            self._settled = updated(self._settled, self.campaign)
+        self._moved_on = False
+        return self._settled
 
-        Most refusals happen before anything changed; then nothing is rebuilt, so objects a
-        caller holds (an army, a player) stay the live ones. Otherwise the campaign object
-        itself is kept and its fields are replaced.
-        """
-        if campaign_to_dict(self.campaign) != snapshot:
-            fresh = campaign_from_dict(snapshot, self.ruleset.state_class)
-            fresh.map.vocabulary = self.ruleset.vocabulary  # never saved: bound again
-            for a in fields(Campaign):
-                setattr(self.campaign, a.name, getattr(fresh, a.name))
-        self._snapshot = snapshot
+    def _settle(self, before: Campaign) -> None:
+        """The action is over: the copy between actions is ``before`` (the copy before
+        it), to be brought up to date when next asked for."""
+        self._settled, self._moved_on = before, True
+        self._snapshot = None
+
+    def _restore(self, saved: Campaign, plain: dict | None = None) -> None:
+        """Make the campaign equal a copy (the one between actions, or an undo point's)
+        again, changing only what differs: most refusals happen before anything changed,
+        and objects a caller holds (an army, a player) stay the live ones where the
+        action left them alone. ``plain``: the copy's plain data, when known."""
+        restore(self.campaign, saved)
+        self._settled, self._moved_on = saved, False
+        self._snapshot = plain
+
+    def _restore_data(self, data: dict) -> None:
+        """Make the campaign equal plain data (a re-roll point's campaign before its
+        action): built from the data, then put in place part by part."""
+        fresh = campaign_from_dict(data, self.ruleset.state_class)
+        fresh.map.vocabulary = self.ruleset.vocabulary  # never saved: bound again
+        restore(self.campaign, fresh)
+        self._settled = None
+        self._snapshot = None
+
+    def saved_at(self, revision: int) -> None:
+        """The campaign was written as ``revision``: the campaign, its copy between
+        actions and its cached plain data say so (a later refusal keeps the revision)."""
+        self.campaign.revision = revision
+        self._moved_on = True
+        if self._snapshot is not None:
+            self._snapshot["revision"] = revision
 
     # --- the pipeline ---------------------------------------------------------------
     def seat(self, seat_id: str) -> Seat:
@@ -182,7 +223,7 @@ class Engine:
             raise RuleError(unprintable)
         if isinstance(action, Reroll):
             return self._reroll(seat, action.roll, action.player, action.dice)
-        before = self.snapshot()
+        before, plain = self.settled(), self._snapshot
         clock = self.campaign.clock
         dice = Dice(self.campaign.dice, supplied=list(action.dice))
         ctx = self._context(seat, dice)
@@ -192,18 +233,22 @@ class Engine:
         try:
             self._play(ctx, action)
         except RerollWanted as wanted:
-            self._give_back(point, before)
+            self._give_back(point, before, plain)
             return self._reroll(seat, wanted.roll, wanted.player, action.dice)
         except DiceNeeded as exc:
-            self._give_back(point, before)
+            self._give_back(point, before, plain)
             raise self._dice_to_come(seat, action, exc) from None
         except BaseException:
-            self._give_back(point, before)
+            self._give_back(point, before, plain)
             raise
         self._record(ctx, action, clock)
         self._record_undo(clock, before, ctx.events, seat)
         self._check_victory(ctx)
-        self.campaign.reroll = make_point(before, seat.id, action, ctx.events)
+        # Only an action that rolled dice leaves a point, holding the campaign before it.
+        rolled = any(e.rolls for e in ctx.events)
+        before_data = (plain or campaign_to_dict(before)) if rolled else {}
+        self.campaign.reroll = make_point(before_data, seat.id, action, ctx.events)
+        self._settle(before)
         return ctx.events
 
     def _letter(self, seat: Seat, action: WriteLetter) -> list[Event]:
@@ -215,14 +260,14 @@ class Engine:
         self._actions += 1
         self.chronicle.extend(ctx.events)
         self.campaign.chronicle_length = len(self.chronicle)
-        self._snapshot = None
+        self._moved_on, self._snapshot = True, None
         return ctx.events
 
-    def _give_back(self, point: RerollPoint | None, before: dict) -> None:
+    def _give_back(self, point: RerollPoint | None, before: Campaign, plain: dict | None) -> None:
         """Undo a refused action: the point first, so that nothing else changed means
         nothing is rebuilt."""
         self.campaign.reroll = point
-        self._restore(before)
+        self._restore(before, plain)
 
     def _play(self, ctx: Context, action: Action) -> None:
         """Dispatch the action and account for its dice."""
@@ -267,7 +312,7 @@ class Engine:
     def _dice_to_come(self, seat: Seat, action: Action, first: DiceNeeded) -> DiceNeeded:
         """Play the action through once more with stand-in dice, to tell the table every
         roll it will need (as far as they do not depend on the first values), then undo it."""
-        before = self.snapshot()
+        before, plain = self.settled(), self._snapshot
         dice = Dice(self.campaign.dice, supplied=list(action.dice), probe=[])
         ctx = self._context(seat, dice)
         try:
@@ -275,13 +320,13 @@ class Engine:
         except Exception:
             pass
         finally:
-            self._restore(before)
+            self._restore(before, plain)
         needed = dice.probe or []
         return DiceNeeded(first.expr, first.reason, first.count, then=needed[1:])
 
     def perform_all(self, seat_id: str, actions: Iterable[Action]) -> list[Event]:
         """Perform several actions as one: if any is refused, none has happened."""
-        start_snapshot = self.snapshot()
+        start, start_plain = self.settled(), self._snapshot
         start_chronicle = len(self.chronicle)
         start_actions, start_undo = self._actions, list(self._undo)
         events: list[Event] = []
@@ -295,7 +340,7 @@ class Engine:
                     break
                 events.extend(self.perform(seat_id, action))
         except BaseException as exc:
-            self._restore(start_snapshot)
+            self._restore(start, start_plain)
             del self.chronicle[start_chronicle:]
             self._actions, self._undo = start_actions, start_undo
             if isinstance(exc, RuleError):
@@ -313,17 +358,17 @@ class Engine:
         (:mod:`tuicamp.engine.rerolls`)."""
         point = the_point(self.campaign)
         roll = self._allowed_roll(seat, point, roll_id, player)
-        before = self.snapshot()
+        before, plain = self.settled(), self._snapshot
         dice = ReplayDice(
             self.campaign.dice, supplied=list(supplied), kept=point.rolls, chosen=roll.id
         )
         try:
             paying, replay, paid, clock = self._replay(seat, point, roll, player, dice)
         except DiceNeeded as exc:
-            self._restore(before)
+            self._restore(before, plain)
             raise self._reroll_dice_to_come(seat, point, roll, player, supplied, exc) from None
         except BaseException:
-            self._restore(before)
+            self._restore(before, plain)
             raise
         if self.campaign.clock != clock:
             clear_revert_points(self.campaign)
@@ -337,6 +382,7 @@ class Engine:
         self.campaign.reroll = make_point(
             paid, point.seat, point.action, replay.events, dice.standing
         )
+        self._settle(before)
         return paying.events + replay.events
 
     def _allowed_roll(
@@ -364,19 +410,21 @@ class Engine:
         play the action again with ``dice``. Returns the contexts of the
         payment and of the replay, the campaign's data once paid and its clock then."""
         state, revision, length = (
-            self.campaign.dice,
+            copy(self.campaign.dice),  # its values: the restore below puts the old ones back
             self.campaign.revision,
             self.campaign.chronicle_length,
         )
         voided = self._events_of(point)
-        self._restore(point.snapshot)
+        self._restore_data(point.snapshot)
         # The dice go on where they stand (a replay never repeats a draw); the save's
         # revision and the chronicle's length are the present ones.
-        self.campaign.dice, self.campaign.revision = state, revision
+        # (The live dice object is kept, as ``dice`` draws from it: its values put back.)
+        restore(self.campaign.dice, state)
+        self.campaign.revision = revision
         self.campaign.chronicle_length = length
         self.campaign.reroll = point  # the ruleset's payment may read it beside the campaign
         self._snapshot = None
-        paying = self._context(seat, Dice(state))
+        paying = self._context(seat, Dice(self.campaign.dice))
         void_events(paying, voided, roll)
         self.ruleset.pay_for_reroll(paying, roll, player)
         if paying.dice.rolls:
@@ -422,7 +470,7 @@ class Engine:
         first: DiceNeeded,
     ) -> DiceNeeded:
         """As :meth:`_dice_to_come`, for a re-roll: every value the table is to enter."""
-        before = self.snapshot()
+        before, plain = self.settled(), self._snapshot
         dice = ReplayDice(
             self.campaign.dice, supplied=list(supplied), probe=[], kept=point.rolls, chosen=roll.id
         )
@@ -431,16 +479,21 @@ class Engine:
         except Exception:
             pass
         finally:
-            self._restore(before)
+            self._restore(before, plain)
         needed = dice.probe or []
         return DiceNeeded(first.expr, first.reason, first.count, then=needed[1:])
 
     # --- undo -----------------------------------------------------------------------
-    def _record_undo(self, clock: Clock, before: dict, events: list[Event], seat: Seat) -> None:
+    def _record_undo(self, clock: Clock, before: Campaign, events: list[Event], seat: Seat) -> None:
         if self.campaign.clock != clock or not all(e.undoable for e in events):
             self._undo.clear()  # nothing before a die or a new step, phase or turn
             return
         self._undo.append(UndoPoint(before, list(events), seat.id, clock))
+
+    @property
+    def undo_points(self) -> tuple[UndoPoint, ...]:
+        """The actions that can be taken back now, oldest first (read only)."""
+        return tuple(self._undo)
 
     def can_undo(self, seat_id: str) -> bool:
         if not self._undo:
@@ -459,7 +512,6 @@ class Engine:
         self._undo.pop()
         self._restore(point.snapshot)
         self.campaign.reroll = None  # an undo is an action too: the rolls before stay settled
-        self._snapshot = None
         self._actions += 1
         event = Event(
             seq=len(self.chronicle) + 1,
@@ -476,6 +528,7 @@ class Engine:
         )
         self.chronicle.append(event)
         self.campaign.chronicle_length = len(self.chronicle)
+        self._settle(point.snapshot)
         return event
 
     # --- victory --------------------------------------------------------------------
@@ -493,8 +546,10 @@ class Engine:
         self.campaign.chronicle_length = len(self.chronicle)
 
     def changed(self) -> None:
-        """Tell the engine the campaign was edited outside perform (tests, set-up)."""
+        """Tell the engine the campaign was edited outside perform (tests, set-up): its
+        plain data and its copy between actions are made afresh when next needed."""
         self._snapshot = None
+        self._settled = None
 
 
 def _union_visibility(events: list[Event]) -> list[str] | None:

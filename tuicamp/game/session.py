@@ -325,14 +325,14 @@ class Session:
 
         The state's bytes come first, so that a number no save can hold refuses the
         action before anything is written (a refusal then reloads, in _writing). The
-        engine's cached snapshot is the data written; it is updated in place so that a
-        later refusal, which restores from it, keeps the new revision."""
+        engine's cached snapshot is the data written; the engine is told the new
+        revision first, so that a later refusal, which restores the campaign as it stood
+        between actions, keeps it."""
         chronicle = self.engine.chronicle
         revision = self._revision + 1
+        self.engine.saved_at(revision)
         data = self.engine.snapshot()
-        data["revision"] = revision
         data["chronicle_length"] = len(chronicle)
-        self.campaign.revision = revision
         last = event_fingerprint(chronicle[-1]) if chronicle else ""
         header = make_header(self.campaign, revision, now, last_event=last)
         state = save_bytes(header, data, self._applied)

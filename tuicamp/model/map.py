@@ -50,6 +50,8 @@ class Settlement:
 class HexMap:
     width: int
     height: int
+    # The tables play never changes: replaced whole when changed (set_terrain,
+    # add_feature), never edited in place, as the engine's undo points share them.
     terrain: list[str]  # one string of terrain letters per row
     hexsides: dict[str, list[Hexside]] = field(factory=dict)  # feature -> sides
     territories: list[Territory] = field(factory=list)
@@ -109,8 +111,13 @@ class HexMap:
         return terrain
 
     def set_terrain(self, h: Hex, letter: str) -> None:
-        row = self.terrain[h.row]
-        self.terrain[h.row] = row[: h.col] + letter + row[h.col + 1 :]
+        """Change one hex's terrain by replacing the rows, never editing them in place:
+        the engine's undo points share the map's tables with the live map
+        (``engine.snapshots``), so a table is replaced whole or not at all."""
+        rows = list(self.terrain)
+        row = rows[h.row]
+        rows[h.row] = row[: h.col] + letter + row[h.col + 1 :]
+        self.terrain = rows
 
     # --- hexsides -------------------------------------------------------------------
     def features(self, side: Hexside) -> frozenset[str]:
@@ -126,9 +133,10 @@ class HexMap:
         return self.features(Hexside(a, b))
 
     def add_feature(self, feature: str, side: Hexside) -> None:
-        sides = self.hexsides.setdefault(feature, [])
+        """Add a feature to a side; the tables are replaced, not edited (see set_terrain)."""
+        sides = self.hexsides.get(feature, [])
         if side not in sides:
-            sides.append(side)
+            self.hexsides = {**self.hexsides, feature: [*sides, side]}
         self._features = None
 
     # --- territories and settlements ------------------------------------------------

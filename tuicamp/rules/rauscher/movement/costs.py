@@ -10,6 +10,7 @@ roles table answers, for every phase, whether a counter fights (:func:`fights`).
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 from typing import Any
 
 from tuicamp.engine.costs import cost_model
@@ -29,7 +30,9 @@ EPSILON = 1e-9
 
 def role_spec(rules: Rules, army_id: str) -> dict[str, Any]:
     """The counter's row of the roles table (``move_roles``; unknown roles as an army)."""
-    role = rstate(rules).army(army_id).role
+    state = rstate(rules)
+    record = state.armies.get(army_id) or state.army(army_id)  # asked for every enemy
+    role = record.role
     roles = rules.table("move_roles")
     return roles.get(role.value, roles["army"])
 
@@ -45,8 +48,18 @@ def on_map(campaign: Campaign) -> list[Army]:
 def enemies_of(campaign: Campaign, owner: str) -> list[Army]:
     """Every enemy's counters on the map: every other player but an ally (R-RA-4;
     :func:`shared.common.enemies`). Allies' zones do not slow a counter and allies' armies do
-    not bar its way."""
-    return [a for a in on_map(campaign) if enemies(campaign, owner, a.owner)]
+    not bar its way. Allegiance is asked once per owner, not once per counter."""
+    hostile: dict[str, bool] = {}
+    out = []
+    for a in campaign.armies:
+        if a.hex is None:
+            continue
+        verdict = hostile.get(a.owner)
+        if verdict is None:
+            verdict = hostile[a.owner] = enemies(campaign, owner, a.owner)
+        if verdict:
+            out.append(a)
+    return out
 
 
 def fights(rules: Rules, army_id: str) -> bool:
@@ -91,8 +104,14 @@ def blocking_enemies(rules: Rules, army: Army) -> list[Army]:
 def patrols_active(rules: Rules, army_id: str) -> bool:
     """Patrols designated in upkeep and still with the army; "While on a fast march, an
     army cannot have any Patrols"."""
-    army, record = rules.campaign.army(army_id), rstate(rules).army(army_id)
-    if army is None or not record.patrols:
+    army = rules.campaign.army(army_id)
+    return army is not None and _patrols_with(rules, army)
+
+
+def _patrols_with(rules: Rules, army: Army) -> bool:
+    """:func:`patrols_active` of an army in hand (no look-up among every army)."""
+    record = rstate(rules).army(army.id)
+    if not record.patrols:
         return False
     march = rules.table("move_march").get(record.march.value, {})
     if not march.get("patrols", True):
@@ -161,26 +180,71 @@ def zone_radius(rules: Rules, army_id: str) -> int:
     return int(zones["patrol_radius"] if patrols_active(rules, army_id) else zones["radius"])
 
 
+# What one counter's zone is made of: its hex, its radius and whether the hex itself is in
+# it (None: the counter projects no zone). The zone follows from these alone.
+ZoneSpec = tuple[Hex, int, bool] | None
+
+
+def zone_spec(rules: Rules, army: Army) -> ZoneSpec:
+    """What one counter's Zone of Influence depends on (R-RA-4: adjacent hexes, 2 hexes
+    with patrols; roles that project none), read without any search."""
+    if army.hex is None or not role_spec(rules, army.id)["projects_zone"]:
+        return None
+    zones = rules.table("move_zones")
+    radius = zones["patrol_radius"] if _patrols_with(rules, army) else zones["radius"]
+    return (army.hex, int(radius), bool(zones.get("include_army_hex", True)))
+
+
+@lru_cache(maxsize=4096)
+def _zone_hexes(center: Hex, radius: int, with_center: bool) -> tuple[Hex, ...]:
+    """The hexes of a zone: geometry alone, so kept for every centre and radius asked."""
+    return tuple(h for h in center.within(radius) if with_center or h != center)
+
+
 def zone_of(rules: Rules, army: Army) -> list[Hex]:
     """The hexes of one army's Zone of Influence (adjacent; 2 hexes with patrols)."""
-    if army.hex is None or not role_spec(rules, army.id)["projects_zone"]:
-        return []
-    zones = rules.table("move_zones")
-    hexes = army.hex.within(zone_radius(rules, army.id))
-    if not zones.get("include_army_hex", True):
-        hexes = [h for h in hexes if h != army.hex]
-    return hexes
+    spec = zone_spec(rules, army)
+    return [] if spec is None else list(_zone_hexes(*spec))
+
+
+# The union of the zones of a few recent sets of enemy counters, keyed on every zone's
+# spec and the map's size: what the union depends on. A move changes one counter's spec,
+# so the union is made again only when some enemy's zone changed, not for every move of
+# every counter that pays for it.
+_ZONE_UNIONS: dict[tuple[int, int, tuple[ZoneSpec, ...]], frozenset[Hex]] = {}
+_ZONE_UNIONS_KEPT = 64
+
+
+def zones_union(width: int, height: int, specs: tuple[ZoneSpec, ...]) -> frozenset[Hex]:
+    """The hexes on a ``width`` x ``height`` map in any of the zones ``specs``, cached."""
+    key = (width, height, specs)
+    found = _ZONE_UNIONS.get(key)
+    if found is None:
+        found = frozenset(
+            h
+            for spec in specs
+            if spec is not None
+            for h in _zone_hexes(*spec)
+            if 0 <= h.row < height and 0 <= h.col < width
+        )
+        if len(_ZONE_UNIONS) >= _ZONE_UNIONS_KEPT:
+            _ZONE_UNIONS.pop(next(iter(_ZONE_UNIONS)))
+        _ZONE_UNIONS[key] = found
+    return found
 
 
 def enemy_zones(rules: Rules, army: Army) -> set[Hex]:
     """Every hex where this counter pays double; overlapping zones double only once."""
+    return set(_enemy_zones(rules, army))
+
+
+def _enemy_zones(rules: Rules, army: Army) -> frozenset[Hex]:
+    """:func:`enemy_zones` as kept (the same object while no enemy's zone changes)."""
     if role_spec(rules, army.id)["ignores_zones"]:
-        return set()
+        return frozenset()
     campaign = rules.campaign
-    out: set[Hex] = set()
-    for enemy in enemies_of(campaign, army.owner):
-        out.update(h for h in zone_of(rules, enemy) if campaign.map.contains(h))
-    return out
+    specs = tuple(zone_spec(rules, enemy) for enemy in enemies_of(campaign, army.owner))
+    return zones_union(campaign.map.width, campaign.map.height, specs)
 
 
 # --- militia ------------------------------------------------------------------------------
@@ -274,6 +338,10 @@ def _water_model(campaign: Campaign, army: Army) -> CostModel:
 
 
 _LAND_MODELS: dict[tuple, CostModel] = {}  # a few recent maps' terrain prices
+# The land priced with a few recent sets of enemy zones doubled: (zones, factor) -> the
+# land model they were laid on and the result. Every counter of one player moving in turn
+# pays for the same zones, so the doubled model is made once per change of the zones.
+_ZONED_MODELS: dict[tuple[frozenset[Hex], float], tuple[CostModel, CostModel]] = {}
 
 
 def land_model(rules: Rules) -> CostModel:
@@ -304,6 +372,19 @@ def land_model(rules: Rules) -> CostModel:
     return model
 
 
+def _zoned(land: CostModel, zones: frozenset[Hex], factor: float) -> CostModel:
+    """``land`` with ``zones`` costing ``factor`` times more, kept while the two are the
+    same (a model is never changed by a search: copies are made for blocks)."""
+    kept = _ZONED_MODELS.get((zones, factor))
+    if kept is not None and kept[0] is land:
+        return kept[1]
+    zoned = land.with_multiplier(zones, factor)
+    if len(_ZONED_MODELS) >= 8:
+        _ZONED_MODELS.pop(next(iter(_ZONED_MODELS)))
+    _ZONED_MODELS[(zones, factor)] = (land, zoned)
+    return zoned
+
+
 def move_costs(rules: Rules, army_id: str, *, militia: bool = True) -> CostModel:
     """What each step costs this counter now: terrain (basic or advanced), enemy zones of
     influence doubled, hexes its militia may not enter and enemy armies it may not march
@@ -316,10 +397,10 @@ def move_costs(rules: Rules, army_id: str, *, militia: bool = True) -> CostModel
     if role_spec(rules, army_id).get("water"):
         return _water_model(campaign, army)
     model = land_model(rules)
-    zones = enemy_zones(rules, army)
+    zones = _enemy_zones(rules, army)
     if zones:
         factor = float(rules.table("move_zones")["factor"])
-        model = model.with_multiplier(zones, factor)
+        model = _zoned(model, zones, factor)
     blocked = militia_blocked(campaign, army) if militia else []
     if blocked:
         model = model.with_blocked(blocked)
