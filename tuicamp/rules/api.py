@@ -91,7 +91,7 @@ from tuicamp.model.battle import (
     UnitLoss,
 )
 from tuicamp.model.campaign import Campaign, DiceMode, OptionValue
-from tuicamp.model.flow import Clock, FlowState, ScheduledEffect
+from tuicamp.model.flow import AwaitedRoll, Clock, FlowState, ScheduledEffect
 from tuicamp.model.forces import Army, Category, Player, Seat, Unit, UnitSpec
 from tuicamp.model.hexes import (
     DIRECTION_NAMES,
@@ -160,6 +160,7 @@ __all__ = [
     "AgreementStatus",
     "Agreements",
     "Army",
+    "AwaitedRoll",
     "Battle",
     "BattleOutcome",
     "BattleResult",
