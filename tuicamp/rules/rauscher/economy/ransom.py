@@ -127,7 +127,7 @@ def _agreed(prisoner: Prisoner, sealed: SealedChoice[RansomNote]) -> bool:
 
 def roll_awaited(ctx: Context, awaited: AwaitedRoll) -> None:
     """A revealed ransom agreement, its return roll made with the table's dice (R-ALL-8)."""
-    prisoner = _prisoner(ctx, awaited.data["prisoner"])
+    prisoner = _prisoner(ctx, str(awaited.data.get("prisoner", "")))
     _settle(ctx, prisoner, _notes(ctx, prisoner))
 
 

@@ -253,7 +253,7 @@ def _orders(ctx: Context, a: WriteSiegeOrders) -> None:
 
 def roll_awaited(ctx: Context, awaited: AwaitedRoll) -> None:
     """The revealed orders of a siege, carried out with the table's dice (R-ALL-8)."""
-    siege = _get(ctx, awaited.data["siege"])
+    siege = _get(ctx, str(awaited.data.get("siege", "")))
     _resolve(ctx, siege)
 
 
