@@ -102,6 +102,7 @@ from tuicamp.model.hexes import (
     parse_label,
     parse_side_of,
 )
+from tuicamp.model.ids import id_code
 from tuicamp.model.map import HexMap, Settlement, Territory
 from tuicamp.model.rerolls import RecordedRoll
 from tuicamp.model.teams import Team, TeamKind
@@ -123,6 +124,8 @@ from tuicamp.rules.kit.sealed import SealedChoice, SealedView
 # The names still settling (see the module's docstring); every other name is stable.
 PROVISIONAL: frozenset[str] = frozenset(
     {
+        "AwaitedRoll",
+        "id_code",
         "Closures",
         "CostModel",
         "Dice",
@@ -242,6 +245,7 @@ __all__ = [
     "clock",
     "cost_model",
     "every_player",
+    "id_code",
     "most_vp_outcome",
     "open_battle",
     "parse_hexside",
