@@ -252,3 +252,19 @@ async def test_the_dice_prompt_follows_the_reveal_and_never_comes_before_it(tmp_
     campaign = Session.open(save).campaign
     assert campaign.flow.awaiting == []
     assert any(e.kind == "bombardment" for e in Session.open(save).chronicle)
+
+
+def test_a_siege_lifted_before_its_dice_lets_the_phase_end() -> None:
+    """The besieger lifts the siege while its revealed orders wait for the dice: rolling
+    them then carries out nothing, says so, and the phase may end."""
+    engine = _siege_engine()
+    engine.perform("stirland", S.WriteSiegeOrders(siege="siege1", order="bombard"))
+    engine.perform("sylvania", S.WriteSiegeOrders(siege="siege1", order="nothing"))
+    engine.perform("stirland", S.LiftSiege(siege="siege1"))
+    (event,) = engine.perform("sylvania", RollAwaited())
+    assert event.text == (
+        "Nothing is carried out for the siege orders for Fort Vargrav (siege1): the siege has ended"
+    )
+    assert engine.campaign.flow.awaiting == []
+    K.end_phase(engine)
+    assert engine.campaign.phase != "combat"

@@ -127,7 +127,11 @@ def _agreed(prisoner: Prisoner, sealed: SealedChoice[RansomNote]) -> bool:
 
 def roll_awaited(ctx: Context, awaited: AwaitedRoll) -> None:
     """A revealed ransom agreement, its return roll made with the table's dice (R-ALL-8)."""
-    prisoner = _prisoner(ctx, str(awaited.data.get("prisoner", "")))
+    wanted = str(awaited.data.get("prisoner", ""))
+    prisoner = next((p for p in prisoners(ctx.campaign) if p.id == wanted), None)
+    if prisoner is None:  # no longer held (a hand-edited save): nothing to settle
+        ctx.emit("ransom", f"Nothing is settled for {awaited.text}: the prisoner is gone")
+        return
     _settle(ctx, prisoner, _notes(ctx, prisoner))
 
 

@@ -252,8 +252,18 @@ def _orders(ctx: Context, a: WriteSiegeOrders) -> None:
 
 
 def roll_awaited(ctx: Context, awaited: AwaitedRoll) -> None:
-    """The revealed orders of a siege, carried out with the table's dice (R-ALL-8)."""
-    siege = _get(ctx, str(awaited.data.get("siege", "")))
+    """The revealed orders of a siege, carried out with the table's dice (R-ALL-8). A siege
+    lifted since (or gone from a hand-edited save) carries out nothing: the work is let go,
+    so the phase can end."""
+    siege_id = str(awaited.data.get("siege", ""))
+    siege = sstate(ctx).sieges.get(siege_id)
+    if siege is None or siege.ended:
+        ctx.emit(
+            "siege_orders",
+            f"Nothing is carried out for {awaited.text}: the siege has ended",
+            undoable=False,
+        )
+        return
     _resolve(ctx, siege)
 
 
