@@ -22,7 +22,7 @@ from integrity_kit import Run, tuicamp
 
 from tuicamp.game.session import Session
 from tuicamp.model.forces import Army
-from tuicamp.model.ids import ALPHABET, id_code
+from tuicamp.model.ids import ALPHABET, id_code, roll_number
 
 CODE = re.compile(rf"[{ALPHABET}]{{4}}")
 PURCHASE = re.compile(r"\(purchase (p\w+);")
@@ -128,3 +128,14 @@ def test_an_older_saves_counted_ids_stay_and_are_never_given_again(tmp_path: Pat
     fresh = camp.new_id("a")
     assert fresh not in {"a12", taken} and CODE.fullmatch(fresh[1:])
     assert camp.army("a12") is not None
+
+
+def test_roll_numbers_count_nothing_and_never_repeat() -> None:
+    """ "A roll is numbered the same way (`roll #4821`, four digits, never given twice)":
+    the first 9,000 rolls are 9,000 four-digit numbers, the next block's have five digits,
+    and the first roll of one campaign is not the first of another."""
+    numbers = [roll_number(11, n) for n in range(1, 9001)]
+    assert len(set(numbers)) == 9000 and all(1000 <= n <= 9999 for n in numbers)
+    assert numbers[:3] != [1, 2, 3] and numbers[:3] != [roll_number(12, n) for n in (1, 2, 3)]
+    later = [roll_number(11, n) for n in range(9001, 9101)]
+    assert all(10_000 <= n < 20_000 for n in later) and not set(later) & set(numbers)

@@ -42,7 +42,7 @@ class DiceState:
 
     seed: int
     draws: int = 0  # values drawn from the generator (rejection sampling may draw more)
-    rolls: int = 0  # rolls made, in either mode: each roll's id
+    rolls: int = 0  # rolls made, in either mode: each roll's number is its code (model/ids.py)
     mode: DiceMode = DiceMode.APP
 
 

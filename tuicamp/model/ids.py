@@ -59,3 +59,33 @@ def id_code(seed: int, counter: str, n: int) -> str:
     while high:
         front, high = ALPHABET[high & 31] + front, high >> 5
     return front + tail
+
+
+# --- roll numbers ---------------------------------------------------------------------------
+# A roll is named by a number (``roll #4821``: what a re-roll names, typed as ``roll = 4821``).
+# The n-th roll of a campaign gets a four-digit number from a keyed permutation of its
+# place in a block of 9,000; the next block's numbers are the next ten thousands' (14821),
+# so numbers never repeat and only every 9,000th roll shows on them.
+_ROLL_BLOCK = 9000
+_ROLL_BITS = 14  # 2**14 > 9000: the permutation walks its cycle until it lands below 9000
+_ROLLS_ROUNDS = 4
+
+
+def _permute_small(key: bytes, n: int) -> int:
+    """A bijection of [0, 2**14), seven bits a half."""
+    half, mask = _ROLL_BITS // 2, (1 << (_ROLL_BITS // 2)) - 1
+    left, right = n >> half, n & mask
+    for step in range(_ROLLS_ROUNDS):
+        left, right = right, left ^ (_round(key, step, right) & mask)
+    return (left << half) | right
+
+
+def roll_number(seed: int, n: int) -> int:
+    """The number of the ``n``-th roll (from 1) of the campaign whose dice seed is
+    ``seed``: 1000-9999 for the first 9,000 rolls, unique for each ``n``."""
+    block, place = divmod(n - 1, _ROLL_BLOCK)
+    key = hashlib.sha256(f"tuicamp-rolls:{seed}:{block}".encode()).digest()
+    value = _permute_small(key, place)
+    while value >= _ROLL_BLOCK:  # cycle-walking keeps it a bijection of [0, 9000)
+        value = _permute_small(key, value)
+    return block * 10_000 + 1000 + value
