@@ -19,13 +19,19 @@ from pathlib import Path
 import pytest
 from apps import rauscher_kit as K
 from apps.ui_kit import FIXED_NOW, make_app, sync, wait_for_screen, wait_until
+from attrs import define
 from integrity_kit import Run, family, tuicamp
+from test_flow import FlowRules, make_campaign, new_engine
 
-from tuicamp.engine.awaited import RollAwaited
+from tuicamp.engine.actions import Action
+from tuicamp.engine.awaited import RollAwaited, carry_out
+from tuicamp.engine.context import Context
 from tuicamp.engine.engine import Engine
 from tuicamp.engine.errors import DiceNeeded
+from tuicamp.engine.ruleset import Phase
 from tuicamp.game.session import Session
 from tuicamp.model.campaign import DiceMode
+from tuicamp.model.flow import AwaitedRoll
 from tuicamp.model.hexes import parse_label
 from tuicamp.rules.rauscher import siege as S
 from tuicamp.rules.rauscher.movement import actions as M
@@ -268,3 +274,36 @@ def test_a_siege_lifted_before_its_dice_lets_the_phase_end() -> None:
     assert engine.campaign.flow.awaiting == []
     K.end_phase(engine)
     assert engine.campaign.phase != "combat"
+
+
+@define(kw_only=True)
+class Reveal(Action):
+    kind = "reveal"
+    summary = "Complete a round whose outcome is rolled"
+
+
+class SelfEndingRules(FlowRules):
+    """One phase that ends by itself once its round is revealed, and the reveal's roll."""
+
+    actions = (Reveal,)
+
+    def apply(self, ctx: Context, action: Action) -> None:
+        ctx.campaign.options["revealed"] = True
+        carry_out(ctx, "round", "the round", [], lambda: ctx.dice.d6("the round"))
+
+    def roll_awaited(self, ctx: Context, awaited: AwaitedRoll) -> None:
+        ctx.emit("rolled", f"The round rolls {ctx.dice.d6('the round')}")
+
+
+def test_a_phase_that_ends_by_itself_waits_for_the_dice_too() -> None:
+    """ "The phase does not end while such dice wait": nor when it ends by itself."""
+    rules = SelfEndingRules(
+        Phase("orders", "Orders", ends_when=lambda r: r.campaign.options.get("revealed") is True),
+        Phase("war", "War"),
+    )
+    engine = new_engine(rules, make_campaign(table_dice=True))
+    engine.perform("p1", Reveal())
+    assert engine.campaign.phase == "orders" and len(engine.campaign.flow.awaiting) == 1
+    engine.perform("p2", RollAwaited(dice=[4]))
+    assert engine.campaign.phase == "war"
+    assert "The round rolls 4" in [e.text for e in engine.chronicle]

@@ -380,6 +380,8 @@ def settle(ctx: Context) -> None:
         phase = current_phase(ctx)
         if ctx.campaign.finished or phase is None or phase.ends_when is None:
             return
+        if ctx.campaign.flow.awaiting:  # nor while a revealed round's dice wait (R-ALL-8)
+            return
         if not phase.ends_when(ctx) or not advance(ctx):
             return
     raise RuleError("The phases end by themselves for ever: nobody ever gets to act")
