@@ -17,6 +17,7 @@ from tuicamp.engine.codec import structure, unstructure
 from tuicamp.engine.dice import Dice, DiceExpr, _splitmix64, check_possible
 from tuicamp.engine.errors import DiceNeeded, RuleError
 from tuicamp.model.campaign import DiceMode, DiceState
+from tuicamp.model.ids import roll_number
 
 
 def app_dice(seed: int = 2024) -> Dice:
@@ -267,7 +268,7 @@ def test_reroll_records_what_it_replaces():
     again = dice.reroll(first, "re-roll: Battle Standard")
     assert again.replaces == 1
     assert again.expr == "2d6" and again.reason == "re-roll: Battle Standard"
-    assert again.id > first.id
+    assert again.id == roll_number(12, 3) != first.id  # the third roll's number (R-ALL-7)
     assert dice.rolls == [dice.rolls[0], first, again]
     assert dice.rolls[0].replaces is None and first.replaces is None
 

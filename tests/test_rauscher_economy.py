@@ -15,6 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from rauscher_rules import rauscher_rules
 
+from tuicamp.engine.awaited import RollAwaited
 from tuicamp.engine.context import Context
 from tuicamp.engine.dice import Dice
 from tuicamp.engine.engine import Engine
@@ -520,11 +521,14 @@ def test_ransom_notes_are_sealed_until_both_are_written():
     )
     with pytest.raises(RuleError, match="already written"):
         e.perform("p1", A.WriteRansom(prisoner="pr1", amount="2s"))
-    events = e.perform("p2", A.WriteRansom(prisoner="pr1", amount="4c", dice=[3]))
+    # R-ALL-8: "A sealed order is accepted without dice; the rolls are asked ... only after
+    # both are revealed"
+    events = e.perform("p2", A.WriteRansom(prisoner="pr1", amount="4c"))
     reveal = next(ev for ev in events if ev.kind == "ransom_revealed")
     assert reveal.visible_to is None and reveal.text == (
         "The sealed ransom notes for count are revealed: Anna: offers 1s; Bruno: demands 4c"
     )
+    events = e.perform("p1", RollAwaited(dice=[3]))
     (outcome,) = [ev for ev in events if ev.kind == "ransom"]
     assert outcome.visible_to is None and "1s is paid to Bruno" in outcome.text
 
@@ -537,7 +541,8 @@ def test_a_met_demand_pays_the_offer_and_returns_the_character_on_1_to_3():
     c = ransom_camp()
     e = Engine(c)
     e.perform("p1", A.WriteRansom(prisoner="pr1", amount="1s"))
-    e.perform("p2", A.WriteRansom(prisoner="pr1", amount="1s", dice=[3]))
+    e.perform("p2", A.WriteRansom(prisoner="pr1", amount="1s"))
+    e.perform("p2", RollAwaited(dice=[3]))  # the table's die, once both are out (R-ALL-8)
     assert c.player("p1").treasury == 95 and c.player("p2").treasury == 105
     assert c.state.combat.prisoners == []
     with pytest.raises(RuleError, match="First: place count"):
@@ -554,7 +559,8 @@ def test_a_ransomed_character_is_killed_in_transit_on_4_or_more_unless_fate_save
     c.state.player("p1").fate_points = 1
     e = Engine(c)
     e.perform("p1", A.WriteRansom(prisoner="pr1", amount="5c"))
-    events = e.perform("p2", A.WriteRansom(prisoner="pr1", amount="3c", dice=[4]))
+    e.perform("p2", A.WriteRansom(prisoner="pr1", amount="3c"))
+    events = e.perform("p1", RollAwaited(dice=[4]))  # R-ALL-8
     assert "killed in transit" in events[-1].text
     assert e.ruleset.pending(Rules(c, e.ruleset)) == [
         "Anna to finish the phase",

@@ -22,6 +22,7 @@ from tuicamp.game.scenarios import load_scenario, scenario_problems
 from tuicamp.game.session import Session
 from tuicamp.game.setup import new_campaign
 from tuicamp.model.forces import Category
+from tuicamp.model.ids import roll_number
 from tuicamp.rules.rauscher import victory
 from tuicamp.rules.rauscher.ruleset import EndPhase
 from tuicamp.rules.rauscher.shared.common import rstate
@@ -197,8 +198,10 @@ def test_the_squabbles_allegiance_dice_are_set_up_rolls_in_the_log(tmp_path):
     assert log[told].startswith("#3 T1 upkeep: The territories declare their allegiance")
     assert any(line.startswith("#4 T1 upkeep: Set-up check") for line in log[told + 1 :])
     rolls = re.findall(r"allegiance of ([^:]+): d6=(\d) \(\d\) roll #(\d+)", log[told])
-    assert [int(number) for _, _, number in rolls] == list(range(1, len(rolls) + 1))
     camp = Session.open(tmp_path / "first.toml").campaign
+    # numbered as the campaign's first rolls, each by the code of its count (R-ALL-7)
+    counted = [roll_number(camp.dice.seed, n) for n in range(1, len(rolls) + 1)]
+    assert [int(number) for _, _, number in rolls] == counted
     declared = rstate(camp).victory.allegiances  # what the save holds is what the log says
     assert [(name, int(die)) for name, die, _ in rolls] == [
         (camp.map.territory(a.territory).name, die) for a in declared for die in a.dice

@@ -284,8 +284,9 @@ async def test_upkeep_buys_a_baggage_train_at_the_price_shown(tmp_path):
         text = screen_text(pilot.app)
     camp = _disk(save)
     assert camp.player("stirland").treasury == 28
-    assert [p.kind for p in rstate(camp).economy.purchases] == ["baggage"]
-    assert "Treasury 2g 1s 3c" in text and "p1 baggage train 2c" in text
+    (train,) = rstate(camp).economy.purchases
+    assert train.kind == "baggage"
+    assert "Treasury 2g 1s 3c" in text and f"{train.id} baggage train 2c" in text
 
 
 @sync
@@ -424,12 +425,12 @@ async def test_resolution_places_a_purchase(tmp_path):
         assert "To place (p):" in screen_text(pilot.app)
         await _settle(pilot, "p")
         assert isinstance(pilot.app.screen, PickScreen)
-        await _settle(pilot, "enter")  # p1, the baggage train
+        await _settle(pilot, "enter")  # the first purchase, the baggage train
         await _wait_for(pilot, PickScreen)
         await _settle(pilot, "enter")  # Wurtbad, the first of Stirland's settlements
     camp = _disk(save)
-    p1 = next(p for p in rstate(camp).economy.purchases if p.id == "p1")
-    train = camp.army(p1.placed_at)
+    first = next(p for p in rstate(camp).economy.purchases if p.kind == "baggage")
+    train = camp.army(first.placed_at)
     assert train is not None and train.hex == camp.map.settlement("wurtbad").hex
     assert rstate(camp).army(train.id).cargo == {"food": 1}
 
@@ -447,7 +448,7 @@ async def test_the_fate_command_offers_every_roll_of_the_last_action(tmp_path):
         await _settle(pilot, "f")
         picker = await _wait_for(pilot, PickScreen)
         assert [cid for cid, _ in picker.choices] == expected
-        assert "#1 auto-resolve: attacker's fight (2d6 = " in screen_text(pilot.app)
+        assert f"{expected[0]} auto-resolve: attacker's fight (2d6 = " in screen_text(pilot.app)
         await _settle(pilot, "enter")  # the first: the attacker's fight
         await wait_until(
             pilot, lambda: not isinstance(pilot.app.screen, PickScreen), "the pick list closed"
@@ -458,7 +459,8 @@ async def test_the_fate_command_offers_every_roll_of_the_last_action(tmp_path):
             "the fate point spent in the save",
         )
     fate = [e for e in Session.open(save).chronicle if e.kind == "fate"]
-    assert len(fate) == 1 and "roll #1" in fate[0].text and fate[0].player == "stirland"
+    assert len(fate) == 1 and f"roll {expected[0]}" in fate[0].text
+    assert fate[0].player == "stirland"
 
 
 @sync

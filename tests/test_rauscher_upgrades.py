@@ -21,6 +21,7 @@ from test_rauscher_alliances import allied_campaign
 from test_rauscher_economy import ransom_camp
 from test_rauscher_siege import besieged, the_siege
 
+from tuicamp.engine.awaited import RollAwaited
 from tuicamp.engine.codec import strip_none, unstructure
 from tuicamp.engine.engine import Engine
 from tuicamp.engine.errors import RuleError
@@ -182,9 +183,10 @@ def test_a_ransom_offer_written_before_is_still_promised_and_sealed(tmp_path: Pa
     assert available(session.campaign, "p1") == 95  # 100c, 1s (5c) of it promised
     with pytest.raises(RuleError, match="already written"):
         session.perform("p1", E.WriteRansom(prisoner="pr1", amount="2s"))
-    events = session.perform("p2", E.WriteRansom(prisoner="pr1", amount="4c", dice=[3]))
+    events = session.perform("p2", E.WriteRansom(prisoner="pr1", amount="4c"))
     reveal = next(e for e in events if e.kind == "ransom_revealed")
     assert reveal.text.endswith("Anna: offers 1s; Bruno: demands 4c")
+    session.perform("p2", RollAwaited(dice=[3]))  # the return roll, after the reveal (R-ALL-8)
     assert session.campaign.player("p2").treasury == 105
 
 

@@ -30,6 +30,7 @@ from tuicamp.engine.views import view_for
 from tuicamp.game.session import Session
 from tuicamp.model.campaign import Campaign, DiceMode, DiceState
 from tuicamp.model.forces import Player, Seat
+from tuicamp.model.ids import roll_number
 from tuicamp.model.map import HexMap
 from tuicamp.model.rerolls import RecordedRoll
 from tuicamp.rules.kit import rerolls as kit
@@ -137,6 +138,12 @@ def trio_campaign(table: bool = False, fate: int = 2) -> Campaign:
     return camp
 
 
+def nth(engine: Engine, n: int) -> int:
+    """The number of the campaign's ``n``-th roll, as the chronicle shows it (a code of the
+    count, R-ALL-7: "Ids and numbers a seat is shown do not count what is hidden from it")."""
+    return roll_number(engine.campaign.dice.seed, n)
+
+
 def results(engine: Engine) -> list[int]:
     r = engine.campaign.state.results
     return [r["first"], r["second"], r["third"]]
@@ -159,7 +166,7 @@ def test_rerolling_the_second_of_three_rolls_keeps_the_others():
     assert [e.kind for e in events] == ["void", "fate", "rolled", "rolled", "rolled"]
     assert events[0].data["voids"] == [1, 2, 3]
     replayed = [r for e in events[2:] for r in e.rolls]
-    assert [r.id for r in replayed] == [4, 5, 6]
+    assert [r.id for r in replayed] == [nth(engine, n) for n in (4, 5, 6)]
     assert [r.total for r in replayed] == new
 
 
@@ -168,11 +175,11 @@ def test_a_reroll_stands_and_another_roll_of_the_action_can_still_be_rerolled():
     refusal), its other rolls may still be re-rolled, each for its price."""
     engine = Engine(trio_campaign())
     engine.perform("p1", RollThree())
-    engine.perform("p1", Reroll(roll=2))
+    engine.perform("p1", Reroll(roll=nth(engine, 2)))
     after_first = results(engine)
     with pytest.raises(RuleError, match="a re-roll stands"):
-        engine.perform("p1", Reroll(roll=5))
-    engine.perform("p1", Reroll(roll=6))
+        engine.perform("p1", Reroll(roll=nth(engine, 5)))
+    engine.perform("p1", Reroll(roll=nth(engine, 6)))
     assert results(engine)[:2] == after_first[:2]
     assert engine.campaign.state.fate["p1"] == 0  # both prices paid, the first one kept
 
@@ -185,15 +192,16 @@ def test_a_reroll_after_another_action_is_refused():
     engine.perform("p2", Note(text="the orcs wait"))
     assert engine.campaign.reroll is None
     with pytest.raises(RuleError, match="settled them for good"):
-        engine.perform("p1", Reroll(roll=2))
+        engine.perform("p1", Reroll(roll=nth(engine, 2)))
 
 
 def test_a_roll_of_an_earlier_action_is_refused_by_number():
     engine = Engine(trio_campaign())
     engine.perform("p1", RollThree())
     engine.perform("p1", RollThree())
-    with pytest.raises(RuleError, match=r"Roll #2 cannot be re-rolled.*#4, #5, #6"):
-        engine.perform("p1", Reroll(roll=2))
+    later = ", ".join(f"#{nth(engine, n)}" for n in (4, 5, 6))
+    with pytest.raises(RuleError, match=f"Roll #{nth(engine, 2)} cannot be re-rolled.*{later}"):
+        engine.perform("p1", Reroll(roll=nth(engine, 2)))
 
 
 def test_a_refused_action_leaves_the_point_in_place():
@@ -203,7 +211,7 @@ def test_a_refused_action_leaves_the_point_in_place():
     with pytest.raises(RuleError):
         engine.perform("p1", RollMany(count=1, dice=[3]))  # app dice: 1 value not needed
     assert engine.campaign.reroll is not None
-    engine.perform("p1", Reroll(roll=1))
+    engine.perform("p1", Reroll(roll=nth(engine, 1)))
 
 
 def test_only_ones_own_rolls_are_rerolled_and_by_default_none():
@@ -211,10 +219,10 @@ def test_only_ones_own_rolls_are_rerolled_and_by_default_none():
     engine = Engine(trio_campaign())
     engine.perform("p1", RollThree())
     with pytest.raises(RuleError, match="not one of Bruno's"):
-        engine.perform("p2", Reroll(roll=1))
+        engine.perform("p2", Reroll(roll=nth(engine, 1)))
     engine.campaign.state.fate["p1"] = 0
     with pytest.raises(RuleError, match="No fate point"):
-        engine.perform("p1", Reroll(roll=1))
+        engine.perform("p1", Reroll(roll=nth(engine, 1)))
 
     class NoRerolls(TrioRuleset):
         may_reroll = Ruleset.may_reroll
@@ -222,7 +230,7 @@ def test_only_ones_own_rolls_are_rerolled_and_by_default_none():
     plain = Engine(trio_campaign(), ruleset=NoRerolls())
     plain.perform("p1", RollThree())
     with pytest.raises(RuleError, match="has no rule that lets a roll be re-rolled"):
-        plain.perform("p1", Reroll(roll=1))
+        plain.perform("p1", Reroll(roll=nth(plain, 1)))
 
 
 def test_the_kit_lists_the_rolls_the_ruleset_lets_a_seat_reroll():
@@ -237,15 +245,15 @@ def test_the_kit_lists_the_rolls_the_ruleset_lets_a_seat_reroll():
         camp = engine.campaign
         return [r.id for r in kit.allowed(Rules(camp, ruleset), camp.seat(seat))]
 
-    assert allowed("p1") == [1, 3]  # the second is told to Bruno only
+    assert allowed("p1") == [nth(engine, 1), nth(engine, 3)]  # the second: Bruno's only
     assert allowed("p2") == []  # Anna's rolls, not his
 
     class NoRerolls(TrioRuleset):
         may_reroll = Ruleset.may_reroll
 
     assert allowed("p1", NoRerolls()) == []
-    engine.perform("p1", Reroll(roll=3))  # one of Anna's two fate points
-    assert allowed("p1") == [4]  # the replay's rolls: #5 is Bruno's secret, #6 stands
+    engine.perform("p1", Reroll(roll=nth(engine, 3)))  # one of Anna's two fate points
+    assert allowed("p1") == [nth(engine, 4)]  # the replay's: 5th Bruno's secret, 6th stands
     engine.campaign.state.fate["p1"] = 0
     assert allowed("p1") == []  # no price left to pay
     engine.campaign.state.fate["p1"] = 1
@@ -269,11 +277,12 @@ def test_a_reroll_survives_save_and_load(tmp_path: Path):
     Session.open(path).perform("p1", RollThree())
     old = results(Session.open(path).engine)
     later = Session.open(path)
-    later.perform("p1", Reroll(roll=2))
+    later.perform("p1", Reroll(roll=nth(later, 2)))
     again = Session.open(path)
     assert results(again.engine)[0::2] == old[0::2]
     assert [e.kind for e in again.chronicle][-5:] == ["void", "fate", "rolled", "rolled", "rolled"]
-    assert again.campaign.reroll is not None and again.campaign.reroll.roll(5).rerolled
+    point = again.campaign.reroll
+    assert point is not None and point.roll(nth(again.engine, 5)).rerolled
 
 
 def test_table_dice_ask_for_the_one_value():
@@ -282,11 +291,11 @@ def test_table_dice_ask_for_the_one_value():
     engine = Engine(trio_campaign(table=True))
     engine.perform("p1", RollThree(dice=[1, 2, 3]))
     with pytest.raises(DiceNeeded) as asked:
-        engine.perform("p1", Reroll(roll=2))
+        engine.perform("p1", Reroll(roll=nth(engine, 2)))
     assert (asked.value.expr, asked.value.reason, asked.value.count) == ("d6", "second", 1)
     assert asked.value.then == []
     assert results(engine) == [1, 2, 3] and engine.campaign.state.fate["p1"] == 2
-    engine.perform("p1", Reroll(roll=2, dice=[6]))
+    engine.perform("p1", Reroll(roll=nth(engine, 2), dice=[6]))
     assert results(engine) == [1, 6, 3]
 
 
@@ -296,9 +305,11 @@ def test_a_changed_path_draws_the_rolls_after_it_afresh():
     engine = Engine(trio_campaign(table=True))
     engine.perform("p1", Branch(dice=[5, 2, 3]))  # gate 5: a bonus 2, final 3
     with pytest.raises(DiceNeeded) as asked:
-        engine.perform("p1", Reroll(roll=1, dice=[1]))  # gate 1: no bonus; final is new
+        engine.perform(
+            "p1", Reroll(roll=nth(engine, 1), dice=[1])
+        )  # gate 1: no bonus; final is new
     assert (asked.value.reason, asked.value.count) == ("final", 1)
-    engine.perform("p1", Reroll(roll=1, dice=[1, 4]))
+    engine.perform("p1", Reroll(roll=nth(engine, 1), dice=[1, 4]))
     assert engine.campaign.state.results == {"final": 4}
     engine.perform("p1", Note(text="next"))
     engine.perform("p1", Branch(dice=[2, 3]))  # gate 2: final 3
@@ -313,7 +324,7 @@ def test_the_chronicle_shows_the_void_and_the_new_events_to_the_right_seats_only
     """The voiding of an event is told to those who read it, and only to them."""
     engine = Engine(trio_campaign())
     engine.perform("p1", RollThree(secret="p1"))
-    engine.perform("p1", Reroll(roll=1))
+    engine.perform("p1", Reroll(roll=nth(engine, 1)))
 
     def read(seat: str) -> list[str]:
         view = view_for(Rules(engine.campaign, TRIO), engine.chronicle, seat)
@@ -345,13 +356,13 @@ def test_a_rerolled_action_is_not_undoable_and_undo_settles_the_rolls():
     engine = Engine(trio_campaign())
     engine.perform("p1", Note(text="before"))
     engine.perform("p1", RollThree())
-    engine.perform("p1", Reroll(roll=3))
+    engine.perform("p1", Reroll(roll=nth(engine, 3)))
     with pytest.raises(RuleError, match="Nothing to undo"):
         engine.undo("p1")
     engine.perform("p1", Note(text="after"))
     engine.undo("p1")
     with pytest.raises(RuleError, match="settled them for good"):
-        engine.perform("p1", Reroll(roll=4))
+        engine.perform("p1", Reroll(roll=nth(engine, 4)))
 
 
 def test_reroll_is_an_action_of_every_ruleset():
@@ -369,10 +380,10 @@ def test_every_roll_but_the_chosen_one_keeps_its_value(count, chosen, seed):
     engine.perform("p1", RollMany(count=count))
     old = dict(camp.state.results)
     k = chosen.draw(st.integers(0, count - 1))
-    engine.perform("p1", Reroll(roll=k + 1))
+    engine.perform("p1", Reroll(roll=nth(engine, k + 1)))
     new = camp.state.results
     assert {n: v for n, v in new.items() if n != f"roll {k}"} == {
         n: v for n, v in old.items() if n != f"roll {k}"
     }
     (fresh,) = [r for r in camp.reroll.rolls if r.rerolled]
-    assert fresh.reason == f"roll {k}" and fresh.id == count + k + 1
+    assert fresh.reason == f"roll {k}" and fresh.id == nth(engine, count + k + 1)

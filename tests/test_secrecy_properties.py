@@ -10,10 +10,14 @@ and no answer naming a hidden fact. The facts hidden from a seat are read from t
 campaign by ``test_rauscher_secrecy.hidden_from`` (the other side's unit names in armies
 not open to it, its purchases' names, its ambush parties' names, sealed orders and notes),
 with the ids of the other side's purchases and hidden parties, which the seat's own ids,
-numbers and lines may not name either (R-ALL-7).
+numbers and lines may not name either (R-ALL-7). Nor may any id the seat receives count
+what was made before it: "What is made in play gets an id that counts nothing" (R-ALL-7),
+so no line holds an id of the counted kind (``p2``, ``a14``, ``u31``).
 """
 
 from __future__ import annotations
+
+import re
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -33,6 +37,7 @@ from tuicamp.rules.rauscher.shared.common import rstate
 
 MISSING = "zz-nobody-used-this"
 ALWAYS_REFUSED = E.CancelPurchase(purchase="zz-refused-after-the-probe")
+COUNTED_ID = re.compile(r"\b(?:pr|ag|[apur])\d+\b")  # what a count of things made looks like
 
 
 def secret_actions(engine: Engine, count: int) -> list[tuple[str, object]]:
@@ -68,9 +73,7 @@ def hidden_ids(engine: Engine, seat: str) -> set[str]:
     camp = engine.campaign
     rules = Rules(camp, engine.ruleset)
     me = camp.seat(seat)
-    # purchase ids are still counted across the campaign (docs/architecture.md), so a
-    # seat's own purchase ids may coincide in form with the other's: only hidden armies
-    ids: set[str] = set()
+    ids = {p.id for p in rstate(camp).economy.purchases if not me.controls(p.player)}
     ids |= {a.id for a in camp.armies if engine.ruleset.army_visibility(rules, me, a) == "hidden"}
     return ids
 
@@ -152,7 +155,10 @@ def check(engine: Engine, told: Told, draw) -> int:
         own += [a.name for a in view_for(Rules(camp, engine.ruleset), [], seat).armies]
         mine = "\n".join(own)
         secrets = {s for s in hidden_from(engine, seat, told) if not _named(mine, s)} | hidden
-        assert leaks(received(engine, seat, sample), secrets) == [], seat
+        got = received(engine, seat, sample)
+        assert leaks(got, secrets) == [], seat
+        counted = {where: COUNTED_ID.findall(text) for where, text in got.items()}
+        assert not any(counted.values()), (seat, counted)
         checked += len(secrets)
     return checked
 

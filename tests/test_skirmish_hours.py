@@ -178,9 +178,10 @@ def test_a_truce_forbids_an_attack():
     it is the League's to accept; once agreed, neither side plans an attack."""
     engine = new_engine()
     engine.perform("carla", Truce(to="anna"))
+    (truce,) = engine.campaign.state.truces.items
     with pytest.raises(RuleError, match="Only those a proposal is made to answer it"):
-        engine.perform("carla", Truce(accept="ag1"))
-    engine.perform("bruno", Truce(accept="ag1"))
+        engine.perform("carla", Truce(accept=truce.id))
+    engine.perform("bruno", Truce(accept=truce.id))
     assert texts(engine, "anna")[-1] == "Truce agreed between Carla, The League"
     with pytest.raises(RuleError, match="A side under truce plans no attack"):
         engine.perform("carla", WritePlan(plan="attack"))

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import sys
 import tempfile
 from collections.abc import Callable
@@ -35,6 +36,7 @@ from tuicamp.game.scenarios import load_scenario
 from tuicamp.game.session import Session
 from tuicamp.game.setup import start_campaign
 from tuicamp.model.campaign import Campaign
+from tuicamp.model.forces import Army
 from tuicamp.rules.rauscher import ruleset as R
 from tuicamp.rules.rauscher import victory
 from tuicamp.rules.rauscher.economy import actions as RE
@@ -201,10 +203,20 @@ def _fight(engine: Engine, seat: str) -> None:
         _try(engine, fighter, AutoResolveBattle(battle=battle.id))
 
 
+MADE_IN_PLAY = re.compile(r"a[2-9a-km-np-z]{4}")  # an army's id that counts nothing (R-ALL-7)
+
+
+def _marching_order(army: Army) -> str:
+    """The armies march in the order of their ids as the games were recorded: then an army
+    made in play was ``a`` and a number, before every scenario id of the Border War; its id
+    is a code now, which sorts as that number did."""
+    return "a0" + army.id if MADE_IN_PLAY.fullmatch(army.id) else army.id
+
+
 def _march(engine: Engine, seat: str, player: str) -> None:
     camp = engine.campaign
     model = cost_model(camp.map, merged_tables(engine.ruleset.default_tables, camp.tables))
-    for army in sorted(camp.armies_of(player), key=lambda a: a.id):
+    for army in sorted(camp.armies_of(player), key=_marching_order):
         if army.hex is None or not army.units or camp.army(army.id) is None:
             continue
         targets = [s for s in camp.map.settlements if s.owner != player]

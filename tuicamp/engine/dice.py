@@ -18,6 +18,7 @@ from attrs import define, field, frozen
 
 from tuicamp.engine.errors import DiceNeeded, RuleError
 from tuicamp.model.campaign import DiceMode, DiceState
+from tuicamp.model.ids import roll_number
 
 _MASK = (1 << 64) - 1
 _GAMMA = 0x9E3779B97F4A7C15
@@ -84,7 +85,9 @@ class Roll:
     total: int
     table: bool = False  # typed in from real dice
     replaces: int | None = None  # index in the event's rolls of the roll this re-rolls
-    id: int = 0  # the campaign's roll counter: the n-th roll of the campaign
+    # The roll's number (``roll #4821``): the code of the campaign's roll count, which
+    # counts nothing a seat could read (model/ids.py, R-ALL-7); 0: none.
+    id: int = 0
 
     def __str__(self) -> str:
         shown = "+".join(map(str, self.dice))
@@ -148,7 +151,7 @@ class Dice:
             dice=values,
             total=total + expr.modifier,
             table=self.state.mode is DiceMode.TABLE,
-            id=self.state.rolls,
+            id=roll_number(self.state.seed, self.state.rolls),  # counts nothing (R-ALL-7)
         )
         self.rolls.append(roll)
         return roll

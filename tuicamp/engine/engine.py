@@ -24,6 +24,7 @@ from attrs import define, field
 
 from tuicamp.engine import flow
 from tuicamp.engine.actions import Action, Event
+from tuicamp.engine.awaited import AWAITED_ACTIONS, RollAwaited, roll_awaited
 from tuicamp.engine.battles import BATTLE_ACTIONS, apply_battle_action, clear_revert_points
 from tuicamp.engine.codec import campaign_from_dict, campaign_to_dict
 from tuicamp.engine.context import Context
@@ -70,6 +71,7 @@ def action_types(ruleset: Ruleset) -> dict[str, type[Action]]:
         *FLOW_ACTIONS,
         Reroll,
         *LETTER_ACTIONS,
+        *AWAITED_ACTIONS,
     )
     types = {cls.kind: cls for cls in core}
     types.update({cls.kind: cls for cls in ruleset.actions})
@@ -302,6 +304,8 @@ class Engine:
                 flow.reseat(ctx, clock)
         elif type(action) in BATTLE_ACTIONS:
             apply_battle_action(ctx, action)
+        elif isinstance(action, RollAwaited):
+            roll_awaited(ctx, action)  # a revealed round's dice, at the table (R-ALL-8)
         else:
             phase = flow.current_phase(ctx)
             if phase is not None and not phase.allows_kind(action.kind):

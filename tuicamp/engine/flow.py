@@ -34,7 +34,7 @@ from attrs import define, field, frozen
 from tuicamp.engine.actions import Action
 from tuicamp.engine.errors import RuleError
 from tuicamp.model.campaign import Campaign
-from tuicamp.model.flow import Clock, RolledOrder, ScheduledEffect
+from tuicamp.model.flow import AwaitedRoll, Clock, RolledOrder, ScheduledEffect
 
 if TYPE_CHECKING:
     from tuicamp.engine.context import Context
@@ -380,9 +380,17 @@ def settle(ctx: Context) -> None:
         phase = current_phase(ctx)
         if ctx.campaign.finished or phase is None or phase.ends_when is None:
             return
+        if ctx.campaign.flow.awaiting:  # nor while a revealed round's dice wait (R-ALL-8)
+            return
         if not phase.ends_when(ctx) or not advance(ctx):
             return
     raise RuleError("The phases end by themselves for ever: nobody ever gets to act")
+
+
+def waiting_line(awaited: AwaitedRoll) -> str:
+    """What every seat reads while work waits for the table's dice (R-ALL-8): public, since
+    the round that set it off is revealed."""
+    return f"The dice for {awaited.text} are to be rolled at the table (roll_awaited)"
 
 
 def end(ctx: Context, action: EndAction) -> None:
@@ -403,6 +411,8 @@ def end(ctx: Context, action: EndAction) -> None:
         mine = [p for p in acting if ctx.seat.controls(p)]
         ctx.require(mine, f"It is not your turn: {_names(camp, acting)} is to play")
         players = mine if action.whole_seat and flow.simultaneous else mine[:1]
+    if flow.awaiting:  # a revealed round's dice come first (R-ALL-8, engine/awaited.py)
+        raise RuleError(waiting_line(flow.awaiting[0]) + " before the phase ends")
     for player in players:
         blockers = ctx.ruleset.end_blockers(ctx, player)
         ctx.require(not blockers, blockers[0] if blockers else "")

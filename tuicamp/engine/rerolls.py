@@ -107,7 +107,7 @@ def recorded_rolls(events: Iterable[Event], standing: Iterable[int] = ()) -> lis
         for e in events
         for r in e.rolls
     ]
-    return sorted(rolls, key=lambda r: r.id)
+    return rolls  # events keep their rolls in the order rolled, and come in that order
 
 
 def make_point(

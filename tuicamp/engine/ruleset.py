@@ -23,13 +23,14 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from attrs import field, frozen
 
 from tuicamp.engine.actions import Action
+from tuicamp.engine.errors import RuleError
 from tuicamp.engine.flow import Play, Simultaneous, TurnOrder
 from tuicamp.engine.outcome import BattleOutcome, most_vp_outcome
 from tuicamp.engine.resolver import auto_resolve
 from tuicamp.engine.rules import Rules
 from tuicamp.engine.vocabulary import Declarations, read_declarations
 from tuicamp.model.campaign import BOOL_WORDS, Campaign, OptionValue
-from tuicamp.model.flow import ScheduledEffect
+from tuicamp.model.flow import AwaitedRoll, ScheduledEffect
 from tuicamp.model.forces import Army, Seat
 from tuicamp.model.rerolls import RecordedRoll
 from tuicamp.model.terrain import Vocabulary
@@ -364,6 +365,12 @@ class Ruleset(ABC):
         events. By default the chronicle tells the effect's text."""
         if effect.text:
             ctx.emit(effect.kind, effect.text, visible_to=effect.visible_to, **effect.data)
+
+    def roll_awaited(self, ctx: Context, awaited: AwaitedRoll) -> None:
+        """Carry out work that waited for the table's dice (``engine.awaited.carry_out``,
+        R-ALL-8), rolling them now with ``ctx.dice``. A ruleset that makes work wait
+        answers for each ``kind`` it records; by default there is none to answer for."""
+        raise RuleError(f"Nothing in this ruleset waits for dice as {awaited.kind!r}")
 
     # --- what a seat may know (nothing changes: the read context) ---------------------
     # Every question that changes nothing is given the read context (``Rules``: the

@@ -79,6 +79,9 @@ class CampaignView:
     # The letters this seat may read (sent, received, to all; the GM: every one), taken
     # from the filtered chronicle above, so a letter is never shown to a third seat.
     letters: list[Letter] = field(factory=list)
+    # What waits for the table's dice that this seat may roll now (R-ALL-8): the texts of
+    # the work ``roll_awaited`` carries out, oldest first.
+    awaiting: list[str] = field(factory=list)
 
     def army(self, army_id: str) -> ArmyView | None:
         return next((a for a in self.armies if a.id == army_id), None)
@@ -179,7 +182,10 @@ def view_for(rules: Rules, chronicle: Sequence[Event], seat_id: str) -> Campaign
         armies=armies,
         chronicle=shown,
         acting=flow.acting_seats(campaign),
-        pending=[escaped(line) for line in ruleset.pending(rules, seat)],
+        pending=[
+            *(escaped(flow.waiting_line(a)) for a in campaign.flow.awaiting),
+            *(escaped(line) for line in ruleset.pending(rules, seat)),
+        ],
         finished=campaign.finished,
         winner=list(campaign.winner),
         ruleset_state=ruleset.view_state(rules, seat),
@@ -187,4 +193,5 @@ def view_for(rules: Rules, chronicle: Sequence[Event], seat_id: str) -> Campaign
         step=campaign.step,
         play=str(phase.play) if (phase := ruleset.phase(campaign.phase)) else "private",
         letters=letters_in(shown),
+        awaiting=[escaped(a.text) for a in campaign.flow.awaiting if a.may_roll(seat)],
     )

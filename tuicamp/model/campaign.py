@@ -11,6 +11,7 @@ from tuicamp.model.battle import Battle
 from tuicamp.model.flow import Clock, FlowState
 from tuicamp.model.forces import Army, Player, Seat
 from tuicamp.model.hexes import Hex
+from tuicamp.model.ids import id_code
 from tuicamp.model.map import HexMap
 from tuicamp.model.rerolls import RerollPoint
 from tuicamp.model.teams import Team
@@ -41,7 +42,7 @@ class DiceState:
 
     seed: int
     draws: int = 0  # values drawn from the generator (rejection sampling may draw more)
-    rolls: int = 0  # rolls made, in either mode: each roll's id
+    rolls: int = 0  # rolls made, in either mode: each roll's number is its code (model/ids.py)
     mode: DiceMode = DiceMode.APP
 
 
@@ -68,7 +69,7 @@ class Campaign:
     flow: FlowState = field(factory=FlowState)  # the engine's
     revision: int = 0  # bumped by every save; guards against two writers
     chronicle_length: int = 0  # events the chronicle file must hold for this state
-    next_id: int = 1  # for ids the engine hands out (armies, units, battles)
+    next_id: int = 1  # counts the ids the engine hands out (armies, units): see new_id
     finished: bool = False
     winner: list[str] = field(factory=list)
     teams: list[Team] = field(factory=list)  # realms and alliances (see model/teams.py)
@@ -111,10 +112,13 @@ class Campaign:
         return next((s for s in self.seats if s.gm), None)
 
     def new_id(self, prefix: str) -> str:
-        """A fresh id, unique within the campaign, saved with it (so reloads agree)."""
+        """A fresh id, unique within the campaign, saved with it (so reloads agree), that
+        counts nothing: ``prefix`` and the code of the campaign's next count
+        (:mod:`tuicamp.model.ids`, R-ALL-7), so an army or a unit a seat is shown does not
+        tell how many were made before it, where it could not see them."""
         existing = {a.id for a in self.armies} | {u.id for a in self.armies for u in a.units}
-        while True:
-            candidate = f"{prefix}{self.next_id}"
+        while True:  # an id an older save wrote may happen to look like a code
+            candidate = prefix + id_code(self.dice.seed, "campaign", self.next_id)
             self.next_id += 1
             if candidate not in existing:
                 return candidate

@@ -10,9 +10,12 @@ later clock value. It is plain data, saved with the campaign; the rules of the f
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from attrs import define, field, frozen
+
+if TYPE_CHECKING:
+    from tuicamp.model.forces import Seat
 
 
 @frozen
@@ -65,6 +68,26 @@ class ScheduledEffect:
 
 
 @define
+class AwaitedRoll:
+    """Work that waits for the table's dice (R-ALL-8): what a revealed sealed round sets off
+    in table-dice mode. The round's last order is accepted without dice; the rolls are
+    asked afterwards, of whoever holds the dice (a seat of a player in ``by``, or the
+    Games Master), by the engine's ``roll_awaited`` action. ``text`` says what the dice
+    are for ("the siege orders for Fort Vargrav (siege1)"); ``kind`` and ``data`` tell
+    the ruleset what to carry out."""
+
+    kind: str
+    text: str
+    by: list[str] = field(factory=list)
+    data: dict[str, Any] = field(factory=dict)
+
+    def may_roll(self, seat: Seat) -> bool:
+        """Whoever holds the dice: the Games Master, or a seat of a player the work
+        concerns (any seat, when it names none)."""
+        return seat.gm or not self.by or any(seat.controls(p) for p in self.by)
+
+
+@define
 class FlowState:
     """The engine's record of the flow of play, beside the clock the campaign carries."""
 
@@ -81,6 +104,8 @@ class FlowState:
     rolled: list[RolledOrder] = field(factory=list)  # the orders rolled this turn
     scheduled: list[ScheduledEffect] = field(factory=list)
     next_effect: int = 1
+    # Revealed work waiting for the table's dice, oldest first (R-ALL-8).
+    awaiting: list[AwaitedRoll] = field(factory=list)
 
     def acting_players(self) -> list[str]:
         """The players who may act now, in their order."""

@@ -91,7 +91,7 @@ from tuicamp.model.battle import (
     UnitLoss,
 )
 from tuicamp.model.campaign import Campaign, DiceMode, OptionValue
-from tuicamp.model.flow import Clock, FlowState, ScheduledEffect
+from tuicamp.model.flow import AwaitedRoll, Clock, FlowState, ScheduledEffect
 from tuicamp.model.forces import Army, Category, Player, Seat, Unit, UnitSpec
 from tuicamp.model.hexes import (
     DIRECTION_NAMES,
@@ -102,6 +102,7 @@ from tuicamp.model.hexes import (
     parse_label,
     parse_side_of,
 )
+from tuicamp.model.ids import id_code
 from tuicamp.model.map import HexMap, Settlement, Territory
 from tuicamp.model.rerolls import RecordedRoll
 from tuicamp.model.teams import Team, TeamKind
@@ -123,6 +124,8 @@ from tuicamp.rules.kit.sealed import SealedChoice, SealedView
 # The names still settling (see the module's docstring); every other name is stable.
 PROVISIONAL: frozenset[str] = frozenset(
     {
+        "AwaitedRoll",
+        "id_code",
         "Closures",
         "CostModel",
         "Dice",
@@ -160,6 +163,7 @@ __all__ = [
     "AgreementStatus",
     "Agreements",
     "Army",
+    "AwaitedRoll",
     "Battle",
     "BattleOutcome",
     "BattleResult",
@@ -241,6 +245,7 @@ __all__ = [
     "clock",
     "cost_model",
     "every_player",
+    "id_code",
     "most_vp_outcome",
     "open_battle",
     "parse_hexside",

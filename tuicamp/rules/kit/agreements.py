@@ -25,6 +25,7 @@ from tuicamp.engine.actions import Event
 from tuicamp.engine.context import Context
 from tuicamp.engine.errors import RuleError
 from tuicamp.model.campaign import Campaign
+from tuicamp.model.ids import id_code
 from tuicamp.rules.kit.clock import Moment, flow_key, now, phase_ids, reached
 from tuicamp.rules.kit.teams import members, name_of, speaks_for, team
 
@@ -133,6 +134,18 @@ def _later(ctx: Context, lapses: Moment, at: Moment) -> None:
         )
 
 
+def _new_id(campaign: Campaign, book: Agreements) -> str:
+    """The next proposal's id, counting nothing (R-ALL-7): ``ag`` and the code of the
+    book's next count (``model/ids.py``), since the parties alone read most proposals and
+    a count would tell a seat how many it was not shown."""
+    taken = {a.id for a in book.items}
+    while True:  # an id an older save wrote may happen to look like a code
+        candidate = "ag" + id_code(campaign.dice.seed, "agreements", book.next_id)
+        book.next_id += 1
+        if candidate not in taken:
+            return candidate
+
+
 def propose(
     ctx: Context,
     book: Agreements,
@@ -174,7 +187,7 @@ def propose(
     if lapses is not None:
         _later(ctx, lapses, present)
     agreement = Agreement(
-        f"ag{book.next_id}",
+        _new_id(camp, book),
         kind,
         proposer,
         list(parties),
@@ -184,7 +197,6 @@ def propose(
         lapses,
         public,
     )
-    book.next_id += 1
     book.items.append(agreement)
     until = f" (until {lapses.text()})" if lapses is not None else ""
     _emit(

@@ -21,9 +21,11 @@ from typing import Any, Generic, TypeVar
 from attrs import define, field, frozen
 
 from tuicamp.engine.actions import Event
+from tuicamp.engine.awaited import carry_out
 from tuicamp.engine.context import Context
 from tuicamp.engine.errors import RuleError
 from tuicamp.model.campaign import Campaign
+from tuicamp.model.flow import AwaitedRoll
 from tuicamp.model.forces import Seat
 from tuicamp.rules.kit.clock import Moment, reached
 from tuicamp.rules.kit.teams import members, name_of, speaks_for
@@ -132,6 +134,18 @@ def reveal(ctx: Context, sealed: SealedChoice[T], describe: Describe = str) -> E
         undoable=False,
         sealed=sealed.id,
     )
+
+
+def after_reveal(
+    ctx: Context, sealed: SealedChoice[T], now: Callable[[], None], **data: Any
+) -> AwaitedRoll | None:
+    """Carry out what the revealed round sets off (R-ALL-8): at once with the app's dice;
+    with table dice it waits for the engine's ``roll_awaited`` (kind: the round's ``kind``,
+    ``data`` with the round's id), asked of whoever holds the dice among the writers'
+    players, so the last writer is never asked to roll for the others' choices while his
+    own could still change. The ruleset's ``roll_awaited`` hook carries it out then."""
+    by = [p for w in sealed.writers for p in members(ctx.campaign, w)]
+    return carry_out(ctx, sealed.kind, f"the {sealed.what}", by, now, sealed=sealed.id, **data)
 
 
 def close_if_due(

@@ -28,12 +28,12 @@ from tuicamp.engine.rules import Rules
 from tuicamp.engine.ruleset import Option, Phase, Ruleset, StatusLine, Victory
 from tuicamp.model.battle import Battle
 from tuicamp.model.campaign import Campaign
-from tuicamp.model.flow import ScheduledEffect
+from tuicamp.model.flow import AwaitedRoll, ScheduledEffect
 from tuicamp.model.forces import Army, Seat
 from tuicamp.model.rerolls import RecordedRoll
 from tuicamp.rules.rauscher import combat, economy, movement, siege, victory
 from tuicamp.rules.rauscher.combat import after as combat_after
-from tuicamp.rules.rauscher.economy import fate
+from tuicamp.rules.rauscher.economy import fate, ransom
 from tuicamp.rules.rauscher.economy.setup import setup_findings
 from tuicamp.rules.rauscher.shared import alliances, upgrades
 from tuicamp.rules.rauscher.shared.common import PHASES, rstate
@@ -48,6 +48,12 @@ MODULES = (economy, movement, combat, siege, victory)
 FIRE: dict[str, Callable[[Context, ScheduledEffect], None]] = {
     combat_after.RETURN: combat_after.fire_return,
     victory.ALLEGIANCE: victory.fire_allegiance,
+}
+# Who carries out work that waited for the table's dice (R-ALL-8), by its kind: the
+# module whose sealed round set it off.
+AWAITED: dict[str, Callable[[Context, AwaitedRoll], None]] = {
+    "siege_orders": siege.roll_awaited,
+    "ransom": ransom.roll_awaited,
 }
 # The help's chapters (``docs/``): the frame's first, then each phase's in play order. The
 # tables are every file of ``tables/``, read by the base class.
@@ -171,6 +177,14 @@ class RauscherRuleset(Ruleset):
             super().fire(ctx, effect)
         else:
             handler(ctx, effect)
+
+    def roll_awaited(self, ctx: Context, awaited: AwaitedRoll) -> None:
+        """A revealed sealed round's work, with the table's dice (``AWAITED`` by kind)."""
+        handler = AWAITED.get(awaited.kind)
+        if handler is None:
+            super().roll_awaited(ctx, awaited)
+        else:
+            handler(ctx, awaited)
 
     def format_money(self, amount: int) -> str:
         return format_money(amount)

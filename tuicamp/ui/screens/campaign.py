@@ -24,6 +24,7 @@ from textual.screen import Screen
 from textual.widgets import Footer
 
 from tuicamp.engine.actions import Action, Event
+from tuicamp.engine.awaited import RollAwaited
 from tuicamp.engine.errors import DiceNeeded, InputError, RuleError
 from tuicamp.engine.flow import Play
 from tuicamp.engine.letters import WriteLetter
@@ -252,6 +253,17 @@ class CampaignScreen(Screen[None]):
             fights = any(e.kind == "battle" for e in events) and self.app.screen is self
             if fights and battles_to_fight(self.session.campaign, self.view):
                 self.action_battles()  # a battle this seat fights has just begun
+            else:
+                self._roll_awaited()
+
+    def _roll_awaited(self) -> bool:
+        """Ask this seat for the table's dice of revealed work it may roll for (R-ALL-8):
+        only now, after the reveal, every writer's choice out in the open; never as the
+        last writer's order is sent. True when the dice were asked for."""
+        if self._view is None or not self._view.awaiting or self.app.screen is not self:
+            return False
+        self.perform(RollAwaited())
+        return True
 
     def hand_over(self, seat_id: str) -> None:
         """Blank everything the previous seat saw, then ask for the next player."""
@@ -469,6 +481,8 @@ class CampaignScreen(Screen[None]):
             command.run(self)
 
     def action_end_turn(self) -> None:
+        if self._roll_awaited():  # the phase waits for these dice (R-ALL-8)
+            return
         if self.ui.end_turn_action is None or self._view is None:
             self.notify(f"{self._ruleset.title} has no end-of-turn action", severity="warning")
             return

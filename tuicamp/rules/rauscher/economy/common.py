@@ -10,6 +10,7 @@ from tuicamp.engine.errors import RuleError
 from tuicamp.engine.rules import Rules
 from tuicamp.model.campaign import Campaign
 from tuicamp.model.forces import Army, Category
+from tuicamp.model.ids import id_code
 from tuicamp.model.map import Settlement
 from tuicamp.rules.rauscher.shared.combat_state import Prisoner
 from tuicamp.rules.rauscher.shared.common import rstate
@@ -33,11 +34,16 @@ def tables_of(rules: Rules) -> dict[str, Any]:
 
 
 def new_id(campaign: Campaign, prefix: str) -> str:
-    """Ids for the economy's own records (purchases, re-rollable rolls)."""
+    """Ids for the economy's own records (purchases, re-rollable rolls) that count nothing
+    (R-ALL-7): ``prefix`` and the code of the economy's next count (``model/ids.py``), so a
+    seat's first purchase does not say that another seat bought before it."""
     state = econ(campaign)
-    value = f"{prefix}{state.next_id}"
-    state.next_id += 1
-    return value
+    taken = {p.id for p in state.purchases} | {r.id for r in state.rerollable}
+    while True:  # an id an older save wrote may happen to look like a code
+        value = prefix + id_code(campaign.dice.seed, "economy", state.next_id)
+        state.next_id += 1
+        if value not in taken:
+            return value
 
 
 def money(amount: int) -> str:

@@ -17,7 +17,8 @@ from __future__ import annotations
 from tuicamp.engine.context import Context
 from tuicamp.engine.dice import Roll
 from tuicamp.model.campaign import Campaign
-from tuicamp.rules.kit.sealed import SealedChoice, write
+from tuicamp.model.flow import AwaitedRoll
+from tuicamp.rules.kit.sealed import SealedChoice, after_reveal, write
 from tuicamp.rules.kit.turns import acting_player
 from tuicamp.rules.rauscher.economy.actions import PlaceRansomed, WriteRansom
 from tuicamp.rules.rauscher.economy.common import (
@@ -112,7 +113,26 @@ def write_ransom(ctx: Context, action: WriteRansom) -> None:
             "offer must be payable when revealed)",
         )
     if write(ctx, sealed, player, RansomNote(what, amount), _describe) is not None:
-        _settle(ctx, prisoner, sealed)
+        if _agreed(prisoner, sealed):  # the return roll waits for the table (R-ALL-8)
+            after_reveal(ctx, sealed, lambda: _settle(ctx, prisoner, sealed), prisoner=prisoner.id)
+        else:
+            _settle(ctx, prisoner, sealed)
+
+
+def _agreed(prisoner: Prisoner, sealed: SealedChoice[RansomNote]) -> bool:
+    """The demand is at most the offer: the prisoner is paid for, and a die says whether he
+    comes home alive."""
+    return sealed.choices[prisoner.captor].amount <= sealed.choices[prisoner.owner].amount
+
+
+def roll_awaited(ctx: Context, awaited: AwaitedRoll) -> None:
+    """A revealed ransom agreement, its return roll made with the table's dice (R-ALL-8)."""
+    wanted = str(awaited.data.get("prisoner", ""))
+    prisoner = next((p for p in prisoners(ctx.campaign) if p.id == wanted), None)
+    if prisoner is None:  # no longer held (a hand-edited save): nothing to settle
+        ctx.emit("ransom", f"Nothing is settled for {awaited.text}: the prisoner is gone")
+        return
+    _settle(ctx, prisoner, _notes(ctx, prisoner))
 
 
 def _settle(ctx: Context, prisoner: Prisoner, sealed: SealedChoice[RansomNote]) -> None:
@@ -121,10 +141,9 @@ def _settle(ctx: Context, prisoner: Prisoner, sealed: SealedChoice[RansomNote]) 
     offered is received in payment and the character is returned"."""
     camp = ctx.campaign
     offer = sealed.choices[prisoner.owner].amount
-    demand = sealed.choices[prisoner.captor].amount
     captor = name_of(camp, prisoner.captor)
     head = f"Ransom for {prisoner.unit.name}"
-    if demand > offer:
+    if not _agreed(prisoner, sealed):
         ctx.emit(
             "ransom",
             f"{head}: the demand is more than the offer. No agreement: the prisoner stays "

@@ -26,8 +26,9 @@ from tuicamp.engine.context import Context
 from tuicamp.engine.rules import Rules
 from tuicamp.model.battle import Battle, BattleStatus
 from tuicamp.model.campaign import Campaign
+from tuicamp.model.flow import AwaitedRoll
 from tuicamp.model.forces import Army, Category, Unit
-from tuicamp.rules.kit.sealed import SealedChoice, write
+from tuicamp.rules.kit.sealed import SealedChoice, after_reveal, write
 from tuicamp.rules.kit.turns import acting_player
 from tuicamp.rules.rauscher import economy
 from tuicamp.rules.rauscher.combat import back_from_the_tavern
@@ -245,7 +246,25 @@ def _orders(ctx: Context, a: WriteSiegeOrders) -> None:
         )
     sealed = _sealed_orders(ctx, siege)
     if write(ctx, sealed, player, order, lambda o: _describe_for(siege, o)) is not None:
-        _resolve(ctx, siege)
+        # with table dice, the rolls wait until asked for (R-ALL-8): never of this writer
+        # for the other's order, while his own could still change
+        after_reveal(ctx, sealed, lambda: _resolve(ctx, siege), siege=siege.id)
+
+
+def roll_awaited(ctx: Context, awaited: AwaitedRoll) -> None:
+    """The revealed orders of a siege, carried out with the table's dice (R-ALL-8). A siege
+    lifted since (or gone from a hand-edited save) carries out nothing: the work is let go,
+    so the phase can end."""
+    siege_id = str(awaited.data.get("siege", ""))
+    siege = sstate(ctx).sieges.get(siege_id)
+    if siege is None or siege.ended:
+        ctx.emit(
+            "siege_orders",
+            f"Nothing is carried out for {awaited.text}: the siege has ended",
+            undoable=False,
+        )
+        return
+    _resolve(ctx, siege)
 
 
 def _check_bombard(ctx: Context, siege: Siege, order: SiegeOrder) -> None:
