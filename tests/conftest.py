@@ -2,13 +2,36 @@
 
 from __future__ import annotations
 
+import attrs
 import pytest
 
+from tuicamp.engine import ruleset as ruleset_module
 from tuicamp.engine.engine import Engine
 from tuicamp.engine.registry import get_ruleset
 from tuicamp.model import Army, Campaign, Category, Hex, HexMap, Hexside, Player, Seat, Unit
 from tuicamp.model.campaign import DiceState
 from tuicamp.model.map import Settlement, Territory
+
+
+@pytest.fixture(autouse=True)
+def _phases_played_by_hand(request, monkeypatch):
+    """The suite's campaigns play every phase by hand (the core option
+    ``pass_idle_phases`` off by default), so that a test which sets a campaign in a phase
+    finds it there even when nobody has anything to decide in it; a test of the passes
+    asks for the ``idle_passes`` fixture and plays with the option as shipped (on)."""
+    if "idle_passes" in request.fixturenames:
+        return
+    core = tuple(
+        attrs.evolve(o, default=False) if o.name == "pass_idle_phases" else o
+        for o in ruleset_module.CORE_OPTIONS
+    )
+    monkeypatch.setattr(ruleset_module, "CORE_OPTIONS", core)
+
+
+@pytest.fixture
+def idle_passes():
+    """Play with the core option ``pass_idle_phases`` as shipped: on (R-ALL-8)."""
+    assert any(o.name == "pass_idle_phases" and o.default for o in ruleset_module.CORE_OPTIONS)
 
 
 def H(col: int, row: int) -> Hex:
