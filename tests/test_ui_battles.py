@@ -471,7 +471,7 @@ async def test_a_hand_over_closes_the_previous_seats_battle_screens(tmp_path):
     app = make_app(tmp_path, save=save)  # hotseat: every seat on this terminal
     async with app.run_test(size=SIZE) as pilot:
         await _wait_for(pilot, HandoverScreen)
-        await pilot.press("enter", "enter")
+        await pilot.press("enter")
         await pilot.pause()
         campaign = app.campaign_screen
         assert campaign.seat == "red"
@@ -481,7 +481,7 @@ async def test_a_hand_over_closes_the_previous_seats_battle_screens(tmp_path):
         campaign.hand_over("green")  # as when an action passes the turn on
         await _wait_for(pilot, HandoverScreen)
         assert "Halberdiers" not in screen_text(app)
-        await pilot.press("enter", "enter")
+        await pilot.press("enter")
         await pilot.pause()
         await pilot.pause()
         assert app.screen is campaign and campaign.seat == "green"

@@ -25,7 +25,7 @@ from textual.widgets import Footer
 
 from tuicamp.engine.actions import Action, Event
 from tuicamp.engine.errors import DiceNeeded, InputError, RuleError
-from tuicamp.engine.flow import Play
+from tuicamp.engine.flow import Play, acting_players
 from tuicamp.engine.letters import WriteLetter
 from tuicamp.engine.rules import Rules
 from tuicamp.engine.ruleset import Ruleset
@@ -263,11 +263,15 @@ class CampaignScreen(Screen[None]):
         label = seating.seat_label(seat, self.session.view(seat_id))
 
         def summary() -> list[str]:
-            return seating.since_last_turn(self.session.view(seat_id), seat_id)
+            return seating.since_last_turn(self.session.view(seat_id), seat_id, public=True)
 
         def done(_: bool | None) -> None:
             self._handing_over = False
             self.show_seat(seat_id)
+            private = seating.private_news(self.view, seat_id)
+            if private:
+                entries = "entry" if private == 1 else "entries"
+                self.notify(f"{private} {entries} for you alone since your last turn: l, the log")
 
         self.app.push_screen(HandoverScreen(label, seat.passphrase_hash, summary), done)
 
@@ -478,8 +482,32 @@ class CampaignScreen(Screen[None]):
             if yes:
                 self.perform(make())
 
+        undone = self._left_undone()
+        if undone == []:  # the ruleset names nothing left to do: no question (R-ALL-9)
+            self.perform(make())
+            return
         question, yes = self._end_question()
+        if undone:
+            question = f"{question}\n{'; '.join(undone)}"
         self.app.push_screen(ConfirmScreen(question, yes, "Not yet"), answered)
+
+    def _left_undone(self) -> list[str] | None:
+        """What the shown seat's players to act could still do in this phase (R-ALL-9);
+        None when the ruleset does not say, or it is not their turn (the engine's refusal
+        then tells them so)."""
+        seat = self.session.campaign.seat(self.seat or "")
+        if seat is None or seat.gm:
+            return None
+        mine = [p for p in acting_players(self.session.campaign) if seat.controls(p)]
+        if not mine:
+            return None
+        found: list[str] = []
+        for player in mine:
+            lines = self._ruleset.left_undone(self.rules, player)
+            if lines is None:
+                return None
+            found += lines
+        return found
 
     def _end_question(self) -> tuple[str, str]:
         """What "t" ends, and its button: the phase in a ruleset of several phases, the
