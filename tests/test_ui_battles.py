@@ -41,6 +41,7 @@ from tuicamp.ui.screens.battle_result import (
 from tuicamp.ui.screens.battles import BattleQueueScreen
 from tuicamp.ui.screens.confirm import ConfirmScreen
 from tuicamp.ui.screens.dice_entry import DiceEntryScreen
+from tuicamp.ui.screens.forms import TextPromptScreen
 from tuicamp.ui.screens.handover import HandoverScreen
 
 SIZE = (80, 24)
@@ -561,6 +562,51 @@ async def test_every_unit_starts_unhurt_and_one_key_wipes_it_out(tmp_path):
         x for side in Session.open(save).campaign.battle("b1").result.sides for x in side.losses
     ]
     assert (loss.unit, loss.killed, loss.fled) == (wolves.unit_row.unit, 2, 1)
+
+
+def _settled_valley(folder: Path) -> Path:
+    """Battle b1 entered by Red, 420 VP to 150: a result the Games Master may take back."""
+    save = valley_save(folder)
+    session = Session.open(save)
+    sides = [SideEntry(side="attacker", vp=420), SideEntry(side="defender", vp=150)]
+    session.perform("red", EnterBattleResult(battle="b1", sides=sides))
+    return save
+
+
+@sync
+async def test_the_gm_takes_a_result_back_from_the_battle_queue(tmp_path):
+    """A mis-entered result is taken back from the screen, as gm_revert_battle does from
+    an orders file: the battle is pending again, and the reason is in the chronicle."""
+    save = _settled_valley(tmp_path)
+    app = make_app(tmp_path, save=save, seat="gm")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("B")  # no battle waits, but a result may be taken back
+        await _wait_for(pilot, BattleQueueScreen)
+        await pilot.press("u")
+        await _wait_for(pilot, TextPromptScreen)
+        await pilot.press(*"VP swapped", "enter")
+        await _wait_for(pilot, BattleQueueScreen)
+        await pilot.pause()
+        assert "b1" in screen_text(app)  # pending again, in the queue
+    session = Session.open(save)
+    assert session.campaign.battle("b1").status is BattleStatus.PENDING
+    assert "VP swapped" in session.chronicle[-1].text
+
+
+@sync
+async def test_a_player_asks_the_gm_to_take_a_result_back(tmp_path):
+    save = _settled_valley(tmp_path)
+    before = _files(save)
+    app = make_app(tmp_path, save=save, seat="red")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("B")
+        await _wait_for(pilot, BattleQueueScreen)
+        await pilot.press("u")
+        await pilot.pause()
+        assert any("Only the Games Master takes a result back" in n for n in _notes(app))
+    assert _files(save) == before
 
 
 # --- screenshots ----------------------------------------------------------------------------

@@ -41,7 +41,7 @@ from tuicamp.ui.markers import markers_for
 from tuicamp.ui.moves import MovePlanner, build_model
 from tuicamp.ui.panels import PhasePanel, RulesetUI, UiCommand, ruleset_ui
 from tuicamp.ui.screens.army import ArmyScreen
-from tuicamp.ui.screens.battles import BattleQueueScreen, battles_to_fight
+from tuicamp.ui.screens.battles import BattleQueueScreen, battles_to_fight, taken_back
 from tuicamp.ui.screens.chronicle import ChronicleScreen
 from tuicamp.ui.screens.confirm import ConfirmScreen
 from tuicamp.ui.screens.dice_entry import DiceEntryScreen
@@ -460,8 +460,11 @@ class CampaignScreen(Screen[None]):
             view = self._view
             return not (command.gm_only and not (view and view.gm))
         if action in ("battles", "no_battles"):
-            # "battles" (in the footer) while a battle waits, "no_battles" while none does.
-            return bool(self.session.campaign.pending_battles()) == (action == "battles")
+            # "battles" (in the footer) while a battle waits or a result of this phase may
+            # be taken back, "no_battles" while neither.
+            camp = self.session.campaign
+            waiting = bool(camp.pending_battles() or taken_back(camp))
+            return waiting == (action == "battles")
         return not (action == "switch_seat" and len(self.local) < 2)
 
     def _command(self, command_id: str) -> UiCommand | None:
