@@ -130,6 +130,12 @@ CORE_OPTIONS: tuple[Option, ...] = (
         "A player with nothing to decide in a phase passes it by itself, and the chronicle "
         "says why (R-ALL-8); off: every player ends every phase by hand.",
     ),
+    Option(
+        "auto_resolve_consent",
+        True,
+        "Auto-resolving a battle needs every side's asking or the Games Master "
+        "(R-ALL-10); off: any seat that fights in it may auto-resolve it alone.",
+    ),
 )
 
 

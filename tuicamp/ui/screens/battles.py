@@ -293,14 +293,28 @@ class BattleQueueScreen(Screen[None]):
             if yes:
                 self.desk.perform(AutoResolveBattle(battle=bid), self._done)
 
-        self.app.push_screen(
-            ConfirmScreen(
-                f"Auto-resolve battle {bid}? The dice decide, and it cannot be undone.",
-                "Auto-resolve",
-                "Not yet",
-            ),
-            answered,
-        )
+        question, yes = f"Auto-resolve battle {bid}? The dice decide, for good.", "Auto-resolve"
+        waiting = self._consent_awaited(battle)
+        if waiting:  # R-ALL-10: one side asks, the other agrees by asking too
+            question = f"Ask to auto-resolve battle {bid}? {waiting} must agree (or the GM)."
+            yes = "Ask"
+        self.app.push_screen(ConfirmScreen(question, yes, "Not yet"), answered)
+
+    def _consent_awaited(self, battle: Battle) -> str:
+        """The sides whose asking the dice would still wait for if this seat asked now
+        (R-ALL-10), as the question names them; '' when it would settle the battle."""
+        seat = self.campaign.seat(self.seat or "")
+        rules = self.desk.session.rules
+        if seat is None or seat.gm or not rules.option("auto_resolve_consent"):
+            return ""
+        waiting = [
+            s.title
+            for s in battle.sides
+            if s.players
+            and s.id not in battle.auto_consent
+            and not any(seat.controls(p) for p in s.players)
+        ]
+        return " and ".join(waiting)
 
     def action_mode(self) -> None:
         battle = self._battle()
