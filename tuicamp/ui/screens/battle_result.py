@@ -183,6 +183,7 @@ def unit_losses(row: UnitRow, killed_text: str, fled_text: str) -> tuple[int, in
 # --- one unit's losses -------------------------------------------------------------------
 LABEL_WIDTH = 38  # the unit's name and models, as the form's heading row lays them out
 COLUMNS = ("killed", "fled")
+DIGITS = "0123456789"  # not str.isdigit: a superscript two is no count of models
 
 
 class LossRow(Static, can_focus=True):
@@ -236,7 +237,7 @@ class LossRow(Static, can_focus=True):
         self._draw()
 
     def on_key(self, event: events.Key) -> None:
-        if event.character is not None and event.character.isdigit():
+        if event.character is not None and event.character in DIGITS:
             event.stop()
             before = 0 if self.fresh else self.counts[self.column]
             self.counts[self.column] = min(before * 10 + int(event.character), 99999)
