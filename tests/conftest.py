@@ -2,13 +2,47 @@
 
 from __future__ import annotations
 
+import attrs
 import pytest
 
+from tuicamp.engine import ruleset as ruleset_module
 from tuicamp.engine.engine import Engine
 from tuicamp.engine.registry import get_ruleset
 from tuicamp.model import Army, Campaign, Category, Hex, HexMap, Hexside, Player, Seat, Unit
 from tuicamp.model.campaign import DiceState
 from tuicamp.model.map import Settlement, Territory
+
+
+@pytest.fixture(autouse=True)
+def _phases_played_by_hand(request, monkeypatch):
+    """The suite's campaigns play every phase by hand and let one side auto-resolve a
+    battle (the core options ``pass_idle_phases`` and ``auto_resolve_consent`` off by
+    default), so that a test which sets a campaign in a phase finds it there and one
+    seat's auto-resolve settles the battle; a test of the passes asks for the
+    ``idle_passes`` fixture, one of the consent for ``auto_consent``, and plays with that
+    option as shipped (on)."""
+    shipped = {"idle_passes": "pass_idle_phases", "auto_consent": "auto_resolve_consent"}
+    off = {name for fixture, name in shipped.items() if fixture not in request.fixturenames}
+    core = tuple(
+        attrs.evolve(o, default=False) if o.name in off else o for o in ruleset_module.CORE_OPTIONS
+    )
+    monkeypatch.setattr(ruleset_module, "CORE_OPTIONS", core)
+
+
+def _shipped_on(name: str) -> None:
+    assert any(o.name == name and o.default for o in ruleset_module.CORE_OPTIONS), name
+
+
+@pytest.fixture
+def idle_passes():
+    """Play with the core option ``pass_idle_phases`` as shipped: on (R-ALL-12)."""
+    _shipped_on("pass_idle_phases")
+
+
+@pytest.fixture
+def auto_consent():
+    """Play with the core option ``auto_resolve_consent`` as shipped: on (R-ALL-10)."""
+    _shipped_on("auto_resolve_consent")
 
 
 def H(col: int, row: int) -> Hex:

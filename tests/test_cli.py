@@ -329,7 +329,8 @@ def test_the_installed_entry_point_runs():
 
 def test_battles_lists_pending_battles_and_prints_their_card(tmp_path):
     """A battle found by the rules (sandbox: moving onto an enemy army), its card as text and
-    Markdown, and the battle settled by an orders file."""
+    Markdown, and the battle settled by orders files: R-ALL-10, "the battle is resolved when
+    every side with players has asked"."""
     assert (
         run(
             "new",
@@ -365,10 +366,18 @@ def test_battles_lists_pending_battles_and_prints_their_card(tmp_path):
     assert md.startswith("# Battle b1")
     line = one_line_error(run("battles", "v.toml", "--card", "b9", cwd=tmp_path))
     assert "there is no battle 'b9' (battles: b1)" in line
+    # R-ALL-10: Red asks for the dice; the battle waits for Green to ask too
     (tmp_path / "auto.toml").write_text(
         'seat = "red"\n[[action]]\nkind = "auto_resolve"\nbattle = "b1"\n'
     )
-    settled = run("apply", "v.toml", "auto.toml", cwd=tmp_path)
+    asked = run("apply", "v.toml", "auto.toml", cwd=tmp_path)
+    assert asked.returncode == 0 and "asks to auto-resolve battle b1" in asked.stdout
+    assert "auto-resolved" not in asked.stdout
+    assert "[pending, to be fought" in run("battles", "v.toml", cwd=tmp_path).stdout
+    (tmp_path / "agree.toml").write_text(
+        'seat = "green"\n[[action]]\nkind = "auto_resolve"\nbattle = "b1"\n'
+    )
+    settled = run("apply", "v.toml", "agree.toml", cwd=tmp_path)
     assert settled.returncode == 0 and "auto-resolved" in settled.stdout
     assert "No battles pending." in run("battles", "v.toml", cwd=tmp_path).stdout
     assert "[auto]" in run("battles", "v.toml", "--all", cwd=tmp_path).stdout

@@ -69,21 +69,38 @@ def test_undo_takes_back_an_action_without_dice(engine):
     assert undo.kind == "undo" and undo.data["undoes"] == [1]
 
 
+# A notice on an 80-column terminal is 40 cells wide: two lines of it, and its padding.
+NOTICE_TWO_LINES = 72
+
+
+def _refusal(engine, seat: str) -> str:
+    with pytest.raises(RuleError) as refused:
+        engine.undo(seat)
+    text = str(refused.value)
+    assert len(text) <= NOTICE_TWO_LINES, text
+    return text
+
+
 def test_no_undo_after_dice_or_by_another_seat(engine):
+    """An undo refused says why, in a line a notice at 80 columns holds."""
+    assert _refusal(engine, "p1") == (
+        "Nothing to undo: nothing was done here since the campaign was opened"
+    )
     engine.perform("p1", Move(army="a1", to="0303"))
-    with pytest.raises(RuleError, match="seat that acted"):
-        engine.undo("p2")
+    assert _refusal(engine, "p2") == "Not yours to undo: only Anna (who acted) or the GM may"
     engine.perform("p1", Roll(expr="d6"))
-    with pytest.raises(RuleError, match="Nothing to undo"):
-        engine.undo("p1")
+    assert _refusal(engine, "p1") == (
+        "Nothing to undo: the last action rolled dice or revealed a secret"
+    )
 
 
 def test_undo_does_not_cross_a_turn(engine):
     engine.perform("p1", Move(army="a1", to="0303"))
     engine.perform("p1", EndTurn())
     engine.perform("p2", EndTurn())  # turn 2 begins
-    with pytest.raises(RuleError, match="Nothing to undo"):
-        engine.undo("p2")
+    assert _refusal(engine, "p2") == (
+        "Nothing to undo: the phase has moved on since the last action"
+    )
 
 
 def test_gm_corrections_need_the_gm_and_a_reason(engine):

@@ -107,6 +107,8 @@ def test_a_campaign_played_by_orders_files_to_its_victory(tmp_path):
         str(SEED),
         "--option",
         "auto_resolve_battles=true",
+        "--option",
+        "pass_idle_phases=false",  # the Games Master's orders end every phase by hand
         "--no-play",
         "-o",
         str(table.save),

@@ -369,7 +369,7 @@ async def test_the_hand_over_leaves_no_overlay_of_the_last_seat(tmp_path):
     to march: the hand-over clears the reach, the path and the zones (DESIGN: secrets)."""
     save = K.stir_save(tmp_path, phase="movement")
     async with make_app(save.parent, save=save).run_test(size=SIZE) as pilot:
-        await _settle(pilot, "enter", "enter")  # past the hand-over to Stirland
+        await _settle(pilot, "enter")  # past the hand-over to Stirland
         await _settle(pilot, "enter", "d")
         widget = pilot.app.campaign_screen.query_one(MapWidget)
         assert {"zoi", "reach", "path"} <= set(widget.layers.overlays)

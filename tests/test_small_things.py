@@ -27,14 +27,16 @@ def _quiet(monkeypatch, tmp_path):
 
 @sync
 async def test_the_rauscher_confirm_names_the_phase_it_ends(tmp_path):
-    save = K.stir_save(tmp_path)
+    """R-ALL-9: the end of Movement is asked about while counters could still march (the
+    end of Upkeep, with nothing left undone, is not asked about at all)."""
+    save = K.stir_save(tmp_path, phase="movement")
     app = make_app(tmp_path, save=save, seat="stirland")
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await wait_for_screen(pilot, CampaignScreen)
         await wait_until(pilot, lambda: screen.seat is not None, "a seat shown")
         await pilot.press("t")
         confirm = await wait_for_screen(pilot, ConfirmScreen)
-        assert confirm.question == "End the Upkeep phase?"
+        assert confirm.question.startswith("End the Movement phase?\n6 counters have not moved")
         assert confirm.yes == "End phase"
 
 

@@ -116,9 +116,8 @@ def test_tuicamp_plays_in_a_real_terminal(tmp_path: Path) -> None:
         term.start([sys.executable, "-m", "tuicamp", "play", "smoke"], env)
         screen = term.wait_for("to play — press Enter")
         assert "The Empire (Empire) to play" in screen
+        assert "Since your last turn" in screen  # the recap is on the hand-over's one screen
         assert EMPIRE_SECRET not in screen
-        term.keys("Enter")
-        term.wait_for("since your last turn")
         term.keys("Enter")
         term.wait_for("Turn 1 | Play")
         screen = term.wait_for(EMPIRE_SECRET)  # the Empire's own army, on the side panel
@@ -139,7 +138,8 @@ def test_tuicamp_plays_in_a_real_terminal(tmp_path: Path) -> None:
         term.wait_for("End your turn?")
         term.keys("y")
         screen = term.wait_for("Orcs & Goblins (Orcs & Goblins) to play")
-        assert EMPIRE_SECRET not in screen and "Averland" not in screen
+        assert EMPIRE_SECRET not in screen  # the Empire's units: nothing of its view
+        assert "The Averland Host moved" in screen  # the recap: what every seat may read
         _wait_for_file(lambda: read_header(save).revision == revision + 2, "the end of turn")
         assert Session.open(save).campaign.flow.position == 1
 

@@ -34,12 +34,14 @@ from tuicamp.ui.screens.battle_card import BattleCardScreen, card_content
 from tuicamp.ui.screens.battle_result import (
     BattlePreviewScreen,
     BattleResultScreen,
+    LossRow,
     dry_run,
     preview_lines,
 )
 from tuicamp.ui.screens.battles import BattleQueueScreen
 from tuicamp.ui.screens.confirm import ConfirmScreen
 from tuicamp.ui.screens.dice_entry import DiceEntryScreen
+from tuicamp.ui.screens.forms import TextPromptScreen
 from tuicamp.ui.screens.handover import HandoverScreen
 
 SIZE = (80, 24)
@@ -68,7 +70,16 @@ async def _queue(pilot) -> BattleQueueScreen:
 
 
 async def _fill(pilot, widget_id: str, text: str) -> None:
-    """Type into one field of the form, replacing what it held."""
+    """Type into one field of the form, replacing what it held: a unit's models killed
+    (``killed-S-U``) or fled (``fled-S-U``) on its line of losses, where ``f`` switches
+    from the killed to the fled."""
+    column, _, unit = widget_id.partition("-")
+    if column in ("killed", "fled"):
+        row = pilot.app.screen.query_one(f"#unit-{unit}")
+        row.focus()
+        await pilot.pause()
+        await pilot.press(*(["f"] if column == "fled" else []), *text)
+        return
     pilot.app.screen.query_one(f"#{widget_id}").focus()
     await pilot.press("home", "ctrl+k", *text)
 
@@ -471,7 +482,7 @@ async def test_a_hand_over_closes_the_previous_seats_battle_screens(tmp_path):
     app = make_app(tmp_path, save=save)  # hotseat: every seat on this terminal
     async with app.run_test(size=SIZE) as pilot:
         await _wait_for(pilot, HandoverScreen)
-        await pilot.press("enter", "enter")
+        await pilot.press("enter")
         await pilot.pause()
         campaign = app.campaign_screen
         assert campaign.seat == "red"
@@ -481,7 +492,7 @@ async def test_a_hand_over_closes_the_previous_seats_battle_screens(tmp_path):
         campaign.hand_over("green")  # as when an action passes the turn on
         await _wait_for(pilot, HandoverScreen)
         assert "Halberdiers" not in screen_text(app)
-        await pilot.press("enter", "enter")
+        await pilot.press("enter")
         await pilot.pause()
         await pilot.pause()
         assert app.screen is campaign and campaign.seat == "green"
@@ -518,6 +529,86 @@ def test_the_preview_hides_consequences_decided_by_dice(tmp_path, monkeypatch):
     assert session.campaign.dice.draws == 0 and _files(save) == before  # nothing rolled
 
 
+@sync
+async def test_every_unit_starts_unhurt_and_one_key_wipes_it_out(tmp_path):
+    """The issue's words: "every unit starts as 'no losses', a key marks a unit wiped
+    out"; digits type the models killed, f switches to those that fled, PgDn goes to the
+    next side's victory points."""
+    save = valley_save(tmp_path)
+    app = make_app(tmp_path, save=save, seat="red")
+    async with app.run_test(size=SIZE) as pilot:
+        await _queue(pilot)
+        await pilot.press("r")
+        form = await _wait_for(pilot, BattleResultScreen)
+        rows = list(form.query(LossRow))
+        assert rows and all(r.status() == "no losses" for r in rows)
+        await pilot.press("pagedown")
+        assert app.focused.id == "vp-1"
+        await pilot.press("pagedown")
+        assert "This is the last side of the battle" in _notes(app)
+        wolves = form.query_one("#unit-1-3", LossRow)
+        wolves.focus()
+        await pilot.press("w")
+        assert (wolves.killed, wolves.fled, wolves.status()) == (5, 0, "wiped out")
+        await pilot.press("w")
+        assert (wolves.killed, wolves.status()) == (0, "no losses")
+        await pilot.press("2", "f", "1", "2", "backspace")
+        assert (wolves.killed, wolves.fled) == (2, 1)
+        await pilot.press("ctrl+s")
+        await _wait_for(pilot, BattlePreviewScreen)
+        await pilot.press("y")
+        await _wait_for(pilot, BattleQueueScreen)
+    (loss,) = [
+        x for side in Session.open(save).campaign.battle("b1").result.sides for x in side.losses
+    ]
+    assert (loss.unit, loss.killed, loss.fled) == (wolves.unit_row.unit, 2, 1)
+
+
+def _settled_valley(folder: Path) -> Path:
+    """Battle b1 entered by Red, 420 VP to 150: a result the Games Master may take back."""
+    save = valley_save(folder)
+    session = Session.open(save)
+    sides = [SideEntry(side="attacker", vp=420), SideEntry(side="defender", vp=150)]
+    session.perform("red", EnterBattleResult(battle="b1", sides=sides))
+    return save
+
+
+@sync
+async def test_the_gm_takes_a_result_back_from_the_battle_queue(tmp_path):
+    """A mis-entered result is taken back from the screen, as gm_revert_battle does from
+    an orders file: the battle is pending again, and the reason is in the chronicle."""
+    save = _settled_valley(tmp_path)
+    app = make_app(tmp_path, save=save, seat="gm")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("B")  # no battle waits, but a result may be taken back
+        await _wait_for(pilot, BattleQueueScreen)
+        await pilot.press("u")
+        await _wait_for(pilot, TextPromptScreen)
+        await pilot.press(*"VP swapped", "enter")
+        await _wait_for(pilot, BattleQueueScreen)
+        await pilot.pause()
+        assert "b1" in screen_text(app)  # pending again, in the queue
+    session = Session.open(save)
+    assert session.campaign.battle("b1").status is BattleStatus.PENDING
+    assert "VP swapped" in session.chronicle[-1].text
+
+
+@sync
+async def test_a_player_asks_the_gm_to_take_a_result_back(tmp_path):
+    save = _settled_valley(tmp_path)
+    before = _files(save)
+    app = make_app(tmp_path, save=save, seat="red")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("B")
+        await _wait_for(pilot, BattleQueueScreen)
+        await pilot.press("u")
+        await pilot.pause()
+        assert any("Only the Games Master takes a result back" in n for n in _notes(app))
+    assert _files(save) == before
+
+
 # --- screenshots ----------------------------------------------------------------------------
 
 
@@ -530,10 +621,10 @@ def test_snapshot_card(snap_compare):
 
 
 def test_snapshot_result_form(snap_compare):
-    press = ["B", "r", "tab", "tab", "ctrl+k", "3", "0"]  # 30 of the Captain's 1 model fled
+    press = ["B", "r", "tab", "f", "3", "0"]  # 30 of the Captain's 1 model fled
     assert snap_compare(str(APPS / "battle_app.py"), press=press, terminal_size=SIZE)
 
 
 def test_snapshot_preview(snap_compare):
-    press = ["B", "r", "ctrl+k", "4", "2", "0", "tab", "ctrl+k", "1", "ctrl+s"]
+    press = ["B", "r", "ctrl+k", "4", "2", "0", "tab", "w", "ctrl+s"]  # the Captain wiped out
     assert snap_compare(str(APPS / "battle_app.py"), press=press, terminal_size=SIZE)

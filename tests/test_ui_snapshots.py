@@ -13,7 +13,7 @@ import pytest
 
 APPS = Path(__file__).parent / "apps"
 SIZES = [pytest.param((80, 24), id="80x24"), pytest.param((160, 48), id="160x48")]
-ENTER = ["enter", "enter"]  # past the hand-over and the "since your last turn" page
+ENTER = ["enter"]  # past the hand-over and its "since your last turn" recap
 
 
 @pytest.mark.parametrize("size", SIZES)

@@ -178,6 +178,24 @@ def test_since_last_turn_is_capped():
     assert lines[-1].endswith("event 60")
 
 
+def test_the_hand_over_recap_holds_only_what_every_seat_may_read():
+    """R-ALL-11: the hand-over shows its recap before the next player is known to be
+    there, so only what every seat may read, counted from the seat's last action every
+    seat may read; what is for the seat alone is counted, to be told once it is shown."""
+    view = view_for(Rules(_sandbox_engine().campaign, get_ruleset("sandbox")), [], "p2")
+    view.chronicle = [
+        Event(1, 1, "play", "move", "Anna marches", seat="p1"),
+        Event(2, 1, "play", "buy", "Bruno buys in secret", seat="p2", visible_to=["p2"]),
+        Event(3, 1, "play", "end", "Anna ends her turn", seat="p1"),
+        Event(4, 1, "play", "card", "A card for Bruno alone", seat="gm", visible_to=["p2"]),
+    ]
+    public = seating.since_last_turn(view, "p2", public=True)
+    assert public == ["T1 Anna marches", "T1 Anna ends her turn"]
+    everything = seating.since_last_turn(view, "p2")
+    assert everything == ["T1 Anna ends her turn", "T1 A card for Bruno alone"]
+    assert seating.private_news(view, "p2") == 1
+
+
 def test_seat_label_names_the_player_and_race():
     engine = _sandbox_engine()
     view = view_for(Rules(engine.campaign, get_ruleset("sandbox")), [], "p1")

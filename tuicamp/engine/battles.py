@@ -75,7 +75,10 @@ class EnterBattleResult(Action):
 @define(kw_only=True)
 class AutoResolveBattle(Action):
     kind = "auto_resolve"
-    summary = "Let tuicamp's dice settle a pending battle instead of the tabletop"
+    summary = (
+        "Let tuicamp's dice settle a pending battle instead of the tabletop (every side "
+        "asks, or the GM: R-ALL-10)"
+    )
     battle: str
 
 
@@ -185,6 +188,29 @@ def _require_party(ctx: Context, battle: Battle) -> None:
         any(ctx.seat.controls(p) for p in players),
         f"Seat {ctx.seat.name} has no army in battle {battle.id}",
     )
+
+
+def _awaits_consent(ctx: Context, battle: Battle) -> bool:
+    """R-ALL-10: the dice settle a battle only when every side that has players asked for
+    them, or the Games Master does (the core option ``auto_resolve_consent``, default
+    on). A side's asking is recorded and told; True while another side has not agreed."""
+    if ctx.seat.gm or not ctx.option("auto_resolve_consent"):
+        return False
+    for side in battle.sides:
+        mine = any(ctx.seat.controls(p) for p in side.players)
+        if mine and side.id not in battle.auto_consent:
+            battle.auto_consent.append(side.id)
+    waiting = [s for s in battle.sides if s.players and s.id not in battle.auto_consent]
+    if not waiting:
+        return False
+    others = " and ".join(s.title for s in waiting)
+    ctx.emit(
+        "auto_resolve_asked",
+        f"{ctx.seat.name} asks to auto-resolve battle {battle.id}: {others} must agree "
+        "(auto-resolve it too), or the GM decides",
+        battle=battle.id,
+    )
+    return True
 
 
 def validate_result(ctx: Context, battle: Battle, action: EnterBattleResult) -> BattleResult:
@@ -394,7 +420,8 @@ def apply_battle_action(ctx: Context, action: Action) -> None:
     elif isinstance(action, AutoResolveBattle):
         battle = _pending(ctx, action.battle)
         _require_party(ctx, battle)
-        _settle(ctx, battle, _resolved(ctx, battle))
+        if not _awaits_consent(ctx, battle):
+            _settle(ctx, battle, _resolved(ctx, battle))
     elif isinstance(action, ChooseBattleMode):
         battle = _pending(ctx, action.battle)
         _require_party(ctx, battle)
@@ -427,6 +454,9 @@ def _revert(ctx: Context, action: RevertBattleResult) -> None:
     fresh.dice, fresh.next_id = camp.dice, camp.next_id  # a take-back never re-rolls the dice
     for a in attrs_fields(Campaign):
         setattr(camp, a.name, getattr(fresh, a.name))
+    pending = camp.battle(battle.id)
+    if pending is not None:  # asked for again, if the dice are wanted (R-ALL-10)
+        pending.auto_consent = []
     ctx.emit(
         "correction",
         f"GM correction: the result of battle {battle.id} is taken back; the battle is "

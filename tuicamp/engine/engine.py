@@ -90,6 +90,15 @@ class UndoPoint:
     clock: Clock
 
 
+# Why nothing can be undone, each short enough for a notice on an 80-column terminal.
+UNDO_GONE = {
+    "opened": "Nothing to undo: nothing was done here since the campaign was opened",
+    "moved": "Nothing to undo: the phase has moved on since the last action",
+    "dice": "Nothing to undo: the last action rolled dice or revealed a secret",
+    "won": "Nothing to undo: the war is decided",
+}
+
+
 @define
 class Engine:
     campaign: Campaign
@@ -99,6 +108,8 @@ class Engine:
     _settled: Campaign | None = field(default=None, init=False)  # the copy between actions
     _moved_on: bool = field(default=False, init=False)  # the campaign changed since it
     _undo: list[UndoPoint] = field(factory=list, init=False)
+    # Why the undo history is empty, in the refusal's words (a key of UNDO_GONE).
+    _undo_gone: str = field(default="opened", init=False)
     _actions: int = field(default=0, init=False)
     skipped: int = field(default=0, init=False)  # orders perform_all left after a victory
     # A campaign not yet started is started quietly, unless its set-up is to come (new).
@@ -333,6 +344,7 @@ class Engine:
         start, start_plain = self.settled(), self._snapshot
         start_chronicle = len(self.chronicle)
         start_actions, start_undo = self._actions, list(self._undo)
+        start_gone = self._undo_gone
         events: list[Event] = []
         self.skipped = 0
         actions = list(actions)
@@ -346,7 +358,7 @@ class Engine:
         except BaseException as exc:
             self._restore(start, start_plain)
             del self.chronicle[start_chronicle:]
-            self._actions, self._undo = start_actions, start_undo
+            self._actions, self._undo, self._undo_gone = start_actions, start_undo, start_gone
             if isinstance(exc, RuleError):
                 exc.action_index = i  # which order was refused
             raise
@@ -378,6 +390,7 @@ class Engine:
             clear_revert_points(self.campaign)
         self._actions += 1
         self._undo.clear()  # a re-rolled action is not undoable, nor anything before it
+        self._undo_gone = "dice"
         self.chronicle.extend(paying.events + replay.events)
         self.campaign.chronicle_length = len(self.chronicle)
         self._check_victory(replay)
@@ -491,6 +504,7 @@ class Engine:
     def _record_undo(self, clock: Clock, before: Campaign, events: list[Event], seat: Seat) -> None:
         if self.campaign.clock != clock or not all(e.undoable for e in events):
             self._undo.clear()  # nothing before a die or a new step, phase or turn
+            self._undo_gone = "moved" if self.campaign.clock != clock else "dice"
             return
         self._undo.append(UndoPoint(before, list(events), seat.id, clock))
 
@@ -508,11 +522,13 @@ class Engine:
     def undo(self, seat_id: str) -> Event:
         """Take back the last action of this phase, if it rolled no die and revealed nothing."""
         if not self._undo:
-            raise RuleError("Nothing to undo: only actions of this phase without dice can be")
+            raise RuleError(UNDO_GONE[self._undo_gone])
         point = self._undo[-1]
         seat = self.seat(seat_id)
         if not (seat.gm or point.seat == seat_id):
-            raise RuleError("Only the seat that acted (or the Games Master) may undo it")
+            acted = self.campaign.seat(point.seat)
+            name = acted.name if acted is not None else point.seat
+            raise RuleError(f"Not yours to undo: only {name} (who acted) or the GM may")
         self._undo.pop()
         self._restore(point.snapshot)
         self.campaign.reroll = None  # an undo is an action too: the rolls before stay settled
@@ -545,6 +561,7 @@ class Engine:
         self.campaign.finished = True
         self.campaign.winner = list(result.winners)
         self._undo.clear()  # a won campaign cannot be taken back by undo
+        self._undo_gone = "won"
         ev = ctx.emit("victory", result.text, undoable=False)
         self.chronicle.append(ev)
         self.campaign.chronicle_length = len(self.chronicle)

@@ -375,10 +375,15 @@ MAX_SELF_ENDING = 1000
 
 
 def settle(ctx: Context) -> None:
-    """A phase (or step) that ends by itself does so: asked after every action."""
+    """Asked after every action: players with nothing to decide pass (R-ALL-12), and a
+    phase (or step) that ends by itself does so; again in the phase that follows."""
     for _ in range(MAX_SELF_ENDING):
+        if ctx.campaign.finished:
+            return
+        if pass_idle(ctx):
+            continue
         phase = current_phase(ctx)
-        if ctx.campaign.finished or phase is None or phase.ends_when is None:
+        if phase is None or phase.ends_when is None:
             return
         if ctx.campaign.flow.awaiting:  # nor while a revealed round's dice wait (R-ALL-8)
             return
@@ -391,6 +396,58 @@ def waiting_line(awaited: AwaitedRoll) -> str:
     """What every seat reads while work waits for the table's dice (R-ALL-8): public, since
     the round that set it off is revealed."""
     return f"The dice for {awaited.text} are to be rolled at the table (roll_awaited)"
+
+
+def _keeping_their_part(ctx: Context) -> set[str]:
+    """The players who keep their part of the phase even with nothing left to decide:
+    those of the seat acting now, while the clock stays where they acted, so that what
+    they did can still be undone or taken back before they end. The Games Master acts
+    for nobody's part, and a phase just begun is nobody's yet."""
+    if ctx.seat.gm:
+        return set()
+    now = ctx.campaign.clock
+    if any(event.clock != now for event in ctx.events):
+        return set()
+    return {p.id for p in ctx.campaign.players if ctx.seat.controls(p.id)}
+
+
+def _idle_player(ctx: Context) -> tuple[str, str] | None:
+    """The first player to act now who has nothing to decide, and why (the ruleset's
+    words), or None."""
+    flow, keeping = ctx.campaign.flow, _keeping_their_part(ctx)
+    for player in acting_players(ctx.campaign):
+        if player in flow.ended or player in keeping:
+            continue
+        reason = ctx.ruleset.idle(ctx, player)
+        if reason is not None and not ctx.ruleset.end_blockers(ctx, player):
+            return player, reason
+    return None
+
+
+def pass_idle(ctx: Context) -> bool:
+    """Pass, one by one, the players to act who have nothing to decide (R-ALL-12): each
+    ends their part with a chronicle line saying why. True when that closed the phase (or
+    step) and the flow moved on, so the next one is looked at in turn."""
+    camp, flow = ctx.campaign, ctx.campaign.flow
+    if not flow.started or not ctx.option("pass_idle_phases"):
+        return False
+    for _ in range(len(camp.players) + 1):
+        idle = _idle_player(ctx)
+        if idle is None:
+            return False
+        player, reason = idle
+        phase = current_phase(ctx)
+        part = f"the {phase.title} phase" if phase is not None else f"turn {camp.turn}"
+        ctx.emit("pass", f"{_name(camp, player)} passes {part}: {reason}", player=player)
+        if flow.simultaneous:
+            flow.ended.append(player)
+            done = all(p in flow.ended for p in flow.order)
+        else:
+            flow.position += 1
+            done = flow.position >= len(flow.order)
+        if done:
+            return advance(ctx)
+    return False
 
 
 def end(ctx: Context, action: EndAction) -> None:

@@ -125,6 +125,18 @@ CORE_OPTIONS: tuple[Option, ...] = (
         "Settle every battle with tuicamp's auto-resolver as soon as it is found "
         "(solo testing, quick campaigns); otherwise the players choose per battle.",
     ),
+    Option(
+        "pass_idle_phases",
+        True,
+        "A player with nothing to decide in a phase passes it by itself, and the chronicle "
+        "says why (R-ALL-12); off: every player ends every phase by hand.",
+    ),
+    Option(
+        "auto_resolve_consent",
+        True,
+        "Auto-resolving a battle needs every side's asking or the Games Master "
+        "(R-ALL-10); off: any seat that fights in it may auto-resolve it alone.",
+    ),
 )
 
 
@@ -354,6 +366,20 @@ class Ruleset(ABC):
         """Why ``player`` may not end the phase (or step) yet, one refusal sentence each;
         empty when nothing stands in the way."""
         return []
+
+    def idle(self, rules: Rules, player: str) -> str | None:
+        """Why ``player`` has nothing to decide in the phase (or step) now, in the
+        chronicle's words ("no battles this turn"), or None when it has something to
+        decide. The flow passes a player whose part begins with nothing to decide
+        (R-ALL-12). The default: there is always something, nobody is passed."""
+        return None
+
+    def left_undone(self, rules: Rules, player: str) -> list[str] | None:
+        """What ``player`` could still do in this phase and has not, one short sentence
+        each ("The Riverwardens have not moved"): ending the phase is confirmed only when
+        something is, and the question names it (R-ALL-9). [] when nothing is left; None
+        (the default) when the ruleset does not say, and the question is always asked."""
+        return None
 
     def turn_start(self, ctx: Context) -> None:
         """A new turn has begun (before its first phase): reset what lasts one turn. The

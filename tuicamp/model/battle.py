@@ -159,6 +159,9 @@ class Battle:
     revert_point: dict[str, Any] | None = None
     phase: str = ""  # the phase it was opened in ("" in saves from before the clock)
     day: int = 0  # the day (or step) within the turn; 0 when the ruleset counts none
+    # The sides that asked for the auto-resolver while another has not agreed yet
+    # (R-ALL-10); the battle is resolved when every side with players has.
+    auto_consent: list[str] = field(factory=list)
 
     @property
     def pending(self) -> bool:

@@ -90,15 +90,37 @@ def seat_short_label(seat: Seat, view: CampaignView) -> str:
     return ", ".join(names) or seat.name
 
 
-def since_last_turn(view: CampaignView, seat_id: str, limit: int = SUMMARY_LIMIT) -> list[str]:
+def since_last_turn(
+    view: CampaignView, seat_id: str, limit: int = SUMMARY_LIMIT, *, public: bool = False
+) -> list[str]:
     """What the seat may know of that happened after its own last action.
 
-    Read from the seat's own view, so secret events of other seats are never in it.
+    Read from the seat's own view, so secret events of other seats are never in it. With
+    ``public``, only what every seat may read, counted from the seat's last action that
+    every seat may read too: the hand-over shows it before the next player is known to
+    be there, so it tells the player leaving nothing they could not read themselves
+    (R-ALL-11).
     """
-    events = view.chronicle
-    last_own = max((e.seq for e in events if e.seat == seat_id), default=0)
-    news: list[Event] = [e for e in events if e.seq > last_own and e.seat != seat_id]
+    news = _news(view, seat_id, public=public)
     lines = [event_text(e) for e in news]
     if len(lines) > limit:
         lines = [f"... {len(lines) - limit} earlier events (see the chronicle)", *lines[-limit:]]
     return lines
+
+
+def private_news(view: CampaignView, seat_id: str) -> int:
+    """How many events since the seat's last turn only some seats may read: told once the
+    seat is shown, since the hand-over's recap leaves them out (R-ALL-11)."""
+    public = {id(e) for e in _news(view, seat_id, public=True)}
+    return sum(1 for e in _news(view, seat_id, public=False) if id(e) not in public)
+
+
+def _news(view: CampaignView, seat_id: str, *, public: bool) -> list[Event]:
+    events = view.chronicle
+    mine = [e.seq for e in events if e.seat == seat_id and (e.visible_to is None or not public)]
+    last_own = max(mine, default=0)
+    return [
+        e
+        for e in events
+        if e.seq > last_own and e.seat != seat_id and (e.visible_to is None or not public)
+    ]

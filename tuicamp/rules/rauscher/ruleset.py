@@ -39,7 +39,7 @@ from tuicamp.rules.rauscher.shared import alliances, upgrades
 from tuicamp.rules.rauscher.shared.common import PHASES, rstate
 from tuicamp.rules.rauscher.shared.money import format_money
 from tuicamp.rules.rauscher.shared.state import Allocation, RauscherState, Role
-from tuicamp.rules.rauscher.view import RauscherView, rauscher_status, rauscher_view
+from tuicamp.rules.rauscher.view import RauscherView, decisions, rauscher_status, rauscher_view
 
 __all__ = ["EndPhase", "RauscherRuleset"]  # EndPhase is the engine's now
 
@@ -261,6 +261,15 @@ class RauscherRuleset(Ruleset):
     def end_blockers(self, ctx: Context, player: str) -> list[str]:
         """What the phase modules say ``player`` must still do before ending the phase."""
         return [f"First: {line}" for m in MODULES for line in m.pending(ctx, player)]
+
+    def idle(self, rules: Rules, player: str) -> str | None:
+        """Effects without a card, Combat without a battle, Resolution with nothing to
+        place: the flow passes the Warmaster (R-ALL-12; the decisions module)."""
+        return decisions.idle(rules, player)
+
+    def left_undone(self, rules: Rules, player: str) -> list[str] | None:
+        """In Movement the counters that have not marched (R-ALL-9)."""
+        return decisions.left_undone(rules, player)
 
     def turn_start(self, ctx: Context) -> None:
         """A new week: every counter may move and fight again, its movement points fresh."""

@@ -4,9 +4,11 @@ It asks exactly what :mod:`tuicamp.engine.result_form` says the battle asks: the
 ruleset's fields of the battle as a whole first (:meth:`Ruleset.result_fields`: a checkbox
 for yes/no, a number otherwise), then per side the victory points, the points lost by a
 force without army counters, the side's own fields, the fields of each of its characters
-and, for every unit of that side's armies, the models killed and the models that fled.
-Each field is checked as it is typed (a whole
-number, within its range, no more casualties than models), but the engine is the referee:
+and, for every unit of that side's armies, the models killed and the models that fled: one
+line a unit (:class:`LossRow`), starting as "no losses", ``w`` marking it wiped out, so a
+battle of large armies is entered in a few keys and its form opens at once. Each field is
+checked as it is typed (a whole number, within its range, no more casualties than models),
+but the engine is the referee:
 the preview performs the very action on a throwaway copy of the campaign, so whatever the
 engine or the ruleset refuses is refused here too, and what it would emit is shown before
 anything is saved. Confirming sends the same :class:`EnterBattleResult` through the
@@ -25,10 +27,12 @@ from typing import Any, ClassVar, Protocol
 
 from attrs import define, field
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
+from textual.message import Message
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, Checkbox, Footer, Static
 
@@ -176,6 +180,122 @@ def unit_losses(row: UnitRow, killed_text: str, fled_text: str) -> tuple[int, in
     return killed, fled, "", ""
 
 
+# --- one unit's losses -------------------------------------------------------------------
+LABEL_WIDTH = 38  # the unit's name and models, as the form's heading row lays them out
+COLUMNS = ("killed", "fled")
+DIGITS = "0123456789"  # not str.isdigit: a superscript two is no count of models
+
+
+class LossRow(Static, can_focus=True):
+    """One unit's losses on one line: it starts as "no losses", ``w`` marks it wiped out
+    (every model killed) and back, digits type the models killed (``f`` switches to those
+    that fled, and back), backspace takes a digit off.
+
+    One widget a unit, not a row of fields: a battle of forty units opens at once, and the
+    common result (most units unhurt, a few destroyed) takes a key a unit.
+    """
+
+    BINDINGS: ClassVar = [
+        Binding("w", "wiped_out", "Wiped out", id="battle_result.wiped_out"),
+        Binding("f", "switch", "Killed/fled", id="battle_result.switch"),
+        Binding("backspace", "erase", "Erase a digit", show=False, id="battle_result.erase"),
+    ]
+
+    class Changed(Message):
+        """The losses of a unit were changed: the form checks them again."""
+
+    def __init__(self, row: UnitRow, *, id: str) -> None:
+        super().__init__(id=id, classes="result-row")
+        self.unit_row = row
+        self.counts = {"killed": 0, "fled": 0}
+        self.column = "killed"
+        self.fresh = True  # the next digit replaces the number instead of extending it
+        self.problem = ""
+        self.focused = False  # kept here: the widget's own flag may lag behind its blur
+
+    @property
+    def killed(self) -> int:
+        return self.counts["killed"]
+
+    @property
+    def fled(self) -> int:
+        return self.counts["fled"]
+
+    def set_losses(self, killed: int, fled: int) -> None:
+        self.counts = {"killed": killed, "fled": fled}
+        self._changed()
+
+    def on_mount(self) -> None:
+        self._draw()
+
+    def on_focus(self) -> None:
+        self.fresh, self.focused = True, True
+        self._draw()
+
+    def on_blur(self) -> None:
+        self.focused = False
+        self._draw()
+
+    def on_key(self, event: events.Key) -> None:
+        if event.character is not None and event.character in DIGITS:
+            event.stop()
+            before = 0 if self.fresh else self.counts[self.column]
+            self.counts[self.column] = min(before * 10 + int(event.character), 99999)
+            self.fresh = False
+            self._changed()
+
+    def action_wiped_out(self) -> None:
+        wiped = self.killed == self.unit_row.models and self.fled == 0
+        self.counts = {"killed": 0 if wiped else self.unit_row.models, "fled": 0}
+        self.fresh = True
+        self._changed()
+
+    def action_switch(self) -> None:
+        self.column = COLUMNS[(COLUMNS.index(self.column) + 1) % len(COLUMNS)]
+        self.fresh = True
+        self._draw()
+
+    def action_erase(self) -> None:
+        self.counts[self.column] //= 10
+        self.fresh = False
+        self._changed()
+
+    def _changed(self) -> None:
+        self._draw()
+        self.post_message(self.Changed())
+
+    def show_problem(self, problem: str) -> None:
+        """The form's check of this row ("more than its 20 models"), shown beside it."""
+        if problem != self.problem:
+            self.problem = problem
+            self._draw()
+
+    def status(self) -> str:
+        """What the row says beside its numbers: a problem, else its state in words."""
+        if self.problem:
+            return self.problem
+        if not self.killed and not self.fled:
+            return "no losses"
+        if self.killed == self.unit_row.models and not self.fled:
+            return "wiped out"
+        return ""
+
+    def _draw(self) -> None:
+        label = f"{self.unit_row.name} ({self.unit_row.models})"
+        if len(label) > LABEL_WIDTH - 1:
+            label = label[: LABEL_WIDTH - 2] + "\N{HORIZONTAL ELLIPSIS}"
+        parts: list[str | tuple[str, str]] = [label.ljust(LABEL_WIDTH)]
+        for column in COLUMNS:
+            number = str(self.counts[column])
+            # the column typed into is bracketed: legible without colour
+            active = self.focused and column == self.column
+            cell = f"[{number}]" if active else f" {number} "
+            parts.append((cell.ljust(8), "reverse" if active else ""))
+        status = self.status()
+        parts.append((status, "bold $error" if self.problem else "$foreground-muted"))
+        self.update(Content.assemble(*parts))
+
+
 # --- the preview ------------------------------------------------------------------------
 
 
@@ -289,6 +409,26 @@ class BattleResultScreen(Screen[list[Event] | None]):
     BINDINGS: ClassVar = [
         Binding("ctrl+s", "preview", "Preview and confirm", id="battle_result.preview"),
         Binding("escape", "cancel", "Back", id="battle_result.cancel"),
+        # PgDn/PgUp and Up/Down are told on the line under the title: the footer is full.
+        Binding(
+            "pagedown",
+            "side(1)",
+            "Next side",
+            show=False,
+            priority=True,
+            id="battle_result.next_side",
+        ),
+        Binding(
+            "pageup",
+            "side(-1)",
+            "Previous side",
+            show=False,
+            priority=True,
+            id="battle_result.previous_side",
+        ),
+        # Down and up go from field to field (the scroll would take them otherwise).
+        Binding("down", "next_field", show=False, priority=True, id="battle_result.down"),
+        Binding("up", "previous_field", show=False, priority=True, id="battle_result.up"),
     ]
 
     def __init__(self, desk: BattleDesk, battle_id: str) -> None:
@@ -311,6 +451,10 @@ class BattleResultScreen(Screen[list[Event] | None]):
         yield Static(
             Content(f"Result of battle {self.battle.id} at {m.label(self.battle.hex)}"),
             classes="screen-title",
+        )
+        yield Static(
+            Content("No losses yet: w wiped out, digits killed, f fled. PgDn/PgUp: next side"),
+            id="result-hint",
         )
         with VerticalScroll(id="result-scroll"):
             if self.battle_fields:
@@ -341,32 +485,14 @@ class BattleResultScreen(Screen[list[Event] | None]):
             )
             yield from self._fact_rows(f"char-{si}-{ci}", form.character_fields)
         if form.units:
-            with Horizontal(classes="result-row result-head"):
-                yield Static("Unit (models)", classes="result-label")
-                yield Static("killed", classes="result-number")
-                yield Static("fled", classes="result-number")
+            head = f"{'Unit (models)':<{LABEL_WIDTH}} killed  fled"
+            yield Static(head, classes="result-row result-head")
         army = None
         for ui, row in enumerate(form.units):
             if len(form.armies) > 1 and row.army != army:
                 army = row.army
                 yield Static(Content(f"  {row.army_name}"), classes="result-army")
-            with Horizontal(classes="result-row"):
-                yield Static(Content(f"{row.name} ({row.models})"), classes="result-label")
-                yield Field(
-                    value="0",
-                    type="integer",
-                    compact=True,
-                    id=f"killed-{si}-{ui}",
-                    classes="result-number",
-                )
-                yield Field(
-                    value="0",
-                    type="integer",
-                    compact=True,
-                    id=f"fled-{si}-{ui}",
-                    classes="result-number",
-                )
-                yield Static("", id=f"unit-{si}-{ui}-msg", classes="result-msg")
+            yield LossRow(row, id=f"unit-{si}-{ui}")
 
     def _number_row(self, label: str, widget_id: str, value: str, help: str = "") -> ComposeResult:
         with Horizontal(classes="result-row"):
@@ -451,10 +577,9 @@ class BattleResultScreen(Screen[list[Event] | None]):
                 )
             losses = []
             for ui, row in enumerate(form.units):
-                killed, fled, short, long = unit_losses(
-                    row, self._text(f"killed-{si}-{ui}"), self._text(f"fled-{si}-{ui}")
-                )
-                self._say(f"unit-{si}-{ui}-msg", short)
+                widget = self.query_one(f"#unit-{si}-{ui}", LossRow)
+                killed, fled, short, long = unit_losses(row, str(widget.killed), str(widget.fled))
+                widget.show_problem(short)
                 problems += [long] if long else []
                 if killed or fled:
                     losses.append(UnitLoss(row.army, row.unit, killed=killed, fled=fled))
@@ -486,8 +611,36 @@ class BattleResultScreen(Screen[list[Event] | None]):
 
     def on_input_changed(self, event: Field.Changed) -> None:
         event.stop()
+        self._check()
+
+    def on_loss_row_changed(self, event: LossRow.Changed) -> None:
+        event.stop()
+        self._check()
+
+    def _check(self) -> None:
         _, problems = self._read_all()
         self._error(problems[0] if problems else "")
+
+    # --- moving about a long form -----------------------------------------------------
+    def action_next_field(self) -> None:
+        self.focus_next()
+
+    def action_previous_field(self) -> None:
+        self.focus_previous()
+
+    def action_side(self, step: int) -> None:
+        """The next (or previous) side's victory points: a long army is passed at once."""
+        here = self.focused.id if self.focused is not None and self.focused.id else ""
+        parts = here.split("-")
+        current = int(parts[1]) if len(parts) > 1 and parts[1].isdigit() else -1
+        if here.startswith("battle-fact"):
+            current = -1
+        target = current + step
+        if not 0 <= target < len(self.side_forms):
+            where = "last" if step > 0 else "first"
+            self.notify(f"This is the {where} side of the battle", timeout=2)
+            return
+        self.query_one(f"#vp-{target}", Field).focus()
 
     def on_input_submitted(self, event: Field.Submitted) -> None:
         event.stop()

@@ -1,7 +1,8 @@
 """The battle queue: every pending battle, who must fight where, and how it is settled.
 
 From here a battle's card is read (Enter), its tabletop result entered (r), it is
-auto-resolved (a, after a yes/no) or marked for the table or the dice (m). Only a seat that
+auto-resolved (a, after a yes/no) or marked for the table or the dice (m), and the Games
+Master takes a mis-entered result back (u, with a reason) while its phase lasts. Only a seat that
 fights in a battle (or the GM) may settle it; the engine decides that, and its refusal is
 shown. Battles are public records (the chronicle announces them); army strengths shown
 here come from the seat's view, so fog of war keeps what it hides.
@@ -22,7 +23,13 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Static
 
 from tuicamp.engine.actions import Event
-from tuicamp.engine.battles import AutoResolveBattle, ChooseBattleMode, clock_text, side_names
+from tuicamp.engine.battles import (
+    AutoResolveBattle,
+    ChooseBattleMode,
+    RevertBattleResult,
+    clock_text,
+    side_names,
+)
 from tuicamp.engine.ruleset import Ruleset
 from tuicamp.engine.views import CampaignView
 from tuicamp.game.battlecard import build_card, card_hidden_reason, seat_fights
@@ -31,6 +38,7 @@ from tuicamp.model.campaign import Campaign
 from tuicamp.ui.screens.battle_card import BattleCardScreen, export_path
 from tuicamp.ui.screens.battle_result import BattleDesk, BattleResultScreen, hanging, refusal
 from tuicamp.ui.screens.confirm import ConfirmScreen
+from tuicamp.ui.screens.forms import PickScreen, TextPromptScreen
 
 MODES = {"table": "table", "auto": "auto"}
 LIST_AFTER = 3  # a line of this many "; "-parts or more is shown as a list
@@ -47,6 +55,17 @@ def as_list(text: str) -> list[str]:
 
 
 OTHER_MODE = {"table": "auto", "auto": "table"}
+
+
+def taken_back(campaign: Campaign) -> list[Battle]:
+    """The settled battles whose result may still be taken back (in their step)."""
+    return [b for b in campaign.battles if b.revert_point is not None and b.result is not None]
+
+
+def result_line(campaign: Campaign, battle: Battle) -> str:
+    """``b1 at 0504: Attacker (Stirland) wins``: a settled battle, as a list names it."""
+    result = battle.result.text if battle.result is not None else "not settled"
+    return f"{battle.id} at {campaign.map.label(battle.hex)}: {result}"
 
 
 def battles_to_fight(campaign: Campaign, view: CampaignView) -> list[Battle]:
@@ -120,6 +139,7 @@ class BattleQueueScreen(Screen[None]):
         Binding("r", "result", "Enter result", id="battles.result"),
         Binding("a", "auto", "Auto-resolve", id="battles.auto"),
         Binding("m", "mode", "Table/auto", id="battles.mode"),
+        Binding("u", "take_back", "Take back", id="battles.take_back"),
         Binding("escape,q", "close", "Back", id="battles.close"),
     ]
 
@@ -273,14 +293,28 @@ class BattleQueueScreen(Screen[None]):
             if yes:
                 self.desk.perform(AutoResolveBattle(battle=bid), self._done)
 
-        self.app.push_screen(
-            ConfirmScreen(
-                f"Auto-resolve battle {bid}? The dice decide, and it cannot be undone.",
-                "Auto-resolve",
-                "Not yet",
-            ),
-            answered,
-        )
+        question, yes = f"Auto-resolve battle {bid}? The dice decide, for good.", "Auto-resolve"
+        waiting = self._consent_awaited(battle)
+        if waiting:  # R-ALL-10: one side asks, the other agrees by asking too
+            question = f"Ask to auto-resolve battle {bid}? {waiting} must agree (or the GM)."
+            yes = "Ask"
+        self.app.push_screen(ConfirmScreen(question, yes, "Not yet"), answered)
+
+    def _consent_awaited(self, battle: Battle) -> str:
+        """The sides whose asking the dice would still wait for if this seat asked now
+        (R-ALL-10), as the question names them; '' when it would settle the battle."""
+        seat = self.campaign.seat(self.seat or "")
+        rules = self.desk.session.rules
+        if seat is None or seat.gm or not rules.option("auto_resolve_consent"):
+            return ""
+        waiting = [
+            s.title
+            for s in battle.sides
+            if s.players
+            and s.id not in battle.auto_consent
+            and not any(seat.controls(p) for p in s.players)
+        ]
+        return " and ".join(waiting)
 
     def action_mode(self) -> None:
         battle = self._battle()
@@ -288,6 +322,51 @@ class BattleQueueScreen(Screen[None]):
             return
         mode = OTHER_MODE.get(battle.mode, "table")
         self.desk.perform(ChooseBattleMode(battle=battle.id, mode=mode), self._done)
+
+    def action_take_back(self) -> None:
+        """The Games Master takes a mis-entered result back (``gm_revert_battle``): the
+        battle is pending again, the dice as they were. A result can be taken back while
+        the clock stays in the step it was entered in."""
+        if self.seat is None:
+            return
+        undoable = taken_back(self.campaign)
+        if not undoable:
+            self.notify(
+                "No result can be taken back: none was entered in this phase",
+                severity="warning",
+            )
+            return
+        if not self.view().gm:
+            self.notify(
+                "Only the Games Master takes a result back: ask the GM (g changes seat)",
+                severity="warning",
+                title="Refused",
+            )
+            return
+        choices = [(b.id, result_line(self.campaign, b)) for b in undoable]
+
+        def reason_for(bid: str) -> None:
+            def reasoned(reason: str | None) -> None:
+                if reason:
+                    self.desk.perform(RevertBattleResult(battle=bid, reason=reason), self._done)
+
+            self.app.push_screen(
+                TextPromptScreen(
+                    f"Take back the result of battle {bid}: why?",
+                    placeholder="the VP were swapped",
+                    help="The battle is pending again; the dice stay as they fell.",
+                ),
+                reasoned,
+            )
+
+        def picked(ids: list[str] | None) -> None:
+            if ids:
+                reason_for(ids[0])
+
+        if len(choices) == 1:
+            reason_for(choices[0][0])
+        else:
+            self.app.push_screen(PickScreen("Take back which result?", choices), picked)
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -26,7 +26,7 @@ from textual.widgets import Footer
 from tuicamp.engine.actions import Action, Event
 from tuicamp.engine.awaited import RollAwaited
 from tuicamp.engine.errors import DiceNeeded, InputError, RuleError
-from tuicamp.engine.flow import Play
+from tuicamp.engine.flow import Play, acting_players
 from tuicamp.engine.letters import WriteLetter
 from tuicamp.engine.rules import Rules
 from tuicamp.engine.ruleset import Ruleset
@@ -42,7 +42,7 @@ from tuicamp.ui.markers import markers_for
 from tuicamp.ui.moves import MovePlanner, build_model
 from tuicamp.ui.panels import PhasePanel, RulesetUI, UiCommand, ruleset_ui
 from tuicamp.ui.screens.army import ArmyScreen
-from tuicamp.ui.screens.battles import BattleQueueScreen, battles_to_fight
+from tuicamp.ui.screens.battles import BattleQueueScreen, battles_to_fight, taken_back
 from tuicamp.ui.screens.chronicle import ChronicleScreen
 from tuicamp.ui.screens.confirm import ConfirmScreen
 from tuicamp.ui.screens.dice_entry import DiceEntryScreen
@@ -275,11 +275,15 @@ class CampaignScreen(Screen[None]):
         label = seating.seat_label(seat, self.session.view(seat_id))
 
         def summary() -> list[str]:
-            return seating.since_last_turn(self.session.view(seat_id), seat_id)
+            return seating.since_last_turn(self.session.view(seat_id), seat_id, public=True)
 
         def done(_: bool | None) -> None:
             self._handing_over = False
             self.show_seat(seat_id)
+            private = seating.private_news(self.view, seat_id)
+            if private:
+                entries = "entry" if private == 1 else "entries"
+                self.notify(f"{private} {entries} for you alone since your last turn: l, the log")
 
         self.app.push_screen(HandoverScreen(label, seat.passphrase_hash, summary), done)
 
@@ -468,8 +472,11 @@ class CampaignScreen(Screen[None]):
             view = self._view
             return not (command.gm_only and not (view and view.gm))
         if action in ("battles", "no_battles"):
-            # "battles" (in the footer) while a battle waits, "no_battles" while none does.
-            return bool(self.session.campaign.pending_battles()) == (action == "battles")
+            # "battles" (in the footer) while a battle waits or a result of this phase may
+            # be taken back, "no_battles" while neither.
+            camp = self.session.campaign
+            waiting = bool(camp.pending_battles() or taken_back(camp))
+            return waiting == (action == "battles")
         return not (action == "switch_seat" and len(self.local) < 2)
 
     def _command(self, command_id: str) -> UiCommand | None:
@@ -492,8 +499,32 @@ class CampaignScreen(Screen[None]):
             if yes:
                 self.perform(make())
 
+        undone = self._left_undone()
+        if undone == []:  # the ruleset names nothing left to do: no question (R-ALL-9)
+            self.perform(make())
+            return
         question, yes = self._end_question()
+        if undone:
+            question = f"{question}\n{'; '.join(undone)}"
         self.app.push_screen(ConfirmScreen(question, yes, "Not yet"), answered)
+
+    def _left_undone(self) -> list[str] | None:
+        """What the shown seat's players to act could still do in this phase (R-ALL-9);
+        None when the ruleset does not say, or it is not their turn (the engine's refusal
+        then tells them so)."""
+        seat = self.session.campaign.seat(self.seat or "")
+        if seat is None or seat.gm:
+            return None
+        mine = [p for p in acting_players(self.session.campaign) if seat.controls(p)]
+        if not mine:
+            return None
+        found: list[str] = []
+        for player in mine:
+            lines = self._ruleset.left_undone(self.rules, player)
+            if lines is None:
+                return None
+            found += lines
+        return found
 
     def _end_question(self) -> tuple[str, str]:
         """What "t" ends, and its button: the phase in a ruleset of several phases, the

@@ -1,9 +1,11 @@
-"""The hotseat hand-over: nothing of the next seat is drawn before its player is there.
+"""The hotseat hand-over: one screen, one Enter (R-ALL-11).
 
 The campaign screen blanks itself first (so the previous seat's view is gone), then shows
 this opaque screen. It names the player (not only the race), asks for the seat's
-passphrase when it has one, and only then asks for the "since your last turn" summary:
-the summary is a callable, so nothing of the new seat is even computed before that.
+passphrase when it has one, and shows the "since your last turn" recap below, so that the
+player sits down with a single Enter. The recap holds only what every seat may read,
+since the player leaving may still be looking: what is for the new seat alone is in its
+chronicle once it is shown, and the campaign screen says how much there is.
 
 A phase in open play hides nothing: the campaign screen stays and :class:`TurnBanner`
 names the player to move on one line.
@@ -18,10 +20,12 @@ from textual.binding import Binding
 from textual.containers import Center, Vertical, VerticalScroll
 from textual.content import Content
 from textual.screen import Screen
-from textual.widgets import ContentSwitcher, Static
+from textual.widgets import Static
 
 from tuicamp.ui.passphrase import check_passphrase
 from tuicamp.ui.widgets.fields import Field
+
+NO_NEWS = "Nothing everyone may know of has happened."
 
 
 class HandoverScreen(Screen[bool]):
@@ -40,61 +44,38 @@ class HandoverScreen(Screen[bool]):
         self.summary = summary
 
     def compose(self) -> ComposeResult:
-        with ContentSwitcher(initial="handover-ready", id="handover-steps"):
-            with Vertical(id="handover-ready", classes="handover-step"):
-                yield Center(
-                    Static(Content(f"{self.who} to play — press Enter"), id="handover-who")
-                )
-            with Vertical(id="handover-pass", classes="handover-step"):
-                yield Center(Static(Content(f"{self.who}: your passphrase, then Enter")))
-                yield Center(Field(password=True, id="handover-passphrase", disabled=True))
+        with Vertical(id="handover-one"):
+            if self.passphrase_hash:
+                ask = f"{self.who} to play: your passphrase, then Enter"
+            else:
+                ask = f"{self.who} to play — press Enter"
+            yield Center(Static(Content(ask), id="handover-who"))
+            if self.passphrase_hash:
+                yield Center(Field(password=True, id="handover-passphrase"))
                 yield Center(Static("", id="handover-error", classes="error"))
-            with Vertical(id="handover-since", classes="handover-step"):
-                yield Static("", id="handover-since-title", classes="dialog-title")
-                yield VerticalScroll(Static("", id="handover-summary"), id="handover-scroll")
-                yield Static("press Enter to play", classes="hint")
+            yield Static(Content("Since your last turn"), id="handover-since-title")
+            lines = self.summary()
+            text = "\n".join(lines) if lines else NO_NEWS
+            yield VerticalScroll(Static(Content(text), id="handover-summary"), id="handover-scroll")
 
     def on_mount(self) -> None:
         # Toasts float above every screen; none of the previous seat's may stay.
         self.app.clear_notifications()
         self.call_after_refresh(self.app.clear_notifications)
-
-    @property
-    def step(self) -> str:
-        return self.query_one(ContentSwitcher).current or ""
+        if self.passphrase_hash:
+            self.query_one("#handover-passphrase", Field).focus()
 
     def action_next(self) -> None:
-        if self.step == "handover-ready":
-            if self.passphrase_hash:
-                self.query_one(ContentSwitcher).current = "handover-pass"
-                field = self.query_one("#handover-passphrase", Field)
-                field.disabled = False
-                field.focus()
-            else:
-                self._show_summary()
-        elif self.step == "handover-since":
+        if not self.passphrase_hash:
             self.dismiss(True)
 
     def on_input_submitted(self, event: Field.Submitted) -> None:
         event.stop()
-        if check_passphrase(event.value, self.passphrase_hash):
-            event.input.value = ""
-            self._show_summary()
+        typed, event.input.value = event.value, ""
+        if check_passphrase(typed, self.passphrase_hash):
+            self.dismiss(True)
         else:
-            event.input.value = ""
             self.query_one("#handover-error", Static).update("That is not the passphrase.")
-
-    def _show_summary(self) -> None:
-        self.query_one("#handover-passphrase", Field).disabled = True
-        lines = self.summary()
-        self.query_one("#handover-since-title", Static).update(
-            Content(f"{self.who}: since your last turn")
-        )
-        self.query_one("#handover-summary", Static).update(
-            Content("\n".join(lines) if lines else "Nothing you may know of has happened.")
-        )
-        self.query_one(ContentSwitcher).current = "handover-since"
-        self.set_focus(None)
 
 
 class TurnBanner(Static):
