@@ -59,7 +59,7 @@ class LoadScreen(Screen[Path | None]):
                 Text(cut(h.name, name_width)),
                 Text(ruleset_title(h.ruleset)),
                 turn,
-                Text(cut(", ".join(h.players), widths["Players"])),
+                Text(", ".join(h.players)),
                 when(h.last_played),
                 key=str(i),
             )
