@@ -34,6 +34,7 @@ from tuicamp.ui.map_render import (
     BORDER_LOOK,
     CURSOR_STYLE,
     GRIDS,
+    LAYOUTS,
     OVERLAY_BG,
     OWNER_BORDER_LOOK,
     PLAIN_SIDE_GLYPHS,
@@ -100,9 +101,25 @@ def test_brick_picture_matches_design() -> None:
     ]
 
 
+def test_wide_brick_is_where_design_says() -> None:
+    """The wide brick: 6 x 2 cells a hex, odd rows shifted by 3, five interior cells, and
+    each slanted side two cells drawn alike."""
+    m = HexMap(3, 2, [".fh", "f~."])
+    m.add_feature("river", Hexside(H(0, 0), H(0, 1)))
+    lines = MapRenderer(m, "wide").text_lines()
+    assert lines == [
+        " // \\\\ // \\\\ // \\\\    ",
+        "|.    |f    |^    |   ",
+        " \\\\ ~~ \\\\ // \\\\ // \\\\ ",
+        "   |f    |~    |.    |",
+        "    \\\\ // \\\\ // \\\\ // ",
+    ]
+    assert GRIDS["wide"].origin(1, 1) == (10, 3)
+
+
 def test_canvas_size_and_row_width() -> None:
     m = HexMap.blank(7, 5)
-    for name, size in (("brick", (31, 11)), ("dense", (15, 5))):
+    for name, size in (("brick", (31, 11)), ("dense", (15, 5)), ("wide", (46, 11))):
         r = MapRenderer(m, name)
         assert (r.width, r.height) == size
         assert all(len(line) == r.width for line in r.text_lines())
@@ -241,6 +258,28 @@ def test_single_army_has_no_count() -> None:
 
 
 @pytest.mark.parametrize(
+    ("layout", "marker", "shown"),
+    [
+        ("brick", Marker("A", "red", own=True), ".A*"),
+        ("brick", Marker("A", "red"), ".A "),
+        ("brick", Marker("A", "red", 3, own=True), ".A3"),
+        ("wide", Marker("A", "red", own=True), ".A*  "),
+        ("wide", Marker("A", "red", 3, own=True), ".A3* "),
+        ("wide", Marker("A", "red", 3), ".A3  "),
+        ("wide", Marker("A", "red"), ".A   "),
+    ],
+)
+def test_own_counters_carry_a_glyph(layout: str, marker: Marker, shown: str) -> None:
+    """Own and enemy counters are told apart without colour: the seat's own carry ``*``
+    (a lone army always; a stack where the hex has room for it)."""
+    layers = MapLayers()
+    layers.set_markers({H(0, 0): marker})
+    x0, y = GRIDS[layout].origin(0, 0)
+    line = MapRenderer(HexMap.blank(2, 2), layout).text_lines(layers)[y]
+    assert line[x0 : x0 + len(shown)] == shown
+
+
+@pytest.mark.parametrize(
     ("overlays", "expected"),
     [
         ({"reach": "12"}, ".12"),
@@ -301,7 +340,9 @@ def test_settlement_and_terrain_glyphs_never_collide() -> None:
     assert not terrain_glyphs & set(SETTLEMENT_GLYPHS.values())
 
 
-def test_cursor_reverses_only_the_cursor_interior() -> None:
+def test_cursor_is_framed_and_reverses_only_its_hex() -> None:
+    """The cursor reads without colour: its hex's W and E sides become ``[`` and ``]``,
+    and the frame and interior are reversed, nothing else."""
     m = HexMap.blank(3, 3)
     layers = MapLayers()
     layers.set_cursor(H(1, 1))
@@ -309,9 +350,49 @@ def test_cursor_reverses_only_the_cursor_interior() -> None:
     x0, y = GRIDS["brick"].origin(1, 1)
     for x in range(r.width):
         _, style = cell(r, layers, x, y)
-        assert bool(style.reverse) == (x0 <= x < x0 + 3), x
-    assert r.hex_region(H(1, 1)) == (x0 - 1, y, 4, 1)  # the W side wears its colours
+        assert bool(style.reverse) == (x0 - 1 <= x <= x0 + 3), x
+    assert r.text_lines(layers)[y][x0 - 1 : x0 + 4] == "[.  ]"
+    assert r.hex_region(H(1, 1)) == (x0 - 1, y, 5, 1)  # the frame is repainted with it
     assert CURSOR_STYLE.reverse
+
+
+@pytest.mark.parametrize(
+    ("layout", "framed"),
+    [("brick", "[.  ]"), ("wide", "[.    ]"), ("dense", "[.]")],
+)
+def test_cursor_frame_in_every_layout(layout: str, framed: str) -> None:
+    m = HexMap.blank(4, 4)
+    layers = MapLayers()
+    layers.set_cursor(H(2, 2))
+    r = MapRenderer(m, layout)
+    x0, y = GRIDS[layout].origin(2, 2)
+    line = r.text_lines(layers)[y]
+    assert line[x0 - 1 : x0 - 1 + len(framed)] == framed
+    assert line.count("[") == 1 and line.count("]") == 1
+
+
+def test_cursor_on_a_featured_side_keeps_the_feature_glyph() -> None:
+    """A river on the cursor's E side stays a river (reversed): the frame never hides a
+    feature, and the other side still shows the bracket."""
+    m = HexMap.blank(4, 3)
+    m.add_feature("river", Hexside(H(1, 1), H(2, 1)))
+    layers = MapLayers()
+    layers.set_cursor(H(1, 1))
+    r = MapRenderer(m)
+    x0, y = GRIDS["brick"].origin(1, 1)
+    assert r.text_lines(layers)[y][x0 - 1 : x0 + 4] == "[.  ~"
+    assert cell(r, layers, x0 + 3, y)[1].reverse
+
+
+def test_cursor_frame_leaves_the_row_when_the_cursor_does() -> None:
+    m = HexMap.blank(3, 3)
+    layers = MapLayers()
+    layers.set_cursor(H(1, 1))
+    r = MapRenderer(m)
+    layers.set_cursor(H(0, 2))
+    lines = r.text_lines(layers)
+    assert "[" not in lines[3] and "]" not in lines[3]
+    assert lines[5][0:5] == "[.  ]"
 
 
 def test_unknown_terrain_letter_draws_question_mark() -> None:
@@ -347,7 +428,7 @@ sizes = st.tuples(st.integers(1, 9), st.integers(1, 9))
 
 
 @settings(max_examples=60, deadline=None)
-@given(size=sizes, layout=st.sampled_from(["brick", "dense"]), data=st.data())
+@given(size=sizes, layout=st.sampled_from(["brick", "wide", "dense"]), data=st.data())
 def test_every_side_has_one_cell_seen_from_both_hexes(size, layout, data) -> None:
     width, height = size
     grid = GRIDS[layout]
@@ -364,8 +445,9 @@ def test_every_side_has_one_cell_seen_from_both_hexes(size, layout, data) -> Non
     assert grid.hex_at(*grid.origin(col, row)) == (col, row)
 
 
-def test_brick_side_cells_are_all_distinct() -> None:
-    grid = GRIDS["brick"]
+@pytest.mark.parametrize("layout", ["brick", "wide"])
+def test_brick_side_cells_are_all_distinct(layout: str) -> None:
+    grid = GRIDS[layout]
     m = HexMap.blank(6, 5)
     seen: dict[tuple[int, int], Hexside] = {}
     for h in m.hexes():
@@ -383,7 +465,7 @@ text_any = st.text(min_size=0, max_size=3)
 @settings(max_examples=40, deadline=None)
 @given(
     size=sizes,
-    layout=st.sampled_from(["brick", "dense"]),
+    layout=st.sampled_from(["brick", "wide", "dense"]),
     letters=st.text(alphabet="".join(t.letter for t in TERRAINS) + "Z\u00e9", min_size=1),
     data=st.data(),
 )
@@ -719,3 +801,13 @@ def test_legend_lists_declared_overlays_and_the_owner_border_when_drawn() -> Non
     owners = "\n".join(line.plain for line in legend_lines(borders=Borders(OWNER)))
     assert f"{OWNER_BORDER_LOOK.glyph}   {OWNER_BORDER_LOOK.meaning}" in owners
     assert text.isascii() and owners.isascii()
+
+
+def test_legend_shows_the_cursor_frame_the_own_glyph_and_every_zoom_level() -> None:
+    """A map you can read: the legend draws the cursor as the map does, says which
+    counters are yours without colour, and lists every zoom level ``o`` goes through."""
+    text = "\n".join(line.plain for line in legend_lines())
+    assert "[.  ] cursor" in text
+    assert "B*  * and underlined: your own army" in text
+    zoom = text[text.index("Zoom (o)") :].splitlines()[1:]
+    assert [line.split()[0] for line in zoom] == list(LAYOUTS)

@@ -166,7 +166,9 @@ async def test_cursor_step_repaints_only_a_few_cells() -> None:
             await pilot.pause()
             assert spy.full == 0, key
             assert 1 <= len(spy.regions) <= 2, key
-            assert sum(r.area for r in spy.regions) <= 8, spy.regions
+            # two hexes of five cells each: the W side, the interior and the E side,
+            # where the cursor's frame is drawn
+            assert sum(r.area for r in spy.regions) <= 10, spy.regions
             assert all(r.height == 1 for r in spy.regions)
             assert widget.lines_rendered - rendered <= 2, key
             assert widget.render_line_calls - calls <= 2, key
@@ -181,7 +183,7 @@ async def test_same_row_step_is_one_merged_span() -> None:
         spy = RefreshSpy(widget)
         await pilot.press("d")
         x0 = 4 * 5 + 2 + 1  # odd row; W side of the old hex to the interior of the new one
-        assert spy.regions == [Region(x0 - 1, 11, 8, 1)]
+        assert spy.regions == [Region(x0 - 1, 11, 9, 1)]  # and the new E side (the frame)
 
 
 @sync
@@ -263,7 +265,7 @@ async def test_markers_and_overlays_repaint_only_changed_hexes() -> None:
         widget.set_markers({H(5, 4): Marker("A", "red", 3)})
         await pilot.pause()
         assert spy.full == 0
-        assert spy.regions == [Region(4 * 5, 9, 4, 1)]
+        assert spy.regions == [Region(4 * 5, 9, 5, 1)]
         assert widget.lines_rendered - rendered == 1
         line = "".join(seg.text for seg in widget.render_line(9))
         assert line[4 * 5 + 1 : 4 * 5 + 4] == ".A3"
@@ -277,7 +279,7 @@ async def test_markers_and_overlays_repaint_only_changed_hexes() -> None:
 
         widget.set_overlay("marks", {H(6, 4): "*", H(7, 4): "*"})
         await pilot.pause()
-        assert spy.regions == [Region(4 * 6, 9, 8, 1)]  # one span on one line
+        assert spy.regions == [Region(4 * 6, 9, 9, 1)]  # one span on one line
         widget.clear_overlay("marks")
         line = "".join(seg.text for seg in widget.render_line(9))
         assert "*" not in line
@@ -293,7 +295,7 @@ async def test_terrain_edit_repaints_the_hex_and_its_west_side() -> None:
         assert widget.hexmap is not None
         widget.hexmap.set_terrain(H(5, 4), "m")
         widget.refresh_hexes([H(5, 4)])
-        assert spy.regions == [Region(4 * 5, 9, 4, 1)]
+        assert spy.regions == [Region(4 * 5, 9, 5, 1)]
         cells = []
         for seg in widget.render_line(9):
             cells.extend((ch, seg.style) for ch in seg.text)
@@ -316,7 +318,7 @@ async def test_bindings_have_ids_a_keymap_can_rebind() -> None:
 
 
 @sync
-async def test_dense_overview_toggle_keeps_the_cursor() -> None:
+async def test_zoom_levels_go_round_and_keep_the_cursor() -> None:
     app = MapApp(H(100, 120))
     async with app.run_test(size=SIZE) as pilot:
         widget = app.query_one(MapWidget)
@@ -330,13 +332,20 @@ async def test_dense_overview_toggle_keeps_the_cursor() -> None:
         assert widget.cursor == H(101, 120)
         await pilot.press("o")
         await pilot.pause()
+        assert widget.map_layout == "wide"  # the zoom levels go round: overview, wide
+        assert widget.virtual_size == (6 * 200 + 4, 401)
+        assert widget.cursor == H(101, 120)
+        assert widget.hex_region(widget.cursor) is not None
+        await pilot.press("o")
+        await pilot.pause()
         assert widget.map_layout == "brick"
         assert widget.hex_region(widget.cursor) is not None
 
 
 @sync
 async def test_cursor_and_own_army_survive_no_color() -> None:
-    """NO_COLOR strips colours (Textual's NoColor filter); reverse and underline remain."""
+    """NO_COLOR strips colours (Textual's NoColor filter); the cursor's frame and the own
+    army's glyph are glyphs, and reverse and underline remain."""
     app = MapApp(H(3, 2))
     async with app.run_test(size=SIZE) as pilot:
         widget = app.query_one(MapWidget)
@@ -348,9 +357,9 @@ async def test_cursor_and_own_army_survive_no_color() -> None:
         for seg in segments:
             styled.extend((ch, seg.style) for ch in seg.text)
         x0 = 4 * 3 + 1
-        assert "".join(ch for ch, _ in styled[x0 : x0 + 7]) == ".  |.A "
-        assert all(style.reverse for _, style in styled[x0 : x0 + 3])
-        assert not any(style.reverse for _, style in styled[x0 + 3 :])
+        assert "".join(ch for ch, _ in styled[x0 - 1 : x0 + 7]) == "[.  ].A*"
+        assert all(style.reverse for _, style in styled[x0 - 1 : x0 + 4])
+        assert not any(style.reverse for _, style in styled[x0 + 4 :])
         assert styled[x0 + 5][1].underline
         assert all(style.color is None or style.color.is_default for _, style in styled)
 
@@ -378,13 +387,13 @@ async def test_show_cursor_off_draws_no_cursor() -> None:
         def reversed_cells() -> int:
             return sum(len(s.text) for s in widget.render_line(5) if s.style and s.style.reverse)
 
-        assert reversed_cells() == 3
+        assert reversed_cells() == 5  # the interior and its frame
         widget.show_cursor = False
         assert reversed_cells() == 0
         await pilot.press("d")
         assert reversed_cells() == 0
         widget.show_cursor = True
-        assert reversed_cells() == 3
+        assert reversed_cells() == 5  # the interior and its frame
 
 
 def test_legend_lists_declared_overlays_and_undeclared_ones_in_use() -> None:
@@ -455,13 +464,13 @@ async def test_a_cursor_step_repaints_a_disputed_side_and_nothing_more() -> None
         spy = RefreshSpy(widget)
         await pilot.press("d")  # (5, 4): neither hex of the side
         await pilot.pause()
-        assert spy.regions == [Region(4 * 4, 9, 8, 1)]  # a plain step: nothing more
+        assert spy.regions == [Region(4 * 4, 9, 9, 1)]  # a plain step: nothing more
         spy.reset()
         await pilot.press("d")  # onto the lower hex: its own record shows
         await pilot.pause()
         assert line_text(widget, y)[x] == "l"
         assert Region(x, y, 1, 1) in spy.regions
-        assert sum(r.area for r in spy.regions) == 8 + 1
+        assert sum(r.area for r in spy.regions) == 9 + 1
         spy.reset()
         await pilot.press("x")  # off both: the upper hex's record again
         await pilot.pause()
@@ -479,7 +488,7 @@ async def test_a_route_repaints_its_hexes_and_the_sides_between_them() -> None:
         widget.set_route("path", [H(4, 4), H(5, 4), H(6, 4)], labels={H(6, 4): "2"})
         await pilot.pause()
         x0, y = 4 * 4 + 1, 2 * 4 + 1
-        assert spy.regions == [Region(x0 + 3, y, 8, 1)]  # one span: sides and hexes
+        assert spy.regions == [Region(x0 + 3, y, 9, 1)]  # one span: sides and hexes
         assert line_text(widget, y)[x0 : x0 + 11] == ".  *.* *.2 "
         widget.clear_overlays()
         await pilot.pause()

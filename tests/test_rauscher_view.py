@@ -157,7 +157,7 @@ def test_what_blocks_the_end_of_the_phase_is_the_frames_refusal():
     engine.perform("stirland", E.BuyBaggage(food=1))
     K.until(engine, "resolution")
     (blocking,) = _state(engine, "stirland").ledger("stirland").blocking
-    assert blocking.startswith("place a baggage train loaded with 1 supplies")
+    assert blocking.startswith("place a baggage train loaded with 1 supply")
     assert _lines(engine, "stirland")["To do"] == blocking
     with pytest.raises(RuleError, match="First: place a baggage train"):
         engine.perform("stirland", EndPhase())

@@ -106,7 +106,7 @@ def _probe(cls: type[Action], field: str, value: str) -> Action | None:
     other field left at its default or a harmless stand-in; None when it cannot be made."""
     kwargs: dict[str, object] = {}
     for f in attrs.fields(cls):
-        kind = str(f.type)
+        kind = _type_name(f.type)
         if f.name == field:
             kwargs[f.name] = [value] if kind.startswith("list") else value
         elif f.default is attrs.NOTHING:
@@ -123,11 +123,22 @@ def _probe(cls: type[Action], field: str, value: str) -> Action | None:
         return None
 
 
+def _type_name(annotation: object) -> str:
+    """A field's type as written ("str", "list[str]"), whether attrs still holds the
+    annotation's text or a converter has resolved it in place (cattrs does, the first
+    time it structures the class), so the probes do not depend on which tests ran first."""
+    if isinstance(annotation, str):
+        return annotation
+    if isinstance(annotation, type):
+        return annotation.__name__
+    return str(annotation)
+
+
 def _text_fields(cls: type[Action]) -> list[str]:
     return [
         f.name
         for f in attrs.fields(cls)
-        if f.name != "dice" and str(f.type) in ("str", "list[str]")
+        if f.name != "dice" and _type_name(f.type) in ("str", "list[str]")
     ]
 
 

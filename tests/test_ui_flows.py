@@ -438,7 +438,7 @@ async def test_every_key_is_in_the_command_palette(tmp_path):
             "Select",
             "Next",
             "Centre map",
-            "Overview map",
+            "Zoom map",
         ):
             assert needed in titles, needed
         command = next(c for c in app.get_system_commands(app.screen) if c.title == "Log")

@@ -221,10 +221,14 @@ def cmd_new(args: argparse.Namespace) -> int:
     from tuicamp.game.session import Session
     from tuicamp.game.setup import start_campaign
     from tuicamp.model.campaign import DiceMode
-    from tuicamp.storage.locations import make_folder, new_save_path
+    from tuicamp.storage.locations import make_folder, new_save_path, saves_dir, slug
     from tuicamp.storage.scenario import find_scenario
 
     scenario = load_scenario(find_scenario(args.scenario))
+    if not (args.output or args.name or args.force or args.no_play):
+        made = saves_dir() / f"{slug(scenario.title)}.toml"
+        if made.is_file() and _offer_to_continue(made):
+            return _run_ui(made, None)
     options = {}
     for item in args.option:
         key, sep, value = item.partition("=")
@@ -259,6 +263,16 @@ def cmd_new(args: argparse.Namespace) -> int:
     if args.no_play:
         return EXIT_OK
     return _run_ui(session.path, None, session)
+
+
+def _offer_to_continue(save: Path) -> bool:
+    """Running the same ``tuicamp new SCENARIO`` again (the README's demo command) finds
+    the campaign it made: ask whether to go on with it rather than start a second one.
+    Only on a terminal; a script gets a new campaign beside the old one, as before."""
+    if not (sys.stdin.isatty() and sys.stdout.isatty()):
+        return False
+    answer = input(f"{save} exists, made from this scenario. Continue it? [Y/n] ")
+    return answer.strip().lower() in ("", "y", "yes")
 
 
 def _run_ui(save: Path | None, seat: str | None, session=None) -> int:
@@ -387,15 +401,11 @@ def cmd_rulesets(args: argparse.Namespace) -> int:
 
 def cmd_scenarios(args: argparse.Namespace) -> int:
     from tuicamp.game.scenarios import load_scenario
+    from tuicamp.game.textreport import scenario_table
     from tuicamp.storage.scenario import bundled_scenarios
 
-    for path in bundled_scenarios():
-        sc = load_scenario(path)
-        rulesets = ", ".join(sc.rulesets)
-        say(
-            f"{path.stem:<24} {sc.title} ({len(sc.players)} players, "
-            f"{sc.map.width}x{sc.map.height}; rulesets: {rulesets})"
-        )
+    for line in scenario_table([(p.stem, load_scenario(p)) for p in bundled_scenarios()]):
+        say(line)
     return EXIT_OK
 
 

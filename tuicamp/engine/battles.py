@@ -504,5 +504,7 @@ def remove_losses(camp: Campaign, battle: Battle, *, fled_return: bool) -> list[
                 army.units.remove(unit)
                 lines.append(f"{unit.name} of {army.name} is destroyed")
             elif gone:
-                lines.append(f"{unit.name} of {army.name} lost {gone} models")
+                lines.append(
+                    f"{unit.name} of {army.name} lost {gone} model{'s' if gone != 1 else ''}"
+                )
     return lines

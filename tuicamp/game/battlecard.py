@@ -54,6 +54,7 @@ class BattleCard:
     record: list[str]  # what to write down after the battle
     status: str
     when: str = ""  # the battle's clock: turn, phase, day
+    result: str = ""  # how a fought battle ended: the outcome and each side's VP
 
 
 def seat_fights(view: CampaignView, battle: Battle) -> bool:
@@ -141,7 +142,20 @@ def build_card(rules: Rules, battle: Battle) -> BattleCard:
         status=f"{battle.status.value}"
         + (f", to be {MODE_TEXT[battle.mode]}" if battle.pending else ""),
         when=clock_text(battle, ruleset),
+        result=result_text(battle),
     )
+
+
+def result_text(battle: Battle) -> str:
+    """A fought battle's outcome as its card prints it ("Attacker (Red) wins; Attacker
+    (Red) 678 VP, Defender (Green) 22 VP"); "" while it waits to be fought."""
+    result = battle.result
+    if result is None:
+        return ""
+    titles = {side.id: side.title for side in battle.sides}
+    vps = ", ".join(f"{titles.get(r.side, r.side)} {r.vp} VP" for r in result.sides)
+    how = " (auto-resolved)" if result.auto else ""
+    return "; ".join(part for part in (result.text + how, vps) if part)
 
 
 def _asked(spec: ResultField) -> str:
@@ -183,6 +197,8 @@ def card_text(card: BattleCard, width: int = 78) -> str:
     if card.settlement:
         out.append(f"Settlement: {card.settlement}")
     out.append(f"Status: {card.status}")
+    if card.result:
+        out += wrap(f"Result: {card.result}", "")
     if card.layout:
         out += ["", "Lay out the table:", *wrap(card.layout)]
     for side in card.sides:
@@ -209,7 +225,9 @@ def card_markdown(card: BattleCard) -> str:
         out.append(f"**When:** {card.when}  ")
     if card.settlement:
         out.append(f"**Settlement:** {card.settlement}  ")
-    out.append(f"**Status:** {card.status}")
+    out.append(f"**Status:** {card.status}" + ("  " if card.result else ""))
+    if card.result:
+        out.append(f"**Result:** {card.result}")
     if card.layout:
         out += ["", "## Table", "", card.layout]
     for side in card.sides:

@@ -6,11 +6,19 @@ They read a CampaignView only, so what a seat may not see cannot leak into a rep
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from tuicamp.engine.actions import Event
 from tuicamp.engine.letters import letter_of
 from tuicamp.engine.ruleset import Ruleset
 from tuicamp.engine.views import CampaignView
+
+if TYPE_CHECKING:
+    from tuicamp.storage.scenario import Scenario
+
+# The kind of the event an undo writes (tuicamp.engine.engine.Engine.undo).
+UNDO = "undo"
 
 
 def show_text(view: CampaignView, ruleset: Ruleset) -> str:
@@ -100,6 +108,17 @@ def plural(n: int, word: str) -> str:
     return f"{n} {word}{'' if n == 1 else 's'}"
 
 
+def scenario_table(scenarios: Sequence[tuple[str, Scenario]]) -> list[str]:
+    """``tuicamp scenarios``: one line per scenario, its id in a column as wide as the
+    longest id, so the titles start in one column whatever the names."""
+    width = max((len(name) for name, _ in scenarios), default=0)
+    return [
+        f"{name:<{width}}  {sc.title} ({plural(len(sc.players), 'player')}, "
+        f"{sc.map.width}x{sc.map.height}; rulesets: {', '.join(sc.rulesets)})"
+        for name, sc in scenarios
+    ]
+
+
 def _player_name(view: CampaignView, pid: str | None) -> str:
     p = view.player(pid) if pid else None
     return p.name if p else (pid or "?")
@@ -137,11 +156,18 @@ def chronicle_text(view: CampaignView) -> str:
     )
 
 
+def diary_events(chronicle: Sequence[Event]) -> list[Event]:
+    """The events a diary tells: what happened, so neither an action that was undone nor
+    the undo itself (the log, ``chronicle_text``, keeps both: it is the record)."""
+    undone = {seq for e in chronicle if e.kind == UNDO for seq in e.data.get("undoes", ())}
+    return [e for e in chronicle if e.kind != UNDO and e.seq not in undone]
+
+
 def chronicle_markdown(view: CampaignView, ruleset: Ruleset) -> str:
-    """The chronicle as a campaign diary, a section per turn."""
+    """The chronicle as a campaign diary, a section per turn, without undone actions."""
     out = [f"# {view.name}", "", f"*{ruleset.title}*", ""]
     turn = None
-    for e in view.chronicle:
+    for e in diary_events(view.chronicle):
         if e.turn != turn:
             turn = e.turn
             out += [f"## Turn {turn}", ""]

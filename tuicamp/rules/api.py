@@ -13,7 +13,7 @@ model, the result form's :class:`ResultField` and :class:`FieldScope`,
 :class:`BattleOutcome`, :func:`open_battle`); the model classes a rule reads (campaign,
 map, hexes and hexsides, a map's vocabulary of terrains and hexside features, forces,
 teams); :class:`Problem`; and the kit, as its modules (``sealed``,
-``agreements``, ``teams``, ``turns``, ``clock``) and their data classes. A stable name
+``agreements``, ``teams``, ``turns``, ``clock``, ``words``) and their data classes. A stable name
 changes only with a note in the guide and a deprecation period.
 
 **Provisional**: the names in :data:`PROVISIONAL`, helpers the bundled rulesets use
@@ -116,7 +116,7 @@ from tuicamp.model.terrain import (
     TerrainLook,
     Vocabulary,
 )
-from tuicamp.rules.kit import agreements, clock, rerolls, sealed, teams, turns
+from tuicamp.rules.kit import agreements, clock, rerolls, sealed, teams, turns, words
 from tuicamp.rules.kit.agreements import Agreement, Agreements, AgreementStatus
 from tuicamp.rules.kit.clock import Moment
 from tuicamp.rules.kit.sealed import SealedChoice, SealedView
@@ -266,4 +266,5 @@ __all__ = [
     "teams",
     "turns",
     "unstructure",
+    "words",
 ]

@@ -15,6 +15,9 @@ Layouts (see docs/architecture.md, "Drawing the map"):
   letter, stack count) or, when no unit is there, overlay labels.
 * ``dense`` -- a zoomed-out overview, 2 x 1 cells per hex (glyph + gap), odd rows shifted
   by 1. The gap carries the hex's E side feature when it has one.
+* ``wide`` -- the brick drawn larger for a large terminal: 6 x 2 cells per hex, odd rows
+  shifted by 3, five interior cells (W side at ``x0-1``, E at ``x0+5``), each slanted side
+  two cells drawn alike, the first of them (NW, SW at ``x0``; NE, SE at ``x0+3``) its cell.
 
 Everything on the map is printable ASCII (ambiguous-width Unicode breaks alignment over
 SSH), and every feature is told apart by its glyph, not only by colour, so the map reads
@@ -36,7 +39,8 @@ Glyphs (``legend_lines()`` prints them in their map styles):
 * borders (``Borders``, chosen by the ruleset's UI): territory border ``:``, owner (realm)
   border ``!``, on a plain side; a feature on either is underlined;
 * armies: a chip in the owner's colour, letter then stack count (2-9, + for more),
-  underlined when it is the viewer's own; the cursor is reverse video;
+  underlined when it is the viewer's own and marked ``*`` (``marker_cells``); the cursor
+  is its hex between ``[`` and ``]`` (on its W and E sides), in reverse video;
 * overlays (:mod:`tuicamp.ui.map_layers`, which states which layer wins a cell and the
   rule for a side two hexes share): labels and route glyphs fill the marker cells of hexes
   without armies, an area tints them and adds its glyph, a route is also drawn on the
@@ -68,13 +72,16 @@ from tuicamp.ui.map_layers import (
     UNDECLARED_LOOKS,
     Borders,
     MapLayers,
+    Marker,
     OverlayLook,
     SideEntry,
     SideLine,
     ascii_text,
 )
 
-LAYOUTS: tuple[str, ...] = ("brick", "dense")
+# The map's zoom levels. ``o`` steps through them in this order: the normal brick, the
+# dense overview, then the wide brick for a large terminal, and round again.
+LAYOUTS: tuple[str, ...] = ("brick", "dense", "wide")
 
 # Direction indexes as in tuicamp.model.hexes.DIRECTIONS (clockwise from east).
 E, NE, NW, W, SW, SE = range(6)
@@ -243,6 +250,31 @@ def pick_border(features: Iterable[str]) -> str | None:
 OVERLAY_BG = "black"  # the chip under a label's or a route's glyph
 
 CURSOR_STYLE = Style(reverse=True, bold=True)
+# The cursor's frame: its hex's W and E sides, so it shows without colour or reverse video.
+# A side with a feature keeps the feature's glyph (in the cursor's style): the hex panel
+# lists the sides of the hex under the cursor.
+CURSOR_FRAME = ("[", "]")
+# The seat's own counters carry this glyph (after the count, or in its place for a lone
+# army where a hex has only two marker cells), so they are told apart without colour.
+OWN_GLYPH = "*"
+
+
+def marker_cells(marker: Marker, cells: int) -> list[str]:
+    """The glyphs of a counter in ``cells`` marker cells: the owner's letter, the stack
+    count (2-9, + beyond), then the own glyph where there is room for it.
+
+    A lone army of the seat's own shows ``E*``; an own stack ``E2*`` where there is room (the
+    wide brick's four cells), ``E2`` in the brick's two, where the underline and the letter
+    tell it.
+    """
+    letter = ascii_text(marker.letter)[:1] or "?"
+    count = marker.count_glyph
+    glyphs = [letter, count]
+    if marker.own and count == " ":
+        glyphs = [letter, OWN_GLYPH]
+    elif marker.own and cells >= 3:
+        glyphs.append(OWN_GLYPH)
+    return (glyphs + [" "] * cells)[:cells]
 
 
 @lru_cache(512)
@@ -316,9 +348,20 @@ class Grid:
     dirty_w: int  # ... for dirty_w cells (interior, plus the side drawn in its colours)
     interior_w: int  # cells inside the hex outline
 
+    @property
+    def outlined(self) -> bool:
+        """Whether every hexside has a cell of its own (the brick layouts)."""
+        return self.name != "dense"
+
+    @property
+    def side_twin(self) -> bool:
+        """Whether a slanted side (NE, NW, SW, SE) is two cells wide: the wide brick's
+        hexes are six columns apart, so a slant spans two cells, drawn alike."""
+        return self.name == "wide"
+
     def canvas_size(self, width: int, height: int) -> tuple[int, int]:
-        if self.name == "brick":
-            return (4 * width + 3, 2 * height + 1)
+        if self.outlined:
+            return (self.hex_w * width + self.shift + 1, 2 * height + 1)
         return (2 * width + 1, height)
 
     def origin(self, col: int, row: int) -> tuple[int, int]:
@@ -331,16 +374,15 @@ class Grid:
     def side_cell(self, col: int, row: int, direction: int) -> tuple[int, int] | None:
         """The cell of a hexside, or None where the layout has no room for that side."""
         x0, y = self.origin(col, row)
-        offsets = _BRICK_SIDES if self.name == "brick" else _DENSE_SIDES
-        dxy = offsets.get(direction)
+        dxy = _SIDES[self.name].get(direction)
         return None if dxy is None else (x0 + dxy[0], y + dxy[1])
 
     def focus_box(self, col: int, row: int) -> tuple[int, int, int, int]:
         """(x, y, w, h) the viewport should keep visible around a hex (sides included)."""
         x0, y = self.origin(col, row)
-        if self.name == "brick":
-            return (x0 - 1, y - 1, 5, 3)
-        return (x0, y, 2, 1)
+        if self.outlined:
+            return (x0 - 1, y - 1, self.hex_w + 1, 3)
+        return (x0 - 1, y, 3, 1)
 
     def hex_at(self, x: int, y: int) -> tuple[int, int] | None:
         """(col, row) of the hex whose interior holds canvas cell (x, y), if any."""
@@ -362,11 +404,30 @@ _BRICK_SIDES: dict[int, tuple[int, int]] = {
     SW: (0, 1),
     SE: (2, 1),
 }
+# The wide brick: the interior is five cells, the E side at x0+5, and each slanted side
+# is two cells, of which the first (the one named here) is the side's cell and the second
+# its twin, drawn alike (Grid.side_twin).
+_WIDE_SIDES: dict[int, tuple[int, int]] = {
+    W: (-1, 0),
+    E: (5, 0),
+    NW: (0, -1),
+    NE: (3, -1),
+    SW: (0, 1),
+    SE: (3, 1),
+}
 _DENSE_SIDES: dict[int, tuple[int, int]] = {W: (-1, 0), E: (1, 0)}
+_SIDES: dict[str, dict[int, tuple[int, int]]] = {
+    "brick": _BRICK_SIDES,
+    "wide": _WIDE_SIDES,
+    "dense": _DENSE_SIDES,
+}
 
+# A hex's own change repaints its W side, interior and E side: the cursor's frame is drawn
+# on both (``[`` and ``]``), so a cursor step repaints both of them.
 GRIDS: dict[str, Grid] = {
-    "brick": Grid("brick", hex_w=4, hex_h=2, shift=2, top=1, dirty_dx=-1, dirty_w=4, interior_w=3),
-    "dense": Grid("dense", hex_w=2, hex_h=1, shift=1, top=0, dirty_dx=0, dirty_w=2, interior_w=1),
+    "brick": Grid("brick", hex_w=4, hex_h=2, shift=2, top=1, dirty_dx=-1, dirty_w=5, interior_w=3),
+    "wide": Grid("wide", hex_w=6, hex_h=2, shift=3, top=1, dirty_dx=-1, dirty_w=7, interior_w=5),
+    "dense": Grid("dense", hex_w=2, hex_h=1, shift=1, top=0, dirty_dx=-1, dirty_w=3, interior_w=1),
 }
 
 
@@ -495,6 +556,7 @@ class MapRenderer:
     def _build_styles(self) -> None:
         base = self._base
         self._plain = base + Style(color=parse_colour(PLAIN_SIDE_COLOUR))
+        self._cursor_frame = self._plain + CURSOR_STYLE
         vocabulary = self.map.vocabulary
         self._side_looks = side_looks(vocabulary)
         self._terrain: dict[str, Cell] = {}
@@ -545,21 +607,24 @@ class MapRenderer:
         return self._brick_hex_row((y - 1) // 2, layers)
 
     def _brick_template(self, y: int) -> str:
-        """The plain outline of a row between hex rows: '/' and '\\' of the hexes around it."""
+        """The plain outline of a row between hex rows: '/' and '\\' of the hexes around it
+        (two cells each in the wide brick)."""
         text = self._templates.get(y)
         if text is None:
+            grid = self.grid
             chars = [" "] * self.width
             r = y // 2
-            if r - 1 >= 0:
-                start = 2 * ((r - 1) & 1) + 1
+            slant = 2 if grid.side_twin else 1
+            ne = _SIDES[grid.name][NE][0]
+            for hex_row, first, second in ((r - 1, "\\", "/"), (r, "/", "\\")):
+                if not 0 <= hex_row < self.map.height:
+                    continue
+                start = grid.shift * (hex_row & 1) + 1
                 for c in range(self.map.width):
-                    chars[4 * c + start] = "\\"
-                    chars[4 * c + start + 2] = "/"
-            if r < self.map.height:
-                start = 2 * (r & 1) + 1
-                for c in range(self.map.width):
-                    chars[4 * c + start] = "/"
-                    chars[4 * c + start + 2] = "\\"
+                    x = grid.hex_w * c + start
+                    for i in range(slant):
+                        chars[x + i] = first
+                        chars[x + ne + i] = second
             text = "".join(chars)
             self._templates[y] = text
         return text
@@ -567,6 +632,8 @@ class MapRenderer:
     def _brick_edge_row(self, y: int, layers: MapLayers) -> list[Segment]:
         text = self._brick_template(y)
         featured = self._side_cells_of(y, layers)
+        if featured and self.grid.side_twin:
+            featured = {**{x + 1: c for x, c in featured.items()}, **featured}
         if not featured:
             return [Segment(text, self._plain)]
         out = _Builder()
@@ -589,32 +656,36 @@ class MapRenderer:
         change costs an escape sequence.
         """
         y = 2 * row + 1
+        grid = self.grid
         featured = self._side_cells_of(y, layers)
         out = _Builder()
         add = out.add
-        x = 2 * (row & 1) + 1
+        x = grid.shift * (row & 1) + 1
+        pad = " " * grid.shift
         if row & 1:
-            add("  ", self._base)
+            add(pad, self._base)
         dynamic = self._dynamic_cols(row, layers)
         terrain_row = self.map.terrain[row]
         terrain = self._terrain
+        inside = grid.interior_w
+        blank = " " * (inside - 1)
         style = self._base
         for col in range(self.map.width):
             glyph, style = terrain.get(terrain_row[col]) or self._terrain_for(terrain_row[col])
             side = featured.get(x - 1)
             if col in dynamic:
                 add(*(side or ("|", style)))
-                for text, cell_style in self.interior_cells(col, row, layers, 3):
+                for text, cell_style in self.interior_cells(col, row, layers, inside):
                     add(text, cell_style)
             elif side is None:
-                add("|" + glyph + "  ", style)
+                add("|" + glyph + blank, style)
             else:
                 add(*side)
-                add(glyph + "  ", style)
-            x += 4
+                add(glyph + blank, style)
+            x += grid.hex_w
         add(*(featured.get(x - 1) or ("|", style)))
         if not row & 1:
-            add("  ", self._base)
+            add(pad, self._base)
         return out.segments()
 
     def _dynamic_cols(self, row: int, layers: MapLayers) -> set[int]:
@@ -656,8 +727,7 @@ class MapRenderer:
         free = width - 1
         if free and marker is not None:
             mstyle = marker_style(marker.colour, marker.own)
-            cells.append((ascii_text(marker.letter)[:1] or "?", mstyle))
-            cells.append((marker.count_glyph, mstyle))
+            cells.extend((text, mstyle) for text in marker_cells(marker, free))
             free = 0
         for name in names:
             look = layers.look(name)
@@ -720,7 +790,27 @@ class MapRenderer:
     # --- side cells of the overlays -----------------------------------------------------
     def _side_cells_of(self, y: int, layers: MapLayers) -> dict[int, Cell]:
         """x -> cell of every drawn side on canvas line ``y``: the map's features and
-        borders, with what routes and side overlays draw on top (map_layers' precedence)."""
+        borders, what routes and side overlays draw on top (map_layers' precedence), and
+        the cursor's frame on the W and E sides of its hex."""
+        cells = self._layer_side_cells(y, layers)
+        cursor = layers.cursor
+        if cursor is None or not self.map.contains(cursor):
+            return cells
+        if self.grid.line_of_row(cursor.row) != y:
+            return cells
+        framed = dict(cells)
+        for direction, bracket in zip((W, E), CURSOR_FRAME, strict=True):
+            where = self.grid.side_cell(cursor.col, cursor.row, direction)
+            if where is None or not 0 <= where[0] < self.width:
+                continue
+            found = framed.get(where[0])
+            framed[where[0]] = (
+                (found[0], found[1] + CURSOR_STYLE) if found else (bracket, self._cursor_frame)
+            )
+        return framed
+
+    def _layer_side_cells(self, y: int, layers: MapLayers) -> dict[int, Cell]:
+        """The side cells of line ``y`` without the cursor's frame."""
         static = self._side_cells.get(y, {})
         sides = layers.sides_on_line(self._side_line_of(y)) if layers.draws_sides else ()
         if not sides:
@@ -796,10 +886,13 @@ class MapRenderer:
         return (x + self.grid.dirty_dx, y, self.grid.dirty_w, 1)
 
     def side_region(self, side: Hexside) -> tuple[int, int, int, int] | None:
-        """(x, y, 1, 1), the one cell a change to this hexside alone can alter (None: it is
-        not drawn in this layout)."""
+        """(x, y, w, 1), the cells a change to this hexside alone can alter: one, or two for
+        a slanted side of the wide brick (None: it is not drawn in this layout)."""
         where = self.side_cell_of(side)
-        return None if where is None else (where[0], where[1], 1, 1)
+        if where is None:
+            return None
+        slanted = self.grid.side_twin and where[1] % 2 == 0
+        return (where[0], where[1], 2 if slanted else 1, 1)
 
     def text_lines(self, layers: MapLayers | None = None) -> list[str]:
         """The whole canvas as plain text (tests, logs, and printing a map)."""
@@ -880,11 +973,35 @@ def legend_lines(
     if borders is not None and borders.owners:
         lines += _owner_border_lines()
     lines.append(Text("Armies and overlays", style="bold"))
+    lines.append(_legend_line("A ", marker_style("red", False), "army of player A"))
     lines.append(_legend_line("A2", marker_style("red", False), "army of player A, stack of 2"))
-    lines.append(_legend_line("A ", marker_style("blue", True), "underlined: your own army"))
+    own = Marker("B", "blue", own=True)
+    lines.append(
+        _legend_line(
+            "".join(marker_cells(own, 2)),
+            marker_style("blue", True),
+            f"{OWN_GLYPH} and underlined: your own army (a stack: B2{OWN_GLYPH} zoomed in, "
+            "B2 underlined)",
+        )
+    )
     lines += overlay_legend_lines(overlays)
-    lines.append(_legend_line(".  ", terrain_style(BY_LETTER["."]) + CURSOR_STYLE, "cursor"))
+    frame = Text()
+    frame.append(CURSOR_FRAME[0], Style(color=parse_colour(PLAIN_SIDE_COLOUR)) + CURSOR_STYLE)
+    frame.append(".  ", terrain_style(BY_LETTER["."]) + CURSOR_STYLE)
+    frame.append(CURSOR_FRAME[1], Style(color=parse_colour(PLAIN_SIDE_COLOUR)) + CURSOR_STYLE)
+    frame.append(" cursor: the hex between [ and ] (a side's feature keeps its glyph)")
+    lines.append(frame)
+    lines.append(Text("Zoom (o)", style="bold"))
+    lines += [Text(f"{name:<7} {what}") for name, what in ZOOM_LEVELS.items()]
     return lines
+
+
+# What each zoom level draws, in the order ``o`` steps through them (the legend lists it).
+ZOOM_LEVELS: dict[str, str] = {
+    "brick": "every hexside, 4 x 2 cells a hex (the normal map)",
+    "dense": "overview, 2 x 1 cells a hex: only the E and W sides",
+    "wide": "every hexside, 6 x 2 cells a hex, for a large terminal",
+}
 
 
 def _owner_border_lines() -> list[Text]:

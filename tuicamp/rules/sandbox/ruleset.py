@@ -30,6 +30,7 @@ from tuicamp.model.battle import BattleSide, Circumstance
 from tuicamp.model.campaign import Campaign
 from tuicamp.model.forces import Army, Seat, Unit
 from tuicamp.rules.kit.turns import acting_player, move_request, unwalkable
+from tuicamp.rules.kit.words import hex_count
 from tuicamp.rules.sandbox import actions as A
 from tuicamp.rules.sandbox.state import SandboxState
 from tuicamp.rules.sandbox.view import ArmyLedger, SandboxView, sandbox_status
@@ -240,7 +241,7 @@ def _move(ctx: Context, a: A.Move) -> None:
     ctx.emit(
         "move",
         f"{army.name} moved {m.label(start)} -> {m.label(army.hex)} "
-        f"({len(path.hexes) - 1} hexes, {_mp(path.cost)} MP)",
+        f"({hex_count(len(path.hexes) - 1)}, {_mp(path.cost)} MP)",
         player=army.owner,
         army=army.id,
         path=[m.label(h) for h in path.hexes],

@@ -51,7 +51,7 @@ from tuicamp.ui.screens.help import HelpScreen, help_chapters
 from tuicamp.ui.screens.legend import LegendScreen
 from tuicamp.ui.screens.seat_picker import SeatPickerScreen
 from tuicamp.ui.widgets.campaign_map import CampaignMap
-from tuicamp.ui.widgets.log_lines import LogLines
+from tuicamp.ui.widgets.log_lines import LogLines, chronicle_rows, keep_toasts_above
 from tuicamp.ui.widgets.phase_bar import PhaseBar
 from tuicamp.ui.widgets.side_panel import ArmyPanel, HexPanel, MovePreview
 
@@ -380,6 +380,12 @@ class CampaignScreen(Screen[None]):
         self._after_change([])
 
     # --- the cursor, moves -------------------------------------------------------------
+    def on_campaign_map_canvas_fitted(self, event: CampaignMap.CanvasFitted) -> None:
+        """The chronicle takes the rows the map's drawing leaves empty; toasts stay above."""
+        log = self.query_one(LogLines)
+        log.fit(chronicle_rows(event.height, event.rows, log.lines))
+        keep_toasts_above(self, log.lines)
+
     def on_map_widget_cursor_moved(self, event: MapWidget.CursorMoved) -> None:
         self._draw_cursor()
 

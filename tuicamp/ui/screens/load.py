@@ -13,6 +13,7 @@ from textual.widgets import DataTable, Footer, Static
 
 from tuicamp.engine.registry import load_rulesets
 from tuicamp.storage.saves import SaveEntry
+from tuicamp.ui.names import cut
 from tuicamp.ui.screens.title import when
 
 
@@ -44,7 +45,8 @@ class LoadScreen(Screen[Path | None]):
         # whatever the terminal has left.
         widths = {"Ruleset": 14, "Turn": 5, "Players": 18, "Last played": 16}
         rest = self.app.size.width - sum(widths.values()) - 2 * (len(widths) + 1) - 2
-        table.add_column("Campaign", width=max(12, rest))
+        name_width = max(12, rest)
+        table.add_column("Campaign", width=name_width)
         for label, width in widths.items():
             table.add_column(label, width=width)
         for i, e in enumerate(self.saves):
@@ -54,7 +56,7 @@ class LoadScreen(Screen[Path | None]):
                 continue
             turn = f"{h.turn}{' (over)' if h.finished else ''}"
             table.add_row(
-                Text(h.name),
+                Text(cut(h.name, name_width)),
                 Text(ruleset_title(h.ruleset)),
                 turn,
                 Text(", ".join(h.players)),

@@ -16,6 +16,10 @@ from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from tuicamp.storage.saves import SaveEntry
+from tuicamp.ui.names import cut
+
+# The room for the last campaign's name on the "Continue" line of a 60-column menu.
+NAME_WIDTH = 32
 
 BANNER = r"""
   _        _
@@ -57,12 +61,12 @@ class TitleScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="title-box"):
-            yield Static(BANNER.strip("\n"), id="banner", markup=False)
+            yield Center(Static(BANNER.strip("\n"), id="banner", markup=False))
             yield Center(Static("a referee for Warhammer map campaigns", id="tagline"))
             options = []
             if self.last is not None and self.last.header is not None:
                 h = self.last.header
-                name = h.name if len(h.name) <= 32 else h.name[:29] + "..."
+                name = cut(h.name, NAME_WIDTH)
                 options.append(
                     Option(
                         Content(f"Continue {name} (turn {h.turn}, {when(h.last_played)})"),

@@ -83,7 +83,7 @@ class ScenarioBrowser(Horizontal):
             id="scenario-list",
         )
         with Vertical(id="scenario-detail"):
-            yield PreviewMap(map_layout="dense", id="scenario-map")
+            yield PreviewMap(map_layout="dense", show_cursor=False, id="scenario-map")
             with VerticalScroll(id="scenario-text-scroll", can_focus=False):
                 yield Static(id="scenario-text")
 

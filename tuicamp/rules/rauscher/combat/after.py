@@ -19,6 +19,7 @@ from tuicamp.model.campaign import Campaign
 from tuicamp.model.flow import ScheduledEffect
 from tuicamp.model.forces import Army, Category, Unit
 from tuicamp.model.hexes import Hex
+from tuicamp.rules.kit.words import model_count
 from tuicamp.rules.rauscher.combat import common as cc
 from tuicamp.rules.rauscher.shared.combat_state import RETURN, RecoveredItem, Returning
 from tuicamp.rules.rauscher.shared.common import friendly, rstate
@@ -268,11 +269,11 @@ def rejoin(ctx: Context, record: Returning) -> str:
             existing.points += unit.points
         else:
             army.units.append(cc.copy_unit(unit, unit.models, unit.points))
-        return f"{unit.models} models of {unit.name} ({record.why}) rejoin {army.name}"
+        return f"{model_count(unit.models)} of {unit.name} ({record.why}) rejoin {army.name}"
     home = cc.nearest_settlement(camp, record.owner, record.hex)
     if home is None:
         return (
-            f"{unit.models} models of {unit.name} ({record.why}) find no army and no "
+            f"{model_count(unit.models)} of {unit.name} ({record.why}) find no army and no "
             "settlement to return to, and drift away"
         )
     new = Army(
@@ -285,6 +286,6 @@ def rejoin(ctx: Context, record: Returning) -> str:
     camp.armies.append(new)
     rstate(camp).army(new.id).created_turn = camp.turn
     return (
-        f"{unit.models} models of {unit.name} ({record.why}) find their army gone and gather "
+        f"{model_count(unit.models)} of {unit.name} ({record.why}) find their army gone and gather "
         f"at {home.name} as {new.name}"
     )

@@ -20,6 +20,7 @@ from tuicamp.model.campaign import Campaign
 from tuicamp.model.forces import Unit
 from tuicamp.model.map import Settlement
 from tuicamp.rules.kit.turns import acting_player
+from tuicamp.rules.kit.words import supply_count
 from tuicamp.rules.rauscher.economy.actions import (
     BuyBaggage,
     BuyMessenger,
@@ -115,7 +116,7 @@ def describe(p: Purchase) -> str:
             return f"{p.points:,} pts of {p.category.value.replace('_', ' ')} ({p.name})"
         return f"{p.name} ({p.points:,} pts)"
     if p.kind == "baggage":
-        return "a baggage train" + (f" loaded with {p.food} supplies" if p.food else "")
+        return "a baggage train" + (f" loaded with {supply_count(p.food)}" if p.food else "")
     if p.kind == "ship":
         return "a ship"
     return f"{p.points:,} pts of siege equipment"
@@ -219,7 +220,7 @@ def buy_supplies(ctx: Context, action: BuySupplies) -> None:
     cost = action.amount * int(ctx.table("gold_purchase")["supplies"])
     if action.settlement:
         where = own_settlement(ctx, action.settlement, player)
-        spend(ctx, player, cost, f"{action.amount} supplies")
+        spend(ctx, player, cost, supply_count(action.amount))
         where.stores["food"] = where.stores.get("food", 0) + action.amount
         place = where.name
     else:
@@ -229,14 +230,14 @@ def buy_supplies(ctx: Context, action: BuySupplies) -> None:
         ctx.require(
             action.amount <= room, f"'{carrier.name}' has room for {room} more (the carriers table)"
         )
-        spend(ctx, player, cost, f"{action.amount} supplies")
+        spend(ctx, player, cost, supply_count(action.amount))
         record.cargo["food"] = record.cargo.get("food", 0) + action.amount
         place = f"'{carrier.name}'"
     tell(
         ctx,
         player,
         "supplies",
-        f"{action.amount} supplies bought into {place} for {money(cost)}",
+        f"{supply_count(action.amount)} bought into {place} for {money(cost)}",
         cost=cost,
     )
 

@@ -20,6 +20,7 @@ from tuicamp.model.battle import BattleSide, Circumstance
 from tuicamp.model.forces import Army
 from tuicamp.model.hexes import Hex
 from tuicamp.rules.kit.turns import move_request, unwalkable
+from tuicamp.rules.kit.words import hex_count
 from tuicamp.rules.rauscher.movement.actions import (
     DeclareMarch,
     Halt,
@@ -208,7 +209,7 @@ def walk(ctx: Context, army: Army, path: Path, *, forced: bool = False) -> None:
     ctx.emit(
         "move",
         f"'{army.name}' moved {label(camp, start)} -> {label(camp, army.hex)} "
-        f"({len(hexes) - 1} hexes, {_mp(cost)} MP"
+        f"({hex_count(len(hexes) - 1)}, {_mp(cost)} MP"
         + (f", {_mp(left)} left)" if not record.finished else ", done)"),
         player=army.owner,
         army=army.id,

@@ -19,6 +19,7 @@ from tuicamp.model.campaign import Campaign
 from tuicamp.model.forces import Army, Category, Seat
 from tuicamp.model.hexes import Hex
 from tuicamp.rules.kit.teams import sees_with
+from tuicamp.rules.kit.words import model_count
 from tuicamp.rules.rauscher.movement.actions import Scout
 from tuicamp.rules.rauscher.movement.common import label, row_for
 from tuicamp.rules.rauscher.movement.costs import fights, march_of
@@ -106,7 +107,7 @@ def describe(campaign: Campaign, army: Army, level: str) -> str:
         shown = ", ".join(f"{k} {v}" for k, v in sorted(by.items())) or "no units"
         return f"'{army.name}' ({army.points} pts): {shown}"
     if level == "full":
-        units = "; ".join(f"{u.name} ({u.models} models, {u.points} pts)" for u in army.units)
+        units = "; ".join(f"{u.name} ({model_count(u.models)}, {u.points} pts)" for u in army.units)
         return f"'{army.name}' ({army.points} pts): {units or 'no units'}"
     return f"'{army.name}'"
 

@@ -16,6 +16,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from tuicamp.engine.actions import Action
+from tuicamp.engine.errors import DiceNeeded, InputError, RuleError
 from tuicamp.rules.rauscher import combat as C
 from tuicamp.rules.rauscher import siege as S
 from tuicamp.rules.rauscher.economy import actions as E
@@ -42,6 +44,7 @@ from tuicamp.ui.kit import (
     PickScreen,
     TextPromptScreen,
     UiCommand,
+    what_if,
 )
 
 Controls = CampaignControls
@@ -105,6 +108,19 @@ def _pick(
 
 def _own_settlements(view: CampaignView, player: str) -> list[tuple[str, str]]:
     return [(s.id, s.name) for s in view.map.settlements if s.owner == player]
+
+
+def _would_take(c: Controls, action: Action) -> bool:
+    """Whether the engine would carry the action out (tried on a copy by ``what_if``): a
+    list offers only the choices the rules allow. An action that needs dice first is
+    allowed so far as can be told without them."""
+    try:
+        what_if(c, action)
+    except DiceNeeded:
+        return True
+    except (RuleError, InputError):
+        return False
+    return True
 
 
 def _cursor_settlement(c: Controls) -> str:
@@ -849,10 +865,13 @@ def place(c: Controls) -> None:
                 "You have no army to build it with",
             )
             return
-        where = _own_settlements(c.view, me.player)
-        if purchase.kind == "recruits":
-            originals = set(me.original_settlements)
-            where = [w for w in where if w[0] in originals] or where
+        # Only the settlements the rules would take it in (recruits: an original
+        # settlement with training grounds; ships: on the coast), as the engine answers.
+        where = [
+            w
+            for w in _own_settlements(c.view, me.player)
+            if _would_take(c, E.PlacePurchase(purchase=pid, settlement=w[0]))
+        ]
         cursor = _cursor_settlement(c)
         where.sort(key=lambda w: w[0] != cursor)
         _pick(
@@ -860,7 +879,7 @@ def place(c: Controls) -> None:
             f"Place {describe(purchase)} at",
             where,
             lambda sid: c.perform(E.PlacePurchase(purchase=pid, settlement=sid)),
-            "You hold no settlement to place it in",
+            f"No settlement of yours can take {describe(purchase)} now",
         )
 
     _pick(
