@@ -1,0 +1,173 @@
+"""*Warhammer Wars* by Christian Ellegaard: the hourly-commands map campaign.
+
+The frame: the hour as the engine runs it (``hour``), the dispatch of each action to the
+module that owns it (``commands``, ``movement``), set-up and its checks (``setup``), what
+each seat may know (``view``), and the end of the war at the turn limit.
+
+"Each turn in a map campaign represents one hour in the Warhammer world": each player in
+turn plays a Command phase, then a Move phase (R-EL-8). "Set a turn limit, for example 36
+turns, and after the war count your War Points together and see who is the overall winner."
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from tuicamp.rules import api
+from tuicamp.rules.ellegaard import commands, hour, movement, setup, view
+from tuicamp.rules.ellegaard.commands import hungry_greenskins
+from tuicamp.rules.ellegaard.state import EllegaardState, division, estate
+
+MODULES = (commands, movement)
+HANDLERS: dict[type[api.Action], Callable[[api.Context, Any], None]] = {
+    kind: handler for module in MODULES for kind, handler in module.HANDLERS.items()
+}
+
+
+def begin_war(ctx: api.Context) -> None:
+    """As the first hour begins, the chronicle tells each side its home base and every
+    division outside the text's example sizes (R-EL-32: advice, not a refusal)."""
+    camp, state = ctx.campaign, estate(ctx)
+    if camp.turn != 1:
+        return
+    for pid, home in state.homes.items():
+        player = camp.player(pid)
+        who = player.name if player is not None else pid
+        where = f"{state.home_names.get(pid, '')} ({camp.map.label(home)})"
+        ctx.emit("home_base", f"{who}'s home base: {where}", undoable=False)
+    for army, text in setup.size_warnings(ctx):
+        ctx.emit("advice", text, visible_to=[army.owner], undoable=False, division=army.id)
+
+
+def begin_part(ctx: api.Context) -> None:
+    """A player's Command or Move phase begins: the chronicle says whose, greenskins under
+    Move ya! roll for their hunger (R-EL-25), and each division's march starts here."""
+    camp = ctx.campaign
+    player = hour.current_player(camp)
+    ctx.emit("part", f"Hour {camp.turn}: {hour.stage_title(camp)}", undoable=False)
+    if hour.stage(camp) == hour.COMMAND:
+        hungry_greenskins(ctx, player)
+        return
+    for army in camp.armies:
+        if army.owner == player:
+            record = division(ctx, army.id)
+            commands.fresh(ctx, record)
+            record.start = army.hex
+
+
+def end_hour(ctx: api.Context) -> None:
+    """The last player's Move phase is over: past the turn limit, the war ends."""
+    state = estate(ctx)
+    if ctx.campaign.turn >= state.hours:
+        state.over = True
+
+
+class EllegaardRuleset(api.Ruleset):
+    id = "ellegaard"
+    title = "Warhammer Wars (Ellegaard)"
+    summary = (
+        "Hourly turns: each player gives commands (Patrol, Scout, Attack, Defend, Block, "
+        "Move ya!) then marches; race rates, roads and terrain; War Points at the turn limit."
+    )
+    phases = (
+        api.Phase(
+            "hour",
+            "Hour",
+            help=(
+                "Each player in turn: a Command phase (give commands; a change away from home "
+                "or Patrol is a 2d6 test on the general's Ld), then a Move phase."
+            ),
+            order=api.Custom(hour.order),
+            steps=hour.parts,
+            step_name="part",
+            on_enter=begin_war,
+            on_step=begin_part,
+            on_leave=end_hour,
+            ended_text="{players} has finished a phase of hour {turn}",
+        ),
+    )
+    actions = (*commands.ACTIONS, *movement.ACTIONS)
+    options = ()
+    state_class = EllegaardState
+    turn_text = "Hour {turn} begins"
+    help_files = ("overview.md", "rulings.md")
+
+    # --- set-up and checks ---------------------------------------------------------------
+    def setup(self, campaign: api.Campaign, table: dict[str, Any]) -> None:
+        super().setup(campaign, table)
+        setup.set_up(campaign, table)
+
+    def setup_problems(self, table: dict[str, Any]) -> Sequence[api.Problem]:
+        return setup.setup_problems(table)
+
+    def campaign_problems(self, rules: api.Rules) -> Sequence[api.Problem]:
+        return setup.campaign_problems(rules)
+
+    def state_problems(self, campaign: api.Campaign) -> Sequence[api.Problem]:
+        """What a hand edit can break: a division record of no army, a command unknown."""
+        state = campaign.state
+        if not isinstance(state, EllegaardState):
+            return []
+        out = []
+        for army_id, record in state.divisions.items():
+            if campaign.army(army_id) is None:
+                out.append(api.Problem(("state", "divisions", army_id), "names no division"))
+            if record.command not in commands.COMMANDS:
+                text = f"{record.command!r} is no command ({', '.join(commands.COMMANDS)})"
+                out.append(api.Problem(("state", "divisions", army_id, "command"), text))
+        return out
+
+    # --- actions -------------------------------------------------------------------------
+    def apply(self, ctx: api.Context, action: api.Action) -> None:
+        handler = HANDLERS.get(type(action))
+        if handler is None:
+            raise api.RuleError(f"Warhammer Wars has no action {action.kind!r}")
+        handler(ctx, action)
+
+    # --- what a seat may know -----------------------------------------------------------
+    def pending(self, rules: api.Rules, seat: api.Seat | None = None) -> list[str]:
+        camp = rules.campaign
+        if camp.finished:
+            return []
+        return [f"{hour.stage_title(camp)}: end it when done (end_phase)"]
+
+    def army_visibility(self, rules: api.Rules, seat: api.Seat, army: api.Army) -> str:
+        """Enemy divisions are counters: "a banner or pin" on the map, list unknown."""
+        camp = rules.campaign
+        return (
+            "full"
+            if any(api.teams.friendly(camp, army.owner, p) for p in seat.players)
+            else ("counter")
+        )
+
+    def view_state(self, rules: api.Rules, seat: api.Seat) -> view.EllegaardView:
+        return view.ellegaard_view(rules, seat)
+
+    def status_lines(self, rules: api.Rules, seat: api.Seat) -> list[api.StatusLine]:
+        return view.status_lines(rules, seat)
+
+    def victory(self, rules: api.Rules) -> api.Victory | None:
+        """At the turn limit: "count your War Points together and see who is the overall
+        winner" (R-EL-24): the ledger, and 5 for each own division of 1,000 pts or more."""
+        state = estate(rules)
+        if not state.over:
+            return None
+        camp = rules.campaign
+        totals = {p.id: final_war_points(rules, p.id) for p in camp.players}
+        best = max(totals.values(), default=0)
+        winners = [p for p, wp in totals.items() if wp == best]
+        names = " and ".join(p.name for p in camp.players if p.id in winners)
+        ranked = sorted(totals.items(), key=lambda kv: -kv[1])
+        standings = [(p, f"{wp} War Points") for p, wp in ranked]
+        verb = "wins" if len(winners) == 1 else "share the win"
+        text = f"The war is over after {state.hours} hours: {names} {verb}"
+        return api.Victory(winners, text, standings)
+
+
+def final_war_points(rules: api.Rules, player: str) -> int:
+    """The ledger plus 5 War Points "for each friendly army division of at least 1000
+    points remaining at the end of the war" (R-EL-24)."""
+    state, camp = estate(rules), rules.campaign
+    kept = [a for a in camp.armies if a.owner == player and a.points >= 1000]
+    return state.war_points.get(player, 0) + 5 * len(kept)
