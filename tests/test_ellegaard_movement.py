@@ -31,10 +31,16 @@ DRILL = load_scenario(Path(__file__).parent / "data" / "ellegaard-drill.toml")
 RULESET = EllegaardRuleset()
 
 
-def marching(army_id: str, at: str = "", race: str = "", extra: Unit | None = None):
+def marching(
+    army_id: str, at: str = "", race: str = "", extra: Unit | None = None, enemies: bool = False
+):
     """The drill war in the Empire's Move phase of hour 1, one division placed at ``at``,
-    every unit of it of ``race`` (and ``extra`` added to it)."""
+    every unit of it of ``race`` (and ``extra`` added to it); the Orcs' divisions are off
+    the map unless ``enemies`` (so no attention zones meet on this narrow ground)."""
     scenario = copy.deepcopy(DRILL)
+    for other in scenario.armies:
+        if other.owner == "orcs" and not enemies:
+            other.hex = None
     army = next(a for a in scenario.armies if a.id == army_id)
     if at:
         army.hex = parse_label(at)
@@ -185,6 +191,6 @@ def test_undead_march_3_and_lizardmen_wade_swamps_and_streams():
 
 
 def test_no_division_marches_into_an_enemy_hex():
-    engine = marching("horse", at="1101")
+    engine = marching("horse", at="1101", enemies=True)
     with pytest.raises(RuleError, match="An enemy division stands at 1201"):
         move(engine, "horse", to="1201")

@@ -17,7 +17,7 @@ from typing import Any
 from attrs import define, field
 
 from tuicamp.rules import api
-from tuicamp.rules.ellegaard import hour, races
+from tuicamp.rules.ellegaard import hour, meetings, races
 from tuicamp.rules.ellegaard.commands import fresh
 from tuicamp.rules.ellegaard.state import BLOCK, MOVE_YA, Division, division
 
@@ -224,16 +224,26 @@ def move_division(ctx: api.Context, action: MoveDivision) -> None:
         f"'{name}' would spend {_fmt(cost)} MP this hour; it has {_fmt(got.mp)} "
         f"({'; '.join(got.reasons)})",
     )
+    halt = meetings.halt_index(ctx, army, path.hexes)
+    halted = halt < len(path.hexes) - 1
+    if halted:  # R-EL-8: its zone touches an enemy's: it stops there
+        path = api.path_cost(model, path.hexes[: halt + 1])
+        assert path is not None
+        cost, got, entered, roads = _priced(ctx, army, record, path)
     start = army.hex
     army.hex = path.hexes[-1]
     record.mp_used, record.entered, record.by_road = cost, entered, roads
+    text = f"'{name}' marches from {camp.map.label(start)} to {camp.map.label(army.hex)}"
+    if halted:
+        text += ", where its attention zone meets an enemy's: it halts (R-EL-8)"
     ctx.emit(
         "move",
-        f"'{name}' marches from {camp.map.label(start)} to {camp.map.label(army.hex)}",
+        text,
         player=army.owner,
         division=army.id,
         hexes=[camp.map.label(h) for h in path.hexes],
     )
+    meetings.after_march(ctx, army)
 
 
 HANDLERS = {MoveDivision: move_division}

@@ -15,11 +15,20 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from tuicamp.rules import api
-from tuicamp.rules.ellegaard import commands, hour, movement, setup, view
+from tuicamp.rules.ellegaard import (
+    commands,
+    contests,
+    hour,
+    meetings,
+    movement,
+    setup,
+    talks,
+    view,
+)
 from tuicamp.rules.ellegaard.commands import hungry_greenskins
 from tuicamp.rules.ellegaard.state import EllegaardState, division, estate
 
-MODULES = (commands, movement)
+MODULES = (commands, movement, meetings, talks, contests)
 HANDLERS: dict[type[api.Action], Callable[[api.Context, Any], None]] = {
     kind: handler for module in MODULES for kind, handler in module.HANDLERS.items()
 }
@@ -87,8 +96,15 @@ class EllegaardRuleset(api.Ruleset):
             ended_text="{players} has finished a phase of hour {turn}",
         ),
     )
-    actions = (*commands.ACTIONS, *movement.ACTIONS)
-    options = ()
+    actions = tuple(a for module in MODULES for a in module.ACTIONS)
+    options = (
+        api.Option(
+            "zone_radius",
+            2,
+            "Hexes an attention zone reaches around its division (R-EL-2: two zones meet "
+            "when their divisions are at most twice this apart).",
+        ),
+    )
     state_class = EllegaardState
     turn_text = "Hour {turn} begins"
     help_files = ("overview.md", "rulings.md")
@@ -124,6 +140,39 @@ class EllegaardRuleset(api.Ruleset):
         if handler is None:
             raise api.RuleError(f"Warhammer Wars has no action {action.kind!r}")
         handler(ctx, action)
+
+    def end_blockers(self, ctx: api.Context, player: str) -> list[str]:
+        """The hour goes on only once its meetings and battles are settled (R-EL-30)."""
+        return meetings.blockers(ctx)
+
+    # --- battles -------------------------------------------------------------------------
+    def battle_card_notes(self, rules: api.Rules, battle: api.Battle) -> list[str]:
+        return [
+            "Set up both armies exactly as their army lists show them; no change after seeing "
+            "the enemy.",
+            "Battles are always fought in four turns.",
+        ]
+
+    def apply_battle_result(self, ctx: api.Context, battle: api.Battle) -> None:
+        """Losses off the units; "5 War Points: each enemy army division defeated" to the
+        winner (R-EL-24); the meeting that led to it is settled."""
+        camp = ctx.campaign
+        lines = api.remove_losses(camp, battle, fled_return=True)
+        if lines:
+            ctx.emit("battle_losses", f"After battle {battle.id}: " + "; ".join(lines))
+        result = battle.result
+        winners = result.winners if result is not None else []
+        for side_id in winners:
+            side = battle.side(side_id)
+            if side is None:
+                continue
+            losers = [s for s in battle.sides if s.id not in winners]
+            beaten = ", ".join(api.teams.name_of(camp, p) for s in losers for p in s.players)
+            for player in side.players[:1]:
+                talks.award(ctx, player, 5, f"battle {battle.id} won against {beaten} (R-EL-24)")
+        for meeting in estate(ctx).meetings:
+            if meeting.battle == battle.id:
+                meeting.outcome, meeting.done = "settled", True
 
     # --- what a seat may know -----------------------------------------------------------
     def pending(self, rules: api.Rules, seat: api.Seat | None = None) -> list[str]:

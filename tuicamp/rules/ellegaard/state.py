@@ -55,6 +55,56 @@ class Division:
     goblins_eaten_hour: int = 0  # the hour Move ya! last fed on its goblins (R-EL-25)
 
 
+FIGHT = "fight"
+REFUSE = "refuse"
+
+
+@define
+class Prisoner:
+    """A unit or character handed over, on its captor's list: "Prisoners cannot fight in
+    battles" (R-EL-29)."""
+
+    unit: api.Unit
+    owner: str  # the player it was taken from
+    division: str  # the division it was taken from
+    hour: int
+
+
+@define
+class Debt:
+    """A prisoner a division still owes: to whom, of how many points at least, and of what
+    kind ("any", or "not troops" for Generals Discussing row 3)."""
+
+    division: str
+    captor: str  # the division it is handed to
+    least: int
+    kind: str = "any"
+
+
+@define
+class Meeting:
+    """Two generals whose attention zones met (R-EL-2, R-EL-18): their sealed fight or
+    refuse, then what follows: a battle, prisoners both ways, or the talk between a
+    refuser and the general who wanted to fight.
+
+    ``divisions`` is the pair, the marching division first; ``owed`` says which division
+    lists the prisoners still to be handed over (R-EL-29); ``contest`` is the Generals
+    Discussing row to be played at the table (duel, chase, fair battle), if any.
+    """
+
+    id: str
+    hour: int
+    divisions: list[str]
+    choice: api.SealedChoice[str]
+    outcome: str = ""  # "", "battle", "prisoners", "talk", "contest", "settled"
+    refuser: str = ""  # the division that refused while the other would fight
+    battle: str = ""
+    owed: list[Debt] = field(factory=list)
+    contest: str = ""  # "duel", "chase" or "fair_battle" while it is to be played
+    row: int = 0  # the Generals Discussing row, once rolled or named
+    done: bool = False
+
+
 @define
 class EllegaardState:
     """The war's books: home bases (player id to hex), the campaign total each side
@@ -67,6 +117,11 @@ class EllegaardState:
     divisions: dict[str, Division] = field(factory=dict)  # army id -> its record
     war_points: dict[str, int] = field(factory=dict)  # player id -> War Points
     over: bool = False  # the last hour has been played
+    meetings: list[Meeting] = field(factory=list)
+    contacts: list[str] = field(factory=list)  # "a|b": pairs whose zones touch (R-EL-18)
+    prisoners: dict[str, list[Prisoner]] = field(factory=dict)  # captor -> prisoners
+    talks: api.Agreements = field(factory=api.Agreements)  # offers between generals
+    cautioned: list[str] = field(factory=list)  # divisions left with a caution (row 5)
 
 
 def estate(source: api.Campaign | api.Rules) -> EllegaardState:

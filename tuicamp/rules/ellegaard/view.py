@@ -11,7 +11,7 @@ from __future__ import annotations
 from attrs import frozen
 
 from tuicamp.rules import api
-from tuicamp.rules.ellegaard import hour, setup
+from tuicamp.rules.ellegaard import hour, meetings, setup
 from tuicamp.rules.ellegaard.commands import change_test_text
 from tuicamp.rules.ellegaard.movement import allowance_text
 from tuicamp.rules.ellegaard.state import COMMAND_NAMES, division, estate
@@ -30,6 +30,19 @@ class DivisionLine:
 
 
 @frozen
+class MeetingLine:
+    """A meeting as one seat may know it: its sealed choices through the kit's view, so
+    another general's choice is never read before the reveal."""
+
+    id: str
+    hour: int
+    divisions: tuple[str, ...]
+    choices: api.SealedView[str]
+    outcome: str
+    done: bool
+
+
+@frozen
 class EllegaardView:
     hour: int
     hours: int
@@ -38,6 +51,8 @@ class EllegaardView:
     homes: dict[str, str]  # player id -> hex label of the home base
     war_points: dict[str, int]
     divisions: tuple[DivisionLine, ...]
+    meetings: tuple[MeetingLine, ...]
+    prisoners: dict[str, tuple[str, ...]]  # captor -> the prisoners' names
 
 
 def sees_orders(seat: api.Seat, army: api.Army) -> bool:
@@ -61,6 +76,18 @@ def ellegaard_view(rules: api.Rules, seat: api.Seat) -> EllegaardView:
         homes={p: camp.map.label(h) for p, h in state.homes.items()},
         war_points=dict(state.war_points),
         divisions=tuple(lines),
+        meetings=tuple(
+            MeetingLine(
+                m.id,
+                m.hour,
+                tuple(m.divisions),
+                api.sealed.sealed_view(camp, m.choice, seat),
+                m.outcome,
+                m.done,
+            )
+            for m in state.meetings
+        ),
+        prisoners={p: tuple(x.unit.name for x in held) for p, held in state.prisoners.items()},
     )
 
 
@@ -97,9 +124,38 @@ def status_lines(rules: api.Rules, seat: api.Seat) -> list[api.StatusLine]:
             out.append(api.StatusLine("Change", change_test_text(rules, army), army=army.id))
         elif army.owner == acting and stage == hour.MOVE:
             out.append(api.StatusLine("Move", allowance_text(rules, army), army=army.id))
+    out += meeting_lines(rules, seat)
+    for captor, held in state.prisoners.items():
+        for prisoner in held:
+            text = (
+                f"{_name(camp, captor)} holds {prisoner.unit.name} ({prisoner.unit.points} pts)"
+                f" of {_name(camp, prisoner.owner)}"
+            )
+            out.append(api.StatusLine("Prisoner", text, player=captor))
+    for army_id in state.cautioned:
+        cautioned = camp.army(army_id)
+        if cautioned is not None and sees_orders(seat, cautioned):
+            text = "left with a caution: a second refusal and it flees (R-EL-31)"
+            out.append(api.StatusLine("Caution", text, army=army_id))
     points = ", ".join(f"{_name(camp, p)} {wp}" for p, wp in state.war_points.items())
     out.append(api.StatusLine("War Points", points or "none"))
     for army, text in setup.size_warnings(rules):
         if sees_orders(seat, army):
             out.append(api.StatusLine("Advice", text, army=army.id))
+    return out
+
+
+def meeting_lines(rules: api.Rules, seat: api.Seat) -> list[api.StatusLine]:
+    """Each meeting still open: who meets, and what it waits for (a general's own sealed
+    choice is shown to his seat only, until the reveal)."""
+    camp, out = rules.campaign, []
+    waits = {line.split(" ", 2)[1]: line for line in meetings.blockers(rules)}
+    for m in estate(rules).meetings:
+        if m.done:
+            continue
+        names = " and ".join(f"'{a.name}'" for d in m.divisions if (a := camp.army(d)) is not None)
+        seen = api.sealed.sealed_view(camp, m.choice, seat)
+        mine = [f"{_name(camp, w)} chose {c}" for w, c in seen.choices.items()]
+        text = f"{names}: " + "; ".join([*mine, waits.get(m.id, m.outcome)])
+        out.append(api.StatusLine(f"Meeting {m.id}", text))
     return out
