@@ -194,3 +194,23 @@ def test_no_division_marches_into_an_enemy_hex():
     engine = marching("horse", at="1101", enemies=True)
     with pytest.raises(RuleError, match="An enemy division stands at 1201"):
         move(engine, "horse", to="1201")
+
+
+@pytest.mark.parametrize(("die", "mp"), [(3, 4), (2, 3)])
+def test_the_necromancer_forces_the_dead_into_march_on_3_or_more(die, mp):
+    """"The Necromancer may attemp to force the army into march by rolling a D6. On 3+ the
+    army obeys and they may move an extra square. Otherwise it will move only 3 squares"
+    (R-EL-26: rolled as the Move phase begins, no Ld test, not a command)."""
+    scenario = copy.deepcopy(DRILL)
+    foot = next(a for a in scenario.armies if a.id == "foot")
+    for unit in foot.units:
+        unit.race = "Undead"
+    foot.units[0].flags.add("necromancer")
+    for other in scenario.armies:
+        if other.owner == "orcs":
+            other.hex = None
+    engine = start_campaign(scenario, "ellegaard", seed=3, dice_mode="table", check=False)
+    engine.perform("empire", EndPhase(dice=[die]))
+    assert move_line(engine, "foot").startswith(f"0 of {mp} MP used (slowest troops undead 3")
+    told = next(e for e in engine.chronicle if e.kind == "necromancer")
+    assert told.visible_to == ["empire"]

@@ -123,6 +123,9 @@ def allowance(
             bonus = float(rows[whole]["harsh_lands_bonus"])
             mp += bonus
             reasons.append(f"+{_fmt(bonus)} on harsh lands (R-EL-10)")
+    if record.march_bonus:
+        mp += record.march_bonus
+        reasons.append(f"+{_fmt(record.march_bonus)} the Necromancer's march (R-EL-26)")
     if entered and all(roads):
         bonus = float(rules.table("roads").get("bonus", 1))
         mp += bonus
@@ -140,6 +143,28 @@ def allowance_text(rules: api.Rules, army: api.Army) -> str:
     got = allowance(rules, army, record, record.entered, record.by_road)
     used = record.mp_used if record.hour == rules.campaign.turn else 0
     return f"{_fmt(used)} of {_fmt(got.mp)} MP used ({'; '.join(got.reasons)})"
+
+
+def necromancers_march(ctx: api.Context, army: api.Army) -> None:
+    """ "The Necromancer may attemp to force the army into march by rolling a D6. On 3+
+    the army obeys and they may move an extra square. Otherwise it will move only 3
+    squares." R-EL-26: no Ld test, no command; a unit flagged ``necromancer`` rolls it."""
+    spec = ctx.table("necromancer")
+    flag = str(spec.get("flag", "necromancer"))
+    if not any(flag in u.flags for u in army.units):
+        return
+    roll = ctx.dice.roll(str(spec.get("dice", "d6")), f"the Necromancer's march of '{army.name}'")
+    obeys = roll.total >= int(spec.get("least", 3))
+    record = division(ctx, army.id)
+    record.march_bonus = float(spec.get("bonus", 1)) if obeys else 0.0
+    ctx.emit(
+        "necromancer",
+        f"The Necromancer of '{army.name}' rolls {roll.total}: "
+        + ("the dead march one hex farther this hour" if obeys else "they march no farther"),
+        player=army.owner,
+        visible_to=[army.owner],
+        division=army.id,
+    )
 
 
 # --- the march ------------------------------------------------------------------------------

@@ -51,7 +51,8 @@ def begin_war(ctx: api.Context) -> None:
 
 def begin_part(ctx: api.Context) -> None:
     """A player's Command or Move phase begins: the chronicle says whose, greenskins under
-    Move ya! roll for their hunger (R-EL-25), and each division's march starts here."""
+    Move ya! roll for their hunger (R-EL-25), each division's march starts here and a
+    Necromancer rolls to force his dead into march (R-EL-26)."""
     camp = ctx.campaign
     player = hour.current_player(camp)
     ctx.emit("part", f"Hour {camp.turn}: {hour.stage_title(camp)}", undoable=False)
@@ -63,6 +64,7 @@ def begin_part(ctx: api.Context) -> None:
             record = division(ctx, army.id)
             commands.fresh(ctx, record)
             record.start = army.hex
+            movement.necromancers_march(ctx, army)
 
 
 def end_hour(ctx: api.Context) -> None:

@@ -53,6 +53,7 @@ class Division:
     changed: bool = False  # its one command change of this Command phase is spent (R-EL-33)
     frozen: bool = False  # a failed Ld test: it does not move this hour (R-EL-3)
     goblins_eaten_hour: int = 0  # the hour Move ya! last fed on its goblins (R-EL-25)
+    march_bonus: float = 0.0  # the Necromancer's extra hex this hour (R-EL-26)
 
 
 FIGHT = "fight"
