@@ -198,7 +198,7 @@ def test_no_division_marches_into_an_enemy_hex():
 
 @pytest.mark.parametrize(("die", "mp"), [(3, 4), (2, 3)])
 def test_the_necromancer_forces_the_dead_into_march_on_3_or_more(die, mp):
-    """"The Necromancer may attemp to force the army into march by rolling a D6. On 3+ the
+    """ "The Necromancer may attemp to force the army into march by rolling a D6. On 3+ the
     army obeys and they may move an extra square. Otherwise it will move only 3 squares"
     (R-EL-26: rolled as the Move phase begins, no Ld test, not a command)."""
     scenario = copy.deepcopy(DRILL)

@@ -133,7 +133,8 @@ def open_meeting(ctx: api.Context, mover: api.Army, other: api.Army) -> Meeting:
     camp, state = ctx.campaign, estate(ctx)
     meeting_id = f"m{len(state.meetings) + 1}"
     what = f"fight or refuse of meeting {meeting_id}"
-    sealed: api.SealedChoice[str] = api.SealedChoice(meeting_id, what, [mover.owner, other.owner], kind="meeting")
+    writers = [mover.owner, other.owner]
+    sealed: api.SealedChoice[str] = api.SealedChoice(meeting_id, what, writers, kind="meeting")
     meeting = Meeting(meeting_id, camp.turn, [mover.id, other.id], sealed)
     state.meetings.append(meeting)
     assert mover.hex is not None and other.hex is not None
