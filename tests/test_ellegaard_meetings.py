@@ -64,8 +64,8 @@ def meeting_war(*, table_dice: bool = False, commands=None, radius: int = 0, foo
     return engine
 
 
-def ride(engine, to: str = "0801") -> str:
-    engine.perform("orcs", MoveDivision(division="wolves", to=to))
+def ride(engine, to: str = "0801", dice: tuple[int, ...] = ()) -> str:
+    engine.perform("orcs", MoveDivision(division="wolves", to=to, dice=list(dice)))
     return engine.campaign.map.label(engine.campaign.army("wolves").hex)
 
 
@@ -130,6 +130,15 @@ def test_both_fight_a_battle_that_must_be_settled_before_the_hour_goes_on():
     winner = battle.result.winners[0]
     player = battle.side(winner).players[0]
     assert engine.campaign.state.war_points[player] == 5
+    # both know each other's list and are spent (R-EL-5); "the loser must flee" (R-EL-21)
+    camp = engine.campaign
+    rules = Rules(camp, RULESET)
+    assert RULESET.army_visibility(rules, seat(engine, "empire"), camp.army("wolves")) == "full"
+    assert RULESET.army_visibility(rules, seat(engine, "orcs"), camp.army("foot")) == "full"
+    assert all(camp.state.divisions[d].spent for d in ("wolves", "foot"))
+    loser = next(s for s in battle.sides if s.id != winner).armies[0]
+    assert camp.state.divisions[loser].fleeing_from
+    assert any(e.kind == "flight" and e.data["division"] == loser for e in engine.chronicle)
     engine.perform("orcs", EndPhase())
 
 
@@ -159,8 +168,8 @@ def test_both_refuse_and_each_hands_the_other_a_prisoner_of_50_points():
 def test_a_scout_never_fights():
     """ "Scout: ... The army cannot fight and must always refuse to take part in a battle"
     (R-EL-16)."""
-    engine = meeting_war(commands={"foot": "scout"})
-    ride(engine)
+    engine = meeting_war(commands={"foot": "scout"}, table_dice=True)
+    ride(engine, dice=(6,))  # the Scout's d6 as the Wolves come within 5: it infiltrates
     with pytest.raises(RuleError, match="It must refuse: a Scout never fights"):
         engine.perform("empire", Meet(meeting="m1", choice="fight"))
     engine.perform("orcs", Meet(meeting="m1", choice="refuse"))

@@ -16,6 +16,7 @@ from __future__ import annotations
 from attrs import define, field
 
 from tuicamp.rules import api
+from tuicamp.rules.ellegaard import flight
 from tuicamp.rules.ellegaard.meetings import find_meeting
 from tuicamp.rules.ellegaard.setup import general
 from tuicamp.rules.ellegaard.talks import award
@@ -94,9 +95,12 @@ def contest_result(ctx: api.Context, action: ContestResult) -> None:
     if contest == "fair_battle":
         text = f"'{won.name}' wins the fair battle: the entire army of '{lost.name}' must flee"
     ctx.emit("contest", f"Meeting {meeting.id}: {text}", undoable=False, meeting=meeting.id)
+    meeting.contest, meeting.outcome, meeting.done = "", "settled", True
     if contest == "fair_battle":
         award(ctx, won.owner, 5, f"'{lost.name}' defeated (R-EL-24)")
-    meeting.contest, meeting.outcome, meeting.done = "", "settled", True
+        flight.flee(ctx, lost, won, "the fair battle lost")
+    elif contest == "duel" and winner == "attacker":
+        flight.flee(ctx, refuser, other, "its general lost the duel")
 
 
 HANDLERS = {ContestResult: contest_result}

@@ -20,6 +20,7 @@ from __future__ import annotations
 from attrs import define
 
 from tuicamp.rules import api
+from tuicamp.rules.ellegaard import flight
 from tuicamp.rules.ellegaard.state import (
     ATTACK,
     FIGHT,
@@ -92,9 +93,12 @@ def halt_index(rules: api.Rules, army: api.Army, hexes: list[api.Hex]) -> int:
 
 
 def after_march(ctx: api.Context, army: api.Army) -> None:
-    """The marching division's zone is checked: pairs that have come apart may meet again
-    later, and every enemy newly in touch meets it now."""
+    """The marching division's zone is checked: a Scout near an enemy rolls its d6, pairs
+    that have come apart may meet again later, and every enemy newly in touch meets it."""
     state = estate(ctx)
+    scouting(ctx, army)
+    if ctx.campaign.army(army.id) is None or army.hex is None:
+        return
     for b in enemies(ctx, army):
         key = pair_key(army.id, b.id)
         touching = in_touch(ctx, army, b)
@@ -104,6 +108,47 @@ def after_march(ctx: api.Context, army: api.Army) -> None:
             state.contacts.append(key)
             if not met_this_hour(ctx, army.id, b.id):
                 open_meeting(ctx, army, b)
+
+
+def scouting(ctx: api.Context, army: api.Army) -> None:
+    """ "When your attention zone is adjacent to an opponent's attention zone, roll a dice.
+    On a 1-4 you have been discovered, and you must flee from the enemy ... But on 5-6
+    you have managed to infiltrate the opponent, and he must give you all the
+    informations about his army including the army list" (R-EL-16: once while within 5
+    hexes, rolled again only after they have been farther apart)."""
+    state = estate(ctx)
+    near = int(ctx.table("scout").get("range", 5))
+    for b in enemies(ctx, army):
+        for scout, enemy in ((army, b), (b, army)):
+            key = f"{scout.id}|{enemy.id}"
+            assert scout.hex is not None and enemy.hex is not None
+            close = scout.hex.distance(enemy.hex) <= near
+            if not close and key in state.scouted:
+                state.scouted.remove(key)
+            if not close or key in state.scouted or division(ctx, scout.id).command != SCOUT:
+                continue
+            state.scouted.append(key)
+            roll = ctx.dice.roll("d6", f"the Scout '{scout.name}' near '{enemy.name}'")
+            if roll.total >= int(ctx.table("scout").get("infiltrates_on", 5)):
+                state.known.setdefault(scout.owner, []).append(enemy.id)
+                units = "; ".join(f"{u.name} {u.points} pts" for u in enemy.units)
+                ctx.emit(
+                    "scouted",
+                    f"The Scout '{scout.name}' rolls {roll.total} and infiltrates "
+                    f"'{enemy.name}' ({enemy.points:,} pts): {units}",
+                    visible_to=[scout.owner],
+                    undoable=False,
+                    division=scout.id,
+                )
+            else:
+                ctx.emit(
+                    "discovered",
+                    f"The Scout '{scout.name}' rolls {roll.total}: discovered by "
+                    f"'{enemy.name}', it flees",
+                    undoable=False,
+                    division=scout.id,
+                )
+                flight.flee(ctx, scout, enemy, "a Scout discovered (R-EL-16)")
 
 
 def met_this_hour(rules: api.Rules, a: str, b: str) -> bool:
@@ -121,7 +166,10 @@ def forced_choice(rules: api.Rules, army: api.Army) -> tuple[str, str]:
     """A choice the division's command makes for its general, and why: a Scout "must
     always refuse to take part in a battle" (R-EL-16), an Attack division "must always try
     to get into combat" (R-EL-17); ("", "") when the general is free to choose."""
-    command = division(rules, army.id).command
+    record = division(rules, army.id)
+    command = record.command
+    if record.spent or record.fleeing_from:
+        return REFUSE, "it fought and must refuse battle until it is home again (R-EL-5)"
     if command == SCOUT:
         return REFUSE, "a Scout never fights (R-EL-16)"
     if command == ATTACK:
@@ -190,6 +238,12 @@ def settle_choices(ctx: api.Context, meeting: Meeting) -> None:
     assert a is not None and b is not None
     choice = meeting.choice.choices
     fights = [choice.get(x.owner) == FIGHT for x in (a, b)]
+    for refused, other in ((a, b), (b, a)):
+        if choice.get(refused.owner) == REFUSE and refused.id in estate(ctx).cautioned:
+            estate(ctx).cautioned.remove(refused.id)
+            meeting.outcome, meeting.done = "settled", True
+            flight.flee(ctx, refused, other, "it refused again after a caution (R-EL-31)")
+            return
     if all(fights):
         open_the_battle(ctx, meeting, a, b)
     elif not any(fights):

@@ -12,13 +12,13 @@ races' own exceptions when the whole division has them; hexsides add theirs.
 from __future__ import annotations
 
 import itertools
-from typing import Any
 
 from attrs import define, field
 
 from tuicamp.rules import api
-from tuicamp.rules.ellegaard import hour, meetings, races
+from tuicamp.rules.ellegaard import flight, hour, meetings, races
 from tuicamp.rules.ellegaard.commands import fresh
+from tuicamp.rules.ellegaard.prices import division_model, hostile_hexes
 from tuicamp.rules.ellegaard.state import BLOCK, MOVE_YA, Division, division
 
 
@@ -44,41 +44,6 @@ class Allowance:
 
 def _fmt(value: float) -> str:
     return f"{value:g}"
-
-
-# --- prices ---------------------------------------------------------------------------------
-def division_tables(rules: api.Rules, army: api.Army) -> dict[str, Any]:
-    """The movement tables priced for this division: a race's terrain or hexside exception
-    counts only when every unit has it (R-EL-12), so each price is the dearest any unit's
-    race pays."""
-    base_terrain: dict[str, Any] = dict(rules.table("terrain_cost"))
-    base_sides: dict[str, Any] = {k: dict(v) for k, v in rules.table("hexside").items()}
-    rows = [races.race_row(rules, k) for k in races.unit_keys(rules, army)]
-    terrain = dict(base_terrain)
-    for tid, cost in base_terrain.items():
-        if rows and cost is not False:
-            terrain[tid] = max(row.get("terrain", {}).get(tid, cost) for row in rows)
-    for feature, spec in base_sides.items():
-        add = spec.get("add")
-        if rows and add is not None:
-            spec["add"] = max(row.get("hexside", {}).get(feature, add) for row in rows)
-    return {"terrain_cost": terrain, "hexside": base_sides}
-
-
-def hostile_hexes(rules: api.Rules, army: api.Army) -> set[api.Hex]:
-    """Hexes of enemy divisions: no division marches into or through them (a Block's hex
-    above all, R-EL-20)."""
-    camp = rules.campaign
-    return {
-        a.hex
-        for a in camp.armies
-        if a.hex is not None and api.teams.hostile(camp, a.owner, army.owner)
-    }
-
-
-def division_model(rules: api.Rules, army: api.Army) -> api.CostModel:
-    model = api.cost_model(rules.campaign.map, division_tables(rules, army))
-    return model.with_blocked(hostile_hexes(rules, army))
 
 
 def along_road(campaign: api.Campaign, a: api.Hex, b: api.Hex) -> bool:
@@ -221,6 +186,18 @@ def move_division(ctx: api.Context, action: MoveDivision) -> None:
         'at all" (R-EL-3)',
     )
     ctx.require(
+        not record.fleeing_from,
+        f"'{name}' is fleeing: it flees again in its Move phase until it rallies (R-EL-21)",
+    )
+    ctx.require(
+        record.rallied_hour != ctx.campaign.turn,
+        f"'{name}' has rallied this hour: \"it may do nothing during its Movement phase\"",
+    )
+    ctx.require(
+        record.pursued_hour != ctx.campaign.turn,
+        f"'{name}' has pursued this hour: a pursuit is its whole Move (R-EL-21)",
+    )
+    ctx.require(
         record.command != BLOCK,
         f"'{name}' is under Block: \"blocking armies are not allowed to move at all\" (R-EL-20)",
     )
@@ -268,6 +245,7 @@ def move_division(ctx: api.Context, action: MoveDivision) -> None:
         division=army.id,
         hexes=[camp.map.label(h) for h in path.hexes],
     )
+    flight.arrive(ctx, army)
     meetings.after_march(ctx, army)
 
 

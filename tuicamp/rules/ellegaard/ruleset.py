@@ -18,6 +18,7 @@ from tuicamp.rules import api
 from tuicamp.rules.ellegaard import (
     commands,
     contests,
+    flight,
     hour,
     meetings,
     movement,
@@ -28,7 +29,7 @@ from tuicamp.rules.ellegaard import (
 from tuicamp.rules.ellegaard.commands import hungry_greenskins
 from tuicamp.rules.ellegaard.state import EllegaardState, division, estate
 
-MODULES = (commands, movement, meetings, talks, contests)
+MODULES = (commands, movement, meetings, talks, contests, flight)
 HANDLERS: dict[type[api.Action], Callable[[api.Context, Any], None]] = {
     kind: handler for module in MODULES for kind, handler in module.HANDLERS.items()
 }
@@ -59,6 +60,7 @@ def begin_part(ctx: api.Context) -> None:
     if hour.stage(camp) == hour.COMMAND:
         hungry_greenskins(ctx, player)
         return
+    flight.flee_on(ctx, player)
     for army in camp.armies:
         if army.owner == player:
             record = division(ctx, army.id)
@@ -175,6 +177,7 @@ class EllegaardRuleset(api.Ruleset):
         for meeting in estate(ctx).meetings:
             if meeting.battle == battle.id:
                 meeting.outcome, meeting.done = "settled", True
+        after_the_battle(ctx, battle, winners)
 
     # --- what a seat may know -----------------------------------------------------------
     def pending(self, rules: api.Rules, seat: api.Seat | None = None) -> list[str]:
@@ -184,13 +187,13 @@ class EllegaardRuleset(api.Ruleset):
         return [f"{hour.stage_title(camp)}: end it when done (end_phase)"]
 
     def army_visibility(self, rules: api.Rules, seat: api.Seat, army: api.Army) -> str:
-        """Enemy divisions are counters: "a banner or pin" on the map, list unknown."""
+        """Enemy divisions are counters ("a banner or pin" on the map), until a battle or
+        a Scout's 5 or 6 reveals their list (R-EL-16)."""
         camp = rules.campaign
-        return (
-            "full"
-            if any(api.teams.friendly(camp, army.owner, p) for p in seat.players)
-            else ("counter")
-        )
+        if any(api.teams.friendly(camp, army.owner, p) for p in seat.players):
+            return "full"
+        known = estate(rules).known
+        return "full" if any(army.id in known.get(p, []) for p in seat.players) else "counter"
 
     def view_state(self, rules: api.Rules, seat: api.Seat) -> view.EllegaardView:
         return view.ellegaard_view(rules, seat)
@@ -214,6 +217,32 @@ class EllegaardRuleset(api.Ruleset):
         verb = "wins" if len(winners) == 1 else "share the win"
         text = f"The war is over after {state.hours} hours: {names} {verb}"
         return api.Victory(winners, text, standings)
+
+
+def after_the_battle(ctx: api.Context, battle: api.Battle, winners: list[str]) -> None:
+    """Both armies have fought: each knows the other's list (point 8 of the rules: a battle
+    reveals it), both are spent until home (R-EL-5), a cautioned one's caution ends
+    (R-EL-31), and "the loser must flee" from the winner (R-EL-21)."""
+    camp, state = ctx.campaign, estate(ctx)
+    fought = [a for s in battle.sides for a_id in s.armies if (a := camp.army(a_id))]
+    for army in fought:
+        division(ctx, army.id).spent = True
+        if army.id in state.cautioned:
+            state.cautioned.remove(army.id)
+        for other in fought:
+            known = state.known.setdefault(army.owner, [])
+            if other.owner != army.owner and other.id not in known:
+                known.append(other.id)
+    if not winners:
+        return
+    victor = next((camp.army(a) for s in battle.sides if s.id in winners for a in s.armies), None)
+    for side in battle.sides:
+        if side.id in winners or victor is None:
+            continue
+        for army_id in side.armies:
+            loser = camp.army(army_id)
+            if loser is not None:
+                flight.flee(ctx, loser, victor, f"battle {battle.id} lost")
 
 
 def final_war_points(rules: api.Rules, player: str) -> int:

@@ -54,6 +54,11 @@ class Division:
     frozen: bool = False  # a failed Ld test: it does not move this hour (R-EL-3)
     goblins_eaten_hour: int = 0  # the hour Move ya! last fed on its goblins (R-EL-25)
     march_bonus: float = 0.0  # the Necromancer's extra hex this hour (R-EL-26)
+    fleeing_from: str = ""  # the division it flees from, until rallied (R-EL-21)
+    fled_hour: int = 0  # the hour it last fled
+    pursued_hour: int = 0  # the hour it last pursued: its whole Move (R-EL-21)
+    rallied_hour: int = 0  # the hour it rallied: it does nothing in that Move (R-EL-21)
+    spent: bool = False  # it fought: it must refuse battle until home again (R-EL-5)
 
 
 FIGHT = "fight"
@@ -123,6 +128,8 @@ class EllegaardState:
     prisoners: dict[str, list[Prisoner]] = field(factory=dict)  # captor -> prisoners
     talks: api.Agreements = field(factory=api.Agreements)  # offers between generals
     cautioned: list[str] = field(factory=list)  # divisions left with a caution (row 5)
+    known: dict[str, list[str]] = field(factory=dict)  # player -> divisions whose list it knows
+    scouted: list[str] = field(factory=list)  # "scout|enemy": the Scout's d6 rolled (R-EL-16)
 
 
 def estate(source: api.Campaign | api.Rules) -> EllegaardState:

@@ -117,6 +117,13 @@ def status_lines(rules: api.Rules, seat: api.Seat) -> list[api.StatusLine]:
             target = camp.army(d.defends) if d.follows else camp.map.settlement(d.defends)
             command += f" ({'following ' if d.follows else ''}{target.name if target else '?'})"
         out.append(api.StatusLine("Command", command, army=army.id))
+        if d.fleeing_from:
+            foe = camp.army(d.fleeing_from)
+            text = f"from '{foe.name if foe else d.fleeing_from}' until it rallies (R-EL-21)"
+            out.append(api.StatusLine("Fleeing", text, army=army.id))
+        if d.spent:
+            text = "it fought: it refuses battle until it is home again (R-EL-5)"
+            out.append(api.StatusLine("Spent", text, army=army.id))
         if d.frozen and d.hour == camp.turn:
             text = "the command test failed: it does not move this hour (R-EL-3)"
             out.append(api.StatusLine("Frozen", text, army=army.id))
