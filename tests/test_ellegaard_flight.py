@@ -119,7 +119,7 @@ def test_the_pursuer_that_reaches_the_fleeing_division_hacks_it_to_pieces():
     engine.perform("empire", EndPhase())
     engine.perform("empire", Pursue(division="horse", target="boyz", dice=[6, 6]))
     assert engine.campaign.army("boyz") is None
-    slaughter = next(e for e in engine.chronicle if e.kind == "slaughter")
+    slaughter = next(e for e in engine.chronicle if e.kind == "war_points")
     assert slaughter.text == (
         "'The Boyz' is caught and totally hacked into pieces: 1,100 pts, 11 War Points to "
         "The Empire (R-EL-24)"

@@ -17,7 +17,7 @@ from __future__ import annotations
 from attrs import define
 
 from tuicamp.rules import api
-from tuicamp.rules.ellegaard import hour, races, setup
+from tuicamp.rules.ellegaard import hour, races, roster, setup
 from tuicamp.rules.ellegaard.state import (
     ATTACK,
     BLOCK,
@@ -217,6 +217,9 @@ def feed_on_goblins(ctx: api.Context, army: api.Army, why: str) -> None:
             army.units.remove(unit)
             told[-1] += " (gone)"
     division(ctx, army.id).goblins_eaten_hour = ctx.campaign.turn
+    if not army.units:
+        roster.gone_if_empty(ctx, army)
+        return
     if told:
         ctx.emit(
             "goblins_eaten",

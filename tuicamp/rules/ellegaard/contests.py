@@ -16,7 +16,7 @@ from __future__ import annotations
 from attrs import define, field
 
 from tuicamp.rules import api
-from tuicamp.rules.ellegaard import flight
+from tuicamp.rules.ellegaard import flight, roster
 from tuicamp.rules.ellegaard.meetings import find_meeting
 from tuicamp.rules.ellegaard.setup import general
 from tuicamp.rules.ellegaard.talks import award
@@ -86,6 +86,8 @@ def contest_result(ctx: api.Context, action: ContestResult) -> None:
         )
     if contest == "chase":
         winner = "attacker" if action.crossed else "refuser"
+    for army in (refuser, other):
+        roster.gone_if_empty(ctx, army)
     won, lost = (refuser, other) if winner == "refuser" else (other, refuser)
     name = contest.replace("_", " ")
     if winner == "refuser":
@@ -98,9 +100,11 @@ def contest_result(ctx: api.Context, action: ContestResult) -> None:
     meeting.contest, meeting.outcome, meeting.done = "", "settled", True
     if contest == "fair_battle":
         award(ctx, won.owner, 5, f"'{lost.name}' defeated (R-EL-24)")
-        flight.flee(ctx, lost, won, "the fair battle lost")
-    elif contest == "duel" and winner == "attacker":
-        flight.flee(ctx, refuser, other, "its general lost the duel")
+    flees = lost if contest == "fair_battle" or winner == "attacker" else None
+    if contest != "chase" and flees is not None and camp.army(flees.id) is not None:
+        foe = won if flees is lost else other
+        why = "the fair battle lost" if contest == "fair_battle" else "its general lost the duel"
+        flight.flee(ctx, flees, foe, why)
 
 
 HANDLERS = {ContestResult: contest_result}

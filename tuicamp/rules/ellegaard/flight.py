@@ -18,7 +18,7 @@ import math
 from attrs import define
 
 from tuicamp.rules import api
-from tuicamp.rules.ellegaard import hour, setup
+from tuicamp.rules.ellegaard import hour, ledger, setup
 from tuicamp.rules.ellegaard.commands import fresh
 from tuicamp.rules.ellegaard.prices import division_model
 from tuicamp.rules.ellegaard.state import BLOCK, division, estate
@@ -230,13 +230,11 @@ def slaughter(ctx: api.Context, victor: api.Army, victim: api.Army) -> None:
     worth = math.ceil(points / 100)
     camp.armies.remove(victim)
     estate(ctx).divisions.pop(victim.id, None)
-    wp = estate(ctx).war_points
-    wp[victor.owner] = wp.get(victor.owner, 0) + worth
-    ctx.emit(
-        "slaughter",
+    ledger.earn(
+        ctx,
+        {victor.owner: worth},
         f"'{victim.name}' is caught and totally hacked into pieces: {points:,} pts, "
         f"{worth} War Points to {api.teams.name_of(camp, victor.owner)} (R-EL-24)",
-        undoable=False,
         division=victim.id,
     )
 

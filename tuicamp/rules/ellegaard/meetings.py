@@ -20,7 +20,7 @@ from __future__ import annotations
 from attrs import define
 
 from tuicamp.rules import api
-from tuicamp.rules.ellegaard import flight
+from tuicamp.rules.ellegaard import flight, roster
 from tuicamp.rules.ellegaard.state import (
     ATTACK,
     FIGHT,
@@ -353,6 +353,7 @@ def hand_prisoner(ctx: api.Context, action: HandPrisoner) -> None:
         player=army.owner,
         meeting=meeting.id,
     )
+    roster.gone_if_empty(ctx, army)
 
 
 def blockers(rules: api.Rules) -> list[str]:

@@ -22,6 +22,7 @@ from tuicamp.rules.ellegaard import (
     hour,
     meetings,
     movement,
+    roster,
     setup,
     talks,
     view,
@@ -177,6 +178,11 @@ class EllegaardRuleset(api.Ruleset):
         for meeting in estate(ctx).meetings:
             if meeting.battle == battle.id:
                 meeting.outcome, meeting.done = "settled", True
+        for side in battle.sides:
+            for army_id in side.armies:
+                army = camp.army(army_id)
+                if army is not None:
+                    roster.gone_if_empty(ctx, army)
         after_the_battle(ctx, battle, winners)
 
     # --- what a seat may know -----------------------------------------------------------

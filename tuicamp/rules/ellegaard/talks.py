@@ -18,6 +18,7 @@ from typing import Any
 from attrs import define
 
 from tuicamp.rules import api
+from tuicamp.rules.ellegaard import ledger
 from tuicamp.rules.ellegaard.meetings import find_meeting, owe
 from tuicamp.rules.ellegaard.state import ATTACK, Debt, Meeting, division, estate
 
@@ -134,26 +135,17 @@ def move_war_points(ctx: api.Context, payer: str, payee: str, amount: int) -> No
     """War Points change hands; "WP may go below 0" (R-EL-24)."""
     if not amount:
         return
-    wp = estate(ctx).war_points
-    wp[payer] = wp.get(payer, 0) - amount
-    wp[payee] = wp.get(payee, 0) + amount
     camp = ctx.campaign
-    ctx.emit(
-        "war_points",
+    text = (
         f"{api.teams.name_of(camp, payer)} pays {amount} War Points to "
-        f"{api.teams.name_of(camp, payee)}",
-        undoable=False,
+        f"{api.teams.name_of(camp, payee)}"
     )
+    ledger.earn(ctx, {payer: -amount, payee: amount}, text)
 
 
 def award(ctx: api.Context, player: str, amount: int, why: str) -> None:
-    wp = estate(ctx).war_points
-    wp[player] = wp.get(player, 0) + amount
-    ctx.emit(
-        "war_points",
-        f"{api.teams.name_of(ctx.campaign, player)} receives {amount} War Points: {why}",
-        undoable=False,
-    )
+    name = api.teams.name_of(ctx.campaign, player)
+    ledger.earn(ctx, {player: amount}, f"{name} receives {amount} War Points: {why}")
 
 
 def discuss(ctx: api.Context, action: Discuss) -> None:
