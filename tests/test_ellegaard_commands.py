@@ -215,3 +215,18 @@ def test_under_move_ya_a_one_each_later_hour_means_more_goblins_eaten():
     spared = [e.text for e in engine.chronicle if e.kind == "goblins_spared"]
     assert spared == ["Move ya!: 'The Boyz' rolls 3, its Goblins are spared this hour"]
     assert engine.campaign.army("boyz").unit("boyz-night-goblins").models == 21
+
+
+def test_a_follower_that_leaves_the_side_of_the_division_it_defends_loses_the_order():
+    """Defend: "if it leaves any adjacent square to the defended army the command is
+    canceled" (R-EL-19: ending farther away cancels the order)."""
+    engine = war()
+    engine.perform("empire", GiveCommand(division="scouts", command="defend", defend="horse"))
+    engine.perform("empire", EndPhase())
+    engine.perform("empire", MoveDivision(division="horse", to="0501"))
+    for who in ("empire", "orcs", "orcs"):
+        engine.perform(who, EndPhase())
+    record = engine.campaign.state.divisions["scouts"]
+    assert record.command == "patrol" and record.defends == ""
+    cancelled = [e for e in engine.chronicle if "is cancelled" in e.text]
+    assert cancelled[0].visible_to == ["empire"]

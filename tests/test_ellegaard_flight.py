@@ -19,7 +19,9 @@ from tuicamp.engine.errors import RuleError
 from tuicamp.engine.flow import EndPhase
 from tuicamp.engine.rules import Rules
 from tuicamp.game.setup import start_campaign
+from tuicamp.model import Unit
 from tuicamp.model.campaign import DiceMode
+from tuicamp.model.forces import Category
 from tuicamp.model.hexes import parse_label
 from tuicamp.rules.ellegaard import EllegaardRuleset
 from tuicamp.rules.ellegaard.flight import Pursue, Rally, steps_away
@@ -31,7 +33,14 @@ DRILL = load_scenario(Path(__file__).parent / "data" / "ellegaard-drill.toml")
 RULESET = EllegaardRuleset()
 
 
-def war(at: dict[str, str], *, fleeing: dict[str, str] | None = None, commands=None, spent=()):
+def war(
+    at: dict[str, str],
+    *,
+    fleeing: dict[str, str] | None = None,
+    commands=None,
+    spent=(),
+    extra: dict[str, Unit] | None = None,
+):
     """The drill war in table-dice mode, divisions placed by hand, some fleeing (division
     to the division it flees from), some under a command or spent; the Orcs' divisions not
     placed are off the map."""
@@ -41,6 +50,8 @@ def war(at: dict[str, str], *, fleeing: dict[str, str] | None = None, commands=N
             army.hex = parse_label(at[army.id])
         elif army.owner == "orcs":
             army.hex = None
+        if extra and army.id in extra:
+            army.units.append(extra[army.id])
     engine = start_campaign(scenario, "ellegaard", seed=1, dice_mode=DiceMode.TABLE, check=False)
     state = engine.campaign.state
     for army_id, foe in (fleeing or {}).items():
@@ -185,3 +196,42 @@ def test_a_cautioned_division_that_refuses_again_flees_at_once():
     engine.perform("empire", Meet(meeting="m1", choice="refuse", dice=[1, 1]))
     assert label(engine, "foot") == "0401"
     assert engine.campaign.state.divisions["foot"].fleeing_from == "wolves"
+
+
+def test_fleeing_leaves_the_war_machines_and_the_next_to_come_takes_them():
+    """ "Any troops fleeing or purtuing from battle will lose any stationary war machines.
+    Chariots, Doomwheels etc. are not treated like stationary ... War machines can be
+    captured afterwards by either player" (R-EL-22; R-EL-24: 2 War Points each held)."""
+    cannon = Unit("foot-cannon", "Great Cannon", 100, Category.WAR_MACHINE)
+    chariot = Unit("foot-chariot", "War wagon", 80, Category.WAR_MACHINE, flags={"mobile"})
+    engine = war(
+        {"foot": "0801", "boyz": "1101", "wolves": "1201"},
+        fleeing={"foot": "boyz"},
+        extra={"foot": cannon},
+    )
+    engine.campaign.army("foot").units.append(chariot)
+    engine.perform("empire", EndPhase(dice=[6, 6]))  # it flees home, leaving the cannon
+    foot = engine.campaign.army("foot")
+    assert foot.unit("foot-cannon") is None and foot.unit("foot-chariot") is not None
+    left = next(e for e in engine.chronicle if e.kind == "machines_left")
+    assert left.text == "'The Foot' leaves Great Cannon at 0801"
+    for who in ("empire", "orcs"):
+        engine.perform(who, EndPhase())
+    engine.perform("orcs", MoveDivision(division="wolves", path=["1101", "1001", "0901", "0801"]))
+    taken = next(e for e in engine.chronicle if e.kind == "machine_taken")
+    assert taken.text == "'The Wolves' captures Great Cannon of The Empire"
+    camp = engine.campaign
+    assert [m.unit.id for m in camp.state.captured["orcs"]] == ["foot-cannon"]
+
+
+def test_at_the_home_base_the_models_lost_in_battles_are_restored():
+    """ "When the army has entered the home base, any dead soldiers or wounded warriors are
+    either cured or replaced" (R-EL-23)."""
+    engine = war({"foot": "0301"})
+    engine.campaign.state.divisions["foot"].wounded = {"foot-halberdiers": 6}
+    engine.campaign.army("foot").unit("foot-halberdiers").models = 34
+    engine.perform("empire", EndPhase())
+    engine.perform("empire", MoveDivision(division="foot", to="0101"))
+    assert engine.campaign.army("foot").unit("foot-halberdiers").models == 40
+    healed = next(e for e in engine.chronicle if e.kind == "healed")
+    assert healed.text == "'The Foot' is healed at its home base: Halberdiers +6"

@@ -15,9 +15,14 @@ import pytest
 
 from tuicamp.engine.errors import RuleError
 from tuicamp.engine.flow import EndPhase, acting_players
+from tuicamp.engine.rules import Rules
 from tuicamp.game.setup import start_campaign
+from tuicamp.model import Unit
+from tuicamp.model.forces import Category
+from tuicamp.model.hexes import parse_label
 from tuicamp.rules.ellegaard.commands import GiveCommand
 from tuicamp.rules.ellegaard.movement import MoveDivision
+from tuicamp.rules.ellegaard.state import LeftMachine, Prisoner
 from tuicamp.storage.scenario import load_scenario
 
 DRILL = Path(__file__).parent / "data" / "ellegaard-drill.toml"
@@ -95,3 +100,22 @@ def test_the_hours_of_the_set_up_table_win_over_the_scenarios_turn_limit(drill):
     longer.rulesets["ellegaard"].setup["hours"] = 5
     camp = start_campaign(longer, "ellegaard", seed=1).campaign
     assert camp.state.hours == 5
+
+
+def test_at_the_end_prisoners_and_captured_war_machines_score(drill):
+    """Victory: "1 War Point Each enemy prisoner held at the end of the war", "2 War Points
+    Every enemy war machine captured and held", "5 War Points For each friendly army
+    division of at least 1000 points remaining at the end of the war" (R-EL-24)."""
+    engine = start_campaign(drill, "ellegaard", seed=1)
+    state = engine.campaign.state
+    state.prisoners["empire"] = [Prisoner(Unit("x", "Orc Boyz", 60), "orcs", "boyz", 1)]
+    machine = Unit("y", "Rock Lobber", 70, Category.WAR_MACHINE)
+    state.captured["empire"] = [LeftMachine(machine, "orcs", parse_label("0601"))]
+    for _ in range(3):
+        for seat in ("empire", "empire", "orcs", "orcs"):
+            engine.perform(seat, EndPhase())
+    (end,) = [e for e in engine.chronicle if e.kind == "victory"]
+    assert end.text == "The war is over after 3 hours: The Empire wins"
+    camp = engine.campaign
+    verdict = engine.ruleset.victory(Rules(camp, engine.ruleset))
+    assert verdict.standings == [("empire", "8 War Points"), ("orcs", "5 War Points")]

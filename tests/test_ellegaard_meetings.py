@@ -305,3 +305,32 @@ def test_a_pair_in_touch_meets_once_until_they_separate():
     engine.perform("empire", HandPrisoner(meeting="m1", unit="foot-halberdiers"))
     engine.perform("orcs", MoveDivision(division="wolves", to="0901"))  # still in touch
     assert len(engine.campaign.state.meetings) == 1
+
+
+def test_past_the_battle_limit_the_fight_waits_for_the_next_hour():
+    """ "Set a limit of how many battles to be played every turn" (R-EL-7, option
+    max_battles_per_turn); R-EL-28: "further both fight meetings that hour are postponed:
+    the divisions halt and meet first thing next hour"."""
+    scenario = copy.deepcopy(DRILL)
+    for army in scenario.armies:
+        if army.id in ("foot", "horse"):
+            army.hex = parse_label("0601")
+    engine = start_campaign(
+        scenario, "ellegaard", seed=5, check=False, options={"max_battles_per_turn": 1}
+    )
+    for who in ("empire", "empire", "orcs"):
+        engine.perform(who, EndPhase())
+    ride(engine)
+    assert [m.id for m in engine.campaign.state.meetings] == ["m1", "m2"]
+    for meeting in ("m1", "m2"):
+        engine.perform("orcs", Meet(meeting=meeting, choice="fight"))
+        engine.perform("empire", Meet(meeting=meeting, choice="fight"))
+    assert [b.id for b in engine.campaign.battles] == ["b1"]
+    postponed = next(e for e in engine.chronicle if e.kind == "meeting_postponed")
+    assert "fight first thing next hour (R-EL-7, R-EL-28)" in postponed.text
+    with pytest.raises(RuleError, match="halted for a battle postponed to the next hour"):
+        engine.perform("orcs", MoveDivision(division="wolves", to="1101"))
+    engine.perform("orcs", AutoResolveBattle(battle="b1"))
+    engine.perform("orcs", EndPhase())
+    second = engine.campaign.battles[1]
+    assert second.turn == 2 and [s.armies for s in second.sides] == [["wolves"], ["horse"]]

@@ -193,6 +193,37 @@ def give_command(ctx: api.Context, action: GiveCommand) -> None:
     )
 
 
+def followers_keep_up(ctx: api.Context) -> None:
+    """R-EL-19: a division defending another "must always be beneath the defended army,
+    and if it leaves any adjacent square to the defended army the command is canceled"
+    (back to Patrol); asked as each Command phase begins, after the Move phases before it."""
+    camp = ctx.campaign
+    for army in camp.armies:
+        record = division(ctx, army.id)
+        if record.command != DEFEND or not record.follows:
+            continue
+        followed = camp.army(record.defends)
+        near = (
+            followed is not None
+            and army.hex is not None
+            and followed.hex is not None
+            and army.hex.distance(followed.hex) <= 1
+        )
+        if near:
+            continue
+        record.command, record.defends, record.follows = PATROL, "", False
+        ctx.emit(
+            "command",
+            f"'{army.name}' is no longer beside the division it defended: its Defend command "
+            "is cancelled, it is on Patrol (R-EL-19)",
+            player=army.owner,
+            visible_to=[army.owner],
+            undoable=False,
+            division=army.id,
+            command=PATROL,
+        )
+
+
 def fresh(rules: api.Rules, record: Division) -> None:
     """A division's record of the hour, started again when it belongs to an earlier hour."""
     now = rules.campaign.turn

@@ -21,7 +21,7 @@ from tuicamp.rules import api
 from tuicamp.rules.ellegaard import hour, ledger, setup
 from tuicamp.rules.ellegaard.commands import fresh
 from tuicamp.rules.ellegaard.prices import division_model
-from tuicamp.rules.ellegaard.state import BLOCK, division, estate
+from tuicamp.rules.ellegaard.state import BLOCK, LeftMachine, division, estate
 
 
 @define(kw_only=True)
@@ -103,14 +103,70 @@ def safe_haven(rules: api.Rules, army: api.Army) -> str:
     return ""
 
 
-def arrive(ctx: api.Context, army: api.Army) -> None:
-    """A division ends a march, a flight or a pursuit: inside the walls of a friendly
-    city or its home base it rallies at once; at its home base it may fight again (R-EL-5)."""
+def leave_machines(ctx: api.Context, army: api.Army) -> None:
+    """ "Any troops fleeing or purtuing from battle will lose any stationary war machines.
+    Chariots, Doomwheels etc. are not treated like stationary" (R-EL-22: a unit flagged
+    ``mobile`` is kept)."""
+    if army.hex is None:
+        return
+    left = [
+        u for u in army.units if u.category is api.Category.WAR_MACHINE and "mobile" not in u.flags
+    ]
+    for unit in left:
+        army.units.remove(unit)
+        estate(ctx).left_machines.append(LeftMachine(unit, army.owner, army.hex))
+    if left:
+        names = ", ".join(u.name for u in left)
+        where = ctx.campaign.map.label(army.hex)
+        ctx.emit("machines_left", f"'{army.name}' leaves {names} at {where}", undoable=False)
+
+
+def take_machines(ctx: api.Context, army: api.Army, hexes: list[api.Hex]) -> None:
+    """ "War machines can be captured afterwards by either player": the next division to
+    enter the hex takes them; its own side's rejoin its list, an enemy's are held (2 War
+    Points each at the end, R-EL-24)."""
+    state, camp = estate(ctx), ctx.campaign
+    for machine in [m for m in state.left_machines if m.hex in hexes]:
+        state.left_machines.remove(machine)
+        if api.teams.friendly(camp, machine.owner, army.owner):
+            army.units.append(machine.unit)
+            text = f"'{army.name}' takes back {machine.unit.name}"
+        else:
+            state.captured.setdefault(army.owner, []).append(machine)
+            owner = api.teams.name_of(camp, machine.owner)
+            text = f"'{army.name}' captures {machine.unit.name} of {owner}"
+        ctx.emit("machine_taken", text, undoable=False, division=army.id)
+
+
+def heal(ctx: api.Context, army: api.Army) -> None:
+    """ "When the army has entered the home base, any dead soldiers or wounded warriors are
+    either cured or replaced" (R-EL-23: the models lost in battles, of the units it still
+    has)."""
+    record = division(ctx, army.id)
+    healed = []
+    for unit in army.units:
+        lost = record.wounded.pop(unit.id, 0)
+        if lost:
+            unit.models += lost
+            healed.append(f"{unit.name} +{lost}")
+    record.wounded = {}
+    if healed:
+        text = f"'{army.name}' is healed at its home base: " + ", ".join(healed)
+        ctx.emit("healed", text, undoable=False, division=army.id)
+
+
+def arrive(ctx: api.Context, army: api.Army, hexes: list[api.Hex] | None = None) -> None:
+    """A division ends a march, a flight or a pursuit (through ``hexes``): it takes the war
+    machines lying there; inside the walls of a friendly city or its home base it rallies
+    at once; at its home base it is healed and may fight again (R-EL-5, R-EL-23)."""
+    take_machines(ctx, army, hexes or ([army.hex] if army.hex is not None else []))
     record = division(ctx, army.id)
     haven = safe_haven(ctx, army)
     if record.fleeing_from and haven:
         record.fleeing_from = ""
         ctx.emit("rallied", f"'{army.name}' reaches {haven} and rallies at once", undoable=False)
+    if estate(ctx).homes.get(army.owner) == army.hex:
+        heal(ctx, army)
     if record.spent and estate(ctx).homes.get(army.owner) == army.hex:
         record.spent = False
         ctx.emit(
@@ -125,6 +181,7 @@ def flee(ctx: api.Context, army: api.Army, foe: api.Army, why: str) -> None:
     record = division(ctx, army.id)
     if record.command == BLOCK or army.hex is None or foe.hex is None:
         return
+    leave_machines(ctx, army)
     dice = str(ctx.table("flight").get("dice", "2d6"))
     roll = ctx.dice.roll(dice, f"the flight of '{army.name}'")
     path = steps_away(ctx, army, foe.hex, roll.total)
@@ -140,7 +197,7 @@ def flee(ctx: api.Context, army: api.Army, foe: api.Army, why: str) -> None:
         division=army.id,
         hexes=[camp.map.label(h) for h in path],
     )
-    arrive(ctx, army)
+    arrive(ctx, army, path[1:])
 
 
 def flee_on(ctx: api.Context, player: str) -> None:
@@ -208,6 +265,7 @@ def pursue(ctx: api.Context, action: Pursue) -> None:
         f"'{army.name}' has moved this hour: a pursuit is its whole Move",
     )
     assert target.hex is not None
+    leave_machines(ctx, army)
     dice = str(ctx.table("flight").get("pursuit_dice", "2d6"))
     roll = ctx.dice.roll(dice, f"the pursuit of '{target.name}' by '{army.name}'")
     path = steps_towards(ctx, army, target.hex, roll.total)
@@ -222,6 +280,7 @@ def pursue(ctx: api.Context, action: Pursue) -> None:
     ctx.emit("pursuit", text, player=army.owner, division=army.id)
     if caught:
         slaughter(ctx, army, target)
+    arrive(ctx, army, path[1:])
 
 
 def slaughter(ctx: api.Context, victor: api.Army, victim: api.Army) -> None:

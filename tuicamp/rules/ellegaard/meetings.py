@@ -245,6 +245,19 @@ def settle_choices(ctx: api.Context, meeting: Meeting) -> None:
             flight.flee(ctx, refused, other, "it refused again after a caution (R-EL-31)")
             return
     if all(fights):
+        limit = int(ctx.option("max_battles_per_turn"))
+        fought = [x for x in camp.battles if x.turn == camp.turn]
+        if limit and len(fought) >= limit:
+            meeting.outcome = "postponed"
+            ctx.emit(
+                "meeting_postponed",
+                f"Meeting {meeting.id}: both generals fight, but {limit} battle(s) are fought "
+                "this hour already: the divisions halt and fight first thing next hour "
+                "(R-EL-7, R-EL-28)",
+                undoable=False,
+                meeting=meeting.id,
+            )
+            return
         open_the_battle(ctx, meeting, a, b)
     elif not any(fights):
         least = int(ctx.table("prisoners").get("both_refuse", 50))
@@ -283,6 +296,25 @@ def open_the_battle(ctx: api.Context, meeting: Meeting, a: api.Army, b: api.Army
     meeting.battle = battle.id
     if battle.result is not None:
         meeting.done = True
+
+
+def fight_postponed(ctx: api.Context) -> None:
+    """As a new hour begins, the battles postponed past the last hour's limit are fought
+    first (R-EL-28)."""
+    camp = ctx.campaign
+    for meeting in estate(ctx).meetings:
+        if meeting.outcome != "postponed":
+            continue
+        a, b = (camp.army(d) for d in meeting.divisions)
+        if a is None or b is None or a.hex is None or b.hex is None:
+            meeting.outcome, meeting.done = "settled", True
+            continue
+        open_the_battle(ctx, meeting, a, b)
+
+
+def halted(rules: api.Rules, army_id: str) -> bool:
+    """Whether the division waits for a battle postponed to the next hour (R-EL-28)."""
+    return any(m.outcome == "postponed" and army_id in m.divisions for m in estate(rules).meetings)
 
 
 def owe(ctx: api.Context, meeting: Meeting, debts: list[Debt]) -> None:
@@ -365,7 +397,7 @@ def blockers(rules: api.Rules) -> list[str]:
         for b in camp.pending_battles()
     ]
     for m in estate(rules).meetings:
-        if m.done or m.outcome == "battle":
+        if m.done or m.outcome in ("battle", "postponed"):
             continue
         names = " and ".join(_name(camp, d) for d in m.divisions)
         if not m.choice.revealed:

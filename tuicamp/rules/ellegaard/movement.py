@@ -190,6 +190,10 @@ def move_division(ctx: api.Context, action: MoveDivision) -> None:
         f"'{name}' is fleeing: it flees again in its Move phase until it rallies (R-EL-21)",
     )
     ctx.require(
+        not meetings.halted(ctx, army.id),
+        f"'{name}' has halted for a battle postponed to the next hour (R-EL-28)",
+    )
+    ctx.require(
         record.rallied_hour != ctx.campaign.turn,
         f"'{name}' has rallied this hour: \"it may do nothing during its Movement phase\"",
     )
@@ -245,7 +249,7 @@ def move_division(ctx: api.Context, action: MoveDivision) -> None:
         division=army.id,
         hexes=[camp.map.label(h) for h in path.hexes],
     )
-    flight.arrive(ctx, army)
+    flight.arrive(ctx, army, path.hexes[1:])
     meetings.after_march(ctx, army)
 
 

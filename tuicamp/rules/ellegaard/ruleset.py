@@ -59,6 +59,7 @@ def begin_part(ctx: api.Context) -> None:
     player = hour.current_player(camp)
     ctx.emit("part", f"Hour {camp.turn}: {hour.stage_title(camp)}", undoable=False)
     if hour.stage(camp) == hour.COMMAND:
+        commands.followers_keep_up(ctx)
         hungry_greenskins(ctx, player)
         return
     flight.flee_on(ctx, player)
@@ -104,6 +105,12 @@ class EllegaardRuleset(api.Ruleset):
     actions = tuple(a for module in MODULES for a in module.ACTIONS)
     options = (
         api.Option(
+            "max_battles_per_turn",
+            0,
+            "Battles fought in one hour at most (0: no limit; the text suggests 2 for four "
+            "players, R-EL-7); past it, both-fight meetings wait for the next hour (R-EL-28).",
+        ),
+        api.Option(
             "zone_radius",
             2,
             "Hexes an attention zone reaches around its division (R-EL-2: two zones meet "
@@ -146,6 +153,10 @@ class EllegaardRuleset(api.Ruleset):
             raise api.RuleError(f"Warhammer Wars has no action {action.kind!r}")
         handler(ctx, action)
 
+    def turn_start(self, ctx: api.Context) -> None:
+        """A new hour: the battles postponed past the last hour's limit come first."""
+        meetings.fight_postponed(ctx)
+
     def end_blockers(self, ctx: api.Context, player: str) -> list[str]:
         """The hour goes on only once its meetings and battles are settled (R-EL-30)."""
         return meetings.blockers(ctx)
@@ -162,7 +173,20 @@ class EllegaardRuleset(api.Ruleset):
         """Losses off the units; "5 War Points: each enemy army division defeated" to the
         winner (R-EL-24); the meeting that led to it is settled."""
         camp = ctx.campaign
+        before = {
+            (a.id, u.id): u.models
+            for s in battle.sides
+            for a_id in s.armies
+            if (a := camp.army(a_id))
+            for u in a.units
+        }
         lines = api.remove_losses(camp, battle, fled_return=True)
+        for (army_id, unit_id), models in before.items():
+            army = camp.army(army_id)
+            unit = army.unit(unit_id) if army is not None else None
+            if army is not None and unit is not None and unit.models < models:
+                wounded = division(ctx, army_id).wounded
+                wounded[unit_id] = wounded.get(unit_id, 0) + models - unit.models
         if lines:
             ctx.emit("battle_losses", f"After battle {battle.id}: " + "; ".join(lines))
         result = battle.result
@@ -252,8 +276,11 @@ def after_the_battle(ctx: api.Context, battle: api.Battle, winners: list[str]) -
 
 
 def final_war_points(rules: api.Rules, player: str) -> int:
-    """The ledger plus 5 War Points "for each friendly army division of at least 1000
-    points remaining at the end of the war" (R-EL-24)."""
+    """The ledger, and at the end of the war (R-EL-24): 1 for "each enemy prisoner held",
+    2 for "every enemy war machine captured and held", 5 "for each friendly army division
+    of at least 1000 points remaining"."""
     state, camp = estate(rules), rules.campaign
     kept = [a for a in camp.armies if a.owner == player and a.points >= 1000]
-    return state.war_points.get(player, 0) + 5 * len(kept)
+    prisoners = len(state.prisoners.get(player, []))
+    machines = len(state.captured.get(player, []))
+    return state.war_points.get(player, 0) + prisoners + 2 * machines + 5 * len(kept)

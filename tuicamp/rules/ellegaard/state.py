@@ -59,6 +59,7 @@ class Division:
     pursued_hour: int = 0  # the hour it last pursued: its whole Move (R-EL-21)
     rallied_hour: int = 0  # the hour it rallied: it does nothing in that Move (R-EL-21)
     spent: bool = False  # it fought: it must refuse battle until home again (R-EL-5)
+    wounded: dict[str, int] = field(factory=dict)  # unit id -> models lost in battles (R-EL-23)
 
 
 FIGHT = "fight"
@@ -74,6 +75,16 @@ class Prisoner:
     owner: str  # the player it was taken from
     division: str  # the division it was taken from
     hour: int
+
+
+@define
+class LeftMachine:
+    """A war machine left behind by a fleeing or pursuing division (R-EL-22), and then
+    whoever took it."""
+
+    unit: api.Unit
+    owner: str  # the player whose machine it was
+    hex: api.Hex
 
 
 @define
@@ -129,6 +140,8 @@ class EllegaardState:
     talks: api.Agreements = field(factory=api.Agreements)  # offers between generals
     cautioned: list[str] = field(factory=list)  # divisions left with a caution (row 5)
     known: dict[str, list[str]] = field(factory=dict)  # player -> divisions whose list it knows
+    left_machines: list[LeftMachine] = field(factory=list)  # lying where they were left
+    captured: dict[str, list[LeftMachine]] = field(factory=dict)  # captor -> enemy machines
     scouted: list[str] = field(factory=list)  # "scout|enemy": the Scout's d6 rolled (R-EL-16)
 
 
