@@ -75,9 +75,17 @@ def in_touch(rules: api.Rules, a: api.Army, b: api.Army, at: api.Hex | None = No
 
 
 def enemies(rules: api.Rules, army: api.Army) -> list[api.Army]:
+    """The enemy divisions whose zones this one's may meet: none underground, where a
+    division "has no zone and cannot be met" (R-EL-27)."""
     camp = rules.campaign
+    if division(rules, army.id).underground:
+        return []
     return [
-        b for b in camp.armies if b.hex is not None and api.teams.hostile(camp, army.owner, b.owner)
+        b
+        for b in camp.armies
+        if b.hex is not None
+        and api.teams.hostile(camp, army.owner, b.owner)
+        and not division(rules, b.id).underground
     ]
 
 

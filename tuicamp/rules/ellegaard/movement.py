@@ -16,7 +16,7 @@ import itertools
 from attrs import define, field
 
 from tuicamp.rules import api
-from tuicamp.rules.ellegaard import flight, hour, meetings, races
+from tuicamp.rules.ellegaard import flight, hour, meetings, races, tunnels
 from tuicamp.rules.ellegaard.commands import fresh
 from tuicamp.rules.ellegaard.prices import division_model, hostile_hexes
 from tuicamp.rules.ellegaard.state import BLOCK, MOVE_YA, Division, division
@@ -75,6 +75,10 @@ def allowance(
     if all(u.movement >= int(horse.get("min_movement", 7)) for u in army.units):
         mp = float(horse.get("rate", 6))
         reasons = [f"horse army {_fmt(mp)} (R-EL-13)"]
+    tunnel = rules.table("tunnels")
+    if record.underground and whole == tunnel.get("race", "skaven"):
+        mp = float(tunnel.get("rate", 6))
+        reasons = [f"Skaven in their tunnels {_fmt(mp)} (R-EL-27)"]
     if record.command == MOVE_YA and whole == "greenskins":
         if any(races.is_goblin(rules, army, u) for u in army.units):
             mp = float(rows[whole].get("move_ya_rate", mp))
@@ -212,7 +216,8 @@ def move_division(ctx: api.Context, action: MoveDivision) -> None:
         f"An enemy division stands at {camp.map.label(request.goal)}: no division marches "
         "into an enemy's hex",
     )
-    model = division_model(ctx, army)
+    ctx.require(record.dug_hour != camp.turn, f"'{name}' has dug this hour: its move is over")
+    model = tunnels.tunnel_model(ctx, army) if record.underground else division_model(ctx, army)
     assert army.hex is not None
     if record.start is None:
         record.start = army.hex
@@ -251,6 +256,10 @@ def move_division(ctx: api.Context, action: MoveDivision) -> None:
     )
     flight.arrive(ctx, army, path.hexes[1:])
     meetings.after_march(ctx, army)
+    if not record.underground and camp.army(army.id) is not None:
+        rats = tunnels.rats_watch(ctx, army, path.hexes[1:])
+        if rats is not None and not meetings.met_this_hour(ctx, rats.id, army.id):
+            meetings.open_meeting(ctx, rats, army)
 
 
 HANDLERS = {MoveDivision: move_division}

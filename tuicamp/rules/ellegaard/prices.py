@@ -8,6 +8,7 @@ from typing import Any
 
 from tuicamp.rules import api
 from tuicamp.rules.ellegaard import races
+from tuicamp.rules.ellegaard.state import division
 
 
 def division_tables(rules: api.Rules, army: api.Army) -> dict[str, Any]:
@@ -35,7 +36,9 @@ def hostile_hexes(rules: api.Rules, army: api.Army) -> set[api.Hex]:
     return {
         a.hex
         for a in camp.armies
-        if a.hex is not None and api.teams.hostile(camp, a.owner, army.owner)
+        if a.hex is not None
+        and api.teams.hostile(camp, a.owner, army.owner)
+        and not division(rules, a.id).underground  # below, it is no obstacle (R-EL-27)
     }
 
 

@@ -25,12 +25,13 @@ from tuicamp.rules.ellegaard import (
     roster,
     setup,
     talks,
+    tunnels,
     view,
 )
 from tuicamp.rules.ellegaard.commands import hungry_greenskins
 from tuicamp.rules.ellegaard.state import EllegaardState, division, estate
 
-MODULES = (commands, movement, meetings, talks, contests, flight)
+MODULES = (commands, movement, meetings, talks, contests, flight, tunnels)
 HANDLERS: dict[type[api.Action], Callable[[api.Context, Any], None]] = {
     kind: handler for module in MODULES for kind, handler in module.HANDLERS.items()
 }
@@ -109,6 +110,12 @@ class EllegaardRuleset(api.Ruleset):
             0,
             "Battles fought in one hour at most (0: no limit; the text suggests 2 for four "
             "players, R-EL-7); past it, both-fight meetings wait for the next hour (R-EL-28).",
+        ),
+        api.Option(
+            "hidden_tunnels",
+            False,
+            "Skaven tunnels are known to their side only (R-EL-27: public by default, as the "
+            "text marks them on the map).",
         ),
         api.Option(
             "zone_radius",
@@ -222,6 +229,8 @@ class EllegaardRuleset(api.Ruleset):
         camp = rules.campaign
         if any(api.teams.friendly(camp, army.owner, p) for p in seat.players):
             return "full"
+        if division(rules, army.id).underground:
+            return "hidden"  # R-EL-27: "seen only by its owner"
         known = estate(rules).known
         return "full" if any(army.id in known.get(p, []) for p in seat.players) else "counter"
 

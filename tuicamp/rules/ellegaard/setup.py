@@ -18,9 +18,9 @@ import difflib
 from typing import Any
 
 from tuicamp.rules import api
-from tuicamp.rules.ellegaard.state import Division, EllegaardState, estate
+from tuicamp.rules.ellegaard.state import Division, EllegaardState, Tunnel, estate
 
-KEYS = ("points", "hours", "home_bases")
+KEYS = ("points", "hours", "home_bases", "tunnels")
 DEFAULT_HOURS = 36  # the text's example: "Set a turn limit, for example 36 turns"
 
 
@@ -38,6 +38,12 @@ def setup_problems(table: dict[str, Any]) -> list[api.Problem]:
             not isinstance(value, int) or isinstance(value, bool) or value < least
         ):
             out.append(api.Problem((key,), f"{key} is a whole number of at least {least}"))
+    dug = table.get("tunnels", {})
+    if not isinstance(dug, dict) or not all(
+        isinstance(v, list) and all(isinstance(x, str) for x in v) for v in dug.values()
+    ):
+        text = 'tunnels is a table: player = ["0304", "0305", ...] (hex labels)'
+        out.append(api.Problem(("tunnels",), text))
     homes = table.get("home_bases", {})
     if not isinstance(homes, dict):
         out.append(api.Problem(("home_bases",), "home_bases is a table: player = settlement"))
@@ -94,6 +100,13 @@ def set_up(campaign: api.Campaign, table: dict[str, Any]) -> None:
             state.homes[player.id], state.home_names[player.id] = found
         state.war_points[player.id] = 0
     state.divisions = {a.id: Division() for a in campaign.armies}
+    dug = table.get("tunnels", {}) if isinstance(table.get("tunnels"), dict) else {}
+    for owner, labels in dug.items():
+        for text in labels if isinstance(labels, list) else []:
+            try:
+                state.tunnels.append(Tunnel(api.parse_label(str(text)), str(owner)))
+            except ValueError:
+                continue  # campaign_problems names it
     totals = [sum(a.points for a in campaign.armies if a.owner == p.id) for p in campaign.players]
     state.points = int(table.get("points") or max(totals, default=0))
     state.hours = turn_limit(campaign, table)
@@ -129,6 +142,7 @@ def campaign_problems(rules: api.Rules) -> list[api.Problem]:
         if leader is None or leader.leadership < 1:
             text = f"'{army.name}' has no general: flag one character 'general', with its Ld"
             out.append(api.Problem(("army", army.id), text))
+    out += tunnel_problems(rules)
     for player in camp.players:
         fielded = sum(a.points for a in camp.armies if a.owner == player.id)
         if fielded > state.points:
@@ -137,6 +151,27 @@ def campaign_problems(rules: api.Rules) -> list[api.Problem]:
                 f"total of {state.points:,} pts"
             )
             out.append(api.Problem(("player", player.id), text))
+    return out
+
+
+def tunnel_problems(rules: api.Rules) -> list[api.Problem]:
+    """Tunnels dug before play: on the map, under land, by a player, and no more than
+    "20 tunnel squares" each (R-EL-27)."""
+    camp, state = rules.campaign, estate(rules)
+    most = int(rules.table("tunnels").get("pre_dug", 20))
+    out = []
+    for owner in dict.fromkeys(t.owner for t in state.tunnels):
+        if camp.player(owner) is None:
+            out.append(api.Problem((), f"tunnels of {owner!r}: there is no such player"))
+        mine = [t for t in state.tunnels if t.owner == owner]
+        name = api.teams.name_of(camp, owner)
+        if len(mine) > most:
+            text = f"{name} digs {len(mine)} tunnel hexes before play: at most {most} (R-EL-27)"
+            out.append(api.Problem((), text))
+        for t in mine:
+            if not camp.map.contains(t.hex) or camp.map.terrain_at(t.hex).water:
+                text = f"tunnel hex {t.hex.label()} of {name} is off the map or under water"
+                out.append(api.Problem((), text))
     return out
 
 

@@ -60,6 +60,9 @@ class Division:
     rallied_hour: int = 0  # the hour it rallied: it does nothing in that Move (R-EL-21)
     spent: bool = False  # it fought: it must refuse battle until home again (R-EL-5)
     wounded: dict[str, int] = field(factory=dict)  # unit id -> models lost in battles (R-EL-23)
+    underground: bool = False  # in its side's tunnels (R-EL-27)
+    dug_hour: int = 0  # the hour it dug a tunnel hex: its move is over (R-EL-27)
+    rats_hour: int = 0  # the hour it last rolled for crossing a Skaven tunnel (R-EL-27)
 
 
 FIGHT = "fight"
@@ -85,6 +88,15 @@ class LeftMachine:
     unit: api.Unit
     owner: str  # the player whose machine it was
     hex: api.Hex
+
+
+@define
+class Tunnel:
+    """One hex of a side's tunnels (R-EL-27): "Mark the tunnels on the map with a fat,
+    brown line"."""
+
+    hex: api.Hex
+    owner: str  # the player who dug it
 
 
 @define
@@ -141,6 +153,7 @@ class EllegaardState:
     cautioned: list[str] = field(factory=list)  # divisions left with a caution (row 5)
     known: dict[str, list[str]] = field(factory=dict)  # player -> divisions whose list it knows
     left_machines: list[LeftMachine] = field(factory=list)  # lying where they were left
+    tunnels: list[Tunnel] = field(factory=list)
     captured: dict[str, list[LeftMachine]] = field(factory=dict)  # captor -> enemy machines
     scouted: list[str] = field(factory=list)  # "scout|enemy": the Scout's d6 rolled (R-EL-16)
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from attrs import frozen
 
 from tuicamp.rules import api
-from tuicamp.rules.ellegaard import hour, meetings, setup
+from tuicamp.rules.ellegaard import hour, meetings, setup, tunnels
 from tuicamp.rules.ellegaard.commands import change_test_text
 from tuicamp.rules.ellegaard.movement import allowance_text
 from tuicamp.rules.ellegaard.state import COMMAND_NAMES, division, estate
@@ -121,6 +121,8 @@ def status_lines(rules: api.Rules, seat: api.Seat) -> list[api.StatusLine]:
             foe = camp.army(d.fleeing_from)
             text = f"from '{foe.name if foe else d.fleeing_from}' until it rallies (R-EL-21)"
             out.append(api.StatusLine("Fleeing", text, army=army.id))
+        if d.underground:
+            out.append(api.StatusLine("Underground", "in its side's tunnels", army=army.id))
         if d.spent:
             text = "it fought: it refuses battle until it is home again (R-EL-5)"
             out.append(api.StatusLine("Spent", text, army=army.id))
@@ -144,6 +146,8 @@ def status_lines(rules: api.Rules, seat: api.Seat) -> list[api.StatusLine]:
         if cautioned is not None and sees_orders(seat, cautioned):
             text = "left with a caution: a second refusal and it flees (R-EL-31)"
             out.append(api.StatusLine("Caution", text, army=army_id))
+    for owner, hexes in tunnels.tunnels_text(rules, seat):
+        out.append(api.StatusLine("Tunnels", f"{_name(camp, owner)}: {hexes}", player=owner))
     points = ", ".join(f"{_name(camp, p)} {wp}" for p, wp in state.war_points.items())
     out.append(api.StatusLine("War Points", points or "none"))
     for army, text in setup.size_warnings(rules):
