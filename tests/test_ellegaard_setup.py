@@ -17,6 +17,7 @@ import pytest
 
 from tuicamp import cli
 from tuicamp.engine.codec import campaign_from_dict, campaign_to_dict
+from tuicamp.engine.flow import EndPhase
 from tuicamp.engine.rules import Rules
 from tuicamp.game.setup import start_campaign
 from tuicamp.model import Unit
@@ -156,3 +157,39 @@ def test_the_command_line_plays_a_command_and_a_move(tmp_path: Path, monkeypatch
     log = capsys.readouterr().out
     assert "'The Reiksguard Riders' marches from 0213 to 0913" in log
     assert "changes from Patrol to Attack" not in log
+
+
+def test_under_the_peaks_digs_20_tunnel_hexes_and_the_dead_slow_the_pack():
+    """Skaven with 20 pre-dug tunnel hexes (R-EL-27) and an Undead ally unit ("Skaven
+    armies with Undead allies must follow "them bones"", R-EL-12) against Dwarfs in the
+    mountains, 6,000 each."""
+    sc = load_scenario(find_scenario("ellegaard-under-the-peaks"))
+    assert scenario_problems(find_scenario("ellegaard-under-the-peaks")) == []
+    assert [p.race for p in sc.players] == ["Dwarfs", "Skaven"]
+    for slot in sc.players:
+        assert sum(a.points for a in sc.armies if a.owner == slot.id) == 6000
+    engine = start_campaign(sc, "ellegaard", seed=1)
+    camp = engine.campaign
+    assert len(camp.state.tunnels) == 20 and {t.owner for t in camp.state.tunnels} == {"skaven"}
+    skaven = next(s for s in camp.seats if s.id == "skaven")
+    for who in ("dwarfs", "dwarfs", "skaven"):
+        engine.perform(who, EndPhase())
+    found = RULESET.status_lines(Rules(camp, RULESET), skaven)
+    moves = {line.army: line.text for line in found if line.label == "Move"}
+    assert moves["bone-pack"] == "0 of 3 MP used (slowest troops undead 3)"
+    assert moves["skrittar-horde"] == "0 of 5 MP used (slowest troops skaven 5)"
+
+
+def test_the_four_kings_are_two_alliances_with_two_battles_an_hour():
+    """ "Another way to handle multiple player campaigns is to split the players into two
+    major allies"; "If you are four players, then say maximum two battles every hour"."""
+    sc = load_scenario(find_scenario("ellegaard-four-kings"))
+    assert scenario_problems(find_scenario("ellegaard-four-kings")) == []
+    assert (sc.map.width, sc.map.height) == (50, 50) and len(sc.players) == 4
+    assert sorted(sorted(t.members) for t in sc.teams) == [
+        ["bretonnia", "empire"],
+        ["chaos", "orcs"],
+    ]
+    camp = start_campaign(sc, "ellegaard", seed=1).campaign
+    assert camp.options["max_battles_per_turn"] == 2
+    assert len(camp.state.homes) == 4

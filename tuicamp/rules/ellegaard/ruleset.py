@@ -242,19 +242,26 @@ class EllegaardRuleset(api.Ruleset):
 
     def victory(self, rules: api.Rules) -> api.Victory | None:
         """At the turn limit: "count your War Points together and see who is the overall
-        winner" (R-EL-24): the ledger, and 5 for each own division of 1,000 pts or more."""
+        winner" (R-EL-24): the ledger and the end-of-war points, summed by side (the
+        players of an alliance together)."""
         state = estate(rules)
         if not state.over:
             return None
         camp = rules.campaign
         totals = {p.id: final_war_points(rules, p.id) for p in camp.players}
-        best = max(totals.values(), default=0)
-        winners = [p for p, wp in totals.items() if wp == best]
-        names = " and ".join(p.name for p in camp.players if p.id in winners)
+        sides: dict[str, list[str]] = {}
+        for p in camp.players:
+            team = api.teams.team_of(camp, p.id)
+            sides.setdefault(team.id if team is not None else p.id, []).append(p.id)
+        score = {side: sum(totals[p] for p in members) for side, members in sides.items()}
+        best = max(score.values(), default=0)
+        won = [side for side, wp in score.items() if wp == best]
+        winners = [p for side in won for p in sides[side]]
+        names = " and ".join(api.teams.name_of(camp, side) for side in won)
+        verb = "wins" if len(won) == 1 else "share the win"
+        text = f"The war is over after {state.hours} hours: {names} {verb}"
         ranked = sorted(totals.items(), key=lambda kv: -kv[1])
         standings = [(p, f"{wp} War Points") for p, wp in ranked]
-        verb = "wins" if len(winners) == 1 else "share the win"
-        text = f"The war is over after {state.hours} hours: {names} {verb}"
         return api.Victory(winners, text, standings)
 
 
