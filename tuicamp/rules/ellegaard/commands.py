@@ -231,6 +231,7 @@ def fresh(rules: api.Rules, record: Division) -> None:
         record.hour, record.changed, record.frozen = now, False, False
         record.mp_used, record.entered, record.by_road, record.start = 0.0, [], [], None
         record.march_bonus = 0.0
+        record.passes = []
 
 
 def feed_on_goblins(ctx: api.Context, army: api.Army, why: str) -> None:

@@ -23,6 +23,7 @@ from tuicamp.rules import api
 from tuicamp.rules.ellegaard import flight, roster
 from tuicamp.rules.ellegaard.state import (
     ATTACK,
+    BLOCK,
     FIGHT,
     REFUSE,
     SCOUT,
@@ -300,7 +301,13 @@ def open_the_battle(ctx: api.Context, meeting: Meeting, a: api.Army, b: api.Army
         api.BattleSide("defender", "Defender", [b.owner], [b.id]),
     ]
     meeting.outcome = "battle"
-    battle = api.open_battle(ctx, b.hex, sides, [], here[0].id if here else None)
+    circumstances = []
+    blocker = next((x for x in (a, b) if division(ctx, x.id).command == BLOCK), None)
+    if blocker is not None:
+        side = "attacker" if blocker is a else "defender"
+        text = f"Block: '{blocker.name}' blocks the passage (R-EL-20)"
+        circumstances.append(api.Circumstance("block", text, side=side, value=5))
+    battle = api.open_battle(ctx, b.hex, sides, circumstances, here[0].id if here else None)
     meeting.battle = battle.id
     if battle.result is not None:
         meeting.done = True

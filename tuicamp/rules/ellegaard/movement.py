@@ -194,6 +194,10 @@ def move_division(ctx: api.Context, action: MoveDivision) -> None:
         f"'{name}' is fleeing: it flees again in its Move phase until it rallies (R-EL-21)",
     )
     ctx.require(
+        record.stopped_hour != ctx.campaign.turn,
+        f"'{name}' was stopped by a Block this hour: it stays put (R-EL-20)",
+    )
+    ctx.require(
         not meetings.halted(ctx, army.id),
         f"'{name}' has halted for a battle postponed to the next hour (R-EL-28)",
     )

@@ -31,14 +31,16 @@ def division_tables(rules: api.Rules, army: api.Army) -> dict[str, Any]:
 
 def hostile_hexes(rules: api.Rules, army: api.Army) -> set[api.Hex]:
     """Hexes of enemy divisions: no division marches into or through them (a Block's hex
-    above all, R-EL-20)."""
+    above all, R-EL-20), but a blocker it has beaten this hour lets it pass."""
     camp = rules.campaign
+    beaten = set(division(rules, army.id).passes)
     return {
         a.hex
         for a in camp.armies
         if a.hex is not None
         and api.teams.hostile(camp, a.owner, army.owner)
         and not division(rules, a.id).underground  # below, it is no obstacle (R-EL-27)
+        and a.id not in beaten
     }
 
 

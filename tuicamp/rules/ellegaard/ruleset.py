@@ -16,6 +16,7 @@ from typing import Any
 
 from tuicamp.rules import api
 from tuicamp.rules.ellegaard import (
+    allies,
     commands,
     contests,
     flight,
@@ -31,7 +32,7 @@ from tuicamp.rules.ellegaard import (
 from tuicamp.rules.ellegaard.commands import hungry_greenskins
 from tuicamp.rules.ellegaard.state import EllegaardState, division, estate
 
-MODULES = (commands, movement, meetings, talks, contests, flight, tunnels)
+MODULES = (commands, movement, meetings, talks, contests, flight, tunnels, allies)
 HANDLERS: dict[type[api.Action], Callable[[api.Context, Any], None]] = {
     kind: handler for module in MODULES for kind, handler in module.HANDLERS.items()
 }
@@ -170,11 +171,14 @@ class EllegaardRuleset(api.Ruleset):
 
     # --- battles -------------------------------------------------------------------------
     def battle_card_notes(self, rules: api.Rules, battle: api.Battle) -> list[str]:
-        return [
+        """The text's set-up of a battle, or the Block scenario when a blocker fights."""
+        notes = [
             "Set up both armies exactly as their army lists show them; no change after seeing "
             "the enemy.",
-            "Battles are always fought in four turns.",
         ]
+        if any(c.key == "block" for c in battle.circumstances):
+            return [*notes, *BLOCK_SCENARIO]
+        return [*notes, "Battles are always fought in four turns."]
 
     def apply_battle_result(self, ctx: api.Context, battle: api.Battle) -> None:
         """Losses off the units; "5 War Points: each enemy army division defeated" to the
@@ -198,13 +202,20 @@ class EllegaardRuleset(api.Ruleset):
             ctx.emit("battle_losses", f"After battle {battle.id}: " + "; ".join(lines))
         result = battle.result
         winners = result.winners if result is not None else []
+        if any(c.key == "block" for c in battle.circumstances):
+            after_the_block(ctx, battle, winners)
+            return
         for side_id in winners:
             side = battle.side(side_id)
             if side is None:
                 continue
             losers = [s for s in battle.sides if s.id not in winners]
-            beaten = ", ".join(api.teams.name_of(camp, p) for s in losers for p in s.players)
-            for player in side.players[:1]:
+            beaten = ", ".join(
+                f"'{a.name}'" for s in losers for a_id in s.armies if (a := camp.army(a_id))
+            )
+            # the division's owner scores, even when an ally fought it at the table
+            owners = [a.owner for a_id in side.armies if (a := camp.army(a_id))]
+            for player in (owners or side.players)[:1]:
                 talks.award(ctx, player, 5, f"battle {battle.id} won against {beaten} (R-EL-24)")
         for meeting in estate(ctx).meetings:
             if meeting.battle == battle.id:
@@ -263,6 +274,40 @@ class EllegaardRuleset(api.Ruleset):
         ranked = sorted(totals.items(), key=lambda kv: -kv[1])
         standings = [(p, f"{wp} War Points") for p, wp in ranked]
         return api.Victory(winners, text, standings)
+
+
+BLOCK_SCENARIO = (
+    "Block scenario (R-EL-20): the blocking army always sets up first; 5 turns.",
+    "The penetrating army receives one Victory Point for every unit having crossed the "
+    "blocking army's table edge.",
+    "The blocking army receives one Victory Point for every two opposing units left on the "
+    "table after battle.",
+    "If the penetrating army wins it may pass through the blocked passage; otherwise it is "
+    "stopped. The blocking army never flees and is never pursued.",
+)
+
+
+def after_the_block(ctx: api.Context, battle: api.Battle, winners: list[str]) -> None:
+    """ "If penetrating army wins it may pass through the blocked passage. In any other case
+    they have been stopped ... the battle is not, in fact, a battle, but an attemp to
+    penetrate" (R-EL-20): nobody flees, nobody is spent, no War Points."""
+    camp = ctx.campaign
+    block = next(c for c in battle.circumstances if c.key == "block")
+    blockers = [a for s in battle.sides if s.id == block.side for a in s.armies]
+    penetrators = [a for s in battle.sides if s.id != block.side for a in s.armies]
+    through = bool(winners) and block.side not in winners
+    for army_id in penetrators:
+        army, record = camp.army(army_id), division(ctx, army_id)
+        if army is None:
+            continue
+        if through:
+            commands.fresh(ctx, record)
+            record.passes = [*record.passes, *blockers]
+            text = f"'{army.name}' breaks through the Block and may pass (R-EL-20)"
+        else:
+            record.stopped_hour = camp.turn
+            text = f"'{army.name}' is stopped by the Block this hour (R-EL-20)"
+        ctx.emit("block_result", text, undoable=False, battle=battle.id)
 
 
 def after_the_battle(ctx: api.Context, battle: api.Battle, winners: list[str]) -> None:

@@ -63,6 +63,8 @@ class Division:
     underground: bool = False  # in its side's tunnels (R-EL-27)
     dug_hour: int = 0  # the hour it dug a tunnel hex: its move is over (R-EL-27)
     rats_hour: int = 0  # the hour it last rolled for crossing a Skaven tunnel (R-EL-27)
+    stopped_hour: int = 0  # the hour a Block stopped it: it stays put (R-EL-20)
+    passes: list[str] = field(factory=list)  # blockers it has beaten this hour (R-EL-20)
 
 
 FIGHT = "fight"
