@@ -23,6 +23,7 @@ from tuicamp.model.campaign import DiceMode
 from tuicamp.model.hexes import parse_label
 from tuicamp.rules.ellegaard import EllegaardRuleset
 from tuicamp.rules.ellegaard.commands import GiveCommand
+from tuicamp.rules.ellegaard.home import Join, Split
 from tuicamp.rules.ellegaard.movement import MoveDivision
 from tuicamp.storage.scenario import load_scenario
 
@@ -230,3 +231,32 @@ def test_a_follower_that_leaves_the_side_of_the_division_it_defends_loses_the_or
     assert record.command == "patrol" and record.defends == ""
     cancelled = [e for e in engine.chronicle if "is cancelled" in e.text]
     assert cancelled[0].visible_to == ["empire"]
+
+
+def test_at_the_home_base_a_division_splits_and_two_join():
+    """ "If you at any time enters your home base ... it is also the only time where you can
+    split an army division into two minor armies" (R-EL-32: joining there too)."""
+    engine = war({"scouts": "0401"})
+    with pytest.raises(RuleError, match="must keep some of its units"):
+        engine.perform("empire", Split(division="horse", units=["horse-marshal", "horse-knights"]))
+    with pytest.raises(RuleError, match="Name the character among the units who leads"):
+        engine.perform("empire", Split(division="foot", units=["foot-halberdiers"]))
+    with pytest.raises(RuleError, match="'The Scouts' is not at its home base"):
+        engine.perform("empire", Join(division="foot", other="scouts"))
+    engine.perform("empire", Join(division="foot", other="horse"))
+    camp = engine.campaign
+    assert camp.army("horse") is None and camp.army("foot").points == 2000
+    generals = [u.id for u in camp.army("foot").units if "general" in u.flags]
+    assert generals == ["foot-captain"]
+    engine.perform(
+        "empire",
+        Split(
+            division="foot",
+            units=["horse-marshal", "horse-knights"],
+            name="The Riders",
+            general="horse-marshal",
+        ),
+    )
+    riders = next(a for a in camp.armies if a.name == "The Riders")
+    assert riders.points == 800 and "general" in riders.unit("horse-marshal").flags
+    assert camp.state.divisions[riders.id].command == "patrol"

@@ -20,6 +20,7 @@ from tuicamp.rules.ellegaard import (
     commands,
     contests,
     flight,
+    home,
     hour,
     meetings,
     movement,
@@ -32,7 +33,7 @@ from tuicamp.rules.ellegaard import (
 from tuicamp.rules.ellegaard.commands import hungry_greenskins
 from tuicamp.rules.ellegaard.state import EllegaardState, division, estate
 
-MODULES = (commands, movement, meetings, talks, contests, flight, tunnels, allies)
+MODULES = (commands, movement, meetings, talks, contests, flight, tunnels, allies, home)
 HANDLERS: dict[type[api.Action], Callable[[api.Context, Any], None]] = {
     kind: handler for module in MODULES for kind, handler in module.HANDLERS.items()
 }
