@@ -85,7 +85,8 @@ def test_the_war_ends_at_the_turn_limit_with_war_points(drill):
     for _ in range(3):
         for seat in ("empire", "empire", "orcs", "orcs"):
             engine.perform(seat, EndPhase())
-    assert camp.finished and camp.turn == 3
+    assert camp.finished and camp.turn == 4
+    assert not [e for e in engine.chronicle if e.kind == "part" and e.turn == 4]
     (end,) = [e for e in engine.chronicle if e.kind == "victory"]
     # Empire: The Foot (1,200 pts) is worth 5; Orcs: The Boyz (1,100 pts) 5: a shared win
     assert end.text == (

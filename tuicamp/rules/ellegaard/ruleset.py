@@ -59,6 +59,8 @@ def begin_part(ctx: api.Context) -> None:
     Move ya! roll for their hunger (R-EL-25), each division's march starts here and a
     Necromancer rolls to force his dead into march (R-EL-26)."""
     camp = ctx.campaign
+    if estate(ctx).over:
+        return
     player = hour.current_player(camp)
     ctx.emit("part", f"Hour {camp.turn}: {hour.stage_title(camp)}", undoable=False)
     if hour.stage(camp) == hour.COMMAND:
@@ -74,10 +76,12 @@ def begin_part(ctx: api.Context) -> None:
             movement.necromancers_march(ctx, army)
 
 
-def end_hour(ctx: api.Context) -> None:
-    """The last player's Move phase is over: past the turn limit, the war ends."""
+def war_over(ctx: api.Context) -> None:
+    """A new hour past the turn limit: the war is over before it begins. (It ends here,
+    not as the last hour's phase closes, because a war decided as a phase closes leaves
+    the engine's order of play pointing past its end, which the save check refuses.)"""
     state = estate(ctx)
-    if ctx.campaign.turn >= state.hours:
+    if ctx.campaign.turn > state.hours:
         state.over = True
 
 
@@ -101,7 +105,6 @@ class EllegaardRuleset(api.Ruleset):
             step_name="part",
             on_enter=begin_war,
             on_step=begin_part,
-            on_leave=end_hour,
             ended_text="{players} has finished a phase of hour {turn}",
         ),
     )
@@ -163,8 +166,11 @@ class EllegaardRuleset(api.Ruleset):
         handler(ctx, action)
 
     def turn_start(self, ctx: api.Context) -> None:
-        """A new hour: the battles postponed past the last hour's limit come first."""
-        meetings.fight_postponed(ctx)
+        """A new hour: past the turn limit the war is over; else the battles postponed past
+        the last hour's limit come first."""
+        war_over(ctx)
+        if not estate(ctx).over:
+            meetings.fight_postponed(ctx)
 
     def end_blockers(self, ctx: api.Context, player: str) -> list[str]:
         """The hour goes on only once its meetings and battles are settled (R-EL-30)."""
