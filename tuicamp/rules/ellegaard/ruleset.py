@@ -45,10 +45,10 @@ def begin_war(ctx: api.Context) -> None:
     camp, state = ctx.campaign, estate(ctx)
     if camp.turn != 1:
         return
-    for pid, home in state.homes.items():
+    for pid, base in state.homes.items():
         player = camp.player(pid)
         who = player.name if player is not None else pid
-        where = f"{state.home_names.get(pid, '')} ({camp.map.label(home)})"
+        where = f"{state.home_names.get(pid, '')} ({camp.map.label(base)})"
         ctx.emit("home_base", f"{who}'s home base: {where}", undoable=False)
     for army, text in setup.size_warnings(ctx):
         ctx.emit("advice", text, visible_to=[army.owner], undoable=False, division=army.id)
