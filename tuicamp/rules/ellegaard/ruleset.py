@@ -1,8 +1,8 @@
 """*Warhammer Wars* by Christian Ellegaard: the hourly-commands map campaign.
 
 The frame: the hour as the engine runs it (``hour``), the dispatch of each action to the
-module that owns it (``commands``, ``movement``), set-up and its checks (``setup``), what
-each seat may know (``view``), and the end of the war at the turn limit.
+module that owns it (``MODULES``), set-up and its checks (``setup``), what each seat may
+know (``view``), what follows a battle, and the end of the war at the turn limit.
 
 "Each turn in a map campaign represents one hour in the Warhammer world": each player in
 turn plays a Command phase, then a Move phase (R-EL-8). "Set a turn limit, for example 36
