@@ -92,7 +92,7 @@ from tuicamp.model.battle import (
 )
 from tuicamp.model.campaign import Campaign, DiceMode, OptionValue
 from tuicamp.model.flow import AwaitedRoll, Clock, FlowState, ScheduledEffect
-from tuicamp.model.forces import Army, Category, Player, Seat, Unit, UnitSpec
+from tuicamp.model.forces import Army, Category, Player, Seat, Unit, UnitSpec, unit_race
 from tuicamp.model.hexes import (
     DIRECTION_NAMES,
     Hex,
@@ -265,6 +265,7 @@ __all__ = [
     "structure",
     "teams",
     "turns",
+    "unit_race",
     "unstructure",
     "words",
 ]

@@ -1,0 +1,302 @@
+"""Fleeing, rallying and pursuing (the text's "Fleeing and pursuing"; R-EL-5, R-EL-21,
+R-EL-24).
+
+"When an army division looses a battle it will normally flee. Roll 2D6 and move the
+division that number of squares directly away from the foe and, if possible, towards its
+home base. The winner may choose either to continue to move as normal ... or the division
+may try to pursue the fleeing opponent. Roll 2D6, and if the pursuing army manages to
+catch the fleeing troops the loser is totally hacked into pieces!" "A fleeing army may in
+its command phase try to rally by rolling equal to or under the general's Ld value ... If
+a fleeing army manages to get within the walls of a friendly city or the home base, it
+will automaticly be rallied."
+"""
+
+from __future__ import annotations
+
+import math
+
+from attrs import define
+
+from tuicamp.rules import api
+from tuicamp.rules.ellegaard import hour, ledger, setup
+from tuicamp.rules.ellegaard.commands import fresh
+from tuicamp.rules.ellegaard.prices import division_model
+from tuicamp.rules.ellegaard.state import BLOCK, LeftMachine, division, estate
+
+
+@define(kw_only=True)
+class Rally(api.Action):
+    kind = "rally"
+    summary = "Try to rally a fleeing division in your Command phase: 2d6 <= its general's Ld"
+    division: str
+
+
+@define(kw_only=True)
+class Pursue(api.Action):
+    kind = "pursue"
+    summary = (
+        "Pursue a division fleeing from yours, in your Move phase: 2d6 hexes towards it; "
+        "reaching its hex catches it"
+    )
+    division: str
+    target: str
+
+
+def _label(campaign: api.Campaign, h: api.Hex | None) -> str:
+    return campaign.map.label(h) if h is not None else "off the map"
+
+
+def steps_away(rules: api.Rules, army: api.Army, foe_hex: api.Hex, count: int) -> list[api.Hex]:
+    """The hexes of a flight: each step farther from the foe, ties nearer home, never into
+    impassable ground or an enemy's hex; it stops where no step leads farther (the map's
+    edge). Terrain costs do not count (R-EL-21)."""
+    assert army.hex is not None
+    model = division_model(rules, army)
+    home = estate(rules).homes.get(army.owner)
+    path = [army.hex]
+    for _ in range(count):
+        here = path[-1]
+        options = [
+            n
+            for n in here.neighbours()
+            if rules.campaign.map.contains(n)
+            and model.step_cost(here, n) is not None
+            and n.distance(foe_hex) > here.distance(foe_hex)
+        ]
+        if not options:
+            break
+        path.append(min(options, key=lambda n: (n.distance(home) if home else 0, n.q, n.r)))
+    return path
+
+
+def steps_towards(rules: api.Rules, army: api.Army, goal: api.Hex, count: int) -> list[api.Hex]:
+    """A pursuit: each step nearer the fleeing division, never into impassable ground; its
+    own hex may be entered (that is the catch)."""
+    assert army.hex is not None
+    model = division_model(rules, army)
+    path = [army.hex]
+    for _ in range(count):
+        here = path[-1]
+        if here == goal:
+            break
+        options = [
+            n
+            for n in here.neighbours()
+            if rules.campaign.map.contains(n)
+            and (n == goal or model.step_cost(here, n) is not None)
+            and n.distance(goal) < here.distance(goal)
+        ]
+        if not options:
+            break
+        path.append(min(options, key=lambda n: (n.distance(goal), n.q, n.r)))
+    return path
+
+
+def safe_haven(rules: api.Rules, army: api.Army) -> str:
+    """The friendly walled city or home base the division stands in ("" when none)."""
+    camp, state = rules.campaign, estate(rules)
+    if army.hex is not None and state.homes.get(army.owner) == army.hex:
+        return "its home base"
+    for s in camp.map.settlements_at(army.hex) if army.hex is not None else []:
+        if s.walls and api.teams.friendly(camp, s.owner, army.owner):
+            return s.name
+    return ""
+
+
+def leave_machines(ctx: api.Context, army: api.Army) -> None:
+    """ "Any troops fleeing or purtuing from battle will lose any stationary war machines.
+    Chariots, Doomwheels etc. are not treated like stationary" (R-EL-22: a unit flagged
+    ``mobile`` is kept)."""
+    if army.hex is None:
+        return
+    left = [
+        u for u in army.units if u.category is api.Category.WAR_MACHINE and "mobile" not in u.flags
+    ]
+    for unit in left:
+        army.units.remove(unit)
+        estate(ctx).left_machines.append(LeftMachine(unit, army.owner, army.hex))
+    if left:
+        names = ", ".join(u.name for u in left)
+        where = ctx.campaign.map.label(army.hex)
+        ctx.emit("machines_left", f"'{army.name}' leaves {names} at {where}", undoable=False)
+
+
+def take_machines(ctx: api.Context, army: api.Army, hexes: list[api.Hex]) -> None:
+    """ "War machines can be captured afterwards by either player": the next division to
+    enter the hex takes them; its own side's rejoin its list, an enemy's are held (2 War
+    Points each at the end, R-EL-24)."""
+    state, camp = estate(ctx), ctx.campaign
+    for machine in [m for m in state.left_machines if m.hex in hexes]:
+        state.left_machines.remove(machine)
+        if api.teams.friendly(camp, machine.owner, army.owner):
+            army.units.append(machine.unit)
+            text = f"'{army.name}' takes back {machine.unit.name}"
+        else:
+            state.captured.setdefault(army.owner, []).append(machine)
+            owner = api.teams.name_of(camp, machine.owner)
+            text = f"'{army.name}' captures {machine.unit.name} of {owner}"
+        ctx.emit("machine_taken", text, undoable=False, division=army.id)
+
+
+def heal(ctx: api.Context, army: api.Army) -> None:
+    """ "When the army has entered the home base, any dead soldiers or wounded warriors are
+    either cured or replaced" (R-EL-23: the models lost in battles, of the units it still
+    has)."""
+    record = division(ctx, army.id)
+    healed = []
+    for unit in army.units:
+        lost = record.wounded.pop(unit.id, 0)
+        if lost:
+            unit.models += lost
+            healed.append(f"{unit.name} +{lost}")
+    record.wounded = {}
+    if healed:
+        text = f"'{army.name}' is healed at its home base: " + ", ".join(healed)
+        ctx.emit("healed", text, undoable=False, division=army.id)
+
+
+def arrive(ctx: api.Context, army: api.Army, hexes: list[api.Hex] | None = None) -> None:
+    """A division ends a march, a flight or a pursuit (through ``hexes``): it takes the war
+    machines lying there; inside the walls of a friendly city or its home base it rallies
+    at once; at its home base it is healed and may fight again (R-EL-5, R-EL-23)."""
+    take_machines(ctx, army, hexes or ([army.hex] if army.hex is not None else []))
+    record = division(ctx, army.id)
+    haven = safe_haven(ctx, army)
+    if record.fleeing_from and haven:
+        record.fleeing_from = ""
+        ctx.emit("rallied", f"'{army.name}' reaches {haven} and rallies at once", undoable=False)
+    if estate(ctx).homes.get(army.owner) == army.hex:
+        heal(ctx, army)
+    if record.spent and estate(ctx).homes.get(army.owner) == army.hex:
+        record.spent = False
+        ctx.emit(
+            "refreshed",
+            f"'{army.name}' is back at its home base and ready to fight again (R-EL-5)",
+            undoable=False,
+        )
+
+
+def flee(ctx: api.Context, army: api.Army, foe: api.Army, why: str) -> None:
+    """The division flees 2d6 hexes from ``foe`` (R-EL-21); a Block never flees (R-EL-20)."""
+    record = division(ctx, army.id)
+    if record.command == BLOCK or army.hex is None or foe.hex is None:
+        return
+    leave_machines(ctx, army)
+    dice = str(ctx.table("flight").get("dice", "2d6"))
+    roll = ctx.dice.roll(dice, f"the flight of '{army.name}'")
+    path = steps_away(ctx, army, foe.hex, roll.total)
+    start, army.hex = army.hex, path[-1]
+    record.fleeing_from, record.fled_hour = foe.id, ctx.campaign.turn
+    camp = ctx.campaign
+    ctx.emit(
+        "flight",
+        f"'{army.name}' flees {roll.total} hexes from '{foe.name}' ({why}): "
+        f"{_label(camp, start)} to {_label(camp, army.hex)}"
+        + ("" if len(path) - 1 == roll.total else ", as far as it can go"),
+        undoable=False,
+        division=army.id,
+        hexes=[camp.map.label(h) for h in path],
+    )
+    arrive(ctx, army, path[1:])
+
+
+def flee_on(ctx: api.Context, player: str) -> None:
+    """ "Otherwise the losers of the battle must continue to flee": each of the player's
+    fleeing divisions flees again as its Move phase begins."""
+    camp = ctx.campaign
+    for army in list(camp.armies):
+        record = division(ctx, army.id)
+        if army.owner != player or not record.fleeing_from:
+            continue
+        if record.fled_hour == camp.turn:
+            continue
+        foe = camp.army(record.fleeing_from)
+        if foe is None or foe.hex is None:
+            record.fleeing_from = ""
+            continue
+        flee(ctx, army, foe, "it has not rallied")
+
+
+def rally(ctx: api.Context, action: Rally) -> None:
+    """ "A fleeing army may in its command phase try to rally by rolling equal to or under
+    the general's Ld value. If the army is rallied, it may do nothing during its Movement
+    phase"."""
+    army = ctx.own_army(action.division)
+    hour.require_stage(ctx, hour.COMMAND, army)
+    record = division(ctx, army.id)
+    fresh(ctx, record)
+    ctx.require(record.fleeing_from, f"'{army.name}' is not fleeing")
+    leader = setup.general(army)
+    ctx.require(leader is not None, f"'{army.name}' has no general to rally it")
+    assert leader is not None
+    ctx.require(not record.changed, f"'{army.name}' has already tried this Command phase")
+    record.changed = True
+    dice = str(ctx.table("flight").get("rally_dice", "2d6"))
+    roll = ctx.dice.roll(dice, f"{leader.name}'s Ld {leader.leadership} to rally")
+    if roll.total <= leader.leadership:
+        record.fleeing_from, record.rallied_hour = "", ctx.campaign.turn
+        text = f"'{army.name}' rallies ({roll.total} <= Ld {leader.leadership}): it stays put "
+        text += "this hour, and its pursuers must stop"
+    else:
+        text = f"'{army.name}' fails to rally ({roll.total} > Ld {leader.leadership})"
+    ctx.emit("rally", text, player=army.owner, division=army.id)
+
+
+def pursue(ctx: api.Context, action: Pursue) -> None:
+    """The pursuer rolls 2d6 and moves towards the fleeing division: reaching its hex, it
+    "is totally hacked into pieces" (R-EL-21), worth the division's points / 100, rounded
+    up, in War Points (R-EL-24). A pursuit is the pursuer's whole Move."""
+    army = ctx.own_army(action.division)
+    hour.require_stage(ctx, hour.MOVE, army)
+    camp = ctx.campaign
+    record = division(ctx, army.id)
+    fresh(ctx, record)
+    target = ctx.army(action.target)
+    chased = division(ctx, target.id)
+    ctx.require(
+        chased.fleeing_from == army.id,
+        f"'{target.name}' is not fleeing from '{army.name}'",
+    )
+    ctx.require(chased.command != BLOCK, "Blocking armies may never be pursued (R-EL-20)")
+    ctx.require(
+        not record.entered
+        and camp.turn not in (record.pursued_hour, record.rallied_hour)
+        and not record.frozen,
+        f"'{army.name}' has moved this hour: a pursuit is its whole Move",
+    )
+    assert target.hex is not None
+    leave_machines(ctx, army)
+    dice = str(ctx.table("flight").get("pursuit_dice", "2d6"))
+    roll = ctx.dice.roll(dice, f"the pursuit of '{target.name}' by '{army.name}'")
+    path = steps_towards(ctx, army, target.hex, roll.total)
+    record.pursued_hour = camp.turn
+    caught = path[-1] == target.hex
+    start = army.hex
+    army.hex = path[-1] if not caught else target.hex
+    text = (
+        f"'{army.name}' pursues '{target.name}' {roll.total} hexes: "
+        f"{_label(camp, start)} to {_label(camp, army.hex)}"
+    )
+    ctx.emit("pursuit", text, player=army.owner, division=army.id)
+    if caught:
+        slaughter(ctx, army, target)
+    arrive(ctx, army, path[1:])
+
+
+def slaughter(ctx: api.Context, victor: api.Army, victim: api.Army) -> None:
+    camp = ctx.campaign
+    points = victim.points
+    worth = math.ceil(points / 100)
+    camp.armies.remove(victim)
+    estate(ctx).divisions.pop(victim.id, None)
+    ledger.earn(
+        ctx,
+        {victor.owner: worth},
+        f"'{victim.name}' is caught and totally hacked into pieces: {points:,} pts, "
+        f"{worth} War Points to {api.teams.name_of(camp, victor.owner)} (R-EL-24)",
+        division=victim.id,
+    )
+
+
+HANDLERS = {Rally: rally, Pursue: pursue}
+ACTIONS = (Rally, Pursue)

@@ -1,0 +1,435 @@
+"""Attention zones and meetings (the text's "Attack!"; R-EL-2, R-EL-8, R-EL-17, R-EL-18,
+R-EL-29).
+
+"Every army has its own attention zone ... everything within two squares of the advancing
+army." "If an army's attention zone enters an opposing army's attention zone the two
+generals must meet. You must decide if you want to fight a battle against the opponent,
+and he must do the same." The two choices are sealed and revealed together (the kit's
+``sealed``). Then: both fight, a battle; both refuse, "each general must give his opponent
+a prisoner ... of at least 50 points"; one refuses, the generals talk (``talks``).
+
+Zones are checked as a division marches: it halts where its zone first touches a zone it
+was not already in touch with (R-EL-8), and a pair in touch meets once, until they are
+more than two zones apart again; one meeting per pair per hour (R-EL-18). A division under
+Attack challenges an enemy within 5 hexes, and must fight; a Scout never fights (R-EL-16,
+R-EL-17).
+"""
+
+from __future__ import annotations
+
+from attrs import define
+
+from tuicamp.rules import api
+from tuicamp.rules.ellegaard import flight, roster
+from tuicamp.rules.ellegaard.state import (
+    ATTACK,
+    BLOCK,
+    FIGHT,
+    REFUSE,
+    SCOUT,
+    Debt,
+    Meeting,
+    Prisoner,
+    division,
+    estate,
+)
+
+CHOICES = (FIGHT, REFUSE)
+
+
+@define(kw_only=True)
+class Meet(api.Action):
+    kind = "meet"
+    summary = "Write your general's sealed choice for a meeting: fight or refuse"
+    meeting: str
+    choice: str
+    player: str = ""
+
+
+@define(kw_only=True)
+class HandPrisoner(api.Action):
+    kind = "hand_prisoner"
+    summary = "Hand the other general the prisoner a meeting asks of your division (unit = id)"
+    meeting: str
+    unit: str
+
+
+# --- zones ----------------------------------------------------------------------------------
+def pair_key(a: str, b: str) -> str:
+    return "|".join(sorted((a, b)))
+
+
+def reach(rules: api.Rules, a: api.Army, b: api.Army) -> int:
+    """How near two enemy divisions come before they meet: two zones' radius each (R-EL-2),
+    or the 5 hexes within which a division under Attack challenges (R-EL-17)."""
+    zones = 2 * int(rules.option("zone_radius"))
+    attack = int(rules.table("attack").get("range", 5))
+    attacking = any(division(rules, x.id).command == ATTACK for x in (a, b))
+    return max(zones, attack) if attacking else zones
+
+
+def in_touch(rules: api.Rules, a: api.Army, b: api.Army, at: api.Hex | None = None) -> bool:
+    here = at or a.hex
+    if here is None or b.hex is None or not api.teams.hostile(rules.campaign, a.owner, b.owner):
+        return False
+    return here.distance(b.hex) <= reach(rules, a, b)
+
+
+def enemies(rules: api.Rules, army: api.Army) -> list[api.Army]:
+    """The enemy divisions whose zones this one's may meet: none underground, where a
+    division "has no zone and cannot be met" (R-EL-27)."""
+    camp = rules.campaign
+    if division(rules, army.id).underground:
+        return []
+    return [
+        b
+        for b in camp.armies
+        if b.hex is not None
+        and api.teams.hostile(camp, army.owner, b.owner)
+        and not division(rules, b.id).underground
+    ]
+
+
+def halt_index(rules: api.Rules, army: api.Army, hexes: list[api.Hex]) -> int:
+    """Where a march along ``hexes`` (its own hex first) halts: the first hex from which
+    its zone touches an enemy's it was not in touch with (R-EL-8); the last otherwise."""
+    contacts = set(estate(rules).contacts)
+    fresh = [b for b in enemies(rules, army) if pair_key(army.id, b.id) not in contacts]
+    for i, h in enumerate(hexes[1:], start=1):
+        if any(in_touch(rules, army, b, at=h) for b in fresh):
+            return i
+    return len(hexes) - 1
+
+
+def after_march(ctx: api.Context, army: api.Army) -> None:
+    """The marching division's zone is checked: a Scout near an enemy rolls its d6, pairs
+    that have come apart may meet again later, and every enemy newly in touch meets it."""
+    state = estate(ctx)
+    scouting(ctx, army)
+    if ctx.campaign.army(army.id) is None or army.hex is None:
+        return
+    for b in enemies(ctx, army):
+        key = pair_key(army.id, b.id)
+        touching = in_touch(ctx, army, b)
+        if not touching and key in state.contacts:
+            state.contacts.remove(key)
+        elif touching and key not in state.contacts:
+            state.contacts.append(key)
+            if not met_this_hour(ctx, army.id, b.id):
+                open_meeting(ctx, army, b)
+
+
+def scouting(ctx: api.Context, army: api.Army) -> None:
+    """ "When your attention zone is adjacent to an opponent's attention zone, roll a dice.
+    On a 1-4 you have been discovered, and you must flee from the enemy ... But on 5-6
+    you have managed to infiltrate the opponent, and he must give you all the
+    informations about his army including the army list" (R-EL-16: once while within 5
+    hexes, rolled again only after they have been farther apart)."""
+    state = estate(ctx)
+    near = int(ctx.table("scout").get("range", 5))
+    for b in enemies(ctx, army):
+        for scout, enemy in ((army, b), (b, army)):
+            key = f"{scout.id}|{enemy.id}"
+            assert scout.hex is not None and enemy.hex is not None
+            close = scout.hex.distance(enemy.hex) <= near
+            if not close and key in state.scouted:
+                state.scouted.remove(key)
+            if not close or key in state.scouted or division(ctx, scout.id).command != SCOUT:
+                continue
+            state.scouted.append(key)
+            roll = ctx.dice.roll("d6", f"the Scout '{scout.name}' near '{enemy.name}'")
+            if roll.total >= int(ctx.table("scout").get("infiltrates_on", 5)):
+                state.known.setdefault(scout.owner, []).append(enemy.id)
+                units = "; ".join(f"{u.name} {u.points} pts" for u in enemy.units)
+                ctx.emit(
+                    "scouted",
+                    f"The Scout '{scout.name}' rolls {roll.total} and infiltrates "
+                    f"'{enemy.name}' ({enemy.points:,} pts): {units}",
+                    visible_to=[scout.owner],
+                    undoable=False,
+                    division=scout.id,
+                )
+            else:
+                ctx.emit(
+                    "discovered",
+                    f"The Scout '{scout.name}' rolls {roll.total}: discovered by "
+                    f"'{enemy.name}', it flees",
+                    undoable=False,
+                    division=scout.id,
+                )
+                flight.flee(ctx, scout, enemy, "a Scout discovered (R-EL-16)")
+
+
+def met_this_hour(rules: api.Rules, a: str, b: str) -> bool:
+    now = rules.campaign.turn
+    return any(m.hour == now and set(m.divisions) == {a, b} for m in estate(rules).meetings)
+
+
+# --- the meeting ----------------------------------------------------------------------------
+def _name(campaign: api.Campaign, army_id: str) -> str:
+    army = campaign.army(army_id)
+    return f"'{army.name}'" if army is not None else army_id
+
+
+def forced_choice(rules: api.Rules, army: api.Army) -> tuple[str, str]:
+    """A choice the division's command makes for its general, and why: a Scout "must
+    always refuse to take part in a battle" (R-EL-16), an Attack division "must always try
+    to get into combat" (R-EL-17); ("", "") when the general is free to choose."""
+    record = division(rules, army.id)
+    command = record.command
+    if record.spent or record.fleeing_from:
+        return REFUSE, "it fought and must refuse battle until it is home again (R-EL-5)"
+    if command == SCOUT:
+        return REFUSE, "a Scout never fights (R-EL-16)"
+    if command == ATTACK:
+        return FIGHT, "under Attack it must fight (R-EL-17)"
+    return "", ""
+
+
+def open_meeting(ctx: api.Context, mover: api.Army, other: api.Army) -> Meeting:
+    camp, state = ctx.campaign, estate(ctx)
+    meeting_id = f"m{len(state.meetings) + 1}"
+    what = f"fight or refuse of meeting {meeting_id}"
+    writers = [mover.owner, other.owner]
+    sealed: api.SealedChoice[str] = api.SealedChoice(meeting_id, what, writers, kind="meeting")
+    meeting = Meeting(meeting_id, camp.turn, [mover.id, other.id], sealed)
+    state.meetings.append(meeting)
+    assert mover.hex is not None and other.hex is not None
+    ctx.emit(
+        "meeting",
+        f"Meeting {meeting_id}: the zones of {_name(camp, mover.id)} ({camp.map.label(mover.hex)})"
+        f" and {_name(camp, other.id)} ({camp.map.label(other.hex)}) meet: each general "
+        "chooses, sealed, to fight or to refuse",
+        undoable=False,
+        meeting=meeting_id,
+    )
+    for army in (mover, other):
+        choice, why = forced_choice(ctx, army)
+        if choice:
+            sealed.choices[army.owner] = choice
+            ctx.emit(
+                "meeting_forced",
+                f"{_name(camp, army.id)} has no choice in meeting {meeting_id}: {why}",
+                visible_to=[army.owner],
+                undoable=False,
+                meeting=meeting_id,
+            )
+    if sealed.complete:
+        api.sealed.reveal(ctx, sealed)
+        settle_choices(ctx, meeting)
+    return meeting
+
+
+def find_meeting(ctx: api.Context, meeting_id: str) -> Meeting:
+    found = next((m for m in estate(ctx).meetings if m.id == meeting_id), None)
+    return ctx.found(found, f"There is no meeting {meeting_id!r}")
+
+
+def meet(ctx: api.Context, action: Meet) -> None:
+    """A general's sealed choice; the second one reveals both (R-EL-18)."""
+    meeting = find_meeting(ctx, action.meeting)
+    word = action.choice.strip().lower()
+    ctx.require(word in CHOICES, f"Fight or refuse, not {action.choice!r}")
+    writers = meeting.choice.writers
+    player = api.turns.acting_player(ctx, action.player, among=writers)
+    ctx.require(player in writers, f"{api.teams.name_of(ctx.campaign, player)} is not in it")
+    army = ctx.campaign.army(meeting.divisions[writers.index(player)])
+    forced, why = forced_choice(ctx, army) if army is not None else ("", "")
+    ctx.require(not forced or forced == word, f"It must {forced}: {why}")
+    if api.sealed.write(ctx, meeting.choice, player, word) is not None:
+        settle_choices(ctx, meeting)
+
+
+def settle_choices(ctx: api.Context, meeting: Meeting) -> None:
+    """What the two revealed choices lead to."""
+    camp = ctx.campaign
+    a, b = (camp.army(d) for d in meeting.divisions)
+    assert a is not None and b is not None
+    choice = meeting.choice.choices
+    fights = [choice.get(x.owner) == FIGHT for x in (a, b)]
+    for refused, other in ((a, b), (b, a)):
+        if choice.get(refused.owner) == REFUSE and refused.id in estate(ctx).cautioned:
+            estate(ctx).cautioned.remove(refused.id)
+            meeting.outcome, meeting.done = "settled", True
+            flight.flee(ctx, refused, other, "it refused again after a caution (R-EL-31)")
+            return
+    if all(fights):
+        limit = int(ctx.option("max_battles_per_turn"))
+        fought = [x for x in camp.battles if x.turn == camp.turn]
+        if limit and len(fought) >= limit:
+            meeting.outcome = "postponed"
+            ctx.emit(
+                "meeting_postponed",
+                f"Meeting {meeting.id}: both generals fight, but {limit} battle(s) are fought "
+                "this hour already: the divisions halt and fight first thing next hour "
+                "(R-EL-7, R-EL-28)",
+                undoable=False,
+                meeting=meeting.id,
+            )
+            return
+        open_the_battle(ctx, meeting, a, b)
+    elif not any(fights):
+        least = int(ctx.table("prisoners").get("both_refuse", 50))
+        owe(ctx, meeting, [Debt(a.id, b.id, least), Debt(b.id, a.id, least)])
+        ctx.emit(
+            "meeting_peace",
+            f'Meeting {meeting.id}: both generals refuse. "Each general must give his '
+            f'opponent a prisoner ... of at least {least} points"',
+            undoable=False,
+            meeting=meeting.id,
+        )
+    else:
+        refuser = a if not fights[0] else b
+        meeting.outcome, meeting.refuser = "talk", refuser.id
+        ctx.emit(
+            "meeting_talk",
+            f"Meeting {meeting.id}: {_name(camp, refuser.id)} refuses to fight. The generals "
+            "may agree terms (offer, accept) or roll the Generals Discussing table (discuss)",
+            undoable=False,
+            meeting=meeting.id,
+        )
+
+
+def open_the_battle(ctx: api.Context, meeting: Meeting, a: api.Army, b: api.Army) -> None:
+    """ "If both generals agree to fight, a battlefield must immidiately be assembled":
+    fought where the general who stood waited, each army as its list shows it."""
+    camp = ctx.campaign
+    assert b.hex is not None
+    here = camp.map.settlements_at(b.hex)
+    sides = [
+        api.BattleSide("attacker", "Attacker", [a.owner], [a.id]),
+        api.BattleSide("defender", "Defender", [b.owner], [b.id]),
+    ]
+    meeting.outcome = "battle"
+    circumstances = []
+    blocker = next((x for x in (a, b) if division(ctx, x.id).command == BLOCK), None)
+    if blocker is not None:
+        side = "attacker" if blocker is a else "defender"
+        text = f"Block: '{blocker.name}' blocks the passage (R-EL-20)"
+        circumstances.append(api.Circumstance("block", text, side=side, value=5))
+    battle = api.open_battle(ctx, b.hex, sides, circumstances, here[0].id if here else None)
+    meeting.battle = battle.id
+    if battle.result is not None:
+        meeting.done = True
+
+
+def fight_postponed(ctx: api.Context) -> None:
+    """As a new hour begins, the battles postponed past the last hour's limit are fought
+    first (R-EL-28)."""
+    camp = ctx.campaign
+    for meeting in estate(ctx).meetings:
+        if meeting.outcome != "postponed":
+            continue
+        a, b = (camp.army(d) for d in meeting.divisions)
+        if a is None or b is None or a.hex is None or b.hex is None:
+            meeting.outcome, meeting.done = "settled", True
+            continue
+        open_the_battle(ctx, meeting, a, b)
+
+
+def halted(rules: api.Rules, army_id: str) -> bool:
+    """Whether the division waits for a battle postponed to the next hour (R-EL-28)."""
+    return any(m.outcome == "postponed" and army_id in m.divisions for m in estate(rules).meetings)
+
+
+def owe(ctx: api.Context, meeting: Meeting, debts: list[Debt]) -> None:
+    """Prisoners to be handed over; a division with no unit that would do hands none, and
+    the chronicle says so."""
+    meeting.outcome = "prisoners"
+    camp = ctx.campaign
+    for debt in debts:
+        army = camp.army(debt.division)
+        if army is not None and eligible(army, debt.least, debt.kind):
+            meeting.owed.append(debt)
+            continue
+        ctx.emit(
+            "prisoner_none",
+            f"{_name(camp, debt.division)} has no unit that will do as a prisoner of "
+            f"{debt.least} pts or more (R-EL-29)",
+            undoable=False,
+            meeting=meeting.id,
+        )
+    settle_if_paid(meeting)
+
+
+def settle_if_paid(meeting: Meeting) -> None:
+    if not meeting.owed:
+        meeting.outcome, meeting.done = "settled", True
+
+
+def fits(unit: api.Unit, least: int, kind: str) -> bool:
+    """A prisoner "of at least" ``least`` points: a whole unit or character (R-EL-29), never
+    the general (R-EL-34); row 3 of the Generals Discussing table wants "a character, a
+    monster, a wizard etc, but not a normal troop"."""
+    if "general" in unit.flags or unit.points < least:
+        return False
+    return kind != "not troops" or not unit.category.is_rank_and_file
+
+
+def eligible(army: api.Army, least: int, kind: str) -> bool:
+    return any(fits(u, least, kind) for u in army.units)
+
+
+def hand_prisoner(ctx: api.Context, action: HandPrisoner) -> None:
+    """A prisoner handed over: it leaves its division for the captor's prisoner list."""
+    camp = ctx.campaign
+    meeting = find_meeting(ctx, action.meeting)
+    mine = [d for d in meeting.owed if (a := camp.army(d.division)) and ctx.seat.controls(a.owner)]
+    ctx.require(mine, f"Meeting {meeting.id} asks no prisoner of your divisions")
+    debt = mine[0]
+    army = ctx.army(debt.division)
+    unit = ctx.unit(army, action.unit)
+    not_troops = ", not a normal troop" if debt.kind == "not troops" else ""
+    ctx.require(
+        fits(unit, debt.least, debt.kind),
+        f"{unit.name} will not do: a prisoner is a whole unit or character of at least "
+        f"{debt.least} pts{not_troops}, and never the general (R-EL-29, R-EL-34)",
+    )
+    captor = camp.army(debt.captor)
+    assert captor is not None
+    army.units.remove(unit)
+    estate(ctx).prisoners.setdefault(captor.owner, []).append(
+        Prisoner(unit, army.owner, army.id, camp.turn)
+    )
+    meeting.owed.remove(debt)
+    settle_if_paid(meeting)
+    ctx.emit(
+        "prisoner",
+        f"{_name(camp, army.id)} hands {unit.name} ({unit.points} pts) to "
+        f"{_name(camp, captor.id)} as a prisoner",
+        player=army.owner,
+        meeting=meeting.id,
+    )
+    roster.gone_if_empty(ctx, army)
+
+
+def blockers(rules: api.Rules) -> list[str]:
+    """R-EL-30: the hour goes on only once its meetings are settled and its battles
+    fought or auto-resolved."""
+    camp = rules.campaign
+    out = [
+        f"Battle {b.id} at {camp.map.label(b.hex)} must be fought or auto-resolved first (R-EL-30)"
+        for b in camp.pending_battles()
+    ]
+    for m in estate(rules).meetings:
+        if m.done or m.outcome in ("battle", "postponed"):
+            continue
+        names = " and ".join(_name(camp, d) for d in m.divisions)
+        if not m.choice.revealed:
+            waiting = ", ".join(api.teams.name_of(camp, w) for w in m.choice.waiting)
+            out.append(f"Meeting {m.id} of {names} waits for the sealed choice of {waiting}")
+        elif m.owed:
+            owing = " and ".join(dict.fromkeys(_name(camp, d.division) for d in m.owed))
+            out.append(f"Meeting {m.id}: {owing} must hand over a prisoner (hand_prisoner)")
+        elif m.contest:
+            out.append(
+                f"Meeting {m.id}: the {m.contest.replace('_', ' ')} is to be played "
+                "and its result entered (contest_result)"
+            )
+        else:
+            out.append(f"Meeting {m.id} of {names}: agree terms or discuss (R-EL-6)")
+    return out
+
+
+HANDLERS = {Meet: meet, HandPrisoner: hand_prisoner}
+ACTIONS = (Meet, HandPrisoner)

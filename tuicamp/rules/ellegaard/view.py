@@ -1,0 +1,172 @@
+"""What one seat may know of the war: the view state and the status lines that
+``tuicamp show --as SEAT`` prints and the side panel shows.
+
+Enemy divisions are counters (the text's banners on the map), so a seat reads the
+commands and the hour's record of its own divisions only; the hour, whose phase it is, the
+turn limit and every side's War Points are public.
+"""
+
+from __future__ import annotations
+
+from attrs import frozen
+
+from tuicamp.rules import api
+from tuicamp.rules.ellegaard import hour, meetings, setup, tunnels
+from tuicamp.rules.ellegaard.commands import change_test_text
+from tuicamp.rules.ellegaard.movement import allowance_text
+from tuicamp.rules.ellegaard.state import COMMAND_NAMES, division, estate
+
+
+@frozen
+class DivisionLine:
+    """One division as its owner (or the Games Master) reads it."""
+
+    army: str
+    name: str
+    command: str
+    defends: str
+    frozen: bool
+    mp_used: float
+
+
+@frozen
+class MeetingLine:
+    """A meeting as one seat may know it: its sealed choices through the kit's view, so
+    another general's choice is never read before the reveal."""
+
+    id: str
+    hour: int
+    divisions: tuple[str, ...]
+    choices: api.SealedView[str]
+    outcome: str
+    done: bool
+
+
+@frozen
+class EllegaardView:
+    hour: int
+    hours: int
+    phase: str  # "command" or "move"
+    player: str  # whose phase it is
+    homes: dict[str, str]  # player id -> hex label of the home base
+    war_points: dict[str, int]
+    divisions: tuple[DivisionLine, ...]
+    meetings: tuple[MeetingLine, ...]
+    prisoners: dict[str, tuple[str, ...]]  # captor -> the prisoners' names
+
+
+def sees_orders(seat: api.Seat, army: api.Army) -> bool:
+    """A division's orders are its owner's secret (and the Games Master's)."""
+    return seat.controls(army.owner)
+
+
+def ellegaard_view(rules: api.Rules, seat: api.Seat) -> EllegaardView:
+    camp, state = rules.campaign, estate(rules)
+    lines = []
+    for army in camp.armies:
+        if not sees_orders(seat, army):
+            continue
+        d = division(rules, army.id)
+        lines.append(DivisionLine(army.id, army.name, d.command, d.defends, d.frozen, d.mp_used))
+    return EllegaardView(
+        hour=camp.turn,
+        hours=state.hours,
+        phase=hour.stage(camp),
+        player=hour.current_player(camp),
+        homes={p: camp.map.label(h) for p, h in state.homes.items()},
+        war_points=dict(state.war_points),
+        divisions=tuple(lines),
+        meetings=tuple(
+            MeetingLine(
+                m.id,
+                m.hour,
+                tuple(m.divisions),
+                api.sealed.sealed_view(camp, m.choice, seat),
+                m.outcome,
+                m.done,
+            )
+            for m in state.meetings
+        ),
+        prisoners={p: tuple(x.unit.name for x in held) for p, held in state.prisoners.items()},
+    )
+
+
+def _name(campaign: api.Campaign, pid: str) -> str:
+    player = campaign.player(pid)
+    return player.name if player is not None else pid
+
+
+def status_lines(rules: api.Rules, seat: api.Seat) -> list[api.StatusLine]:
+    """The hour and whose phase it is, each own division's command (with what changing it
+    asks, in a Command phase) and MP (in a Move phase), the War Points, and R-EL-32's
+    advice on division sizes."""
+    camp, state = rules.campaign, estate(rules)
+    out = [
+        api.StatusLine("Hour", f"{camp.turn} of {state.hours}: {hour.stage_title(camp)}"),
+    ]
+    for pid, h in state.homes.items():
+        text = f"{_name(camp, pid)}: {state.home_names.get(pid, '')} at {camp.map.label(h)}"
+        out.append(api.StatusLine("Home base", text, player=pid))
+    stage, acting = hour.stage(camp), hour.current_player(camp)
+    for army in camp.armies:
+        if not sees_orders(seat, army):
+            continue
+        d = division(rules, army.id)
+        command = COMMAND_NAMES.get(d.command, d.command)
+        if d.defends:
+            target = camp.army(d.defends) if d.follows else camp.map.settlement(d.defends)
+            command += f" ({'following ' if d.follows else ''}{target.name if target else '?'})"
+        out.append(api.StatusLine("Command", command, army=army.id))
+        if d.fleeing_from:
+            foe = camp.army(d.fleeing_from)
+            text = f"from '{foe.name if foe else d.fleeing_from}' until it rallies (R-EL-21)"
+            out.append(api.StatusLine("Fleeing", text, army=army.id))
+        if d.underground:
+            out.append(api.StatusLine("Underground", "in its side's tunnels", army=army.id))
+        if d.spent:
+            text = "it fought: it refuses battle until it is home again (R-EL-5)"
+            out.append(api.StatusLine("Spent", text, army=army.id))
+        if d.frozen and d.hour == camp.turn:
+            text = "the command test failed: it does not move this hour (R-EL-3)"
+            out.append(api.StatusLine("Frozen", text, army=army.id))
+        elif army.owner == acting and stage == hour.COMMAND:
+            out.append(api.StatusLine("Change", change_test_text(rules, army), army=army.id))
+        elif army.owner == acting and stage == hour.MOVE:
+            out.append(api.StatusLine("Move", allowance_text(rules, army), army=army.id))
+    out += meeting_lines(rules, seat)
+    for captor, held in state.prisoners.items():
+        for prisoner in held:
+            text = (
+                f"{_name(camp, captor)} holds {prisoner.unit.name} ({prisoner.unit.points} pts)"
+                f" of {_name(camp, prisoner.owner)}"
+            )
+            out.append(api.StatusLine("Prisoner", text, player=captor))
+    for army_id in state.cautioned:
+        cautioned = camp.army(army_id)
+        if cautioned is not None and sees_orders(seat, cautioned):
+            text = "left with a caution: a second refusal and it flees (R-EL-31)"
+            out.append(api.StatusLine("Caution", text, army=army_id))
+    for owner, hexes in tunnels.tunnels_text(rules, seat):
+        out.append(api.StatusLine("Tunnels", f"{_name(camp, owner)}: {hexes}", player=owner))
+    points = ", ".join(f"{_name(camp, p)} {wp}" for p, wp in state.war_points.items())
+    out.append(api.StatusLine("War Points", points or "none"))
+    for army, text in setup.size_warnings(rules):
+        if sees_orders(seat, army):
+            out.append(api.StatusLine("Advice", text, army=army.id))
+    return out
+
+
+def meeting_lines(rules: api.Rules, seat: api.Seat) -> list[api.StatusLine]:
+    """Each meeting still open: who meets, and what it waits for (a general's own sealed
+    choice is shown to his seat only, until the reveal)."""
+    camp, out = rules.campaign, []
+    waits = {line.split(" ", 2)[1]: line for line in meetings.blockers(rules)}
+    for m in estate(rules).meetings:
+        if m.done:
+            continue
+        names = " and ".join(f"'{a.name}'" for d in m.divisions if (a := camp.army(d)) is not None)
+        seen = api.sealed.sealed_view(camp, m.choice, seat)
+        mine = [f"{_name(camp, w)} chose {c}" for w, c in seen.choices.items()]
+        text = f"{names}: " + "; ".join([*mine, waits.get(m.id, m.outcome)])
+        out.append(api.StatusLine(f"Meeting {m.id}", text))
+    return out
