@@ -462,7 +462,6 @@ class SandboxPanel(PhasePanel):
     def __init__(self, controls: CampaignControls, **kwargs) -> None:
         super().__init__(controls, **kwargs)
         self.text = Static(id="sandbox-panel-text")
-        self._shown: list[str] | None = None
 
     def compose(self) -> ComposeResult:
         yield self.text
@@ -478,10 +477,7 @@ class SandboxPanel(PhasePanel):
         for p in view.players:
             if p.treasury is not None and p.id in view.players_controlled:
                 lines.append(Content(f"Treasury {p.letter}: {money(p.treasury)}"))
-        shown = [line.markup for line in lines]
-        if shown != self._shown:  # a cursor step changes nothing here: send nothing
-            self._shown = shown
-            self.text.update(Content("\n").join(lines))
+        self.text.update(Content("\n").join(lines))
 
 
 def _panel(controls: CampaignControls, phase: str) -> PhasePanel | None:
