@@ -22,6 +22,7 @@ from tuicamp.engine.registry import get_ruleset
 from tuicamp.engine.rules import Rules
 from tuicamp.model import Army, Campaign, Category, HexMap, Player, Seat, Unit
 from tuicamp.model.campaign import DiceMode, DiceState
+from tuicamp.model.ids import roll_number
 from tuicamp.model.map import Settlement, Territory
 from tuicamp.rules.rauscher import victory
 from tuicamp.rules.rauscher.ruleset import EndPhase
@@ -465,7 +466,11 @@ def test_family_squabble_allegiance_is_the_seeds_and_is_told_with_the_set_up():
     assert told.action == setup.action == 1 and (told.turn, told.phase) == (1, "upkeep")
     assert "1-2 Claimant 1, 3-4 Claimant 2, 5-6 Claimant 3" in told.text
     assert [r.total for r in told.rolls] == [v for a in allegiances for v in a.dice]
-    assert [r.id for r in told.rolls] == list(range(1, len(told.rolls) + 1))
+    # numbered as the campaign's first rolls, by the codes of their count (R-ALL-7)
+    seed = first.campaign.dice.seed
+    assert [r.id for r in told.rolls] == [
+        roll_number(seed, n) for n in range(1, len(told.rolls) + 1)
+    ]
     assert [r.reason for r in told.rolls][:1] == ["allegiance of Vale"]
     assert told.data["allegiance"] == {a.territory: a.player for a in allegiances}
     for _ in range(9):  # three claimants end the Upkeep, Effects and Movement phases

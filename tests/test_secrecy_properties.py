@@ -37,7 +37,7 @@ from tuicamp.rules.rauscher.shared.common import rstate
 
 MISSING = "zz-nobody-used-this"
 ALWAYS_REFUSED = E.CancelPurchase(purchase="zz-refused-after-the-probe")
-COUNTED_ID = re.compile(r"\b(?:pr|ag|[apur])\d+\b")  # what a count of things made looks like
+COUNTED_ID = re.compile(r"\b(?:pr|ag|[apur])\d{1,3}\b")  # a count of things made (a code is 4)
 
 
 def secret_actions(engine: Engine, count: int) -> list[tuple[str, object]]:
