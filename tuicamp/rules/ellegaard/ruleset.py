@@ -130,6 +130,7 @@ class EllegaardRuleset(api.Ruleset):
         ),
     )
     state_class = EllegaardState
+    ui = "tuicamp.rules.ellegaard.screens:ellegaard_ui"  # only the UI imports it (Textual)
     turn_text = "Hour {turn} begins"
     help_files = ("overview.md", "rulings.md")
 
