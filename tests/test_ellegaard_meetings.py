@@ -176,6 +176,12 @@ def test_a_scout_never_fights():
     assert engine.campaign.state.meetings[0].outcome == "prisoners"
 
 
+def _offered(engine) -> str:
+    """The id of the terms just offered: proposals get ids that count nothing (R-ALL-7)."""
+    (pending,) = [a for a in engine.campaign.state.talks.items if a.pending]
+    return pending.id
+
+
 def test_one_refuses_and_the_refuser_pays_3_war_points_and_leaves():
     """ "A solution might be that the refuser must pay the attacker 3 War Points and leave"
     (R-EL-6; R-EL-24: War Points may go below 0)."""
@@ -189,7 +195,7 @@ def test_one_refuses_and_the_refuser_pays_3_war_points_and_leaves():
     engine.perform("empire", Offer(meeting="m1", war_points=3))
     with pytest.raises(RuleError, match="agree terms or discuss"):
         engine.perform("orcs", EndPhase())
-    engine.perform("orcs", AcceptTerms(agreement="ag1"))
+    engine.perform("orcs", AcceptTerms(agreement=_offered(engine)))
     assert engine.campaign.state.war_points == {"empire": -3, "orcs": 3}
     engine.perform("orcs", EndPhase())
 
@@ -203,7 +209,7 @@ def test_terms_may_hand_over_a_village_and_extra_prisoners():
     engine.perform("orcs", Meet(meeting="m1", choice="fight"))
     engine.perform("empire", Meet(meeting="m1", choice="refuse"))
     engine.perform("orcs", Offer(meeting="m1", war_points=0, prisoners=1, village="mittel"))
-    engine.perform("empire", AcceptTerms(agreement="ag1"))
+    engine.perform("empire", AcceptTerms(agreement=_offered(engine)))
     assert engine.campaign.map.settlement("mittel").owner == "orcs"
     engine.perform("empire", HandPrisoner(meeting="m1", unit="foot-halberdiers"))
     assert engine.campaign.state.meetings[0].done

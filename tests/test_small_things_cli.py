@@ -87,7 +87,7 @@ def test_the_demo_command_run_again_offers_to_continue(
     assert made.is_file()
     opened: list[Path | None] = []
     asked: list[str] = []
-    monkeypatch.setattr(cli, "_run_ui", lambda save, seat: opened.append(save) or 0)
+    monkeypatch.setattr(cli, "_run_ui", lambda save, seat, session=None: opened.append(save) or 0)
     monkeypatch.setattr(sys.stdin, "isatty", lambda: True, raising=False)
     monkeypatch.setattr(sys.stdout, "isatty", lambda: True, raising=False)
     monkeypatch.setattr(builtins, "input", lambda prompt: asked.append(prompt) or answer)
@@ -101,7 +101,7 @@ def test_the_demo_command_run_again_offers_to_continue(
 def test_a_script_running_the_demo_command_again_gets_a_new_campaign(monkeypatch, tmp_path):
     """No terminal, no question: the second campaign is made beside the first."""
     assert cli.main([*DEMO, "--no-play"]) == 0
-    monkeypatch.setattr(cli, "_run_ui", lambda save, seat: 0)
+    monkeypatch.setattr(cli, "_run_ui", lambda save, seat, session=None: 0)
     monkeypatch.setattr(sys.stdin, "isatty", lambda: False, raising=False)
     monkeypatch.setattr(builtins, "input", lambda prompt: pytest.fail("asked a script"))
     assert cli.main(DEMO) == 0

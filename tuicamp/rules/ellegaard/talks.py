@@ -39,7 +39,7 @@ class Offer(api.Action):
 @define(kw_only=True)
 class AcceptTerms(api.Action):
     kind = "accept_terms"
-    summary = "Accept the terms offered in a meeting (agreement = its id, e.g. ag1)"
+    summary = "Accept the terms offered in a meeting (agreement = its id, as offered)"
     agreement: str
 
 
