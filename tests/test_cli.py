@@ -10,6 +10,8 @@ from pathlib import Path
 
 import pytest
 
+from tuicamp.cli import _only_ruleset
+from tuicamp.engine.errors import InputError
 from tuicamp.storage.scenario import find_scenario
 from tuicamp.storage.seal import sealed
 
@@ -410,3 +412,19 @@ def test_battles_form_prints_the_result_form_as_orders_the_engine_takes(tmp_path
     assert "battle b1 is already fought" in line
     both = one_line_error(run("battles", "v.toml", "--form", "b1", "--card", "b1", cwd=tmp_path))
     assert "give one of them" in both
+
+
+def test_new_needs_no_ruleset_for_a_scenario_written_for_one(tmp_path):
+    """A scenario with one ``[ruleset.X]`` table is played under X: ``tuicamp new
+    ellegaard-reikwald-border`` starts it without ``--ruleset``."""
+    result = run("new", "ellegaard-reikwald-border", "--no-play", "-o", "w.toml", cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert "(Warhammer Wars (Ellegaard))" in result.stdout
+    assert 'ruleset = "ellegaard"' in (tmp_path / "w.toml").read_text()
+
+
+def test_a_scenario_for_several_rulesets_asks_which():
+    """With more than one ruleset to choose from, the player is told the choices."""
+    assert _only_ruleset(["sandbox"], "valley") == "sandbox"
+    with pytest.raises(InputError, match="valley can be played under rauscher, sandbox: say"):
+        _only_ruleset(["sandbox", "rauscher"], "valley")

@@ -12,7 +12,7 @@ import os
 import shlex
 import sys
 import traceback
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import TextIO
 
@@ -47,7 +47,12 @@ def build_parser() -> argparse.ArgumentParser:
 
     new = sub.add_parser("new", help="start a campaign from a scenario")
     new.add_argument("scenario", help="a scenario file, or a bundled scenario's name")
-    new.add_argument("--ruleset", "-r", required=True, help="ruleset id (see `tuicamp rulesets`)")
+    new.add_argument(
+        "--ruleset",
+        "-r",
+        help="ruleset id (see `tuicamp rulesets`); may be left out when the scenario is "
+        "written for one ruleset only",
+    )
     new.add_argument(
         "--option",
         action="append",
@@ -216,6 +221,16 @@ def _default_seat(session, requested: str | None) -> str:
     raise InputError(f"{session.path}: say which seat with --as")
 
 
+def _only_ruleset(supported: Iterable[str], scenario: str) -> str:
+    """The ruleset a scenario is written for, when it names exactly one; otherwise the
+    player must choose, and is told from what."""
+    names = sorted(supported)
+    if len(names) == 1:
+        return names[0]
+    choice = ", ".join(names) or "none"
+    raise InputError(f"{scenario} can be played under {choice}: say which with --ruleset")
+
+
 def cmd_new(args: argparse.Namespace) -> int:
     from tuicamp.game.scenarios import load_scenario
     from tuicamp.game.session import Session
@@ -243,7 +258,7 @@ def cmd_new(args: argparse.Namespace) -> int:
         players.append((name.strip(), race.strip()))
     engine = start_campaign(
         scenario,
-        args.ruleset,
+        args.ruleset or _only_ruleset(scenario.rulesets, args.scenario),
         name=args.name,
         options=options,
         players=players,
