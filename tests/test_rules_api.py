@@ -174,10 +174,15 @@ def names_taken_from_below(path: Path) -> set[tuple[str, str]]:
 
 
 def bundled_rule_modules() -> list[Path]:
-    """The bundled rulesets' rules; their screens take what they need from the UI kit."""
+    """The bundled rulesets' rules (every ruleset package beside the kit); their screens
+    take what they need from the UI kit."""
+    folders = sorted(
+        d.name for d in RULES.iterdir() if (d / "__init__.py").is_file() and d.name != "kit"
+    )
+    assert {"sandbox", "rauscher", "ellegaard"} <= set(folders), folders
     return [
         p
-        for folder in ("sandbox", "rauscher")
+        for folder in folders
         for p in sorted((RULES / folder).rglob("*.py"))
         if "screens" not in p.relative_to(RULES).parts[1:] and p.stem != "screens"
     ]
