@@ -173,3 +173,16 @@ def test_a_rauscher_victory_type_that_is_no_text_is_refused(env: Path) -> None: 
         "rauscher: type ['x'] is not one of conquest, destruction, "
         "invasion, art_of_war, family_squabble, cauldron_temple"
     )
+
+
+def test_a_war_decided_as_its_last_player_ended_the_phase_loads(env: Path) -> None:  # noqa: F811
+    """The clock stops where the war was decided: when the last player of the order ended
+    the phase, the position is one past the last player, and the save is whole. Before
+    the war is over the same position is refused."""
+    save = new_save(env)
+    _edit(save, "position = 0", "position = 2")
+    assert refused("show", save).endswith(
+        "position is 2: it counts the players of the turn order, from 0 to 1"
+    )
+    _edit(save, "next_id = 1\nfinished = false", "next_id = 1\nfinished = true")  # the campaign's
+    assert ok("show", save)

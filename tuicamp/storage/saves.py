@@ -820,8 +820,10 @@ def _flow_problems(campaign: Campaign, ruleset: Ruleset | None) -> list[Problem]
         elif pid in seen:
             out.append(Problem(("flow", "order", i), f"the turn order names {pid!r} twice"))
         seen.add(pid)
-    if not 0 <= flow.position < max(1, len(flow.order)):
-        last = max(0, len(flow.order) - 1)
+    # A war decided as the last player of a phase ended it stops the clock there, every
+    # player of the order having played: the position is then one past the last.
+    last = max(0, len(flow.order) - (0 if campaign.finished else 1))
+    if not 0 <= flow.position <= last:
         out.append(
             Problem(
                 ("flow", "position"),
