@@ -20,6 +20,7 @@ from tuicamp.engine.rules import Rules
 from tuicamp.engine.views import CampaignView
 from tuicamp.game.textreport import plural
 from tuicamp.model.battle import MODE_TEXT, Battle
+from tuicamp.model.campaign import Campaign
 
 
 @cache
@@ -60,6 +61,11 @@ class BattleCard:
 def seat_fights(view: CampaignView, battle: Battle) -> bool:
     """Whether the seat of ``view`` plays one of the battle's sides (the GM counts)."""
     return view.gm or any(p in view.players_controlled for s in battle.sides for p in s.players)
+
+
+def battles_to_fight(campaign: Campaign, view: CampaignView) -> list[Battle]:
+    """The pending battles this seat fights in (all of them for the GM)."""
+    return [b for b in campaign.pending_battles() if seat_fights(view, b)]
 
 
 def battle_known(view: CampaignView, battle: Battle) -> bool:

@@ -108,6 +108,10 @@ class Campaign:
     def pending_battles(self) -> list[Battle]:
         return [b for b in self.battles if b.pending]
 
+    def battles_to_take_back(self) -> list[Battle]:
+        """The settled battles whose result may still be taken back (in their step)."""
+        return [b for b in self.battles if b.revert_point is not None and b.result is not None]
+
     def gm_seat(self) -> Seat | None:
         return next((s for s in self.seats if s.gm), None)
 

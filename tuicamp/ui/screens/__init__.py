@@ -20,6 +20,16 @@ SCENARIOS = "scenarios:ScenariosScreen"
 WIZARD = "wizard:WizardScreen"
 CAMPAIGN = "campaign:CampaignScreen"
 OPEN_CAMPAIGN = "campaign:open_campaign"
+# what the campaign screen opens on a key: imported on the first press, not at start-up
+ARMY = "army:ArmyScreen"
+BATTLES = "battles:BattleQueueScreen"
+CHRONICLE = "chronicle:ChronicleScreen"
+CONFIRM = "confirm:ConfirmScreen"
+DICE_ENTRY = "dice_entry:DiceEntryScreen"
+HELP = "help:HelpScreen"
+HELP_CHAPTERS = "help:help_chapters"
+LEGEND = "legend:LegendScreen"
+SEAT_PICKER = "seat_picker:SeatPickerScreen"
 
 
 def _parts(place: str) -> tuple[str, str]:

@@ -57,20 +57,10 @@ def as_list(text: str) -> list[str]:
 OTHER_MODE = {"table": "auto", "auto": "table"}
 
 
-def taken_back(campaign: Campaign) -> list[Battle]:
-    """The settled battles whose result may still be taken back (in their step)."""
-    return [b for b in campaign.battles if b.revert_point is not None and b.result is not None]
-
-
 def result_line(campaign: Campaign, battle: Battle) -> str:
     """``b1 at 0504: Attacker (Stirland) wins``: a settled battle, as a list names it."""
     result = battle.result.text if battle.result is not None else "not settled"
     return f"{battle.id} at {campaign.map.label(battle.hex)}: {result}"
-
-
-def battles_to_fight(campaign: Campaign, view: CampaignView) -> list[Battle]:
-    """The pending battles this seat fights in (all of them for the GM)."""
-    return [b for b in campaign.pending_battles() if seat_fights(view, b)]
 
 
 def _terrain(campaign: Campaign, battle: Battle) -> str:
@@ -329,7 +319,7 @@ class BattleQueueScreen(Screen[None]):
         the clock stays in the step it was entered in."""
         if self.seat is None:
             return
-        undoable = taken_back(self.campaign)
+        undoable = self.campaign.battles_to_take_back()
         if not undoable:
             self.notify(
                 "No result can be taken back: none was entered in this phase",

@@ -31,25 +31,18 @@ from tuicamp.engine.letters import WriteLetter
 from tuicamp.engine.rules import Rules
 from tuicamp.engine.ruleset import Ruleset
 from tuicamp.engine.views import ArmyView, CampaignView
+from tuicamp.game.battlecard import battles_to_fight
 from tuicamp.game.session import Session
 from tuicamp.model.forces import Seat
 from tuicamp.model.hexes import Hex
 from tuicamp.storage.saves import StaleSave
-from tuicamp.ui import seating
+from tuicamp.ui import screens, seating
 from tuicamp.ui.kit import command_keys
 from tuicamp.ui.map_widget import MapWidget
 from tuicamp.ui.markers import markers_for
 from tuicamp.ui.moves import MovePlanner, build_model
 from tuicamp.ui.panels import PhasePanel, RulesetUI, UiCommand, ruleset_ui
-from tuicamp.ui.screens.army import ArmyScreen
-from tuicamp.ui.screens.battles import BattleQueueScreen, battles_to_fight, taken_back
-from tuicamp.ui.screens.chronicle import ChronicleScreen
-from tuicamp.ui.screens.confirm import ConfirmScreen
-from tuicamp.ui.screens.dice_entry import DiceEntryScreen
 from tuicamp.ui.screens.handover import HandoverScreen, TurnBanner
-from tuicamp.ui.screens.help import HelpScreen, help_chapters
-from tuicamp.ui.screens.legend import LegendScreen
-from tuicamp.ui.screens.seat_picker import SeatPickerScreen
 from tuicamp.ui.widgets.campaign_map import CampaignMap
 from tuicamp.ui.widgets.log_lines import LogLines, chronicle_rows, keep_toasts_above
 from tuicamp.ui.widgets.phase_bar import PhaseBar
@@ -191,7 +184,9 @@ class CampaignScreen(Screen[None]):
                 if values:
                     self.perform(evolve(action, dice=[*action.dice, *values]), on_done)
 
-            self.app.push_screen(DiceEntryScreen(exc.expr, exc.reason, exc.count), entered)
+            self.app.push_screen(
+                screens.imported(screens.DICE_ENTRY)(exc.expr, exc.reason, exc.count), entered
+            )
             return
         except StaleSave:
             self._reload(
@@ -481,7 +476,7 @@ class CampaignScreen(Screen[None]):
             # "battles" (in the footer) while a battle waits or a result of this phase may
             # be taken back, "no_battles" while neither.
             camp = self.session.campaign
-            waiting = bool(camp.pending_battles() or taken_back(camp))
+            waiting = bool(camp.pending_battles() or camp.battles_to_take_back())
             return waiting == (action == "battles")
         return not (action == "switch_seat" and len(self.local) < 2)
 
@@ -512,7 +507,7 @@ class CampaignScreen(Screen[None]):
         question, yes = self._end_question()
         if undone:
             question = f"{question}\n{'; '.join(undone)}"
-        self.app.push_screen(ConfirmScreen(question, yes, "Not yet"), answered)
+        self.app.push_screen(screens.imported(screens.CONFIRM)(question, yes, "Not yet"), answered)
 
     def _left_undone(self) -> list[str] | None:
         """What the shown seat's players to act could still do in this phase (R-ALL-9);
@@ -564,7 +559,7 @@ class CampaignScreen(Screen[None]):
             (s.id, seating.seat_label(s, self._view)) for s in self.seats if s.id != self.seat
         ]
         self.app.push_screen(
-            ChronicleScreen(
+            screens.imported(screens.CHRONICLE)(
                 self._view,
                 self._ruleset,
                 export,
@@ -584,7 +579,7 @@ class CampaignScreen(Screen[None]):
     def action_battles(self) -> None:
         """The battle queue (b is the sandbox's "new army", so the queue is on B)."""
         if self._view is not None:
-            self.app.push_screen(BattleQueueScreen(self))
+            self.app.push_screen(screens.imported(screens.BATTLES)(self))
 
     def action_no_battles(self) -> None:
         self.notify("No battle is waiting to be fought", severity="warning")
@@ -596,7 +591,7 @@ class CampaignScreen(Screen[None]):
         if not armies:
             self.notify("No army on this hex", severity="warning")
             return
-        self.app.push_screen(ArmyScreen(self._view, armies))
+        self.app.push_screen(screens.imported(screens.ARMY)(self._view, armies))
 
     def help_bindings(self) -> list[tuple[str, Binding]]:
         """(key, binding) of every tuicamp key active here, for the help page: the
@@ -617,13 +612,19 @@ class CampaignScreen(Screen[None]):
     def action_help(self) -> None:
         phase = self._view.phase if self._view else self.session.campaign.phase
         options = {o.name: self.rules.option(o.name) for o in self._ruleset.all_options}
-        chapters = help_chapters(
+        chapters = screens.imported(screens.HELP_CHAPTERS)(
             self._ruleset, phase, options, self.session.campaign.tables, self.key_list()
         )
-        self.app.push_screen(HelpScreen(chapters, f"Help: {self._ruleset.title}"))
+        self.app.push_screen(
+            screens.imported(screens.HELP)(chapters, f"Help: {self._ruleset.title}")
+        )
 
     def action_legend(self) -> None:
-        self.app.push_screen(LegendScreen(self.map.legend(), f"Map legend: {self._ruleset.title}"))
+        self.app.push_screen(
+            screens.imported(screens.LEGEND)(
+                self.map.legend(), f"Map legend: {self._ruleset.title}"
+            )
+        )
 
     def action_switch_seat(self) -> None:
         if self._view is None:
@@ -642,7 +643,7 @@ class CampaignScreen(Screen[None]):
             else:
                 self.show_seat(seat_id)
 
-        self.app.push_screen(SeatPickerScreen(choices), chosen)
+        self.app.push_screen(screens.imported(screens.SEAT_PICKER)(choices), chosen)
 
     def action_save(self) -> None:
         try:
