@@ -34,6 +34,18 @@ def interleaved(fns: dict[str, Callable[[], object]], repeat: int) -> dict[str, 
     return runs
 
 
+class Answers(dict[str, object]):
+    """Each contender's last answer, kept while it is timed, to be checked against the
+    peer's once the timing is done: ``interleaved({"ours": answers.keep("ours", fn)})``."""
+
+    def keep(self, name: str, fn: Callable[[], object]) -> Callable[[], object]:
+        def run() -> object:
+            self[name] = fn()
+            return self[name]
+
+        return run
+
+
 def timed_once(fn: Callable[[], object]) -> float:
     """Seconds for one call of ``fn``, the garbage collector paused during it."""
     gc.collect()

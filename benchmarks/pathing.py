@@ -35,7 +35,7 @@ import time
 from collections.abc import Callable, Mapping
 
 import networkx as nx
-from measure import Goal, Row, interleaved, medians, report
+from measure import Answers, Goal, Row, interleaved, medians, report
 
 from tuicamp.engine.pathing import CostModel, HexsideRule, multi_source, reachable
 from tuicamp.model.hexes import DIRECTIONS, Hex, Hexside
@@ -187,14 +187,8 @@ def main() -> int:
     [reachable(model, h, MAX_COST) for h in armies]  # compiles the edges, once per map
     [reachable(zoc_model, h, MAX_COST) for h in armies]
     cold = time.perf_counter() - t0
-    answers: dict[str, object] = {}
-
-    def keep(name: str, fn: Callable[[], object]) -> Callable[[], object]:
-        def run() -> object:
-            answers[name] = fn()
-            return answers[name]
-
-        return run
+    answers = Answers()
+    keep = answers.keep
 
     runs = interleaved(
         {

@@ -35,10 +35,10 @@ import gc
 import random
 import sys
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 
 import networkx as nx
-from measure import Goal, Row, interleaved, medians, report
+from measure import Answers, Goal, Row, interleaved, medians, report
 
 from tuicamp.engine.pathing import CostModel, HexsideRule
 from tuicamp.engine.side_paths import (
@@ -287,14 +287,8 @@ def main() -> int:
     t0 = time.perf_counter()
     cold = [side_reachable(network, h, BUDGET) for h in units]
     t_cold = time.perf_counter() - t0
-    answers: dict[str, object] = {}
-
-    def keep(name: str, fn: Callable[[], object]) -> Callable[[], object]:
-        def run() -> object:
-            answers[name] = fn()
-            return answers[name]
-
-        return run
+    answers = Answers()
+    keep = answers.keep
 
     runs = interleaved(
         {
