@@ -37,6 +37,15 @@ SSHD = "/usr/sbin/sshd"  # sshd re-executes itself, so it must be started by abs
 PRIVSEP_DIR = Path("/run/sshd")  # sshd running as root refuses to start without it
 START_TIMEOUT = 15.0
 STOP_TIMEOUT = 5.0
+# An OpenSSH client of the tests' own: no user config, agent or other keys, never a
+# question, errors only (the tests read what the remote side prints).
+CLIENT_OPTIONS = [
+    *("-F", "/dev/null"),
+    *("-o", "BatchMode=yes"),
+    *("-o", "IdentitiesOnly=yes"),
+    *("-o", "IdentityAgent=none"),
+    *("-o", "LogLevel=ERROR"),
+]
 START_ATTEMPTS = 3  # another process may take the free port before sshd binds it
 
 
@@ -116,22 +125,13 @@ class SshServer:
         return [
             "ssh",
             *(["-tt"] if tty else ["-T"]),
-            "-F",
-            "/dev/null",
-            "-o",
-            "BatchMode=yes",
-            "-o",
-            "IdentitiesOnly=yes",
-            "-o",
-            "IdentityAgent=none",
+            *CLIENT_OPTIONS,
             "-o",
             "StrictHostKeyChecking=yes",
             "-o",
             f"UserKnownHostsFile={self.known_hosts}",
             "-o",
             "ConnectTimeout=5",
-            "-o",
-            "LogLevel=ERROR",
             "-i",
             str(self.client_key),
             "-p",

@@ -24,6 +24,7 @@ from pathlib import Path
 
 import pytest
 from servekit import Club, Server, make_club, serving
+from sshkit import CLIENT_OPTIONS
 from tmuxkit import TIMEOUT, Terminal, kill_server, missing
 
 from tuicamp.model.hexes import parse_label
@@ -37,20 +38,11 @@ def ssh(server: Server, key: Path, *remote: str, tty: bool = True) -> list[str]:
     return [
         "ssh",
         "-tt" if tty else "-T",
-        "-F",
-        "/dev/null",
-        "-o",
-        "BatchMode=yes",
-        "-o",
-        "IdentitiesOnly=yes",
-        "-o",
-        "IdentityAgent=none",
+        *CLIENT_OPTIONS,
         "-o",
         "StrictHostKeyChecking=no",
         "-o",
         "UserKnownHostsFile=/dev/null",
-        "-o",
-        "LogLevel=ERROR",
         "-o",
         "ConnectTimeout=10",
         "-i",
