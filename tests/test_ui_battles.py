@@ -565,8 +565,8 @@ async def test_every_unit_starts_unhurt_and_one_key_wipes_it_out(tmp_path):
 
 
 def _settled_valley(folder: Path) -> Path:
-    """Battle b1 entered by Red, 420 VP to 150: a result the Games Master may take back."""
-    save = valley_save(folder)
+    """Battle b1 entered by Red, 420 VP to 150: a result to take back (Blue looks on)."""
+    save = valley_save(folder, onlooker=True)
     session = Session.open(save)
     sides = [SideEntry(side="attacker", vp=420), SideEntry(side="defender", vp=150)]
     session.perform("red", EnterBattleResult(battle="b1", sides=sides))
@@ -595,17 +595,40 @@ async def test_the_gm_takes_a_result_back_from_the_battle_queue(tmp_path):
 
 
 @sync
-async def test_a_player_asks_the_gm_to_take_a_result_back(tmp_path):
+async def test_both_fighting_seats_asking_take_a_result_back_from_the_screen(tmp_path):
+    """R-ALL-13: a player asks from the battle queue, told who must agree; the result is
+    taken back once the other side asks from its own seat."""
+    save = _settled_valley(tmp_path)
+    for seat, done in (("red", False), ("green", True)):
+        app = make_app(tmp_path, save=save, seat=seat)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            await pilot.press("B")
+            await _wait_for(pilot, BattleQueueScreen)
+            await pilot.press("u")
+            await _wait_for(pilot, TextPromptScreen)
+            if not done:
+                assert "Defender (Green) must ask too" in screen_text(app)
+            await pilot.press(*"VP swapped", "enter")
+            await _wait_for(pilot, BattleQueueScreen)
+            await pilot.pause()
+        status = Session.open(save).campaign.battle("b1").status
+        assert (status is BattleStatus.PENDING) is done
+    assert "Correction agreed by every side" in Session.open(save).chronicle[-1].text
+
+
+@sync
+async def test_a_seat_that_did_not_fight_is_told_it_has_nothing_to_take_back(tmp_path):
     save = _settled_valley(tmp_path)
     before = _files(save)
-    app = make_app(tmp_path, save=save, seat="red")
+    app = make_app(tmp_path, save=save, seat="blue")
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         await pilot.press("B")
         await _wait_for(pilot, BattleQueueScreen)
         await pilot.press("u")
         await pilot.pause()
-        assert any("Only the Games Master takes a result back" in n for n in _notes(app))
+        assert any("none of your battles" in n for n in _notes(app))
     assert _files(save) == before
 
 

@@ -468,3 +468,23 @@ def test_army_panel_shows_each_armys_status_lines_under_it_then_the_seats():
     assert lines[-2:] == ["Turn order: Anna, Bruno", "To play: Anna"]
     empty = _plain(army_panel_lines(view, ruleset, H(0, 0))).splitlines()
     assert empty == ["Turn order: Anna, Bruno", "To play: Anna"]  # no army: no MP line
+
+
+def test_the_side_panel_shows_names_whole_and_cuts_other_lines_after_a_word():
+    """A name the map and the lists cut is read whole in the side panel, wrapped after
+    whole words; any other long line is cut after a whole word, never inside one."""
+    from textual.content import Content
+
+    from tuicamp.ui.widgets.side_panel import Whole, wrapped
+
+    name = Whole(Content(" E  The Grand Army of Count Heinrich von Stirland"))
+    unit = Content("   145 General of the Empire on warhorse")
+    lines = [line.plain for line in wrapped([name, unit], 24)]
+    assert lines == [
+        " E  The Grand Army of",
+        "   Count Heinrich von",
+        "   Stirland",
+        "   145 General of the...",
+    ]
+    assert all(len(line) <= 24 for line in lines)
+    assert [line.plain for line in wrapped([name, unit], 0)] == [name.plain, unit.plain]

@@ -99,11 +99,23 @@ class RevertBattleResult(Action):
     reason: str = ""
 
 
+@define(kw_only=True)
+class TakeBackResult(Action):
+    kind = "take_back_result"
+    summary = (
+        "Ask to take back a mis-entered battle result: taken back when every side that "
+        "fought asks, or the GM does (R-ALL-13)"
+    )
+    battle: str
+    reason: str = ""
+
+
 BATTLE_ACTIONS: tuple[type[Action], ...] = (
     EnterBattleResult,
     AutoResolveBattle,
     ChooseBattleMode,
     RevertBattleResult,
+    TakeBackResult,
 )
 
 
@@ -429,20 +441,67 @@ def apply_battle_action(ctx: Context, action: Action) -> None:
         battle.mode = action.mode
         ctx.emit("battle_mode", f"Battle {battle.id} will be {MODE_TEXT[action.mode]}")
     elif isinstance(action, RevertBattleResult):
-        _revert(ctx, action)
+        _gm_revert(ctx, _revertible(ctx, action.battle, action.reason), action.reason)
+    elif isinstance(action, TakeBackResult):
+        _take_back(ctx, action)
     else:  # pragma: no cover - the engine only routes battle actions here
         raise RuleError(f"{action.kind} is not a battle action")
 
 
-def _revert(ctx: Context, action: RevertBattleResult) -> None:
-    ctx.require(action.reason.strip(), "A correction needs a reason, for the chronicle")
-    camp = ctx.campaign
-    battle = ctx.found(camp.battle(action.battle), f"There is no battle {action.battle!r}")
+def _revertible(ctx: Context, battle_id: str, reason: str) -> Battle:
+    """The battle whose result may be taken back now, refusing what may not be."""
+    ctx.require(reason.strip(), "A correction needs a reason, for the chronicle")
+    battle = ctx.found(ctx.campaign.battle(battle_id), f"There is no battle {battle_id!r}")
     ctx.require(battle.result is not None, f"Battle {battle.id} has no result to take back")
-    revert_point = ctx.found(
-        battle.revert_point,
+    ctx.require(
+        battle.revert_point is not None,
         f"Battle {battle.id}'s result can no longer be taken back (only within its turn)",
     )
+    return battle
+
+
+def _gm_revert(ctx: Context, battle: Battle, reason: str) -> None:
+    line = f"GM correction: the result of battle {battle.id} is taken back"
+    _revert(ctx, battle, line, reason.strip())
+
+
+def _take_back(ctx: Context, action: TakeBackResult) -> None:
+    """R-ALL-13: a fighting side's asking is recorded and told; the result is taken back
+    when every side with players has asked, or at once when the Games Master asks."""
+    battle = _revertible(ctx, action.battle, action.reason)
+    reason = action.reason.strip()
+    if ctx.seat.gm:
+        _gm_revert(ctx, battle, reason)
+        return
+    _require_party(ctx, battle)
+    for side in battle.sides:
+        mine = any(ctx.seat.controls(p) for p in side.players)
+        if mine and side.id not in battle.take_back_asked:
+            battle.take_back_asked.append(side.id)
+    waiting = [s for s in battle.sides if s.players and s.id not in battle.take_back_asked]
+    if waiting:
+        others = " and ".join(s.title for s in waiting)
+        ctx.emit(
+            "take_back_asked",
+            f"{ctx.seat.name} asks to take back the result of battle {battle.id} "
+            f"({reason}): {others} must agree (take it back too), or the GM decides",
+            battle=battle.id,
+        )
+        return
+    _revert(
+        ctx,
+        battle,
+        f"Correction agreed by every side: the result of battle {battle.id} is taken back "
+        f"(last asked by {ctx.seat.name})",
+        reason,
+    )
+
+
+def _revert(ctx: Context, battle: Battle, line: str, reason: str) -> None:
+    """Put the campaign back as it was just before ``battle``'s result was applied, and
+    say so in ``line`` with the ``reason``."""
+    camp = ctx.campaign
+    revert_point = ctx.found(battle.revert_point, f"Battle {battle.id} cannot be taken back")
     data = dict(revert_point)
     data["map"] = {**data["map"], "terrain": list(camp.map.terrain)}
     territory_rows = _territory_rows(camp)
@@ -457,10 +516,10 @@ def _revert(ctx: Context, action: RevertBattleResult) -> None:
     pending = camp.battle(battle.id)
     if pending is not None:  # asked for again, if the dice are wanted (R-ALL-10)
         pending.auto_consent = []
+        pending.take_back_asked = []
     ctx.emit(
         "correction",
-        f"GM correction: the result of battle {battle.id} is taken back; the battle is "
-        f"pending again ({action.reason.strip()})",
+        f"{line}; the battle is pending again ({reason})",
         undoable=False,
         battle=battle.id,
     )
@@ -474,6 +533,7 @@ def clear_revert_points(camp: Campaign) -> None:
     """Results can be taken back only within their turn; call when a turn ends."""
     for b in camp.battles:
         b.revert_point = None
+        b.take_back_asked = []  # an asking not answered in its step lapses (R-ALL-13)
 
 
 # --- consequences every ruleset may use --------------------------------------------------

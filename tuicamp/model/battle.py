@@ -162,6 +162,9 @@ class Battle:
     # The sides that asked for the auto-resolver while another has not agreed yet
     # (R-ALL-10); the battle is resolved when every side with players has.
     auto_consent: list[str] = field(factory=list)
+    # The sides that asked to take the result back while another has not agreed yet
+    # (R-ALL-13); the result is taken back when every side with players has.
+    take_back_asked: list[str] = field(factory=list)
 
     @property
     def pending(self) -> bool:

@@ -7,7 +7,7 @@ lines (shown as a notification) and the defaults are used for what could not be 
 
     theme = "tuicamp-light"        # tuicamp-dark (default), tuicamp-light, tuicamp-contrast
     cursor_blink = false
-    hexes = "dense"                # map layout to start with: brick (default) or dense
+    hexes = "dense"                # map layout to start with: brick (default), dense or wide
 
     [keymap]                       # binding id = keys (comma-separated)
     "campaign.end_turn" = "ctrl+e"
@@ -22,6 +22,8 @@ from pathlib import Path
 
 from attrs import define, field
 from textual.theme import Theme
+
+from tuicamp.ui.map_render import LAYOUTS
 
 ENV_CONFIG = "TUICAMP_CONFIG"
 
@@ -76,7 +78,6 @@ THEMES: tuple[Theme, ...] = (
 )
 THEME_NAMES: tuple[str, ...] = tuple(t.name for t in THEMES)
 DEFAULT_THEME = "tuicamp-dark"
-LAYOUTS = ("brick", "dense")
 
 
 @define

@@ -10,6 +10,7 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Static
 
 from tuicamp.engine.views import ArmyView, CampaignView
+from tuicamp.rules.kit.words import counted
 
 
 def unit_rows(army: ArmyView) -> list[tuple[str, ...]]:
@@ -53,7 +54,7 @@ class ArmyScreen(Screen[None]):
             table.add_row(
                 Text(f"{army.name} ({who})"),
                 str(army.points),
-                f"{len(army.units)} units",
+                counted(len(army.units), "unit"),
                 str(army.movement),
                 "",
                 "",

@@ -27,6 +27,7 @@ from tuicamp.engine.battles import (
     AutoResolveBattle,
     ChooseBattleMode,
     RevertBattleResult,
+    TakeBackResult,
     clock_text,
     side_names,
 )
@@ -314,37 +315,50 @@ class BattleQueueScreen(Screen[None]):
         self.desk.perform(ChooseBattleMode(battle=battle.id, mode=mode), self._done)
 
     def action_take_back(self) -> None:
-        """The Games Master takes a mis-entered result back (``gm_revert_battle``): the
-        battle is pending again, the dice as they were. A result can be taken back while
-        the clock stays in the step it was entered in."""
+        """Take a mis-entered result back: the Games Master alone (``gm_revert_battle``),
+        a player by asking (``take_back_result``), taken back when every side that fought
+        has asked (R-ALL-13). The battle is pending again, the dice as they were. A result
+        can be taken back while the clock stays in the step it was entered in."""
         if self.seat is None:
             return
-        undoable = self.campaign.battles_to_take_back()
+        seat = self.campaign.seat(self.seat)
+        if seat is None:
+            return
+        undoable = [
+            b
+            for b in self.campaign.battles_to_take_back()
+            if seat.gm or any(seat.controls(p) for s in b.sides for p in s.players)
+        ]
         if not undoable:
             self.notify(
-                "No result can be taken back: none was entered in this phase",
+                "No result can be taken back: none of your battles was settled in this phase",
                 severity="warning",
-            )
-            return
-        if not self.view().gm:
-            self.notify(
-                "Only the Games Master takes a result back: ask the GM (g changes seat)",
-                severity="warning",
-                title="Refused",
             )
             return
         choices = [(b.id, result_line(self.campaign, b)) for b in undoable]
 
         def reason_for(bid: str) -> None:
+            battle = self.campaign.battle(bid)
+            waiting = self._take_back_awaited(battle) if battle else ""
+            after = "The battle is pending again; the dice stay as they fell."
+            if waiting:
+                after = f"{waiting} must ask too (or the GM) before it is taken back."
+
             def reasoned(reason: str | None) -> None:
-                if reason:
-                    self.desk.perform(RevertBattleResult(battle=bid, reason=reason), self._done)
+                if not reason:
+                    return
+                action = (
+                    RevertBattleResult(battle=bid, reason=reason)
+                    if seat.gm
+                    else TakeBackResult(battle=bid, reason=reason)
+                )
+                self.desk.perform(action, self._done)
 
             self.app.push_screen(
                 TextPromptScreen(
                     f"Take back the result of battle {bid}: why?",
                     placeholder="the VP were swapped",
-                    help="The battle is pending again; the dice stay as they fell.",
+                    help=after,
                 ),
                 reasoned,
             )
@@ -357,6 +371,21 @@ class BattleQueueScreen(Screen[None]):
             reason_for(choices[0][0])
         else:
             self.app.push_screen(PickScreen("Take back which result?", choices), picked)
+
+    def _take_back_awaited(self, battle: Battle) -> str:
+        """The sides whose asking a take-back would still wait for if this seat asked now
+        (R-ALL-13), as the prompt names them; '' when it would be taken back at once."""
+        seat = self.campaign.seat(self.seat or "")
+        if seat is None or seat.gm:
+            return ""
+        waiting = [
+            s.title
+            for s in battle.sides
+            if s.players
+            and s.id not in battle.take_back_asked
+            and not any(seat.controls(p) for p in s.players)
+        ]
+        return " and ".join(waiting)
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from attrs import define
+from attrs import define, frozen
 from rich.cells import cell_len
 from rich.text import Text
 from textual.content import Content
@@ -28,7 +28,9 @@ from textual.widget import Widget
 from tuicamp.engine.ruleset import Ruleset, StatusLine
 from tuicamp.engine.views import ArmyView, CampaignView
 from tuicamp.model.hexes import Hex
+from tuicamp.rules.kit.words import counted
 from tuicamp.ui.map_render import marker_style
+from tuicamp.ui.names import ELLIPSIS, cut
 
 
 @define
@@ -42,6 +44,21 @@ class MovePreview:
     priced: bool = True  # False: the ruleset prices no terrain, so nothing is previewed
 
 
+@frozen
+class Whole:
+    """A line the panel shows whole, wrapped after whole words when it is longer than the
+    panel: a name (of an army, a territory, a settlement) that the map and the lists cut."""
+
+    content: Content
+
+    @property
+    def plain(self) -> str:
+        return self.content.plain
+
+
+PanelLine = Content | Whole
+
+
 UNITS_SHOWN = 5
 
 
@@ -49,18 +66,22 @@ def _mp(value: float) -> str:
     return f"{value:g}"
 
 
-def hex_lines(view: CampaignView, ruleset: Ruleset, h: Hex) -> list[Content]:
+def hex_lines(view: CampaignView, ruleset: Ruleset, h: Hex) -> list[PanelLine]:
     m = view.map
     if not m.contains(h):
         return [Content("off the map")]
     terrain = m.terrain_at(h)
-    out = [Content.from_markup("[b]$label[/b] $terrain", label=m.label(h), terrain=terrain.name)]
+    out: list[PanelLine] = [
+        Content.from_markup("[b]$label[/b] $terrain", label=m.label(h), terrain=terrain.name)
+    ]
     territory = m.territory_of(h)
     if territory is not None:
         owner = view.player(territory.owner) if territory.owner else None
         out.append(
-            Content.from_markup(
-                "$name$owner", name=territory.name, owner=f" ({owner.name})" if owner else ""
+            Whole(
+                Content.from_markup(
+                    "$name$owner", name=territory.name, owner=f" ({owner.name})" if owner else ""
+                )
             )
         )
     sides: dict[str, list[str]] = {}
@@ -72,12 +93,14 @@ def hex_lines(view: CampaignView, ruleset: Ruleset, h: Hex) -> list[Content]:
     for s in m.settlements_at(h):
         owner = view.player(s.owner) if s.owner else None
         out.append(
-            Content.from_markup(
-                "[b]$kind[/b] $name ($owner)$walls",
-                kind=s.kind.capitalize(),
-                name=s.name,
-                owner=owner.name if owner else "neutral",
-                walls=", walled" if s.walls else "",
+            Whole(
+                Content.from_markup(
+                    "[b]$kind[/b] $name ($owner)$walls",
+                    kind=s.kind.capitalize(),
+                    name=s.name,
+                    owner=owner.name if owner else "neutral",
+                    walls=", walled" if s.walls else "",
+                )
             )
         )
     return out
@@ -85,18 +108,19 @@ def hex_lines(view: CampaignView, ruleset: Ruleset, h: Hex) -> list[Content]:
 
 def army_lines(
     view: CampaignView, ruleset: Ruleset, army: ArmyView, max_units: int = UNITS_SHOWN
-) -> list[Content]:
+) -> list[PanelLine]:
     owner = view.player(army.owner)
     letter = owner.letter if owner else "?"
     colour = owner.colour if owner else "white"
     # The owner's chip exactly as on the map (colour as background, a contrasting letter),
     # readable on every theme, where a bare coloured letter may vanish on a light one.
     chip = Content.from_rich_text(Text(f" {letter} ", style=marker_style(colour, False)))
-    head = Content.assemble(chip, " ", (army.name, "bold"))
+    head = Whole(Content.assemble(chip, " ", (army.name, "bold")))
     if army.known != "full":
         who = owner.name if owner else army.owner
         return [head, Content(f"  {who}: strength unknown")]
-    out = [head, Content(f"  {army.points} pts, M{army.movement}, {len(army.units)} units")]
+    units = counted(len(army.units), "unit")
+    out: list[PanelLine] = [head, Content(f"  {army.points} pts, M{army.movement}, {units}")]
     for u in army.units[:max_units]:
         out.append(Content(f"  {u.points:>4} {u.name}"))
     hidden = len(army.units) - max_units
@@ -109,10 +133,10 @@ def status_line(line: StatusLine, indent: str = "") -> Content:
     return Content.from_markup(f"{indent}[b]$label:[/b] $text", label=line.label, text=line.text)
 
 
-def army_panel_lines(view: CampaignView, ruleset: Ruleset, h: Hex) -> list[Content]:
+def army_panel_lines(view: CampaignView, ruleset: Ruleset, h: Hex) -> list[PanelLine]:
     """Each army on the hex with the status lines about it, then the seat's other status
     lines (those about no army)."""
-    lines: list[Content] = []
+    lines: list[PanelLine] = []
     for army in view.armies_at(h):
         lines.extend(army_lines(view, ruleset, army))
         lines.extend(status_line(s, "  ") for s in view.status_of(army.id))
@@ -126,7 +150,7 @@ def army_panel_lines(view: CampaignView, ruleset: Ruleset, h: Hex) -> list[Conte
 
 def panel_lines(
     view: CampaignView, ruleset: Ruleset, h: Hex, preview: MovePreview | None = None
-) -> list[Content]:
+) -> list[PanelLine]:
     """The hex, then the move being planned."""
     lines = hex_lines(view, ruleset, h)
     if preview is not None:
@@ -175,6 +199,29 @@ def _cells(strip: Strip) -> list[tuple[str, object]] | None:
     return cells
 
 
+def wrapped(lines: Sequence[PanelLine], width: int) -> list[Content]:
+    """``lines`` fitted to ``width`` cells. A :class:`Whole` line longer than that is
+    broken after whole words, each continuation indented two more than the line; any other
+    long line is cut after its last whole word that fits, then ``...`` (as
+    :func:`tuicamp.ui.names.cut` cuts a name). A width of 0 (not laid out yet) leaves the
+    lines as they are."""
+    out: list[Content] = []
+    for line in lines:
+        content = line.content if isinstance(line, Whole) else line
+        if width <= 0 or content.cell_length <= width:
+            out.append(content)
+        elif isinstance(line, Whole):
+            plain = content.plain
+            indent = len(plain) - len(plain.lstrip(" "))
+            pieces = content[indent:].wrap(max(1, width - indent - 2))
+            out.append(Content(" " * indent) + pieces[0])
+            out.extend(Content(" " * (indent + 2)) + piece for piece in pieces[1:])
+        else:
+            kept = len(cut(content.plain, width)) - len(ELLIPSIS)
+            out.append(content[:kept].rstrip() + ELLIPSIS)
+    return out
+
+
 class PanelLines(Widget):
     """Lines of text, one Content each, that repaint only the cells that changed.
 
@@ -184,8 +231,9 @@ class PanelLines(Widget):
     that shrank and grew with every cursor step would move everything under it, which is
     a repaint of the whole side, and jumps under the reader's eyes. The room kept gives
     way when it would push the side past the bottom of its container (on a small
-    terminal, what follows the panel must stay in sight). Lines longer than the panel are
-    cut by its CSS (``text-overflow``), as a Static's would be.
+    terminal, what follows the panel must stay in sight). A line longer than the panel is
+    wrapped after a whole word, its continuation indented under it (:func:`wrapped`), so a
+    long army or settlement name is read whole here, where the map and lists cut it.
     """
 
     DEFAULT_CSS = """
@@ -197,7 +245,7 @@ class PanelLines(Widget):
 
     def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
         super().__init__(id=id, classes=classes)
-        self._lines: list[Content] = []
+        self._lines: list[PanelLine] = []
         self._height = 0  # lines kept: the most shown since the last clear()
         self._strips: list[Strip] = []
         self._drawn_for: tuple[int, object] | None = None  # (width, style) of _strips
@@ -208,11 +256,11 @@ class PanelLines(Widget):
         """The text shown, lines joined by newlines (what a reader of the panel sees)."""
         return "\n".join(line.plain for line in self._lines)
 
-    def set_lines(self, lines: Sequence[Content]) -> None:
+    def set_lines(self, lines: Sequence[PanelLine]) -> None:
         """Show these lines: only the cells that differ from those on screen are sent."""
         lines = list(lines)
         key = self._draw_key()
-        height = max(len(lines), self._height - self._overflow())
+        height = max(len(wrapped(lines, key[0])), self._height - self._overflow())
         if height != self._height or self._drawn_for is None or key != self._drawn_for:
             resized = height != self._height
             self._height = height
@@ -248,11 +296,11 @@ class PanelLines(Widget):
         return self.content_size.width, self.visual_style
 
     def _draw(self, width: int) -> list[Strip]:
-        """One strip per line kept, the lines past the text blank."""
+        """One strip per line kept (long lines wrapped), the lines past the text blank."""
         style = self.visual_style
         blank = Strip.blank(width, style.rich_style)
         out = []
-        for line in self._lines:
+        for line in wrapped(self._lines, width):
             strips = Visual.to_strips(self, line, width, 1, style, pad=True)
             out.append(strips[0] if strips else blank)
         out.extend([blank] * (self._height - len(out)))
@@ -264,6 +312,9 @@ class PanelLines(Widget):
         if key != self._drawn_for:
             self._strips = self._draw(key[0])
             self._drawn_for = key
+            if len(self._strips) > self._height:  # a new width wrapped more lines
+                self._height = len(self._strips)
+                self.refresh(layout=True)
         if 0 <= y < len(self._strips):
             return self._strips[y]
         return Strip.blank(key[0], self.visual_style.rich_style)
