@@ -79,14 +79,24 @@ def cursor(term: Terminal) -> str:
     return found.group(1)
 
 
+OVERLAYS = ("\U0001f50e", "Chronicle of", "Armies at", "Change seat", "Name of the new")
+
+
 def back_to_map(term: Terminal) -> None:
-    """Press Escape until the campaign screen is back on top, alone (bounded)."""
+    """Press Escape until the campaign screen is back on top, alone, and stays so (bounded).
+
+    A key typed into the command palette under load may open a screen late (the palette's
+    "new" finding the sandbox's "New army" prompt), so the map counts as back only when
+    two looks half a second apart agree and show no overlay."""
     deadline = time.monotonic() + TIMEOUT
     while time.monotonic() < deadline:
         screen = term.screen()
-        overlays = ("\U0001f50e", "Chronicle of", "Armies at", "Change seat")
-        if campaign_drawn(screen) and not any(o in screen for o in overlays):
-            return
+        if campaign_drawn(screen) and not any(o in screen for o in OVERLAYS):
+            time.sleep(0.5)
+            again = term.screen()
+            if again == screen:
+                return
+            continue
         term.keys("Escape")
         time.sleep(0.3)
     history = term.tmux("capture-pane", "-p", "-S", "-2000", "-t", term.name).stdout
