@@ -94,6 +94,9 @@ def test_a_key_acts_and_sees_as_its_seat_only(club: Club, server: Server) -> Non
     theirs = run(command(server, green, "show"))
     assert "You are: seat red" in mine.stdout and "You are: seat green" in theirs.stdout
     assert "Halberdiers" in mine.stdout and "Halberdiers" not in theirs.stdout
+    # as `tuicamp show`: the state alone, the chronicle left to `log`
+    assert mine.stdout.endswith("\nThe chronicle: log valley\n")
+    assert "Latest in the chronicle" not in mine.stdout
 
     letter = '[[action]]\nkind = "letter"\nto = "green"\ntext = "a secret for green"\n'
     sent = run(command(server, red, "apply valley", 'seat = "green"\n' + letter))

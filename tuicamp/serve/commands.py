@@ -119,8 +119,11 @@ def campaigns(access: Access, folder: Path) -> Outcome:
 
 
 def show(grant: Grant) -> Outcome:
-    session = Session.open(grant.save)
-    return Outcome(EXIT_OK, show_text(session.view(grant.seat), session.ruleset))
+    """The seat's view of the state alone, as ``tuicamp show`` prints it: the chronicle,
+    which may be the longest file of a campaign, is for ``log``."""
+    session = Session.peek(grant.save)
+    text = show_text(session.view(grant.seat), session.ruleset)
+    return Outcome(EXIT_OK, f"{text}\nThe chronicle: log {grant.campaign}\n")
 
 
 def log(grant: Grant, markdown: bool) -> Outcome:
