@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -408,6 +409,10 @@ def test_battles_form_prints_the_result_form_as_orders_the_engine_takes(tmp_path
     applied = run("apply", "v.toml", "result.toml", cwd=tmp_path)
     assert applied.returncode == 0, applied.stderr
     assert "fought at the table: Attacker (Red) wins" in applied.stdout
+    # the form names the revision it was printed at, so sending it twice enters it once
+    assert re.search(r"^revision = \d+ ", form, re.M)
+    again = one_line_error(run("apply", "v.toml", "result.toml", cwd=tmp_path))
+    assert "were applied already for seat 'red'" in again, again
     line = one_line_error(run("battles", "v.toml", "--form", "b1", cwd=tmp_path))
     assert "battle b1 is already fought" in line
     both = one_line_error(run("battles", "v.toml", "--form", "b1", "--card", "b1", cwd=tmp_path))

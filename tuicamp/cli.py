@@ -601,7 +601,7 @@ def cmd_battles(args: argparse.Namespace) -> int:
             if not battle.pending:
                 raise InputError(f"battle {battle.id} is already {battle.status.value}")
             form = form_of(session.rules, battle)
-            write_out(result_orders(camp, battle, form, args.seat))
+            write_out(result_orders(camp, battle, form, args.seat, session.revision))
             return EXIT_OK
         card = build_card(session.rules, battle)
         write_out(card_markdown(card) if args.markdown else card_text(card))

@@ -75,8 +75,18 @@ def _side_lines(campaign: Campaign, questions: SideQuestions) -> list[str]:
     return out
 
 
-def result_orders(campaign: Campaign, battle: Battle, form: ResultForm, seat: str | None) -> str:
-    """The orders file that enters ``battle``'s result, every answer still to be given."""
+def result_orders(
+    campaign: Campaign,
+    battle: Battle,
+    form: ResultForm,
+    seat: str | None,
+    revision: int | None = None,
+) -> str:
+    """The orders file that enters ``battle``'s result, every answer still to be given.
+
+    With the save's ``revision`` it says what it was printed against, which makes it safe
+    to send twice (:mod:`tuicamp.storage.orders`: the same orders at the same revision are
+    applied once), as a form filled in at the club and mailed from two phones would be."""
     names = " vs ".join(side_names(campaign, s) for s in battle.sides)
     out = [
         f"# The result of battle {battle.id} at {campaign.map.label(battle.hex)}: {names}.",
@@ -86,6 +96,8 @@ def result_orders(campaign: Campaign, battle: Battle, form: ResultForm, seat: st
         out.append(f"seat = {_string(seat)}")
     else:
         out.append('# seat = "..."  # a seat that fights in the battle (or --as SEAT)')
+    if revision is not None:
+        out.append(f"revision = {revision}  # printed at this revision: sent twice, applied once")
     out += ["", "[[action]]", f"kind = {_string(EnterBattleResult.kind)}"]
     out.append(f"battle = {_string(battle.id)}")
     if form.battle_fields:
