@@ -22,7 +22,7 @@ import re
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_rauscher_properties import SCENARIO, bring_armies_close, candidates
-from test_rauscher_secrecy import PLAYERS, Told, _named, hidden_from, leaks
+from test_rauscher_secrecy import PLAYERS, Told, _met, _named, hidden_from, leaks
 
 from tuicamp.engine.engine import Engine
 from tuicamp.engine.errors import InputError, RuleError
@@ -163,6 +163,15 @@ def check(engine: Engine, told: Told, draw) -> int:
     return checked
 
 
+def remember_battles(engine: Engine, told: Told, before: dict[str, set[str]]) -> None:
+    """A seat that fought a battle saw the armies it faced as they stood when it began:
+    units lost in it (dead, or set aside injured until a later turn) are named to it by the
+    casualty lines, though they are gone from their army when the action ends."""
+    for seat in PLAYERS:
+        for army in _met(engine, seat):
+            told.names[seat] |= before.get(army, set())
+
+
 @settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.integers(0, 2**32), st.data())
 def test_random_legal_play_tells_no_seat_a_hidden_fact(seed, data):
@@ -178,11 +187,13 @@ def test_random_legal_play_tells_no_seat_a_hidden_fact(seed, data):
         if not choices or camp.finished:
             break
         seat, action = data.draw(st.sampled_from(choices), label="order")
+        before = {a.id: {u.name for u in a.units} for a in camp.armies}
         try:
             engine.perform(seat, action)  # type: ignore[arg-type]
             performed += 1
         except RuleError:
             continue
+        remember_battles(engine, told, before)
         if performed % 4 == 0:
             secrets += check(engine, told, data.draw)
     secrets += check(engine, told, data.draw)
