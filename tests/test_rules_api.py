@@ -230,3 +230,22 @@ def test_the_api_loads_without_the_ui():
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
+
+
+def test_a_ruleset_written_in_a_script_has_no_data_folders_and_still_works():
+    """A ruleset class in a script (its module ``__main__``, which has no package) reads
+    no tables or help beside it, rather than failing inside importlib.resources."""
+    script = (
+        "from tuicamp.engine.ruleset import Ruleset\n"
+        "class Tryout(Ruleset):\n"
+        "    id = 'tryout'\n"
+        "    title = 'Tryout'\n"
+        "    summary = 'a ruleset tried out in a script'\n"
+        "    def apply(self, ctx, action):\n"
+        "        pass\n"
+        "r = Tryout()\n"
+        "print(r.default_tables, r.help_text())\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == "{} a ruleset tried out in a script\n"

@@ -162,6 +162,18 @@ class StatusLine:
     player: str | None = None
 
 
+# What reading a ruleset's data beside its module may raise when there is none: no file or
+# folder, no package (a ruleset class written in a script, whose ``__main__`` has no spec,
+# raises AttributeError inside importlib.resources).
+NO_RESOURCE = (
+    FileNotFoundError,
+    ModuleNotFoundError,
+    TypeError,
+    NotADirectoryError,
+    AttributeError,
+)
+
+
 class Ruleset(ABC):
     """The contract between a ruleset and the engine: what a ruleset must write, and the
     hooks it may write, each with a working default.
@@ -237,7 +249,7 @@ class Ruleset(ABC):
     def _resource(self, name: str) -> str | None:
         try:
             return resources.files(self._package).joinpath(name).read_text(encoding="utf-8")
-        except (FileNotFoundError, ModuleNotFoundError, TypeError, NotADirectoryError):
+        except NO_RESOURCE:
             return None
 
     def _folder(self, name: str, suffix: str) -> list[str]:
@@ -245,7 +257,7 @@ class Ruleset(ABC):
         try:
             folder = resources.files(self._package).joinpath(name)
             return sorted(f.name for f in folder.iterdir() if f.name.endswith(suffix))
-        except (FileNotFoundError, ModuleNotFoundError, TypeError, NotADirectoryError):
+        except NO_RESOURCE:
             return []
 
     @cached_property
