@@ -139,6 +139,20 @@ async def _orders(server: Server, key: Path, texts: list[str], ready: asyncio.Ba
     return results
 
 
+def test_orders_sent_twice_over_ssh_are_applied_once(club: Club, server: Server) -> None:
+    """Orders that name themselves (an ``id``) are remembered by the save, over SSH as by
+    `tuicamp apply`: sent again after a dropped connection, they are refused in one line
+    and nothing happens twice."""
+    red = club.root / "red"
+    orders = 'id = "red-letter-1"\n[[action]]\nkind = "letter"\nto = "green"\ntext = "once only"\n'
+    first = run(command(server, red, "apply valley", orders))
+    assert first.exit_status == 0, first.stderr
+    again = run(command(server, red, "apply valley", orders))
+    assert again.exit_status == 2
+    assert "red-letter-1" in again.stderr and "applied already" in again.stderr, again.stderr
+    assert letters(club, "once only") == ["once only"]
+
+
 def test_eight_sessions_act_at_once_and_every_action_is_applied_once(
     club: Club, server: Server
 ) -> None:

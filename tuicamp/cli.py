@@ -440,7 +440,7 @@ def cmd_actions(args: argparse.Namespace) -> int:
 
 def cmd_apply(args: argparse.Namespace) -> int:
     from tuicamp.engine.engine import action_types
-    from tuicamp.game.session import Session
+    from tuicamp.game.session import Session, refusal
     from tuicamp.storage.chronicle import Reading
     from tuicamp.storage.orders import read_orders_file
 
@@ -460,15 +460,7 @@ def cmd_apply(args: argparse.Namespace) -> int:
         # on the save as it is when the lock is taken, whoever wrote it since it was read
         events = session.apply_orders(seat, orders)
     except RuleError as exc:
-        index = getattr(exc, "action_index", None)
-        which = f" order {index + 1} ({actions[index].kind})" if index is not None else ""
-        since = ""
-        if orders.revision is not None and index is not None and orders.revision < session.revision:
-            since = (
-                f" (written against revision {orders.revision}; the save is at revision "
-                f"{session.revision}: it was played on meanwhile)"
-            )
-        raise InputError(f"{args.orders}: refused{which}, nothing changed: {exc}{since}") from None
+        raise InputError(refusal(str(args.orders), orders, exc, session.revision)) from None
     from attrs import evolve
 
     from tuicamp.game.textreport import event_line

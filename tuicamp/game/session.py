@@ -386,6 +386,21 @@ class Session:
                 pending.unlink()
 
 
+def refusal(name: str, orders: Orders, exc: RuleError, revision: int) -> str:
+    """The one line that says orders were refused, which of them and why, and when they
+    were written against an older revision, that the campaign was played on since (the
+    likely reason): what ``tuicamp apply`` and the club server's ``apply`` print."""
+    index = getattr(exc, "action_index", None)
+    which = f" order {index + 1} ({orders.actions[index].kind})" if index is not None else ""
+    since = ""
+    if orders.revision is not None and index is not None and orders.revision < revision:
+        since = (
+            f" (written against revision {orders.revision}; the save is at revision "
+            f"{revision}: it was played on meanwhile)"
+        )
+    return f"{name}: refused{which}, nothing changed: {exc}{since}"
+
+
 class OrdersRepeated(RuleError):
     """Orders the save has applied already: sent again, they would happen twice."""
 

@@ -22,7 +22,6 @@ of someone else's play.
 from __future__ import annotations
 
 import shlex
-from collections.abc import Sequence
 from pathlib import Path
 
 from attrs import frozen
@@ -31,13 +30,14 @@ from tuicamp.engine.engine import action_types
 from tuicamp.engine.errors import InputError, RuleError
 from tuicamp.game.club import Access, Grant, reachable
 from tuicamp.game.notices import campaign_name
-from tuicamp.game.session import Session
+from tuicamp.game.session import Session, refusal
 from tuicamp.game.textreport import chronicle_markdown, chronicle_text, event_line, show_text
 from tuicamp.storage.orders import parse_orders
-from tuicamp.storage.saves import StaleSave
 
 MAX_ORDERS_BYTES = 1_000_000
-STALE_ATTEMPTS = 20  # one of the competing writers wins each round
+CAUGHT_UP = (  # told when the orders were played on a save newer than the one first read
+    "tuicamp: the campaign changed meanwhile: reloaded, and the orders checked again against it\n"
+)
 EXIT_OK, EXIT_BAD_INPUT = 0, 2
 
 USAGE = """\
@@ -155,36 +155,20 @@ def apply_orders(session: Session, grant: Grant, raw: bytes) -> Outcome:
         )
     if not actions:
         return Outcome(EXIT_BAD_INPUT, err=f"{name}: no [[action]] in it\n")
-    notes: list[str] = []
-    for _ in range(STALE_ATTEMPTS):
-        try:
-            events = session.perform_all(grant.seat, actions)
-        except StaleSave:
-            notes.append(
-                "the campaign changed meanwhile: reloaded, and the orders checked again against it"
-            )
-            session.reload()
-            continue
-        except RuleError as exc:
-            index = getattr(exc, "action_index", None)
-            which = f" order {index + 1} ({actions[index].kind})" if index is not None else ""
-            return Outcome(
-                EXIT_BAD_INPUT,
-                err=_lines(notes) + f"{name}: refused{which}, nothing changed: {exc}\n",
-            )
-        except InputError as exc:
-            return Outcome(EXIT_BAD_INPUT, err=_lines(notes) + f"{exc}\n")
-        visible = {e.seq for e in session.view(grant.seat).chronicle}
-        out = "".join(event_line(e) + "\n" for e in events if e.seq in visible)
-        return Outcome(EXIT_OK, out, _lines(notes))
-    return Outcome(
-        EXIT_BAD_INPUT,
-        err=_lines(notes) + "the campaign is changing too fast: nothing was done; send again\n",
-    )
-
-
-def _lines(notes: Sequence[str]) -> str:
-    return "".join(f"tuicamp: {n}\n" for n in notes)
+    read_at = session.revision
+    try:
+        # under the lock, on the save as it is then (whoever wrote it since it was read),
+        # and refused when the save has applied these orders already (their id, or their
+        # content at their revision): as `tuicamp apply` does
+        events = session.apply_orders(grant.seat, orders)
+    except RuleError as exc:
+        return Outcome(EXIT_BAD_INPUT, err=refusal(name, orders, exc, session.revision) + "\n")
+    except InputError as exc:
+        return Outcome(EXIT_BAD_INPUT, err=f"{exc}\n")
+    visible = {e.seq for e in session.view(grant.seat).chronicle}
+    out = "".join(event_line(e) + "\n" for e in events if e.seq in visible)
+    caught_up = session.revision > read_at + 1
+    return Outcome(EXIT_OK, out, CAUGHT_UP if caught_up else "")
 
 
 def ready_line(grant: Grant, session: Session) -> str:
