@@ -210,6 +210,15 @@ def move_division(ctx: api.Context, action: MoveDivision) -> None:
         f"'{name}' has pursued this hour: a pursuit is its whole Move (R-EL-21)",
     )
     ctx.require(
+        not record.pursuing,
+        f"'{name}' is pursuing: it pursues again, or gathers its troops (a whole Move) before "
+        "it marches (R-EL-40)",
+    )
+    ctx.require(
+        record.gathered_hour != ctx.campaign.turn,
+        f"'{name}' has gathered its troops this hour: that is its whole Move (R-EL-40)",
+    )
+    ctx.require(
         record.command != BLOCK,
         f"'{name}' is under Block: \"blocking armies are not allowed to move at all\" (R-EL-20)",
     )

@@ -24,6 +24,8 @@ from tuicamp.rules.ellegaard import (
     hour,
     meetings,
     movement,
+    muster,
+    quicksand,
     roster,
     setup,
     talks,
@@ -33,7 +35,7 @@ from tuicamp.rules.ellegaard import (
 from tuicamp.rules.ellegaard.commands import hungry_greenskins
 from tuicamp.rules.ellegaard.state import EllegaardState, division, estate
 
-MODULES = (commands, movement, meetings, talks, contests, flight, tunnels, allies, home)
+MODULES = (commands, movement, meetings, talks, contests, flight, tunnels, allies, home, muster)
 HANDLERS: dict[type[api.Action], Callable[[api.Context, Any], None]] = {
     kind: handler for module in MODULES for kind, handler in module.HANDLERS.items()
 }
@@ -143,7 +145,7 @@ class EllegaardRuleset(api.Ruleset):
         return setup.setup_problems(table)
 
     def campaign_problems(self, rules: api.Rules) -> Sequence[api.Problem]:
-        return setup.campaign_problems(rules)
+        return [*setup.campaign_problems(rules), *quicksand.quicksand_problems(rules)]
 
     def state_problems(self, campaign: api.Campaign) -> Sequence[api.Problem]:
         """What a hand edit can break: a division record of no army, a command unknown."""
@@ -228,6 +230,8 @@ class EllegaardRuleset(api.Ruleset):
         for meeting in estate(ctx).meetings:
             if meeting.battle == battle.id:
                 meeting.outcome, meeting.done = "settled", True
+                for victor in (a for s in battle.sides if s.id in winners for a in s.armies):
+                    meetings.defender_beaten(ctx, meeting, victor)
         for side in battle.sides:
             for army_id in side.armies:
                 army = camp.army(army_id)

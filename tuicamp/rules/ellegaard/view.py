@@ -123,6 +123,10 @@ def status_lines(rules: api.Rules, seat: api.Seat) -> list[api.StatusLine]:
             out.append(api.StatusLine("Fleeing", text, army=army.id))
         if d.underground:
             out.append(api.StatusLine("Underground", "in its side's tunnels", army=army.id))
+        if d.pursuing:
+            chased = camp.army(d.pursuing)
+            text = f"'{chased.name if chased else d.pursuing}': pursue again or gather (R-EL-40)"
+            out.append(api.StatusLine("Pursuing", text, army=army.id))
         if d.spent:
             text = "it fought: it refuses battle until it is home again (R-EL-5)"
             out.append(api.StatusLine("Spent", text, army=army.id))
@@ -146,6 +150,14 @@ def status_lines(rules: api.Rules, seat: api.Seat) -> list[api.StatusLine]:
         if cautioned is not None and sees_orders(seat, cautioned):
             text = "left with a caution: a second refusal and it flees (R-EL-31)"
             out.append(api.StatusLine("Caution", text, army=army_id))
+    sands = sorted(camp.map.label(h) for h in state.quicksand)
+    if sands:
+        text = f"{', '.join(sands)}: a D6 per unit and character entering, a 6 is lost"
+        out.append(api.StatusLine("Quicksand", text))
+    for captor, held in state.taken_back.items():
+        for prisoner in held:
+            text = f"{_name(camp, captor)} has taken back {prisoner.unit.name} (R-EL-39)"
+            out.append(api.StatusLine("Taken back", text, player=captor))
     for owner, hexes in tunnels.tunnels_text(rules, seat):
         out.append(api.StatusLine("Tunnels", f"{_name(camp, owner)}: {hexes}", player=owner))
     points = ", ".join(f"{_name(camp, p)} {wp}" for p, wp in state.war_points.items())
