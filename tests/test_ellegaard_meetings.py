@@ -23,7 +23,6 @@ from tuicamp.game.setup import start_campaign
 from tuicamp.model.campaign import DiceMode
 from tuicamp.model.hexes import parse_label
 from tuicamp.rules.ellegaard import EllegaardRuleset
-from tuicamp.rules.ellegaard.contests import ContestResult
 from tuicamp.rules.ellegaard.meetings import HandPrisoner, Meet
 from tuicamp.rules.ellegaard.movement import MoveDivision
 from tuicamp.rules.ellegaard.talks import AcceptTerms, Discuss, Offer
@@ -254,50 +253,6 @@ def test_refusing_an_attack_division_lets_its_general_name_the_row():
         engine.perform("empire", Discuss(meeting="m1"))
     engine.perform("orcs", Discuss(meeting="m1", row=6))
     assert engine.campaign.state.war_points["orcs"] == 3
-
-
-def test_a_duel_kills_a_general_and_another_character_takes_his_job():
-    """Row 1 "Then I'll take ya!": "Generals who are killed are removed from the roster,
-    and another character must take his job" (R-EL-35)."""
-    engine = meeting_war(commands={"wolves": "attack"})
-    ride(engine)
-    engine.perform("empire", Meet(meeting="m1", choice="refuse"))
-    engine.perform("orcs", Discuss(meeting="m1", row=1))
-    with pytest.raises(RuleError, match="the duel is to be played"):
-        engine.perform("orcs", EndPhase())
-    engine.perform("orcs", ContestResult(meeting="m1", winner="attacker", general_killed=["foot"]))
-    foot = engine.campaign.army("foot")
-    assert foot.unit("foot-captain") is None
-    killed = next(e for e in engine.chronicle if e.kind == "general_killed")
-    assert killed.text == (
-        "Captain is dead and removed from the roster of 'The Foot'; no character is left to "
-        "take his job"
-    )
-    contest = next(e for e in engine.chronicle if e.kind == "contest")
-    assert contest.text == "Meeting m1: 'The Wolves' wins the duel: 'The Foot' must flee"
-
-
-def test_the_chase_crosses_caught_units_off_for_good():
-    """Row 2 "Let's see...": "Otherwise the unit is slaughtered and must be crossed off the
-    army list.\""""
-    engine = meeting_war(commands={"wolves": "attack"})
-    ride(engine)
-    engine.perform("empire", Meet(meeting="m1", choice="refuse"))
-    engine.perform("orcs", Discuss(meeting="m1", row=2))
-    engine.perform(
-        "empire", ContestResult(meeting="m1", winner="attacker", crossed=["foot-halberdiers"])
-    )
-    assert engine.campaign.army("foot").unit("foot-halberdiers") is None
-
-
-def test_the_fair_battle_is_won_for_5_war_points():
-    """Row 4 "Fair battle": "The entire losing army will flee" (R-EL-24: +5 to the winner)."""
-    engine = meeting_war(commands={"wolves": "attack"})
-    ride(engine)
-    engine.perform("empire", Meet(meeting="m1", choice="refuse"))
-    engine.perform("orcs", Discuss(meeting="m1", row=4))
-    engine.perform("empire", ContestResult(meeting="m1", winner="refuser"))
-    assert engine.campaign.state.war_points["empire"] == 5
 
 
 def test_a_pair_in_touch_meets_once_until_they_separate():

@@ -19,7 +19,7 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tuicamp.engine.battles import AutoResolveBattle
+from tuicamp.engine.battles import AutoResolveBattle, EnterBattleResult, SideEntry
 from tuicamp.engine.codec import campaign_to_dict
 from tuicamp.engine.errors import RuleError
 from tuicamp.engine.flow import EndPhase, acting_players
@@ -29,7 +29,6 @@ from tuicamp.game.setup import start_campaign
 from tuicamp.model.hexes import parse_label
 from tuicamp.rules.ellegaard import hour
 from tuicamp.rules.ellegaard.commands import GiveCommand
-from tuicamp.rules.ellegaard.contests import ContestResult
 from tuicamp.rules.ellegaard.flight import Pursue, Rally
 from tuicamp.rules.ellegaard.meetings import HandPrisoner, Meet
 from tuicamp.rules.ellegaard.movement import MoveDivision, allowance
@@ -83,8 +82,10 @@ def candidate(camp, what: str, which: int, arg: int, player: str):
         return Offer(meeting=meeting, war_points=arg % 4, prisoners=arg % 2)
     if what == "accept":
         return AcceptTerms(agreement=f"ag{1 + arg % 3}")
-    if what == "contest":
-        return ContestResult(meeting=meeting, winner=("refuser", "attacker")[arg % 2])
+    if what == "contest" and camp.pending_battles():
+        battle = camp.pending_battles()[0]
+        entries = [SideEntry(side=s.id, vp=(i + arg) % 2) for i, s in enumerate(battle.sides)]
+        return EnterBattleResult(battle=battle.id, sides=entries)
     if what == "battle" and camp.pending_battles():
         return AutoResolveBattle(battle=camp.pending_battles()[0].id)
     if what == "rally" and army is not None:

@@ -3,7 +3,7 @@
 Modules, whose imports only point down, none of them inside a function:
 
     state < races < setup < hour < ledger < roster < quicksand < commands < prices
-    < flight < meetings < tunnels < movement < talks < contests < allies < home < muster
+    < flight < meetings < tunnels < movement < tabletop < talks < contests < allies < home < muster
     < view < ruleset
 
 - ``state``: the attrs records the war keeps (divisions, meetings, prisoners, tunnels...);
@@ -22,7 +22,9 @@ Modules, whose imports only point down, none of them inside a function:
 - ``tunnels``: the Skaven's tunnels;
 - ``movement``: race rates, roads, terrain and hexsides, halting where zones meet;
 - ``talks``: terms between a refuser and the other general, the Generals Discussing table;
-- ``contests``: the table's rows played at the table (duel, chase, fair battle);
+- ``tabletop``: the Generals Discussing rows fought at the table (duel, chase, fair
+  battle) as battles: their cards, result forms, outcomes and auto-resolver;
+- ``contests``: what follows a duel or a chase;
 - ``allies``: handing a battle to an ally;
 - ``home``: splitting and joining divisions at the home base;
 - ``muster``: changing the army list at the home base;

@@ -24,7 +24,9 @@ from tuicamp.rules.ellegaard import flight, roster
 from tuicamp.rules.ellegaard.state import (
     ATTACK,
     BLOCK,
+    CHASE,
     DEFEND,
+    DUEL,
     FIGHT,
     REFUSE,
     SCOUT,
@@ -319,7 +321,7 @@ def settle_choices(ctx: api.Context, meeting: Meeting) -> None:
             return
     if all(fights):
         limit = int(ctx.option("max_battles_per_turn"))
-        fought = [x for x in camp.battles if x.turn == camp.turn]
+        fought = [x for x in camp.battles if x.turn == camp.turn and counts_as_battle(x)]
         if limit and len(fought) >= limit:
             meeting.outcome = "postponed"
             ctx.emit(
@@ -377,6 +379,12 @@ def open_the_battle(ctx: api.Context, meeting: Meeting, a: api.Army, b: api.Army
     meeting.battle = battle.id
     if battle.result is not None:
         meeting.done = True
+
+
+def counts_as_battle(battle: api.Battle) -> bool:
+    """The duel and the chase of the Generals Discussing table are no battles: the battle
+    limit does not count them (R-EL-41)."""
+    return not any(c.key in (DUEL, CHASE) for c in battle.circumstances)
 
 
 def next_battle_id(campaign: api.Campaign) -> str:
@@ -483,7 +491,7 @@ def blockers(rules: api.Rules) -> list[str]:
         for b in camp.pending_battles()
     ]
     for m in estate(rules).meetings:
-        if m.done or m.outcome in ("battle", "postponed"):
+        if m.done or m.outcome in ("battle", "postponed", "contest"):
             continue
         names = " and ".join(_name(camp, d) for d in m.divisions)
         if not m.choice.revealed:
@@ -492,11 +500,6 @@ def blockers(rules: api.Rules) -> list[str]:
         elif m.owed:
             owing = " and ".join(dict.fromkeys(_name(camp, d.division) for d in m.owed))
             out.append(f"Meeting {m.id}: {owing} must hand over a prisoner (hand_prisoner)")
-        elif m.contest:
-            out.append(
-                f"Meeting {m.id}: the {m.contest.replace('_', ' ')} is to be played "
-                "and its result entered (contest_result)"
-            )
         else:
             out.append(f"Meeting {m.id} of {names}: agree terms or discuss (R-EL-6)")
     return out

@@ -28,6 +28,7 @@ from tuicamp.rules.ellegaard import (
     quicksand,
     roster,
     setup,
+    tabletop,
     talks,
     tunnels,
     view,
@@ -35,7 +36,7 @@ from tuicamp.rules.ellegaard import (
 from tuicamp.rules.ellegaard.commands import hungry_greenskins
 from tuicamp.rules.ellegaard.state import EllegaardState, division, estate
 
-MODULES = (commands, movement, meetings, talks, contests, flight, tunnels, allies, home, muster)
+MODULES = (commands, movement, meetings, talks, flight, tunnels, allies, home, muster)
 HANDLERS: dict[type[api.Action], Callable[[api.Context, Any], None]] = {
     kind: handler for module in MODULES for kind, handler in module.HANDLERS.items()
 }
@@ -186,13 +187,38 @@ class EllegaardRuleset(api.Ruleset):
             "Set up both armies exactly as their army lists show them; no change after seeing "
             "the enemy.",
         ]
+        contest = tabletop.contest_of(battle)
+        if contest:
+            return list(tabletop.NOTES[contest])
         if any(c.key == "block" for c in battle.circumstances):
             return [*notes, *BLOCK_SCENARIO]
         return [*notes, "Battles are always fought in four turns."]
 
+    def result_fields(self, rules: api.Rules, battle: api.Battle) -> tuple[api.ResultField, ...]:
+        """The duel asks who won it and whether a general was killed (R-EL-41)."""
+        return tabletop.result_fields(battle)
+
+    def battle_outcome(
+        self, rules: api.Rules, battle: api.Battle, result: api.BattleResult
+    ) -> api.BattleOutcome:
+        """A contest's winner is its own (the duel's victor, the chase's catch); any
+        other battle is won by the most Victory Points."""
+        decided = tabletop.outcome(battle, result)
+        return decided if decided is not None else super().battle_outcome(rules, battle, result)
+
+    def resolve_battle(
+        self, rules: api.Rules, battle: api.Battle, dice: api.Dice
+    ) -> api.BattleResult:
+        """The contests by their own dice (R-EL-42); other battles by the core resolver."""
+        rolled = tabletop.resolve(rules, battle, dice)
+        return rolled if rolled is not None else super().resolve_battle(rules, battle, dice)
+
     def apply_battle_result(self, ctx: api.Context, battle: api.Battle) -> None:
         """Losses off the units; "5 War Points: each enemy army division defeated" to the
-        winner (R-EL-24); the meeting that led to it is settled."""
+        winner (R-EL-24); the meeting that led to it is settled. A duel or a chase draws
+        its own consequences (R-EL-41)."""
+        if contests.apply_contest(ctx, battle):
+            return
         camp = ctx.campaign
         before = {
             (a.id, u.id): u.models

@@ -72,6 +72,13 @@ class Division:
 FIGHT = "fight"
 REFUSE = "refuse"
 
+# The Generals Discussing rows played at the table (R-EL-41): the duel and the chase are
+# contests, not battles; the fair battle is a battle.
+DUEL = "duel"
+CHASE = "chase"
+FAIR_BATTLE = "fair_battle"
+CONTESTS = (DUEL, CHASE, FAIR_BATTLE)
+
 
 @define
 class Prisoner:

@@ -18,7 +18,7 @@ from typing import Any
 from attrs import define
 
 from tuicamp.rules import api
-from tuicamp.rules.ellegaard import ledger
+from tuicamp.rules.ellegaard import ledger, tabletop
 from tuicamp.rules.ellegaard.meetings import find_meeting, owe
 from tuicamp.rules.ellegaard.state import ATTACK, Debt, Meeting, division, estate
 
@@ -215,7 +215,7 @@ def _moral_victory(
 def _contest(
     ctx: api.Context, m: Meeting, refuser: api.Army, other: api.Army, spec: dict[str, Any]
 ) -> None:
-    m.outcome, m.contest = "contest", str(spec["effect"])
+    tabletop.open_contest(ctx, m, str(spec["effect"]), refuser, other)
 
 
 EFFECTS = {
