@@ -375,11 +375,6 @@ def after_the_battle(ctx: api.Context, battle: api.Battle, winners: list[str]) -
 
 
 def final_war_points(rules: api.Rules, player: str) -> int:
-    """The ledger, and at the end of the war (R-EL-24): 1 for "each enemy prisoner held",
-    2 for "every enemy war machine captured and held", 5 "for each friendly army division
-    of at least 1000 points remaining"."""
-    state, camp = estate(rules), rules.campaign
-    kept = [a for a in camp.armies if a.owner == player and a.points >= 1000]
-    prisoners = len(state.prisoners.get(player, []))
-    machines = len(state.captured.get(player, []))
-    return state.war_points.get(player, 0) + prisoners + 2 * machines + 5 * len(kept)
+    """The ledger and the end-of-war points (R-EL-24, R-EL-39): ``view`` counts them, as
+    the standings show them."""
+    return view.final_war_points(rules, player)

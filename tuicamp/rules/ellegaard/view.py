@@ -27,6 +27,27 @@ class DivisionLine:
     defends: str
     frozen: bool
     mp_used: float
+    points: int = 0
+    general: str = ""  # "Captain (Ld 8)"
+    change: str = ""  # what changing its command asks now, said before it is rolled
+    move: str = ""  # its hexes this hour and why
+    state: str = ""  # fleeing, spent, underground...
+
+
+@frozen
+class StandingRow:
+    """One side's War Points as a seat may know them: the ledger and what is held are
+    public; the divisions of 1,000 pts left, and so the total at the end, are known of the
+    seat's own side only until the war is over (-1: unknown)."""
+
+    player: str
+    name: str
+    war_points: int
+    prisoners: int
+    machines: int
+    taken_back: int
+    divisions: int
+    total: int
 
 
 @frozen
@@ -53,6 +74,8 @@ class EllegaardView:
     divisions: tuple[DivisionLine, ...]
     meetings: tuple[MeetingLine, ...]
     prisoners: dict[str, tuple[str, ...]]  # captor -> the prisoners' names
+    standings: tuple[StandingRow, ...] = ()
+    over: bool = False
 
 
 def sees_orders(seat: api.Seat, army: api.Army) -> bool:
@@ -67,7 +90,22 @@ def ellegaard_view(rules: api.Rules, seat: api.Seat) -> EllegaardView:
         if not sees_orders(seat, army):
             continue
         d = division(rules, army.id)
-        lines.append(DivisionLine(army.id, army.name, d.command, d.defends, d.frozen, d.mp_used))
+        leader = setup.general(army)
+        lines.append(
+            DivisionLine(
+                army.id,
+                army.name,
+                d.command,
+                d.defends,
+                d.frozen and d.hour == camp.turn,
+                d.mp_used if d.hour == camp.turn else 0.0,
+                army.points,
+                f"{leader.name} (Ld {leader.leadership})" if leader is not None else "no general",
+                change_test_text(rules, army),
+                allowance_text(rules, army),
+                division_state(rules, army),
+            )
+        )
     return EllegaardView(
         hour=camp.turn,
         hours=state.hours,
@@ -88,7 +126,63 @@ def ellegaard_view(rules: api.Rules, seat: api.Seat) -> EllegaardView:
             for m in state.meetings
         ),
         prisoners={p: tuple(x.unit.name for x in held) for p, held in state.prisoners.items()},
+        standings=standings(rules, seat),
+        over=state.over,
     )
+
+
+def division_state(rules: api.Rules, army: api.Army) -> str:
+    """What keeps a division from marching or fighting, in a word or two."""
+    d = division(rules, army.id)
+    words = [
+        ("fleeing", bool(d.fleeing_from)),
+        ("pursuing", bool(d.pursuing)),
+        ("spent", d.spent),
+        ("underground", d.underground),
+        ("cautioned", army.id in estate(rules).cautioned),
+    ]
+    return ", ".join(word for word, on in words if on)
+
+
+def final_war_points(rules: api.Rules, player: str) -> int:
+    """The ledger, and at the end of the war (R-EL-24): 1 for "each enemy prisoner held",
+    1 for "each friendly prisoner taken back and held" (R-EL-39), 2 for "every enemy war
+    machine captured and held", 5 "for each friendly army division of at least 1000
+    points remaining"."""
+    state, camp = estate(rules), rules.campaign
+    kept = [a for a in camp.armies if a.owner == player and a.points >= 1000]
+    prisoners = len(state.prisoners.get(player, []))
+    back = len(state.taken_back.get(player, []))
+    machines = len(state.captured.get(player, []))
+    return state.war_points.get(player, 0) + prisoners + back + 2 * machines + 5 * len(kept)
+
+
+def standings(rules: api.Rules, seat: api.Seat) -> tuple[StandingRow, ...]:
+    """Every side's War Points (R-EL-24), best first by what the seat may know."""
+    camp, state = rules.campaign, estate(rules)
+    rows = []
+    for player in camp.players:
+        pid = player.id
+        known = state.over or seat.controls(pid)
+        kept = [a for a in camp.armies if a.owner == pid and a.points >= 1000]
+        held = len(state.prisoners.get(pid, []))
+        machines = len(state.captured.get(pid, []))
+        back = len(state.taken_back.get(pid, []))
+        wp = state.war_points.get(pid, 0)
+        total = final_war_points(rules, pid)
+        rows.append(
+            StandingRow(
+                pid,
+                player.name,
+                wp,
+                held,
+                machines,
+                back,
+                len(kept) if known else -1,
+                total if known else -1,
+            )
+        )
+    return tuple(sorted(rows, key=lambda r: (-r.war_points, r.name)))
 
 
 def _name(campaign: api.Campaign, pid: str) -> str:
