@@ -3,8 +3,8 @@
 Modules, whose imports only point down, none of them inside a function:
 
     state < races < setup < hour < ledger < roster < quicksand < commands < prices
-    < flight < meetings < tunnels < movement < tabletop < talks < contests < allies < home < muster
-    < view < ruleset
+    < flight < meetings < tunnels < movement < tabletop < talks < contests < allies < home
+    < muster < blockade < view < ruleset
 
 - ``state``: the attrs records the war keeps (divisions, meetings, prisoners, tunnels...);
 - ``races``: which race a unit marches as, from the ``race`` table;
@@ -28,6 +28,7 @@ Modules, whose imports only point down, none of them inside a function:
 - ``allies``: handing a battle to an ally;
 - ``home``: splitting and joining divisions at the home base;
 - ``muster``: changing the army list at the home base;
+- ``blockade``: the Block battle's result form and score;
 - ``view``: what a seat may know, and its status lines;
 - ``ruleset``: the frame: the phase, its hooks, the dispatch, battles' consequences, the end;
 - ``tables/`` and ``docs/``: the TOML tables and the help chapters, rulings written out.

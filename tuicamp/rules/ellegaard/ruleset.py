@@ -17,6 +17,7 @@ from typing import Any
 from tuicamp.rules import api
 from tuicamp.rules.ellegaard import (
     allies,
+    blockade,
     commands,
     contests,
     flight,
@@ -195,15 +196,17 @@ class EllegaardRuleset(api.Ruleset):
         return [*notes, "Battles are always fought in four turns."]
 
     def result_fields(self, rules: api.Rules, battle: api.Battle) -> tuple[api.ResultField, ...]:
-        """The duel asks who won it and whether a general was killed (R-EL-41)."""
-        return tabletop.result_fields(battle)
+        """The duel asks who won it and whether a general was killed (R-EL-41); the Block
+        battle the two counts its scenario scores (R-EL-43)."""
+        return tabletop.result_fields(battle) + blockade.result_fields(rules, battle)
 
     def battle_outcome(
         self, rules: api.Rules, battle: api.Battle, result: api.BattleResult
     ) -> api.BattleOutcome:
-        """A contest's winner is its own (the duel's victor, the chase's catch); any
-        other battle is won by the most Victory Points."""
-        decided = tabletop.outcome(battle, result)
+        """A contest's winner is its own (the duel's victor, the chase's catch), a Block
+        battle's by its scenario's Victory Points (R-EL-43); any other battle is won by
+        the most Victory Points."""
+        decided = tabletop.outcome(battle, result) or blockade.outcome(rules, battle, result)
         return decided if decided is not None else super().battle_outcome(rules, battle, result)
 
     def resolve_battle(
