@@ -22,12 +22,13 @@ from tuicamp.engine.flow import EndPhase
 from tuicamp.engine.rules import Rules
 from tuicamp.engine.views import view_for
 from tuicamp.game.session import Session
-from tuicamp.game.setup import new_campaign
+from tuicamp.game.setup import new_campaign, start_campaign
 from tuicamp.rules.ellegaard.commands import GiveCommand
 from tuicamp.rules.ellegaard.movement import MoveDivision
 from tuicamp.rules.ellegaard.screens.command import CommandScreen
 from tuicamp.rules.ellegaard.screens.data import division_lines, ellegaard_state
 from tuicamp.rules.ellegaard.screens.meeting import MeetingScreen
+from tuicamp.rules.ellegaard.screens.panel import OVERLAYS, QUICKSAND, TUNNELS, zone_hexes
 from tuicamp.rules.ellegaard.screens.standings import standing_lines
 from tuicamp.storage.scenario import load_scenario
 from tuicamp.ui.app import screen_text
@@ -113,6 +114,28 @@ def test_the_standings_rank_the_sides_and_hide_the_others_divisions(tmp_path):
     rows = {line[3:25].strip(): line for line in lines[3:5]}
     assert rows["The Empire"].split()[-2:] == ["1", "5"]  # the Foot, 1,200 pts: 5 at the end
     assert rows["Orcs & Goblins"].split()[-2:] == ["?", "?"]
+
+
+def test_the_map_shows_enemy_zones_tunnels_and_quicksand(tmp_path):
+    """ "The attention zone is everything within two squares of the advancing army"
+    (R-EL-2); tunnels are marked "with a fat, brown line" unless hidden (R-EL-27); the
+    quicksand is public (R-EL-36)."""
+    zones = zone_hexes(_view(meeting_save(tmp_path), "orcs"), 2)
+    labels = {h.label() for h in zones}
+    assert {"0401", "0601", "0801", "0101", "0301"} <= labels  # the Foot's and the Keep's
+    assert not labels & {"0901", "1001", "1201"}
+    scenario = load_scenario(DRILL)
+    scenario.rulesets["ellegaard"].setup["quicksand"] = ["0303"]
+    scenario.rulesets["ellegaard"].setup["tunnels"] = {"orcs": ["1102", "1103"]}
+    engine = start_campaign(
+        scenario, "ellegaard", seed=1, check=False, options={"hidden_tunnels": True}
+    )
+    rules = Rules(engine.campaign, engine.ruleset)
+    orcs = ellegaard_state(view_for(rules, engine.chronicle, "orcs"))
+    empire = ellegaard_state(view_for(rules, engine.chronicle, "empire"))
+    assert orcs.tunnels == ("1102", "1103") and empire.tunnels == ()
+    assert orcs.quicksand == empire.quicksand == ("0303",)
+    assert OVERLAYS[TUNNELS].glyph == "T" and OVERLAYS[QUICKSAND].glyph == "q"
 
 
 # --- the hotseat meeting ----------------------------------------------------------------------

@@ -76,6 +76,9 @@ class EllegaardView:
     prisoners: dict[str, tuple[str, ...]]  # captor -> the prisoners' names
     standings: tuple[StandingRow, ...] = ()
     over: bool = False
+    zone_radius: int = 2  # R-EL-2
+    tunnels: tuple[str, ...] = ()  # the tunnel hexes the seat may know (R-EL-27)
+    quicksand: tuple[str, ...] = ()  # public (R-EL-36)
 
 
 def sees_orders(seat: api.Seat, army: api.Army) -> bool:
@@ -128,6 +131,13 @@ def ellegaard_view(rules: api.Rules, seat: api.Seat) -> EllegaardView:
         prisoners={p: tuple(x.unit.name for x in held) for p, held in state.prisoners.items()},
         standings=standings(rules, seat),
         over=state.over,
+        zone_radius=int(rules.option("zone_radius")),
+        tunnels=tuple(
+            camp.map.label(t.hex)
+            for t in state.tunnels
+            if not rules.option("hidden_tunnels") or seat.gm or seat.controls(t.owner)
+        ),
+        quicksand=tuple(camp.map.label(h) for h in state.quicksand),
     )
 
 

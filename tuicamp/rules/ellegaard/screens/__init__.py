@@ -1,7 +1,8 @@
 """Warhammer Wars on the campaign screen: keys for the commands and the meetings, the
 march and the end of a phase, and the ruleset's own screens - the Command screen (``C``),
-the meeting dialog (``M``) and the War Points standings (``W``). The core's map, side panel
-(the status lines), chronicle and battle screens show the rest."""
+the meeting dialog (``M``) and the War Points standings (``W``), and the hour's side panel
+with the attention zones, tunnels and quicksand on the map. The core's map, side panel (the
+status lines), chronicle and battle screens show the rest."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from tuicamp.rules.ellegaard.movement import MoveDivision
 from tuicamp.rules.ellegaard.screens.command import COMMAND_KEYS, CommandScreen
 from tuicamp.rules.ellegaard.screens.data import ellegaard_state
 from tuicamp.rules.ellegaard.screens.meeting import MeetingScreen
+from tuicamp.rules.ellegaard.screens.panel import OVERLAYS, panel_for
 from tuicamp.rules.ellegaard.screens.standings import StandingsScreen
 from tuicamp.rules.ellegaard.state import COMMAND_NAMES
 from tuicamp.ui.kit import CampaignControls, RulesetUI, UiCommand
@@ -78,6 +80,8 @@ COMMANDS = (
 def ellegaard_ui() -> RulesetUI:
     return RulesetUI(
         commands=COMMANDS,
+        panel=panel_for,
+        overlays=OVERLAYS,
         move_action=lambda army, to: MoveDivision(division=army, to=to),
         end_turn_action=lambda: EndPhase(),
     )
