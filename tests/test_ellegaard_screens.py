@@ -142,7 +142,8 @@ def test_the_map_shows_enemy_zones_tunnels_and_quicksand(tmp_path):
 @sync
 async def test_a_meeting_played_hotseat_keeps_the_first_choice_sealed(tmp_path):
     """Two generals at one terminal: the Orcs write "fight" under seal; the Empire's seat
-    reads only that they have written; its "refuse" reveals both (R-EL-18)."""
+    reads only that they have written; its "refuse" reveals both (R-EL-18); the Orcs
+    offer the text's terms, and the Empire accepts them."""
     save = meeting_save(tmp_path / "saves")
     app = make_app(save.parent, save=save)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -176,10 +177,33 @@ async def test_a_meeting_played_hotseat_keeps_the_first_choice_sealed(tmp_path):
         assert "Orcs & Goblins: fight" not in text
         await pilot.press("r")
         await settle(pilot)
-    meeting = Session.open(save).campaign.state.meetings[0]
+        # the terminal goes back to the Orcs, whose Move phase it is; they offer the text's
+        # terms: "the refuser must pay the attacker 3 War Points and leave" (R-EL-6)
+        await wait_for_screen(pilot, HandoverScreen)
+        await pilot.press("enter")
+        await settle(pilot)
+        await pilot.press("M")
+        await wait_for_screen(pilot, MeetingScreen)
+        assert "revealed: one refuses: agree terms or discuss (R-EL-6)" in screen_text(app)
+        await pilot.press("o")
+        await settle(pilot)
+        await pilot.press("g")
+        await settle(pilot)
+        await pilot.press("enter")
+        await wait_for_screen(pilot, HandoverScreen)
+        await pilot.press("enter")
+        await settle(pilot)
+        await pilot.press("M")
+        await wait_for_screen(pilot, MeetingScreen)
+        assert "Orcs & Goblins (ag4zeg): 'The Foot' pays 3 War Points and" in screen_text(app)
+        await pilot.press("a")
+        await settle(pilot)
+    camp = Session.open(save).campaign
+    meeting = camp.state.meetings[0]
     assert meeting.choice.revealed
     assert meeting.choice.choices == {"orcs": "fight", "empire": "refuse"}
-    assert meeting.outcome == "talk"
+    assert meeting.outcome == "settled" and meeting.done
+    assert camp.state.war_points == {"empire": -3, "orcs": 3}
 
 
 # --- snapshots at 80x24 and 160x48 ------------------------------------------------------------

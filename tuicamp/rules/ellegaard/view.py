@@ -32,6 +32,18 @@ class DivisionLine:
     change: str = ""  # what changing its command asks now, said before it is rolled
     move: str = ""  # its hexes this hour and why
     state: str = ""  # fleeing, spent, underground...
+    quarry: tuple[str, ...] = ()  # the divisions fleeing from it, which it may pursue
+
+
+@frozen
+class OfferLine:
+    """Terms offered in a meeting, as their parties read them (R-EL-6)."""
+
+    id: str
+    meeting: str
+    proposer: str
+    waiting: tuple[str, ...]
+    text: str
 
 
 @frozen
@@ -79,6 +91,7 @@ class EllegaardView:
     zone_radius: int = 2  # R-EL-2
     tunnels: tuple[str, ...] = ()  # the tunnel hexes the seat may know (R-EL-27)
     quicksand: tuple[str, ...] = ()  # public (R-EL-36)
+    offers: tuple[OfferLine, ...] = ()  # pending terms the seat is party to
 
 
 def sees_orders(seat: api.Seat, army: api.Army) -> bool:
@@ -107,6 +120,7 @@ def ellegaard_view(rules: api.Rules, seat: api.Seat) -> EllegaardView:
                 change_test_text(rules, army),
                 allowance_text(rules, army),
                 division_state(rules, army),
+                tuple(a.id for a in camp.armies if division(rules, a.id).fleeing_from == army.id),
             )
         )
     return EllegaardView(
@@ -138,6 +152,17 @@ def ellegaard_view(rules: api.Rules, seat: api.Seat) -> EllegaardView:
             if not rules.option("hidden_tunnels") or seat.gm or seat.controls(t.owner)
         ),
         quicksand=tuple(camp.map.label(h) for h in state.quicksand),
+        offers=tuple(
+            OfferLine(
+                a.id,
+                str(a.terms.get("meeting", "")),
+                a.proposer,
+                tuple(a.waiting),
+                a.text,
+            )
+            for a in state.talks.items
+            if a.pending and (seat.gm or any(seat.controls(p) for p in a.circle))
+        ),
     )
 
 

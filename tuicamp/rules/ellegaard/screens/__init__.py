@@ -10,6 +10,7 @@ from collections.abc import Callable
 
 from tuicamp.rules.api import Action, EndPhase
 from tuicamp.rules.ellegaard.commands import GiveCommand
+from tuicamp.rules.ellegaard.flight import Gather, Pursue, Rally
 from tuicamp.rules.ellegaard.meetings import Meet
 from tuicamp.rules.ellegaard.movement import MoveDivision
 from tuicamp.rules.ellegaard.screens.command import COMMAND_KEYS, CommandScreen
@@ -18,6 +19,7 @@ from tuicamp.rules.ellegaard.screens.meeting import MeetingScreen
 from tuicamp.rules.ellegaard.screens.panel import OVERLAYS, panel_for
 from tuicamp.rules.ellegaard.screens.standings import StandingsScreen
 from tuicamp.rules.ellegaard.state import COMMAND_NAMES
+from tuicamp.rules.ellegaard.view import DivisionLine
 from tuicamp.ui.kit import CampaignControls, RulesetUI, UiCommand
 
 
@@ -42,6 +44,35 @@ def _meet(choice: str) -> Callable[[CampaignControls], None]:
                 return
 
     return run
+
+
+def _own_line(controls: CampaignControls) -> DivisionLine | None:
+    """The selected division's line, when it is the seat's own."""
+    army, state = controls.selected_army, ellegaard_state(controls.view)
+    if army is None or state is None:
+        return None
+    return next((d for d in state.divisions if d.army == army.id), None)
+
+
+def _rally(controls: CampaignControls) -> None:
+    line = _own_line(controls)
+    if line is not None:
+        controls.perform(Rally(division=line.army))
+
+
+def _pursue(controls: CampaignControls) -> None:
+    """The selected division pursues the first division fleeing from it (R-EL-21)."""
+    line = _own_line(controls)
+    if line is not None and line.quarry:
+        controls.perform(Pursue(division=line.army, target=line.quarry[0]))
+    elif line is not None:
+        controls.say(f"Nobody flees from {line.name}", "warning")
+
+
+def _gather(controls: CampaignControls) -> None:
+    line = _own_line(controls)
+    if line is not None:
+        controls.perform(Gather(division=line.army))
 
 
 def _perform(controls: CampaignControls) -> Callable[[Action | None], None]:
@@ -74,6 +105,9 @@ COMMANDS = (
     UiCommand("ellegaard.commands", "C", "Commands", _open_commands),
     UiCommand("ellegaard.meeting", "M", "Meetings", _open_meeting),
     UiCommand("ellegaard.standings", "W", "War Points", _open_standings),
+    UiCommand("ellegaard.rally", "R", "Rally", _rally),
+    UiCommand("ellegaard.pursue", "P", "Pursue", _pursue),
+    UiCommand("ellegaard.gather", "G", "Gather", _gather),
 )
 
 

@@ -2,8 +2,9 @@
 refuse as the seat may know it (its own, and of the other only that he has written, until
 both are revealed: R-EL-18), and what follows the reveal. ``f`` fights, ``r`` refuses in the
 first meeting still waiting for the seat; once one general has refused, ``o`` offers the
-text's terms (3 War Points and leave), ``d`` rolls the Generals Discussing table and ``1``
-to ``6`` name its row when the other general was under Attack (R-EL-6, R-EL-17)."""
+text's terms (3 War Points and leave), ``a`` accepts terms offered to the seat, ``d`` rolls
+the Generals Discussing table and ``1`` to ``6`` name its row when the other general was
+under Attack (R-EL-6, R-EL-17)."""
 
 from __future__ import annotations
 
@@ -18,8 +19,14 @@ from textual.widgets import Footer, Static
 
 from tuicamp.rules.api import Action
 from tuicamp.rules.ellegaard.meetings import Meet
-from tuicamp.rules.ellegaard.screens.data import ellegaard_state, meeting_lines, open_meetings
-from tuicamp.rules.ellegaard.talks import Discuss, Offer
+from tuicamp.rules.ellegaard.screens.data import (
+    ellegaard_state,
+    meeting_lines,
+    name_of,
+    open_meetings,
+    wrapped,
+)
+from tuicamp.rules.ellegaard.talks import AcceptTerms, Discuss, Offer
 from tuicamp.rules.ellegaard.view import MeetingLine
 from tuicamp.ui.kit import CampaignView
 
@@ -34,6 +41,7 @@ class MeetingScreen(Screen[Action | None]):
         Binding("f", "choose('fight')", "Fight", id="ellegaard.meeting.fight"),
         Binding("r", "choose('refuse')", "Refuse", id="ellegaard.meeting.refuse"),
         Binding("o", "offer", "Offer terms", id="ellegaard.meeting.offer"),
+        Binding("a", "accept", "Accept terms", id="ellegaard.meeting.accept"),
         Binding("d", "discuss(0)", "Discuss", id="ellegaard.meeting.discuss"),
         *(
             Binding(str(n), f"discuss({n})", f"Row {n}", show=False, id=f"ellegaard.meeting.{n}")
@@ -55,8 +63,14 @@ class MeetingScreen(Screen[Action | None]):
     def compose(self) -> ComposeResult:
         yield Static(Content("The generals meet"), id="ellegaard-meeting-title")
         out: list[str] = []
+        state = ellegaard_state(self.view)
         for line in self.meetings:
-            out += [*meeting_lines(self.view, line), ""]
+            out += meeting_lines(self.view, line)
+            for offer in state.offers if state is not None else ():
+                if offer.meeting == line.id:
+                    who = name_of(self.view, offer.proposer)
+                    out += wrapped(f"terms offered by {who} ({offer.id}): {offer.text}", "  ")
+            out.append("")
         text = "\n".join(out) if out else "No meeting waits: no attention zones have met."
         with VerticalScroll():
             yield Static(Content(text), id="ellegaard-meeting-text")
@@ -79,6 +93,14 @@ class MeetingScreen(Screen[Action | None]):
         line = self._talking()
         if line is not None:
             self.dismiss(Offer(meeting=line.id))
+
+    def action_accept(self) -> None:
+        state = ellegaard_state(self.view)
+        mine = set(self.view.players_controlled)
+        for offer in state.offers if state is not None else ():
+            if mine & set(offer.waiting):
+                self.dismiss(AcceptTerms(agreement=offer.id))
+                return
 
     def action_discuss(self, row: int) -> None:
         line = self._talking()
