@@ -24,12 +24,13 @@ from tuicamp.engine.views import view_for
 from tuicamp.game.session import Session
 from tuicamp.game.setup import new_campaign, start_campaign
 from tuicamp.rules.ellegaard.commands import GiveCommand
+from tuicamp.rules.ellegaard.meetings import Meet
 from tuicamp.rules.ellegaard.movement import MoveDivision
-from tuicamp.rules.ellegaard.screens.command import CommandScreen
 from tuicamp.rules.ellegaard.screens.data import division_lines, ellegaard_state
 from tuicamp.rules.ellegaard.screens.meeting import MeetingScreen
 from tuicamp.rules.ellegaard.screens.panel import OVERLAYS, QUICKSAND, TUNNELS, zone_hexes
 from tuicamp.rules.ellegaard.screens.standings import standing_lines
+from tuicamp.rules.ellegaard.talks import AcceptTerms, Offer
 from tuicamp.storage.scenario import load_scenario
 from tuicamp.ui.app import screen_text
 from tuicamp.ui.screens.handover import HandoverScreen
@@ -138,12 +139,27 @@ def test_the_map_shows_enemy_zones_tunnels_and_quicksand(tmp_path):
     assert OVERLAYS[TUNNELS].glyph == "T" and OVERLAYS[QUICKSAND].glyph == "q"
 
 
+def test_the_meeting_dialog_reads_the_terms_offered_to_the_seat(tmp_path):
+    """ "A solution might be that the refuser must pay the attacker 3 War Points and leave"
+    (R-EL-6): the terms are read by the two generals only, and accepted from the dialog."""
+    engine = Engine(Session.open(meeting_save(tmp_path)).campaign)
+    engine.perform("orcs", Meet(meeting="m1", choice="fight"))
+    engine.perform("empire", Meet(meeting="m1", choice="refuse"))
+    engine.perform("orcs", Offer(meeting="m1"))
+    rules = Rules(engine.campaign, engine.ruleset)
+    (offer,) = ellegaard_state(view_for(rules, engine.chronicle, "empire")).offers
+    assert (offer.meeting, offer.proposer, offer.waiting) == ("m1", "orcs", ("empire",))
+    assert offer.text == "'The Foot' pays 3 War Points and leaves"
+    engine.perform("empire", AcceptTerms(agreement=offer.id))
+    assert engine.campaign.state.war_points == {"empire": -3, "orcs": 3}
+    assert ellegaard_state(view_for(rules, engine.chronicle, "empire")).offers == ()
+
+
 # --- the hotseat meeting ----------------------------------------------------------------------
 @sync
 async def test_a_meeting_played_hotseat_keeps_the_first_choice_sealed(tmp_path):
     """Two generals at one terminal: the Orcs write "fight" under seal; the Empire's seat
-    reads only that they have written; its "refuse" reveals both (R-EL-18); the Orcs
-    offer the text's terms, and the Empire accepts them."""
+    reads only that they have written; its "refuse" reveals both (R-EL-18)."""
     save = meeting_save(tmp_path / "saves")
     app = make_app(save.parent, save=save)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -165,11 +181,6 @@ async def test_a_meeting_played_hotseat_keeps_the_first_choice_sealed(tmp_path):
         assert "of meeting m1: fight" not in screen_text(app)  # the recap tells no choice
         await pilot.press("enter")
         await settle(pilot)
-        await pilot.press("C")  # the Empire's divisions: the Orcs' choice is not there
-        await wait_for_screen(pilot, CommandScreen)
-        assert "The Foot (1,200 pts): Patrol" in screen_text(app)
-        await pilot.press("escape")
-        await settle(pilot)
         await pilot.press("M")
         await wait_for_screen(pilot, MeetingScreen)
         text = screen_text(app)
@@ -177,33 +188,11 @@ async def test_a_meeting_played_hotseat_keeps_the_first_choice_sealed(tmp_path):
         assert "Orcs & Goblins: fight" not in text
         await pilot.press("r")
         await settle(pilot)
-        # the terminal goes back to the Orcs, whose Move phase it is; they offer the text's
-        # terms: "the refuser must pay the attacker 3 War Points and leave" (R-EL-6)
-        await wait_for_screen(pilot, HandoverScreen)
-        await pilot.press("enter")
-        await settle(pilot)
-        await pilot.press("M")
-        await wait_for_screen(pilot, MeetingScreen)
-        assert "revealed: one refuses: agree terms or discuss (R-EL-6)" in screen_text(app)
-        await pilot.press("o")
-        await settle(pilot)
-        await pilot.press("g")
-        await settle(pilot)
-        await pilot.press("enter")
-        await wait_for_screen(pilot, HandoverScreen)
-        await pilot.press("enter")
-        await settle(pilot)
-        await pilot.press("M")
-        await wait_for_screen(pilot, MeetingScreen)
-        assert "Orcs & Goblins (ag4zeg): 'The Foot' pays 3 War Points and" in screen_text(app)
-        await pilot.press("a")
-        await settle(pilot)
     camp = Session.open(save).campaign
     meeting = camp.state.meetings[0]
     assert meeting.choice.revealed
     assert meeting.choice.choices == {"orcs": "fight", "empire": "refuse"}
-    assert meeting.outcome == "settled" and meeting.done
-    assert camp.state.war_points == {"empire": -3, "orcs": 3}
+    assert meeting.outcome == "talk"
 
 
 # --- snapshots at 80x24 and 160x48 ------------------------------------------------------------
