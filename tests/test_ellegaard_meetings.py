@@ -295,3 +295,19 @@ def test_past_the_battle_limit_the_fight_waits_for_the_next_hour():
     engine.perform("orcs", EndPhase())
     second = engine.campaign.battles[1]
     assert second.turn == 2 and [s.armies for s in second.sides] == [["wolves"], ["horse"]]
+
+
+def test_a_division_waits_where_its_general_met_the_enemy():
+    """ "After a battle the armies will go back to the square where they stayed while the
+    two opposing generals negotiated" (R-EL-44: no march while the meeting or its battle is
+    open); "this turn any other army divisions may move"."""
+    engine = meeting_war()
+    ride(engine)
+    with pytest.raises(RuleError, match="its general is in meeting m1, not yet settled"):
+        engine.perform("orcs", MoveDivision(division="wolves", to="1101"))
+    engine.perform("orcs", Meet(meeting="m1", choice="fight"))
+    engine.perform("empire", Meet(meeting="m1", choice="fight"))
+    with pytest.raises(RuleError, match="it fights battle b1 this hour \\(R-EL-44\\)"):
+        engine.perform("orcs", MoveDivision(division="wolves", to="1101"))
+    engine.perform("orcs", MoveDivision(division="boyz", to="1101"))  # the others march
+    assert engine.campaign.map.label(engine.campaign.army("boyz").hex) == "1101"

@@ -406,6 +406,19 @@ def fight_postponed(ctx: api.Context) -> None:
         open_the_battle(ctx, meeting, a, b)
 
 
+def engaged(rules: api.Rules, army_id: str) -> str:
+    """Why the division waits where its general met the enemy ("" when it does not): a
+    meeting not yet settled, or a battle not yet fought (R-EL-44)."""
+    camp = rules.campaign
+    for battle in camp.pending_battles():
+        if any(army_id in s.armies for s in battle.sides):
+            return f"it fights battle {battle.id} this hour"
+    for m in estate(rules).meetings:
+        if not m.done and army_id in m.divisions and m.outcome not in ("battle", "postponed"):
+            return f"its general is in meeting {m.id}, not yet settled"
+    return ""
+
+
 def halted(rules: api.Rules, army_id: str) -> bool:
     """Whether the division waits for a battle postponed to the next hour (R-EL-28)."""
     return any(m.outcome == "postponed" and army_id in m.divisions for m in estate(rules).meetings)

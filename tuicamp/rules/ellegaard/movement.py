@@ -201,6 +201,11 @@ def move_division(ctx: api.Context, action: MoveDivision) -> None:
         not meetings.halted(ctx, army.id),
         f"'{name}' has halted for a battle postponed to the next hour (R-EL-28)",
     )
+    waits = meetings.engaged(ctx, army.id)
+    ctx.require(
+        not waits,
+        f"'{name}' waits where the generals met: {waits} (R-EL-44)",
+    )
     ctx.require(
         record.rallied_hour != ctx.campaign.turn,
         f"'{name}' has rallied this hour: \"it may do nothing during its Movement phase\"",
