@@ -25,6 +25,7 @@ from tuicamp.model.hexes import parse_label
 from tuicamp.rules.ellegaard import EllegaardRuleset
 from tuicamp.rules.ellegaard.meetings import HandPrisoner, Meet
 from tuicamp.rules.ellegaard.movement import MoveDivision
+from tuicamp.rules.ellegaard.prices import hostile_hexes
 from tuicamp.rules.ellegaard.talks import AcceptTerms, Discuss, Offer
 from tuicamp.storage.scenario import load_scenario
 
@@ -253,6 +254,23 @@ def test_refusing_an_attack_division_lets_its_general_name_the_row():
         engine.perform("empire", Discuss(meeting="m1"))
     engine.perform("orcs", Discuss(meeting="m1", row=6))
     assert engine.campaign.state.war_points["orcs"] == 3
+
+
+def test_you_silly_lets_the_refuser_pass_through_in_its_next_move():
+    """Row 6 "You silly!": "The refuser is allowed to pass through, but the attacking
+    general will receive 3 War Point for having won a moral victory!" (R-EL-45: the
+    Empire's Move phase of this hour is over, so in the next)."""
+    engine = meeting_war(commands={"wolves": "attack"})
+    ride(engine)
+    engine.perform("empire", Meet(meeting="m1", choice="refuse"))
+    engine.perform("orcs", Discuss(meeting="m1", row=6))
+    passes = next(e for e in engine.chronicle if e.kind == "passes")
+    assert passes.text == "'The Foot' may pass through the hex of 'The Wolves' next hour (R-EL-45)"
+    camp = engine.campaign
+    wolves = camp.army("wolves").hex
+    assert wolves in hostile_hexes(Rules(camp, RULESET), camp.army("foot"))
+    engine.perform("orcs", EndPhase())  # hour 2 begins
+    assert wolves not in hostile_hexes(Rules(camp, RULESET), camp.army("foot"))
 
 
 def test_a_pair_in_touch_meets_once_until_they_separate():

@@ -178,6 +178,19 @@ def find_march(
     return best
 
 
+def enemy_hexes(rules: api.Rules, army: api.Army) -> set[api.Hex]:
+    """Where enemy divisions stand above ground: a march may cross a hex it was let
+    through (R-EL-20, R-EL-45), never end there."""
+    camp = rules.campaign
+    return {
+        a.hex
+        for a in camp.armies
+        if a.hex is not None
+        and api.teams.hostile(camp, a.owner, army.owner)
+        and not division(rules, a.id).underground
+    }
+
+
 def move_division(ctx: api.Context, action: MoveDivision) -> None:
     army = ctx.own_army(action.division)
     hour.require_stage(ctx, hour.MOVE, army)
@@ -230,7 +243,7 @@ def move_division(ctx: api.Context, action: MoveDivision) -> None:
     camp = ctx.campaign
     request = api.turns.move_request(camp.map, army, action.to, action.path)
     ctx.require(
-        request.goal not in hostile_hexes(ctx, army),
+        request.goal not in hostile_hexes(ctx, army) | enemy_hexes(ctx, army),
         f"An enemy division stands at {camp.map.label(request.goal)}: no division marches "
         "into an enemy's hex",
     )

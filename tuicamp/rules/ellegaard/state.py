@@ -65,6 +65,8 @@ class Division:
     rats_hour: int = 0  # the hour it last rolled for crossing a Skaven tunnel (R-EL-27)
     stopped_hour: int = 0  # the hour a Block stopped it: it stays put (R-EL-20)
     passes: list[str] = field(factory=list)  # blockers it has beaten this hour (R-EL-20)
+    let_through: list[str] = field(factory=list)  # divisions whose hex it may cross (R-EL-45)
+    let_through_hour: int = 0  # the hour of the Move phase that may use it
     pursuing: str = ""  # the division it pursues: it gathers before it marches (R-EL-40)
     gathered_hour: int = 0  # the hour it gathered its troops: its whole Move (R-EL-40)
 
