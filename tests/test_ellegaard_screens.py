@@ -197,6 +197,7 @@ async def test_a_meeting_played_hotseat_keeps_the_first_choice_sealed(tmp_path):
 
 # --- snapshots at 80x24 and 160x48 ------------------------------------------------------------
 SCENES = {
+    "hour_map": (meeting_save, "orcs", ()),  # the side panel, the enemy's zones on the map
     "commands": (command_save, "empire", ("C", "down")),
     "meeting": (meeting_save, "orcs", ("M",)),
     "standings": (command_save, "empire", ("W",)),
