@@ -258,7 +258,7 @@ class EllegaardRuleset(api.Ruleset):
                 talks.award(ctx, player, 5, f"battle {battle.id} won against {beaten} (R-EL-24)")
         for meeting in estate(ctx).meetings:
             if meeting.battle == battle.id:
-                meeting.outcome, meeting.done = "settled", True
+                meeting.outcome, meeting.done, meeting.contest = "settled", True, ""
                 for victor in (a for s in battle.sides if s.id in winners for a in s.armies):
                     meetings.defender_beaten(ctx, meeting, victor)
         for side in battle.sides:
