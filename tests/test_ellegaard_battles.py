@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from tuicamp.engine.battles import AutoResolveBattle
+from tuicamp.engine.battles import AutoResolveBattle, EnterBattleResult, SideEntry
 from tuicamp.engine.errors import RuleError
 from tuicamp.engine.flow import EndPhase
 from tuicamp.engine.rules import Rules
@@ -90,3 +90,43 @@ def test_a_player_in_two_battles_hands_one_to_an_ally_who_fights_none():
     engine.perform("bretonnia", AutoResolveBattle(battle="b2"))
     with pytest.raises(RuleError, match="Only a player in two battles this hour"):
         engine.perform("empire", HandBattle(battle="b1", to="bretonnia"))
+
+
+def block_battle():
+    """The Foot blocks at 0701; the Wolves ride at it and both fight: battle b1."""
+    scenario = copy.deepcopy(DRILL)
+    for army in scenario.armies:
+        if army.id == "foot":
+            army.hex = parse_label("0701")
+        elif army.id not in ("wolves",):
+            army.hex = None
+    engine = start_campaign(scenario, "ellegaard", seed=3, check=False)
+    engine.campaign.state.divisions["foot"].command = "block"
+    for who in ("empire", "empire", "orcs"):
+        engine.perform(who, EndPhase())
+    engine.perform("orcs", MoveDivision(division="wolves", to="1101"))
+    engine.perform("orcs", Meet(meeting="m1", choice="fight"))
+    engine.perform("empire", Meet(meeting="m1", choice="fight"))
+    return engine
+
+
+@pytest.mark.parametrize(
+    ("through", "left", "passes"),
+    [(3, 4, True), (2, 4, False), (0, 5, False)],
+)
+def test_the_block_battle_is_scored_by_its_scenarios_two_rules(through, left, passes):
+    """ "The penetrating army receives one Victory Point for every unit having crossed the
+    blocking army's table edge. The blocking army receives one Victory Point for every two
+    opposing units left on the table after battle. If penetrating army wins it may pass"
+    (R-EL-43: a tie stops it)."""
+    engine = block_battle()
+    battle = engine.campaign.battles[0]
+    fields = {f.key: f.side for f in RULESET.result_fields(Rules(engine.campaign, RULESET), battle)}
+    assert fields == {"units_through": "attacker", "enemy_units_left": "defender"}
+    sides = [
+        SideEntry(side="attacker", vp=900, facts={"units_through": through}),
+        SideEntry(side="defender", vp=0, facts={"enemy_units_left": left}),
+    ]
+    engine.perform("orcs", EnterBattleResult(battle="b1", sides=sides))
+    assert ("attacker" in battle.result.winners) is passes
+    assert engine.campaign.state.divisions["wolves"].passes == (["foot"] if passes else [])

@@ -23,9 +23,9 @@ from tuicamp.game.setup import start_campaign
 from tuicamp.model.campaign import DiceMode
 from tuicamp.model.hexes import parse_label
 from tuicamp.rules.ellegaard import EllegaardRuleset
-from tuicamp.rules.ellegaard.contests import ContestResult
 from tuicamp.rules.ellegaard.meetings import HandPrisoner, Meet
 from tuicamp.rules.ellegaard.movement import MoveDivision
+from tuicamp.rules.ellegaard.prices import hostile_hexes
 from tuicamp.rules.ellegaard.talks import AcceptTerms, Discuss, Offer
 from tuicamp.storage.scenario import load_scenario
 
@@ -256,48 +256,21 @@ def test_refusing_an_attack_division_lets_its_general_name_the_row():
     assert engine.campaign.state.war_points["orcs"] == 3
 
 
-def test_a_duel_kills_a_general_and_another_character_takes_his_job():
-    """Row 1 "Then I'll take ya!": "Generals who are killed are removed from the roster,
-    and another character must take his job" (R-EL-35)."""
+def test_you_silly_lets_the_refuser_pass_through_in_its_next_move():
+    """Row 6 "You silly!": "The refuser is allowed to pass through, but the attacking
+    general will receive 3 War Point for having won a moral victory!" (R-EL-45: the
+    Empire's Move phase of this hour is over, so in the next)."""
     engine = meeting_war(commands={"wolves": "attack"})
     ride(engine)
     engine.perform("empire", Meet(meeting="m1", choice="refuse"))
-    engine.perform("orcs", Discuss(meeting="m1", row=1))
-    with pytest.raises(RuleError, match="the duel is to be played"):
-        engine.perform("orcs", EndPhase())
-    engine.perform("orcs", ContestResult(meeting="m1", winner="attacker", general_killed=["foot"]))
-    foot = engine.campaign.army("foot")
-    assert foot.unit("foot-captain") is None
-    killed = next(e for e in engine.chronicle if e.kind == "general_killed")
-    assert killed.text == (
-        "Captain is dead and removed from the roster of 'The Foot'; no character is left to "
-        "take his job"
-    )
-    contest = next(e for e in engine.chronicle if e.kind == "contest")
-    assert contest.text == "Meeting m1: 'The Wolves' wins the duel: 'The Foot' must flee"
-
-
-def test_the_chase_crosses_caught_units_off_for_good():
-    """Row 2 "Let's see...": "Otherwise the unit is slaughtered and must be crossed off the
-    army list.\""""
-    engine = meeting_war(commands={"wolves": "attack"})
-    ride(engine)
-    engine.perform("empire", Meet(meeting="m1", choice="refuse"))
-    engine.perform("orcs", Discuss(meeting="m1", row=2))
-    engine.perform(
-        "empire", ContestResult(meeting="m1", winner="attacker", crossed=["foot-halberdiers"])
-    )
-    assert engine.campaign.army("foot").unit("foot-halberdiers") is None
-
-
-def test_the_fair_battle_is_won_for_5_war_points():
-    """Row 4 "Fair battle": "The entire losing army will flee" (R-EL-24: +5 to the winner)."""
-    engine = meeting_war(commands={"wolves": "attack"})
-    ride(engine)
-    engine.perform("empire", Meet(meeting="m1", choice="refuse"))
-    engine.perform("orcs", Discuss(meeting="m1", row=4))
-    engine.perform("empire", ContestResult(meeting="m1", winner="refuser"))
-    assert engine.campaign.state.war_points["empire"] == 5
+    engine.perform("orcs", Discuss(meeting="m1", row=6))
+    passes = next(e for e in engine.chronicle if e.kind == "passes")
+    assert passes.text == "'The Foot' may pass through the hex of 'The Wolves' next hour (R-EL-45)"
+    camp = engine.campaign
+    wolves = camp.army("wolves").hex
+    assert wolves in hostile_hexes(Rules(camp, RULESET), camp.army("foot"))
+    engine.perform("orcs", EndPhase())  # hour 2 begins
+    assert wolves not in hostile_hexes(Rules(camp, RULESET), camp.army("foot"))
 
 
 def test_a_pair_in_touch_meets_once_until_they_separate():
@@ -340,3 +313,19 @@ def test_past_the_battle_limit_the_fight_waits_for_the_next_hour():
     engine.perform("orcs", EndPhase())
     second = engine.campaign.battles[1]
     assert second.turn == 2 and [s.armies for s in second.sides] == [["wolves"], ["horse"]]
+
+
+def test_a_division_waits_where_its_general_met_the_enemy():
+    """ "After a battle the armies will go back to the square where they stayed while the
+    two opposing generals negotiated" (R-EL-44: no march while the meeting or its battle is
+    open); "this turn any other army divisions may move"."""
+    engine = meeting_war()
+    ride(engine)
+    with pytest.raises(RuleError, match="its general is in meeting m1, not yet settled"):
+        engine.perform("orcs", MoveDivision(division="wolves", to="1101"))
+    engine.perform("orcs", Meet(meeting="m1", choice="fight"))
+    engine.perform("empire", Meet(meeting="m1", choice="fight"))
+    with pytest.raises(RuleError, match="it fights battle b1 this hour \\(R-EL-44\\)"):
+        engine.perform("orcs", MoveDivision(division="wolves", to="1101"))
+    engine.perform("orcs", MoveDivision(division="boyz", to="1101"))  # the others march
+    assert engine.campaign.map.label(engine.campaign.army("boyz").hex) == "1101"

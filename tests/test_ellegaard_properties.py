@@ -6,7 +6,9 @@ Invariants pinned: no division is ever in two places (its hex is the end of its 
 march, flight or pursuit told in the chronicle, and it never shares a hex with an enemy);
 no division spends more MP than its hexes an hour (R-EL-12); the clock only moves forward,
 through each player's Command and Move phase in order (R-EL-8); a refusal leaves no trace;
-War Points always sum to the events that earned them (R-EL-24); a general's sealed choice
+War Points always sum to the events that earned them (R-EL-24); no unit is in two places
+(a list, a captor's prisoners, prisoners taken back, war machines left or captured) and no
+side fields more than the campaign total (R-EL-37, R-EL-39); a general's sealed choice
 is never in another side's view before the reveal (R-EL-18); a division's command is told
 to its owner only.
 """
@@ -19,7 +21,7 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tuicamp.engine.battles import AutoResolveBattle
+from tuicamp.engine.battles import AutoResolveBattle, EnterBattleResult, SideEntry
 from tuicamp.engine.codec import campaign_to_dict
 from tuicamp.engine.errors import RuleError
 from tuicamp.engine.flow import EndPhase, acting_players
@@ -29,10 +31,10 @@ from tuicamp.game.setup import start_campaign
 from tuicamp.model.hexes import parse_label
 from tuicamp.rules.ellegaard import hour
 from tuicamp.rules.ellegaard.commands import GiveCommand
-from tuicamp.rules.ellegaard.contests import ContestResult
-from tuicamp.rules.ellegaard.flight import Pursue, Rally
+from tuicamp.rules.ellegaard.flight import Gather, Pursue, Rally
 from tuicamp.rules.ellegaard.meetings import HandPrisoner, Meet
 from tuicamp.rules.ellegaard.movement import MoveDivision, allowance
+from tuicamp.rules.ellegaard.muster import Dismiss, Recruit
 from tuicamp.rules.ellegaard.state import COMMANDS
 from tuicamp.rules.ellegaard.talks import AcceptTerms, Discuss, Offer
 from tuicamp.rules.kit import teams
@@ -46,7 +48,8 @@ for _army, _at in zip(NEAR.armies, ("0301", "0402", "0302", "0801", "0802"), str
 NEAR.rulesets["ellegaard"].setup["hours"] = 6
 KINDS = (
     "command", "move", "move", "move", "end", "meet", "meet", "prisoner", "discuss",
-    "offer", "accept", "contest", "battle", "rally", "pursue",
+    "offer", "accept", "contest", "battle", "rally", "pursue", "gather", "recruit",
+    "dismiss",
 )  # fmt: skip
 
 # one step of play: (what, which division or seat, which command, hex or choice)
@@ -83,14 +86,22 @@ def candidate(camp, what: str, which: int, arg: int, player: str):
         return Offer(meeting=meeting, war_points=arg % 4, prisoners=arg % 2)
     if what == "accept":
         return AcceptTerms(agreement=f"ag{1 + arg % 3}")
-    if what == "contest":
-        return ContestResult(meeting=meeting, winner=("refuser", "attacker")[arg % 2])
+    if what == "contest" and camp.pending_battles():
+        battle = camp.pending_battles()[0]
+        entries = [SideEntry(side=s.id, vp=(i + arg) % 2) for i, s in enumerate(battle.sides)]
+        return EnterBattleResult(battle=battle.id, sides=entries)
     if what == "battle" and camp.pending_battles():
         return AutoResolveBattle(battle=camp.pending_battles()[0].id)
     if what == "rally" and army is not None:
         return Rally(division=army.id)
     if what == "pursue" and army is not None and others:
         return Pursue(division=army.id, target=others[arg % len(others)].id)
+    if what == "gather" and army is not None:
+        return Gather(division=army.id)
+    if what == "recruit" and army is not None:
+        return Recruit(division=army.id, name="Levy", points=50 + 50 * (arg % 8), models=10)
+    if what == "dismiss" and army is not None and army.units:
+        return Dismiss(division=army.id, unit=army.units[arg % len(army.units)].id)
     return None
 
 
@@ -118,6 +129,16 @@ def check_invariants(engine) -> None:
         if record.hour == camp.turn and record.entered:
             got = allowance(rules, army, record, record.entered, record.by_road)
             assert record.mp_used <= got.mp
+    state = camp.state
+    placed = [u.id for a in camp.armies for u in a.units]
+    placed += [p.unit.id for held in state.prisoners.values() for p in held]
+    placed += [p.unit.id for held in state.taken_back.values() for p in held]
+    placed += [m.unit.id for m in state.left_machines]
+    placed += [m.unit.id for held in state.captured.values() for m in held]
+    assert len(placed) == len(set(placed)), "a unit in two places"
+    for player in camp.players:
+        fielded = sum(a.points for a in camp.armies if a.owner == player.id)
+        assert fielded <= state.points, "a side above the campaign total (R-EL-37)"
     assert {p: wp for p, wp in camp.state.war_points.items() if wp} == {
         p: wp for p, wp in earned.items() if wp
     }
@@ -148,7 +169,7 @@ def test_random_legal_hours_keep_every_division_in_one_place(plan, seed):
         # talk and meetings are answered out of turn too: the other seat may act
         players = (
             [acting]
-            if what in ("command", "move", "end", "rally", "pursue")
+            if what in ("command", "move", "end", "rally", "pursue", "gather", "recruit", "dismiss")
             else ["empire", "orcs"]
         )
         for player in players:

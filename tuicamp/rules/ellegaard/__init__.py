@@ -2,8 +2,9 @@
 
 Modules, whose imports only point down, none of them inside a function:
 
-    state < races < setup < hour < ledger < roster < commands < prices < flight
-    < meetings < tunnels < movement < talks < contests < allies < home < view < ruleset
+    state < races < setup < hour < ledger < roster < quicksand < commands < prices
+    < flight < meetings < tunnels < movement < tabletop < talks < contests < allies < home
+    < muster < blockade < view < ruleset
 
 - ``state``: the attrs records the war keeps (divisions, meetings, prisoners, tunnels...);
 - ``races``: which race a unit marches as, from the ``race`` table;
@@ -12,6 +13,7 @@ Modules, whose imports only point down, none of them inside a function:
 - ``hour``: the hour of R-EL-8 on the engine's flow (a Command and a Move phase per player);
 - ``ledger``: War Points, each change one event;
 - ``roster``: a division left without troops is gone;
+- ``quicksand``: the swamp's quicksand hexes, a D6 per unit and character;
 - ``commands``: the commands and the change test (R-EL-3), Move ya!'s goblins;
 - ``prices``: what a division pays to enter each hex;
 - ``flight``: fleeing, rallying, pursuing, war machines left behind, healing at home;
@@ -20,9 +22,13 @@ Modules, whose imports only point down, none of them inside a function:
 - ``tunnels``: the Skaven's tunnels;
 - ``movement``: race rates, roads, terrain and hexsides, halting where zones meet;
 - ``talks``: terms between a refuser and the other general, the Generals Discussing table;
-- ``contests``: the table's rows played at the table (duel, chase, fair battle);
+- ``tabletop``: the Generals Discussing rows fought at the table (duel, chase, fair
+  battle) as battles: their cards, result forms, outcomes and auto-resolver;
+- ``contests``: what follows a duel or a chase;
 - ``allies``: handing a battle to an ally;
 - ``home``: splitting and joining divisions at the home base;
+- ``muster``: changing the army list at the home base;
+- ``blockade``: the Block battle's result form and score;
 - ``view``: what a seat may know, and its status lines;
 - ``ruleset``: the frame: the phase, its hooks, the dispatch, battles' consequences, the end;
 - ``tables/`` and ``docs/``: the TOML tables and the help chapters, rulings written out.

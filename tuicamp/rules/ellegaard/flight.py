@@ -18,16 +18,26 @@ import math
 from attrs import define
 
 from tuicamp.rules import api
-from tuicamp.rules.ellegaard import hour, ledger, setup
+from tuicamp.rules.ellegaard import hour, ledger, quicksand, setup
 from tuicamp.rules.ellegaard.commands import fresh
 from tuicamp.rules.ellegaard.prices import division_model
-from tuicamp.rules.ellegaard.state import BLOCK, LeftMachine, division, estate
+from tuicamp.rules.ellegaard.state import BLOCK, LeftMachine, Prisoner, division, estate
 
 
 @define(kw_only=True)
 class Rally(api.Action):
     kind = "rally"
     summary = "Try to rally a fleeing division in your Command phase: 2d6 <= its general's Ld"
+    division: str
+
+
+@define(kw_only=True)
+class Gather(api.Action):
+    kind = "gather"
+    summary = (
+        "Gather a pursuing division's troops again, in your Move phase: it gives up the "
+        "pursuit, and this is its whole Move (R-EL-40)"
+    )
     division: str
 
 
@@ -158,7 +168,11 @@ def heal(ctx: api.Context, army: api.Army) -> None:
 def arrive(ctx: api.Context, army: api.Army, hexes: list[api.Hex] | None = None) -> None:
     """A division ends a march, a flight or a pursuit (through ``hexes``): it takes the war
     machines lying there; inside the walls of a friendly city or its home base it rallies
-    at once; at its home base it is healed and may fight again (R-EL-5, R-EL-23)."""
+    at once; at its home base it is healed and may fight again (R-EL-5, R-EL-23). A
+    quicksand hex on the way may take some of its units first (R-EL-36)."""
+    quicksand.sink(ctx, army, hexes or [])
+    if ctx.campaign.army(army.id) is None:
+        return
     take_machines(ctx, army, hexes or ([army.hex] if army.hex is not None else []))
     record = division(ctx, army.id)
     haven = safe_haven(ctx, army)
@@ -235,6 +249,7 @@ def rally(ctx: api.Context, action: Rally) -> None:
     roll = ctx.dice.roll(dice, f"{leader.name}'s Ld {leader.leadership} to rally")
     if roll.total <= leader.leadership:
         record.fleeing_from, record.rallied_hour = "", ctx.campaign.turn
+        stop_pursuers(ctx, army.id)
         text = f"'{army.name}' rallies ({roll.total} <= Ld {leader.leadership}): it stays put "
         text += "this hour, and its pursuers must stop"
     else:
@@ -260,7 +275,7 @@ def pursue(ctx: api.Context, action: Pursue) -> None:
     ctx.require(chased.command != BLOCK, "Blocking armies may never be pursued (R-EL-20)")
     ctx.require(
         not record.entered
-        and camp.turn not in (record.pursued_hour, record.rallied_hour)
+        and camp.turn not in (record.pursued_hour, record.rallied_hour, record.gathered_hour)
         and not record.frozen,
         f"'{army.name}' has moved this hour: a pursuit is its whole Move",
     )
@@ -271,6 +286,7 @@ def pursue(ctx: api.Context, action: Pursue) -> None:
     path = steps_towards(ctx, army, target.hex, roll.total)
     record.pursued_hour = camp.turn
     caught = path[-1] == target.hex
+    record.pursuing = "" if caught else target.id
     start = army.hex
     army.hex = path[-1] if not caught else target.hex
     text = (
@@ -283,10 +299,63 @@ def pursue(ctx: api.Context, action: Pursue) -> None:
     arrive(ctx, army, path[1:])
 
 
+def stop_pursuers(ctx: api.Context, army_id: str) -> None:
+    """The pursuit of a division rallied or gone is over: "the pursuers must stop
+    pursuing"; they march freely again without gathering (R-EL-40)."""
+    for record in estate(ctx).divisions.values():
+        if record.pursuing == army_id:
+            record.pursuing = ""
+
+
+def gather(ctx: api.Context, action: Gather) -> None:
+    """ "If a pursuer thinks that he is out of range, he may gather his troops again which
+    takes one turn" (R-EL-40: its whole Move; it marches again next hour)."""
+    army = ctx.own_army(action.division)
+    hour.require_stage(ctx, hour.MOVE, army)
+    record = division(ctx, army.id)
+    fresh(ctx, record)
+    ctx.require(record.pursuing, f"'{army.name}' pursues nobody: there is nothing to gather")
+    ctx.require(
+        record.pursued_hour != ctx.campaign.turn,
+        f"'{army.name}' has pursued this hour: a pursuit is its whole Move (R-EL-21)",
+    )
+    target = ctx.campaign.army(record.pursuing)
+    record.pursuing, record.gathered_hour = "", ctx.campaign.turn
+    whom = f" and gives up the pursuit of '{target.name}'" if target is not None else ""
+    ctx.emit(
+        "gather",
+        f"'{army.name}' gathers its troops{whom}: it does nothing else this hour (R-EL-40)",
+        player=army.owner,
+        division=army.id,
+    )
+
+
+def free_prisoners(ctx: api.Context, victor: api.Army, victim: api.Army) -> None:
+    """R-EL-39: the prisoners a slaughtered division held are freed. Its victor's own
+    side's are "taken back" (1 War Point each at the end, R-EL-24); any others change
+    captors."""
+    state, camp = estate(ctx), ctx.campaign
+    for held in list(state.prisoners.values()):
+        for prisoner in [p for p in held if p.held_by == victim.id]:
+            held.remove(prisoner)
+            if api.teams.friendly(camp, prisoner.owner, victor.owner):
+                state.taken_back.setdefault(victor.owner, []).append(prisoner)
+                text = f"'{victor.name}' frees {prisoner.unit.name}: taken back (R-EL-39)"
+            else:
+                kept = Prisoner(
+                    prisoner.unit, prisoner.owner, prisoner.division, camp.turn, victor.id
+                )
+                state.prisoners.setdefault(victor.owner, []).append(kept)
+                text = f"'{victor.name}' takes {prisoner.unit.name} over as its prisoner (R-EL-39)"
+            ctx.emit("prisoner_freed", text, undoable=False, division=victor.id)
+
+
 def slaughter(ctx: api.Context, victor: api.Army, victim: api.Army) -> None:
     camp = ctx.campaign
     points = victim.points
     worth = math.ceil(points / 100)
+    free_prisoners(ctx, victor, victim)
+    stop_pursuers(ctx, victim.id)
     camp.armies.remove(victim)
     estate(ctx).divisions.pop(victim.id, None)
     ledger.earn(
@@ -298,5 +367,5 @@ def slaughter(ctx: api.Context, victor: api.Army, victim: api.Army) -> None:
     )
 
 
-HANDLERS = {Rally: rally, Pursue: pursue}
-ACTIONS = (Rally, Pursue)
+HANDLERS = {Rally: rally, Pursue: pursue, Gather: gather}
+ACTIONS = (Rally, Pursue, Gather)

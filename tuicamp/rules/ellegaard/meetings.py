@@ -24,6 +24,9 @@ from tuicamp.rules.ellegaard import flight, roster
 from tuicamp.rules.ellegaard.state import (
     ATTACK,
     BLOCK,
+    CHASE,
+    DEFEND,
+    DUEL,
     FIGHT,
     REFUSE,
     SCOUT,
@@ -115,8 +118,67 @@ def after_march(ctx: api.Context, army: api.Army) -> None:
             state.contacts.remove(key)
         elif touching and key not in state.contacts:
             state.contacts.append(key)
-            if not met_this_hour(ctx, army.id, b.id):
+            guard = defender_of(ctx, b, army)
+            if guard is not None:
+                meet_the_defender(ctx, army, guard, b)
+            elif not met_this_hour(ctx, army.id, b.id):
                 open_meeting(ctx, army, b)
+
+
+def defender_of(rules: api.Rules, army: api.Army, enemy: api.Army) -> api.Army | None:
+    """The friendly division under Defend that stands in front of ``army`` against
+    ``enemy`` (R-EL-38): one following it, or one defending the settlement it stands in;
+    never one spent, fleeing or underground, which cannot fight."""
+    camp = rules.campaign
+    for guard in camp.armies:
+        record = division(rules, guard.id)
+        if guard.id == army.id or record.command != DEFEND or guard.hex is None:
+            continue
+        if not api.teams.friendly(camp, guard.owner, army.owner):
+            continue
+        if record.spent or record.fleeing_from or record.underground:
+            continue
+        if not api.teams.hostile(camp, guard.owner, enemy.owner):
+            continue
+        beside = army.hex is not None and guard.hex.distance(army.hex) <= 1  # R-EL-19
+        follows = record.follows and record.defends == army.id and beside
+        here = camp.map.settlement(record.defends) if not record.follows else None
+        holds = here is not None and here.hex == army.hex == guard.hex
+        if follows or holds:
+            return guard
+    return None
+
+
+def meet_the_defender(
+    ctx: api.Context, army: api.Army, guard: api.Army, shielded: api.Army
+) -> None:
+    """ "If any opponent tries to attack a defended city or army, the opponent will be
+    attacked by your army, and the city or army can only be attacked if the enemy defeats
+    the defending army" (R-EL-38): the meeting is the defender's."""
+    state = estate(ctx)
+    key = pair_key(army.id, guard.id)
+    if key not in state.contacts:
+        state.contacts.append(key)
+    if met_this_hour(ctx, army.id, guard.id):
+        return
+    ctx.emit(
+        "defended",
+        f"'{guard.name}' defends '{shielded.name}': '{army.name}' meets it first (R-EL-38)",
+        undoable=False,
+        division=guard.id,
+    )
+    open_meeting(ctx, army, guard, shields=shielded.id)
+
+
+def defender_beaten(ctx: api.Context, meeting: Meeting, victor: str) -> None:
+    """The defender was beaten: the division it defended may now be met by its victor
+    (R-EL-38), as soon as the victor's zone next touches it."""
+    if not meeting.shields or victor not in meeting.divisions:
+        return
+    key = pair_key(victor, meeting.shields)
+    contacts = estate(ctx).contacts
+    if key in contacts:
+        contacts.remove(key)
 
 
 def scouting(ctx: api.Context, army: api.Army) -> None:
@@ -183,16 +245,20 @@ def forced_choice(rules: api.Rules, army: api.Army) -> tuple[str, str]:
         return REFUSE, "a Scout never fights (R-EL-16)"
     if command == ATTACK:
         return FIGHT, "under Attack it must fight (R-EL-17)"
+    if command == DEFEND:
+        return FIGHT, "under Defend it attacks whoever comes at what it defends (R-EL-38)"
     return "", ""
 
 
-def open_meeting(ctx: api.Context, mover: api.Army, other: api.Army) -> Meeting:
+def open_meeting(
+    ctx: api.Context, mover: api.Army, other: api.Army, *, shields: str = ""
+) -> Meeting:
     camp, state = ctx.campaign, estate(ctx)
     meeting_id = f"m{len(state.meetings) + 1}"
     what = f"fight or refuse of meeting {meeting_id}"
     writers = [mover.owner, other.owner]
     sealed: api.SealedChoice[str] = api.SealedChoice(meeting_id, what, writers, kind="meeting")
-    meeting = Meeting(meeting_id, camp.turn, [mover.id, other.id], sealed)
+    meeting = Meeting(meeting_id, camp.turn, [mover.id, other.id], sealed, shields=shields)
     state.meetings.append(meeting)
     assert mover.hex is not None and other.hex is not None
     ctx.emit(
@@ -255,7 +321,7 @@ def settle_choices(ctx: api.Context, meeting: Meeting) -> None:
             return
     if all(fights):
         limit = int(ctx.option("max_battles_per_turn"))
-        fought = [x for x in camp.battles if x.turn == camp.turn]
+        fought = [x for x in camp.battles if x.turn == camp.turn and counts_as_battle(x)]
         if limit and len(fought) >= limit:
             meeting.outcome = "postponed"
             ctx.emit(
@@ -307,10 +373,23 @@ def open_the_battle(ctx: api.Context, meeting: Meeting, a: api.Army, b: api.Army
         side = "attacker" if blocker is a else "defender"
         text = f"Block: '{blocker.name}' blocks the passage (R-EL-20)"
         circumstances.append(api.Circumstance("block", text, side=side, value=5))
+    # the meeting knows its battle before an auto-resolved one is settled inside open_battle
+    meeting.battle = next_battle_id(camp)
     battle = api.open_battle(ctx, b.hex, sides, circumstances, here[0].id if here else None)
     meeting.battle = battle.id
     if battle.result is not None:
         meeting.done = True
+
+
+def counts_as_battle(battle: api.Battle) -> bool:
+    """The duel and the chase of the Generals Discussing table are no battles: the battle
+    limit does not count them (R-EL-41)."""
+    return not any(c.key in (DUEL, CHASE) for c in battle.circumstances)
+
+
+def next_battle_id(campaign: api.Campaign) -> str:
+    """The id the engine gives the next battle opened."""
+    return f"b{len(campaign.battles) + 1}"
 
 
 def fight_postponed(ctx: api.Context) -> None:
@@ -325,6 +404,19 @@ def fight_postponed(ctx: api.Context) -> None:
             meeting.outcome, meeting.done = "settled", True
             continue
         open_the_battle(ctx, meeting, a, b)
+
+
+def engaged(rules: api.Rules, army_id: str) -> str:
+    """Why the division waits where its general met the enemy ("" when it does not): a
+    meeting not yet settled, or a battle not yet fought (R-EL-44)."""
+    camp = rules.campaign
+    for battle in camp.pending_battles():
+        if any(army_id in s.armies for s in battle.sides):
+            return f"it fights battle {battle.id} this hour"
+    for m in estate(rules).meetings:
+        if not m.done and army_id in m.divisions and m.outcome not in ("battle", "postponed"):
+            return f"its general is in meeting {m.id}, not yet settled"
+    return ""
 
 
 def halted(rules: api.Rules, army_id: str) -> bool:
@@ -389,7 +481,7 @@ def hand_prisoner(ctx: api.Context, action: HandPrisoner) -> None:
     assert captor is not None
     army.units.remove(unit)
     estate(ctx).prisoners.setdefault(captor.owner, []).append(
-        Prisoner(unit, army.owner, army.id, camp.turn)
+        Prisoner(unit, army.owner, army.id, camp.turn, captor.id)
     )
     meeting.owed.remove(debt)
     settle_if_paid(meeting)
@@ -412,7 +504,7 @@ def blockers(rules: api.Rules) -> list[str]:
         for b in camp.pending_battles()
     ]
     for m in estate(rules).meetings:
-        if m.done or m.outcome in ("battle", "postponed"):
+        if m.done or m.outcome in ("battle", "postponed", "contest"):
             continue
         names = " and ".join(_name(camp, d) for d in m.divisions)
         if not m.choice.revealed:
@@ -421,11 +513,6 @@ def blockers(rules: api.Rules) -> list[str]:
         elif m.owed:
             owing = " and ".join(dict.fromkeys(_name(camp, d.division) for d in m.owed))
             out.append(f"Meeting {m.id}: {owing} must hand over a prisoner (hand_prisoner)")
-        elif m.contest:
-            out.append(
-                f"Meeting {m.id}: the {m.contest.replace('_', ' ')} is to be played "
-                "and its result entered (contest_result)"
-            )
         else:
             out.append(f"Meeting {m.id} of {names}: agree terms or discuss (R-EL-6)")
     return out

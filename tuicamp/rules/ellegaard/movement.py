@@ -178,6 +178,19 @@ def find_march(
     return best
 
 
+def enemy_hexes(rules: api.Rules, army: api.Army) -> set[api.Hex]:
+    """Where enemy divisions stand above ground: a march may cross a hex it was let
+    through (R-EL-20, R-EL-45), never end there."""
+    camp = rules.campaign
+    return {
+        a.hex
+        for a in camp.armies
+        if a.hex is not None
+        and api.teams.hostile(camp, a.owner, army.owner)
+        and not division(rules, a.id).underground
+    }
+
+
 def move_division(ctx: api.Context, action: MoveDivision) -> None:
     army = ctx.own_army(action.division)
     hour.require_stage(ctx, hour.MOVE, army)
@@ -201,6 +214,11 @@ def move_division(ctx: api.Context, action: MoveDivision) -> None:
         not meetings.halted(ctx, army.id),
         f"'{name}' has halted for a battle postponed to the next hour (R-EL-28)",
     )
+    waits = meetings.engaged(ctx, army.id)
+    ctx.require(
+        not waits,
+        f"'{name}' waits where the generals met: {waits} (R-EL-44)",
+    )
     ctx.require(
         record.rallied_hour != ctx.campaign.turn,
         f"'{name}' has rallied this hour: \"it may do nothing during its Movement phase\"",
@@ -210,13 +228,22 @@ def move_division(ctx: api.Context, action: MoveDivision) -> None:
         f"'{name}' has pursued this hour: a pursuit is its whole Move (R-EL-21)",
     )
     ctx.require(
+        not record.pursuing,
+        f"'{name}' is pursuing: it pursues again, or gathers its troops (a whole Move) before "
+        "it marches (R-EL-40)",
+    )
+    ctx.require(
+        record.gathered_hour != ctx.campaign.turn,
+        f"'{name}' has gathered its troops this hour: that is its whole Move (R-EL-40)",
+    )
+    ctx.require(
         record.command != BLOCK,
         f"'{name}' is under Block: \"blocking armies are not allowed to move at all\" (R-EL-20)",
     )
     camp = ctx.campaign
     request = api.turns.move_request(camp.map, army, action.to, action.path)
     ctx.require(
-        request.goal not in hostile_hexes(ctx, army),
+        request.goal not in hostile_hexes(ctx, army) | enemy_hexes(ctx, army),
         f"An enemy division stands at {camp.map.label(request.goal)}: no division marches "
         "into an enemy's hex",
     )

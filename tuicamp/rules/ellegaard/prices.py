@@ -31,9 +31,13 @@ def division_tables(rules: api.Rules, army: api.Army) -> dict[str, Any]:
 
 def hostile_hexes(rules: api.Rules, army: api.Army) -> set[api.Hex]:
     """Hexes of enemy divisions: no division marches into or through them (a Block's hex
-    above all, R-EL-20), but a blocker it has beaten this hour lets it pass."""
+    above all, R-EL-20), but a blocker it has beaten this hour lets it pass, and so does
+    the attacker of a "You silly!" (R-EL-45)."""
     camp = rules.campaign
-    beaten = set(division(rules, army.id).passes)
+    record = division(rules, army.id)
+    beaten = set(record.passes)
+    if record.let_through_hour == rules.campaign.turn:
+        beaten |= set(record.let_through)  # R-EL-45
     return {
         a.hex
         for a in camp.armies

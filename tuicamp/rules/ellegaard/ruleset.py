@@ -17,6 +17,7 @@ from typing import Any
 from tuicamp.rules import api
 from tuicamp.rules.ellegaard import (
     allies,
+    blockade,
     commands,
     contests,
     flight,
@@ -24,8 +25,11 @@ from tuicamp.rules.ellegaard import (
     hour,
     meetings,
     movement,
+    muster,
+    quicksand,
     roster,
     setup,
+    tabletop,
     talks,
     tunnels,
     view,
@@ -33,7 +37,7 @@ from tuicamp.rules.ellegaard import (
 from tuicamp.rules.ellegaard.commands import hungry_greenskins
 from tuicamp.rules.ellegaard.state import EllegaardState, division, estate
 
-MODULES = (commands, movement, meetings, talks, contests, flight, tunnels, allies, home)
+MODULES = (commands, movement, meetings, talks, flight, tunnels, allies, home, muster)
 HANDLERS: dict[type[api.Action], Callable[[api.Context, Any], None]] = {
     kind: handler for module in MODULES for kind, handler in module.HANDLERS.items()
 }
@@ -143,7 +147,7 @@ class EllegaardRuleset(api.Ruleset):
         return setup.setup_problems(table)
 
     def campaign_problems(self, rules: api.Rules) -> Sequence[api.Problem]:
-        return setup.campaign_problems(rules)
+        return [*setup.campaign_problems(rules), *quicksand.quicksand_problems(rules)]
 
     def state_problems(self, campaign: api.Campaign) -> Sequence[api.Problem]:
         """What a hand edit can break: a division record of no army, a command unknown."""
@@ -184,13 +188,40 @@ class EllegaardRuleset(api.Ruleset):
             "Set up both armies exactly as their army lists show them; no change after seeing "
             "the enemy.",
         ]
+        contest = tabletop.contest_of(battle)
+        if contest:
+            return list(tabletop.NOTES[contest])
         if any(c.key == "block" for c in battle.circumstances):
             return [*notes, *BLOCK_SCENARIO]
         return [*notes, "Battles are always fought in four turns."]
 
+    def result_fields(self, rules: api.Rules, battle: api.Battle) -> tuple[api.ResultField, ...]:
+        """The duel asks who won it and whether a general was killed (R-EL-41); the Block
+        battle the two counts its scenario scores (R-EL-43)."""
+        return tabletop.result_fields(battle) + blockade.result_fields(rules, battle)
+
+    def battle_outcome(
+        self, rules: api.Rules, battle: api.Battle, result: api.BattleResult
+    ) -> api.BattleOutcome:
+        """A contest's winner is its own (the duel's victor, the chase's catch), a Block
+        battle's by its scenario's Victory Points (R-EL-43); any other battle is won by
+        the most Victory Points."""
+        decided = tabletop.outcome(battle, result) or blockade.outcome(rules, battle, result)
+        return decided if decided is not None else super().battle_outcome(rules, battle, result)
+
+    def resolve_battle(
+        self, rules: api.Rules, battle: api.Battle, dice: api.Dice
+    ) -> api.BattleResult:
+        """The contests by their own dice (R-EL-42); other battles by the core resolver."""
+        rolled = tabletop.resolve(rules, battle, dice)
+        return rolled if rolled is not None else super().resolve_battle(rules, battle, dice)
+
     def apply_battle_result(self, ctx: api.Context, battle: api.Battle) -> None:
         """Losses off the units; "5 War Points: each enemy army division defeated" to the
-        winner (R-EL-24); the meeting that led to it is settled."""
+        winner (R-EL-24); the meeting that led to it is settled. A duel or a chase draws
+        its own consequences (R-EL-41)."""
+        if contests.apply_contest(ctx, battle):
+            return
         camp = ctx.campaign
         before = {
             (a.id, u.id): u.models
@@ -227,7 +258,9 @@ class EllegaardRuleset(api.Ruleset):
                 talks.award(ctx, player, 5, f"battle {battle.id} won against {beaten} (R-EL-24)")
         for meeting in estate(ctx).meetings:
             if meeting.battle == battle.id:
-                meeting.outcome, meeting.done = "settled", True
+                meeting.outcome, meeting.done, meeting.contest = "settled", True, ""
+                for victor in (a for s in battle.sides if s.id in winners for a in s.armies):
+                    meetings.defender_beaten(ctx, meeting, victor)
         for side in battle.sides:
             for army_id in side.armies:
                 army = camp.army(army_id)
@@ -345,11 +378,6 @@ def after_the_battle(ctx: api.Context, battle: api.Battle, winners: list[str]) -
 
 
 def final_war_points(rules: api.Rules, player: str) -> int:
-    """The ledger, and at the end of the war (R-EL-24): 1 for "each enemy prisoner held",
-    2 for "every enemy war machine captured and held", 5 "for each friendly army division
-    of at least 1000 points remaining"."""
-    state, camp = estate(rules), rules.campaign
-    kept = [a for a in camp.armies if a.owner == player and a.points >= 1000]
-    prisoners = len(state.prisoners.get(player, []))
-    machines = len(state.captured.get(player, []))
-    return state.war_points.get(player, 0) + prisoners + 2 * machines + 5 * len(kept)
+    """The ledger and the end-of-war points (R-EL-24, R-EL-39): ``view`` counts them, as
+    the standings show them."""
+    return view.final_war_points(rules, player)

@@ -20,7 +20,7 @@ from typing import Any
 from tuicamp.rules import api
 from tuicamp.rules.ellegaard.state import Division, EllegaardState, Tunnel, estate
 
-KEYS = ("points", "hours", "home_bases", "tunnels")
+KEYS = ("points", "hours", "home_bases", "tunnels", "quicksand")
 DEFAULT_HOURS = 36  # the text's example: "Set a turn limit, for example 36 turns"
 
 
@@ -44,6 +44,10 @@ def setup_problems(table: dict[str, Any]) -> list[api.Problem]:
     ):
         text = 'tunnels is a table: player = ["0304", "0305", ...] (hex labels)'
         out.append(api.Problem(("tunnels",), text))
+    marked = table.get("quicksand", [])
+    if not isinstance(marked, list) or not all(_is_label(x) for x in marked):
+        text = 'quicksand is a list of hex labels: ["0302", "0303", ...] (R-EL-36)'
+        out.append(api.Problem(("quicksand",), text))
     homes = table.get("home_bases", {})
     if not isinstance(homes, dict):
         out.append(api.Problem(("home_bases",), "home_bases is a table: player = settlement"))
@@ -53,6 +57,16 @@ def setup_problems(table: dict[str, Any]) -> list[api.Problem]:
             text = "a home base is a settlement id or a hex label"
             out.append(api.Problem(("home_bases", player), text))
     return out
+
+
+def _is_label(text: object) -> bool:
+    if not isinstance(text, str):
+        return False
+    try:
+        api.parse_label(text)
+    except ValueError:
+        return False
+    return True
 
 
 def home_hex(campaign: api.Campaign, where: str) -> tuple[api.Hex, str] | None:
@@ -107,6 +121,9 @@ def set_up(campaign: api.Campaign, table: dict[str, Any]) -> None:
                 state.tunnels.append(Tunnel(api.parse_label(str(text)), str(owner)))
             except ValueError:
                 continue  # campaign_problems names it
+    marked = table.get("quicksand", [])
+    if isinstance(marked, list):
+        state.quicksand = [api.parse_label(x) for x in marked if _is_label(x)]
     totals = [sum(a.points for a in campaign.armies if a.owner == p.id) for p in campaign.players]
     state.points = int(table.get("points") or max(totals, default=0))
     state.hours = turn_limit(campaign, table)

@@ -65,10 +65,21 @@ class Division:
     rats_hour: int = 0  # the hour it last rolled for crossing a Skaven tunnel (R-EL-27)
     stopped_hour: int = 0  # the hour a Block stopped it: it stays put (R-EL-20)
     passes: list[str] = field(factory=list)  # blockers it has beaten this hour (R-EL-20)
+    let_through: list[str] = field(factory=list)  # divisions whose hex it may cross (R-EL-45)
+    let_through_hour: int = 0  # the hour of the Move phase that may use it
+    pursuing: str = ""  # the division it pursues: it gathers before it marches (R-EL-40)
+    gathered_hour: int = 0  # the hour it gathered its troops: its whole Move (R-EL-40)
 
 
 FIGHT = "fight"
 REFUSE = "refuse"
+
+# The Generals Discussing rows played at the table (R-EL-41): the duel and the chase are
+# contests, not battles; the fair battle is a battle.
+DUEL = "duel"
+CHASE = "chase"
+FAIR_BATTLE = "fair_battle"
+CONTESTS = (DUEL, CHASE, FAIR_BATTLE)
 
 
 @define
@@ -80,6 +91,7 @@ class Prisoner:
     owner: str  # the player it was taken from
     division: str  # the division it was taken from
     hour: int
+    held_by: str = ""  # the captor's division, whose slaughter frees it (R-EL-39)
 
 
 @define
@@ -134,6 +146,7 @@ class Meeting:
     contest: str = ""  # "duel", "chase" or "fair_battle" while it is to be played
     row: int = 0  # the Generals Discussing row, once rolled or named
     done: bool = False
+    shields: str = ""  # the division its Defend division stands in front of (R-EL-38)
 
 
 @define
@@ -158,6 +171,8 @@ class EllegaardState:
     tunnels: list[Tunnel] = field(factory=list)
     captured: dict[str, list[LeftMachine]] = field(factory=dict)  # captor -> enemy machines
     scouted: list[str] = field(factory=list)  # "scout|enemy": the Scout's d6 rolled (R-EL-16)
+    quicksand: list[api.Hex] = field(factory=list)  # the swamp's quicksand hexes (R-EL-36)
+    taken_back: dict[str, list[Prisoner]] = field(factory=dict)  # player -> own freed (R-EL-39)
 
 
 def estate(source: api.Campaign | api.Rules) -> EllegaardState:

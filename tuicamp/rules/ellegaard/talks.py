@@ -18,7 +18,7 @@ from typing import Any
 from attrs import define
 
 from tuicamp.rules import api
-from tuicamp.rules.ellegaard import ledger
+from tuicamp.rules.ellegaard import ledger, tabletop
 from tuicamp.rules.ellegaard.meetings import find_meeting, owe
 from tuicamp.rules.ellegaard.state import ATTACK, Debt, Meeting, division, estate
 
@@ -208,14 +208,31 @@ def _caution(
 def _moral_victory(
     ctx: api.Context, m: Meeting, refuser: api.Army, other: api.Army, spec: dict[str, Any]
 ) -> None:
+    """ "The refuser is allowed to pass through, but the attacking general will receive 3
+    War Point for having won a moral victory!" (R-EL-45: through the attacker's hex, in
+    the refuser's next Move phase)."""
     m.outcome, m.done = "settled", True
     award(ctx, other.owner, int(spec.get("war_points", 3)), "a moral victory (You silly!)")
+    camp = ctx.campaign
+    record = division(ctx, refuser.id)
+    owners = [p.id for p in camp.players]
+    move_part = 2 * owners.index(refuser.owner) + 2 if refuser.owner in owners else 0
+    later = camp.step > move_part  # its Move phase of this hour is over: the next one
+    record.let_through = [other.id]
+    record.let_through_hour = camp.turn + 1 if later else camp.turn
+    when = "next hour" if later else "this hour"
+    ctx.emit(
+        "passes",
+        f"'{refuser.name}' may pass through the hex of '{other.name}' {when} (R-EL-45)",
+        undoable=False,
+        division=refuser.id,
+    )
 
 
 def _contest(
     ctx: api.Context, m: Meeting, refuser: api.Army, other: api.Army, spec: dict[str, Any]
 ) -> None:
-    m.outcome, m.contest = "contest", str(spec["effect"])
+    tabletop.open_contest(ctx, m, str(spec["effect"]), refuser, other)
 
 
 EFFECTS = {

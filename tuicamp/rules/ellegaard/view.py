@@ -27,6 +27,39 @@ class DivisionLine:
     defends: str
     frozen: bool
     mp_used: float
+    points: int = 0
+    general: str = ""  # "Captain (Ld 8)"
+    change: str = ""  # what changing its command asks now, said before it is rolled
+    move: str = ""  # its hexes this hour and why
+    state: str = ""  # fleeing, spent, underground...
+    quarry: tuple[str, ...] = ()  # the divisions fleeing from it, which it may pursue
+
+
+@frozen
+class OfferLine:
+    """Terms offered in a meeting, as their parties read them (R-EL-6)."""
+
+    id: str
+    meeting: str
+    proposer: str
+    waiting: tuple[str, ...]
+    text: str
+
+
+@frozen
+class StandingRow:
+    """One side's War Points as a seat may know them: the ledger and what is held are
+    public; the divisions of 1,000 pts left, and so the total at the end, are known of the
+    seat's own side only until the war is over (-1: unknown)."""
+
+    player: str
+    name: str
+    war_points: int
+    prisoners: int
+    machines: int
+    taken_back: int
+    divisions: int
+    total: int
 
 
 @frozen
@@ -53,6 +86,12 @@ class EllegaardView:
     divisions: tuple[DivisionLine, ...]
     meetings: tuple[MeetingLine, ...]
     prisoners: dict[str, tuple[str, ...]]  # captor -> the prisoners' names
+    standings: tuple[StandingRow, ...] = ()
+    over: bool = False
+    zone_radius: int = 2  # R-EL-2
+    tunnels: tuple[str, ...] = ()  # the tunnel hexes the seat may know (R-EL-27)
+    quicksand: tuple[str, ...] = ()  # public (R-EL-36)
+    offers: tuple[OfferLine, ...] = ()  # pending terms the seat is party to
 
 
 def sees_orders(seat: api.Seat, army: api.Army) -> bool:
@@ -67,7 +106,23 @@ def ellegaard_view(rules: api.Rules, seat: api.Seat) -> EllegaardView:
         if not sees_orders(seat, army):
             continue
         d = division(rules, army.id)
-        lines.append(DivisionLine(army.id, army.name, d.command, d.defends, d.frozen, d.mp_used))
+        leader = setup.general(army)
+        lines.append(
+            DivisionLine(
+                army.id,
+                army.name,
+                d.command,
+                d.defends,
+                d.frozen and d.hour == camp.turn,
+                d.mp_used if d.hour == camp.turn else 0.0,
+                army.points,
+                f"{leader.name} (Ld {leader.leadership})" if leader is not None else "no general",
+                change_test_text(rules, army),
+                allowance_text(rules, army),
+                division_state(rules, army),
+                tuple(a.id for a in camp.armies if division(rules, a.id).fleeing_from == army.id),
+            )
+        )
     return EllegaardView(
         hour=camp.turn,
         hours=state.hours,
@@ -88,7 +143,81 @@ def ellegaard_view(rules: api.Rules, seat: api.Seat) -> EllegaardView:
             for m in state.meetings
         ),
         prisoners={p: tuple(x.unit.name for x in held) for p, held in state.prisoners.items()},
+        standings=standings(rules, seat),
+        over=state.over,
+        zone_radius=int(rules.option("zone_radius")),
+        tunnels=tuple(
+            camp.map.label(t.hex)
+            for t in state.tunnels
+            if not rules.option("hidden_tunnels") or seat.gm or seat.controls(t.owner)
+        ),
+        quicksand=tuple(camp.map.label(h) for h in state.quicksand),
+        offers=tuple(
+            OfferLine(
+                a.id,
+                str(a.terms.get("meeting", "")),
+                a.proposer,
+                tuple(a.waiting),
+                a.text,
+            )
+            for a in state.talks.items
+            if a.pending and (seat.gm or any(seat.controls(p) for p in a.circle))
+        ),
     )
+
+
+def division_state(rules: api.Rules, army: api.Army) -> str:
+    """What keeps a division from marching or fighting, in a word or two."""
+    d = division(rules, army.id)
+    words = [
+        ("fleeing", bool(d.fleeing_from)),
+        ("pursuing", bool(d.pursuing)),
+        ("spent", d.spent),
+        ("underground", d.underground),
+        ("cautioned", army.id in estate(rules).cautioned),
+    ]
+    return ", ".join(word for word, on in words if on)
+
+
+def final_war_points(rules: api.Rules, player: str) -> int:
+    """The ledger, and at the end of the war (R-EL-24): 1 for "each enemy prisoner held",
+    1 for "each friendly prisoner taken back and held" (R-EL-39), 2 for "every enemy war
+    machine captured and held", 5 "for each friendly army division of at least 1000
+    points remaining"."""
+    state, camp = estate(rules), rules.campaign
+    kept = [a for a in camp.armies if a.owner == player and a.points >= 1000]
+    prisoners = len(state.prisoners.get(player, []))
+    back = len(state.taken_back.get(player, []))
+    machines = len(state.captured.get(player, []))
+    return state.war_points.get(player, 0) + prisoners + back + 2 * machines + 5 * len(kept)
+
+
+def standings(rules: api.Rules, seat: api.Seat) -> tuple[StandingRow, ...]:
+    """Every side's War Points (R-EL-24), best first by what the seat may know."""
+    camp, state = rules.campaign, estate(rules)
+    rows = []
+    for player in camp.players:
+        pid = player.id
+        known = state.over or seat.controls(pid)
+        kept = [a for a in camp.armies if a.owner == pid and a.points >= 1000]
+        held = len(state.prisoners.get(pid, []))
+        machines = len(state.captured.get(pid, []))
+        back = len(state.taken_back.get(pid, []))
+        wp = state.war_points.get(pid, 0)
+        total = final_war_points(rules, pid)
+        rows.append(
+            StandingRow(
+                pid,
+                player.name,
+                wp,
+                held,
+                machines,
+                back,
+                len(kept) if known else -1,
+                total if known else -1,
+            )
+        )
+    return tuple(sorted(rows, key=lambda r: (-r.war_points, r.name)))
 
 
 def _name(campaign: api.Campaign, pid: str) -> str:
@@ -123,6 +252,10 @@ def status_lines(rules: api.Rules, seat: api.Seat) -> list[api.StatusLine]:
             out.append(api.StatusLine("Fleeing", text, army=army.id))
         if d.underground:
             out.append(api.StatusLine("Underground", "in its side's tunnels", army=army.id))
+        if d.pursuing:
+            chased = camp.army(d.pursuing)
+            text = f"'{chased.name if chased else d.pursuing}': pursue again or gather (R-EL-40)"
+            out.append(api.StatusLine("Pursuing", text, army=army.id))
         if d.spent:
             text = "it fought: it refuses battle until it is home again (R-EL-5)"
             out.append(api.StatusLine("Spent", text, army=army.id))
@@ -146,6 +279,14 @@ def status_lines(rules: api.Rules, seat: api.Seat) -> list[api.StatusLine]:
         if cautioned is not None and sees_orders(seat, cautioned):
             text = "left with a caution: a second refusal and it flees (R-EL-31)"
             out.append(api.StatusLine("Caution", text, army=army_id))
+    sands = sorted(camp.map.label(h) for h in state.quicksand)
+    if sands:
+        text = f"{', '.join(sands)}: a D6 per unit and character entering, a 6 is lost"
+        out.append(api.StatusLine("Quicksand", text))
+    for captor, held in state.taken_back.items():
+        for prisoner in held:
+            text = f"{_name(camp, captor)} has taken back {prisoner.unit.name} (R-EL-39)"
+            out.append(api.StatusLine("Taken back", text, player=captor))
     for owner, hexes in tunnels.tunnels_text(rules, seat):
         out.append(api.StatusLine("Tunnels", f"{_name(camp, owner)}: {hexes}", player=owner))
     points = ", ".join(f"{_name(camp, p)} {wp}" for p, wp in state.war_points.items())

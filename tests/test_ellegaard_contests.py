@@ -1,0 +1,304 @@
+"""Warhammer Wars: the Generals Discussing rows fought at the table - the duel, the chase
+and the fair battle - as battles with their cards, result forms and auto-resolver, and
+what follows each (R-EL-5, R-EL-21, R-EL-24, R-EL-35, R-EL-41, R-EL-42).
+
+On the drill ground the Foot stands at Mittel (0601); the Wolves ride west under Attack,
+the Foot refuses, and the Wolves' general names the row (R-EL-17).
+"""
+
+from __future__ import annotations
+
+import copy
+import shutil
+from pathlib import Path
+
+import pytest
+
+from tuicamp import cli
+from tuicamp.engine.battles import AutoResolveBattle, EnterBattleResult, SideEntry
+from tuicamp.engine.errors import RuleError
+from tuicamp.engine.flow import EndPhase
+from tuicamp.engine.rules import Rules
+from tuicamp.game.battlecard import build_card, card_text
+from tuicamp.game.setup import start_campaign
+from tuicamp.model.battle import UnitLoss
+from tuicamp.model.campaign import DiceMode
+from tuicamp.model.hexes import parse_label
+from tuicamp.rules.ellegaard import EllegaardRuleset
+from tuicamp.rules.ellegaard.meetings import Meet, counts_as_battle
+from tuicamp.rules.ellegaard.movement import MoveDivision
+from tuicamp.rules.ellegaard.talks import Discuss
+from tuicamp.storage.scenario import load_scenario
+
+DRILL_PATH = Path(__file__).parent / "data" / "ellegaard-drill.toml"
+DRILL = load_scenario(DRILL_PATH)
+RULESET = EllegaardRuleset()
+
+
+def contest(row: int, *, table_dice: bool = False, options=None):
+    """The Wolves (under Attack) have met the Foot at Mittel, the Foot refused and the
+    Wolves' general named ``row``: its contest is battle b1."""
+    scenario = copy.deepcopy(DRILL)
+    for army in scenario.armies:
+        if army.id == "foot":
+            army.hex = parse_label("0601")
+    mode = DiceMode.TABLE if table_dice else DiceMode.APP
+    opts = {"auto_resolve_consent": False, **(options or {})}
+    engine = start_campaign(
+        scenario, "ellegaard", seed=5, dice_mode=mode, check=False, options=opts
+    )
+    engine.campaign.state.divisions["wolves"].command = "attack"
+    for who in ("empire", "empire", "orcs"):
+        engine.perform(who, EndPhase())
+    engine.perform("orcs", MoveDivision(division="wolves", to="0801"))
+    engine.perform("empire", Meet(meeting="m1", choice="refuse"))
+    engine.perform("orcs", Discuss(meeting="m1", row=row))
+    return engine
+
+
+def card(engine) -> str:
+    camp = engine.campaign
+    return card_text(build_card(Rules(camp, RULESET), camp.battles[0]), width=200)
+
+
+def texts(engine, kind: str) -> list[str]:
+    return [e.text for e in engine.chronicle if e.kind == kind]
+
+
+def result(engine, *entries: SideEntry) -> None:
+    engine.perform("orcs", EnterBattleResult(battle="b1", sides=list(entries)))
+
+
+# --- row 1: the duel --------------------------------------------------------------------------
+def test_the_duel_card_gives_both_generals_and_the_texts_conditions():
+    """Row 1 "Then I'll take ya!": "Use the characteristics shown on the army lists, and
+    start the fight in hand-to-hand combat. No spells or monsters are used although magic
+    items are perfectly allowed" (R-EL-41)."""
+    engine = contest(1)
+    battle = engine.campaign.battles[0]
+    assert battle.pending and [s.id for s in battle.sides] == ["attacker", "refuser"]
+    text = card(engine)
+    for fact in (
+        "Generals Discussing row 1, Then I'll take ya!",
+        "General Goblin Boss on wolf: Ld 7, M 9, 100 pts",
+        "General Captain: Ld 8, M 4, 100 pts",
+        "start the fight in hand-to-hand combat",
+        "No spells or monsters are used although magic items are perfectly allowed.",
+        "No break tests, terror tests etc. are taken, and only close combat is fought.",
+        "It is allowed to surrender.",
+        "Its general won the duel (yes/no)",
+        "Its general was killed (yes/no)",
+    ):
+        assert fact in text, fact
+    with pytest.raises(RuleError, match="Battle b1 at 0601 must be fought or auto-resolved"):
+        engine.perform("orcs", EndPhase())
+
+
+def test_the_attacker_wins_the_duel_the_refusers_general_dies_and_his_army_flees():
+    """ "If the attacker wins, the refusing general's army will flee ... Generals who are
+    killed are removed from the roster, and another character must take his job"
+    (R-EL-35, R-EL-41): no battle, so no War Points and nobody spent."""
+    engine = contest(1)
+    result(
+        engine,
+        SideEntry(side="attacker", facts={"duel_won": 1}),
+        SideEntry(side="refuser", facts={"general_slain": 1}),
+    )
+    camp = engine.campaign
+    assert camp.army("foot").unit("foot-captain") is None
+    assert texts(engine, "general_killed") == [
+        "Captain is killed in the duel and removed from the roster of 'The Foot'; no character "
+        "is left to take his job"
+    ]
+    assert texts(engine, "contest") == [
+        "Meeting m1: 'The Wolves' wins the duel: 'The Foot' must flee"
+    ]
+    flight = texts(engine, "flight")
+    assert (
+        len(flight) == 1
+        and flight[0].startswith("'The Foot' flees ")
+        and "from 'The Wolves' (its general lost the duel)" in flight[0]
+    )
+    assert camp.state.war_points == {"empire": 0, "orcs": 0}
+    assert not camp.state.divisions["wolves"].spent and camp.state.meetings[0].done
+    engine.perform("orcs", EndPhase())  # R-EL-30: settled, the hour goes on
+
+
+def test_the_refuser_who_wins_the_duel_leaves_without_a_battle():
+    """ "If the refusing general wins the combat he may leave without fighting a battle.\""""
+    engine = contest(1)
+    result(engine, SideEntry(side="attacker"), SideEntry(side="refuser", facts={"duel_won": 1}))
+    assert texts(engine, "contest") == [
+        "Meeting m1: 'The Foot' wins the duel and may leave without a battle"
+    ]
+    assert texts(engine, "flight") == []
+
+
+def test_the_duel_auto_resolved_is_2d6_plus_ld_and_a_6_kills_the_loser():
+    """R-EL-42: each general rolls 2d6 + Ld (the Boss Ld 7, the Captain Ld 8), the loser is
+    killed on a D6 of 6."""
+    engine = contest(1, table_dice=True)
+    engine.perform("orcs", AutoResolveBattle(battle="b1", dice=[6, 5, 2, 1, 6, 1, 1]))  # flees 2
+    battle = engine.campaign.battles[0]
+    assert battle.result.auto and battle.result.winners == ["attacker"]
+    assert battle.result.side("refuser").facts == {"general_slain": 1}
+    assert engine.campaign.army("foot").unit("foot-captain") is None
+
+
+# --- row 2: the chase -------------------------------------------------------------------------
+def test_the_chase_card_names_the_refusers_units_and_the_table():
+    """Row 2 "Let's see...": "Refuser must choose one unit of at least 500 points ...
+    Attacker must take an equal number of units of no more cost that the refuser has
+    spent. Place the attacking unit(s) adjacent to the table edge of a 36" long table"."""
+    engine = contest(2)
+    text = card(engine)
+    for fact in (
+        "Flees with Halberdiers (1,100 pts): 1,100 pts",
+        "Pursues with 1 unit(s) of no more than 1,100 pts in all, from its table edge",
+        'table edge of a 36" long table',
+        "The refuser goes first",
+        "crossed off the army list",
+    ):
+        assert fact in text, fact
+
+
+def test_a_unit_caught_in_the_chase_is_crossed_off_for_good():
+    """ "Otherwise the unit is slaughtered and must be crossed off the army list" (R-EL-41:
+    a unit with any loss entered is caught)."""
+    engine = contest(2)
+    loss = UnitLoss(army="foot", unit="foot-halberdiers", killed=3)
+    result(engine, SideEntry(side="attacker"), SideEntry(side="refuser", losses=[loss]))
+    foot = engine.campaign.army("foot")
+    assert foot.unit("foot-halberdiers") is None
+    assert texts(engine, "crossed_off") == [
+        "Halberdiers is caught in the chase and crossed off the list of 'The Foot' (Let's see...)"
+    ]
+    assert engine.campaign.battles[0].result.winners == ["attacker"]
+    assert engine.campaign.state.divisions["foot"].wounded == {}  # crossed off, not healed
+
+
+def test_the_chase_auto_resolved_catches_a_unit_when_the_pursuit_rolls_higher():
+    """R-EL-42: the fleeing unit's 2d6 (here 3) against the pursuers' 2d6 (here 9)."""
+    engine = contest(2, table_dice=True)
+    engine.perform("orcs", AutoResolveBattle(battle="b1", dice=[1, 2, 4, 5]))
+    assert engine.campaign.army("foot").unit("foot-halberdiers") is None
+
+
+def test_the_chase_escaped_leaves_the_army_whole():
+    engine = contest(2, table_dice=True)
+    engine.perform("orcs", AutoResolveBattle(battle="b1", dice=[6, 6, 1, 1]))
+    assert engine.campaign.army("foot").unit("foot-halberdiers") is not None
+    assert texts(engine, "contest") == [
+        "Meeting m1: 'The Foot' wins the chase and may leave without a battle"
+    ]
+
+
+# --- row 4: the fair battle -------------------------------------------------------------------
+def test_the_fair_battle_card_sets_equal_points():
+    """Row 4 "Fair battle": "The two armies must fight an equal battle of equal points. Set
+    a limit (for example 500 or 1000 points)" (R-EL-41: at most the smaller division's
+    points, the Wolves' 500)."""
+    text = card(contest(4))
+    assert text.count("Picks 500 pts out of its army list") == 2
+    assert "a Giant will not accompany a 500 point skirmishing group" in text
+    assert "Battles are always fought in four turns." in text
+
+
+def test_the_fair_battle_is_a_battle_the_loser_flees_and_the_winner_gains_5():
+    """ "The entire losing army will flee, and the winner may choose to pursue them"
+    (R-EL-24: +5 War Points; R-EL-5: both spent)."""
+    engine = contest(4)
+    result(engine, SideEntry(side="attacker", vp=100), SideEntry(side="refuser", vp=300))
+    state = engine.campaign.state
+    assert state.war_points == {"empire": 5, "orcs": 0}
+    assert state.divisions["wolves"].fleeing_from == "foot"
+    assert state.divisions["foot"].spent and state.divisions["wolves"].spent
+    assert state.meetings[0].done
+
+
+def test_the_duel_counts_against_no_battle_limit():
+    """R-EL-7 and R-EL-41: "Set a limit of how many battles to be played every turn"; a
+    duel is no battle."""
+    engine = contest(1, options={"max_battles_per_turn": 1})
+    assert not counts_as_battle(engine.campaign.battles[0])
+
+
+# --- through the command line -----------------------------------------------------------------
+ORDERS = (
+    """seat = "empire"
+[[action]]
+kind = "end_phase"
+[[action]]
+kind = "move"
+division = "foot"
+to = "0601"
+[[action]]
+kind = "end_phase"
+""",
+    """seat = "orcs"
+[[action]]
+kind = "command"
+division = "wolves"
+command = "attack"
+[[action]]
+kind = "end_phase"
+[[action]]
+kind = "move"
+division = "wolves"
+to = "0801"
+""",
+    """seat = "empire"
+[[action]]
+kind = "meet"
+meeting = "m1"
+choice = "refuse"
+""",
+    """seat = "orcs"
+[[action]]
+kind = "discuss"
+meeting = "m1"
+row = 1
+""",
+)
+RESULT = """seat = "orcs"
+[[action]]
+kind = "battle_result"
+battle = "b1"
+[[action.sides]]
+side = "attacker"
+facts = { duel_won = 1, general_slain = 0 }
+[[action.sides]]
+side = "refuser"
+facts = { duel_won = 0, general_slain = 1 }
+"""
+
+
+def test_the_duel_is_fought_through_tuicamp_battles_and_apply(tmp_path, monkeypatch, capsys):
+    """Every fact of the duel through the command line: its card (``battles --card``), its
+    result form (``battles --form``), the result applied (``apply``), the log."""
+    monkeypatch.setenv("TUICAMP_SAVES", str(tmp_path))
+    monkeypatch.setenv("TUICAMP_NOW", "2026-01-01T00:00:00")
+    scenario = tmp_path / "drill.toml"
+    shutil.copy(DRILL_PATH, scenario)
+    new = ["new", str(scenario), "-r", "ellegaard", "--seed", "3", "--name", "duel", "--no-play"]
+    assert cli.main(new) == 0
+    for i, text in enumerate(ORDERS):
+        orders = tmp_path / f"orders{i}.toml"
+        orders.write_text(text)
+        assert cli.main(["apply", "duel", str(orders)]) == 0, text
+    capsys.readouterr()
+    assert cli.main(["battles", "duel", "--as", "orcs", "--card", "b1"]) == 0
+    printed = capsys.readouterr().out
+    assert "Generals Discussing row 1, Then I'll take ya!" in printed
+    assert "General Captain: Ld 8, M 4, 100 pts" in printed
+    assert cli.main(["battles", "duel", "--as", "orcs", "--form", "b1"]) == 0
+    form = capsys.readouterr().out
+    assert "duel_won" in form and "general_slain" in form
+    orders = tmp_path / "result.toml"
+    orders.write_text(RESULT)
+    assert cli.main(["apply", "duel", str(orders)]) == 0
+    capsys.readouterr()
+    assert cli.main(["log", "duel", "--as", "empire"]) == 0
+    log = capsys.readouterr().out
+    assert "Meeting m1: 'The Wolves' wins the duel: 'The Foot' must flee" in log
+    assert "Captain is killed in the duel and removed from the roster of 'The Foot'" in log

@@ -1,0 +1,111 @@
+"""The meeting dialog (``M``): the seat's open meetings, each general's sealed fight or
+refuse as the seat may know it (its own, and of the other only that he has written, until
+both are revealed: R-EL-18), and what follows the reveal. ``f`` fights, ``r`` refuses in the
+first meeting still waiting for the seat; once one general has refused, ``o`` offers the
+text's terms (3 War Points and leave), ``a`` accepts terms offered to the seat, ``d`` rolls
+the Generals Discussing table and ``1`` to ``6`` name its row when the other general was
+under Attack (R-EL-6, R-EL-17)."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import VerticalScroll
+from textual.content import Content
+from textual.screen import Screen
+from textual.widgets import Footer, Static
+
+from tuicamp.rules.api import Action
+from tuicamp.rules.ellegaard.meetings import Meet
+from tuicamp.rules.ellegaard.screens.data import (
+    ellegaard_state,
+    meeting_lines,
+    name_of,
+    open_meetings,
+    wrapped,
+)
+from tuicamp.rules.ellegaard.talks import AcceptTerms, Discuss, Offer
+from tuicamp.rules.ellegaard.view import MeetingLine
+from tuicamp.ui.kit import CampaignView
+
+KEYS = "1-6 name the Generals Discussing row (a general refused under Attack, R-EL-17)"
+
+
+class MeetingScreen(Screen[Action | None]):
+    """Answers the seat's choice, offer or discussion, or None."""
+
+    BINDINGS: ClassVar = [
+        Binding("escape,q", "close", "Back", id="ellegaard.meeting.close"),
+        Binding("f", "choose('fight')", "Fight", id="ellegaard.meeting.fight"),
+        Binding("r", "choose('refuse')", "Refuse", id="ellegaard.meeting.refuse"),
+        Binding("o", "offer", "Offer terms", id="ellegaard.meeting.offer"),
+        Binding("a", "accept", "Accept terms", id="ellegaard.meeting.accept"),
+        Binding("d", "discuss(0)", "Discuss", id="ellegaard.meeting.discuss"),
+        *(
+            Binding(str(n), f"discuss({n})", f"Row {n}", show=False, id=f"ellegaard.meeting.{n}")
+            for n in range(1, 7)
+        ),
+    ]
+    DEFAULT_CSS = """
+    MeetingScreen #ellegaard-meeting-title { text-style: bold; padding: 0 1; }
+    MeetingScreen #ellegaard-meeting-text { padding: 0 1; }
+    MeetingScreen #ellegaard-meeting-keys { padding: 0 1; color: $foreground-muted; }
+    """
+
+    def __init__(self, view: CampaignView) -> None:
+        super().__init__()
+        self.view = view
+        state = ellegaard_state(view)
+        self.meetings = open_meetings(state) if state is not None else []
+
+    def compose(self) -> ComposeResult:
+        yield Static(Content("The generals meet"), id="ellegaard-meeting-title")
+        out: list[str] = []
+        state = ellegaard_state(self.view)
+        for line in self.meetings:
+            out += meeting_lines(self.view, line)
+            for offer in state.offers if state is not None else ():
+                if offer.meeting == line.id:
+                    who = name_of(self.view, offer.proposer)
+                    out += wrapped(f"terms offered by {who} ({offer.id}): {offer.text}", "  ")
+            out.append("")
+        text = "\n".join(out) if out else "No meeting waits: no attention zones have met."
+        with VerticalScroll():
+            yield Static(Content(text), id="ellegaard-meeting-text")
+        yield Static(Content(KEYS), id="ellegaard-meeting-keys")
+        yield Footer()
+
+    def _waiting_for_me(self) -> MeetingLine | None:
+        mine = set(self.view.players_controlled)
+        return next((m for m in self.meetings if mine & set(m.choices.waiting)), None)
+
+    def _talking(self) -> MeetingLine | None:
+        return next((m for m in self.meetings if m.outcome == "talk"), None)
+
+    def action_choose(self, choice: str) -> None:
+        line = self._waiting_for_me()
+        if line is not None:
+            self.dismiss(Meet(meeting=line.id, choice=choice))
+
+    def action_offer(self) -> None:
+        line = self._talking()
+        if line is not None:
+            self.dismiss(Offer(meeting=line.id))
+
+    def action_accept(self) -> None:
+        state = ellegaard_state(self.view)
+        mine = set(self.view.players_controlled)
+        for offer in state.offers if state is not None else ():
+            if mine & set(offer.waiting):
+                self.dismiss(AcceptTerms(agreement=offer.id))
+                return
+
+    def action_discuss(self, row: int) -> None:
+        line = self._talking()
+        if line is not None:
+            self.dismiss(Discuss(meeting=line.id, row=row))
+
+    def action_close(self) -> None:
+        self.dismiss(None)
