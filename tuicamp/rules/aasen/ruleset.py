@@ -1,0 +1,143 @@
+"""*The Invasion of Hex Island* by Tarjei Aasen: realms of Generals on a map of one-hex
+territories.
+
+The frame: the year's phases as the text orders them (4: "Start of turn phase ...
+Battles ... End of the turn phase", the start in its four segments, 5), set-up and its
+checks (``setup``), what each seat may know (``view``), and the dispatch of each action
+to the module that owns it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from tuicamp.rules import api
+from tuicamp.rules.aasen import realms, setup, view
+from tuicamp.rules.aasen.state import AasenState, astate
+
+HANDLERS: dict[type[api.Action], Callable[[api.Context, Any], None]] = {}
+
+
+def tell_the_island(ctx: api.Context) -> None:
+    """As the first year begins, the chronicle tells every realm's Capital, Homeland and
+    holdings, each player's General, and the trust table for the Games Master to check
+    (R-AA-3, R-AA-15, R-AA-21)."""
+    camp, state = ctx.campaign, astate(ctx)
+    if camp.turn != 1:
+        return
+    for rank, realm_id in enumerate(state.realm_order, start=1):
+        team = realms.realm(camp, realm_id)
+        if team is None:
+            continue
+        capital = realms.capital_of(camp, state, realm_id)
+        home = realms.names(realms.homeland(camp, state, realm_id))
+        held = [
+            f"{kind} in {t.name}"
+            for t in realms.held_by(camp, realm_id)
+            if (kind := realms.holding_in(state, t))
+        ]
+        kind = "pirate realm" if realms.is_pirate(camp, realm_id) else "realm"
+        text = (
+            f"Realm {rank}, {team.name} ({kind} of "
+            f"{', '.join(api.teams.name_of(camp, p) for p in team.members)}): Capital "
+            f"{capital.name if capital else 'none'}; Homeland {home}; "
+            f"{'; '.join(held) or 'no Outpost or Stronghold'}"
+        )
+        ctx.emit("realm", text, undoable=False, realm=realm_id)
+    for player, general in state.generals.items():
+        who = api.teams.name_of(camp, player)
+        text = f"{who} promotes {general.name} to General (the first turn's free promotion)"
+        ctx.emit("general", text, undoable=False, player=player)
+    lines = view.trust_lines(camp, state)
+    if lines:
+        ctx.emit("trust", "Trust between the armies: " + "; ".join(lines), undoable=False)
+
+
+SEGMENT_HELP = {
+    "earn": "Support and Resources are earned (5.1).",
+    "trade": "Trade: Resources, territories and captives change hands openly (5.2).",
+    "purchases": "Promotions & Purchases, in secret on each realm's sheet (5.3).",
+    "declare": "Invasions are declared in the order of Initiative (5.4).",
+    "battles": "The battles declared are fought (6).",
+    "end": "Rebuilding and destruction; unspent Resources become Wealth (7).",
+}
+
+
+class AasenRuleset(api.Ruleset):
+    id = "aasen"
+    title = "The Invasion of Hex Island (Aasen)"
+    summary = (
+        "Realms of two Generals (or one pirate) on a map of one-hex territories: Support "
+        "and Resources, sealed purchases, invasions in Initiative order, battles by "
+        "degree of victory, Wealth."
+    )
+    phases = (
+        api.Phase(
+            "earn",
+            "Start of turn: Support and Resources",
+            help=SEGMENT_HELP["earn"],
+            on_enter=tell_the_island,
+        ),
+        api.Phase("trade", "Start of turn: Trade", help=SEGMENT_HELP["trade"]),
+        api.Phase(
+            "purchases", "Start of turn: Promotions & Purchases", help=SEGMENT_HELP["purchases"]
+        ),
+        api.Phase("declare", "Start of turn: Invasions are declared", help=SEGMENT_HELP["declare"]),
+        api.Phase("battles", "Battles", help=SEGMENT_HELP["battles"]),
+        api.Phase("end", "End of the turn", help=SEGMENT_HELP["end"]),
+    )
+    actions = ()
+    state_class = AasenState
+    ui = "tuicamp.rules.aasen.screens:aasen_ui"  # only the UI imports it (Textual)
+    turn_text = "Year {turn} begins"
+    help_files = ("overview.md", "rulings.md")
+
+    # --- set-up and checks ---------------------------------------------------------------
+    def setup(self, campaign: api.Campaign, table: dict[str, Any]) -> None:
+        super().setup(campaign, table)
+        campaign.state = setup.set_up(api.Rules(campaign, self), table)
+
+    def setup_problems(self, table: dict[str, Any]) -> Sequence[api.Problem]:
+        return setup.setup_problems(table, list(self.default_tables["marks"]["names"]))
+
+    def campaign_problems(self, rules: api.Rules) -> Sequence[api.Problem]:
+        return setup.campaign_problems(rules)
+
+    def state_problems(self, campaign: api.Campaign) -> Sequence[api.Problem]:
+        """What a hand edit can break: books below zero, a General of no player, a razed
+        territory or trust pair that names nothing, a trust word unknown."""
+        state = campaign.state
+        if not isinstance(state, AasenState):
+            return []
+        out = []
+        for realm_id, books in state.books.items():
+            for name in ("support", "resources", "wealth"):
+                if getattr(books, name) < 0:
+                    text = f"{name} is never below 0"
+                    out.append(api.Problem(("state", "books", realm_id, name), text))
+        for player in state.generals:
+            if campaign.player(player) is None:
+                out.append(api.Problem(("state", "generals", player), "names no player"))
+        for tid in state.razed:
+            if campaign.map.territory(tid) is None:
+                out.append(api.Problem(("state", "razed"), f"{tid!r} is no territory"))
+        for key, word in state.trust.items():
+            if word not in ("trusted", "distrusted", "sworn"):
+                text = f"{word!r} is not trusted, distrusted or sworn"
+                out.append(api.Problem(("state", "trust", key), text))
+        return out
+
+    # --- actions -------------------------------------------------------------------------
+    def apply(self, ctx: api.Context, action: api.Action) -> None:
+        handler = HANDLERS.get(type(action))
+        if handler is None:
+            raise api.RuleError(f"The Invasion of Hex Island has no action {action.kind!r}")
+        handler(ctx, action)
+
+    # --- what a seat may know -----------------------------------------------------------
+    def view_state(self, rules: api.Rules, seat: api.Seat) -> view.AasenView:
+        return view.aasen_view(rules, seat)
+
+    def status_lines(self, rules: api.Rules, seat: api.Seat) -> list[api.StatusLine]:
+        return view.status_lines(rules, seat)
