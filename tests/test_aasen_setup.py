@@ -302,7 +302,8 @@ def test_the_command_line_starts_and_shows_the_island(tmp_path: Path, monkeypatc
     assert cli.main(["show", "isle", "--as", "malus"]) == 0
     shown = capsys.readouterr().out
     assert "The Hag Graef Reach: realm, 11 territories, Capital Hag Hold" in shown
-    assert "Resources: 0" in shown and "Wealth: 0" in shown
+    assert "Resources: 11" in shown and "Wealth: 0" in shown
+    assert "Support: 11" in shown
     assert "General: Drusala Shadowbane (Glory 0)" in shown
     assert "Lord Aerion Sunblade (Glory" not in shown  # another realm's General sheet
     assert cli.main(["log", "isle", "--as", "malus"]) == 0

@@ -9,14 +9,22 @@ to the module that owns it.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from tuicamp.rules import api
-from tuicamp.rules.aasen import realms, setup, view
-from tuicamp.rules.aasen.state import AasenState, astate
+from tuicamp.rules.aasen import declarations, purchases, realms, setup, view, year
+from tuicamp.rules.aasen.state import AasenAction, AasenState, astate
 
-HANDLERS: dict[type[api.Action], Callable[[api.Context, Any], None]] = {}
+MODULES = (year, purchases, declarations)
+ACTIONS: tuple[type[api.Action], ...] = tuple(a for module in MODULES for a in module.ACTIONS)
+
+
+def begin_year(ctx: api.Context) -> None:
+    """The year opens: (in the first) the island is told, then Support and Resources are
+    earned (5.1)."""
+    tell_the_island(ctx)
+    year.earn(ctx)
 
 
 def tell_the_island(ctx: api.Context) -> None:
@@ -77,17 +85,35 @@ class AasenRuleset(api.Ruleset):
             "earn",
             "Start of turn: Support and Resources",
             help=SEGMENT_HELP["earn"],
-            on_enter=tell_the_island,
+            allows=("convert_wealth",),
+            on_enter=begin_year,
         ),
-        api.Phase("trade", "Start of turn: Trade", help=SEGMENT_HELP["trade"]),
+        api.Phase("trade", "Start of turn: Trade", help=SEGMENT_HELP["trade"], allows=("none",)),
         api.Phase(
-            "purchases", "Start of turn: Promotions & Purchases", help=SEGMENT_HELP["purchases"]
+            "purchases",
+            "Start of turn: Promotions & Purchases",
+            help=SEGMENT_HELP["purchases"],
+            allows=("write_sheet",),
+            on_enter=purchases.open_sheets,
         ),
-        api.Phase("declare", "Start of turn: Invasions are declared", help=SEGMENT_HELP["declare"]),
-        api.Phase("battles", "Battles", help=SEGMENT_HELP["battles"]),
-        api.Phase("end", "End of the turn", help=SEGMENT_HELP["end"]),
+        api.Phase(
+            "declare",
+            "Start of turn: Invasions are declared",
+            help=SEGMENT_HELP["declare"],
+            allows=("declare", "pass_declaration", "answer_invasion", "modify_initiative"),
+            play=api.Play.OPEN,
+            on_enter=declarations.begin,
+        ),
+        api.Phase("battles", "Battles", help=SEGMENT_HELP["battles"], allows=("none",)),
+        api.Phase(
+            "end",
+            "End of the turn",
+            help=SEGMENT_HELP["end"],
+            allows=("none",),
+            on_enter=year.year_end,
+        ),
     )
-    actions = ()
+    actions = ACTIONS
     state_class = AasenState
     ui = "tuicamp.rules.aasen.screens:aasen_ui"  # only the UI imports it (Textual)
     turn_text = "Year {turn} begins"
@@ -130,10 +156,36 @@ class AasenRuleset(api.Ruleset):
 
     # --- actions -------------------------------------------------------------------------
     def apply(self, ctx: api.Context, action: api.Action) -> None:
-        handler = HANDLERS.get(type(action))
-        if handler is None:
+        """Each action carries out its own rule (its ``apply``)."""
+        if not isinstance(action, AasenAction) or type(action) not in ACTIONS:
             raise api.RuleError(f"The Invasion of Hex Island has no action {action.kind!r}")
-        handler(ctx, action)
+        action.apply(ctx)
+
+    def turn_start(self, ctx: api.Context) -> None:
+        """A new year: last year's invasions and Initiative are over."""
+        state = astate(ctx)
+        state.invasions, state.declared, state.initiative, state.tiebreak = [], [], {}, {}
+
+    def end_blockers(self, ctx: api.Context, player: str) -> list[str]:
+        """A realm hands in its sheet before the segment ends; in the declarations, each
+        player declares or passes in his turn, and an invaded realm answers first."""
+        if ctx.campaign.phase == "purchases":
+            return purchases.blockers(ctx, player)
+        if ctx.campaign.phase == "declare":
+            return declarations.blockers(ctx, player)
+        return []
+
+    def pending(self, rules: api.Rules, seat: api.Seat | None = None) -> list[str]:
+        camp = rules.campaign
+        if camp.finished:
+            return []
+        if camp.phase == "purchases":
+            waiting = astate(rules).sheets.waiting
+            names = ", ".join(api.teams.name_of(camp, r) for r in waiting)
+            return [f"Sheets to hand in: {names}"] if waiting else []
+        if camp.phase == "declare":
+            return declarations.pending(rules)
+        return []
 
     # --- what a seat may know -----------------------------------------------------------
     def view_state(self, rules: api.Rules, seat: api.Seat) -> view.AasenView:

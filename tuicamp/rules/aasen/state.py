@@ -27,6 +27,13 @@ STRONGHOLD = "stronghold"
 HOLDINGS = (OUTPOST, STRONGHOLD)
 
 
+class AasenAction(api.Action):
+    """An action of this ruleset: each carries out its own rule, refusing with RuleError."""
+
+    def apply(self, ctx: api.Context) -> None:
+        raise NotImplementedError
+
+
 @define
 class General:
     """A player's General: "the General is the only thing that may not be altered as the
@@ -52,6 +59,53 @@ class RealmBooks:
     wealth: int = 0
 
 
+@define
+class PurchaseSheet:
+    """A realm's Promotions & Purchases sheet (5.3), written in secret: where each new
+    Outpost and Stronghold goes, which Outposts become Strongholds, and where each fleet is
+    launched (a territory, or for a pirate realm a sea hex's label). Promotions join it
+    with the characters."""
+
+    outposts: list[str] = field(factory=list)
+    strongholds: list[str] = field(factory=list)
+    upgrades: list[str] = field(factory=list)
+    fleets: list[str] = field(factory=list)
+
+
+@define
+class Fleet:
+    """A fleet launched this turn: it "will patrol that territory and all adjacent
+    coastal, river and sea territories" (5.3) and is gone at the turn's end."""
+
+    realm: str
+    where: str  # a territory id, or a sea hex's label
+    used: bool = False  # "A fleet may only carry one army per campaign turn" (5.7)
+
+
+# How the invaded realm answers (5.4); a neutral territory is taken without an answer.
+WAITING = ""
+STAND = "stand"
+WITHDRAW = "withdraw"
+NEUTRAL = "neutral"
+
+
+@define
+class Invasion:
+    """An invasion declared this year: by whom, from which territory into which, and how
+    the invaded realm answered (stand, naming its defending player, R-AA-17; withdraw;
+    or nobody's land). A raid is declared with it (5.9)."""
+
+    id: str
+    attacker: str  # player
+    realm: str  # the attacker's realm
+    source: str  # territory id
+    target: str  # territory id
+    defender_realm: str = ""  # "" for a neutral territory
+    answer: str = WAITING
+    defender: str = ""  # the defending player, once the realm stands
+    raid: bool = False
+
+
 def pair_key(a: str, b: str) -> str:
     """Two players' trust is one entry whichever is named first: the ids sorted, joined."""
     first, second = sorted((a, b))
@@ -67,6 +121,15 @@ class AasenState:
     trust: dict[str, str] = field(factory=dict)  # pair_key(a, b) -> trusted | distrusted | sworn
     capitals: dict[str, str] = field(factory=dict)  # realm -> its Capital's territory id
     holdings: dict[str, str] = field(factory=dict)  # territory id -> outpost | stronghold
+    eliminated: list[str] = field(factory=list)  # realms out of the campaign (3.1)
+    fleets: list[Fleet] = field(factory=list)  # this turn's (5.3)
+    sheets: api.SealedChoice[PurchaseSheet] = field(
+        factory=lambda: api.SealedChoice("", "", [])
+    )  # this turn's Promotions & Purchases sheets, one per realm
+    initiative: dict[str, int] = field(factory=dict)  # player -> this year's Initiative
+    tiebreak: dict[str, int] = field(factory=dict)  # player -> a die for equal Initiative
+    declared: list[str] = field(factory=list)  # players who have declared or passed
+    invasions: list[Invasion] = field(factory=list)  # this year's
     # The order the realms were ranked in at set-up (Realm 1 first, R-AA-7): the scenario's
     # order of its realms when it fixes the allocation.
     realm_order: list[str] = field(factory=list)

@@ -7,11 +7,20 @@ Master's; every other seat reads only how many territories a realm holds.
 
 from __future__ import annotations
 
+import copy
+
 from attrs import define, field
 
 from tuicamp.rules import api
-from tuicamp.rules.aasen import realms
-from tuicamp.rules.aasen.state import TRUST_NAMES, AasenState, RealmBooks, astate
+from tuicamp.rules.aasen import declarations, realms
+from tuicamp.rules.aasen.state import (
+    TRUST_NAMES,
+    AasenState,
+    Invasion,
+    PurchaseSheet,
+    RealmBooks,
+    astate,
+)
 
 
 @define
@@ -30,6 +39,11 @@ class AasenView:
     realms: list[RealmView] = field(factory=list)
     generals: dict[str, str] = field(factory=dict)  # player -> "name (Glory n)", own only
     razed: list[str] = field(factory=list)  # public: the map shows the ruins
+    # this turn's sheets as the seat may read them: its own realm's until the reveal
+    sheets: api.SealedView[PurchaseSheet] | None = None
+    initiative: dict[str, int] = field(factory=dict)  # public: rolled in the open
+    invasions: list[Invasion] = field(factory=list)  # public: declared in the open
+    to_declare: list[str] = field(factory=list)  # who declares, first to last
 
 
 def reads_books(campaign: api.Campaign, seat: api.Seat, realm_id: str) -> bool:
@@ -45,7 +59,13 @@ def _books_copy(books: RealmBooks) -> RealmBooks:
 
 def aasen_view(rules: api.Rules, seat: api.Seat) -> AasenView:
     camp, state = rules.campaign, astate(rules)
-    out = AasenView(razed=list(state.razed))
+    out = AasenView(
+        razed=list(state.razed),
+        sheets=api.sealed.sealed_view(camp, state.sheets, seat),
+        initiative=dict(state.initiative),
+        invasions=[copy.copy(i) for i in state.invasions],
+        to_declare=declarations.order(rules) if camp.phase == "declare" else [],
+    )
     for team in realms.realms(camp):
         capital = realms.capital_of(camp, state, team.id)
         books = state.books.get(team.id)
@@ -99,7 +119,32 @@ def status_lines(rules: api.Rules, seat: api.Seat) -> list[api.StatusLine]:
         lines += _realm_lines(camp, state, realm_view)
     for player, text in view.generals.items():
         lines.append(api.StatusLine("General", text, player=player))
+    if camp.phase == "purchases" and view.sheets is not None and view.sheets.waiting:
+        lines.append(api.StatusLine("Sheets", view.sheets.waiting_text(camp)))
+    if view.to_declare:
+        ranked = ", ".join(
+            f"{api.teams.name_of(camp, p)} {view.initiative.get(p, 0)}" for p in view.to_declare
+        )
+        lines.append(api.StatusLine("To declare", ranked))
+    for i in view.invasions:
+        lines.append(api.StatusLine("Invasion", invasion_text(camp, i)))
     return lines
+
+
+def invasion_text(campaign: api.Campaign, invasion: Invasion) -> str:
+    """One invasion as the declarations left it: who, from where, into where, the answer."""
+    hexmap, name = campaign.map, api.teams.name_of
+    source, target = hexmap.territory(invasion.source), hexmap.territory(invasion.target)
+    start = source.name if source else invasion.source
+    where = f"{start} -> {target.name if target else invasion.target}"
+    answer = {
+        "": "waiting for an answer",
+        "stand": f"stands, {name(campaign, invasion.defender)} defends",
+        "withdraw": "withdrawn",
+        "neutral": "taken (nobody's land)",
+    }.get(invasion.answer, invasion.answer)
+    raid = "raid" if invasion.raid else "invasion"
+    return f"{name(campaign, invasion.attacker)}'s {raid} {where}: {answer}"
 
 
 def trust_lines(campaign: api.Campaign, state: AasenState) -> list[str]:
