@@ -92,7 +92,7 @@ def at_limit(rules: api.Rules, realm_id: str) -> bool:
     return involved(rules, realm_id) >= limit(rules, realm_id)
 
 
-def _declarer(ctx: api.Context) -> str:
+def declarer(ctx: api.Context) -> str:
     player = api.turns.acting_player(ctx, among=api.acting_players(ctx.campaign))
     camp, waiting = ctx.campaign, awaiting(ctx)
     if waiting is not None:
@@ -158,7 +158,7 @@ class Declare(AasenAction):
 
     def apply(self, ctx: api.Context) -> None:
         camp, state = ctx.campaign, astate(ctx)
-        player = _declarer(ctx)
+        player = declarer(ctx)
         realm_id = ctx.found(realms.realm_id_of(camp, player), "You rule in no realm")
         source = ctx.found(camp.map.territory(self.source), f"{self.source!r} is no territory")
         target = ctx.found(camp.map.territory(self.target), f"{self.target!r} is no territory")
@@ -192,7 +192,7 @@ class Pass(AasenAction):
     summary = "Declare no invasion this year (your turn to declare passes on)"
 
     def apply(self, ctx: api.Context) -> None:
-        player = _declarer(ctx)
+        player = declarer(ctx)
         astate(ctx).declared.append(player)
         ctx.emit("pass", f"{api.teams.name_of(ctx.campaign, player)} declares no invasion")
 

@@ -13,10 +13,10 @@ from collections.abc import Sequence
 from typing import Any
 
 from tuicamp.rules import api
-from tuicamp.rules.aasen import declarations, purchases, realms, setup, view, year
+from tuicamp.rules.aasen import declarations, purchases, realms, setup, support, view, year
 from tuicamp.rules.aasen.state import AasenAction, AasenState, astate
 
-MODULES = (year, purchases, declarations)
+MODULES = (year, purchases, declarations, support)
 ACTIONS: tuple[type[api.Action], ...] = tuple(a for module in MODULES for a in module.ACTIONS)
 
 
@@ -100,7 +100,14 @@ class AasenRuleset(api.Ruleset):
             "declare",
             "Start of turn: Invasions are declared",
             help=SEGMENT_HELP["declare"],
-            allows=("declare", "pass_declaration", "answer_invasion", "modify_initiative"),
+            allows=(
+                "declare",
+                "pass_declaration",
+                "answer_invasion",
+                "modify_initiative",
+                "support",
+                "refuse_support",
+            ),
             play=api.Play.OPEN,
             on_enter=declarations.begin,
         ),
@@ -165,6 +172,7 @@ class AasenRuleset(api.Ruleset):
         """A new year: last year's invasions and Initiative are over."""
         state = astate(ctx)
         state.invasions, state.declared, state.initiative, state.tiebreak = [], [], {}, {}
+        state.contingents = []
 
     def end_blockers(self, ctx: api.Context, player: str) -> list[str]:
         """A realm hands in its sheet before the segment ends; in the declarations, each

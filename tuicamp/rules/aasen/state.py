@@ -106,6 +106,26 @@ class Invasion:
     raid: bool = False
 
 
+ATTACKER = "attacker"
+DEFENDER = "defender"
+
+
+@define
+class Contingent:
+    """A Support Contingent (5.5): 300 or 600 points of a player's army marching to
+    another player's battle, on the invader's side or the defender's, led by a Senior
+    Officer. Its points come off the sender's own invasion army that year (R-AA-18); its
+    march was paid when it was declared, and is paid back if it is refused or cancelled."""
+
+    player: str
+    invasion: str
+    side: str  # attacker | defender
+    points: int
+    cost: int
+    path: list[str] = field(factory=list)  # the territories marched through, start first
+    refused: bool = False
+
+
 def pair_key(a: str, b: str) -> str:
     """Two players' trust is one entry whichever is named first: the ids sorted, joined."""
     first, second = sorted((a, b))
@@ -130,6 +150,7 @@ class AasenState:
     tiebreak: dict[str, int] = field(factory=dict)  # player -> a die for equal Initiative
     declared: list[str] = field(factory=list)  # players who have declared or passed
     invasions: list[Invasion] = field(factory=list)  # this year's
+    contingents: list[Contingent] = field(factory=list)  # this year's Support Contingents
     # The order the realms were ranked in at set-up (Realm 1 first, R-AA-7): the scenario's
     # order of its realms when it fixes the allocation.
     realm_order: list[str] = field(factory=list)
