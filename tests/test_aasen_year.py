@@ -14,6 +14,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tuicamp import cli
+from tuicamp.engine.battles import AutoResolveBattle
 from tuicamp.engine.errors import RuleError
 from tuicamp.engine.flow import EndPhase
 from tuicamp.engine.rules import Rules
@@ -506,6 +507,10 @@ def play_a_year(engine, data):
             except RuleError:
                 pass
         engine.perform(player, Pass())
+    # battles: settled by the dice, the GM asking (R-ALL-10)
+    for battle in list(camp.battles):
+        if battle.status == "pending":
+            engine.perform("gm", AutoResolveBattle(battle=battle.id))
     end_all(engine)  # battles
     end_all(engine)  # end of the turn
 

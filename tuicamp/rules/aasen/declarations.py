@@ -1,4 +1,5 @@
-"""Invasions are declared (5.4): Initiative on 3d6, bought up or down with Resources, then
+"""Invasions are declared (5.4): Initiative on 3d6 (and last year's Follow-up or Blitz,
+6.3), bought up or down with Resources, then
 each General in turn declares one invasion or passes, and the invaded realm at once
 stands and fights (naming its defending player, R-AA-17) or withdraws.
 
@@ -48,9 +49,12 @@ def begin(ctx: api.Context) -> None:
     the same Initiative score)"."""
     camp, state = ctx.campaign, astate(ctx)
     state.declared, state.initiative, state.tiebreak = [], {}, {}
+    won = {b.player: b for b in state.bonuses}
     for player in candidates(ctx):
         name = api.teams.name_of(camp, player)
-        state.initiative[player] = ctx.dice.roll("3d6", f"{name}'s Initiative").total
+        rolled = ctx.dice.roll("3d6", f"{name}'s Initiative").total
+        bonus = won[player].initiative if player in won else 0  # 6.3: Follow-up or Blitz
+        state.initiative[player] = rolled + bonus
         state.tiebreak[player] = ctx.dice.roll("d6", f"{name}'s die for equal Initiative").total
         ctx.emit(
             "initiative",
@@ -58,6 +62,7 @@ def begin(ctx: api.Context) -> None:
             player=player,
             initiative=state.initiative[player],
         )
+    state.bonuses = []
 
 
 def order(rules: api.Rules) -> list[str]:

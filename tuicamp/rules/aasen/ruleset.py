@@ -13,10 +13,19 @@ from collections.abc import Sequence
 from typing import Any
 
 from tuicamp.rules import api
-from tuicamp.rules.aasen import declarations, purchases, realms, setup, support, view, year
+from tuicamp.rules.aasen import (
+    battles,
+    declarations,
+    purchases,
+    realms,
+    setup,
+    support,
+    view,
+    year,
+)
 from tuicamp.rules.aasen.state import AasenAction, AasenState, astate
 
-MODULES = (year, purchases, declarations, support)
+MODULES = (year, purchases, declarations, support, battles)
 ACTIONS: tuple[type[api.Action], ...] = tuple(a for module in MODULES for a in module.ACTIONS)
 
 
@@ -111,7 +120,13 @@ class AasenRuleset(api.Ruleset):
             play=api.Play.OPEN,
             on_enter=declarations.begin,
         ),
-        api.Phase("battles", "Battles", help=SEGMENT_HELP["battles"], allows=("none",)),
+        api.Phase(
+            "battles",
+            "Battles",
+            help=SEGMENT_HELP["battles"],
+            allows=("gm_unplayed", "refuse_support"),
+            on_enter=battles.open_battles,
+        ),
         api.Phase(
             "end",
             "End of the turn",
@@ -121,6 +136,15 @@ class AasenRuleset(api.Ruleset):
         ),
     )
     actions = ACTIONS
+    options = (
+        api.Option(
+            "result_from_vp",
+            False,
+            "The level of victory is computed from the Victory Points (R-AA-4's option): the "
+            "difference as a share of the smaller army, under 10 % a draw, under 25 % minor, "
+            "under 50 % solid, else a massacre; off, the players enter it.",
+        ),
+    )
     state_class = AasenState
     ui = "tuicamp.rules.aasen.screens:aasen_ui"  # only the UI imports it (Textual)
     turn_text = "Year {turn} begins"
@@ -172,7 +196,7 @@ class AasenRuleset(api.Ruleset):
         """A new year: last year's invasions and Initiative are over."""
         state = astate(ctx)
         state.invasions, state.declared, state.initiative, state.tiebreak = [], [], {}, {}
-        state.contingents = []
+        state.contingents, state.fought_in = [], []
 
     def end_blockers(self, ctx: api.Context, player: str) -> list[str]:
         """A realm hands in its sheet before the segment ends; in the declarations, each
@@ -181,7 +205,26 @@ class AasenRuleset(api.Ruleset):
             return purchases.blockers(ctx, player)
         if ctx.campaign.phase == "declare":
             return declarations.blockers(ctx, player)
+        if ctx.campaign.phase == "battles":
+            return battles.blockers(ctx)
         return []
+
+    # --- battles -------------------------------------------------------------------------
+    def result_fields(self, rules: api.Rules, battle: api.Battle) -> tuple[api.ResultField, ...]:
+        return battles.result_fields(rules, battle)
+
+    def battle_outcome(
+        self, rules: api.Rules, battle: api.Battle, result: api.BattleResult
+    ) -> api.BattleOutcome:
+        """R-AA-4: the level and who won, as entered (a concession a Massacre), or read
+        from the points; a raid's result shifted three steps (table 5.4)."""
+        return battles.outcome(rules, battle, result)
+
+    def apply_battle_result(self, ctx: api.Context, battle: api.Battle) -> None:
+        battles.apply_result(ctx, battle)
+
+    def battle_card_notes(self, rules: api.Rules, battle: api.Battle) -> list[str]:
+        return battles.card_notes(rules, battle)
 
     def pending(self, rules: api.Rules, seat: api.Seat | None = None) -> list[str]:
         camp = rules.campaign

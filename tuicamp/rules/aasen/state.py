@@ -104,6 +104,19 @@ class Invasion:
     answer: str = WAITING
     defender: str = ""  # the defending player, once the realm stands
     raid: bool = False
+    battle: str = ""  # the battle's id, once opened
+
+
+@define
+class Bonus:
+    """Initiative won for next year by a battle (6.3): a Follow-up (the same invasion
+    again, or the defender's back along it) or a Blitz from the territory conquered."""
+
+    player: str
+    initiative: int
+    kind: str  # follow-up | blitz
+    source: str  # the territory it is launched from
+    target: str  # the territory it invades ("" for a blitz: any of R-AA-22's)
 
 
 ATTACKER = "attacker"
@@ -151,6 +164,8 @@ class AasenState:
     declared: list[str] = field(factory=list)  # players who have declared or passed
     invasions: list[Invasion] = field(factory=list)  # this year's
     contingents: list[Contingent] = field(factory=list)  # this year's Support Contingents
+    fought_in: list[str] = field(factory=list)  # territories a battle was fought in this year
+    bonuses: list[Bonus] = field(factory=list)  # Initiative won for next year's declarations
     # The order the realms were ranked in at set-up (Realm 1 first, R-AA-7): the scenario's
     # order of its realms when it fixes the allocation.
     realm_order: list[str] = field(factory=list)

@@ -98,6 +98,11 @@ def year_end(ctx: api.Context) -> None:
     if state.fleets:
         ctx.emit("fleets_gone", "The fleets of this turn are gone", undoable=False)
     state.fleets = []
+    for tid in list(state.razed):
+        territory = camp.map.territory(tid)
+        if territory is not None and tid not in state.fought_in:
+            state.razed.remove(tid)  # 7.1: "automatically rebuilt by the locals ... free"
+            ctx.emit("rebuilt", f"{territory.name} is rebuilt by the locals")
 
 
 ACTIONS = (ConvertWealth,)
