@@ -16,6 +16,7 @@ from tuicamp.rules import api
 from tuicamp.rules.aasen import (
     battles,
     declarations,
+    endturn,
     purchases,
     realms,
     setup,
@@ -25,15 +26,22 @@ from tuicamp.rules.aasen import (
 )
 from tuicamp.rules.aasen.state import AasenAction, AasenState, astate
 
-MODULES = (year, purchases, declarations, support, battles)
+MODULES = (year, purchases, declarations, support, battles, endturn)
 ACTIONS: tuple[type[api.Action], ...] = tuple(a for module in MODULES for a in module.ACTIONS)
 
 
 def begin_year(ctx: api.Context) -> None:
-    """The year opens: (in the first) the island is told, then Support and Resources are
-    earned (5.1)."""
+    """The year opens: (in the first) the island is told; a realm with no land is out
+    (3.1); then Support and Resources are earned (5.1)."""
     tell_the_island(ctx)
+    endturn.landless(ctx)
     year.earn(ctx)
+
+
+def begin_declarations(ctx: api.Context) -> None:
+    """A realm with no General is out (3.1); then Initiative is rolled (5.4)."""
+    endturn.generalless(ctx)
+    declarations.begin(ctx)
 
 
 def tell_the_island(ctx: api.Context) -> None:
@@ -118,7 +126,7 @@ class AasenRuleset(api.Ruleset):
                 "refuse_support",
             ),
             play=api.Play.OPEN,
-            on_enter=declarations.begin,
+            on_enter=begin_declarations,
         ),
         api.Phase(
             "battles",
@@ -131,8 +139,9 @@ class AasenRuleset(api.Ruleset):
             "end",
             "End of the turn",
             help=SEGMENT_HELP["end"],
-            allows=("none",),
-            on_enter=year.year_end,
+            allows=("rebuild", "raze_own", "destroy_holding"),
+            on_enter=year.rebuild_unfought,
+            on_leave=year.year_end,
         ),
     )
     actions = ACTIONS
@@ -197,6 +206,16 @@ class AasenRuleset(api.Ruleset):
         state = astate(ctx)
         state.invasions, state.declared, state.initiative, state.tiebreak = [], [], {}, {}
         state.contingents, state.fought_in = [], []
+        last = endturn.last_year(ctx)
+        if last and ctx.campaign.turn > last:
+            state.over = True  # 4.1: "At the end of the campaign"
+
+    def victory(self, rules: api.Rules) -> api.Victory | None:
+        """4.1: most territories, then Wealth, then Glory; a pirate realm's count double;
+        or the last realm standing."""
+        if not isinstance(rules.campaign.state, AasenState):
+            return None
+        return endturn.victory(rules)
 
     def end_blockers(self, ctx: api.Context, player: str) -> list[str]:
         """A realm hands in its sheet before the segment ends; in the declarations, each

@@ -85,9 +85,21 @@ def acting_realm(ctx: api.Context) -> str:
     return ctx.found(realm_id, f"{api.teams.name_of(ctx.campaign, player)} rules in no realm")
 
 
+def rebuild_unfought(ctx: api.Context) -> None:
+    """7.1: "At the end of a turn a razed territory is automatically rebuilt by the locals
+    if no battle was fought there this turn. This is free"."""
+    camp, state = ctx.campaign, astate(ctx)
+    for tid in list(state.razed):
+        territory = camp.map.territory(tid)
+        if territory is not None and tid not in state.fought_in:
+            state.razed.remove(tid)
+            ctx.emit("rebuilt", f"{territory.name} is rebuilt by the locals")
+
+
 def year_end(ctx: api.Context) -> None:
-    """7.2: "Any Resources not spent by the end of the turn are now transformed into
-    Wealth in a one-to-one ratio"; the fleets launched this turn are gone."""
+    """As the End of the turn closes, 7.2: "Any Resources not spent by the end of the turn
+    are now transformed into Wealth in a one-to-one ratio"; the fleets launched this turn
+    are gone."""
     camp, state = ctx.campaign, astate(ctx)
     rate = int(ctx.table("earnings")["wealth_per_unspent_resource"])
     for team in realms.realms(camp):
@@ -98,11 +110,6 @@ def year_end(ctx: api.Context) -> None:
     if state.fleets:
         ctx.emit("fleets_gone", "The fleets of this turn are gone", undoable=False)
     state.fleets = []
-    for tid in list(state.razed):
-        territory = camp.map.territory(tid)
-        if territory is not None and tid not in state.fought_in:
-            state.razed.remove(tid)  # 7.1: "automatically rebuilt by the locals ... free"
-            ctx.emit("rebuilt", f"{territory.name} is rebuilt by the locals")
 
 
 ACTIONS = (ConvertWealth,)
