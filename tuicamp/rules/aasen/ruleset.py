@@ -21,12 +21,13 @@ from tuicamp.rules.aasen import (
     realms,
     setup,
     support,
+    trade,
     view,
     year,
 )
 from tuicamp.rules.aasen.state import AasenAction, AasenState, astate
 
-MODULES = (year, purchases, declarations, support, battles, endturn)
+MODULES = (year, trade, purchases, declarations, support, battles, endturn)
 ACTIONS: tuple[type[api.Action], ...] = tuple(a for module in MODULES for a in module.ACTIONS)
 
 
@@ -105,7 +106,14 @@ class AasenRuleset(api.Ruleset):
             allows=("convert_wealth",),
             on_enter=begin_year,
         ),
-        api.Phase("trade", "Start of turn: Trade", help=SEGMENT_HELP["trade"], allows=("none",)),
+        api.Phase(
+            "trade",
+            "Start of turn: Trade",
+            help=SEGMENT_HELP["trade"],
+            allows=("trade",),
+            on_enter=trade.open_trade,
+            on_leave=trade.close_trade,
+        ),
         api.Phase(
             "purchases",
             "Start of turn: Promotions & Purchases",

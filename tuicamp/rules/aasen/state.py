@@ -167,6 +167,7 @@ class AasenState:
     fought_in: list[str] = field(factory=list)  # territories a battle was fought in this year
     bonuses: list[Bonus] = field(factory=list)  # Initiative won for next year's declarations
     over: bool = False  # the campaign's last year is played (4.1)
+    trades: api.Agreements = field(factory=api.Agreements)  # this year's offers (5.2)
     # The order the realms were ranked in at set-up (Realm 1 first, R-AA-7): the scenario's
     # order of its realms when it fixes the allocation.
     realm_order: list[str] = field(factory=list)
