@@ -28,7 +28,9 @@ def end_all(engine):
 def test_a_capital_taken_by_the_first_battle_calls_off_the_second():
     """5.8: "When attacking an enemy Capital, up to two armies may attack, though each must
     invade from their own adjacent territory"; R-AA-16: "If the first conquers it, the
-    second goes on only against a hostile holder; otherwise it is cancelled"."""
+    second goes on only against a hostile holder; otherwise it is cancelled"; 6.2: "Armies
+    defending a capital ... may elect to fight the battle as a siege ... they receive a
+    castle for free"."""
     engine = start_campaign(copy.deepcopy(DUEL), "aasen", seed=5)
     camp = engine.campaign
     for tid in ("the-sinking-mire", "the-stair-of-tors"):
@@ -47,6 +49,8 @@ def test_a_capital_taken_by_the_first_battle_calls_off_the_second():
         engine.perform(declarations.order(rules)[0], Pass())
     end_all(engine)
     first, second = camp.battles
+    notes = " ".join(RULESET.battle_card_notes(rules, first))
+    assert "fight the battle as a siege, with a castle for free" in notes  # 6.2
     sides = [SideEntry(side="attacker"), SideEntry(side="defender")]
     facts = {"winner": 1, "level": 3}
     engine.perform("gm", EnterBattleResult(battle=first.id, sides=sides, facts=facts))

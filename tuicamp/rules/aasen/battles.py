@@ -296,6 +296,12 @@ def card_notes(rules: api.Rules, battle: api.Battle) -> list[str]:
             notes.append(f"The battle is fought in {target.name}, {kind}")
             if kind in ("primeval forest", "swamp"):
                 notes.append("The jungle fighting rules apply (2.2)")
+            capital = realms.capital_of(camp, state, invasion.defender_realm)
+            if capital is not None and capital.id == target.id:
+                notes.append(
+                    "A Capital: the defender may fight the battle as a siege, with a castle "
+                    "for free; the Homeland's +10 % is kept (6.2)"
+                )
             if realms.has_river(target):
                 notes.append("A double on the terrain table: the invaded player may place a river")
         for player in (invasion.attacker, invasion.defender):
