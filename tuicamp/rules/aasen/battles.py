@@ -1,0 +1,367 @@
+"""The battles (6): the armies' sizes on the card, the result form (the level of victory
+and who won, R-AA-4; Scoring units, R-AA-24), the consequences of tables 6.1 and 6.2, a
+raid's shift (table 5.4), concessions, unplayed battles (R-AA-6) and the auto-resolver's
+result read by points.
+
+"An army may consist of 1200 points, plus 50 pts for each point of Support the realm has"
+(6.1); "Whenever a player is defending his Homeland ... he can add 10% to his army size
+... This bonus only applies when defending and does not apply to any allies" (3.5,
+R-AA-21); Support Contingents' points come off the sender's invasion army (R-AA-18) and
+"The compositions of any defensive armies ... are not affected by Support Contingents".
+"""
+
+from __future__ import annotations
+
+from attrs import define
+
+from tuicamp.rules import api
+from tuicamp.rules.aasen import books, realms, support
+from tuicamp.rules.aasen.state import (
+    ATTACKER,
+    DEFENDER,
+    STAND,
+    AasenAction,
+    Bonus,
+    Invasion,
+    astate,
+)
+
+LEVELS = ("draw", "minor", "solid", "massacre")  # the form's 0..3
+LEVEL_NAMES = {"draw": "Draw", "minor": "Minor Victory", "solid": "Solid Victory"}
+LEVEL_NAMES["massacre"] = "Massacre"
+SIDE_CODES = {0: None, 1: ATTACKER, 2: DEFENDER}
+Degree = tuple[str | None, str]  # the winning side (None: a draw) and the level
+
+
+def army_size(rules: api.Rules, realm_id: str) -> int:
+    """6.1: 1,200 points and 50 for each point of the realm's Support this year."""
+    table = rules.table("army_size")
+    support_points = astate(rules).books.get(realm_id)
+    earned = support_points.support if support_points is not None else 0
+    return int(table["base"]) + int(table["per_support"]) * earned
+
+
+def sizes(rules: api.Rules, invasion: Invasion) -> tuple[int, int, bool]:
+    """The invader's army and the defender's, and whether the defender fights for his
+    Homeland; a raid brings the defender down to the invader's size (5.9)."""
+    camp, state = rules.campaign, astate(rules)
+    attack = army_size(rules, invasion.realm) - support.sent_points(rules, invasion.attacker)
+    defend = army_size(rules, invasion.defender_realm)
+    home = [t.id for t in realms.homeland(camp, state, invasion.defender_realm)]
+    homeland = invasion.target in home
+    if homeland:
+        defend += defend * int(rules.table("army_size")["homeland_percent"]) // 100
+    if invasion.raid:
+        defend = min(defend, attack)
+    return max(attack, 0), defend, homeland
+
+
+def open_battles(ctx: api.Context) -> None:
+    """The Battle phase begins: a battle for every invasion the invaded realm stands
+    against, in the order declared, each side with its Support Contingents."""
+    camp, state = ctx.campaign, astate(ctx)
+    for invasion in state.invasions:
+        if invasion.answer != STAND or invasion.battle:
+            continue
+        target = ctx.found(camp.map.territory(invasion.target), "no such territory")
+        attack, defend, homeland = sizes(ctx, invasion)
+        sides = []
+        for side, player, points in (
+            (ATTACKER, invasion.attacker, attack),
+            (DEFENDER, invasion.defender, defend),
+        ):
+            helpers = support.contingents_for(ctx, invasion.id, side)
+            sides.append(
+                api.BattleSide(
+                    side,
+                    side.title(),
+                    [player, *(c.player for c in helpers)],
+                    points=points + sum(c.points for c in helpers),
+                    name=api.teams.name_of(camp, player),
+                )
+            )
+        circumstances = []
+        if homeland:
+            text = "The defender fights for his Homeland: +10 % army size (3.5)"
+            circumstances.append(api.Circumstance("homeland", text, DEFENDER, 10))
+        if invasion.raid:
+            text = "A raid: the result counts three steps in the defender's favour (5.9)"
+            circumstances.append(api.Circumstance("raid", text, ATTACKER))
+        battle = api.open_battle(ctx, realms.territory_hex(target), sides, circumstances)
+        invasion.battle = battle.id
+        if target.id not in state.fought_in:
+            state.fought_in.append(target.id)
+
+
+def invasion_of(rules: api.Rules, battle: api.Battle) -> Invasion | None:
+    return next((i for i in astate(rules).invasions if i.battle == battle.id), None)
+
+
+def result_fields(rules: api.Rules, battle: api.Battle) -> tuple[api.ResultField, ...]:
+    """R-AA-4: "Players enter the result level (Massacre ... Massacred) and who won";
+    R-AA-24: "Scoring units left are entered per player, for who actually won" (here per
+    side); a concession "automatically counts as a Massacre to the other side" (6.3)."""
+    return (
+        api.ResultField(
+            "winner",
+            "Who won: 0 a draw, 1 the attacker, 2 the defender",
+            "int",
+            0,
+            2,
+            scope=api.FieldScope.BATTLE,
+        ),
+        api.ResultField(
+            "level",
+            "The win: 1 Minor Victory, 2 Solid Victory, 3 Massacre (0 a draw)",
+            "int",
+            0,
+            3,
+            scope=api.FieldScope.BATTLE,
+        ),
+        api.ResultField(
+            "conceded",
+            "Conceded by: 0 nobody, 1 the attacker, 2 the defender",
+            "int",
+            0,
+            2,
+            scope=api.FieldScope.BATTLE,
+        ),
+        api.ResultField("scoring_units", "Scoring units left on the table", "int", 0, 99),
+    )
+
+
+def by_points(rules: api.Rules, battle: api.Battle, result: api.BattleResult) -> Degree:
+    """R-AA-4's option, and the auto-resolver's reading: the Victory Point difference as
+    a share of the smaller army: under 10 % a draw, under 25 % minor, under 50 % solid,
+    else a massacre."""
+    vp = {r.side: r.vp for r in result.sides}
+    smaller = min((s.points for s in battle.sides), default=0) or 1
+    diff = vp.get(ATTACKER, 0) - vp.get(DEFENDER, 0)
+    share = abs(diff) * 100 / smaller
+    limits = [int(n) for n in rules.table("degree")["below_percent"]]
+    below = [i for i, limit in enumerate(limits) if share < limit]
+    level = LEVELS[below[0]] if below else LEVELS[-1]
+    if level == "draw":
+        return None, "draw"
+    return (ATTACKER if diff > 0 else DEFENDER), level
+
+
+def degree(rules: api.Rules, battle: api.Battle, result: api.BattleResult) -> Degree:
+    """Who won (a side, None for a draw) and the level, from the form or from the points."""
+    facts = result.facts
+    conceded = SIDE_CODES.get(int(facts.get("conceded", 0)))
+    if conceded is not None:
+        return (DEFENDER if conceded == ATTACKER else ATTACKER), "massacre"
+    if result.auto or bool(rules.option("result_from_vp")) or "winner" not in facts:
+        return by_points(rules, battle, result)
+    winner = SIDE_CODES.get(int(facts.get("winner", 0)))
+    level = LEVELS[int(facts.get("level", 0))] if winner is not None else "draw"
+    if winner is None or level == "draw":
+        return None, "draw"
+    return winner, level
+
+
+def attackers_step(rules: api.Rules, winner: str | None, level: str) -> int:
+    """The result on the seven steps seen from the attacker (0 his Massacre ... 6
+    Massacred)."""
+    if winner is None:
+        return 3
+    index = {"massacre": 0, "solid": 1, "minor": 2}[level]
+    return index if winner == ATTACKER else 6 - index
+
+
+def from_step(step: int) -> Degree:
+    if step == 3:
+        return None, "draw"
+    levels = ("massacre", "solid", "minor")
+    return (ATTACKER, levels[step]) if step < 3 else (DEFENDER, levels[6 - step])
+
+
+def outcome(rules: api.Rules, battle: api.Battle, result: api.BattleResult) -> api.BattleOutcome:
+    winner, level = final(rules, battle, result)
+    if winner is None:
+        return api.BattleOutcome((), "a Draw")
+    side = battle.side(winner)
+    title = side.title if side is not None else winner
+    return api.BattleOutcome((winner,), f"{title} wins a {LEVEL_NAMES[level]}")
+
+
+def final(rules: api.Rules, battle: api.Battle, result: api.BattleResult) -> Degree:
+    """The result as it counts: a raid is shifted three steps to the defender (table 5.4,
+    R-AA-12: never past Massacred)."""
+    winner, level = degree(rules, battle, result)
+    if any(c.key == "raid" for c in battle.circumstances):
+        return from_step(min(attackers_step(rules, winner, level) + 3, 6))
+    return winner, level
+
+
+def consequences(ctx: api.Context, battle: api.Battle, winner: str | None, level: str) -> None:
+    """Tables 6.1 and 6.2: conquest, razing, Follow-ups and the Blitz."""
+    camp, state = ctx.campaign, astate(ctx)
+    invasion = invasion_of(ctx, battle)
+    if invasion is None:
+        return
+    target = ctx.found(camp.map.territory(invasion.target), "no such territory")
+    was_razed = target.id in state.razed
+    if winner == DEFENDER:
+        row = ctx.table("defender")[level]
+        if row["razed"]:
+            raze(ctx, target)
+        if row["follow_up"]:
+            bonus = Bonus(
+                invasion.defender, int(row["follow_up"]), "follow-up", target.id, invasion.source
+            )
+            win_bonus(ctx, bonus)
+        return
+    row = ctx.table("attacker")[level]  # the attacker's win, or a draw
+    if row["conquers"]:
+        target.owner = invasion.realm
+        camp.map.invalidate()
+        ctx.emit(
+            "conquest",
+            f"{api.teams.name_of(camp, invasion.realm)} conquers {target.name}",
+            battle=battle.id,
+        )
+        cancel_second_attack(ctx, invasion)
+    if row["razed"]:
+        raze(ctx, target)
+    if row["follow_up"]:
+        bonus = Bonus(
+            invasion.attacker, int(row["follow_up"]), "follow-up", invasion.source, target.id
+        )
+        win_bonus(ctx, bonus)
+    if row["blitz"] and not was_razed:  # R-AA-23: a razed territory stays razed: no blitz
+        win_bonus(ctx, Bonus(invasion.attacker, int(row["blitz"]), "blitz", target.id, ""))
+
+
+def raze(ctx: api.Context, territory: api.Territory) -> None:
+    state = astate(ctx)
+    if territory.id not in state.razed:
+        state.razed.append(territory.id)
+        ctx.emit("razed", f"{territory.name} is razed")
+
+
+def win_bonus(ctx: api.Context, bonus: Bonus) -> None:
+    astate(ctx).bonuses.append(bonus)
+    name = api.teams.name_of(ctx.campaign, bonus.player)
+    ctx.emit(
+        "bonus",
+        f"{name} may {bonus.kind} next year with +{bonus.initiative} Initiative",
+        player=bonus.player,
+    )
+
+
+def cancel_second_attack(ctx: api.Context, first: Invasion) -> None:
+    """R-AA-16: when the first battle conquers the Capital, the second goes on only
+    against a hostile holder; otherwise it is cancelled and its marching paid back."""
+    camp, state = ctx.campaign, astate(ctx)
+    for other in state.invasions:
+        if other.id == first.id or other.target != first.target or not other.battle:
+            continue
+        battle = next((b for b in camp.battles if b.id == other.battle), None)
+        if battle is None or battle.status != api.BattleStatus.PENDING:
+            continue
+        if other.realm != first.realm:
+            continue
+        battle.status = api.BattleStatus.CANCELLED
+        ctx.emit("battle_cancelled", f"Battle {battle.id} is called off: the Capital is taken")
+        for c in state.contingents:
+            if c.invasion == other.id and not c.refused and c.cost:
+                realm_id = realms.realm_id_of(camp, c.player) or ""
+                books.change(ctx, realm_id, "a march called off", resources=c.cost)
+
+
+def apply_result(ctx: api.Context, battle: api.Battle) -> None:
+    if battle.result is None:
+        return
+    winner, level = final(ctx, battle, battle.result)
+    consequences(ctx, battle, winner, level)
+
+
+def card_notes(rules: api.Rules, battle: api.Battle) -> list[str]:
+    """The card: each army's size, the selection limits by each General's Glory (table
+    9.1), the text's reminders (R-ALL-3)."""
+    camp, state = rules.campaign, astate(rules)
+    invasion = invasion_of(rules, battle)
+    notes = []
+    if invasion is not None:
+        attack, defend, _ = sizes(rules, invasion)
+        notes.append(
+            f"Armies (6.1): the attacker {attack} points, the defender {defend} points; "
+            "Support Contingents 300 or 600 each"
+        )
+        target = camp.map.territory(invasion.target)
+        if target is not None:
+            kind = realms.territory_type(rules, target)
+            notes.append(f"The battle is fought in {target.name}, {kind}")
+            if kind in ("primeval forest", "swamp"):
+                notes.append("The jungle fighting rules apply (2.2)")
+            capital = realms.capital_of(camp, state, invasion.defender_realm)
+            if capital is not None and capital.id == target.id:
+                notes.append(
+                    "A Capital: the defender may fight the battle as a siege, with a castle "
+                    "for free; the Homeland's +10 % is kept (6.2)"
+                )
+            if realms.has_river(target):
+                notes.append("A double on the terrain table: the invaded player may place a river")
+        for player in (invasion.attacker, invasion.defender):
+            general = state.generals.get(player)
+            if general is None:
+                continue
+            row = selection(rules, general.glory)
+            notes.append(
+                f"{api.teams.name_of(camp, player)}'s General {general.name} (Glory "
+                f"{general.glory}): {row['heroes']} Heroes, {row['special']} Special, "
+                f"{row['rare']} Rare, {row['open']} Open choices (table 9.1)"
+            )
+    notes.append(
+        "Not allowed: special characters, Regiments of Renown, Albion and Kislev units; "
+        "the army lists themselves are the players' business (R-ALL-3)"
+    )
+    return notes
+
+
+def selection(rules: api.Rules, glory: int) -> dict[str, int]:
+    rows = sorted(rules.table("selection"), key=lambda r: int(r["glory"]))
+    return next(r for r in reversed(rows) if glory >= int(r["glory"]))
+
+
+@define(kw_only=True)
+class Unplayed(AasenAction):
+    kind = "gm_unplayed"
+    summary = "GM: a battle not played in time (tried = attacker, defender or both)"
+    gm_only = True
+    battle: str
+    tried: str
+
+    def apply(self, ctx: api.Context) -> None:
+        """6.4: "If a battle is not played in time, it counts as a Massacre in favour of
+        the player who made an effort to get it played. If both players made a decent
+        effort, the battle is simply discounted" (R-AA-6)."""
+        ctx.require_gm("mark a battle unplayed")
+        battle = ctx.found(
+            next((b for b in ctx.campaign.battles if b.id == self.battle), None),
+            f"No battle {self.battle!r}",
+        )
+        ctx.require(battle.status == api.BattleStatus.PENDING, f"Battle {battle.id} is settled")
+        ctx.require(self.tried in (ATTACKER, DEFENDER, "both"), "attacker, defender or both?")
+        battle.status = api.BattleStatus.CANCELLED
+        if self.tried == "both":
+            ctx.emit("unplayed", f"Battle {battle.id} was not played: it is discounted (R-AA-6)")
+            return
+        ctx.emit(
+            "unplayed",
+            f"Battle {battle.id} was not played: a Massacre for the {self.tried} (R-AA-6)",
+            battle=battle.id,
+        )
+        consequences(ctx, battle, self.tried, "massacre")
+
+
+def blockers(rules: api.Rules) -> list[str]:
+    pending = [b.id for b in rules.campaign.battles if b.status == api.BattleStatus.PENDING]
+    if pending:
+        return [f"First: the battles are settled ({', '.join(pending)})"]
+    return []
+
+
+ACTIONS = (Unplayed,)

@@ -1,0 +1,273 @@
+"""*The Invasion of Hex Island* by Tarjei Aasen: realms of Generals on a map of one-hex
+territories.
+
+The frame: the year's phases as the text orders them (4: "Start of turn phase ...
+Battles ... End of the turn phase", the start in its four segments, 5), set-up and its
+checks (``setup``), what each seat may know (``view``), and the dispatch of each action
+to the module that owns it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from tuicamp.rules import api
+from tuicamp.rules.aasen import (
+    battles,
+    declarations,
+    endturn,
+    purchases,
+    realms,
+    setup,
+    support,
+    trade,
+    view,
+    year,
+)
+from tuicamp.rules.aasen.state import AasenAction, AasenState, astate
+
+MODULES = (year, trade, purchases, declarations, support, battles, endturn)
+ACTIONS: tuple[type[api.Action], ...] = tuple(a for module in MODULES for a in module.ACTIONS)
+
+
+def begin_year(ctx: api.Context) -> None:
+    """The year opens: (in the first) the island is told; a realm with no land is out
+    (3.1); then Support and Resources are earned (5.1)."""
+    tell_the_island(ctx)
+    endturn.landless(ctx)
+    year.earn(ctx)
+
+
+def begin_declarations(ctx: api.Context) -> None:
+    """A realm with no General is out (3.1); then Initiative is rolled (5.4)."""
+    endturn.generalless(ctx)
+    declarations.begin(ctx)
+
+
+def tell_the_island(ctx: api.Context) -> None:
+    """As the first year begins, the chronicle tells every realm's Capital, Homeland and
+    holdings, each player's General, and the trust table for the Games Master to check
+    (R-AA-3, R-AA-15, R-AA-21)."""
+    camp, state = ctx.campaign, astate(ctx)
+    if camp.turn != 1:
+        return
+    for rank, realm_id in enumerate(state.realm_order, start=1):
+        team = realms.realm(camp, realm_id)
+        if team is None:
+            continue
+        capital = realms.capital_of(camp, state, realm_id)
+        home = realms.names(realms.homeland(camp, state, realm_id))
+        held = [
+            f"{kind} in {t.name}"
+            for t in realms.held_by(camp, realm_id)
+            if (kind := realms.holding_in(state, t))
+        ]
+        kind = "pirate realm" if realms.is_pirate(camp, realm_id) else "realm"
+        text = (
+            f"Realm {rank}, {team.name} ({kind} of "
+            f"{', '.join(api.teams.name_of(camp, p) for p in team.members)}): Capital "
+            f"{capital.name if capital else 'none'}; Homeland {home}; "
+            f"{'; '.join(held) or 'no Outpost or Stronghold'}"
+        )
+        ctx.emit("realm", text, undoable=False, realm=realm_id)
+    for player, general in state.generals.items():
+        who = api.teams.name_of(camp, player)
+        text = f"{who} promotes {general.name} to General (the first turn's free promotion)"
+        ctx.emit("general", text, undoable=False, player=player)
+    lines = view.trust_lines(camp, state)
+    if lines:
+        ctx.emit("trust", "Trust between the armies: " + "; ".join(lines), undoable=False)
+
+
+SEGMENT_HELP = {
+    "earn": "Support and Resources are earned (5.1).",
+    "trade": "Trade: Resources, territories and captives change hands openly (5.2).",
+    "purchases": "Promotions & Purchases, in secret on each realm's sheet (5.3).",
+    "declare": "Invasions are declared in the order of Initiative (5.4).",
+    "battles": "The battles declared are fought (6).",
+    "end": "Rebuilding and destruction; unspent Resources become Wealth (7).",
+}
+
+
+class AasenRuleset(api.Ruleset):
+    id = "aasen"
+    title = "The Invasion of Hex Island (Aasen)"
+    summary = (
+        "Realms of two Generals (or one pirate) on a map of one-hex territories: Support "
+        "and Resources, sealed purchases, invasions in Initiative order, battles by "
+        "degree of victory, Wealth."
+    )
+    phases = (
+        api.Phase(
+            "earn",
+            "Start of turn: Support and Resources",
+            help=SEGMENT_HELP["earn"],
+            allows=("convert_wealth",),
+            on_enter=begin_year,
+        ),
+        api.Phase(
+            "trade",
+            "Start of turn: Trade",
+            help=SEGMENT_HELP["trade"],
+            allows=("trade",),
+            on_enter=trade.open_trade,
+            on_leave=trade.close_trade,
+        ),
+        api.Phase(
+            "purchases",
+            "Start of turn: Promotions & Purchases",
+            help=SEGMENT_HELP["purchases"],
+            allows=("write_sheet",),
+            on_enter=purchases.open_sheets,
+        ),
+        api.Phase(
+            "declare",
+            "Start of turn: Invasions are declared",
+            help=SEGMENT_HELP["declare"],
+            allows=(
+                "declare",
+                "pass_declaration",
+                "answer_invasion",
+                "modify_initiative",
+                "support",
+                "refuse_support",
+            ),
+            play=api.Play.OPEN,
+            on_enter=begin_declarations,
+        ),
+        api.Phase(
+            "battles",
+            "Battles",
+            help=SEGMENT_HELP["battles"],
+            allows=("gm_unplayed", "refuse_support"),
+            on_enter=battles.open_battles,
+        ),
+        api.Phase(
+            "end",
+            "End of the turn",
+            help=SEGMENT_HELP["end"],
+            allows=("rebuild", "raze_own", "destroy_holding"),
+            on_enter=year.rebuild_unfought,
+            on_leave=year.year_end,
+        ),
+    )
+    actions = ACTIONS
+    options = (
+        api.Option(
+            "result_from_vp",
+            False,
+            "The level of victory is computed from the Victory Points (R-AA-4's option): the "
+            "difference as a share of the smaller army, under 10 % a draw, under 25 % minor, "
+            "under 50 % solid, else a massacre; off, the players enter it.",
+        ),
+    )
+    state_class = AasenState
+    ui = "tuicamp.rules.aasen.screens:aasen_ui"  # only the UI imports it (Textual)
+    turn_text = "Year {turn} begins"
+    help_files = ("overview.md", "rulings.md")
+
+    # --- set-up and checks ---------------------------------------------------------------
+    def setup(self, campaign: api.Campaign, table: dict[str, Any]) -> None:
+        super().setup(campaign, table)
+        campaign.state = setup.set_up(api.Rules(campaign, self), table)
+
+    def setup_problems(self, table: dict[str, Any]) -> Sequence[api.Problem]:
+        return setup.setup_problems(table, list(self.default_tables["marks"]["names"]))
+
+    def campaign_problems(self, rules: api.Rules) -> Sequence[api.Problem]:
+        return setup.campaign_problems(rules)
+
+    def state_problems(self, campaign: api.Campaign) -> Sequence[api.Problem]:
+        """What a hand edit can break: books below zero, a General of no player, a razed
+        territory or trust pair that names nothing, a trust word unknown."""
+        state = campaign.state
+        if not isinstance(state, AasenState):
+            return []
+        out = []
+        for realm_id, books in state.books.items():
+            for name in ("support", "resources", "wealth"):
+                if getattr(books, name) < 0:
+                    text = f"{name} is never below 0"
+                    out.append(api.Problem(("state", "books", realm_id, name), text))
+        for player in state.generals:
+            if campaign.player(player) is None:
+                out.append(api.Problem(("state", "generals", player), "names no player"))
+        for tid in state.razed:
+            if campaign.map.territory(tid) is None:
+                out.append(api.Problem(("state", "razed"), f"{tid!r} is no territory"))
+        for key, word in state.trust.items():
+            if word not in ("trusted", "distrusted", "sworn"):
+                text = f"{word!r} is not trusted, distrusted or sworn"
+                out.append(api.Problem(("state", "trust", key), text))
+        return out
+
+    # --- actions -------------------------------------------------------------------------
+    def apply(self, ctx: api.Context, action: api.Action) -> None:
+        """Each action carries out its own rule (its ``apply``)."""
+        if not isinstance(action, AasenAction) or type(action) not in ACTIONS:
+            raise api.RuleError(f"The Invasion of Hex Island has no action {action.kind!r}")
+        action.apply(ctx)
+
+    def turn_start(self, ctx: api.Context) -> None:
+        """A new year: last year's invasions and Initiative are over."""
+        state = astate(ctx)
+        state.invasions, state.declared, state.initiative, state.tiebreak = [], [], {}, {}
+        state.contingents, state.fought_in = [], []
+        last = endturn.last_year(ctx)
+        if last and ctx.campaign.turn > last:
+            state.over = True  # 4.1: "At the end of the campaign"
+
+    def victory(self, rules: api.Rules) -> api.Victory | None:
+        """4.1: most territories, then Wealth, then Glory; a pirate realm's count double;
+        or the last realm standing."""
+        if not isinstance(rules.campaign.state, AasenState):
+            return None
+        return endturn.victory(rules)
+
+    def end_blockers(self, ctx: api.Context, player: str) -> list[str]:
+        """A realm hands in its sheet before the segment ends; in the declarations, each
+        player declares or passes in his turn, and an invaded realm answers first."""
+        if ctx.campaign.phase == "purchases":
+            return purchases.blockers(ctx, player)
+        if ctx.campaign.phase == "declare":
+            return declarations.blockers(ctx, player)
+        if ctx.campaign.phase == "battles":
+            return battles.blockers(ctx)
+        return []
+
+    # --- battles -------------------------------------------------------------------------
+    def result_fields(self, rules: api.Rules, battle: api.Battle) -> tuple[api.ResultField, ...]:
+        return battles.result_fields(rules, battle)
+
+    def battle_outcome(
+        self, rules: api.Rules, battle: api.Battle, result: api.BattleResult
+    ) -> api.BattleOutcome:
+        """R-AA-4: the level and who won, as entered (a concession a Massacre), or read
+        from the points; a raid's result shifted three steps (table 5.4)."""
+        return battles.outcome(rules, battle, result)
+
+    def apply_battle_result(self, ctx: api.Context, battle: api.Battle) -> None:
+        battles.apply_result(ctx, battle)
+
+    def battle_card_notes(self, rules: api.Rules, battle: api.Battle) -> list[str]:
+        return battles.card_notes(rules, battle)
+
+    def pending(self, rules: api.Rules, seat: api.Seat | None = None) -> list[str]:
+        camp = rules.campaign
+        if camp.finished:
+            return []
+        if camp.phase == "purchases":
+            waiting = astate(rules).sheets.waiting
+            names = ", ".join(api.teams.name_of(camp, r) for r in waiting)
+            return [f"Sheets to hand in: {names}"] if waiting else []
+        if camp.phase == "declare":
+            return declarations.pending(rules)
+        return []
+
+    # --- what a seat may know -----------------------------------------------------------
+    def view_state(self, rules: api.Rules, seat: api.Seat) -> view.AasenView:
+        return view.aasen_view(rules, seat)
+
+    def status_lines(self, rules: api.Rules, seat: api.Seat) -> list[api.StatusLine]:
+        return view.status_lines(rules, seat)

@@ -1,0 +1,181 @@
+"""What the Aasen ruleset remembers beside the core campaign.
+
+Plain attrs data, saved with the campaign by the engine's codec. The map keeps each
+territory's realm; this state keeps each realm's Capital, the Outposts and Strongholds
+by territory, each realm's books (Support, Resources, Wealth), which territories are
+razed, each player's General and Mark of Chaos, and the trust between
+every two players. The rules that read and change these live in the modules named after
+them; this module holds no rule.
+"""
+
+from __future__ import annotations
+
+from attrs import define, field
+
+from tuicamp.rules import api
+
+# The three answers of table 3.1 (R-AA-3), as the tables and the state write them.
+TRUSTED = "trusted"
+DISTRUSTED = "distrusted"
+SWORN = "sworn"
+TRUST_WORDS = (TRUSTED, DISTRUSTED, SWORN)
+TRUST_NAMES = {TRUSTED: "Trusted", DISTRUSTED: "Distrusted", SWORN: "Sworn enemies"}
+
+# What a realm may build on its land (5.3).
+OUTPOST = "outpost"
+STRONGHOLD = "stronghold"
+HOLDINGS = (OUTPOST, STRONGHOLD)
+
+
+class AasenAction(api.Action):
+    """An action of this ruleset: each carries out its own rule, refusing with RuleError."""
+
+    def apply(self, ctx: api.Context) -> None:
+        raise NotImplementedError
+
+
+@define
+class General:
+    """A player's General: "the General is the only thing that may not be altered as the
+    player pleases from game to game" (8). He is made by the free promotion of the first
+    turn (R-AA-15); his Glory starts at 0 and decides the army's selection (table 9.1).
+    Skills, injuries and Senior Officers join him with the characters of the text's
+    chapter 8."""
+
+    name: str
+    glory: int = 0
+
+
+@define
+class RealmBooks:
+    """One realm's ledgers: "Support points add to the size of each army the realm can
+    field, while Resources can be spent during a turn"; unspent Resources become Wealth
+    at the end of the turn (5.1, 7.2). Support is what the realm earned at the start of
+    this turn: "if you capture or lose a territory it won't affect the armies in your
+    realm until next turn" (6.1)."""
+
+    support: int = 0
+    resources: int = 0
+    wealth: int = 0
+
+
+@define
+class PurchaseSheet:
+    """A realm's Promotions & Purchases sheet (5.3), written in secret: where each new
+    Outpost and Stronghold goes, which Outposts become Strongholds, and where each fleet is
+    launched (a territory, or for a pirate realm a sea hex's label). Promotions join it
+    with the characters."""
+
+    outposts: list[str] = field(factory=list)
+    strongholds: list[str] = field(factory=list)
+    upgrades: list[str] = field(factory=list)
+    fleets: list[str] = field(factory=list)
+
+
+@define
+class Fleet:
+    """A fleet launched this turn: it "will patrol that territory and all adjacent
+    coastal, river and sea territories" (5.3) and is gone at the turn's end."""
+
+    realm: str
+    where: str  # a territory id, or a sea hex's label
+    used: bool = False  # "A fleet may only carry one army per campaign turn" (5.7)
+
+
+# How the invaded realm answers (5.4); a neutral territory is taken without an answer.
+WAITING = ""
+STAND = "stand"
+WITHDRAW = "withdraw"
+NEUTRAL = "neutral"
+
+
+@define
+class Invasion:
+    """An invasion declared this year: by whom, from which territory into which, and how
+    the invaded realm answered (stand, naming its defending player, R-AA-17; withdraw;
+    or nobody's land). A raid is declared with it (5.9)."""
+
+    id: str
+    attacker: str  # player
+    realm: str  # the attacker's realm
+    source: str  # territory id
+    target: str  # territory id
+    defender_realm: str = ""  # "" for a neutral territory
+    answer: str = WAITING
+    defender: str = ""  # the defending player, once the realm stands
+    raid: bool = False
+    battle: str = ""  # the battle's id, once opened
+
+
+@define
+class Bonus:
+    """Initiative won for next year by a battle (6.3): a Follow-up (the same invasion
+    again, or the defender's back along it) or a Blitz from the territory conquered."""
+
+    player: str
+    initiative: int
+    kind: str  # follow-up | blitz
+    source: str  # the territory it is launched from
+    target: str  # the territory it invades ("" for a blitz: any of R-AA-22's)
+
+
+ATTACKER = "attacker"
+DEFENDER = "defender"
+
+
+@define
+class Contingent:
+    """A Support Contingent (5.5): 300 or 600 points of a player's army marching to
+    another player's battle, on the invader's side or the defender's, led by a Senior
+    Officer. Its points come off the sender's own invasion army that year (R-AA-18); its
+    march was paid when it was declared, and is paid back if it is refused or cancelled."""
+
+    player: str
+    invasion: str
+    side: str  # attacker | defender
+    points: int
+    cost: int
+    path: list[str] = field(factory=list)  # the territories marched through, start first
+    refused: bool = False
+
+
+def pair_key(a: str, b: str) -> str:
+    """Two players' trust is one entry whichever is named first: the ids sorted, joined."""
+    first, second = sorted((a, b))
+    return f"{first}|{second}"
+
+
+@define
+class AasenState:
+    books: dict[str, RealmBooks] = field(factory=dict)  # realm (team id) -> its ledgers
+    razed: list[str] = field(factory=list)  # territory ids, razed (6.3, 7.1)
+    generals: dict[str, General] = field(factory=dict)  # player id -> his General
+    marks: dict[str, str] = field(factory=dict)  # player id -> his General's Mark of Chaos
+    trust: dict[str, str] = field(factory=dict)  # pair_key(a, b) -> trusted | distrusted | sworn
+    capitals: dict[str, str] = field(factory=dict)  # realm -> its Capital's territory id
+    holdings: dict[str, str] = field(factory=dict)  # territory id -> outpost | stronghold
+    eliminated: list[str] = field(factory=list)  # realms out of the campaign (3.1)
+    fleets: list[Fleet] = field(factory=list)  # this turn's (5.3)
+    sheets: api.SealedChoice[PurchaseSheet] = field(
+        factory=lambda: api.SealedChoice("", "", [])
+    )  # this turn's Promotions & Purchases sheets, one per realm
+    initiative: dict[str, int] = field(factory=dict)  # player -> this year's Initiative
+    tiebreak: dict[str, int] = field(factory=dict)  # player -> a die for equal Initiative
+    declared: list[str] = field(factory=list)  # players who have declared or passed
+    invasions: list[Invasion] = field(factory=list)  # this year's
+    contingents: list[Contingent] = field(factory=list)  # this year's Support Contingents
+    fought_in: list[str] = field(factory=list)  # territories a battle was fought in this year
+    bonuses: list[Bonus] = field(factory=list)  # Initiative won for next year's declarations
+    over: bool = False  # the campaign's last year is played (4.1)
+    trades: api.Agreements = field(factory=api.Agreements)  # this year's offers (5.2)
+    # The order the realms were ranked in at set-up (Realm 1 first, R-AA-7): the scenario's
+    # order of its realms when it fixes the allocation.
+    realm_order: list[str] = field(factory=list)
+
+
+def astate(rules: api.Rules) -> AasenState:
+    """The campaign's Aasen state (set up by the ruleset before the first action)."""
+    state = rules.campaign.state
+    if not isinstance(state, AasenState):
+        raise api.RuleError("This campaign is not set up for The Invasion of Hex Island")
+    return state

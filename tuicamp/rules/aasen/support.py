@@ -1,0 +1,225 @@
+"""Supporting invasions (5.5): Support Contingents and what their march costs.
+
+"When a player announces his invasion he may also declare that parts of his army will
+support another player's battle by sending a Support Contingent" (declared at his turn to
+declare even with no invasion of his own, R-AA-18). "You cannot support a sworn enemy ...,
+or a player that is already receiving support from one of your sworn enemies"; "not more
+than one to each battle"; "A player can always refuse support"; "a Dogs of War army may
+not receive support from Support Contingents"; "300 pts or 600 pts ... taken from your
+own invasion this turn".
+
+Marching: "The path must start in either your Capital or an Outpost or Stronghold which
+belongs to you, and end in the territory being invaded ... 1 Resource must be spent for
+each friendly territory the Contingent moves into along the way"; a Highland territory
+costs 1 more (2.2, table 5.1), 1 less for Dwarfs; Dogs of War "pay 1 less Resource per
+territory moved when marching (down to 0)". Friendly land is the sender's realm's and the
+supported player's; marching through other realms needs their leave and is not offered.
+"""
+
+from __future__ import annotations
+
+import heapq
+
+from attrs import define
+
+from tuicamp.rules import api
+from tuicamp.rules.aasen import books, realms, trust
+from tuicamp.rules.aasen.declarations import declarer
+from tuicamp.rules.aasen.state import (
+    ATTACKER,
+    DEFENDER,
+    STAND,
+    AasenAction,
+    Contingent,
+    Invasion,
+    astate,
+)
+
+DOGS_OF_WAR = "Dogs of War"
+HIGHLAND = "highland"
+
+
+def race(campaign: api.Campaign, player: str) -> str:
+    found = campaign.player(player)
+    return found.race if found is not None else ""
+
+
+def entry_cost(rules: api.Rules, marcher: str, territory: api.Territory) -> int:
+    """What a Contingent pays to move into one friendly territory."""
+    costs = rules.table("costs")
+    cost = int(costs["support_march"])
+    if realms.territory_type(rules, territory) == HIGHLAND:
+        cost += 0 if race(rules.campaign, marcher) == "Dwarfs" else int(costs["highland_march"])
+    if race(rules.campaign, marcher) == DOGS_OF_WAR:
+        cost -= 1
+    return max(cost, 0)
+
+
+def starts(rules: api.Rules, realm_id: str) -> list[api.Territory]:
+    """The realm's Capital, Outposts and Strongholds: where a march sets out."""
+    camp, state = rules.campaign, astate(rules)
+    out = [t for t in realms.held_by(camp, realm_id) if t.id in state.holdings]
+    capital = realms.capital_of(camp, state, realm_id)
+    return [capital, *out] if capital is not None else out
+
+
+def march(
+    rules: api.Rules, marcher: str, friendly: set[str], goal: api.Territory
+) -> tuple[int, list[str]] | None:
+    """The cheapest march from one of the marcher's starts to ``goal`` through friendly
+    realms' land (the goal is paid for only when friendly): its cost and path; None when
+    there is none."""
+    camp = rules.campaign
+    realm_id = realms.realm_id_of(camp, marcher) or ""
+    heap: list[tuple[int, str, list[str]]] = [(0, t.id, [t.id]) for t in starts(rules, realm_id)]
+    heapq.heapify(heap)
+    done: set[str] = set()
+    while heap:
+        cost, tid, path = heapq.heappop(heap)
+        if tid == goal.id:
+            return cost, path
+        if tid in done:
+            continue
+        done.add(tid)
+        here = camp.map.territory(tid)
+        if here is None:
+            continue
+        for other in realms.neighbours(camp, here):
+            if other.id in done:
+                continue
+            if other.id == goal.id:
+                paid = entry_cost(rules, marcher, other) if other.owner in friendly else 0
+                heapq.heappush(heap, (cost + paid, other.id, [*path, other.id]))
+            elif other.owner in friendly:
+                step = entry_cost(rules, marcher, other)
+                heapq.heappush(heap, (cost + step, other.id, [*path, other.id]))
+    return None
+
+
+def supported_player(invasion: Invasion, side: str) -> str:
+    return invasion.attacker if side == ATTACKER else invasion.defender
+
+
+def contingents_for(rules: api.Rules, invasion: str, side: str) -> list[Contingent]:
+    return [
+        c
+        for c in astate(rules).contingents
+        if c.invasion == invasion and c.side == side and not c.refused
+    ]
+
+
+def sent_points(rules: api.Rules, player: str) -> int:
+    """R-AA-18: the points a player's Contingents take off his own invasion army."""
+    return sum(c.points for c in astate(rules).contingents if c.player == player and not c.refused)
+
+
+@define(kw_only=True)
+class Support(AasenAction):
+    kind = "support"
+    summary = (
+        "Send a Support Contingent to a battle declared: invasion = its id, side = attacker "
+        "or defender, points = 300 or 600 (at your turn to declare, before you declare)"
+    )
+    invasion: str
+    side: str = ATTACKER
+    points: int = 300
+
+    def apply(self, ctx: api.Context) -> None:
+        camp, state = ctx.campaign, astate(ctx)
+        player = declarer(ctx)
+        invasion = ctx.found(
+            next((i for i in state.invasions if i.id == self.invasion), None),
+            f"No invasion {self.invasion!r} this year",
+        )
+        ctx.require(invasion.answer == STAND, "Only a battle is supported: the realm withdrew")
+        ctx.require(self.side in (ATTACKER, DEFENDER), "Support the attacker or the defender?")
+        sizes = [int(n) for n in ctx.table("support")["sizes"]]
+        ctx.require(self.points in sizes, f"A Contingent is {' or '.join(map(str, sizes))} points")
+        helped = supported_player(invasion, self.side)
+        name = api.teams.name_of
+        ctx.require(helped != player, "A Contingent supports another player's battle")
+        ctx.require(
+            player not in (invasion.attacker, invasion.defender),
+            "You fight this battle yourself",
+        )
+        ctx.require(
+            all(c.player != player for c in state.contingents if c.invasion == invasion.id),
+            "Not more than one Support Contingent of yours to each battle",
+        )
+        ctx.require(
+            race(camp, helped) != DOGS_OF_WAR,
+            f"{name(camp, helped)}'s Dogs of War army may not receive support",
+        )
+        ctx.require(
+            not trust.sworn(state, player, helped),
+            f"{name(camp, helped)} is your Sworn enemy: you may not support him",
+        )
+        others = [c.player for c in contingents_for(ctx, invasion.id, self.side)]
+        ctx.require(
+            not any(trust.sworn(state, player, other) for other in others),
+            f"{name(camp, helped)} is already receiving support from your Sworn enemy",
+        )
+        realm_id = realms.realm_id_of(camp, player) or ""
+        friendly = {realm_id, realms.realm_id_of(camp, helped) or ""}
+        goal = ctx.found(camp.map.territory(invasion.target), "no such territory")
+        found = ctx.found(
+            march(ctx, player, friendly, goal),
+            f"No march reaches {goal.name} through friendly land from your Capital, "
+            "Outposts or Strongholds",
+        )
+        cost, path = found
+        books.spend(ctx, realm_id, cost, f"the march of a Support Contingent to {goal.name}")
+        state.contingents.append(
+            Contingent(player, invasion.id, self.side, self.points, cost, path)
+        )
+        ctx.emit(
+            "support",
+            f"{name(camp, player)} sends {self.points} points to support "
+            f"{name(camp, helped)} in {goal.name} (march: {cost} Resources)",
+            player=player,
+            invasion=invasion.id,
+        )
+
+
+@define(kw_only=True)
+class RefuseSupport(AasenAction):
+    kind = "refuse_support"
+    summary = "Refuse a Support Contingent sent to your battle (from = the sender)"
+    invasion: str
+    sender: str
+
+    def apply(self, ctx: api.Context) -> None:
+        """5.5: "A player can always refuse support if he doesn't want it"; the sender is
+        paid back his march ("You do not, however, pay any Resources for marching")."""
+        camp, state = ctx.campaign, astate(ctx)
+        player = api.turns.acting_player(ctx, among=api.acting_players(camp))
+        invasion = ctx.found(
+            next((i for i in state.invasions if i.id == self.invasion), None),
+            f"No invasion {self.invasion!r} this year",
+        )
+        found = next(
+            (
+                c
+                for c in state.contingents
+                if c.invasion == invasion.id and c.player == self.sender and not c.refused
+            ),
+            None,
+        )
+        contingent = ctx.found(found, f"{self.sender} sends no Contingent to this battle")
+        ctx.require(
+            supported_player(invasion, contingent.side) == player,
+            "Only the player supported refuses the support",
+        )
+        contingent.refused = True
+        realm_id = realms.realm_id_of(camp, contingent.player) or ""
+        if contingent.cost:
+            books.change(ctx, realm_id, "a refused Contingent's march", resources=contingent.cost)
+        name = api.teams.name_of
+        ctx.emit(
+            "support_refused",
+            f"{name(camp, player)} refuses {name(camp, contingent.player)}'s Contingent",
+            invasion=invasion.id,
+        )
+
+
+ACTIONS = (Support, RefuseSupport)

@@ -1,0 +1,129 @@
+"""Trade (5.2, R-AA-19): "During this segment the realms may freely trade Resources,
+Territories and captured prisoners. Note that this is the only time that trade can be done
+and that saved Wealth cannot be traded. All trade is done openly, though any deals behind
+the trade need not be open and the realms are free to honour or break any deals".
+
+One realm offers (what it gives, what it asks), the other accepts or declines; the
+exchange is made as it is accepted, each side then still having what it gives. An offer
+not answered lapses as the segment ends. Captives join the offers with the characters.
+"""
+
+from __future__ import annotations
+
+from attrs import define, field
+
+from tuicamp.rules import api
+from tuicamp.rules.aasen import books, realms
+from tuicamp.rules.aasen.state import AasenAction, astate
+from tuicamp.rules.aasen.year import acting_realm
+
+TRADE = "trade"
+
+
+def open_trade(ctx: api.Context) -> None:
+    """A new book of offers each year."""
+    astate(ctx).trades = api.Agreements()
+
+
+def close_trade(ctx: api.Context) -> None:
+    api.agreements.lapse_due(ctx, astate(ctx).trades, api.Moment(ctx.campaign.turn, "purchases"))
+
+
+def _territories(ctx: api.Context, realm_id: str, tids: list[str]) -> list[api.Territory]:
+    out = []
+    for tid in tids:
+        territory = ctx.found(ctx.campaign.map.territory(tid), f"{tid!r} is no territory")
+        name = api.teams.name_of(ctx.campaign, realm_id)
+        ctx.require(territory.owner == realm_id, f"{territory.name} is not {name}'s to give")
+        out.append(territory)
+    return out
+
+
+def _words(ctx: api.Context, resources: int, tids: list[str]) -> str:
+    parts = [f"{resources} Resources"] if resources else []
+    parts += [t.name for tid in tids if (t := ctx.campaign.map.territory(tid)) is not None]
+    return ", ".join(parts) or "nothing"
+
+
+def _hand_over(ctx: api.Context, giver: str, taker: str, resources: int, tids: list[str]) -> None:
+    camp = ctx.campaign
+    if resources:
+        name = api.teams.name_of(camp, taker)
+        books.change(ctx, giver, f"traded to {name}", resources=-resources)
+        books.change(
+            ctx, taker, f"traded from {api.teams.name_of(camp, giver)}", resources=resources
+        )
+    for territory in _territories(ctx, giver, tids):
+        territory.owner = taker
+    camp.map.invalidate()
+
+
+@define(kw_only=True)
+class Trade(AasenAction):
+    kind = "trade"
+    summary = (
+        "Trade with another realm: to = the realm, give/ask = Resources, give_land/ask_land "
+        "= territories; or accept / decline = an offer's id"
+    )
+    to: str = ""
+    give: int = 0
+    ask: int = 0
+    give_land: list[str] = field(factory=list)
+    ask_land: list[str] = field(factory=list)
+    accept: str = ""
+    decline: str = ""
+
+    def apply(self, ctx: api.Context) -> None:
+        camp, state = ctx.campaign, astate(ctx)
+        realm_id = acting_realm(ctx)
+        book = state.trades
+        if self.decline:
+            api.agreements.decline(ctx, book, self.decline, realm_id)
+            return
+        if self.accept:
+            offer = ctx.found(book.get(self.accept), f"There is no offer {self.accept!r}")
+            done = api.agreements.accept(ctx, book, self.accept, realm_id)
+            if done is not None:
+                terms = offer.terms
+                ctx.require(
+                    books.books_of(ctx, realm_id).resources >= int(terms["ask"]),
+                    f"{api.teams.name_of(camp, realm_id)} has not the Resources asked",
+                )
+                _hand_over(
+                    ctx, offer.proposer, realm_id, int(terms["give"]), list(terms["give_land"])
+                )
+                _hand_over(
+                    ctx, realm_id, offer.proposer, int(terms["ask"]), list(terms["ask_land"])
+                )
+            return
+        other = ctx.found(realms.realm(camp, self.to), f"{self.to!r} is no realm")
+        ctx.require(other.id != realm_id, "A realm trades with another realm")
+        ctx.require(self.give >= 0 and self.ask >= 0, "Resources are given or asked, never below 0")
+        has = books.books_of(ctx, realm_id).resources
+        ctx.require(self.give <= has, f"{api.teams.name_of(camp, realm_id)} has {has} Resources")
+        _territories(ctx, realm_id, list(self.give_land))
+        _territories(ctx, other.id, list(self.ask_land))
+        terms = {
+            "give": self.give,
+            "ask": self.ask,
+            "give_land": list(self.give_land),
+            "ask_land": list(self.ask_land),
+        }
+        text = (
+            f"gives {_words(ctx, self.give, list(self.give_land))} for "
+            f"{_words(ctx, self.ask, list(self.ask_land))}"
+        )
+        api.agreements.propose(
+            ctx,
+            book,
+            TRADE,
+            realm_id,
+            [other.id],
+            terms,
+            text=text,
+            lapses=api.Moment(camp.turn, "purchases"),
+            public=True,
+        )
+
+
+ACTIONS = (Trade,)
