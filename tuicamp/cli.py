@@ -177,6 +177,9 @@ def _add_map_parsers(sub: argparse._SubParsersAction) -> None:
     gen.add_argument("--ruleset", "-r", default="sandbox", help="the ruleset it is for")
     gen.add_argument("--out", "-o", help="scenario file to write (default: print it)")
     gen.add_argument("--force", action="store_true", help="write over an existing file")
+    edit = sub.add_parser("edit", help="the scenario editor (a blank map without SCENARIO)")
+    edit.add_argument("scenario", nargs="?", help="a scenario file, or a bundled one's name")
+    edit.add_argument("--ruleset", "-r", default="sandbox", help="a blank map's ruleset")
 
 
 def _size(text: str) -> tuple[int, int]:
@@ -203,6 +206,18 @@ def cmd_generate(args: argparse.Namespace) -> int:
     for line in made.report():
         say(line, file=report)
     return EXIT_OK
+
+
+def cmd_edit(args: argparse.Namespace) -> int:
+    from tuicamp.storage.scenario import find_scenario
+    from tuicamp.ui.app import TuicampApp
+    from tuicamp.ui.editor import EditorScreen
+
+    path = find_scenario(args.scenario) if args.scenario else None
+    bundled = path is not None and not Path(args.scenario).is_file()  # saved elsewhere
+    screen = EditorScreen(path, args.ruleset, save_as=bundled)  # a bad file: refused here
+    app = TuicampApp(home=lambda: screen)
+    return int(app.run() or 0)
 
 
 def _add_serve_parser(sub: argparse._SubParsersAction) -> None:
@@ -856,6 +871,7 @@ COMMANDS = {
     "seats": cmd_seats,
     "serve": cmd_serve,
     "generate": cmd_generate,
+    "edit": cmd_edit,
 }
 
 

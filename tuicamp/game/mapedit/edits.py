@@ -1,0 +1,159 @@
+"""The editor's edits, as plain functions on a scenario's map: paint terrain with a brush,
+put a hexside feature on or off, give hexes to a territory (one by one, or by flood fill),
+make and rename territories, place and remove settlements.
+
+Each answers what it changed (the hexes, for the map to repaint only those), and refuses
+what a map cannot hold with a ValueError that says what to do instead. Undo is
+:mod:`.history`'s: these functions only edit.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+
+from tuicamp.model.hexes import Hex, Hexside
+from tuicamp.model.map import HexMap, Settlement, Territory
+
+BRUSH_SIZES = (1, 2, 3)  # the brush's width in hexes across: a hex, its ring, two rings
+
+
+def brush(hexmap: HexMap, centre: Hex, size: int) -> list[Hex]:
+    """The hexes a brush of ``size`` covers around ``centre``, on the map, in map order."""
+    if size not in BRUSH_SIZES:
+        raise ValueError(f"brush size {size}: the brush is 1, 2 or 3 hexes")
+    return sorted(
+        (h for h in centre.within(size - 1) if hexmap.contains(h)), key=lambda h: (h.row, h.col)
+    )
+
+
+def paint_terrain(hexmap: HexMap, hexes: list[Hex], letter: str) -> list[Hex]:
+    """Give ``hexes`` the terrain ``letter``; the hexes whose terrain changed."""
+    if hexmap.vocabulary.terrain(letter) is None:
+        known = " ".join(hexmap.vocabulary.letters)
+        raise ValueError(f"terrain letter {letter!r} is not in the map's words ({known})")
+    changed = [h for h in hexes if hexmap.contains(h) and hexmap.letter_at(h) != letter]
+    if changed:
+        rows = [list(row) for row in hexmap.terrain]
+        for h in changed:
+            rows[h.row][h.col] = letter
+        hexmap.terrain = ["".join(row) for row in rows]  # replaced whole, as set_terrain does
+    return changed
+
+
+def set_feature(hexmap: HexMap, side: Hexside, feature: str, on: bool) -> bool:
+    """Put ``feature`` on ``side`` (or take it off); True when the map changed."""
+    if hexmap.vocabulary.feature(feature) is None:
+        known = ", ".join(hexmap.vocabulary.feature_ids)
+        raise ValueError(f"hexside feature {feature!r} is not in the map's words ({known})")
+    if not (hexmap.contains(side.a) and hexmap.contains(side.b)):
+        raise ValueError(f"hexside {hexmap.label(side.a)}-{hexmap.label(side.b)} is off the map")
+    sides = hexmap.hexsides.get(feature, [])
+    if (side in sides) == on:
+        return False
+    kept = [*sides, side] if on else [s for s in sides if s != side]
+    hexmap.hexsides = {**hexmap.hexsides, feature: kept}
+    hexmap.invalidate()
+    return True
+
+
+def _unique_id(base: str, taken: set[str]) -> str:
+    ident, n = base or "territory", 1
+    while ident in taken:
+        n += 1
+        ident = f"{base}-{n}"
+    return ident
+
+
+def slug(name: str) -> str:
+    out = "".join(c if c.isascii() and c.isalnum() else "-" for c in name.lower())
+    return "-".join(part for part in out.split("-") if part)
+
+
+def new_territory(hexmap: HexMap, name: str) -> Territory:
+    """A new, empty territory named ``name``, with an id made from it."""
+    name = name.strip()
+    if not name:
+        raise ValueError("a territory needs a name")
+    taken = {t.id for t in hexmap.territories}
+    territory = Territory(_unique_id(slug(name), taken), name)
+    hexmap.territories = [*hexmap.territories, territory]
+    return territory
+
+
+def rename_territory(hexmap: HexMap, tid: str, name: str) -> Territory:
+    territory = hexmap.territory(tid)
+    if territory is None:
+        raise ValueError(f"there is no territory {tid!r}")
+    if not name.strip():
+        raise ValueError("a territory needs a name")
+    territory.name = name.strip()
+    return territory
+
+
+def assign_hexes(hexmap: HexMap, hexes: list[Hex], tid: str | None) -> list[Hex]:
+    """Give ``hexes`` to territory ``tid`` (None: to no territory), taking them from the
+    territories that held them; the hexes that changed hands."""
+    target = hexmap.territory(tid) if tid is not None else None
+    if tid is not None and target is None:
+        raise ValueError(f"there is no territory {tid!r}")
+    moving = [
+        h
+        for h in hexes
+        if hexmap.contains(h) and (hexmap.territory_of(h) or _NOBODY).id != (tid or "")
+    ]
+    if not moving:
+        return []
+    gone = set(moving)
+    for t in hexmap.territories:
+        if gone & set(t.hexes):
+            t.hexes = [h for h in t.hexes if h not in gone]
+    if target is not None:
+        target.hexes = [*target.hexes, *moving]
+    hexmap.invalidate()
+    return moving
+
+
+_NOBODY = Territory("", "")
+
+
+def flood_fill(hexmap: HexMap, start: Hex, tid: str | None) -> list[Hex]:
+    """Give ``tid`` the hexes joined to ``start`` that share its territory (or its lack
+    of one) and whether it is water: a lake stops a fill, as a shore does."""
+    if not hexmap.contains(start):
+        return []
+    held = (hexmap.territory_of(start) or _NOBODY).id
+    wet = hexmap.terrain_at(start).water
+    region, todo = {start}, deque([start])
+    while todo:
+        for n in hexmap.neighbours(todo.popleft()):
+            same = (hexmap.territory_of(n) or _NOBODY).id == held
+            if n not in region and same and hexmap.terrain_at(n).water == wet:
+                region.add(n)
+                todo.append(n)
+    return assign_hexes(hexmap, sorted(region, key=lambda h: (h.row, h.col)), tid)
+
+
+def place_settlement(
+    hexmap: HexMap, h: Hex, kind: str, name: str, owner: str | None = None
+) -> Settlement:
+    """Put a settlement on ``h``, or change the one there; its id is made from its name."""
+    if not hexmap.contains(h):
+        raise ValueError(f"hex {hexmap.label(h)} is off the map")
+    if not name.strip() or not kind.strip():
+        raise ValueError("a settlement needs a kind and a name")
+    here = hexmap.settlements_at(h)
+    if here:
+        s = here[0]
+        s.kind, s.name, s.owner = kind.strip(), name.strip(), owner or None
+        return s
+    taken = {s.id for s in hexmap.settlements}
+    s = Settlement(_unique_id(slug(name), taken), kind.strip(), name.strip(), h, owner or None)
+    hexmap.settlements = [*hexmap.settlements, s]
+    return s
+
+
+def remove_settlement(hexmap: HexMap, h: Hex) -> bool:
+    kept = [s for s in hexmap.settlements if s.hex != h]
+    changed = len(kept) != len(hexmap.settlements)
+    hexmap.settlements = kept
+    return changed
