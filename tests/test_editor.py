@@ -138,6 +138,26 @@ async def test_the_generator_replaces_the_map_and_undo_brings_it_back() -> None:
 
 
 @sync
+async def test_the_scenario_and_its_player_slots_are_edited_in_forms() -> None:
+    app = editor_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await wait_for_screen(pilot, EditorScreen)
+        await pilot.press("s")
+        await answer(pilot, "Border Feud", "border-feud", "8")
+        assert (screen.scenario.title, screen.scenario.turn_limit) == ("Border Feud", 8)
+        await pilot.press("p")
+        await answer(pilot, "red, Reds, Empire, red", "", "dwarf, Dwarfs, Dwarfs, yellow")
+        assert [p.id for p in screen.scenario.players] == ["red", "dwarf"]
+        await wait_until(pilot, lambda: "Dwarfs: 0T" in _panel(screen), "the ledger's new slot")
+        await pilot.press("u")
+        assert [p.id for p in screen.scenario.players] == ["red", "blue"]
+
+
+def _panel(screen: EditorScreen) -> str:
+    return str(screen.query_one("#editor-status").render())
+
+
+@sync
 async def test_the_title_screen_opens_the_editor_and_it_closes_back(tmp_path) -> None:
     app = make_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:

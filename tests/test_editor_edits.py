@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from tuicamp.game.mapedit import draft, edits
 from tuicamp.game.mapedit.history import History
+from tuicamp.game.mapedit.ledger import ledger
 from tuicamp.game.mapedit.writer import scenario_text
 from tuicamp.game.mapgen import MapSpec, generate
 from tuicamp.game.scenarios import load_scenario
@@ -166,3 +167,47 @@ def test_any_strokes_undone_give_back_the_map_as_it_was(strokes) -> None:
     while history.undo() is not None:
         pass
     assert scenario.map.terrain == before
+
+
+def test_the_head_and_the_player_slots_are_set_as_typed_or_refused() -> None:
+    scenario = draft.blank_scenario(10, 8)
+    edits.set_head(scenario, "Border Feud", "border-feud", "10")
+    assert (scenario.title, scenario.id, scenario.turn_limit) == ("Border Feud", "border-feud", 10)
+    with pytest.raises(ValueError, match="a whole number of turns"):
+        edits.set_head(scenario, "Border Feud", "border-feud", "ten")
+    with pytest.raises(ValueError, match="lower-case letters, digits and - only"):
+        edits.set_head(scenario, "Border Feud", "Border Feud", "10")
+    scenario.players[0].treasury = 25
+    edits.set_players(scenario, ["red, The Reds, Empire, red", "", "elf, Elves, High Elves, cyan"])
+    assert [(p.id, p.name, p.treasury) for p in scenario.players] == [
+        ("red", "The Reds", 25),
+        ("elf", "Elves", 0),
+    ]
+    assert draft.findings(scenario) == []
+    with pytest.raises(ValueError, match="write a slot as id, name, race, colour"):
+        edits.set_players(scenario, ["red, Reds"])
+    with pytest.raises(ValueError, match="colour 'pink': one of red, blue"):
+        edits.set_players(scenario, ["red, Reds, Empire, pink"])
+    with pytest.raises(ValueError, match="at least one player slot"):
+        edits.set_players(scenario, ["", " "])
+
+
+def test_the_ledger_counts_land_settlements_and_armies_against_the_campaign_size() -> None:
+    """Rauscher: settlements' costs ("village 100", "town 250", a palisade 100 more) and
+    armies count against each player's share of campaign_points; over or under is told."""
+    scenario = generate(MapSpec(16, 12, 2, 3, ruleset="rauscher")).scenario
+    scenario.rulesets["rauscher"].options["campaign_points"] = 1400
+    m = scenario.map
+    for s in m.settlements:
+        s.owner = None
+    edits.place_settlement(m, m.territories[0].hexes[0], "town", "Palisaded", "red")
+    m.settlement("palisaded").walls = True
+    lines = {line.player: line for line in ledger(scenario)}
+    army = sum(a.points for a in scenario.armies if a.owner == "red")
+    assert lines["red"].points == army + 250 + 100
+    assert lines["red"].allowance == 700 and lines["red"].settlements == 1
+    assert army == 350 and lines["red"].warning is None  # 700 of 700
+    scenario.rulesets["rauscher"].options["campaign_points"] = 400
+    over = {line.player: line for line in ledger(scenario)}["red"]
+    assert over.warning == f"Red is {army + 350 - 200:,} pts over the 200 agreed"
+    assert ledger(draft.blank_scenario(10, 8))[0].allowance is None  # the sandbox has none

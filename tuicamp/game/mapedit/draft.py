@@ -17,7 +17,7 @@ from attrs import frozen
 
 from tuicamp.engine import registry
 from tuicamp.game.mapedit.files import write_scenario
-from tuicamp.game.mapedit.writer import scenario_text
+from tuicamp.game.mapedit.writer import ScenarioText, scenario_text
 from tuicamp.game.scenarios import load_scenario, scenario_problems
 from tuicamp.model.hexes import Hex, parse_label
 from tuicamp.model.map import HexMap
@@ -66,7 +66,13 @@ class Finding:
 
 def findings(scenario: Scenario) -> list[Finding]:
     """What ``tuicamp check`` would say of the scenario as it stands, problem by problem."""
-    written = scenario_text(scenario)
+    return findings_of(scenario, scenario_text(scenario))
+
+
+def findings_of(scenario: Scenario, written: ScenarioText) -> list[Finding]:
+    """The problems of the scenario as written in ``written``: the slow half of
+    :func:`findings`, which touches only the text (an editor runs it off its screen's
+    thread, while the map goes on changing)."""
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "scenario.toml"
         path.write_text(written.text, encoding="utf-8")
@@ -84,12 +90,13 @@ def findings(scenario: Scenario) -> list[Finding]:
 
 def _hex_of(scenario: Scenario, text: str, at: Hex | None) -> Hex | None:
     """The hex a problem names in its text (``hex 0304``), else the one its line is about."""
+    width, height = scenario.map.width, scenario.map.height
     for label in _LABEL.findall(text):
         try:
             h = parse_label(label)
         except ValueError:
             continue
-        if scenario.map.contains(h):
+        if 0 <= h.row < height and 0 <= h.col < width:
             return h
     return at
 

@@ -1,6 +1,7 @@
 """The editor's edits, as plain functions on a scenario's map: paint terrain with a brush,
 put a hexside feature on or off, give hexes to a territory (one by one, or by flood fill),
-make and rename territories, place and remove settlements.
+make and rename territories, place and remove settlements;
+and set the scenario's title, id, turn limit and player slots.
 
 Each answers what it changed (the hexes, for the map to repaint only those), and refuses
 what a map cannot hold with a ValueError that says what to do instead. Undo is
@@ -13,6 +14,7 @@ from collections import deque
 
 from tuicamp.model.hexes import Hex, Hexside
 from tuicamp.model.map import HexMap, Settlement, Territory
+from tuicamp.storage.scenario import PlayerSlot, Scenario
 
 BRUSH_SIZES = (1, 2, 3)  # the brush's width in hexes across: a hex, its ring, two rings
 
@@ -157,3 +159,55 @@ def remove_settlement(hexmap: HexMap, h: Hex) -> bool:
     changed = len(kept) != len(hexmap.settlements)
     hexmap.settlements = kept
     return changed
+
+
+# --- the scenario's head and its player slots ---------------------------------------------
+COLOURS = ("red", "blue", "green", "yellow", "magenta", "cyan", "white", "black")
+
+
+def set_head(scenario: Scenario, title: str, ident: str, turn_limit: str) -> bool:
+    """The scenario's title, id and turn limit (0: none), as typed in the editor."""
+    if not title.strip():
+        raise ValueError("a scenario needs a title")
+    if not slug(ident) == ident.strip() or not ident.strip():
+        raise ValueError(
+            f"id {ident!r}: lower-case letters, digits and - only, like {slug(title)!r}"
+        )
+    if not turn_limit.strip().isdigit():
+        raise ValueError(f"turn limit {turn_limit!r}: a whole number of turns, 0 for none")
+    scenario.title, scenario.id, scenario.turn_limit = title.strip(), ident.strip(), int(turn_limit)
+    return True
+
+
+def parse_slot(text: str) -> PlayerSlot | None:
+    """A player slot typed as ``id, name, race, colour`` (None for an empty line)."""
+    parts = [p.strip() for p in text.split(",")]
+    if not any(parts):
+        return None
+    if len(parts) != 4 or not all(parts):
+        raise ValueError(f"{text!r}: write a slot as id, name, race, colour")
+    pid, name, race, colour = parts
+    if slug(pid) != pid:
+        raise ValueError(f"player id {pid!r}: lower-case letters, digits and - only")
+    if colour not in COLOURS:
+        raise ValueError(f"colour {colour!r}: one of {', '.join(COLOURS)}")
+    return PlayerSlot(id=pid, name=name, race=race, colour=colour)
+
+
+def set_players(scenario: Scenario, lines: list[str]) -> bool:
+    """Replace the player slots by those typed, one a line; a slot keeps its treasury,
+    letter and races when its id stays."""
+    slots = [s for s in (parse_slot(line) for line in lines) if s is not None]
+    if not slots:
+        raise ValueError("a scenario needs at least one player slot")
+    old = {p.id: p for p in scenario.players}
+    for slot in slots:
+        if slot.id in old:
+            slot.treasury, slot.letter = old[slot.id].treasury, old[slot.id].letter
+            slot.races = list(old[slot.id].races)
+    scenario.players = slots
+    return True
+
+
+def slot_line(slot: PlayerSlot) -> str:
+    return f"{slot.id}, {slot.name}, {slot.race}, {slot.colour}"

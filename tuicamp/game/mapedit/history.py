@@ -34,6 +34,7 @@ class MapState:
     armies: list[Army]
     victory: dict[str, Any]
     turn_limit: int
+    head: tuple[str, str]  # title, id
     what: str = ""
 
     @classmethod
@@ -50,6 +51,7 @@ class MapState:
             list(scenario.armies),
             dict(scenario.victory),
             scenario.turn_limit,
+            (scenario.title, scenario.id),
             what,
         )
 
@@ -58,6 +60,7 @@ class MapState:
         hexmap.width, hexmap.height = self.width, self.height
         scenario.players, scenario.armies = list(self.players), list(self.armies)
         scenario.victory, scenario.turn_limit = dict(self.victory), self.turn_limit
+        scenario.title, scenario.id = self.head
         hexmap.terrain = list(self.terrain)
         hexmap.hexsides = dict(self.hexsides)
         hexmap.territories = [

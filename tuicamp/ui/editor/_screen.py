@@ -17,10 +17,13 @@ from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
+from textual.worker import get_current_worker
 
 from tuicamp.engine.errors import InputError
 from tuicamp.game.mapedit import draft, edits
 from tuicamp.game.mapedit.history import History
+from tuicamp.game.mapedit.ledger import LedgerLine, ledger
+from tuicamp.game.mapedit.writer import scenario_text
 from tuicamp.game.mapgen import MapSpec, generate
 from tuicamp.model.hexes import Hex, Hexside
 from tuicamp.storage.scenario import Scenario
@@ -82,6 +85,8 @@ class EditorScreen(Screen[None]):
         Binding("v", "check", "Check", show=False, id="editor.check"),
         Binding("j", "jump", "Jump", show=False, id="editor.jump"),
         Binding("g", "generate", "Generate", show=False, id="editor.generate"),
+        Binding("s", "scenario", "Scenario", show=False, id="editor.scenario"),
+        Binding("p", "players", "Players", show=False, id="editor.players"),
         Binding("ctrl+s", "save", "Save", id="editor.save"),
         Binding("q", "close", "Close", id="editor.close"),
     ]
@@ -104,6 +109,7 @@ class EditorScreen(Screen[None]):
         self._jump_at = -1
         self._timer: Timer | None = None
         self._last_cursor: Hex | None = None
+        self._ledger: list[LedgerLine] = []
 
     # --- layout -----------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -142,6 +148,8 @@ class EditorScreen(Screen[None]):
             f"  [ ]: {tools.item(m)}",
             f"Brush [b]: {tools.brush}",
             f"Problems [j]: {len(self.findings) or 'none'}",
+            "Ledger (land, towns, pts):",
+            *(f"  {line.short()}" for line in self._ledger),
         ]
         self.query_one("#editor-status", Static).update("\n".join(lines))
 
@@ -164,11 +172,29 @@ class EditorScreen(Screen[None]):
     # --- checks -----------------------------------------------------------------------
     def check_now(self) -> None:
         """Check the scenario as ``tuicamp check`` would, and list what it finds."""
-        self.findings = draft.findings(self.scenario)
+        self._found(draft.findings(self.scenario))
+
+    def _found(self, found: list[draft.Finding]) -> None:
+        self.findings = found
+        self._ledger = ledger(self.scenario)
         self.checks += 1
         self._jump_at = -1
         self._show_problems()
         self._status()
+
+    def _check_later(self) -> None:
+        """The check after an edit: the text is written here, checked on a thread (a
+        200 x 200 map takes seconds), and the problems listed when it answers; a newer
+        check cancels an older one."""
+        written = scenario_text(self.scenario)
+        scenario = self.scenario
+
+        def check() -> None:
+            found = draft.findings_of(scenario, written)
+            if not get_current_worker().is_cancelled:  # a newer check is on its way
+                self.app.call_from_thread(self._found, found)
+
+        self.run_worker(check, thread=True, exclusive=True, group="check")
 
     def _changed(self, hexes: list[Hex] | None = None) -> None:
         """After an edit: repaint what changed (``hexes``; None: the whole map), mark the
@@ -181,7 +207,7 @@ class EditorScreen(Screen[None]):
         self.saved = False
         if self._timer is not None:
             self._timer.stop()
-        self._timer = self.set_timer(CHECK_AFTER, self.check_now)
+        self._timer = self.set_timer(CHECK_AFTER, self._check_later)
         self._show_brush()
 
     def _edit(self, what: str, change) -> bool:
@@ -366,6 +392,28 @@ class EditorScreen(Screen[None]):
         if finding.hex is not None:
             self.map_widget.cursor = finding.hex
             self.map_widget.focus()
+
+    def action_scenario(self) -> None:
+        sc = self.scenario
+        fields = [("Title", sc.title), ("Id", sc.id), ("Turn limit (0: none)", str(sc.turn_limit))]
+
+        def done(answer: list[str] | None) -> None:
+            if answer and self._edit("scenario", lambda: edits.set_head(sc, *answer)):
+                self._changed()
+
+        self.app.push_screen(FieldsForm("The scenario", fields), done)
+
+    def action_players(self) -> None:
+        sc = self.scenario
+        lines = [edits.slot_line(p) for p in sc.players] + [""]
+        fields = [(f"Slot {i + 1}: id, name, race, colour", line) for i, line in enumerate(lines)]
+        hint = f"an empty slot is left out; colours: {', '.join(edits.COLOURS)}"
+
+        def done(answer: list[str] | None) -> None:
+            if answer and self._edit("players", lambda: edits.set_players(sc, answer)):
+                self._changed()
+
+        self.app.push_screen(FieldsForm("Player slots", fields, hint), done)
 
     def action_generate(self) -> None:
         fields = [("Size (across x down)", "24x18"), ("Players (2 to 6)", "2"), ("Seed", "1")]
