@@ -43,6 +43,10 @@ from tuicamp.ui.map_widget import MapWidget
 
 BLANK_SIZE = (16, 12)
 CHECK_AFTER = 0.4  # seconds of quiet after an edit before the scenario is checked again
+# Checked by itself after edits up to this many hexes; a larger map takes seconds to check
+# (it is read as a file and a campaign started from it), which would hold up the keys that
+# follow, so it is checked when asked (v) and when saved.
+AUTO_CHECK_HEXES = 5000
 BRUSH = "brush"
 BRUSH_LOOK = OverlayLook(AREA, "+", "bright_white", "the editor's brush")
 
@@ -110,6 +114,7 @@ class EditorScreen(Screen[None]):
         self._timer: Timer | None = None
         self._last_cursor: Hex | None = None
         self._ledger: list[LedgerLine] = []
+        self._stale = False  # edited since the last check, on a map too large to check by itself
 
     # --- layout -----------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -147,7 +152,7 @@ class EditorScreen(Screen[None]):
             f"Tool [t]: {tools.tool}",
             f"  [ ]: {tools.item(m)}",
             f"Brush [b]: {tools.brush}",
-            f"Problems [j]: {len(self.findings) or 'none'}",
+            f"Problems [j]: {len(self.findings) or 'none'}{' (v: check)' if self._stale else ''}",
             "Ledger (land, towns, pts):",
             *(f"  {line.short()}" for line in self._ledger),
         ]
@@ -176,6 +181,7 @@ class EditorScreen(Screen[None]):
 
     def _found(self, found: list[draft.Finding]) -> None:
         self.findings = found
+        self._stale = False
         self._ledger = ledger(self.scenario)
         self.checks += 1
         self._jump_at = -1
@@ -207,7 +213,11 @@ class EditorScreen(Screen[None]):
         self.saved = False
         if self._timer is not None:
             self._timer.stop()
-        self._timer = self.set_timer(CHECK_AFTER, self._check_later)
+        m = self.scenario.map
+        if m.width * m.height <= AUTO_CHECK_HEXES:
+            self._timer = self.set_timer(CHECK_AFTER, self._check_later)
+        else:
+            self._stale = True
         self._show_brush()
 
     def _edit(self, what: str, change) -> bool:
@@ -466,6 +476,8 @@ class EditorScreen(Screen[None]):
         )
 
     def _save_to(self, path: Path) -> None:
+        if self._stale:
+            self.check_now()
         try:
             draft.save(self.scenario, path)
         except InputError as exc:
