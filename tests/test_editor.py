@@ -29,11 +29,11 @@ def editor_app(path: Path | None = None) -> TuicampApp:
 
 
 async def answer(pilot, *values: str) -> None:
-    """Fill in the form on screen, field by field, and send it."""
+    """Fill in the first fields of the form on screen (the rest as they are) and send it."""
     form = await wait_for_screen(pilot, FieldsForm)
     for i, value in enumerate(values):
         form.query_one(f"#field-{i}", Input).value = value
-    for _ in values:
+    for _ in form.fields:
         await pilot.press("enter")
     await settle(pilot)
 
@@ -66,8 +66,9 @@ async def test_a_scenario_built_from_nothing_is_saved_and_starts_a_campaign(tmp_
         await answer(pilot, "village", "Altdorf", "red")
         await go(pilot, screen, H(12, 5))
         await pilot.press("space")
-        await answer(pilot, "town", "Osthof", "blue")
+        await answer(pilot, "town", "Osthof", "blue", "yes", "food=2, gold=1")
         assert [s.name for s in m.settlements] == ["Altdorf", "Osthof"]
+        assert m.settlements[1].walls and m.settlements[1].stores == {"food": 2, "gold": 1}
         await pilot.press("t", "t")  # the feature tool: river first
         await go(pilot, screen, H(7, 3))
         await pilot.press("space", "d", "d", "space", "space")  # pen down, two sides, up
@@ -80,6 +81,7 @@ async def test_a_scenario_built_from_nothing_is_saved_and_starts_a_campaign(tmp_
     campaign = new_campaign(scenario, "sandbox", seed=1)
     assert [t.name for t in campaign.map.territories] == ["West Mark", "East Mark"]
     assert {s.id: s.owner for s in campaign.map.settlements} == {"altdorf": "red", "osthof": "blue"}
+    assert campaign.map.settlement("osthof").stores == {"food": 2, "gold": 1}
     assert campaign.map.letter_at(H(1, 0)) == "f"
     assert campaign.map.features_between(H(7, 3), H(8, 3)) == {"river"}
 
@@ -151,6 +153,15 @@ async def test_the_scenario_and_its_player_slots_are_edited_in_forms() -> None:
         await wait_until(pilot, lambda: "Dwarfs: 0T" in _panel(screen), "the ledger's new slot")
         await pilot.press("u")
         assert [p.id for p in screen.scenario.players] == ["red", "blue"]
+        await pilot.press("V")
+        await answer(pilot, "capture", "Take the enemy village.")
+        assert screen.scenario.victory == {"type": "capture", "summary": "Take the enemy village."}
+        await pilot.press("R")
+        await answer(pilot, "sandbox, rauscher")
+        assert list(screen.scenario.rulesets) == ["sandbox", "rauscher"]
+        await pilot.press("R")
+        await answer(pilot, "sandbox, nope")
+        assert list(screen.scenario.rulesets) == ["sandbox", "rauscher"]  # refused, told
 
 
 def _panel(screen: EditorScreen) -> str:

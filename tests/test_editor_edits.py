@@ -10,6 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tuicamp.engine import registry
 from tuicamp.game.mapedit import draft, edits
 from tuicamp.game.mapedit.history import History
 from tuicamp.game.mapedit.ledger import ledger
@@ -211,3 +212,25 @@ def test_the_ledger_counts_land_settlements_and_armies_against_the_campaign_size
     over = {line.player: line for line in ledger(scenario)}["red"]
     assert over.warning == f"Red is {army + 350 - 200:,} pts over the 200 agreed"
     assert ledger(draft.blank_scenario(10, 8))[0].allowance is None  # the sandbox has none
+
+
+def test_walls_stores_victory_and_rulesets_are_read_as_typed_or_refused() -> None:
+    assert edits.parse_yes("Yes") and not edits.parse_yes("") and not edits.parse_yes("no")
+    with pytest.raises(ValueError, match="answer yes or no"):
+        edits.parse_yes("maybe")
+    assert edits.parse_stores("food=2, gold = 1") == {"food": 2, "gold": 1}
+    assert edits.parse_stores(" ") == {}
+    with pytest.raises(ValueError, match="write stores as name=number"):
+        edits.parse_stores("food=-1")
+    scenario = draft.blank_scenario(10, 8)
+    scenario.victory = {"targets": {"red": "x"}}
+    edits.set_victory(scenario, "capture", "Take it.")
+    assert scenario.victory == {"targets": {"red": "x"}, "type": "capture", "summary": "Take it."}
+    words = {rid: registry.get_ruleset(rid).vocabulary for rid in ("sandbox", "rauscher")}
+    edits.set_rulesets(scenario, ["rauscher", " sandbox", "rauscher"], words)
+    assert list(scenario.rulesets) == ["rauscher", "sandbox"]
+    assert scenario.map.vocabulary is words["rauscher"]
+    with pytest.raises(ValueError, match="ruleset 'nope' is not installed"):
+        edits.set_rulesets(scenario, ["nope"], words)
+    with pytest.raises(ValueError, match="at least one ruleset"):
+        edits.set_rulesets(scenario, [" "], words)

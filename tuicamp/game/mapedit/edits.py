@@ -14,7 +14,8 @@ from collections import deque
 
 from tuicamp.model.hexes import Hex, Hexside
 from tuicamp.model.map import HexMap, Settlement, Territory
-from tuicamp.storage.scenario import PlayerSlot, Scenario
+from tuicamp.model.terrain import Vocabulary
+from tuicamp.storage.scenario import PlayerSlot, RulesetSetup, Scenario
 
 BRUSH_SIZES = (1, 2, 3)  # the brush's width in hexes across: a hex, its ring, two rings
 
@@ -136,9 +137,17 @@ def flood_fill(hexmap: HexMap, start: Hex, tid: str | None) -> list[Hex]:
 
 
 def place_settlement(
-    hexmap: HexMap, h: Hex, kind: str, name: str, owner: str | None = None
+    hexmap: HexMap,
+    h: Hex,
+    kind: str,
+    name: str,
+    owner: str | None = None,
+    *,
+    walls: bool | None = None,
+    stores: dict[str, int] | None = None,
 ) -> Settlement:
-    """Put a settlement on ``h``, or change the one there; its id is made from its name."""
+    """Put a settlement on ``h``, or change the one there (its walls and stores too, when
+    given); its id is made from its name."""
     if not hexmap.contains(h):
         raise ValueError(f"hex {hexmap.label(h)} is off the map")
     if not name.strip() or not kind.strip():
@@ -147,11 +156,63 @@ def place_settlement(
     if here:
         s = here[0]
         s.kind, s.name, s.owner = kind.strip(), name.strip(), owner or None
-        return s
-    taken = {s.id for s in hexmap.settlements}
-    s = Settlement(_unique_id(slug(name), taken), kind.strip(), name.strip(), h, owner or None)
-    hexmap.settlements = [*hexmap.settlements, s]
+    else:
+        taken = {s.id for s in hexmap.settlements}
+        s = Settlement(_unique_id(slug(name), taken), kind.strip(), name.strip(), h, owner or None)
+        hexmap.settlements = [*hexmap.settlements, s]
+    if walls is not None:
+        s.walls = walls
+    if stores is not None:
+        s.stores = dict(stores)
     return s
+
+
+def parse_yes(text: str) -> bool:
+    """yes / no as typed in a form (y, n, true, false)."""
+    word = text.strip().lower()
+    if word in ("y", "yes", "true", "1"):
+        return True
+    if word in ("", "n", "no", "false", "0"):
+        return False
+    raise ValueError(f"{text!r}: answer yes or no")
+
+
+def parse_stores(text: str) -> dict[str, int]:
+    """Stores as typed: ``food=2, gold=1`` (whole numbers, never negative; empty: none)."""
+    out: dict[str, int] = {}
+    for part in filter(None, (p.strip() for p in text.split(","))):
+        name, eq, number = (x.strip() for x in part.partition("="))
+        if not eq or not name or not number.isdigit():
+            raise ValueError(f"{part!r}: write stores as name=number, like food=2, gold=1")
+        out[name] = int(number)
+    return out
+
+
+def set_victory(scenario: Scenario, kind: str, summary: str) -> bool:
+    """The [victory] table's type and summary (its other keys kept); an empty type
+    leaves the ruleset's own default."""
+    victory = {k: v for k, v in scenario.victory.items() if k not in ("type", "summary")}
+    if kind.strip():
+        victory["type"] = kind.strip()
+    if summary.strip():
+        victory["summary"] = summary.strip()
+    scenario.victory = victory
+    return True
+
+
+def set_rulesets(scenario: Scenario, ids: list[str], installed: dict[str, Vocabulary]) -> bool:
+    """Which rulesets the scenario supports (their set-up kept for those it supported
+    already); the map reads its letters in the first one's words, as a loaded one does."""
+    wanted = list(dict.fromkeys(i.strip() for i in ids if i.strip()))
+    if not wanted:
+        raise ValueError("a scenario supports at least one ruleset")
+    unknown = [i for i in wanted if i not in installed]
+    if unknown:
+        known = ", ".join(sorted(installed))
+        raise ValueError(f"ruleset {unknown[0]!r} is not installed (installed: {known})")
+    scenario.rulesets = {i: scenario.rulesets.get(i) or RulesetSetup() for i in wanted}
+    scenario.map.vocabulary = installed[wanted[0]]
+    return True
 
 
 def remove_settlement(hexmap: HexMap, h: Hex) -> bool:

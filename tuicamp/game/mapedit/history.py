@@ -15,7 +15,8 @@ from attrs import define, evolve, field
 from tuicamp.model.forces import Army
 from tuicamp.model.hexes import Hexside
 from tuicamp.model.map import Settlement, Territory
-from tuicamp.storage.scenario import PlayerSlot, Scenario
+from tuicamp.model.terrain import Vocabulary
+from tuicamp.storage.scenario import PlayerSlot, RulesetSetup, Scenario
 
 DEPTH = 200  # edits kept for undo
 
@@ -35,6 +36,8 @@ class MapState:
     victory: dict[str, Any]
     turn_limit: int
     head: tuple[str, str]  # title, id
+    rulesets: dict[str, RulesetSetup]
+    vocabulary: Vocabulary
     what: str = ""
 
     @classmethod
@@ -52,6 +55,8 @@ class MapState:
             dict(scenario.victory),
             scenario.turn_limit,
             (scenario.title, scenario.id),
+            dict(scenario.rulesets),
+            hexmap.vocabulary,
             what,
         )
 
@@ -61,6 +66,7 @@ class MapState:
         scenario.players, scenario.armies = list(self.players), list(self.armies)
         scenario.victory, scenario.turn_limit = dict(self.victory), self.turn_limit
         scenario.title, scenario.id = self.head
+        scenario.rulesets, hexmap.vocabulary = dict(self.rulesets), self.vocabulary
         hexmap.terrain = list(self.terrain)
         hexmap.hexsides = dict(self.hexsides)
         hexmap.territories = [

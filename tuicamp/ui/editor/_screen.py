@@ -19,6 +19,7 @@ from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 from textual.worker import get_current_worker
 
+from tuicamp.engine import registry
 from tuicamp.engine.errors import InputError
 from tuicamp.game.mapedit import draft, edits
 from tuicamp.game.mapedit.history import History
@@ -91,6 +92,8 @@ class EditorScreen(Screen[None]):
         Binding("g", "generate", "Generate", show=False, id="editor.generate"),
         Binding("s", "scenario", "Scenario", show=False, id="editor.scenario"),
         Binding("p", "players", "Players", show=False, id="editor.players"),
+        Binding("V", "victory", "Victory", show=False, id="editor.victory"),
+        Binding("R", "rulesets", "Rulesets", show=False, id="editor.rulesets"),
         Binding("ctrl+s", "save", "Save", id="editor.save"),
         Binding("q", "close", "Close", id="editor.close"),
     ]
@@ -337,23 +340,34 @@ class EditorScreen(Screen[None]):
     def _settlement_form(self, h: Hex) -> None:
         m = self.scenario.map
         here = m.settlements_at(h)
-        kind, name, owner = (
-            (here[0].kind, here[0].name, here[0].owner or "") if here else ("village", "", "")
-        )
+        s = here[0] if here else None
+        stores = ", ".join(f"{k}={v}" for k, v in (s.stores if s else {}).items())
         owners = ", ".join(p.id for p in self.scenario.players)
         fields = [
-            (f"Kind ({', '.join(SETTLEMENT_KINDS)})", kind),
-            ("Name", name),
-            (f"Owner ({owners}, or empty)", owner),
+            (f"Kind ({', '.join(SETTLEMENT_KINDS)})", s.kind if s else "village"),
+            ("Name", s.name if s else ""),
+            (f"Owner ({owners}, or empty)", (s.owner or "") if s else ""),
+            ("Walls (yes or no)", "yes" if s and s.walls else "no"),
+            ("Stores (food=2, gold=1, or empty)", stores),
         ]
 
         def placed(answer: list[str] | None) -> None:
             if not answer:
                 return
-            kind, name, owner = answer
-            if self._edit(
-                "settlement", lambda: edits.place_settlement(m, h, kind, name, owner or None)
-            ):
+            kind, name, owner, walls, stores = answer
+
+            def place() -> object:
+                return edits.place_settlement(
+                    m,
+                    h,
+                    kind,
+                    name,
+                    owner or None,
+                    walls=edits.parse_yes(walls),
+                    stores=edits.parse_stores(stores),
+                )
+
+            if self._edit("settlement", place):
                 self._changed()
 
         self.app.push_screen(FieldsForm(f"Settlement at {m.label(h)}", fields), placed)
@@ -424,6 +438,35 @@ class EditorScreen(Screen[None]):
                 self._changed()
 
         self.app.push_screen(FieldsForm("Player slots", fields, hint), done)
+
+    def action_victory(self) -> None:
+        sc = self.scenario
+        fields = [
+            ("Victory type (empty: the ruleset's own)", str(sc.victory.get("type", ""))),
+            ("Summary", str(sc.victory.get("summary", ""))),
+        ]
+
+        def done(answer: list[str] | None) -> None:
+            if answer and self._edit("victory", lambda: edits.set_victory(sc, *answer)):
+                self._changed()
+
+        self.app.push_screen(FieldsForm("Victory", fields), done)
+
+    def action_rulesets(self) -> None:
+        sc = self.scenario
+        installed = registry.load_rulesets()
+        names = ", ".join(sorted(installed))
+        fields = [(f"Rulesets it supports ({names})", ", ".join(sc.rulesets))]
+
+        def done(answer: list[str] | None) -> None:
+            if not answer:
+                return
+            words = {rid: installed[rid].vocabulary for rid in installed}
+            ids = answer[0].split(",")
+            if self._edit("rulesets", lambda: edits.set_rulesets(sc, ids, words)):
+                self._changed()
+
+        self.app.push_screen(FieldsForm("Rulesets", fields), done)
 
     def action_generate(self) -> None:
         fields = [("Size (across x down)", "24x18"), ("Players (2 to 6)", "2"), ("Seed", "1")]
