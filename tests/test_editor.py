@@ -17,6 +17,7 @@ from tuicamp.model.hexes import Hex, Hexside
 from tuicamp.ui.app import TuicampApp
 from tuicamp.ui.editor import EditorScreen
 from tuicamp.ui.editor._forms import FieldsForm
+from tuicamp.ui.screens.confirm import ConfirmScreen
 from tuicamp.ui.screens.title import TitleScreen
 
 
@@ -174,8 +175,16 @@ async def test_the_title_screen_opens_the_editor_and_it_closes_back(tmp_path) ->
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_for_screen(pilot, TitleScreen)
         await pilot.press("e")
-        await wait_for_screen(pilot, EditorScreen)
+        editor = await wait_for_screen(pilot, EditorScreen)
         await pilot.press("q")
+        await wait_for_screen(pilot, TitleScreen)
+        await pilot.press("e")
+        editor = await wait_for_screen(pilot, EditorScreen)
+        await pilot.press("space", "q")  # painted, not saved: asked first
+        await wait_for_screen(pilot, ConfirmScreen)
+        await pilot.press("n")
+        assert await wait_for_screen(pilot, EditorScreen) is editor
+        await pilot.press("q", "y")
         await wait_for_screen(pilot, TitleScreen)
 
 

@@ -41,6 +41,7 @@ from tuicamp.ui.editor._tools import (
 )
 from tuicamp.ui.map_layers import AREA, OverlayLook
 from tuicamp.ui.map_widget import MapWidget
+from tuicamp.ui.screens.confirm import ConfirmScreen
 
 BLANK_SIZE = (16, 12)
 CHECK_AFTER = 0.4  # seconds of quiet after an edit before the scenario is checked again
@@ -531,7 +532,20 @@ class EditorScreen(Screen[None]):
         self._status()
 
     def action_close(self) -> None:
-        if len(self.app.screen_stack) <= 2:
+        """Leave the editor; with changes not saved, only once the designer says so."""
+        if self.saved:
+            self._leave()
+            return
+
+        def answered(leave: bool | None) -> None:
+            if leave:
+                self._leave()
+
+        question = "The scenario has changes not saved. Close the editor and lose them?"
+        self.app.push_screen(ConfirmScreen(question, "Close", "Keep editing"), answered)
+
+    def _leave(self) -> None:
+        if len(self.app.screen_stack) <= 2:  # opened by `tuicamp edit`: nothing below
             self.app.exit(0)
         else:
             self.dismiss(None)
