@@ -129,6 +129,7 @@ def build_parser() -> argparse.ArgumentParser:
     battles.add_argument("--all", action="store_true", help="list fought battles too")
 
     _add_seats_parser(sub)
+    _add_map_parsers(sub)
     _add_serve_parser(sub)
 
     roll = sub.add_parser("roll", help="roll dice: d6, 2d6, d66, 3d6+1, ...")
@@ -165,6 +166,58 @@ def _add_seats_parser(sub: argparse._SubParsersAction) -> None:
         "authorized-keys", help="authorized_keys lines for a dedicated account under OpenSSH"
     )
     keys.add_argument("--program", help="the tuicamp sshd runs (default: this one)")
+
+
+def _add_map_parsers(sub: argparse._SubParsersAction) -> None:
+    """``generate`` (a random map) and ``edit`` (the scenario editor)."""
+    gen = sub.add_parser("generate", help="a random map as a scenario file, with fair starts")
+    gen.add_argument("--size", default="40x30", metavar="WxH", help="hexes across x down")
+    gen.add_argument("--players", type=int, default=2, help="player slots (2 to 6)")
+    gen.add_argument("--seed", type=int, default=0, help="the same seed makes the same map")
+    gen.add_argument("--ruleset", "-r", default="sandbox", help="the ruleset it is for")
+    gen.add_argument("--out", "-o", help="scenario file to write (default: print it)")
+    gen.add_argument("--force", action="store_true", help="write over an existing file")
+    edit = sub.add_parser("edit", help="the scenario editor (a blank map without SCENARIO)")
+    edit.add_argument("scenario", nargs="?", help="a scenario file, or a bundled one's name")
+    edit.add_argument("--ruleset", "-r", default="sandbox", help="a blank map's ruleset")
+
+
+def _size(text: str) -> tuple[int, int]:
+    width, x, height = text.lower().partition("x")
+    if not (x and width.strip().isdigit() and height.strip().isdigit()):
+        raise InputError(f"--size {text!r}: give hexes across x down, like 40x30")
+    return int(width), int(height)
+
+
+def cmd_generate(args: argparse.Namespace) -> int:
+    from tuicamp.game.mapedit.files import write_scenario
+    from tuicamp.game.mapgen import MapSpec, generate
+
+    width, height = _size(args.size)
+    made = generate(MapSpec(width, height, args.players, args.seed, args.ruleset))
+    text = made.text().text
+    if args.out:
+        write_scenario(Path(args.out), text, overwrite=args.force)
+        say(f"{args.out}: written ({width} x {height}, seed {args.seed})")
+        report = sys.stdout
+    else:
+        write_out(text)
+        report = sys.stderr
+    for line in made.report():
+        say(line, file=report)
+    return EXIT_OK
+
+
+def cmd_edit(args: argparse.Namespace) -> int:
+    from tuicamp.storage.scenario import find_scenario
+    from tuicamp.ui.app import TuicampApp
+    from tuicamp.ui.editor import EditorScreen
+
+    path = find_scenario(args.scenario) if args.scenario else None
+    bundled = path is not None and not Path(args.scenario).is_file()  # saved elsewhere
+    screen = EditorScreen(path, args.ruleset, save_as=bundled)  # a bad file: refused here
+    app = TuicampApp(home=lambda: screen)
+    return int(app.run() or 0)
 
 
 def _add_serve_parser(sub: argparse._SubParsersAction) -> None:
@@ -809,6 +862,8 @@ COMMANDS = {
     "roll": cmd_roll,
     "seats": cmd_seats,
     "serve": cmd_serve,
+    "generate": cmd_generate,
+    "edit": cmd_edit,
 }
 
 

@@ -16,6 +16,7 @@ frame pays only for the screen it draws.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from importlib import import_module
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -35,6 +36,7 @@ if TYPE_CHECKING:
     from tuicamp.ui.screens.campaign import CampaignScreen
     from tuicamp.ui.screens.title import TitleScreen
 
+EDITOR = "tuicamp.ui.editor"
 STYLES = ("app.tcss", "widgets.tcss", "title.tcss", "wizard.tcss", "campaign.tcss")
 
 
@@ -144,6 +146,8 @@ class TuicampApp(App[int]):
         elif what == "scenarios":
             scenarios = screens.imported(screens.SCENARIOS)
             self.push_screen(scenarios(self.scenarios), self._scenario_chosen)
+        elif what == "edit":  # the editor is imported when first opened, as screens are
+            self.push_screen(import_module(EDITOR).EditorScreen())
 
     def _loaded(self, path: Path | None) -> None:
         if path is not None:

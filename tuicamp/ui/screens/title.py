@@ -1,6 +1,6 @@
 """The title screen: continue the last campaign, start one, load a save, browse the
-scenarios, quit. The save list comes from save headers only, so it opens at once even
-with many long campaigns in the folder."""
+scenarios, open the map editor, quit. The save list comes from save headers only, so it
+opens at once even with many long campaigns in the folder."""
 
 from __future__ import annotations
 
@@ -46,6 +46,7 @@ class TitleScreen(Screen[None]):
         Binding("n", "choose('new')", "New", id="title.new"),
         Binding("l", "choose('load')", "Load", id="title.load"),
         Binding("s", "choose('scenarios')", "Scenarios", id="title.scenarios"),
+        Binding("e", "choose('edit')", "Editor", id="title.edit"),
         Binding("q", "choose('quit')", "Quit", id="title.quit"),
     ]
 
@@ -77,6 +78,7 @@ class TitleScreen(Screen[None]):
                 Option("New campaign", id="new"),
                 Option(f"Load a save ({len(self.saves)})", id="load"),
                 Option("Scenarios", id="scenarios"),
+                Option("Map editor", id="edit"),
                 Option("Quit", id="quit"),
             ]
             yield Center(OptionList(*options, id="title-menu"))

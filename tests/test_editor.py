@@ -1,0 +1,197 @@
+"""The scenario editor on screen (tuicamp.ui.editor): a scenario built from nothing, saved
+and started as a campaign; undo and redo; problems found as you edit, listed, and the
+cursor taken to their hex; the generator from inside; the title screen's entry; the
+command's refusal of a bad file. Pilot tests wait for conditions, never for seconds."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from apps.ui_kit import make_app, quiet_config, settle, sync, wait_for_screen, wait_until
+from textual.widgets import Input
+
+from tuicamp.cli import main
+from tuicamp.game.scenarios import load_scenario
+from tuicamp.game.setup import new_campaign
+from tuicamp.model.hexes import Hex, Hexside
+from tuicamp.ui.app import TuicampApp
+from tuicamp.ui.editor import EditorScreen
+from tuicamp.ui.editor._forms import FieldsForm
+from tuicamp.ui.screens.confirm import ConfirmScreen
+from tuicamp.ui.screens.title import TitleScreen
+
+
+def H(col: int, row: int) -> Hex:
+    return Hex.from_offset(col, row)
+
+
+def editor_app(path: Path | None = None) -> TuicampApp:
+    return TuicampApp(config=quiet_config(), home=lambda: EditorScreen(path))
+
+
+async def answer(pilot, *values: str) -> None:
+    """Fill in the first fields of the form on screen (the rest as they are) and send it."""
+    form = await wait_for_screen(pilot, FieldsForm)
+    for i, value in enumerate(values):
+        form.query_one(f"#field-{i}", Input).value = value
+    for _ in form.fields:
+        await pilot.press("enter")
+    await settle(pilot)
+
+
+async def go(pilot, screen: EditorScreen, h: Hex) -> None:
+    screen.map_widget.cursor = h
+    await settle(pilot)
+
+
+@sync
+async def test_a_scenario_built_from_nothing_is_saved_and_starts_a_campaign(tmp_path) -> None:
+    app = editor_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await wait_for_screen(pilot, EditorScreen)
+        m = screen.scenario.map
+        await pilot.press("b", "space")  # forest, brush 2, around 0101
+        assert m.letter_at(H(0, 0)) == "f" and m.letter_at(H(1, 0)) == "f"
+        await pilot.press("T")
+        await answer(pilot, "West Mark")
+        await pilot.press("f")  # the whole map: one land
+        assert len(m.territories[0].hexes) == m.width * m.height
+        await pilot.press("T")
+        await answer(pilot, "East Mark")
+        await go(pilot, screen, H(12, 5))
+        await pilot.press("b", "space")  # brush 3: 19 hexes to the East Mark
+        assert len(m.territory("east-mark").hexes) == 19
+        await pilot.press("t")  # settlements
+        await go(pilot, screen, H(2, 2))
+        await pilot.press("space")
+        await answer(pilot, "village", "Altdorf", "red")
+        await go(pilot, screen, H(12, 5))
+        await pilot.press("space")
+        await answer(pilot, "town", "Osthof", "blue", "yes", "food=2, gold=1")
+        assert [s.name for s in m.settlements] == ["Altdorf", "Osthof"]
+        assert m.settlements[1].walls and m.settlements[1].stores == {"food": 2, "gold": 1}
+        await pilot.press("t", "t")  # the feature tool: river first
+        await go(pilot, screen, H(7, 3))
+        await pilot.press("space", "d", "d", "space", "space")  # pen down, two sides, up
+        assert m.hexsides["river"] == [Hexside(H(7, 3), H(8, 3)), Hexside(H(8, 3), H(9, 3))]
+        await pilot.press("ctrl+s")
+        out = tmp_path / "built.toml"
+        await answer(pilot, str(out))
+        assert out.is_file() and screen.saved
+    scenario = load_scenario(out)
+    campaign = new_campaign(scenario, "sandbox", seed=1)
+    assert [t.name for t in campaign.map.territories] == ["West Mark", "East Mark"]
+    assert {s.id: s.owner for s in campaign.map.settlements} == {"altdorf": "red", "osthof": "blue"}
+    assert campaign.map.settlement("osthof").stores == {"food": 2, "gold": 1}
+    assert campaign.map.letter_at(H(1, 0)) == "f"
+    assert campaign.map.features_between(H(7, 3), H(8, 3)) == {"river"}
+
+
+@sync
+async def test_undo_and_redo_step_through_the_edits() -> None:
+    app = editor_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await wait_for_screen(pilot, EditorScreen)
+        m = screen.scenario.map
+        await pilot.press("space", "d", "]", "space")  # forest at 0101, hills at 0201
+        assert m.terrain[0][:2] == "fh"
+        await pilot.press("u")
+        assert m.terrain[0][:2] == "f."
+        await pilot.press("u")
+        assert m.terrain[0][:2] == ".."
+        await pilot.press("y", "y")
+        assert m.terrain[0][:2] == "fh"
+
+
+@sync
+async def test_problems_are_found_as_you_edit_listed_and_jumped_to() -> None:
+    """Checked as `tuicamp check` would, a moment after the keys stop; j puts the cursor
+    on the hex of the problem."""
+    app = editor_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await wait_for_screen(pilot, EditorScreen)
+        await pilot.press("t", "t", "t")  # settlements
+        await go(pilot, screen, H(4, 4))
+        await pilot.press("space")
+        await answer(pilot, "village", "Sunken", "red")
+        await pilot.press("t")  # terrain
+        await pilot.press("left_square_bracket", "left_square_bracket")  # past clear: sea
+        await pilot.press("space")
+        assert screen.scenario.map.letter_at(H(4, 4)) == "~"
+        await wait_until(pilot, lambda: screen.findings, "the problem found")
+        assert [f.text for f in screen.findings] == ["settlement 'Sunken' is on sea hex 0505"]
+        await go(pilot, screen, H(0, 0))
+        await pilot.press("j")
+        assert screen.map_widget.cursor == H(4, 4)
+        assert "Problems [j]: 1" in str(screen.query_one("#editor-status").render())
+
+
+@sync
+async def test_the_generator_replaces_the_map_and_undo_brings_it_back() -> None:
+    app = editor_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await wait_for_screen(pilot, EditorScreen)
+        await pilot.press("g")
+        await answer(pilot, "20x14", "3", "4")
+        m = screen.scenario.map
+        assert (m.width, m.height) == (20, 14) and len(screen.scenario.players) == 3
+        assert m.settlements and m.territories
+        await pilot.press("u")
+        assert (m.width, m.height) == (16, 12) and not m.territories
+
+
+@sync
+async def test_the_scenario_and_its_player_slots_are_edited_in_forms() -> None:
+    app = editor_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await wait_for_screen(pilot, EditorScreen)
+        await pilot.press("s")
+        await answer(pilot, "Border Feud", "border-feud", "8")
+        assert (screen.scenario.title, screen.scenario.turn_limit) == ("Border Feud", 8)
+        await pilot.press("p")
+        await answer(pilot, "red, Reds, Empire, red", "", "dwarf, Dwarfs, Dwarfs, yellow")
+        assert [p.id for p in screen.scenario.players] == ["red", "dwarf"]
+        await wait_until(pilot, lambda: "Dwarfs: 0T" in _panel(screen), "the ledger's new slot")
+        await pilot.press("u")
+        assert [p.id for p in screen.scenario.players] == ["red", "blue"]
+        await pilot.press("V")
+        await answer(pilot, "capture", "Take the enemy village.")
+        assert screen.scenario.victory == {"type": "capture", "summary": "Take the enemy village."}
+        await pilot.press("R")
+        await answer(pilot, "sandbox, rauscher")
+        assert list(screen.scenario.rulesets) == ["sandbox", "rauscher"]
+        await pilot.press("R")
+        await answer(pilot, "sandbox, nope")
+        assert list(screen.scenario.rulesets) == ["sandbox", "rauscher"]  # refused, told
+
+
+def _panel(screen: EditorScreen) -> str:
+    return str(screen.query_one("#editor-status").render())
+
+
+@sync
+async def test_the_title_screen_opens_the_editor_and_it_closes_back(tmp_path) -> None:
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for_screen(pilot, TitleScreen)
+        await pilot.press("e")
+        editor = await wait_for_screen(pilot, EditorScreen)
+        await pilot.press("q")
+        await wait_for_screen(pilot, TitleScreen)
+        await pilot.press("e")
+        editor = await wait_for_screen(pilot, EditorScreen)
+        await pilot.press("space", "q")  # painted, not saved: asked first
+        await wait_for_screen(pilot, ConfirmScreen)
+        await pilot.press("n")
+        assert await wait_for_screen(pilot, EditorScreen) is editor
+        await pilot.press("q", "y")
+        await wait_for_screen(pilot, TitleScreen)
+
+
+def test_the_command_refuses_a_bad_scenario_in_one_line(tmp_path, capsys) -> None:
+    bad = tmp_path / "bad.toml"
+    bad.write_text("format_version = 1\n[scenario]\nid = 'x'\n", encoding="utf-8")
+    assert main(["edit", str(bad)]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err.startswith(f"tuicamp: {bad}:") and "\n" not in err
+    assert main(["edit", str(tmp_path / "none.toml")]) == 2

@@ -1,0 +1,229 @@
+"""The random map generator (``tuicamp generate``): every map it makes passes the checks
+``tuicamp check`` applies, its rivers run downhill into water, its territories are whole
+and of the texts' size (10 to 25 hexes), its starts are fair within the bounds it states,
+and the same seed makes the same map."""
+
+from __future__ import annotations
+
+import itertools
+from collections import deque
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from tuicamp.cli import main
+from tuicamp.engine import registry
+from tuicamp.game.mapgen import BOUNDS, MapSpec, Shape, generate
+from tuicamp.game.mapgen.land import Land
+from tuicamp.game.mapgen.rivers import touches_water
+from tuicamp.game.mapgen.tiles import COASTAL, TILE_IDS
+from tuicamp.game.scenarios import scenario_problems
+from tuicamp.model.hexes import Hex
+from tuicamp.model.terrain import FeatureKind
+
+SMALL_SIZES = ((8, 8), (10, 8), (12, 8), (12, 10))
+RULESETS = ("sandbox", "rauscher", "ellegaard")
+
+
+def spec(seed: int, **changes: object) -> MapSpec:
+    width, height = SMALL_SIZES[seed % len(SMALL_SIZES)]
+    base = {
+        "width": width,
+        "height": height,
+        "players": 2 + seed % 2,
+        "seed": seed,
+        "ruleset": RULESETS[seed % len(RULESETS)],
+    }
+    return MapSpec(**{**base, **changes})  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("first", range(0, 200, 50))
+def test_two_hundred_seeds_pass_the_scenario_checks(first: int, tmp_path: Path) -> None:
+    """Each map, written as its file, passes every check of `tuicamp check` (the file's
+    own and each ruleset's campaign started from it), over four small sizes and the three
+    bundled rulesets."""
+    for seed in range(first, first + 50):
+        path = tmp_path / f"map-{seed}.toml"
+        path.write_text(generate(spec(seed)).text().text, encoding="utf-8")
+        assert scenario_problems(path) == [], f"seed {seed}: {spec(seed)}"
+
+
+def _height(land: Land, corner: frozenset[Hex]) -> float:
+    on = [land.elevation[h] for h in corner if land.contains(h)]
+    return sum(on) / len(on)
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_rivers_run_downhill_and_end_in_water(seed: int) -> None:
+    """Every river falls at every step and ends at a corner touching the sea or a lake,
+    or joins a river laid before it (which ends in water itself)."""
+    made = generate(MapSpec(30, 24, 2, seed))
+    land = made.land
+    assert land.rivers, "a 30 x 24 map has at least one river"
+    laid: set[frozenset[Hex]] = set()
+    for river in land.rivers:
+        heights = [_height(land, c) for c in river]
+        assert all(a > b for a, b in itertools.pairwise(heights)), heights
+        assert touches_water(land, river[-1]) or river[-1] in laid
+        laid.update(river)
+    waterways = set(made.scenario.map.vocabulary.features_of(FeatureKind.WATERWAY))
+    drawn = {s for f, sides in made.scenario.map.hexsides.items() if f in waterways for s in sides}
+    assert drawn, "the rivers are drawn on hexsides"
+    for side in drawn:  # a river side lies between two hexes of land
+        assert not land.is_water(side.a) or not land.is_water(side.b)
+
+
+def _one_piece(hexes: list[Hex]) -> bool:
+    left = set(hexes)
+    todo = deque([hexes[0]])
+    left.discard(hexes[0])
+    while todo:
+        for n in todo.popleft().neighbours():
+            if n in left:
+                left.discard(n)
+                todo.append(n)
+    return not left
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_territories_are_whole_and_of_the_texts_size(seed: int) -> None:
+    """Territories of 10 to 25 hexes, each in one piece, no hex in two, none on water."""
+    size = ((16, 12), (24, 18), (40, 30), (30, 20))[seed % 4]
+    scenario = generate(MapSpec(*size, 3, seed)).scenario
+    seen: set[Hex] = set()
+    for t in scenario.map.territories:
+        assert 10 <= len(t.hexes) <= 25, (t.id, len(t.hexes))
+        assert _one_piece(t.hexes), t.id
+        assert not seen & set(t.hexes)
+        seen |= set(t.hexes)
+        assert not any(scenario.map.terrain_at(h).water for h in t.hexes)
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_starts_are_fair_within_the_stated_bounds(seed: int) -> None:
+    """Distance to the nearest rival capital, food and income differ between players by
+    no more than BOUNDS ((most - least) / most), and the report says so."""
+    made = generate(MapSpec(24, 18, 2 + seed % 3, seed))
+    for figure, bound in BOUNDS.items():
+        assert made.fairness.spread(figure) <= bound, (figure, made.report())
+    report = made.report()
+    assert len(report) == 1 + len(made.scenario.players) + 1
+    assert report[-1].startswith("spread: distance ")
+    capitals = [s for s in made.scenario.map.settlements if s.kind == "capital"]
+    assert sorted(s.owner or "" for s in capitals) == sorted(p.id for p in made.scenario.players)
+
+
+def test_same_seed_same_map_and_another_seed_another() -> None:
+    a, b = generate(MapSpec(20, 16, 3, 7)), generate(MapSpec(20, 16, 3, 7))
+    assert a.text().text == b.text().text
+    assert a.report() == b.report()
+    assert generate(MapSpec(20, 16, 3, 8)).text().text != a.text().text
+
+
+def test_an_island_has_sea_on_every_edge_and_a_coast_on_one() -> None:
+    island = generate(MapSpec(24, 18, 2, 1, shape=Shape.ISLAND)).scenario.map
+    rows = island.terrain
+    assert set(rows[0]) == {"~"} or set(rows[-1]) == {"~"}
+    assert all(row[0] == "~" or row[-1] == "~" for row in rows[1:-1])
+    coast = generate(MapSpec(24, 18, 2, 1, shape=Shape.COAST)).scenario.map
+    edges = [coast.terrain[0], coast.terrain[-1], "".join(r[0] for r in coast.terrain)]
+    edges.append("".join(r[-1] for r in coast.terrain))
+    assert any(set(edge) == {"~"} for edge in edges)
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    seed=st.integers(0, 2**31),
+    width=st.integers(12, 20),
+    height=st.integers(10, 14),
+    players=st.integers(2, 3),
+)
+def test_any_seed_gives_a_map_whose_parts_agree(
+    seed: int, width: int, height: int, players: int
+) -> None:
+    """Whatever the seed: one settlement in each territory, inside it and on land; the
+    bridges sit on waterways and under roads; each player starts with a capital, an army
+    in it, and land of their own."""
+    scenario = generate(MapSpec(width, height, players, seed)).scenario
+    m = scenario.map
+    for t in m.territories:
+        inside = [s for s in m.settlements if s.hex in set(t.hexes)]
+        assert len(inside) == 1, t.id
+    assert len(m.settlements) == len(m.territories)
+    assert not any(m.terrain_at(s.hex).water for s in m.settlements)
+    waterways = {s for f in ("river", "stream") for s in m.hexsides.get(f, [])}
+    roads = set(m.hexsides.get("road", []))
+    assert set(m.hexsides.get("bridge", [])) <= waterways & roads
+    for slot in scenario.players:
+        capital = next(s for s in m.settlements if s.owner == slot.id and s.kind == "capital")
+        army = next(a for a in scenario.armies if a.owner == slot.id)
+        assert army.hex == capital.hex
+        assert any(t.owner == slot.id for t in m.territories)
+
+
+def test_a_tile_map_makes_every_land_hex_a_territory_of_one_tile_type(tmp_path: Path) -> None:
+    """Hex Island-style tile maps: one territory per land tile, typed lowland, highland,
+    coastal, primeval forest or swamp; a tile beside the sea is coastal."""
+    made = generate(MapSpec(16, 12, 3, 4, tiles=True))
+    m = made.scenario.map
+    land = [h for h in m.hexes() if not m.terrain_at(h).water]
+    assert sorted(h for t in m.territories for h in t.hexes) == sorted(land)
+    assert {len(t.hexes) for t in m.territories} == {1}
+    assert {t.kind for t in m.territories} <= set(TILE_IDS) - {"sea"}
+    for t in m.territories:
+        beside_sea = any(m.contains(n) and m.terrain_at(n).sea for n in t.hexes[0].neighbours())
+        assert (t.kind == COASTAL) == beside_sea or t.kind == "swamp"
+    path = tmp_path / "tiles.toml"
+    path.write_text(made.text().text, encoding="utf-8")
+    assert scenario_problems(path) == []
+
+
+def test_an_aasen_tile_map_passes_the_aasen_checks(tmp_path: Path) -> None:
+    """Judged by the aasen ruleset itself, once it is installed."""
+    if "aasen" not in registry.ruleset_names():
+        pytest.skip("the aasen ruleset is not installed")
+    path = tmp_path / "aasen.toml"
+    path.write_text(generate(MapSpec(16, 12, 4, 1, ruleset="aasen")).text().text)
+    assert scenario_problems(path) == []
+
+
+def test_bad_specs_are_refused_with_what_to_change() -> None:
+    with pytest.raises(Exception, match="width 4: a map is 8 to 500 hexes"):
+        generate(MapSpec(4, 10))
+    with pytest.raises(Exception, match="9 players: the generator seats 2 to 6"):
+        generate(MapSpec(20, 20, 9))
+    with pytest.raises(Exception, match="too few for 6 players: make it larger"):
+        generate(MapSpec(8, 8, 6))
+    with pytest.raises(Exception, match="ruleset 'nope' is not installed"):
+        generate(MapSpec(20, 20, ruleset="nope"))
+
+
+def test_the_command_writes_a_checked_file_and_prints_the_figures(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "gen.toml"
+    args = ["generate", "--size", "16x12", "--players", "3", "--seed", "5", "--out", str(out)]
+    assert main(args) == 0
+    printed = capsys.readouterr().out
+    assert f"{out}: written (16 x 12, seed 5)" in printed
+    assert "spread: distance" in printed and "Green" in printed
+    assert out.read_text() == generate(MapSpec(16, 12, 3, 5)).text().text
+    assert main(["check", str(out)]) == 0
+    capsys.readouterr()
+    assert main([*args, "--size", "7x12"]) == 2
+    assert capsys.readouterr().err.strip() == "tuicamp: width 7: a map is 8 to 500 hexes"
+    assert main(args) == 2
+    assert "the file exists; give --force" in capsys.readouterr().err
+    assert main([*args, "--force"]) == 0
+
+
+def test_without_out_the_command_prints_the_file_and_the_figures_apart(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """The scenario on standard output (to pipe into a file), the figures on standard error."""
+    assert main(["generate", "--size", "12x10", "--seed", "2"]) == 0
+    printed = capsys.readouterr()
+    assert printed.out == generate(MapSpec(12, 10, 2, 2)).text().text
+    assert "spread: distance" in printed.err

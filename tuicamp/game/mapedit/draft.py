@@ -1,0 +1,107 @@
+"""A scenario being edited: where it starts (a file, or a blank map), what is wrong with it
+as ``tuicamp check`` would say, and saving it.
+
+The checks are the command's own: the scenario is written to a scratch file and read back
+through :func:`tuicamp.game.scenarios.scenario_problems`, so the editor can never pass a
+map the command refuses, nor refuse one it passes. Each problem carries the hex its line
+is about, when it is about one, for the editor to jump to.
+"""
+
+from __future__ import annotations
+
+import re
+import tempfile
+from pathlib import Path
+
+from attrs import frozen
+
+from tuicamp.engine import registry
+from tuicamp.game.mapedit.files import write_scenario
+from tuicamp.game.mapedit.writer import ScenarioText, scenario_text
+from tuicamp.game.scenarios import load_scenario, scenario_problems
+from tuicamp.model.hexes import Hex, parse_label
+from tuicamp.model.map import HexMap
+from tuicamp.storage.scenario import PlayerSlot, RulesetSetup, Scenario
+
+BLANK_PLAYERS = (("red", "Red", "red", "Empire"), ("blue", "Blue", "blue", "Orcs & Goblins"))
+_LINE = re.compile(r"^(?P<path>.*?):(?P<line>\d+): (?P<text>.*)$")
+_LABEL = re.compile(r"\b(\d{4}|\d{6})\b")
+
+
+def blank_scenario(width: int, height: int, ruleset: str = "sandbox") -> Scenario:
+    """A map of open ground with two player slots, for the editor to start from."""
+    if not (1 <= width <= 500 and 1 <= height <= 500):
+        raise ValueError(f"a map is 1 to 500 hexes across and down, not {width} x {height}")
+    vocabulary = registry.get_ruleset(ruleset).vocabulary
+    return Scenario(
+        id="new-scenario",
+        title="New scenario",
+        description="",
+        path=Path("new-scenario.toml"),
+        map=HexMap.blank(width, height, vocabulary=vocabulary),
+        players=[
+            PlayerSlot(id=pid, name=name, race=race, colour=colour)
+            for pid, name, colour, race in BLANK_PLAYERS
+        ],
+        armies=[],
+        victory={},
+        rulesets={ruleset: RulesetSetup()},
+    )
+
+
+def open_scenario(path: Path) -> Scenario:
+    """A scenario file to edit; an InputError names its first problem (fix it first)."""
+    return load_scenario(path)
+
+
+@frozen
+class Finding:
+    """One problem of the scenario: its line in the file, what is wrong, and the hex it
+    is about (None when it is about no one hex)."""
+
+    line: int
+    text: str
+    hex: Hex | None
+
+
+def findings(scenario: Scenario) -> list[Finding]:
+    """What ``tuicamp check`` would say of the scenario as it stands, problem by problem."""
+    return findings_of(scenario, scenario_text(scenario))
+
+
+def findings_of(scenario: Scenario, written: ScenarioText) -> list[Finding]:
+    """The problems of the scenario as written in ``written``: the slow half of
+    :func:`findings`, which touches only the text (an editor runs it off its screen's
+    thread, while the map goes on changing)."""
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "scenario.toml"
+        path.write_text(written.text, encoding="utf-8")
+        lines = scenario_problems(path)
+    out = []
+    for line in lines:
+        match = _LINE.match(line)
+        if match is None:
+            out.append(Finding(0, line, None))
+            continue
+        number, text = int(match["line"]), match["text"]
+        out.append(Finding(number, text, _hex_of(scenario, text, written.places.get(number))))
+    return out
+
+
+def _hex_of(scenario: Scenario, text: str, at: Hex | None) -> Hex | None:
+    """The hex a problem names in its text (``hex 0304``), else the one its line is about."""
+    width, height = scenario.map.width, scenario.map.height
+    for label in _LABEL.findall(text):
+        try:
+            h = parse_label(label)
+        except ValueError:
+            continue
+        if 0 <= h.row < height and 0 <= h.col < width:
+            return h
+    return at
+
+
+def save(scenario: Scenario, path: Path) -> None:
+    """Write the scenario to ``path`` (over the file there: the editor asks first)."""
+    write_scenario(path, scenario_text(scenario).text, overwrite=True)
+    scenario.path = path

@@ -1,0 +1,49 @@
+"""Names for generated places: syllables of the Old World, joined, never the same twice.
+
+A Games Master renames what they keep; until then a name must read as a place and be
+unique, so settlements and territories can be told apart in lists and on the card.
+"""
+
+from __future__ import annotations
+
+from random import Random
+
+FRONTS = (
+    "Alt", "Bern", "Dorn", "Eich", "Falk", "Grim", "Hoch", "Kalt", "Lind", "Mor", "Nord",
+    "Ost", "Rot", "Schwarz", "Stein", "Tal", "Wald", "Weiss", "Wolf", "Zorn", "Brack",
+    "Eisen", "Hagen", "Kron", "Sturm",
+)  # fmt: skip
+BACKS = (
+    "dorf", "burg", "heim", "bach", "feld", "hof", "furt", "stadt", "wald", "tal", "mark",
+    "berg", "brunn", "hausen", "see", "wacht", "moor", "au",
+)  # fmt: skip
+LAND_WORDS = ("March", "Vale", "Fields", "Heath", "Downs", "Reach", "Woods", "Lands", "Moor")
+
+
+class Namer:
+    """Unique place names from one seeded source."""
+
+    def __init__(self, rng: Random) -> None:
+        self._rng = rng
+        self._used: set[str] = set()
+
+    def place(self) -> str:
+        for _ in range(50):
+            name = self._rng.choice(FRONTS) + self._rng.choice(BACKS)
+            if name not in self._used:
+                self._used.add(name)
+                return name
+        n = len(self._used) + 1  # the syllables ran out: number them
+        name = f"{self._rng.choice(FRONTS)}{self._rng.choice(BACKS)} {n}"
+        self._used.add(name)
+        return name
+
+    def land(self, settlement: str) -> str:
+        """A territory's name after its settlement: "Altdorf March"."""
+        return f"{settlement} {self._rng.choice(LAND_WORDS)}"
+
+
+def slug(name: str) -> str:
+    """An id for a name: lower case, spaces as hyphens, ASCII letters and digits only."""
+    out = "".join(c if c.isascii() and c.isalnum() else "-" for c in name.lower())
+    return "-".join(part for part in out.split("-") if part)

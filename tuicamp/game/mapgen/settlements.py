@@ -1,0 +1,72 @@
+"""One settlement in every territory, on its best ground, in the texts' mix of kinds.
+
+The best ground is open farmland near water (a river side or the shore), away from the
+territory's edge; mountains and swamps hold a settlement only when nothing else does.
+"""
+
+from __future__ import annotations
+
+from random import Random
+
+from attrs import define
+
+from tuicamp.game.mapgen.land import CLEAR, FOREST, HILLS, MOUNTAINS, SWAMP, Land
+from tuicamp.model.hexes import Hex
+
+# How good each kind of ground is for a settlement (water never holds one).
+SITE_VALUE = {CLEAR: 4, HILLS: 3, FOREST: 2, SWAMP: 0, MOUNTAINS: 0}
+# The mix of kinds of the settlements players do not start in (the texts' villages,
+# towns, cities, border towers and fortresses), as shares that sum to one.
+MIX: tuple[tuple[str, float], ...] = (
+    ("village", 0.5),
+    ("town", 0.25),
+    ("city", 0.1),
+    ("tower", 0.1),
+    ("fortress", 0.05),
+)
+CAPITAL = "capital"
+
+
+@define
+class Site:
+    """A settlement's place before it is named and owned: its territory's index and hex."""
+
+    territory: int
+    hex: Hex
+    kind: str = "village"
+
+
+def place_sites(land: Land, territories: list[list[Hex]]) -> list[Site]:
+    """The best hex of each territory."""
+    waterside = {h for sides in land.sides.values() for s in sides for h in (s.a, s.b)}
+    return [Site(i, _best(land, hexes, waterside)) for i, hexes in enumerate(territories)]
+
+
+def _best(land: Land, hexes: list[Hex], waterside: set[Hex]) -> Hex:
+    mine = set(hexes)
+    centre = min(hexes, key=lambda h: (sum(h.distance(x) for x in hexes), h.row, h.col))
+
+    def score(h: Hex) -> tuple[float, int, int]:
+        value: float = SITE_VALUE.get(land.ground[h], 0)
+        near_water = h in waterside or any(land.is_water(n) for n in land.neighbours(h))
+        inland = sum(1 for n in land.neighbours(h) if n in mine)
+        value += 2 * near_water + 0.5 * inland - h.distance(centre)
+        return (-value, h.row, h.col)
+
+    return min(hexes, key=score)
+
+
+def assign_kinds(sites: list[Site], capitals: set[int], rng: Random) -> None:
+    """Capitals where the players start; the rest by the mix, in a seeded order, so the
+    shares hold on every map however many settlements it has."""
+    rest = [s for s in sites if s.territory not in capitals]
+    rng.shuffle(rest)
+    kinds: list[str] = []
+    for kind, share in MIX:
+        kinds += [kind] * round(share * len(rest))
+    kinds += ["village"] * (len(rest) - len(kinds))
+    for site, kind in zip(rest, kinds, strict=False):
+        site.kind = kind
+    for site in sites:
+        if site.territory in capitals:
+            site.kind = CAPITAL

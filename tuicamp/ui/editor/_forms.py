@@ -1,0 +1,53 @@
+"""The editor's small forms: a few labelled text fields, answered with enter, left with
+escape. One form class serves every question (a name, a settlement, a path, a map to
+generate), so each reads and behaves the same."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Input, Label, Static
+
+
+class FieldsForm(ModalScreen[list[str] | None]):
+    """``fields`` are (label, value) pairs; the answer is the values, or None."""
+
+    DEFAULT_CSS = """
+    FieldsForm { align: center middle; }
+    FieldsForm > Vertical {
+        width: 60; max-width: 100%; height: auto; border: round $primary;
+        background: $surface; padding: 0 1;
+    }
+    FieldsForm Input { margin-bottom: 0; }
+    FieldsForm .form-hint { color: $foreground-muted; }
+    """
+    BINDINGS = [Binding("escape", "cancel", "Cancel", id="editor.form.cancel")]
+
+    def __init__(self, title: str, fields: list[tuple[str, str]], hint: str = "") -> None:
+        super().__init__()
+        self.form_title, self.fields, self.hint = title, fields, hint
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static(self.form_title, classes="dialog-title")
+            for i, (label, value) in enumerate(self.fields):
+                yield Label(label)
+                yield Input(value, id=f"field-{i}")
+            yield Static(self.hint or "enter: done  escape: cancel", classes="form-hint")
+
+    def on_mount(self) -> None:
+        self.query_one("#field-0", Input).focus()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        inputs = list(self.query(Input))
+        at = inputs.index(event.input)
+        if at + 1 < len(inputs):
+            inputs[at + 1].focus()
+            return
+        self.dismiss([i.value for i in inputs])
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,551 @@
+"""The scenario editor's screen: the campaign's hex map widget with a brush, the tools'
+panel and the problems of the scenario as ``tuicamp check`` finds them.
+
+Every change goes through :mod:`tuicamp.game.mapedit` (the edits, their history, the
+checks, the writer), so the screen holds no rule of its own about what a map may be.
+A terrain stroke repaints only the hexes it changed; other edits redraw the map.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.timer import Timer
+from textual.widgets import Footer, OptionList, Static
+from textual.widgets.option_list import Option
+from textual.worker import get_current_worker
+
+from tuicamp.engine import registry
+from tuicamp.engine.errors import InputError
+from tuicamp.game.mapedit import draft, edits
+from tuicamp.game.mapedit.history import History
+from tuicamp.game.mapedit.ledger import LedgerLine, ledger
+from tuicamp.game.mapedit.writer import scenario_text
+from tuicamp.game.mapgen import MapSpec, generate
+from tuicamp.model.hexes import Hex, Hexside
+from tuicamp.storage.scenario import Scenario
+from tuicamp.ui.editor._forms import FieldsForm
+from tuicamp.ui.editor._tools import (
+    FEATURE,
+    PEN_DRAW,
+    PEN_OFF,
+    SETTLEMENT,
+    SETTLEMENT_KINDS,
+    TERRAIN,
+    TERRITORY,
+    Tools,
+)
+from tuicamp.ui.map_layers import AREA, OverlayLook
+from tuicamp.ui.map_widget import MapWidget
+from tuicamp.ui.screens.confirm import ConfirmScreen
+
+BLANK_SIZE = (16, 12)
+CHECK_AFTER = 0.4  # seconds of quiet after an edit before the scenario is checked again
+# Checked by itself after edits up to this many hexes; a larger map takes seconds to check
+# (it is read as a file and a campaign started from it), which would hold up the keys that
+# follow, so it is checked when asked (v) and when saved.
+AUTO_CHECK_HEXES = 5000
+BRUSH = "brush"
+BRUSH_LOOK = OverlayLook(AREA, "+", "bright_white", "the editor's brush")
+
+
+class EditorMap(MapWidget):
+    """The map widget as the editor shows it: a map without armies keeps the army and
+    zoom keys (same ids) out of the footer, which has room for the editor's own."""
+
+    BINDINGS = [
+        Binding("n", "next_army(1)", "Next army", show=False, id="map.next_army"),
+        Binding("c", "centre", "Centre", show=False, id="map.centre"),
+        Binding("enter", "select", "Select", show=False, id="map.select"),
+        Binding("o", "toggle_layout", "Overview", show=False, id="map.layout"),
+    ]
+
+
+class EditorScreen(Screen[None]):
+    """Edit ``path`` (None: a blank map), saving back to it, or to a path asked for (a
+    blank map, or ``save_as``: a bundled scenario, kept as it is shipped)."""
+
+    DEFAULT_CSS = """
+    EditorScreen > Horizontal { height: 1fr; }
+    EditorScreen MapWidget { width: 1fr; height: 1fr; }
+    #editor-panel { width: 30; height: 1fr; border-left: solid $primary; }
+    #editor-status { height: auto; padding: 0 1; }
+    #editor-problems { height: 1fr; border: none; }
+    """
+    BINDINGS = [
+        Binding("t", "next_tool", "Tool", id="editor.tool"),
+        Binding("right_square_bracket", "cycle(1)", "Next", id="editor.next_item"),
+        Binding("left_square_bracket", "cycle(-1)", "Prev", show=False, id="editor.prev_item"),
+        Binding("b", "brush", "Brush", id="editor.brush"),
+        Binding("space", "apply", "Apply", id="editor.apply"),
+        Binding("f", "fill", "Fill", show=False, id="editor.fill"),
+        Binding("T", "new_territory", "New land", show=False, id="editor.new_territory"),
+        Binding("r", "rename", "Rename", show=False, id="editor.rename"),
+        Binding("X", "remove_settlement", "Remove", show=False, id="editor.remove"),
+        Binding("u", "undo", "Undo", id="editor.undo"),
+        Binding("y", "redo", "Redo", show=False, id="editor.redo"),
+        Binding("v", "check", "Check", show=False, id="editor.check"),
+        Binding("j", "jump", "Jump", show=False, id="editor.jump"),
+        Binding("g", "generate", "Generate", show=False, id="editor.generate"),
+        Binding("s", "scenario", "Scenario", show=False, id="editor.scenario"),
+        Binding("p", "players", "Players", show=False, id="editor.players"),
+        Binding("V", "victory", "Victory", show=False, id="editor.victory"),
+        Binding("R", "rulesets", "Rulesets", show=False, id="editor.rulesets"),
+        Binding("ctrl+s", "save", "Save", id="editor.save"),
+        Binding("q", "close", "Close", id="editor.close"),
+    ]
+
+    def __init__(
+        self, path: Path | None = None, ruleset: str = "sandbox", *, save_as: bool = False
+    ) -> None:
+        super().__init__()
+        if path is not None:
+            self.scenario: Scenario = draft.open_scenario(path)
+            self.path: Path | None = None if save_as else path
+        else:
+            self.scenario = draft.blank_scenario(*BLANK_SIZE, ruleset)
+            self.path = None
+        self.history = History(self.scenario)
+        self.tools = Tools()
+        self.findings: list[draft.Finding] = []
+        self.checks = 0  # how many times the scenario was checked (tests wait on it)
+        self.saved = True
+        self._jump_at = -1
+        self._timer: Timer | None = None
+        self._last_cursor: Hex | None = None
+        self._ledger: list[LedgerLine] = []
+        self._stale = False  # edited since the last check, on a map too large to check by itself
+
+    # --- layout -----------------------------------------------------------------------
+    def compose(self) -> ComposeResult:
+        with Horizontal():
+            yield EditorMap(self.scenario.map, id="editor-map")
+            with Vertical(id="editor-panel"):
+                yield Static(id="editor-status", markup=False)
+                yield OptionList(id="editor-problems")
+        yield Footer()
+
+    @property
+    def map_widget(self) -> MapWidget:
+        return self.query_one("#editor-map", EditorMap)
+
+    def on_mount(self) -> None:
+        self.map_widget.declare_overlays({BRUSH: BRUSH_LOOK})
+        self.map_widget.focus()
+        self.check_now()
+        self._show_brush()
+
+    # --- what the panel says ----------------------------------------------------------
+    def _status(self) -> None:
+        m, tools = self.scenario.map, self.tools
+        h = self.map_widget.cursor
+        terrain = m.terrain_at(h).name if m.contains(h) else "-"
+        territory = m.territory_of(h)
+        here = m.settlements_at(h)
+        name = self.path.name if self.path else "(not saved yet)"
+        lines = [
+            f"{name}{'' if self.saved else ' *'}",
+            f"{m.width} x {m.height}  hex {m.label(h)}",
+            f"  {terrain}",
+            f"  land: {territory.name if territory else '-'}",
+            f"  town: {here[0].name + ' (' + here[0].kind + ')' if here else '-'}",
+            f"Tool [t]: {tools.tool}",
+            f"  [ ]: {tools.item(m)}",
+            f"Brush [b]: {tools.brush}",
+            f"Problems [j]: {len(self.findings) or 'none'}{' (v: check)' if self._stale else ''}",
+            "Ledger (land, towns, pts):",
+            *(f"  {line.short()}" for line in self._ledger),
+        ]
+        self.query_one("#editor-status", Static).update("\n".join(lines))
+
+    def _show_problems(self) -> None:
+        problems = self.query_one("#editor-problems", OptionList)
+        problems.clear_options()
+        width = self.scenario.map.label_width
+        problems.add_options(
+            Option(f"{f.hex.label(width) if f.hex else '----'} {f.text}") for f in self.findings
+        )
+
+    def _show_brush(self) -> None:
+        m, h = self.scenario.map, self.map_widget.cursor
+        if self.tools.tool in (TERRAIN, TERRITORY) and self.tools.brush > 1:
+            self.map_widget.set_area(BRUSH, edits.brush(m, h, self.tools.brush))
+        else:
+            self.map_widget.clear_overlay(BRUSH)
+        self._status()
+
+    # --- checks -----------------------------------------------------------------------
+    def check_now(self) -> None:
+        """Check the scenario as ``tuicamp check`` would, and list what it finds."""
+        self._found(draft.findings(self.scenario))
+
+    def _found(self, found: list[draft.Finding]) -> None:
+        self.findings = found
+        self._stale = False
+        self._ledger = ledger(self.scenario)
+        self.checks += 1
+        self._jump_at = -1
+        self._show_problems()
+        self._status()
+
+    def _check_later(self) -> None:
+        """The check after an edit: the text is written here, checked on a thread (a
+        200 x 200 map takes seconds), and the problems listed when it answers; a newer
+        check cancels an older one."""
+        written = scenario_text(self.scenario)
+        scenario = self.scenario
+
+        def check() -> None:
+            found = draft.findings_of(scenario, written)
+            if not get_current_worker().is_cancelled:  # a newer check is on its way
+                self.app.call_from_thread(self._found, found)
+
+        self.run_worker(check, thread=True, exclusive=True, group="check")
+
+    def _changed(self, hexes: list[Hex] | None = None) -> None:
+        """After an edit: repaint what changed (``hexes``; None: the whole map), mark the
+        scenario unsaved, and check it again once the keys have been quiet a moment."""
+        widget = self.map_widget
+        if hexes is None:
+            widget.set_map(self.scenario.map)
+        else:
+            widget.refresh_hexes(hexes)
+        self.saved = False
+        if self._timer is not None:
+            self._timer.stop()
+        m = self.scenario.map
+        if m.width * m.height <= AUTO_CHECK_HEXES:
+            self._timer = self.set_timer(CHECK_AFTER, self._check_later)
+        else:
+            self._stale = True
+        self._show_brush()
+
+    def _edit(self, what: str, change) -> bool:
+        """Do one edit as one step of undo; a refusal is told and leaves no step."""
+        self.history.before(what)
+        try:
+            done = change()
+        except ValueError as exc:
+            self.history.drop_last()
+            self.notify(str(exc), severity="warning")
+            return False
+        if not done:
+            self.history.drop_last()
+            return False
+        return True
+
+    # --- the map's messages -----------------------------------------------------------
+    def on_map_widget_cursor_moved(self, message: MapWidget.CursorMoved) -> None:
+        old, self._last_cursor = self._last_cursor, message.hex
+        pen_down = self.tools.tool == FEATURE and self.tools.pen != PEN_OFF
+        if pen_down and old is not None and old.is_adjacent(message.hex):
+            self._pen_stroke(Hexside(old, message.hex))
+        self._show_brush()
+
+    def on_map_widget_selected(self, message: MapWidget.Selected) -> None:
+        self.action_apply()
+
+    def _pen_stroke(self, side: Hexside) -> None:
+        m = self.scenario.map
+        feature = self.tools.feature_id(m)
+        on = self.tools.pen == PEN_DRAW
+        if self._edit(
+            f"{feature} {m.label(side.a)}-{m.label(side.b)}",
+            lambda: edits.set_feature(m, side, feature, on),
+        ):
+            self._changed()
+
+    # --- actions ----------------------------------------------------------------------
+    def action_next_tool(self) -> None:
+        self.tools.next_tool()
+        self._show_brush()
+
+    def action_cycle(self, step: int) -> None:
+        self.tools.cycle(self.scenario.map, step)
+        self._show_brush()
+
+    def action_brush(self) -> None:
+        self.tools.next_brush()
+        self._show_brush()
+
+    def action_apply(self) -> None:
+        m, h, tools = self.scenario.map, self.map_widget.cursor, self.tools
+        if tools.tool == TERRAIN:
+            letter = tools.letter(m)
+            area = edits.brush(m, h, tools.brush)
+            changed: list[Hex] = []
+
+            def paint() -> bool:
+                changed.extend(edits.paint_terrain(m, area, letter))
+                return bool(changed)
+
+            if self._edit(f"paint {letter}", paint):
+                self._changed(changed)
+        elif tools.tool == FEATURE:
+            tools.next_pen()
+            self._status()
+        elif tools.tool == TERRITORY:
+            if tools.territory is None:
+                self.notify("no territory in hand: T makes one", severity="warning")
+                return
+            tid, area = tools.territory, edits.brush(m, h, tools.brush)
+            if self._edit("assign", lambda: edits.assign_hexes(m, area, tid)):
+                self._changed()
+        elif tools.tool == SETTLEMENT:
+            self._settlement_form(h)
+
+    def action_fill(self) -> None:
+        m, tid = self.scenario.map, self.tools.territory
+        if tid is None:
+            self.notify("no territory in hand: T makes one", severity="warning")
+            return
+        h = self.map_widget.cursor
+        if self._edit("fill", lambda: edits.flood_fill(m, h, tid)):
+            self._changed()
+
+    def action_new_territory(self) -> None:
+        def made(answer: list[str] | None) -> None:
+            if not answer:
+                return
+            m = self.scenario.map
+            try:
+                territory = edits.new_territory(m, answer[0])
+            except ValueError as exc:
+                self.notify(str(exc), severity="warning")
+                return
+            self.tools.tool, self.tools.territory = TERRITORY, territory.id
+            self._status()
+
+        self.app.push_screen(FieldsForm("A new territory", [("Name", "")]), made)
+
+    def action_rename(self) -> None:
+        m = self.scenario.map
+        territory = m.territory_of(self.map_widget.cursor)
+        if territory is None:
+            self.notify("the hex under the cursor is in no territory", severity="warning")
+            return
+        tid = territory.id
+
+        def renamed(answer: list[str] | None) -> None:
+            if answer and self._edit("rename", lambda: edits.rename_territory(m, tid, answer[0])):
+                self._changed()
+
+        self.app.push_screen(
+            FieldsForm("Rename the territory", [("Name", territory.name)]), renamed
+        )
+
+    def _settlement_form(self, h: Hex) -> None:
+        m = self.scenario.map
+        here = m.settlements_at(h)
+        s = here[0] if here else None
+        stores = ", ".join(f"{k}={v}" for k, v in (s.stores if s else {}).items())
+        owners = ", ".join(p.id for p in self.scenario.players)
+        fields = [
+            (f"Kind ({', '.join(SETTLEMENT_KINDS)})", s.kind if s else "village"),
+            ("Name", s.name if s else ""),
+            (f"Owner ({owners}, or empty)", (s.owner or "") if s else ""),
+            ("Walls (yes or no)", "yes" if s and s.walls else "no"),
+            ("Stores (food=2, gold=1, or empty)", stores),
+        ]
+
+        def placed(answer: list[str] | None) -> None:
+            if not answer:
+                return
+            kind, name, owner, walls, stores = answer
+
+            def place() -> object:
+                return edits.place_settlement(
+                    m,
+                    h,
+                    kind,
+                    name,
+                    owner or None,
+                    walls=edits.parse_yes(walls),
+                    stores=edits.parse_stores(stores),
+                )
+
+            if self._edit("settlement", place):
+                self._changed()
+
+        self.app.push_screen(FieldsForm(f"Settlement at {m.label(h)}", fields), placed)
+
+    def action_remove_settlement(self) -> None:
+        m, h = self.scenario.map, self.map_widget.cursor
+        if self._edit("remove settlement", lambda: edits.remove_settlement(m, h)):
+            self._changed()
+
+    def action_undo(self) -> None:
+        what = self.history.undo()
+        if what is None:
+            self.notify("nothing to undo")
+            return
+        self.notify(f"undone: {what}")
+        self._changed()
+
+    def action_redo(self) -> None:
+        what = self.history.redo()
+        if what is None:
+            self.notify("nothing to redo")
+            return
+        self.notify(f"done again: {what}")
+        self._changed()
+
+    def action_check(self) -> None:
+        self.check_now()
+        self.query_one("#editor-problems", OptionList).focus()
+
+    def action_jump(self) -> None:
+        """Put the cursor on the next problem's hex."""
+        placed = [f for f in self.findings if f.hex is not None]
+        if not placed:
+            self.notify("no problem to jump to" if not self.findings else "no problem names a hex")
+            return
+        self._jump_at = (self._jump_at + 1) % len(placed)
+        finding = placed[self._jump_at]
+        assert finding.hex is not None
+        self.map_widget.cursor = finding.hex
+        self.map_widget.focus()
+        self.notify(finding.text)
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        finding = self.findings[event.option_index]
+        if finding.hex is not None:
+            self.map_widget.cursor = finding.hex
+            self.map_widget.focus()
+
+    def action_scenario(self) -> None:
+        sc = self.scenario
+        fields = [("Title", sc.title), ("Id", sc.id), ("Turn limit (0: none)", str(sc.turn_limit))]
+
+        def done(answer: list[str] | None) -> None:
+            if answer and self._edit("scenario", lambda: edits.set_head(sc, *answer)):
+                self._changed()
+
+        self.app.push_screen(FieldsForm("The scenario", fields), done)
+
+    def action_players(self) -> None:
+        sc = self.scenario
+        lines = [edits.slot_line(p) for p in sc.players] + [""]
+        fields = [(f"Slot {i + 1}: id, name, race, colour", line) for i, line in enumerate(lines)]
+        hint = f"an empty slot is left out; colours: {', '.join(edits.COLOURS)}"
+
+        def done(answer: list[str] | None) -> None:
+            if answer and self._edit("players", lambda: edits.set_players(sc, answer)):
+                self._changed()
+
+        self.app.push_screen(FieldsForm("Player slots", fields, hint), done)
+
+    def action_victory(self) -> None:
+        sc = self.scenario
+        fields = [
+            ("Victory type (empty: the ruleset's own)", str(sc.victory.get("type", ""))),
+            ("Summary", str(sc.victory.get("summary", ""))),
+        ]
+
+        def done(answer: list[str] | None) -> None:
+            if answer and self._edit("victory", lambda: edits.set_victory(sc, *answer)):
+                self._changed()
+
+        self.app.push_screen(FieldsForm("Victory", fields), done)
+
+    def action_rulesets(self) -> None:
+        sc = self.scenario
+        installed = registry.load_rulesets()
+        names = ", ".join(sorted(installed))
+        fields = [(f"Rulesets it supports ({names})", ", ".join(sc.rulesets))]
+
+        def done(answer: list[str] | None) -> None:
+            if not answer:
+                return
+            words = {rid: installed[rid].vocabulary for rid in installed}
+            ids = answer[0].split(",")
+            if self._edit("rulesets", lambda: edits.set_rulesets(sc, ids, words)):
+                self._changed()
+
+        self.app.push_screen(FieldsForm("Rulesets", fields), done)
+
+    def action_generate(self) -> None:
+        fields = [("Size (across x down)", "24x18"), ("Players (2 to 6)", "2"), ("Seed", "1")]
+
+        def made(answer: list[str] | None) -> None:
+            if not answer:
+                return
+            try:
+                width, _, height = answer[0].lower().partition("x")
+                spec = MapSpec(
+                    int(width), int(height), int(answer[1]), int(answer[2]), self._ruleset()
+                )
+                scenario = generate(spec).scenario
+            except (ValueError, InputError) as exc:
+                self.notify(f"cannot generate: {exc}", severity="error")
+                return
+            self._replace(scenario)
+
+        self.app.push_screen(
+            FieldsForm("Generate a map (replaces this one; u undoes)", fields), made
+        )
+
+    def _ruleset(self) -> str:
+        return next(iter(self.scenario.rulesets), "sandbox")
+
+    def _replace(self, new: Scenario) -> None:
+        """Take another scenario's map and players (a generated one): one step of undo for
+        the map."""
+        self.history.before("generate")
+        old = self.scenario
+        old.map.width, old.map.height = new.map.width, new.map.height
+        old.map.terrain, old.map.hexsides = new.map.terrain, new.map.hexsides
+        old.map.territories, old.map.settlements = new.map.territories, new.map.settlements
+        old.map.invalidate()
+        old.players, old.armies, old.victory = new.players, new.armies, new.victory
+        old.turn_limit = new.turn_limit
+        self._changed()
+
+    def action_save(self) -> None:
+        if self.path is not None:
+            self._save_to(self.path)
+            return
+
+        def chosen(answer: list[str] | None) -> None:
+            if answer and answer[0].strip():
+                self._save_to(Path(answer[0].strip()))
+
+        self.app.push_screen(
+            FieldsForm("Save the scenario as", [("File", "new-scenario.toml")]), chosen
+        )
+
+    def _save_to(self, path: Path) -> None:
+        if self._stale:
+            self.check_now()
+        try:
+            draft.save(self.scenario, path)
+        except InputError as exc:
+            self.notify(str(exc), severity="error")
+            return
+        self.path, self.saved = path, True
+        self.notify(f"saved {path}")
+        self._status()
+
+    def action_close(self) -> None:
+        """Leave the editor; with changes not saved, only once the designer says so."""
+        if self.saved:
+            self._leave()
+            return
+
+        def answered(leave: bool | None) -> None:
+            if leave:
+                self._leave()
+
+        question = "The scenario has changes not saved. Close the editor and lose them?"
+        self.app.push_screen(ConfirmScreen(question, "Close", "Keep editing"), answered)
+
+    def _leave(self) -> None:
+        if len(self.app.screen_stack) <= 2:  # opened by `tuicamp edit`: nothing below
+            self.app.exit(0)
+        else:
+            self.dismiss(None)

@@ -1,0 +1,69 @@
+"""What the editor's keys act with: the tool, the terrain or feature or territory it puts
+down, the brush size and the pen. Plain state, so the screen only asks and draws."""
+
+from __future__ import annotations
+
+from attrs import define
+
+from tuicamp.game.mapedit.edits import BRUSH_SIZES
+from tuicamp.model.map import HexMap
+
+TERRAIN, FEATURE, TERRITORY, SETTLEMENT = "terrain", "feature", "territory", "settlement"
+TOOLS = (TERRAIN, FEATURE, TERRITORY, SETTLEMENT)
+# The feature pen: off, drawing the feature on every side the cursor crosses, or erasing.
+PEN_OFF, PEN_DRAW, PEN_ERASE = "off", "draw", "erase"
+PENS = (PEN_OFF, PEN_DRAW, PEN_ERASE)
+SETTLEMENT_KINDS = ("village", "town", "city", "capital", "fortress", "tower")
+
+
+@define
+class Tools:
+    tool: str = TERRAIN
+    terrain: int = 1  # index into the vocabulary's letters (forest: clear is the blank map)
+    feature: int = 0
+    territory: str | None = None
+    brush: int = 1
+    pen: str = PEN_OFF
+
+    def next_tool(self) -> None:
+        self.tool = TOOLS[(TOOLS.index(self.tool) + 1) % len(TOOLS)]
+        self.pen = PEN_OFF
+
+    def next_brush(self) -> None:
+        self.brush = BRUSH_SIZES[(BRUSH_SIZES.index(self.brush) + 1) % len(BRUSH_SIZES)]
+
+    def next_pen(self) -> None:
+        self.pen = PENS[(PENS.index(self.pen) + 1) % len(PENS)]
+
+    def cycle(self, hexmap: HexMap, step: int) -> None:
+        """The next (or previous) item of the tool in hand."""
+        words = hexmap.vocabulary
+        if self.tool == TERRAIN:
+            self.terrain = (self.terrain + step) % len(words.letters)
+        elif self.tool == FEATURE:
+            self.feature = (self.feature + step) % len(words.feature_ids)
+        elif self.tool == TERRITORY and hexmap.territories:
+            ids = [t.id for t in hexmap.territories]
+            at = ids.index(self.territory) if self.territory in ids else -1
+            self.territory = ids[(at + step) % len(ids)]
+
+    def letter(self, hexmap: HexMap) -> str:
+        letters = hexmap.vocabulary.letters
+        return letters[self.terrain % len(letters)]
+
+    def feature_id(self, hexmap: HexMap) -> str:
+        ids = hexmap.vocabulary.feature_ids
+        return ids[self.feature % len(ids)]
+
+    def item(self, hexmap: HexMap) -> str:
+        """What the tool puts down, in words, for the status panel."""
+        if self.tool == TERRAIN:
+            terrain = hexmap.vocabulary.terrain(self.letter(hexmap))
+            return f"{terrain.look.glyph} {terrain.name}" if terrain else "?"
+        if self.tool == FEATURE:
+            feature = hexmap.vocabulary.feature(self.feature_id(hexmap))
+            return f"{feature.look.glyph} {feature.name}, pen {self.pen}" if feature else "?"
+        if self.tool == TERRITORY:
+            t = hexmap.territory(self.territory) if self.territory else None
+            return f"{t.name} ({len(t.hexes)})" if t else "none: T makes one"
+        return "space: place or change"
