@@ -477,13 +477,7 @@ class SandboxPanel(PhasePanel):
         for p in view.players:
             if p.treasury is not None and p.id in view.players_controlled:
                 lines.append(Content(f"Treasury {p.letter}: {money(p.treasury)}"))
-        text = Content("\n").join(lines)
-        # A cursor step asks again and mostly changes nothing here: an update of the same
-        # text would repaint (and lay out) the panel, bytes on every step over SSH. The
-        # text is compared with what the panel holds now, not with a copy kept aside, so
-        # whatever else sets the panel's text is seen.
-        if text != self.text.content:
-            self.text.update(text)
+        self.text.update(Content("\n").join(lines))
 
 
 def _panel(controls: CampaignControls, phase: str) -> PhasePanel | None:
