@@ -31,6 +31,7 @@ from tuicamp.ui.map_layers import (
     printable,
 )
 from tuicamp.ui.map_render import (
+    BORDER,
     BORDER_LOOK,
     CURSOR_STYLE,
     GRIDS,
@@ -811,3 +812,41 @@ def test_legend_shows_the_cursor_frame_the_own_glyph_and_every_zoom_level() -> N
     assert "B*  * and underlined: your own army" in text
     zoom = text[text.index("Zoom (o)") :].splitlines()[1:]
     assert [line.split()[0] for line in zoom] == list(LAYOUTS)
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    size=sizes,
+    layout=st.sampled_from(["brick", "wide", "dense"]),
+    data=st.data(),
+)
+def test_borders_are_marked_on_exactly_the_sides_between_different_territories(
+    size, layout, data
+) -> None:
+    """The border index compares whole rows at a time; every side it marks is one whose
+    two hexes (both on the map) lie in different territories or one outside all, and
+    every such side is marked, checked hex by hex against each neighbour."""
+    width, height = size
+    m = HexMap.blank(width, height)
+    codes = data.draw(
+        st.lists(st.sampled_from("ab."), min_size=width * height, max_size=width * height)
+    )
+    m.territories = [
+        Territory(
+            code, code.upper(), [h for h, c in zip(m.hexes(), codes, strict=True) if c == code]
+        )
+        for code in "ab"
+    ]
+    key = {h: c for h, c in zip(m.hexes(), codes, strict=True)}
+    grid = GRIDS[layout]
+    expected: set[tuple[int, int]] = set()
+    for h in m.hexes():
+        for d in range(6):
+            n = h.neighbour(d)
+            if m.contains(n) and key[n] != key[h]:
+                cell = grid.side_cell(h.col, h.row, d)
+                if cell is not None:
+                    expected.add(cell)
+    r = MapRenderer(m, layout)
+    marked = {cell for cell, found in r._side_features.items() if BORDER in found}
+    assert marked == expected

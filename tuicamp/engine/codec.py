@@ -369,21 +369,35 @@ def _make_converter() -> cattrs.Converter:
 converter = _make_converter()
 
 
+def _is_campaign(t: Any) -> bool:
+    return t is Campaign
+
+
+def _is_event(t: Any) -> bool:
+    return t is Event
+
+
 def _campaign_hooks(c: cattrs.Converter) -> None:
+    """The hooks of the campaign and of an event, made on their first use.
+
+    Generating the campaign's hooks generates those of every model class it holds (some
+    30 ms of Python); registered as factories, that work is done by the first save or load
+    that needs it, not by every process that imports the codec (``tuicamp show`` of a
+    save never unstructures an event, nor a first frame a campaign)."""
     # ``state`` is the ruleset's own class; (un)structured by campaign_to/from_dict.
-    c.register_unstructure_hook(
-        Campaign,
-        make_dict_unstructure_fn(Campaign, c, state=override(omit=True)),
+    c.register_unstructure_hook_factory(
+        _is_campaign,
+        lambda _: make_dict_unstructure_fn(Campaign, c, state=override(omit=True)),
     )
-    c.register_structure_hook(
-        Campaign,
-        make_dict_structure_fn(Campaign, c, state=override(omit=True)),
+    c.register_structure_hook_factory(
+        _is_campaign,
+        lambda _: make_dict_structure_fn(Campaign, c, state=override(omit=True)),
     )
     # An event's step is written only inside a phase that has steps: most rulesets have
     # none, and every event of a long chronicle would carry ``step = 0``.
-    c.register_unstructure_hook(
-        Event,
-        make_dict_unstructure_fn(Event, c, step=override(omit_if_default=True)),
+    c.register_unstructure_hook_factory(
+        _is_event,
+        lambda _: make_dict_unstructure_fn(Event, c, step=override(omit_if_default=True)),
     )
 
 

@@ -512,27 +512,24 @@ class MapRenderer:
     def _index_border(self, border: str, tid: list[list[str | None]]) -> None:
         """Mark every side between two hexes of different keys (map edge excluded).
 
-        Done on offset integers, looking E, SE and SW from each hex so every side is seen
-        once: 40,000 hexes index in a few tens of milliseconds.
+        Each row is compared whole with itself shifted (E) and with the row below (SE and
+        SW, shifted by the row's parity), so every side is seen once and only the sides
+        that differ cost a step in Python: borders are few, hexes many.
         """
-        width, height = self.map.width, self.map.height
+        height = self.map.height
         side_cell = self.grid.side_cell
         features = self._side_features
         for row in range(height):
-            odd = row & 1
-            here_row = tid[row]
-            below = tid[row + 1] if row + 1 < height else None
-            for col in range(width):
-                here = here_row[col]
-                looks = [(E, col + 1, here_row)] if col + 1 < width else []
-                if below is not None:
-                    looks.append((SE, col + odd, below))
-                    looks.append((SW, col + odd - 1, below))
-                for direction, ncol, nrow in looks:
-                    if 0 <= ncol < width and nrow[ncol] != here:
-                        cell = side_cell(col, row, direction)
-                        if cell is not None:
-                            features.setdefault(cell, set()).add(border)
+            here = tid[row]
+            marks = [(col, E) for col in _differing(here, here, 1)]
+            if row + 1 < height:
+                below, odd = tid[row + 1], row & 1
+                marks += [(col, SE) for col in _differing(here, below, odd)]
+                marks += [(col, SW) for col in _differing(here, below, odd - 1)]
+            for col, direction in marks:
+                cell = side_cell(col, row, direction)
+                if cell is not None:
+                    features.setdefault(cell, set()).add(border)
 
     def _mark_side(self, a: Hex, b: Hex, feature: str) -> None:
         if not self.map.contains(a):
@@ -1050,3 +1047,14 @@ def _legend_line(glyph: str, style: Style, meaning: str) -> Text:
     text.append(f"{glyph:<3}", style)
     text.append(f" {meaning}")
     return text
+
+
+def _differing(row: list[str | None], other: list[str | None], shift: int) -> list[int]:
+    """The columns ``c`` of ``row`` whose key differs from ``other[c + shift]`` (only
+    where that column is on the map; ``shift`` is -1, 0 or 1)."""
+    width = len(row)
+    if shift >= 0:
+        pairs = zip(row[: width - shift], other[shift:], strict=True)
+        return [c for c, (a, b) in enumerate(pairs) if a != b]
+    pairs = zip(row[1:], other[: width - 1], strict=True)
+    return [c for c, (a, b) in enumerate(pairs, start=1) if a != b]

@@ -134,7 +134,7 @@ class SandboxRuleset(Ruleset):
             simultaneous=bool(rules.option("simultaneous")),
             enforce_movement=bool(rules.option("enforce_movement")),
             armies=tuple(
-                ArmyLedger.of(army, state.mp_used.get(army.id, 0.0), mp_left(rules, army.id))
+                ArmyLedger.of(army, state.mp_used.get(army.id, 0.0), _mp_left_of(rules, army))
                 for army in campaign.armies
                 if self.army_visibility(rules, seat, army) == "full"
             ),
@@ -288,9 +288,15 @@ def mp_left(rules: Rules, army_id: str) -> float | None:
     """With ``enforce_movement``, the army's M less what it spent this turn; else no limit
     (R-SB-4)."""
     army = rules.campaign.army(army_id)
-    if army is None or not rules.option("enforce_movement"):
+    return None if army is None else _mp_left_of(rules, army)
+
+
+def _mp_left_of(rules: Rules, army: Army) -> float | None:
+    """:func:`mp_left` of an army in hand: a seat's view asks it of every army, and a
+    look-up by id among every army for each made a view of 500 armies quadratic."""
+    if not rules.option("enforce_movement"):
         return None
-    return max(0.0, army.movement - rules.campaign.state.mp_used.get(army_id, 0.0))
+    return max(0.0, army.movement - rules.campaign.state.mp_used.get(army.id, 0.0))
 
 
 def _mp(value: float) -> str:

@@ -30,11 +30,13 @@ EPSILON = 1e-9
 
 def role_spec(rules: Rules, army_id: str) -> dict[str, Any]:
     """The counter's row of the roles table (``move_roles``; unknown roles as an army)."""
-    state = rstate(rules)
-    record = state.armies.get(army_id) or state.army(army_id)  # asked for every enemy
-    role = record.role
+    # Asked for every enemy on every move: the role (a StrEnum) keys the table as its
+    # text does, without reading its ``.value``, and the default row is read only when
+    # the role has none.
+    role = rstate(rules).army(army_id).role
     roles = rules.table("move_roles")
-    return roles.get(role.value, roles["army"])
+    spec = roles.get(role)
+    return spec if spec is not None else roles["army"]
 
 
 # --- who is who ---------------------------------------------------------------------------

@@ -117,12 +117,23 @@ class RauscherState:
     victory: VictoryState = field(factory=VictoryState)
     # Whose move it is, and who has ended the phase, is the engine's: ``campaign.flow``.
 
+    # The records are looked up before one is made: ``setdefault(id, ArmyState())`` built
+    # (and threw away) a new record on every call, and a move asks for every enemy's.
     def army(self, army_id: str) -> ArmyState:
         """The army's record, created on first use (new armies, split-off detachments)."""
-        return self.armies.setdefault(army_id, ArmyState())
+        record = self.armies.get(army_id)
+        if record is None:
+            record = self.armies[army_id] = ArmyState()
+        return record
 
     def unit(self, unit_id: str) -> UnitState:
-        return self.units.setdefault(unit_id, UnitState())
+        record = self.units.get(unit_id)
+        if record is None:
+            record = self.units[unit_id] = UnitState()
+        return record
 
     def player(self, player_id: str) -> PlayerState:
-        return self.players.setdefault(player_id, PlayerState())
+        record = self.players.get(player_id)
+        if record is None:
+            record = self.players[player_id] = PlayerState()
+        return record
