@@ -30,6 +30,7 @@ from tuicamp.storage.locations import saves_dir
 from tuicamp.storage.saves import list_saves
 from tuicamp.ui import screens
 from tuicamp.ui.config import THEMES, UiConfig, load_config
+from tuicamp.ui.palette import CommandPaletteScreen
 from tuicamp.ui.screens.too_small import TooSmallScreen, too_small
 
 if TYPE_CHECKING:
@@ -73,6 +74,11 @@ class TuicampApp(App[int]):
         self.cursor_blink = self.config.cursor_blink
         if self.config.keymap:
             self.set_keymap(self.config.keymap)
+
+    def action_command_palette(self) -> None:
+        """Textual's palette, kept from crashing when a search outlives it (ui/palette.py)."""
+        if self.use_command_palette and not CommandPaletteScreen.is_open(self):
+            self.push_screen(CommandPaletteScreen(id="--command-palette"))
 
     # --- start ------------------------------------------------------------------------
     @property
