@@ -77,7 +77,7 @@ class TuicampApp(App[int]):
 
     def action_command_palette(self) -> None:
         """Textual's palette, kept from crashing when a search outlives it (ui/palette.py)."""
-        if self.use_command_palette and not CommandPaletteScreen.is_open(self):
+        if self.use_command_palette and not isinstance(self.screen, CommandPaletteScreen):
             self.push_screen(CommandPaletteScreen(id="--command-palette"))
 
     # --- start ------------------------------------------------------------------------
