@@ -1,0 +1,152 @@
+"""The Suvinen basic campaign rules: impulses, commitments and hexside control.
+
+The frame: the turn as the engine runs it — a council (the order of play rolled on 2d6 and
+the turn's alliances, R-SU-3 and R-SU-12), then the eight impulses of movement, each a
+rotation of one corps per player (R-SU-1, R-SU-3, R-SU-11) — the dispatch of each action to
+the module that owns it (``MODULES``), set-up and its checks (``setup``), and what each
+seat may know (``view``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from tuicamp.rules import api
+from tuicamp.rules.suvinen import council, impulses, setup, view
+from tuicamp.rules.suvinen.state import SuvinenState, sstate
+
+MODULES = (council, impulses)
+HANDLERS: dict[type[api.Action], Callable[[api.Context, Any], None]] = {
+    kind: handler for module in MODULES for kind, handler in module.HANDLERS.items()
+}
+
+
+def impulse_count(rules: api.Rules) -> int:
+    return impulses.impulse_count(rules)
+
+
+def enter_impulses(ctx: api.Context) -> None:
+    """The movement begins: offers of alliance not answered in the council lapse (R-SU-12),
+    and the chronicle names the corps without a leader (R-SU-1)."""
+    api.agreements.lapse_due(ctx, sstate(ctx).alliances)
+    impulses.leaderless_note(ctx)
+
+
+class SuvinenRuleset(api.Ruleset):
+    id = "suvinen"
+    title = "Basic Campaign Rules (Suvinen)"
+    summary = (
+        "Eight impulses a turn in a rolled order, one corps per player in rotation, 1 MP "
+        "each with road halves and commitments; light cavalry moves in all eight."
+    )
+    phases = (
+        api.Phase(
+            "council",
+            "Council",
+            help=(
+                "The order of play is rolled on 2d6 (ties re-rolled). Offer or accept "
+                "alliances for this turn (ally), then end the phase."
+            ),
+            allows=("ally",),
+            on_enter=council.begin_turn,
+        ),
+        api.Phase(
+            impulses.IMPULSES,
+            "Impulses",
+            help=(
+                "In each impulse every corps with a leader has 1 MP (impulses 5-8: LC "
+                "only). In the rotation's order each player moves, holds or breaks the "
+                "commitment of one corps, then ends the entry (end_phase)."
+            ),
+            order=api.Custom(impulses.rotation),
+            steps=impulse_count,
+            step_name="impulse",
+            play=api.Play.OPEN,
+            allows=("move_corps", "hold_corps", "break_commitment"),
+            on_enter=enter_impulses,
+            on_step=impulses.begin_impulse,
+            ends_when=impulses.rotation_done,
+            ended_text="{players} has moved in impulse {step}",
+        ),
+    )
+    actions = tuple(a for module in MODULES for a in module.ACTIONS)
+    options = (
+        api.Option(
+            "magic_item_limits",
+            False,
+            "The section 7.0 magic-item limits are on the battle card (R-SU-22).",
+        ),
+    )
+    state_class = SuvinenState
+    ui = "tuicamp.rules.suvinen.screens:suvinen_ui"  # only the UI imports it (Textual)
+    help_files = ("overview.md", "rulings.md")
+
+    # --- set-up and checks ---------------------------------------------------------------
+    def setup(self, campaign: api.Campaign, table: dict[str, Any]) -> None:
+        super().setup(campaign, table)
+        setup.set_up(campaign, table, api.Rules(campaign, self))
+
+    def setup_problems(self, table: dict[str, Any]) -> Sequence[api.Problem]:
+        return setup.setup_problems(table)
+
+    def campaign_problems(self, rules: api.Rules) -> Sequence[api.Problem]:
+        return setup.campaign_problems(rules)
+
+    def state_problems(self, campaign: api.Campaign) -> Sequence[api.Problem]:
+        """What a hand edit can break: a corps record of no army, MP below nothing."""
+        state = campaign.state
+        if not isinstance(state, SuvinenState):
+            return []
+        out = []
+        for army_id, record in state.corps.items():
+            path = ("state", "corps", army_id)
+            if campaign.army(army_id) is None:
+                out.append(api.Problem(path, "names no corps"))
+            for name in ("mp_left", "committed_mp"):
+                if not getattr(record, name) >= 0:
+                    out.append(api.Problem((*path, name), f"{name} cannot be below 0"))
+        return out
+
+    # --- actions -------------------------------------------------------------------------
+    def apply(self, ctx: api.Context, action: api.Action) -> None:
+        handler = HANDLERS.get(type(action))
+        if handler is None:
+            raise api.RuleError(f"The Suvinen rules have no action {action.kind!r}")
+        handler(ctx, action)
+
+    def end_blockers(self, ctx: api.Context, player: str) -> list[str]:
+        return impulses.blockers(ctx, player)
+
+    def left_undone(self, rules: api.Rules, player: str) -> list[str] | None:
+        return impulses.blockers(rules, player) if impulses.in_impulses(rules) else None
+
+    # --- battles -------------------------------------------------------------------------
+    def battle_card_notes(self, rules: api.Rules, battle: api.Battle) -> list[str]:
+        """The reminders every Suvinen battle carries (R-ALL-3, R-SU-21, R-SU-22)."""
+        notes = [
+            "Army-book limits are the players' business: after losses, eliminate any troops "
+            "that now break them (R-ALL-3).",
+            "Temporary defensive works are not available: their rules are lost (R-SU-21).",
+        ]
+        if rules.option("magic_item_limits"):
+            notes.append(f"Magic items: {rules.table('magic_items').get('text', '')} (R-SU-22).")
+        return notes
+
+    # --- what a seat may know -----------------------------------------------------------
+    def pending(self, rules: api.Rules, seat: api.Seat | None = None) -> list[str]:
+        camp = rules.campaign
+        if camp.finished:
+            return []
+        acting = api.acting_players(camp)
+        names = ", ".join(api.teams.name_of(camp, p) for p in acting)
+        if impulses.in_impulses(rules):
+            return [f"Impulse {camp.step}: {names} to move one corps, then end_phase"]
+        return [f"Council of turn {camp.turn}: {names} to end the phase (alliances: ally)"]
+
+    def army_visibility(self, rules: api.Rules, seat: api.Seat, army: api.Army) -> str:
+        """Friends' and allies' corps in full; the enemy's are counters on the map."""
+        return "full" if view.known_to(rules, seat, army.owner) else "counter"
+
+    def status_lines(self, rules: api.Rules, seat: api.Seat) -> list[api.StatusLine]:
+        return view.status_lines(rules, seat)

@@ -1,0 +1,85 @@
+"""What a seat may know of the Suvinen books, as status lines (``tuicamp show --as SEAT``
+and the side panel): the order of play, the rotation, each own corps' MP and commitment,
+its LC flag, its supply, and the turn's alliances the seat is party to.
+
+A seat reads its own players' corps and its allies' (allied troops are friendly, §3.5);
+an enemy corps' MP and commitment tell where it is going, so they are never shown.
+"""
+
+from __future__ import annotations
+
+from tuicamp.rules import api
+from tuicamp.rules.suvinen.corps import allied, describe, is_garrison, leader
+from tuicamp.rules.suvinen.impulses import in_impulses, mp_text
+from tuicamp.rules.suvinen.state import corps_record, sstate
+
+
+def known_to(rules: api.Rules, seat: api.Seat, owner: str) -> bool:
+    return seat.gm or any(allied(rules, p, owner) for p in seat.players)
+
+
+def rotation_line(rules: api.Rules) -> api.StatusLine | None:
+    """Whose entry of the impulse's rotation it is, and the entries ahead (public)."""
+    camp = rules.campaign
+    if not in_impulses(rules) or not camp.flow.order:
+        return None
+    name = api.teams.name_of
+    ahead = [name(camp, p) for p in camp.flow.order[camp.flow.position + 1 :]]
+    now = camp.flow.order[camp.flow.position] if camp.flow.position < len(camp.flow.order) else ""
+    text = f"impulse {camp.step}: {name(camp, now)} moves" + (
+        f"; then {', '.join(ahead)}" if ahead else ""
+    )
+    return api.StatusLine("Rotation", text)
+
+
+def corps_line(rules: api.Rules, army: api.Army) -> api.StatusLine:
+    """One corps' books: where, LC, MP of this impulse, commitment, supply."""
+    camp, record = rules.campaign, corps_record(rules, army.id)
+    where = camp.map.label(army.hex) if army.hex is not None else "off the map"
+    bits = [f"at {where}", f"{army.points:,} pts"]
+    if is_garrison(rules, army):
+        bits.append("garrison")
+    elif leader(army) is None:
+        bits.append("no leader: stands (R-SU-1)")
+    if in_impulses(rules):
+        if record.took == (camp.turn, camp.step):
+            bits.append(f"impulse {camp.step} taken")
+        elif record.mp_left > 0:
+            bits.append(f"{mp_text(record.mp_left)} MP to spend")
+    if record.committed_to is not None:
+        bits.append(
+            f"committed to {camp.map.label(record.committed_to)} "
+            f"({mp_text(record.committed_mp)} MP put in)"
+        )
+    if record.disrupted:
+        bits.append("Disrupted (Ld -2)")
+    return api.StatusLine(f"Corps {describe(army)}", "; ".join(bits))
+
+
+def status_lines(rules: api.Rules, seat: api.Seat) -> list[api.StatusLine]:
+    camp, state = rules.campaign, sstate(rules)
+    name = api.teams.name_of
+    lines: list[api.StatusLine] = []
+    if state.order:
+        lines.append(api.StatusLine("Order of play", ", ".join(name(camp, p) for p in state.order)))
+    rotation = rotation_line(rules)
+    if rotation is not None:
+        lines.append(rotation)
+    for agreement in state.alliances.items:
+        mine = seat.gm or any(p in agreement.circle for p in seat.players)
+        if agreement.status == api.AgreementStatus.ACCEPTED and mine:
+            names = " and ".join(name(camp, p) for p in agreement.circle)
+            lines.append(api.StatusLine("Alliance", f"{names} this turn (R-SU-12)"))
+    for player, castle in state.home_castles.items():
+        settlement = camp.map.settlement(castle)
+        if settlement is not None:
+            lines.append(
+                api.StatusLine(
+                    "Home Castle",
+                    f"{name(camp, player)}: {settlement.name} ({camp.map.label(settlement.hex)})",
+                )
+            )
+    for army in camp.armies:
+        if army.units and known_to(rules, seat, army.owner):
+            lines.append(corps_line(rules, army))
+    return lines
