@@ -7,7 +7,7 @@ Modules, whose imports only point down, none of them inside a function:
 - ``state``: the attrs records the campaign keeps (corps, the order, alliances, castles);
 - ``corps``: leaders, the LC flag, who takes an impulse, who is hostile to whom;
 - ``council``: the start of a turn: the 2d6 order of play and the turn's alliances;
-- ``impulses``: the eight impulses, the rotation, MP in fractions and commitments;
+- ``impulses``: the eight impulses in rounds of the rotation, MP in fractions, commitments;
 - ``setup``: Home Castles, garrisons, the campaign's size, and their checks;
 - ``view``: what a seat may know, and its status lines;
 - ``ruleset``: the frame: the phases, their hooks, the dispatch;

@@ -11,7 +11,6 @@ from tuicamp.rules import api
 from tuicamp.rules.suvinen.state import sstate
 
 LEADER_FLAGS = frozenset({"leader", "general"})
-LAST_FOOT_IMPULSE = 4  # R-SU-1: others move in impulses 1-4, LC in 1-8
 
 
 def leader(army: api.Army) -> api.Unit | None:
@@ -49,7 +48,8 @@ def takes_impulse(rules: api.Rules, army: api.Army, impulse: int) -> bool:
     5-8 as well; leaderless corps and garrisons pass."""
     if army.hex is None or not army.units or is_garrison(rules, army) or leader(army) is None:
         return False
-    return impulse <= LAST_FOOT_IMPULSE or is_lc(army)
+    last_for_all = int(rules.table("impulses").get("last_for_all", 4))
+    return impulse <= last_for_all or is_lc(army)
 
 
 def allied(rules: api.Rules, a: str, b: str) -> bool:

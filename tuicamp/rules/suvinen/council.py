@@ -90,7 +90,7 @@ class Ally(api.Action):
         ctx.require(self.to, 'Name the player to ally with: to = "..." (or accept = an offer id)')
         ctx.player(self.to)
         ctx.require(self.to != me, "A player cannot ally with itself")
-        lapses = api.Moment(ctx.campaign.turn, "impulses")
+        lapses = api.Moment(ctx.campaign.turn, "impulse1")
         api.agreements.propose(ctx, book, "alliance", me, [self.to], lapses=lapses)
 
 

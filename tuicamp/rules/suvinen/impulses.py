@@ -9,10 +9,11 @@ now be able to finish the move, if not it is still commited." "A 'commited move'
 from turn to turn, if the unit is not attacked meanwhile. You may break a commited move by
 using 1 MP."
 
-The rotation is the engine's order of play for the impulse: the players in the rolled order,
-round and round, one entry per corps that takes the impulse (a player with more corps has
-the last entries). A player takes one corps' impulse in each entry (``move_corps``,
-``hold_corps`` or ``break_commitment``), then ends the entry with ``end_phase``.
+Each impulse is a phase of the engine, in rounds (its steps): each round's order of play is
+the players in the rolled order who still have a corps to move in the impulse, so a player
+with more corps has the last rounds to itself. In each round a player takes one corps'
+impulse (``move_corps``, ``hold_corps`` or ``break_commitment``), then ends its part of the
+round with ``end_phase`` (R-SU-25).
 """
 
 from __future__ import annotations
@@ -31,7 +32,14 @@ from tuicamp.rules.suvinen.corps import (
 )
 from tuicamp.rules.suvinen.state import Corps, corps_record, sstate
 
-IMPULSES = "impulses"  # the engine phase of the eight impulses
+IMPULSE_COUNT = 8  # "The movement is done in 8 phases": one engine phase each
+
+
+def phase_id(impulse: int) -> str:
+    return f"impulse{impulse}"
+
+
+IMPULSE_PHASES = tuple(phase_id(n) for n in range(1, IMPULSE_COUNT + 1))
 EPS = 1e-9
 
 
@@ -43,16 +51,18 @@ def mp_text(mp: float) -> str:
     return f"{whole} 1/2" if whole else "1/2"
 
 
-def impulse_count(rules: api.Rules) -> int:
-    return int(rules.table("impulses").get("count", 8))
-
-
 def impulse_mp(rules: api.Rules) -> float:
     return float(rules.table("impulses").get("mp", 1))
 
 
+def impulse_now(rules: api.Rules) -> int:
+    """The impulse being played (1-8), or 0 outside the movement."""
+    phase = rules.campaign.phase
+    return IMPULSE_PHASES.index(phase) + 1 if phase in IMPULSE_PHASES else 0
+
+
 def in_impulses(rules: api.Rules) -> bool:
-    return rules.campaign.phase == IMPULSES and rules.campaign.step > 0
+    return impulse_now(rules) > 0 and rules.campaign.step > 0
 
 
 def eligible(rules: api.Rules, player: str, impulse: int) -> list[api.Army]:
@@ -61,82 +71,82 @@ def eligible(rules: api.Rules, player: str, impulse: int) -> list[api.Army]:
     return [a for a in camp.armies if a.owner == player and takes_impulse(rules, a, impulse)]
 
 
+def rounds(rules: api.Rules, impulse: int) -> int:
+    """The rounds of an impulse's rotation: as many as the most corps one player moves in
+    it (at least one, which ends by itself when nobody moves)."""
+    counts = [len(eligible(rules, p, impulse)) for p in sstate(rules).order]
+    return max([1, *counts])
+
+
+def round_order(rules: api.Rules, impulse: int, round_no: int) -> list[str]:
+    """Who moves a corps in one round: the players in the rolled order who have that many
+    corps in the impulse; players with none left are skipped (R-SU-11)."""
+    order = sstate(rules).order
+    return [p for p in order if len(eligible(rules, p, impulse)) >= round_no]
+
+
 def rotation(ctx: api.Context) -> list[str]:
-    """The impulse's order of play: the rolled order, round and round, one entry per corps
-    that takes the impulse; players with none are skipped (R-SU-11)."""
-    counts = {p: len(eligible(ctx, p, ctx.campaign.step)) for p in sstate(ctx).order}
-    out: list[str] = []
-    while any(counts.values()):
-        for p, n in counts.items():
-            if n:
-                out.append(p)
-                counts[p] = n - 1
-    return out
+    """The engine's order of play for the round just begun."""
+    return round_order(ctx, impulse_now(ctx), ctx.campaign.step)
 
 
 def begin_impulse(ctx: api.Context) -> None:
     """An impulse begins: every corps that takes it has 1 MP to spend (R-SU-3)."""
-    camp = ctx.campaign
-    for army in camp.armies:
+    impulse = impulse_now(ctx)
+    for army in ctx.campaign.armies:
         record = corps_record(ctx, army.id)
-        record.mp_left = impulse_mp(ctx) if takes_impulse(ctx, army, camp.step) else 0.0
+        record.mp_left = impulse_mp(ctx) if takes_impulse(ctx, army, impulse) else 0.0
 
 
 def rotation_done(rules: api.Rules) -> bool:
-    """An impulse with nobody to move ends by itself (impulses 5-8 without LC)."""
+    """A round with nobody to move ends by itself (impulses 5-8 without LC)."""
     return in_impulses(rules) and not rules.campaign.flow.order
-
-
-def entries_due(rules: api.Rules, player: str) -> int:
-    """How many of the impulse's entries ``player`` has reached, this one included."""
-    flow = rules.campaign.flow
-    return flow.order[: flow.position + 1].count(player)
 
 
 def taken(rules: api.Rules, player: str) -> int:
     """How many of ``player``'s corps have taken this impulse."""
-    camp, now = rules.campaign, (rules.campaign.turn, rules.campaign.step)
+    camp, now = rules.campaign, (rules.campaign.turn, impulse_now(rules))
     return sum(
         1 for a in camp.armies if a.owner == player and corps_record(rules, a.id).took == now
     )
 
 
 def blockers(rules: api.Rules, player: str) -> list[str]:
-    """R-SU-11: "Every eligible unit takes its impulse (a hold counts)": an entry of the
-    rotation ends only once one corps has taken its impulse in it."""
-    if not in_impulses(rules) or taken(rules, player) >= entries_due(rules, player):
+    """R-SU-11: "Every eligible unit takes its impulse (a hold counts)": a player's part
+    of a round ends only once one of its corps has taken its impulse in it."""
+    if not in_impulses(rules) or taken(rules, player) >= rules.campaign.step:
         return []
     return [
-        f"First: take the impulse {rules.campaign.step} of one of your corps "
+        f"First: take the impulse {impulse_now(rules)} of one of your corps "
         "(move_corps, hold_corps or break_commitment)"
     ]
 
 
 def start(ctx: api.Context, army_id: str) -> tuple[api.Army, Corps]:
     """The corps whose impulse a player takes now, refused in words the player can act on."""
-    camp = ctx.campaign
-    ctx.require(in_impulses(ctx), "Corps move only in the impulses of the movement phase")
+    camp, impulse = ctx.campaign, impulse_now(ctx)
+    ctx.require(in_impulses(ctx), "Corps move only in the impulses, after the council")
     army = ctx.own_army(army_id)
     record = corps_record(ctx, army.id)
+    ctx.require(
+        takes_impulse(ctx, army, impulse),
+        f"{describe(army)} takes no part in impulse {impulse}: " + why_not(ctx, army),
+    )
     acting = api.acting_players(camp)
     ctx.require(
         army.owner in acting,
-        f"It is not {api.teams.name_of(camp, army.owner)}'s entry of the rotation: "
+        f"It is not {api.teams.name_of(camp, army.owner)}'s turn in the rotation: "
         f"{', '.join(api.teams.name_of(camp, p) for p in acting) or 'nobody'} is to move",
     )
     ctx.require(
-        record.took != (camp.turn, camp.step),
-        f"{describe(army)} has taken impulse {camp.step} already",
+        record.took != (camp.turn, impulse),
+        f"{describe(army)} has taken impulse {impulse} already",
     )
     ctx.require(
-        takes_impulse(ctx, army, camp.step),
-        f"{describe(army)} takes no part in impulse {camp.step}: " + why_not(ctx, army),
+        taken(ctx, army.owner) < camp.step,
+        "One corps per round of the rotation: end your part of this round (end_phase) first",
     )
-    ctx.require(
-        taken(ctx, army.owner) < entries_due(ctx, army.owner),
-        "One corps per entry of the rotation: end this entry (end_phase) first",
-    )
-    record.took = (camp.turn, camp.step)
+    record.took = (camp.turn, impulse)
     return army, record
 
 
@@ -257,7 +267,7 @@ class MoveCorps(api.Action):
         text = walk(ctx, army, record, way(ctx, army, record, self.to, self.path))
         ctx.emit(
             "impulse",
-            f"Impulse {ctx.campaign.step}: {describe(army)} from {start_hex} {text}",
+            f"Impulse {impulse_now(ctx)}: {describe(army)} from {start_hex} {text}",
             player=army.owner,
             army=army.id,
         )
@@ -274,7 +284,7 @@ class HoldCorps(api.Action):
         record.mp_left = 0.0
         ctx.emit(
             "impulse",
-            f"Impulse {ctx.campaign.step}: {describe(army)} holds",
+            f"Impulse {impulse_now(ctx)}: {describe(army)} holds",
             player=army.owner,
             army=army.id,
         )
@@ -293,7 +303,7 @@ class BreakCommitment(api.Action):
         record.committed_to, record.committed_mp, record.mp_left = None, 0.0, 0.0
         ctx.emit(
             "impulse",
-            f"Impulse {ctx.campaign.step}: {describe(army)} breaks its commitment to {where} "
+            f"Impulse {impulse_now(ctx)}: {describe(army)} breaks its commitment to {where} "
             "for 1 MP (R-SU-4)",
             player=army.owner,
             army=army.id,
@@ -302,7 +312,7 @@ class BreakCommitment(api.Action):
 
 def leaderless_note(ctx: api.Context) -> None:
     """As the impulses begin, the chronicle names the corps that cannot move (R-SU-1)."""
-    if ctx.campaign.step != 1:
+    if impulse_now(ctx) != 1:
         return
     for army in ctx.campaign.armies:
         if army.hex is None or not army.units or leader(army) is not None:

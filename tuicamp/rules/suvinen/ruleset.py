@@ -2,7 +2,7 @@
 
 The frame: the turn as the engine runs it — a council (the order of play rolled on 2d6 and
 the turn's alliances, R-SU-3 and R-SU-12), then the eight impulses of movement, each a
-rotation of one corps per player (R-SU-1, R-SU-3, R-SU-11) — the dispatch of each action to
+phase in rounds of one corps per player (R-SU-1, R-SU-3, R-SU-11, R-SU-25) — the dispatch of each action to
 the module that owns it (``MODULES``), set-up and its checks (``setup``), and what each
 seat may know (``view``).
 """
@@ -22,15 +22,36 @@ HANDLERS: dict[type[api.Action], Callable[[api.Context, Any], None]] = {
 }
 
 
-def impulse_count(rules: api.Rules) -> int:
-    return impulses.impulse_count(rules)
+def enter_impulse(ctx: api.Context) -> None:
+    """An impulse begins: every corps that takes it has its 1 MP (R-SU-3). As the first
+    begins, offers of alliance not answered in the council lapse (R-SU-12) and the
+    chronicle names the corps without a leader (R-SU-1)."""
+    if impulses.impulse_now(ctx) == 1:
+        api.agreements.lapse_due(ctx, sstate(ctx).alliances)
+        impulses.leaderless_note(ctx)
+    impulses.begin_impulse(ctx)
 
 
-def enter_impulses(ctx: api.Context) -> None:
-    """The movement begins: offers of alliance not answered in the council lapse (R-SU-12),
-    and the chronicle names the corps without a leader (R-SU-1)."""
-    api.agreements.lapse_due(ctx, sstate(ctx).alliances)
-    impulses.leaderless_note(ctx)
+def impulse_phase(impulse: int) -> api.Phase:
+    """One impulse of the movement, in rounds of the rotation (R-SU-3, R-SU-11)."""
+    only_lc = " (LC corps only)" if impulse > 4 else ""
+    return api.Phase(
+        impulses.phase_id(impulse),
+        f"Impulse {impulse}",
+        help=(
+            f"Every corps with a leader{only_lc} has 1 MP. Round by round, in the rolled "
+            "order, each player moves, holds or breaks the commitment of one corps, then "
+            "ends its part of the round (end_phase)."
+        ),
+        order=api.Custom(impulses.rotation),
+        steps=lambda rules: impulses.rounds(rules, impulse),
+        step_name="round",
+        play=api.Play.OPEN,
+        allows=("move_corps", "hold_corps", "break_commitment"),
+        on_enter=enter_impulse,
+        ends_when=impulses.rotation_done,
+        ended_text="{players} has moved in round {step}",
+    )
 
 
 class SuvinenRuleset(api.Ruleset):
@@ -51,24 +72,7 @@ class SuvinenRuleset(api.Ruleset):
             allows=("ally",),
             on_enter=council.begin_turn,
         ),
-        api.Phase(
-            impulses.IMPULSES,
-            "Impulses",
-            help=(
-                "In each impulse every corps with a leader has 1 MP (impulses 5-8: LC "
-                "only). In the rotation's order each player moves, holds or breaks the "
-                "commitment of one corps, then ends the entry (end_phase)."
-            ),
-            order=api.Custom(impulses.rotation),
-            steps=impulse_count,
-            step_name="impulse",
-            play=api.Play.OPEN,
-            allows=("move_corps", "hold_corps", "break_commitment"),
-            on_enter=enter_impulses,
-            on_step=impulses.begin_impulse,
-            ends_when=impulses.rotation_done,
-            ended_text="{players} has moved in impulse {step}",
-        ),
+        *(impulse_phase(n) for n in range(1, impulses.IMPULSE_COUNT + 1)),
     )
     actions = tuple(a for module in MODULES for a in module.ACTIONS)
     options = (
@@ -141,7 +145,8 @@ class SuvinenRuleset(api.Ruleset):
         acting = api.acting_players(camp)
         names = ", ".join(api.teams.name_of(camp, p) for p in acting)
         if impulses.in_impulses(rules):
-            return [f"Impulse {camp.step}: {names} to move one corps, then end_phase"]
+            now = f"Impulse {impulses.impulse_now(rules)}, round {camp.step}"
+            return [f"{now}: {names} to move one corps, then end_phase"]
         return [f"Council of turn {camp.turn}: {names} to end the phase (alliances: ally)"]
 
     def army_visibility(self, rules: api.Rules, seat: api.Seat, army: api.Army) -> str:

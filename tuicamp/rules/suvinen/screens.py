@@ -1,6 +1,6 @@
 """The Suvinen rules on the campaign screen: keys to hold a corps or break its commitment,
-the march to the cursor (one impulse's MP, the rest committed), and the end of an entry of
-the rotation. The core's map, side panel (the status lines) and chronicle show the rest."""
+the march to the cursor (one impulse's MP, the rest committed), and the end of a player's
+part of a round. The core's map, side panel (the status lines) and chronicle show the rest."""
 
 from __future__ import annotations
 

@@ -10,7 +10,13 @@ from __future__ import annotations
 
 from tuicamp.rules import api
 from tuicamp.rules.suvinen.corps import allied, describe, is_garrison, leader
-from tuicamp.rules.suvinen.impulses import in_impulses, mp_text
+from tuicamp.rules.suvinen.impulses import (
+    impulse_now,
+    in_impulses,
+    mp_text,
+    round_order,
+    rounds,
+)
 from tuicamp.rules.suvinen.state import corps_record, sstate
 
 
@@ -19,16 +25,18 @@ def known_to(rules: api.Rules, seat: api.Seat, owner: str) -> bool:
 
 
 def rotation_line(rules: api.Rules) -> api.StatusLine | None:
-    """Whose entry of the impulse's rotation it is, and the entries ahead (public)."""
-    camp = rules.campaign
-    if not in_impulses(rules) or not camp.flow.order:
+    """Whose turn of the impulse's rotation it is, and the turns ahead (public)."""
+    camp, flow = rules.campaign, rules.campaign.flow
+    if not in_impulses(rules) or not flow.order or flow.position >= len(flow.order):
         return None
-    name = api.teams.name_of
-    ahead = [name(camp, p) for p in camp.flow.order[camp.flow.position + 1 :]]
-    now = camp.flow.order[camp.flow.position] if camp.flow.position < len(camp.flow.order) else ""
-    text = f"impulse {camp.step}: {name(camp, now)} moves" + (
-        f"; then {', '.join(ahead)}" if ahead else ""
-    )
+    name, impulse = api.teams.name_of, impulse_now(rules)
+    ahead = list(flow.order[flow.position + 1 :])
+    for later in range(camp.step + 1, rounds(rules, impulse) + 1):
+        ahead += round_order(rules, impulse, later)
+    now = name(camp, flow.order[flow.position])
+    text = f"impulse {impulse}, round {camp.step}: {now} moves"
+    if ahead:
+        text += "; then " + ", ".join(name(camp, p) for p in ahead)
     return api.StatusLine("Rotation", text)
 
 
@@ -42,8 +50,8 @@ def corps_line(rules: api.Rules, army: api.Army) -> api.StatusLine:
     elif leader(army) is None:
         bits.append("no leader: stands (R-SU-1)")
     if in_impulses(rules):
-        if record.took == (camp.turn, camp.step):
-            bits.append(f"impulse {camp.step} taken")
+        if record.took == (camp.turn, impulse_now(rules)):
+            bits.append(f"impulse {impulse_now(rules)} taken")
         elif record.mp_left > 0:
             bits.append(f"{mp_text(record.mp_left)} MP to spend")
     if record.committed_to is not None:
