@@ -2,9 +2,9 @@
 
 The frame: the turn as the engine runs it — a council (the order of play rolled on 2d6 and
 the turn's alliances, R-SU-3 and R-SU-12), then the eight impulses of movement, each a
-phase in rounds of one corps per player (R-SU-1, R-SU-3, R-SU-11, R-SU-25) — the dispatch of each action to
-the module that owns it (``MODULES``), set-up and its checks (``setup``), and what each
-seat may know (``view``).
+phase in rounds of one corps per player (R-SU-1, R-SU-3, R-SU-11, R-SU-25) — the dispatch
+of each action to the module that owns it (``MODULES``), set-up and its checks
+(``setup``), and what each seat may know (``view``).
 """
 
 from __future__ import annotations
