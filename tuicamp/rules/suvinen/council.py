@@ -11,6 +11,7 @@ from __future__ import annotations
 from attrs import define
 
 from tuicamp.rules import api
+from tuicamp.rules.suvinen import control
 from tuicamp.rules.suvinen.state import sstate
 
 ORDER_DICE = "2d6"
@@ -53,6 +54,7 @@ def begin_turn(ctx: api.Context) -> None:
     """The council opens: the order of play is rolled and last turn's alliances are over."""
     state = sstate(ctx)
     state.alliances = api.Agreements()
+    control.tidy(ctx)  # last turn's allies may stand in one hex as enemies now
     state.order = roll_order(ctx)
 
 

@@ -23,6 +23,7 @@ from collections.abc import Sequence
 from attrs import define, field
 
 from tuicamp.rules import api
+from tuicamp.rules.suvinen import control
 from tuicamp.rules.suvinen.corps import (
     describe,
     hostile_at,
@@ -190,13 +191,17 @@ def walk(ctx: api.Context, army: api.Army, record: Corps, steps: Sequence[api.He
         cost = model.step_cost(here, nxt) if here.is_adjacent(nxt) else None
         if cost is None:
             raise api.RuleError(api.turns.unwalkable(camp.map, army, [here, nxt], model.step_cost))
+        refusal = control.leave_refusal(ctx, army, here, nxt, impulse_now(ctx))
+        ctx.require(not refusal, refusal)
         put = record.committed_mp if record.committed_to == nxt else 0.0
         rest = [label(h) for h in steps[i + 1 :]]
         if put + left + EPS >= cost:
             left -= max(0.0, cost - put)
             record.committed_to, record.committed_mp = None, 0.0
-            army.hex, here = nxt, nxt
+            came_from, army.hex, here = here, nxt, nxt
             said.append(f"enters {label(nxt)}")
+            control.entered(ctx, army, came_from, nxt)
+            control.tidy(ctx)
             if hostile_at(ctx, nxt, army.owner):
                 ctx.require(
                     not rest,

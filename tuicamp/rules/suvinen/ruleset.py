@@ -153,5 +153,8 @@ class SuvinenRuleset(api.Ruleset):
         """Friends' and allies' corps in full; the enemy's are counters on the map."""
         return "full" if view.known_to(rules, seat, army.owner) else "counter"
 
+    def view_state(self, rules: api.Rules, seat: api.Seat) -> view.SuvinenView:
+        return view.suvinen_view(rules, seat)
+
     def status_lines(self, rules: api.Rules, seat: api.Seat) -> list[api.StatusLine]:
         return view.status_lines(rules, seat)

@@ -2,7 +2,8 @@
 
 Plain attrs data, saved with the campaign by the engine's codec: one record per corps
 (its impulse, its commitment, its supply) and the turn's books (the rolled order of play,
-the alliances of the turn, the home castles and garrisons). The rules that read and change
+the alliances of the turn, the home castles and garrisons, the control of the sides of
+contested hexes). The rules that read and change
 them live in the modules named after them (``impulses``, ``alliances``); this module holds
 no rule.
 """
@@ -29,19 +30,22 @@ class Corps:
     committed_to: api.Hex | None = None
     committed_mp: float = 0.0
     disrupted: bool = False  # R-SU-18: Ld -2 until it traces a supply line again
+    entered_by: api.SideOf | None = None  # R-SU-9: the side it came into a contested hex by
 
 
 @define
 class SuvinenState:
     """The campaign's books: corps records by army id, the order of play rolled on 2d6 at
-    the start of the turn (R-SU-3), the turn's alliances (R-SU-12), each player's Home
-    Castle (a settlement id) and the garrisons (settlement id -> army id, R-SU-20)."""
+        the start of the turn (R-SU-3), the turn's alliances (R-SU-12), each player's Home
+        Castle (a settlement id), the garrisons (settlement id -> army id, R-SU-20) and who holds
+    each side of a contested hex (R-SU-8)."""
 
     corps: dict[str, Corps] = field(factory=dict)
     order: list[str] = field(factory=list)
     alliances: api.Agreements = field(factory=api.Agreements)
     home_castles: dict[str, str] = field(factory=dict)
     garrisons: dict[str, str] = field(factory=dict)
+    control: dict[api.SideOf, str] = field(factory=dict)  # R-SU-8: a contested hex's sides
     points: int = 3500
     magic_item_limits: bool = False
 

@@ -1,6 +1,7 @@
 """What a seat may know of the Suvinen books, as status lines (``tuicamp show --as SEAT``
-and the side panel): the order of play, the rotation, each own corps' MP and commitment,
-its LC flag, its supply, and the turn's alliances the seat is party to.
+and the side panel): the order of play, the rotation, the control of every contested hex's
+sides, each own corps' MP, commitment and LC flag, and the alliances the seat is party to;
+and the view the map draws hexside control from.
 
 A seat reads its own players' corps and its allies' (allied troops are friendly, §3.5);
 an enemy corps' MP and commitment tell where it is going, so they are never shown.
@@ -8,7 +9,10 @@ an enemy corps' MP and commitment tell where it is going, so they are never show
 
 from __future__ import annotations
 
+from attrs import frozen
+
 from tuicamp.rules import api
+from tuicamp.rules.suvinen.control import control_text, side_name
 from tuicamp.rules.suvinen.corps import allied, describe, is_garrison, leader
 from tuicamp.rules.suvinen.impulses import (
     impulse_now,
@@ -18,6 +22,18 @@ from tuicamp.rules.suvinen.impulses import (
     rounds,
 )
 from tuicamp.rules.suvinen.state import corps_record, sstate
+
+
+@frozen
+class SuvinenView:
+    """What the map draws for every seat: who holds each side of a contested hex (R-SU-8;
+    public, as the corps in the hex are on the map for all)."""
+
+    control: dict[api.SideOf, str]
+
+
+def suvinen_view(rules: api.Rules, seat: api.Seat) -> SuvinenView:
+    return SuvinenView(dict(sstate(rules).control))
 
 
 def known_to(rules: api.Rules, seat: api.Seat, owner: str) -> bool:
@@ -59,6 +75,8 @@ def corps_line(rules: api.Rules, army: api.Army) -> api.StatusLine:
             f"committed to {camp.map.label(record.committed_to)} "
             f"({mp_text(record.committed_mp)} MP put in)"
         )
+    if record.entered_by is not None:
+        bits.append(f"newcomer by its {side_name(record.entered_by)} side (R-SU-9)")
     if record.disrupted:
         bits.append("Disrupted (Ld -2)")
     return api.StatusLine(f"Corps {describe(army)}", "; ".join(bits))
@@ -87,6 +105,8 @@ def status_lines(rules: api.Rules, seat: api.Seat) -> list[api.StatusLine]:
                     f"{name(camp, player)}: {settlement.name} ({camp.map.label(settlement.hex)})",
                 )
             )
+    for h in sorted({side.hex for side in state.control}, key=camp.map.label):
+        lines.append(api.StatusLine(f"Control {camp.map.label(h)}", control_text(rules, h)))
     for army in camp.armies:
         if army.units and known_to(rules, seat, army.owner):
             lines.append(corps_line(rules, army))
