@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from tuicamp.rules import api
-from tuicamp.rules.suvinen import council, impulses, setup, view
+from tuicamp.rules.suvinen import council, impulses, setup, supply, view
 from tuicamp.rules.suvinen.state import SuvinenState, sstate
 
 MODULES = (council, impulses)
@@ -73,6 +73,19 @@ class SuvinenRuleset(api.Ruleset):
             on_enter=council.begin_turn,
         ),
         *(impulse_phase(n) for n in range(1, impulses.IMPULSE_COUNT + 1)),
+        api.Phase(
+            "supply",
+            "Supply",
+            help=(
+                "Every corps traces a supply line of at most 10 MP to a friendly castle or "
+                "city, by land, river, stream or lake; without one it is Disrupted (Ld -2), "
+                "and a Disrupted corps without one is eliminated. Nothing to decide: the "
+                "check runs by itself."
+            ),
+            play=api.Play.OPEN,
+            on_enter=supply.check,
+            ends_when=lambda rules: True,  # nothing to decide (R-SU-17: all at once)
+        ),
     )
     actions = tuple(a for module in MODULES for a in module.ACTIONS)
     options = (

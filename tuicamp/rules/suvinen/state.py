@@ -31,6 +31,8 @@ class Corps:
     committed_mp: float = 0.0
     disrupted: bool = False  # R-SU-18: Ld -2 until it traces a supply line again
     entered_by: api.SideOf | None = None  # R-SU-9: the side it came into a contested hex by
+    supply: tuple[float, str] | None = None  # the last check's line: its MP and its source
+    supply_checked: int = 0  # the turn of that check (0: none yet)
 
 
 @define

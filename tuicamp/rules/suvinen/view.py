@@ -77,6 +77,11 @@ def corps_line(rules: api.Rules, army: api.Army) -> api.StatusLine:
         )
     if record.entered_by is not None:
         bits.append(f"newcomer by its {side_name(record.entered_by)} side (R-SU-9)")
+    if record.supply is not None:
+        cost, source = record.supply
+        bits.append(f"supplied: {mp_text(cost)} MP to {source} (turn {record.supply_checked})")
+    elif record.supply_checked:
+        bits.append(f"no supply line (turn {record.supply_checked})")
     if record.disrupted:
         bits.append("Disrupted (Ld -2)")
     return api.StatusLine(f"Corps {describe(army)}", "; ".join(bits))
