@@ -2,13 +2,15 @@
 
 Modules, whose imports only point down, none of them inside a function:
 
-    state < corps < control < council < impulses < setup < view < ruleset
+    state < corps < control < council < impulses < battles < supply < setup < view < ruleset
 
 - ``state``: the attrs records the campaign keeps (corps, the order, alliances, castles);
 - ``corps``: leaders, the LC flag, who takes an impulse, who is hostile to whom;
 - ``control``: hexside control in contested hexes, and who may leave them by which side;
 - ``council``: the start of a turn: the 2d6 order of play and the turn's alliances;
 - ``impulses``: the eight impulses in rounds of the rotation, MP in fractions, commitments;
+- ``battles``: battles where hostile corps meet after the movement, their card, casualties;
+- ``supply``: the supply check of every corps at once, Disrupted and eliminated corps;
 - ``setup``: Home Castles, garrisons, the campaign's size, and their checks;
 - ``view``: what a seat may know, and its status lines;
 - ``ruleset``: the frame: the phases, their hooks, the dispatch;

@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from tuicamp.rules import api
-from tuicamp.rules.suvinen import council, impulses, setup, supply, view
+from tuicamp.rules.suvinen import battles, control, council, impulses, setup, supply, view
 from tuicamp.rules.suvinen.state import SuvinenState, sstate
 
 MODULES = (council, impulses)
@@ -74,6 +74,18 @@ class SuvinenRuleset(api.Ruleset):
         ),
         *(impulse_phase(n) for n in range(1, impulses.IMPULSE_COUNT + 1)),
         api.Phase(
+            "battles",
+            "Battles",
+            help=(
+                "Wherever hostile corps meet after the movement, a battle: two sides deploy "
+                "for a meeting engagement. Fight it at the table and enter the result, or "
+                "auto-resolve it; the losses then roll on the casualty table."
+            ),
+            play=api.Play.OPEN,
+            on_enter=battles.find_battles,
+            ends_when=lambda rules: not rules.campaign.pending_battles(),
+        ),
+        api.Phase(
             "supply",
             "Supply",
             help=(
@@ -89,6 +101,12 @@ class SuvinenRuleset(api.Ruleset):
     )
     actions = tuple(a for module in MODULES for a in module.ACTIONS)
     options = (
+        api.Option(
+            "fled_roll",
+            False,
+            "Models that fled the table roll on the casualty table as killed ones do "
+            "(R-SU-16: by default they return).",
+        ),
         api.Option(
             "magic_item_limits",
             False,
@@ -133,7 +151,13 @@ class SuvinenRuleset(api.Ruleset):
         handler(ctx, action)
 
     def end_blockers(self, ctx: api.Context, player: str) -> list[str]:
-        return impulses.blockers(ctx, player)
+        return battles.blockers(ctx) or impulses.blockers(ctx, player)
+
+    def fire(self, ctx: api.Context, effect: api.ScheduledEffect) -> None:
+        """Models back from their wounds rejoin their corps (R-SU-16)."""
+        if effect.kind == battles.RETURN:
+            battles.models_return(ctx, effect)
+        super().fire(ctx, effect)
 
     def left_undone(self, rules: api.Rules, player: str) -> list[str] | None:
         return impulses.blockers(rules, player) if impulses.in_impulses(rules) else None
@@ -142,6 +166,7 @@ class SuvinenRuleset(api.Ruleset):
     def battle_card_notes(self, rules: api.Rules, battle: api.Battle) -> list[str]:
         """The reminders every Suvinen battle carries (R-ALL-3, R-SU-21, R-SU-22)."""
         notes = [
+            *battles.card_notes(rules, battle),
             "Army-book limits are the players' business: after losses, eliminate any troops "
             "that now break them (R-ALL-3).",
             "Temporary defensive works are not available: their rules are lost (R-SU-21).",
@@ -149,6 +174,20 @@ class SuvinenRuleset(api.Ruleset):
         if rules.option("magic_item_limits"):
             notes.append(f"Magic items: {rules.table('magic_items').get('text', '')} (R-SU-22).")
         return notes
+
+    def apply_battle_result(self, ctx: api.Context, battle: api.Battle) -> None:
+        """The losses roll on the casualty table (R-SU-16); a corps with no troops left is
+        gone, and a hex left to one side is no longer contested (R-SU-8)."""
+        battles.roll_casualties(ctx, battle)
+        camp = ctx.campaign
+        for side in battle.sides:
+            for army_id in side.armies:
+                army = camp.army(army_id)
+                if army is not None and not army.units:
+                    camp.armies.remove(army)
+                    sstate(ctx).corps.pop(army_id, None)
+                    ctx.emit("corps_gone", f"'{army.name}' has no troops left: it is gone")
+        control.tidy(ctx)
 
     # --- what a seat may know -----------------------------------------------------------
     def pending(self, rules: api.Rules, seat: api.Seat | None = None) -> list[str]:

@@ -48,6 +48,7 @@ class SuvinenState:
     home_castles: dict[str, str] = field(factory=dict)
     garrisons: dict[str, str] = field(factory=dict)
     control: dict[api.SideOf, str] = field(factory=dict)  # R-SU-8: a contested hex's sides
+    day: int = 0  # the battle day of this turn (R-SU-15); 0: no battles yet
     points: int = 3500
     magic_item_limits: bool = False
 

@@ -1,0 +1,124 @@
+"""Suvinen battles (point 5, first part): §4.0, §4.1, §4.2.1's examples, R-SU-15, R-SU-16.
+
+§4.0: "There will be one ore more battles if two or more hostile to each other stacks are
+in the same hex after all movement is complete. Each battle is said to take a day." §4.1:
+"The usual situation is when there are two sides, each side composing of one or more
+players units. Deploy for a meeting engagement and fight the battle."
+"""
+
+from __future__ import annotations
+
+import pytest
+from suvinen_play import drill, end_council, play_impulse
+from test_suvinen_control import placed
+
+from tuicamp.engine.battles import AutoResolveBattle, EnterBattleResult, SideEntry
+from tuicamp.engine.errors import RuleError
+from tuicamp.engine.flow import EndPhase
+from tuicamp.engine.rules import Rules
+from tuicamp.model.battle import UnitLoss
+from tuicamp.model.forces import Category, Unit
+from tuicamp.rules.suvinen import SuvinenRuleset
+from tuicamp.rules.suvinen.impulses import MoveCorps
+
+RULESET = SuvinenRuleset()
+
+
+def goblins(scenario) -> None:
+    """Example 1's goblins join the Wolf Riders: "24 Goblins and their Boss", "10
+    Spiderriders"."""
+    placed(**{"wolf-riders": "0603"})(scenario)
+    corps = next(a for a in scenario.armies if a.id == "wolf-riders")
+    corps.units += [
+        Unit("gobbos", "Goblins", 72, models=24),
+        Unit("gobbo-boss", "Goblin Boss", 30, Category.CHARACTER),
+        Unit("spiders", "Spider Riders", 140, Category.LIGHT_CAVALRY, models=10),
+    ]
+
+
+def to_battle(seed: int = 3, edit=goblins):
+    """The Wolf Riders ride into the First Corps' hex in impulse 1; every other corps holds
+    to the end of the movement, where the battle is found."""
+    engine = drill(seed=seed, edit=edit)
+    end_council(engine)
+    script = {(1, 1, "wolf-riders"): MoveCorps(army="wolf-riders", path=["0503"])}
+    while engine.campaign.phase.startswith("impulse"):
+        play_impulse(engine, script)
+    return engine
+
+
+def test_hostile_stacks_in_one_hex_after_the_movement_fight_a_meeting_engagement():
+    """§4.0, §4.1 (R-SU-15: day 1), and a battle in its hex ends the commitments there
+    (R-SU-10)."""
+    engine = to_battle()
+    camp = engine.campaign
+    assert camp.phase == "battles"
+    (battle,) = camp.pending_battles()
+    assert camp.map.label(battle.hex) == "0503" and battle.day == 1
+    assert {tuple(s.armies) for s in battle.sides} == {("first-corps",), ("wolf-riders",)}
+    notes = RULESET.battle_card_notes(Rules(camp, RULESET), battle)
+    assert "Day 1: deploy for a meeting engagement." in notes
+    assert "Give the table the feeling of the hex: it is clear (section 4.0)." in notes
+    assert any("(R-ALL-3)" in n for n in notes) and any("(R-SU-21)" in n for n in notes)
+    with pytest.raises(RuleError, match="First: fight or auto-resolve battle b1 at 0503"):
+        engine.perform("empire", EndPhase())
+
+
+def test_casualty_example_1_the_goblins_roll_and_the_spider_riders_return():
+    """§4.2.1, example 1: "24 Goblins and their Boss were hacked down to last Gobbo.
+    Seeing their destruction 10 Spiderriders took the better part of valour and ran off the
+    table. After the battle the player rolls for casualties ... The Spiderriders all return
+    to camp." R-SU-16: "Killed models ... roll on a casualty table"; "Fled models return"."""
+    engine = to_battle()
+    camp = engine.campaign
+    (battle,) = camp.pending_battles()
+    orcs = next(s.id for s in battle.sides if s.players == ["orcs"])
+    empire = next(s.id for s in battle.sides if s.players == ["empire"])
+    losses = [
+        UnitLoss("wolf-riders", "gobbos", killed=24),
+        UnitLoss("wolf-riders", "gobbo-boss", killed=1),
+        UnitLoss("wolf-riders", "spiders", fled=10),
+    ]
+    entry = [SideEntry(side=empire, vp=900), SideEntry(side=orcs, vp=100, losses=losses)]
+    engine.perform("gm", EnterBattleResult(battle="b1", sides=entry))
+    corps = camp.army("wolf-riders")
+    gobbos, spiders = corps.unit("gobbos"), corps.unit("spiders")
+    (line,) = [e for e in engine.chronicle if e.kind == "casualties" and "Goblins of" in e.text]
+    dice = [int(x) for x in line.text.split("(")[1].split(")")[0].split()]
+    assert len(dice) == 24
+    back = sum(1 for d in dice if d <= 2)
+    # R-SU-27: "where there used to be 24+1 gobbos there now are only 13": those slightly
+    # injured are on the roster at once
+    assert gobbos.models == back
+    later = [e for e in camp.flow.scheduled if e.kind == "return" and e.data["unit"] == "gobbos"]
+    assert len(later) == sum(1 for d in dice if 3 <= d <= 4)  # back in 4 turns
+    assert all(e.turn == battle.turn + 4 for e in later)
+    assert spiders.models == 10  # "The Spiderriders all return to camp"
+    (boss,) = [e.text for e in engine.chronicle if e.text.startswith("Goblin Boss of")]
+    die = int(boss.split("(")[1].split(")")[0])
+    unit = corps.unit("gobbo-boss")
+    assert (unit.models if unit else 0) == (1 if die - 1 <= 2 else 0)  # characters -1 (R-SU-16)
+
+
+def test_the_fled_roll_option_makes_fled_models_roll_too():
+    """R-SU-16: "option ``fled_roll`` makes them roll too"."""
+    engine = to_battle()
+    engine.campaign.options["fled_roll"] = True
+    (battle,) = engine.campaign.pending_battles()
+    orcs = next(s.id for s in battle.sides if s.players == ["orcs"])
+    empire = next(s.id for s in battle.sides if s.players == ["empire"])
+    loss = UnitLoss("wolf-riders", "spiders", fled=10)
+    entry = [SideEntry(side=empire), SideEntry(side=orcs, losses=[loss])]
+    engine.perform("gm", EnterBattleResult(battle="b1", sides=entry))
+    (line,) = [e.text for e in engine.chronicle if e.kind == "casualties"]
+    assert line.startswith("Spider Riders of 'The Wolf Riders': 10 rolled (")
+
+
+def test_an_auto_resolved_battle_ends_the_phase_and_the_supply_check_follows():
+    """R-ALL-2: every battle may be auto-resolved; then the turn goes on to supply."""
+    engine = to_battle()
+    engine.perform("empire", AutoResolveBattle(battle="b1"))
+    assert engine.campaign.turn == 2 and engine.campaign.phase == "council"
+    assert all(
+        engine.campaign.state.corps[a.id].supply_checked == 1 for a in engine.campaign.armies
+    )
