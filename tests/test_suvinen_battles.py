@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 from suvinen_play import drill, end_council, play_impulse
-from test_suvinen_control import placed
+from test_suvinen_control import lines, placed
 
 from tuicamp.engine.battles import AutoResolveBattle, EnterBattleResult, SideEntry
 from tuicamp.engine.errors import RuleError
@@ -18,8 +18,10 @@ from tuicamp.engine.flow import EndPhase
 from tuicamp.engine.rules import Rules
 from tuicamp.model.battle import UnitLoss
 from tuicamp.model.forces import Category, Unit
+from tuicamp.model.hexes import parse_label
 from tuicamp.rules.suvinen import SuvinenRuleset
 from tuicamp.rules.suvinen.impulses import MoveCorps
+from tuicamp.rules.suvinen.withdrawal import ChooseWithdrawal
 
 RULESET = SuvinenRuleset()
 
@@ -114,11 +116,87 @@ def test_the_fled_roll_option_makes_fled_models_roll_too():
     assert line.startswith("Spider Riders of 'The Wolf Riders': 10 rolled (")
 
 
-def test_an_auto_resolved_battle_ends_the_phase_and_the_supply_check_follows():
-    """R-ALL-2: every battle may be auto-resolved; then the turn goes on to supply."""
+def settle(engine, orcs_losses=(), orcs_facts=None):
+    """Battle b1 entered with no losses to the Empire."""
+    camp = engine.campaign
+    (battle,) = camp.pending_battles()
+    orcs = next(s.id for s in battle.sides if s.players == ["orcs"])
+    empire = next(s.id for s in battle.sides if s.players == ["empire"])
+    entry = [
+        SideEntry(side=empire, vp=500),
+        SideEntry(side=orcs, losses=list(orcs_losses), facts=orcs_facts or {}),
+    ]
+    engine.perform("gm", EnterBattleResult(battle="b1", sides=entry))
+
+
+def test_after_the_battle_each_player_writes_fight_or_withdraw_under_seal():
+    """§4.3: "After checking for losses each player should write down secretly wether they
+    want to fight an other battle or if they want to withdraw"; R-SU-14: one hex through a
+    friendly side; R-SU-15: then the next day."""
+    engine = to_battle()
+    settle(engine)
+    camp = engine.campaign
+    assert camp.phase == "battles" and set(camp.state.withdrawals) == {"0503"}
+    line = "Withdrawal 0503: day 1: waiting for The Empire, Orcs & Goblins"
+    assert line in lines(engine, "empire")
+    with pytest.raises(RuleError, match="entered 0503 by its E side: it leaves by that side"):
+        engine.perform("orcs", ChooseWithdrawal(hex="0503", choice="withdraw", to="0403"))
+    engine.perform("orcs", ChooseWithdrawal(hex="0503", choice="withdraw", to="0603"))
+    secret = [e for e in engine.chronicle if e.kind == "withdrawal_choice"]
+    assert secret and all(e.visible_to == ["orcs"] for e in secret)
+    engine.perform("empire", ChooseWithdrawal(hex="0503", choice="fight"))
+    assert camp.army("wolf-riders").hex == parse_label("0603")
+    assert camp.turn == 2 and camp.phase == "council"  # no battle on day 2: supply, new turn
+    assert all(camp.state.corps[a.id].supply_checked == 1 for a in camp.armies)
+
+
+def test_when_both_fight_on_the_next_day_brings_a_new_battle():
+    """§4.4: "If there are more than one side present after withdrawal has been done start
+    again" (R-SU-15: day 2)."""
+    engine = to_battle()
+    settle(engine)
+    engine.perform("orcs", ChooseWithdrawal(hex="0503", choice="fight"))
+    engine.perform("empire", ChooseWithdrawal(hex="0503", choice="fight"))
+    (battle,) = engine.campaign.pending_battles()
+    assert battle.id == "b2" and battle.day == 2
+    assert "Day 2: deploy for a meeting engagement." in RULESET.battle_card_notes(
+        Rules(engine.campaign, RULESET), battle
+    )
+
+
+def test_five_times_the_points_forces_a_withdrawal():
+    """§4.3: "If the enemy has 5-times more worth of troops in points left after checking
+    for losses you must also withdraw" (R-SU-13): 825 pts against 145."""
+
+    def greatswords(scenario) -> None:
+        placed(**{"wolf-riders": "0603"})(scenario)
+        corps = next(a for a in scenario.armies if a.id == "first-corps")
+        corps.units.append(Unit("greatswords", "Greatswords", 300, models=20))
+
+    engine = to_battle(edit=greatswords)
+    settle(engine)
+    with pytest.raises(RuleError, match="You must withdraw: The Empire has 825 pts left"):
+        engine.perform("orcs", ChooseWithdrawal(hex="0503", choice="fight"))
+    engine.perform("empire", ChooseWithdrawal(hex="0503", choice="fight"))  # not forced
+
+
+def test_a_side_off_the_table_with_nowhere_to_go_is_eliminated():
+    """§4.3: "A player who had no troops on the table when the battle ended MUST withdraw.
+    If he has nowhere to withdraw his troops are eliminated instead" (R-SU-13, R-SU-14)."""
+    engine = to_battle()
+    settle(engine, orcs_facts={"off_table": 1})
+    with pytest.raises(RuleError, match="no troops on the table when the battle ended"):
+        engine.perform("orcs", ChooseWithdrawal(hex="0503", choice="fight"))
+    engine.perform("orcs", ChooseWithdrawal(hex="0503", choice="withdraw"))
+    engine.perform("empire", ChooseWithdrawal(hex="0503", choice="fight"))
+    assert engine.campaign.army("wolf-riders") is None
+    assert any("nowhere to withdraw from 0503" in e.text for e in engine.chronicle)
+
+
+def test_an_auto_resolved_battle_is_followed_by_the_withdrawal_choices():
+    """R-ALL-2: every battle may be auto-resolved; the withdrawal choices follow."""
     engine = to_battle()
     engine.perform("empire", AutoResolveBattle(battle="b1"))
-    assert engine.campaign.turn == 2 and engine.campaign.phase == "council"
-    assert all(
-        engine.campaign.state.corps[a.id].supply_checked == 1 for a in engine.campaign.armies
-    )
+    camp = engine.campaign
+    assert camp.phase == "battles" and set(camp.state.withdrawals) == {"0503"}
+    assert [e.kind for e in engine.chronicle].count("casualties") >= 1

@@ -45,10 +45,15 @@ def battle_hexes(rules: api.Rules) -> list[api.Hex]:
 
 
 def find_battles(ctx: api.Context) -> None:
-    """After all movement: a battle in every hex where hostile stacks meet (day 1,
-    R-SU-15); the commitments there end, since a battle is fought in their hex (R-SU-10)."""
+    """After all movement: the battles of day 1 (R-SU-15)."""
+    sstate(ctx).day = 1
+    open_day(ctx)
+
+
+def open_day(ctx: api.Context) -> None:
+    """A battle in every hex where hostile stacks are together on this day (§4.0, §4.4);
+    the commitments there end, since a battle is fought in their hex (R-SU-10)."""
     camp, state = ctx.campaign, sstate(ctx)
-    state.day = 1
     for h in battle_hexes(ctx):
         groups = sides_at(ctx, h)
         sides = []

@@ -13,10 +13,19 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from tuicamp.rules import api
-from tuicamp.rules.suvinen import battles, control, council, impulses, setup, supply, view
+from tuicamp.rules.suvinen import (
+    battles,
+    council,
+    impulses,
+    roster,
+    setup,
+    supply,
+    view,
+    withdrawal,
+)
 from tuicamp.rules.suvinen.state import SuvinenState, sstate
 
-MODULES = (council, impulses)
+MODULES = (council, impulses, withdrawal)
 HANDLERS: dict[type[api.Action], Callable[[api.Context, Any], None]] = {
     kind: handler for module in MODULES for kind, handler in module.HANDLERS.items()
 }
@@ -79,11 +88,15 @@ class SuvinenRuleset(api.Ruleset):
             help=(
                 "Wherever hostile corps meet after the movement, a battle: two sides deploy "
                 "for a meeting engagement. Fight it at the table and enter the result, or "
-                "auto-resolve it; the losses then roll on the casualty table."
+                "auto-resolve it; the losses then roll on the casualty table. Then each "
+                "player there writes under seal: fight on, or withdraw one hex; the hexes "
+                "still contested fight again the next day."
             ),
             play=api.Play.OPEN,
             on_enter=battles.find_battles,
-            ends_when=lambda rules: not rules.campaign.pending_battles(),
+            ends_when=lambda rules: (
+                not (rules.campaign.pending_battles() or withdrawal.pending(rules))
+            ),
         ),
         api.Phase(
             "supply",
@@ -151,7 +164,11 @@ class SuvinenRuleset(api.Ruleset):
         handler(ctx, action)
 
     def end_blockers(self, ctx: api.Context, player: str) -> list[str]:
-        return battles.blockers(ctx) or impulses.blockers(ctx, player)
+        return (
+            battles.blockers(ctx)
+            or withdrawal.blockers(ctx, player)
+            or impulses.blockers(ctx, player)
+        )
 
     def fire(self, ctx: api.Context, effect: api.ScheduledEffect) -> None:
         """Models back from their wounds rejoin their corps (R-SU-16)."""
@@ -183,11 +200,12 @@ class SuvinenRuleset(api.Ruleset):
         for side in battle.sides:
             for army_id in side.armies:
                 army = camp.army(army_id)
-                if army is not None and not army.units:
-                    camp.armies.remove(army)
-                    sstate(ctx).corps.pop(army_id, None)
-                    ctx.emit("corps_gone", f"'{army.name}' has no troops left: it is gone")
-        control.tidy(ctx)
+                if army is not None and not any(u.models for u in army.units):
+                    roster.remove_corps(ctx, army, f"'{army.name}' has no troops left: it is gone")
+        withdrawal.after_battle(ctx)
+
+    def result_fields(self, rules: api.Rules, battle: api.Battle) -> tuple[api.ResultField, ...]:
+        return withdrawal.result_fields()
 
     # --- what a seat may know -----------------------------------------------------------
     def pending(self, rules: api.Rules, seat: api.Seat | None = None) -> list[str]:
@@ -196,6 +214,10 @@ class SuvinenRuleset(api.Ruleset):
             return []
         acting = api.acting_players(camp)
         names = ", ".join(api.teams.name_of(camp, p) for p in acting)
+        if camp.phase == "battles":
+            return battles.blockers(rules) + [
+                line for p in camp.players for line in withdrawal.blockers(rules, p.id)
+            ]
         if impulses.in_impulses(rules):
             now = f"Impulse {impulses.impulse_now(rules)}, round {camp.step}"
             return [f"{now}: {names} to move one corps, then end_phase"]

@@ -48,7 +48,9 @@ class SuvinenState:
     home_castles: dict[str, str] = field(factory=dict)
     garrisons: dict[str, str] = field(factory=dict)
     control: dict[api.SideOf, str] = field(factory=dict)  # R-SU-8: a contested hex's sides
-    day: int = 0  # the battle day of this turn (R-SU-15); 0: no battles yet
+    day: int = 0  # the battle day of this turn (R-SU-15); 0: no battles going on
+    # the day's sealed fight-or-withdraw rounds, by battle hex label (§4.3)
+    withdrawals: dict[str, api.SealedChoice[str]] = field(factory=dict)
     points: int = 3500
     magic_item_limits: bool = False
 

@@ -22,6 +22,7 @@ from tuicamp.rules import api
 from tuicamp.rules.suvinen import control
 from tuicamp.rules.suvinen.corps import allied, describe, hostile
 from tuicamp.rules.suvinen.impulses import mp_text
+from tuicamp.rules.suvinen.roster import remove_corps
 from tuicamp.rules.suvinen.state import corps_record, sstate
 
 
@@ -116,13 +117,5 @@ def check(ctx: api.Context) -> None:
 
 def eliminate(ctx: api.Context, army: api.Army) -> None:
     """R-SU-18: "If a unit is already Disrupted it is elimininated"."""
-    camp, state = ctx.campaign, sstate(ctx)
-    camp.armies.remove(army)
-    state.corps.pop(army.id, None)
-    state.garrisons = {k: v for k, v in state.garrisons.items() if v != army.id}
-    ctx.emit(
-        "eliminated",
-        f"{describe(army)} is unsupplied a second time running: it is eliminated (R-SU-18)",
-        army=army.id,
-    )
-    control.tidy(ctx)
+    text = f"{describe(army)} is unsupplied a second time running: it is eliminated (R-SU-18)"
+    remove_corps(ctx, army, text)

@@ -110,6 +110,11 @@ def status_lines(rules: api.Rules, seat: api.Seat) -> list[api.StatusLine]:
                     f"{name(camp, player)}: {settlement.name} ({camp.map.label(settlement.hex)})",
                 )
             )
+    for label, sealed in state.withdrawals.items():
+        waiting = ", ".join(name(camp, p) for p in sealed.waiting) or "nobody"
+        lines.append(
+            api.StatusLine(f"Withdrawal {label}", f"day {state.day}: waiting for {waiting}")
+        )
     for h in sorted({side.hex for side in state.control}, key=camp.map.label):
         lines.append(api.StatusLine(f"Control {camp.map.label(h)}", control_text(rules, h)))
     for army in camp.armies:
