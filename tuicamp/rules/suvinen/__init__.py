@@ -2,7 +2,8 @@
 
 Modules, whose imports only point down, none of them inside a function:
 
-    state < corps < control < council < impulses < battles < supply < setup < view < ruleset
+    state < corps < control < roster < council < impulses < battles < supply < withdrawal
+    < endturn < setup < view < ruleset
 
 - ``state``: the attrs records the campaign keeps (corps, the order, alliances, castles);
 - ``corps``: leaders, the LC flag, who takes an impulse, who is hostile to whom;
@@ -11,6 +12,9 @@ Modules, whose imports only point down, none of them inside a function:
 - ``impulses``: the eight impulses in rounds of the rotation, MP in fractions, commitments;
 - ``battles``: battles where hostile corps meet after the movement, their card, casualties;
 - ``supply``: the supply check of every corps at once, Disrupted and eliminated corps;
+- ``roster``: a corps taken out of the war;
+- ``withdrawal``: the sealed fight-or-withdraw choices after a day's battles, the next day;
+- ``endturn``: lost Home Castles, captured castles, players out, the winner;
 - ``setup``: Home Castles, garrisons, the campaign's size, and their checks;
 - ``view``: what a seat may know, and its status lines;
 - ``ruleset``: the frame: the phases, their hooks, the dispatch;

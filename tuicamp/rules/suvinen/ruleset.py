@@ -16,6 +16,7 @@ from tuicamp.rules import api
 from tuicamp.rules.suvinen import (
     battles,
     council,
+    endturn,
     impulses,
     roster,
     setup,
@@ -111,6 +112,18 @@ class SuvinenRuleset(api.Ruleset):
             on_enter=supply.check,
             ends_when=lambda rules: True,  # nothing to decide (R-SU-17: all at once)
         ),
+        api.Phase(
+            "end",
+            "End of turn",
+            help=(
+                "A player whose Home Castle holds only hostile corps loses all its troops; a "
+                "player with no troops is out; the last player with troops wins, or the last "
+                "allies together. Nothing to decide."
+            ),
+            play=api.Play.OPEN,
+            on_enter=endturn.end_turn,
+            ends_when=lambda rules: True,
+        ),
     )
     actions = tuple(a for module in MODULES for a in module.ACTIONS)
     options = (
@@ -176,6 +189,12 @@ class SuvinenRuleset(api.Ruleset):
             battles.models_return(ctx, effect)
         super().fire(ctx, effect)
 
+    def idle(self, rules: api.Rules, player: str) -> str | None:
+        """A player with no troops left is out of the war: it passes (R-ALL-12)."""
+        if player not in council.players_with_troops(rules):
+            return "no troops left"
+        return None
+
     def left_undone(self, rules: api.Rules, player: str) -> list[str] | None:
         return impulses.blockers(rules, player) if impulses.in_impulses(rules) else None
 
@@ -232,3 +251,6 @@ class SuvinenRuleset(api.Ruleset):
 
     def status_lines(self, rules: api.Rules, seat: api.Seat) -> list[api.StatusLine]:
         return view.status_lines(rules, seat)
+
+    def victory(self, rules: api.Rules) -> api.Victory | None:
+        return endturn.victory(rules)
