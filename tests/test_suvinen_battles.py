@@ -20,6 +20,7 @@ from tuicamp.model.battle import UnitLoss
 from tuicamp.model.forces import Category, Unit
 from tuicamp.model.hexes import parse_label
 from tuicamp.rules.suvinen import SuvinenRuleset
+from tuicamp.rules.suvinen.crews import CrewMachine
 from tuicamp.rules.suvinen.impulses import MoveCorps
 from tuicamp.rules.suvinen.withdrawal import ChooseWithdrawal
 
@@ -200,3 +201,40 @@ def test_an_auto_resolved_battle_is_followed_by_the_withdrawal_choices():
     camp = engine.campaign
     assert camp.phase == "battles" and set(camp.state.withdrawals) == {"0503"}
     assert [e.kind for e in engine.chronicle].count("casualties") >= 1
+
+
+def cannon_blows_up(seed: int):
+    """Example 2's battle: the Great Cannon destroyed (it rolls as a killed model)."""
+    engine = to_battle(seed=seed)
+    camp = engine.campaign
+    (battle,) = camp.pending_battles()
+    empire = next(s.id for s in battle.sides if s.players == ["empire"])
+    orcs = next(s.id for s in battle.sides if s.players == ["orcs"])
+    loss = UnitLoss("first-corps", "first-cannon", killed=1)
+    entry = [SideEntry(side=empire, losses=[loss]), SideEntry(side=orcs, vp=300)]
+    engine.perform("gm", EnterBattleResult(battle="b1", sides=entry))
+    (line,) = [e.text for e in engine.chronicle if e.text.startswith("Great Cannon of")]
+    return engine, int(line.split("(")[1].split(")")[0])
+
+
+def test_casualty_example_2_the_cannon_is_repaired_and_spearmen_become_its_crew():
+    """§4.2.1, example 2: "Imperial Great Cannon blew up taking it's crew as casualties.
+    Rolling for losses the Cannon can be repaired, but two crew-members are killed. The
+    Imperial players remove two spearmen in the same corps from their roster, and from now
+    on they act as crew-members for the Great Cannon." R-SU-16: "A destroyed war machine
+    can be repaired; its crew come from same-profile troops." Seed 2 rolls a 2: repaired."""
+    engine, die = cannon_blows_up(seed=2)
+    corps = engine.campaign.army("first-corps")
+    assert die <= 2 and corps.unit("first-cannon").models == 1  # repaired at once
+    crew = CrewMachine(
+        army="first-corps", machine="first-cannon", from_unit="first-spearmen", models=2
+    )
+    engine.perform("empire", crew)
+    assert corps.unit("first-spearmen").models == 23
+    (said,) = [e.text for e in engine.chronicle if e.kind == "crew"]
+    assert said.startswith("2 models of Spearmen ('The First Corps') leave the roster")
+    with pytest.raises(RuleError, match="General of the Empire is no war machine"):
+        engine.perform(
+            "empire",
+            CrewMachine(army="first-corps", machine="first-general", from_unit="first-spearmen"),
+        )

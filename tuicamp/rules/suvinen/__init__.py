@@ -14,6 +14,7 @@ Modules, whose imports only point down, none of them inside a function:
 - ``supply``: the supply check of every corps at once, Disrupted and eliminated corps;
 - ``roster``: a corps taken out of the war;
 - ``withdrawal``: the sealed fight-or-withdraw choices after a day's battles, the next day;
+- ``crews``: war machine crews made up from the corps' regiments;
 - ``endturn``: lost Home Castles, captured castles, players out, the winner;
 - ``setup``: Home Castles, garrisons, the campaign's size, and their checks;
 - ``view``: what a seat may know, and its status lines;

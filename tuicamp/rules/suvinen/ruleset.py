@@ -16,6 +16,7 @@ from tuicamp.rules import api
 from tuicamp.rules.suvinen import (
     battles,
     council,
+    crews,
     endturn,
     impulses,
     roster,
@@ -26,7 +27,7 @@ from tuicamp.rules.suvinen import (
 )
 from tuicamp.rules.suvinen.state import SuvinenState, sstate
 
-MODULES = (council, impulses, withdrawal)
+MODULES = (council, impulses, withdrawal, crews)
 HANDLERS: dict[type[api.Action], Callable[[api.Context, Any], None]] = {
     kind: handler for module in MODULES for kind, handler in module.HANDLERS.items()
 }
@@ -79,7 +80,7 @@ class SuvinenRuleset(api.Ruleset):
                 "The order of play is rolled on 2d6 (ties re-rolled). Offer or accept "
                 "alliances for this turn (ally), then end the phase."
             ),
-            allows=("ally",),
+            allows=("ally", "crew_machine"),
             on_enter=council.begin_turn,
         ),
         *(impulse_phase(n) for n in range(1, impulses.IMPULSE_COUNT + 1)),
