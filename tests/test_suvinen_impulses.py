@@ -317,3 +317,17 @@ def test_the_impulses_through_apply_show_and_log(tmp_path, monkeypatch, capsys):
     assert cli.main(["log", "d", "--as", "orcs"]) == 0
     log = capsys.readouterr().out
     assert "Impulse 1: 'The First Corps' from 0503 is committed to 0403 (1 of 2 MP)" in log
+
+
+def test_pending_says_whether_the_player_is_to_move_or_to_end_its_part():
+    """R-SU-25: a player takes one corps' impulse, then ends its part of the round."""
+    engine = drill()
+    end_council(engine)
+    rules = Rules(engine.campaign, engine.ruleset)
+    assert RULESET.pending(rules) == [
+        "Impulse 1, round 1: Orcs & Goblins to move one corps, then end_phase"
+    ]
+    engine.perform("orcs", HoldCorps(army="waaagh"))
+    assert RULESET.pending(Rules(engine.campaign, engine.ruleset)) == [
+        "Impulse 1, round 1: Orcs & Goblins to end its part of the round (end_phase)"
+    ]

@@ -240,7 +240,13 @@ class SuvinenRuleset(api.Ruleset):
             ]
         if impulses.in_impulses(rules):
             now = f"Impulse {impulses.impulse_now(rules)}, round {camp.step}"
-            return [f"{now}: {names} to move one corps, then end_phase"]
+            moved = all(impulses.taken(rules, p) >= camp.step for p in acting)
+            todo = (
+                "to end its part of the round (end_phase)"
+                if moved
+                else ("to move one corps, then end_phase")
+            )
+            return [f"{now}: {names} {todo}"]
         return [f"Council of turn {camp.turn}: {names} to end the phase (alliances: ally)"]
 
     def army_visibility(self, rules: api.Rules, seat: api.Seat, army: api.Army) -> str:
