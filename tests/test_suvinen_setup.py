@@ -140,3 +140,24 @@ def test_new_and_show_print_the_suvinen_books(tmp_path, monkeypatch, capsys):
     assert "Corps 'The Wolf Riders' (LC): at 2008; 145 pts" in shown
     assert "Corps 'The Skull Rock Garrison': at 2210; 350 pts; garrison" in shown
     assert "Corps 'The Outriders'" not in shown
+
+
+def test_the_crossroads_is_the_issues_map():
+    """suvinen-crossroads: 4 players, 30 x 30, Home Castles near the corners, a central
+    river city."""
+    sc = load_scenario(find_scenario("suvinen-crossroads"))
+    m = sc.map
+    assert len(sc.players) == 4 and (m.width, m.height) == (30, 30)
+    engine = start_campaign(copy.deepcopy(sc), "suvinen", seed=1)
+    camp = engine.campaign
+    assert _problems(copy.deepcopy(sc)) == []
+    corners = [(1, 1), (30, 1), (1, 30), (30, 30)]
+    for castle_id in camp.state.home_castles.values():
+        castle = m.settlement(castle_id)
+        assert castle is not None and castle.kind == "castle"
+        col, row = int(castle.hex.label()[:2]), int(castle.hex.label()[2:])
+        assert min(max(abs(col - c), abs(row - r)) for c, r in corners) <= 3
+    city = m.settlement("mittelburg")
+    assert city is not None and city.owner is None and city.kind == "city"
+    assert any(city.hex in side for side in m.hexsides["river"])
+    assert 12 <= int(city.hex.label()[:2]) <= 18 and 12 <= int(city.hex.label()[2:]) <= 18
