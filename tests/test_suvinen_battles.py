@@ -17,12 +17,13 @@ from tuicamp.engine.errors import RuleError
 from tuicamp.engine.flow import EndPhase
 from tuicamp.engine.rules import Rules
 from tuicamp.model.battle import UnitLoss
-from tuicamp.model.forces import Category, Unit
+from tuicamp.model.forces import Army, Category, Unit
 from tuicamp.model.hexes import parse_label
 from tuicamp.rules.suvinen import SuvinenRuleset
 from tuicamp.rules.suvinen.crews import CrewMachine
 from tuicamp.rules.suvinen.impulses import MoveCorps
-from tuicamp.rules.suvinen.withdrawal import ChooseWithdrawal
+from tuicamp.rules.suvinen.withdrawal import ChooseWithdrawal, TemporaryAlliance
+from tuicamp.storage.scenario import PlayerSlot
 
 RULESET = SuvinenRuleset()
 
@@ -238,3 +239,49 @@ def test_casualty_example_2_the_cannon_is_repaired_and_spearmen_become_its_crew(
             "empire",
             CrewMachine(army="first-corps", machine="first-general", from_unit="first-spearmen"),
         )
+
+
+@pytest.mark.parametrize("ally", [True, False])
+def test_three_sides_write_first_then_temporary_allies_fight_together(ally):
+    """§4.1: "If there are three or more to each other hostile sides present ... 1) The
+    players now must secretly write down wether they withdraw their units, or prepare for
+    battle ... 2) If there still are more than two sides present the players now have the
+    chance to make temporal alliances. Their troops fight together in the coming battle.
+    However no troops benefit from any bonuses from the other army" (R-SU-29, R-SU-12)."""
+
+    def three_realms(scenario) -> None:
+        placed(**{"wolf-riders": "0603"})(scenario)
+        scenario.players.append(PlayerSlot("dwarfs", "The Dwarfs", "Dwarfs", "blue", letter="D"))
+        units = [
+            Unit("thane", "Thane", 80, Category.CHARACTER, flags={"leader"}),
+            Unit("warriors", "Dwarf Warriors", 160, models=20),
+        ]
+        scenario.armies.append(Army("karak", "Karak Host", "dwarfs", parse_label("0504"), units))
+
+    engine = drill(seed=16, edit=three_realms)  # the Orcs, the Dwarfs, the Empire
+    end_council(engine)
+    script = {
+        (1, 1, "wolf-riders"): MoveCorps(army="wolf-riders", path=["0503"]),
+        (1, 1, "karak"): MoveCorps(army="karak", path=["0503"]),
+    }
+    while engine.campaign.phase.startswith("impulse"):
+        play_impulse(engine, script)
+    camp = engine.campaign
+    assert camp.phase == "battles" and not camp.pending_battles()
+    assert camp.state.before_battle == ["0503"]
+    if ally:
+        engine.perform("empire", TemporaryAlliance(hex="0503", to="dwarfs"))
+        (offer,) = camp.state.temp_alliances.items
+        engine.perform("dwarfs", TemporaryAlliance(accept=offer.id))
+    for player in ("orcs", "dwarfs", "empire"):
+        engine.perform(player, ChooseWithdrawal(hex="0503", choice="fight"))
+    (battle,) = camp.pending_battles()
+    notes = RULESET.battle_card_notes(Rules(camp, RULESET), battle)
+    if ally:
+        assert sorted(sorted(s.players) for s in battle.sides) == [["dwarfs", "empire"], ["orcs"]]
+        assert any(n.startswith("Temporary allies fight together but take no") for n in notes)
+        assert "Day 1: deploy for a meeting engagement." in notes
+    else:  # "you have to fight a "King of the Hill" -battle"
+        assert len(battle.sides) == 3
+        assert "Day 1: deploy for King of the Hill (section 4.1)." in notes
+        assert any(n.startswith("King of the Hill: the two weakest sides") for n in notes)

@@ -24,12 +24,31 @@ RETURN = "return"  # the scheduled effect of models back from their wounds
 MAX_DICE = 100
 
 
+def temporarily_allied(rules: api.Rules, a: str, b: str, h: api.Hex) -> bool:
+    """A temporary battle alliance of §4.1 between two players, for this hex and day
+    (R-SU-12: "Temporary battle alliances (§4.1) last only the battles in that hex that
+    day")."""
+    state, label = sstate(rules), rules.campaign.map.label(h)
+    return any(
+        x.status == api.AgreementStatus.ACCEPTED
+        and {a, b} <= set(x.circle)
+        and x.terms.get("hex") == label
+        and x.terms.get("day") == state.day
+        for x in state.temp_alliances.items
+    )
+
+
+def together(rules: api.Rules, a: str, b: str, h: api.Hex) -> bool:
+    return allied(rules, a, b) or temporarily_allied(rules, a, b, h)
+
+
 def sides_at(rules: api.Rules, h: api.Hex) -> list[list[api.Army]]:
-    """The corps of a hex grouped into sides: players allied for the turn stand together."""
+    """The corps of a hex grouped into sides: players allied for the turn stand together,
+    and so do temporary allies for the hex's battle of the day."""
     groups: list[list[api.Army]] = []
     for army in corps_at(rules, h):
         for group in groups:
-            if all(allied(rules, army.owner, other.owner) for other in group):
+            if all(together(rules, army.owner, other.owner, h) for other in group):
                 group.append(army)
                 break
         else:
@@ -44,39 +63,38 @@ def battle_hexes(rules: api.Rules) -> list[api.Hex]:
     return sorted((h for h in hexes if contested(rules, h)), key=camp.map.label)
 
 
-def find_battles(ctx: api.Context) -> None:
-    """After all movement: the battles of day 1 (R-SU-15)."""
-    sstate(ctx).day = 1
-    open_day(ctx)
+def fought_today(rules: api.Rules, h: api.Hex) -> bool:
+    camp, day = rules.campaign, sstate(rules).day
+    return any(b.hex == h and b.turn == camp.turn and b.day == day for b in camp.battles)
 
 
-def open_day(ctx: api.Context) -> None:
-    """A battle in every hex where hostile stacks are together on this day (§4.0, §4.4);
-    the commitments there end, since a battle is fought in their hex (R-SU-10)."""
+def open_battle_at(ctx: api.Context, h: api.Hex) -> None:
+    """The day's battle in a hex where hostile stacks are together (§4.0, §4.4): two sides
+    fight a meeting engagement, three or more King of the Hill (§4.1); the commitments
+    there end, since a battle is fought in their hex (R-SU-10)."""
     camp, state = ctx.campaign, sstate(ctx)
-    for h in battle_hexes(ctx):
-        groups = sides_at(ctx, h)
-        sides = []
-        for i, group in enumerate(groups):
-            players = list(dict.fromkeys(a.owner for a in group))
-            names = " and ".join(api.teams.name_of(camp, p) for p in players)
-            sides.append(api.BattleSide(f"side{i + 1}", names, players, [a.id for a in group]))
-        kind = "meeting engagement" if len(sides) == 2 else "King of the Hill"
-        circumstance = api.Circumstance("engagement", f"Deploy for a {kind} (section 4.1)")
-        here = camp.map.settlements_at(h)
-        api.open_battle(ctx, h, sides, [circumstance], here[0].id if here else None, day=state.day)
-        for group in groups:
-            for army in group:
-                record = corps_record(ctx, army.id)
-                if record.committed_to is not None:
-                    record.committed_to, record.committed_mp = None, 0.0
-                    ctx.emit(
-                        "commitment_cancelled",
-                        f"'{army.name}' fights at {camp.map.label(h)}: its commitment is "
-                        "cancelled (R-SU-10)",
-                        visible_to=[army.owner],
-                        army=army.id,
-                    )
+    groups = sides_at(ctx, h)
+    sides = []
+    for i, group in enumerate(groups):
+        players = list(dict.fromkeys(a.owner for a in group))
+        names = " and ".join(api.teams.name_of(camp, p) for p in players)
+        sides.append(api.BattleSide(f"side{i + 1}", names, players, [a.id for a in group]))
+    kind = "meeting engagement" if len(sides) == 2 else "King of the Hill"
+    circumstance = api.Circumstance("engagement", f"Deploy for a {kind} (section 4.1)")
+    here = camp.map.settlements_at(h)
+    api.open_battle(ctx, h, sides, [circumstance], here[0].id if here else None, day=state.day)
+    for group in groups:
+        for army in group:
+            record = corps_record(ctx, army.id)
+            if record.committed_to is not None:
+                record.committed_to, record.committed_mp = None, 0.0
+                ctx.emit(
+                    "commitment_cancelled",
+                    f"'{army.name}' fights at {camp.map.label(h)}: its commitment is "
+                    "cancelled (R-SU-10)",
+                    visible_to=[army.owner],
+                    army=army.id,
+                )
 
 
 def blockers(rules: api.Rules) -> list[str]:
@@ -92,10 +110,36 @@ def card_notes(rules: api.Rules, battle: api.Battle) -> list[str]:
     """What the card adds for a Suvinen battle: its kind, its day, and the hex's feeling."""
     terrain = rules.campaign.map.terrain_at(battle.hex).name.lower()
     kind = "a meeting engagement" if len(battle.sides) == 2 else "King of the Hill (section 4.1)"
-    return [
+    notes = [
         f"Day {battle.day or 1}: deploy for {kind}.",
         f"Give the table the feeling of the hex: it is {terrain} (section 4.0).",
     ]
+    if len(battle.sides) > 2:
+        notes += KING_OF_THE_HILL
+    temporary = any(
+        not allied(rules, a, b) for s in battle.sides for a in s.players for b in s.players
+    )
+    if temporary:
+        notes += TEMPORARY_ALLIES
+    return notes
+
+
+KING_OF_THE_HILL = [
+    "King of the Hill: the two weakest sides (in points) deploy on the short edges; a third "
+    'side in the centre (12" x 12" to 24" x 24"); a third and a fourth on the long sides '
+    '(12" x 24").',
+    "Initiative with a d6 each turn; each player in turn moves one regiment or one independent "
+    "character; no advancing into contact.",
+    "Charges are written secretly after all movement; every unit may always stand and shoot. "
+    "Winds of magic: one die per side; cards dealt evenly, odd cards back to the deck.",
+]
+TEMPORARY_ALLIES = [
+    "Temporary allies fight together but take no bonus from each other's army (general's Ld, "
+    'battle standard); troops within 12" of a temporary ally have Ld -1.',
+    "Temporary allies may not charge into a combat their allies are in (if they charge the same "
+    "target, all hold back). If they win, they fight each other the next day: a surprise "
+    "attack, the attacker the side with more VP.",
+]
 
 
 def casualty_row(rules: api.Rules, roll: int) -> dict[str, object]:

@@ -54,6 +54,7 @@ def begin_turn(ctx: api.Context) -> None:
     """The council opens: the order of play is rolled and last turn's alliances are over."""
     state = sstate(ctx)
     state.alliances = api.Agreements()
+    state.temp_alliances = api.Agreements()
     control.tidy(ctx)  # last turn's allies may stand in one hex as enemies now
     state.order = roll_order(ctx)
 

@@ -95,7 +95,7 @@ class SuvinenRuleset(api.Ruleset):
                 "still contested fight again the next day."
             ),
             play=api.Play.OPEN,
-            on_enter=battles.find_battles,
+            on_enter=withdrawal.start_battles,
             ends_when=lambda rules: (
                 not (rules.campaign.pending_battles() or withdrawal.pending(rules))
             ),

@@ -51,6 +51,12 @@ class SuvinenState:
     day: int = 0  # the battle day of this turn (R-SU-15); 0: no battles going on
     # the day's sealed fight-or-withdraw rounds, by battle hex label (§4.3)
     withdrawals: dict[str, api.SealedChoice[str]] = field(factory=dict)
+    # hexes whose open round comes before the day's battle (three sides or more, §4.1),
+    # and the hexes of the day that have had that round
+    before_battle: list[str] = field(factory=list)
+    prebattle_done: list[str] = field(factory=list)
+    # temporary battle alliances (§4.1), each for one hex and day (terms: hex, day)
+    temp_alliances: api.Agreements = field(factory=api.Agreements)
     points: int = 3500
     magic_item_limits: bool = False
 

@@ -68,27 +68,66 @@ def forced(rules: api.Rules, h: api.Hex, player: str) -> str:
     return ""
 
 
-def round_id(rules: api.Rules, h: api.Hex) -> str:
-    return f"withdraw-{rules.campaign.turn}-{sstate(rules).day}-{rules.campaign.map.label(h)}"
+def round_id(rules: api.Rules, h: api.Hex, when: str) -> str:
+    label = rules.campaign.map.label(h)
+    return f"{when}-{rules.campaign.turn}-{sstate(rules).day}-{label}"
 
 
-def open_rounds(ctx: api.Context) -> None:
-    """Every battle of the day is settled: each contested hex's players write (§4.3)."""
+def open_round(ctx: api.Context, h: api.Hex, before: bool) -> None:
+    """A sealed round for the players with corps in ``h``: after the day's battle (§4.3),
+    or before it when three or more sides are there (§4.1, step 1)."""
+    state, camp = sstate(ctx), ctx.campaign
+    label = camp.map.label(h)
+    players = list(dict.fromkeys(a.owner for a in corps_at(ctx, h)))
+    when = "before the battle" if before else "after the battle"
+    what = f"withdrawal choices at {label} (day {state.day}, {when})"
+    kind = "prebattle" if before else "withdraw"
+    state.withdrawals[label] = api.SealedChoice(
+        round_id(ctx, h, kind), what, players, kind="withdrawal"
+    )
+    if before:
+        state.before_battle.append(label)
+        state.prebattle_done.append(label)
+
+
+def begin_day(ctx: api.Context) -> None:
+    """The day's battles (R-SU-15): in each contested hex not fought over yet today, a
+    battle; where three or more sides stand, first the sealed round of §4.1. A day with
+    nothing to fight ends the battles."""
     state, camp = sstate(ctx), ctx.campaign
     for h in battles.battle_hexes(ctx):
-        players = list(dict.fromkeys(a.owner for a in corps_at(ctx, h)))
-        what = f"withdrawal choices at {camp.map.label(h)} (day {state.day})"
-        state.withdrawals[camp.map.label(h)] = api.SealedChoice(
-            round_id(ctx, h), what, players, kind="withdrawal"
-        )
+        label = camp.map.label(h)
+        if battles.fought_today(ctx, h) or label in state.withdrawals:
+            continue
+        if len(battles.sides_at(ctx, h)) > 2 and label not in state.prebattle_done:
+            open_round(ctx, h, before=True)
+        else:
+            battles.open_battle_at(ctx, h)
+    settle_day(ctx)
+
+
+def start_battles(ctx: api.Context) -> None:
+    """After all movement: day 1."""
+    state = sstate(ctx)
+    state.day, state.prebattle_done = 1, []
+    begin_day(ctx)
+
+
+def settle_day(ctx: api.Context) -> None:
+    """Once the day's battles are settled and no round is open: the withdrawal choices of
+    §4.3 in every hex still contested; with none, the battles are over for the turn."""
+    state = sstate(ctx)
+    if ctx.campaign.pending_battles() or state.withdrawals:
+        return
+    for h in battles.battle_hexes(ctx):
+        open_round(ctx, h, before=False)
     if not state.withdrawals:
         state.day = 0
 
 
 def after_battle(ctx: api.Context) -> None:
     """A battle is settled: when it was the day's last, the withdrawal choices open."""
-    if not ctx.campaign.pending_battles() and not sstate(ctx).withdrawals:
-        open_rounds(ctx)
+    settle_day(ctx)
 
 
 def destination_refusal(ctx: api.Context, h: api.Hex, player: str, to: api.Hex) -> str:
@@ -129,7 +168,8 @@ class ChooseWithdrawal(api.Action):
             f"There is no withdrawal to choose at {self.hex} now",
         )
         ctx.require(self.choice in (FIGHT, WITHDRAW), "Write fight or withdraw")
-        must = forced(ctx, h, player)
+        before = camp.map.label(h) in state.before_battle
+        must = "" if before else forced(ctx, h, player)
         ctx.require(not (must and self.choice == FIGHT), f"You must withdraw: {must}")
         written = FIGHT
         if self.choice == WITHDRAW:
@@ -145,17 +185,18 @@ class ChooseWithdrawal(api.Action):
 
 
 def carry_out(ctx: api.Context) -> None:
-    """Every round of the day is revealed: all withdrawals at once (R-SU-15), then the
-    next day's battles where hostile corps are still together (§4.4)."""
+    """Every open round is revealed: all its withdrawals at once (R-SU-15). After the
+    rounds before a battle, that day's battles follow; after the day's battles, the next
+    day begins where hostile corps are still together (§4.4)."""
     state, camp = sstate(ctx), ctx.campaign
+    before = bool(state.before_battle)
     for label, sealed in list(state.withdrawals.items()):
         h = api.parse_label(label)
         for player, written in sealed.choices.items():
             if not written.startswith(WITHDRAW):
                 continue
             _, _, to_label = written.partition(":")
-            mine = [a for a in camp.armies if a.hex == h and a.owner == player]
-            for army in mine:
+            for army in [a for a in camp.armies if a.hex == h and a.owner == player]:
                 if not to_label:
                     text = (
                         f"{describe(army)} has nowhere to withdraw from {label}: it is "
@@ -165,12 +206,54 @@ def carry_out(ctx: api.Context) -> None:
                     continue
                 army.hex = api.parse_label(to_label)
                 ctx.emit("withdrawal", f"{describe(army)} withdraws from {label} to {to_label}")
-    state.withdrawals = {}
+    state.withdrawals, state.before_battle = {}, []
     control.tidy(ctx)
-    state.day += 1
-    battles.open_day(ctx)
-    if not camp.pending_battles():
-        state.day = 0
+    if not before:
+        state.day += 1
+        state.prebattle_done = []
+    begin_day(ctx)
+
+
+@define(kw_only=True)
+class TemporaryAlliance(api.Action):
+    """§4.1, step 2: "If there still are more than two sides present the players now have
+    the chance to make temporal alliances. Their troops fight together in the coming
+    battle." Offered and accepted while the hex's round before the battle is open (R-SU-29);
+    it lasts the battles of that hex on that day (R-SU-12)."""
+
+    kind = "temporary_alliance"
+    summary = (
+        "Before a battle of three sides or more, offer a player in the hex a temporary "
+        "alliance for it (hex, to = the player), or accept one (accept = its id)"
+    )
+    hex: str = ""
+    to: str = ""
+    accept: str = ""
+    player: str = ""
+
+    def apply(self, ctx: api.Context) -> None:
+        state, camp = sstate(ctx), ctx.campaign
+        me = api.turns.acting_player(ctx, self.player)
+        book = state.temp_alliances
+        if self.accept:
+            done = api.agreements.accept(ctx, book, self.accept, me)
+            if done is not None:
+                names = " and ".join(api.teams.name_of(camp, p) for p in done.circle)
+                where = done.terms.get("hex", "")
+                ctx.emit("temporary_alliance", f"{names} fight together at {where} (section 4.1)")
+            return
+        h = ctx.hex(self.hex)
+        label = camp.map.label(h)
+        ctx.require(
+            label in state.before_battle,
+            f"No battle of three sides or more is about to be fought at {label}",
+        )
+        ctx.require(self.to, 'Name the player to fight beside: to = "..."')
+        here = {a.owner for a in corps_at(ctx, h)}
+        ctx.require(me in here and self.to in here, f"Both players need corps at {label}")
+        ctx.require(self.to != me, "A player cannot ally with itself")
+        terms = {"hex": label, "day": state.day}
+        api.agreements.propose(ctx, book, "temporary alliance", me, [self.to], terms)
 
 
 def blockers(rules: api.Rules, player: str) -> list[str]:
@@ -186,10 +269,10 @@ def pending(rules: api.Rules) -> bool:
     return bool(sstate(rules).withdrawals)
 
 
-def perform(ctx: api.Context, action: ChooseWithdrawal) -> None:
-    """The withdrawal choice carries its own rule (its ``apply``)."""
+def perform(ctx: api.Context, action: ChooseWithdrawal | TemporaryAlliance) -> None:
+    """The withdrawal choice and the temporary alliance carry their own rules."""
     action.apply(ctx)
 
 
-ACTIONS = (ChooseWithdrawal,)
+ACTIONS = (ChooseWithdrawal, TemporaryAlliance)
 HANDLERS = {kind: perform for kind in ACTIONS}
