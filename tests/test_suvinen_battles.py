@@ -9,8 +9,8 @@ players units. Deploy for a meeting engagement and fight the battle."
 from __future__ import annotations
 
 import pytest
-from suvinen_play import drill, end_council, play_impulse
 from test_suvinen_control import lines, placed
+from test_suvinen_play import drill, end_council, play_impulse
 
 from tuicamp.engine.battles import AutoResolveBattle, EnterBattleResult, SideEntry
 from tuicamp.engine.errors import RuleError

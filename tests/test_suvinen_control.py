@@ -16,7 +16,7 @@ and 0504 (SE).
 from __future__ import annotations
 
 import pytest
-from suvinen_play import drill, end_council, play_entry, play_impulse
+from test_suvinen_play import drill, end_council, play_entry, play_impulse
 
 from tuicamp.engine.errors import RuleError
 from tuicamp.engine.flow import EndPhase

@@ -8,8 +8,8 @@ players left."
 
 from __future__ import annotations
 
-from suvinen_play import drill, end_council, play_impulse
 from test_suvinen_control import placed
+from test_suvinen_play import drill, end_council, play_impulse
 
 from tuicamp.model.forces import Army, Category, Unit
 from tuicamp.model.hexes import parse_label

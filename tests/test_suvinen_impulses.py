@@ -12,7 +12,7 @@ turn, if the unit is not attacked meanwhile. You may break a commited move by us
 from __future__ import annotations
 
 import pytest
-from suvinen_play import drill, end_council, play_entry, play_impulse
+from test_suvinen_play import drill, end_council, play_entry, play_impulse
 
 from tuicamp import cli
 from tuicamp.engine.codec import campaign_from_dict, campaign_to_dict

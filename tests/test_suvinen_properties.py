@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from suvinen_play import drill, end_council
 from test_suvinen_control import placed
+from test_suvinen_play import drill, end_council
 
 from tuicamp.engine.costs import cost_model
 from tuicamp.engine.errors import RuleError

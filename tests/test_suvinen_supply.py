@@ -10,8 +10,8 @@ Disrupted it is elimininated. A unit that is already Disrupted cannot cut supply
 
 from __future__ import annotations
 
-from suvinen_play import drill, end_council, play_impulse
 from test_suvinen_control import lines, placed
+from test_suvinen_play import drill, end_council, play_impulse
 
 from tuicamp.engine.rules import Rules
 from tuicamp.model.hexes import parse_label

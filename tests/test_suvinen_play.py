@@ -1,6 +1,7 @@
-"""Playing the Suvinen drill through the engine, for the tests: a campaign from a bundled
-scenario, the council ended, and impulses played round by round with scripted moves (every
-corps not scripted holds, so every eligible corps takes its impulse, R-SU-11)."""
+"""Playing the Suvinen drill through the engine, for the other Suvinen tests (this module
+holds no test of its own): a campaign from a bundled scenario, the council ended, and
+impulses played round by round with scripted moves (every corps not scripted holds, so
+every eligible corps takes its impulse, R-SU-11)."""
 
 from __future__ import annotations
 
