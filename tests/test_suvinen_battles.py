@@ -1,0 +1,287 @@
+"""Suvinen battles (point 5, first part): §4.0, §4.1, §4.2.1's examples, R-SU-15, R-SU-16.
+
+§4.0: "There will be one ore more battles if two or more hostile to each other stacks are
+in the same hex after all movement is complete. Each battle is said to take a day." §4.1:
+"The usual situation is when there are two sides, each side composing of one or more
+players units. Deploy for a meeting engagement and fight the battle."
+"""
+
+from __future__ import annotations
+
+import pytest
+from test_suvinen_control import lines, placed
+from test_suvinen_play import drill, end_council, play_impulse
+
+from tuicamp.engine.battles import AutoResolveBattle, EnterBattleResult, SideEntry
+from tuicamp.engine.errors import RuleError
+from tuicamp.engine.flow import EndPhase
+from tuicamp.engine.rules import Rules
+from tuicamp.model.battle import UnitLoss
+from tuicamp.model.forces import Army, Category, Unit
+from tuicamp.model.hexes import parse_label
+from tuicamp.rules.suvinen import SuvinenRuleset
+from tuicamp.rules.suvinen.crews import CrewMachine
+from tuicamp.rules.suvinen.impulses import MoveCorps
+from tuicamp.rules.suvinen.withdrawal import ChooseWithdrawal, TemporaryAlliance
+from tuicamp.storage.scenario import PlayerSlot
+
+RULESET = SuvinenRuleset()
+
+
+def goblins(scenario) -> None:
+    """Example 1's goblins join the Wolf Riders: "24 Goblins and their Boss", "10
+    Spiderriders"."""
+    placed(**{"wolf-riders": "0603"})(scenario)
+    corps = next(a for a in scenario.armies if a.id == "wolf-riders")
+    corps.units += [
+        Unit("gobbos", "Goblins", 72, models=24),
+        Unit("gobbo-boss", "Goblin Boss", 30, Category.CHARACTER),
+        Unit("spiders", "Spider Riders", 140, Category.LIGHT_CAVALRY, models=10),
+    ]
+
+
+def to_battle(seed: int = 3, edit=goblins):
+    """The Wolf Riders ride into the First Corps' hex in impulse 1; every other corps holds
+    to the end of the movement, where the battle is found."""
+    engine = drill(seed=seed, edit=edit)
+    end_council(engine)
+    script = {(1, 1, "wolf-riders"): MoveCorps(army="wolf-riders", path=["0503"])}
+    while engine.campaign.phase.startswith("impulse"):
+        play_impulse(engine, script)
+    return engine
+
+
+def test_hostile_stacks_in_one_hex_after_the_movement_fight_a_meeting_engagement():
+    """§4.0, §4.1 (R-SU-15: day 1), and a battle in its hex ends the commitments there
+    (R-SU-10)."""
+    engine = to_battle()
+    camp = engine.campaign
+    assert camp.phase == "battles"
+    (battle,) = camp.pending_battles()
+    assert camp.map.label(battle.hex) == "0503" and battle.day == 1
+    assert {tuple(s.armies) for s in battle.sides} == {("first-corps",), ("wolf-riders",)}
+    notes = RULESET.battle_card_notes(Rules(camp, RULESET), battle)
+    assert "Day 1: deploy for a meeting engagement." in notes
+    assert "Give the table the feeling of the hex: it is clear (section 4.0)." in notes
+    assert any("(R-ALL-3)" in n for n in notes) and any("(R-SU-21)" in n for n in notes)
+    with pytest.raises(RuleError, match="First: fight or auto-resolve battle b1 at 0503"):
+        engine.perform("empire", EndPhase())
+
+
+def test_casualty_example_1_the_goblins_roll_and_the_spider_riders_return():
+    """§4.2.1, example 1: "24 Goblins and their Boss were hacked down to last Gobbo.
+    Seeing their destruction 10 Spiderriders took the better part of valour and ran off the
+    table. After the battle the player rolls for casualties ... The Spiderriders all return
+    to camp." R-SU-16: "Killed models ... roll on a casualty table"; "Fled models return"."""
+    engine = to_battle()
+    camp = engine.campaign
+    (battle,) = camp.pending_battles()
+    orcs = next(s.id for s in battle.sides if s.players == ["orcs"])
+    empire = next(s.id for s in battle.sides if s.players == ["empire"])
+    losses = [
+        UnitLoss("wolf-riders", "gobbos", killed=24),
+        UnitLoss("wolf-riders", "gobbo-boss", killed=1),
+        UnitLoss("wolf-riders", "spiders", fled=10),
+    ]
+    entry = [SideEntry(side=empire, vp=900), SideEntry(side=orcs, vp=100, losses=losses)]
+    engine.perform("gm", EnterBattleResult(battle="b1", sides=entry))
+    corps = camp.army("wolf-riders")
+    gobbos, spiders = corps.unit("gobbos"), corps.unit("spiders")
+    (line,) = [e for e in engine.chronicle if e.kind == "casualties" and "Goblins of" in e.text]
+    dice = [int(x) for x in line.text.split("(")[1].split(")")[0].split()]
+    assert len(dice) == 24
+    back = sum(1 for d in dice if d <= 2)
+    # R-SU-27: "where there used to be 24+1 gobbos there now are only 13": those slightly
+    # injured are on the roster at once
+    assert gobbos.models == back
+    later = [e for e in camp.flow.scheduled if e.kind == "return" and e.data["unit"] == "gobbos"]
+    assert len(later) == sum(1 for d in dice if 3 <= d <= 4)  # back in 4 turns
+    assert all(e.turn == battle.turn + 4 for e in later)
+    assert spiders.models == 10  # "The Spiderriders all return to camp"
+    (boss,) = [e.text for e in engine.chronicle if e.text.startswith("Goblin Boss of")]
+    die = int(boss.split("(")[1].split(")")[0])
+    unit = corps.unit("gobbo-boss")
+    assert (unit.models if unit else 0) == (1 if die - 1 <= 2 else 0)  # characters -1 (R-SU-16)
+
+
+def test_the_fled_roll_option_makes_fled_models_roll_too():
+    """R-SU-16: "option ``fled_roll`` makes them roll too"."""
+    engine = to_battle()
+    engine.campaign.options["fled_roll"] = True
+    (battle,) = engine.campaign.pending_battles()
+    orcs = next(s.id for s in battle.sides if s.players == ["orcs"])
+    empire = next(s.id for s in battle.sides if s.players == ["empire"])
+    loss = UnitLoss("wolf-riders", "spiders", fled=10)
+    entry = [SideEntry(side=empire), SideEntry(side=orcs, losses=[loss])]
+    engine.perform("gm", EnterBattleResult(battle="b1", sides=entry))
+    (line,) = [e.text for e in engine.chronicle if e.kind == "casualties"]
+    assert line.startswith("Spider Riders of 'The Wolf Riders': 10 rolled (")
+
+
+def settle(engine, orcs_losses=(), orcs_facts=None):
+    """Battle b1 entered with no losses to the Empire."""
+    camp = engine.campaign
+    (battle,) = camp.pending_battles()
+    orcs = next(s.id for s in battle.sides if s.players == ["orcs"])
+    empire = next(s.id for s in battle.sides if s.players == ["empire"])
+    entry = [
+        SideEntry(side=empire, vp=500),
+        SideEntry(side=orcs, losses=list(orcs_losses), facts=orcs_facts or {}),
+    ]
+    engine.perform("gm", EnterBattleResult(battle="b1", sides=entry))
+
+
+def test_after_the_battle_each_player_writes_fight_or_withdraw_under_seal():
+    """§4.3: "After checking for losses each player should write down secretly wether they
+    want to fight an other battle or if they want to withdraw"; R-SU-14: one hex through a
+    friendly side; R-SU-15: then the next day."""
+    engine = to_battle()
+    settle(engine)
+    camp = engine.campaign
+    assert camp.phase == "battles" and set(camp.state.withdrawals) == {"0503"}
+    line = "Withdrawal 0503: day 1: waiting for The Empire, Orcs & Goblins"
+    assert line in lines(engine, "empire")
+    with pytest.raises(RuleError, match="entered 0503 by its E side: it leaves by that side"):
+        engine.perform("orcs", ChooseWithdrawal(hex="0503", choice="withdraw", to="0403"))
+    engine.perform("orcs", ChooseWithdrawal(hex="0503", choice="withdraw", to="0603"))
+    secret = [e for e in engine.chronicle if e.kind == "withdrawal_choice"]
+    assert secret and all(e.visible_to == ["orcs"] for e in secret)
+    engine.perform("empire", ChooseWithdrawal(hex="0503", choice="fight"))
+    assert camp.army("wolf-riders").hex == parse_label("0603")
+    assert camp.turn == 2 and camp.phase == "council"  # no battle on day 2: supply, new turn
+    assert all(camp.state.corps[a.id].supply_checked == 1 for a in camp.armies)
+
+
+def test_when_both_fight_on_the_next_day_brings_a_new_battle():
+    """§4.4: "If there are more than one side present after withdrawal has been done start
+    again" (R-SU-15: day 2)."""
+    engine = to_battle()
+    settle(engine)
+    engine.perform("orcs", ChooseWithdrawal(hex="0503", choice="fight"))
+    engine.perform("empire", ChooseWithdrawal(hex="0503", choice="fight"))
+    (battle,) = engine.campaign.pending_battles()
+    assert battle.id == "b2" and battle.day == 2
+    assert "Day 2: deploy for a meeting engagement." in RULESET.battle_card_notes(
+        Rules(engine.campaign, RULESET), battle
+    )
+
+
+def test_five_times_the_points_forces_a_withdrawal():
+    """§4.3: "If the enemy has 5-times more worth of troops in points left after checking
+    for losses you must also withdraw" (R-SU-13): 825 pts against 145."""
+
+    def greatswords(scenario) -> None:
+        placed(**{"wolf-riders": "0603"})(scenario)
+        corps = next(a for a in scenario.armies if a.id == "first-corps")
+        corps.units.append(Unit("greatswords", "Greatswords", 300, models=20))
+
+    engine = to_battle(edit=greatswords)
+    settle(engine)
+    with pytest.raises(RuleError, match="You must withdraw: The Empire has 825 pts left"):
+        engine.perform("orcs", ChooseWithdrawal(hex="0503", choice="fight"))
+    engine.perform("empire", ChooseWithdrawal(hex="0503", choice="fight"))  # not forced
+
+
+def test_a_side_off_the_table_with_nowhere_to_go_is_eliminated():
+    """§4.3: "A player who had no troops on the table when the battle ended MUST withdraw.
+    If he has nowhere to withdraw his troops are eliminated instead" (R-SU-13, R-SU-14)."""
+    engine = to_battle()
+    settle(engine, orcs_facts={"off_table": 1})
+    with pytest.raises(RuleError, match="no troops on the table when the battle ended"):
+        engine.perform("orcs", ChooseWithdrawal(hex="0503", choice="fight"))
+    engine.perform("orcs", ChooseWithdrawal(hex="0503", choice="withdraw"))
+    engine.perform("empire", ChooseWithdrawal(hex="0503", choice="fight"))
+    assert engine.campaign.army("wolf-riders") is None
+    assert any("nowhere to withdraw from 0503" in e.text for e in engine.chronicle)
+
+
+def test_an_auto_resolved_battle_is_followed_by_the_withdrawal_choices():
+    """R-ALL-2: every battle may be auto-resolved; the withdrawal choices follow."""
+    engine = to_battle()
+    engine.perform("empire", AutoResolveBattle(battle="b1"))
+    camp = engine.campaign
+    assert camp.phase == "battles" and set(camp.state.withdrawals) == {"0503"}
+    assert [e.kind for e in engine.chronicle].count("casualties") >= 1
+
+
+def cannon_blows_up(seed: int):
+    """Example 2's battle: the Great Cannon destroyed (it rolls as a killed model)."""
+    engine = to_battle(seed=seed)
+    camp = engine.campaign
+    (battle,) = camp.pending_battles()
+    empire = next(s.id for s in battle.sides if s.players == ["empire"])
+    orcs = next(s.id for s in battle.sides if s.players == ["orcs"])
+    loss = UnitLoss("first-corps", "first-cannon", killed=1)
+    entry = [SideEntry(side=empire, losses=[loss]), SideEntry(side=orcs, vp=300)]
+    engine.perform("gm", EnterBattleResult(battle="b1", sides=entry))
+    (line,) = [e.text for e in engine.chronicle if e.text.startswith("Great Cannon of")]
+    return engine, int(line.split("(")[1].split(")")[0])
+
+
+def test_casualty_example_2_the_cannon_is_repaired_and_spearmen_become_its_crew():
+    """§4.2.1, example 2: "Imperial Great Cannon blew up taking it's crew as casualties.
+    Rolling for losses the Cannon can be repaired, but two crew-members are killed. The
+    Imperial players remove two spearmen in the same corps from their roster, and from now
+    on they act as crew-members for the Great Cannon." R-SU-16: "A destroyed war machine
+    can be repaired; its crew come from same-profile troops." Seed 2 rolls a 2: repaired."""
+    engine, die = cannon_blows_up(seed=2)
+    corps = engine.campaign.army("first-corps")
+    assert die <= 2 and corps.unit("first-cannon").models == 1  # repaired at once
+    crew = CrewMachine(
+        army="first-corps", machine="first-cannon", from_unit="first-spearmen", models=2
+    )
+    engine.perform("empire", crew)
+    assert corps.unit("first-spearmen").models == 23
+    (said,) = [e.text for e in engine.chronicle if e.kind == "crew"]
+    assert said.startswith("2 models of Spearmen ('The First Corps') leave the roster")
+    with pytest.raises(RuleError, match="General of the Empire is no war machine"):
+        engine.perform(
+            "empire",
+            CrewMachine(army="first-corps", machine="first-general", from_unit="first-spearmen"),
+        )
+
+
+@pytest.mark.parametrize("ally", [True, False])
+def test_three_sides_write_first_then_temporary_allies_fight_together(ally):
+    """§4.1: "If there are three or more to each other hostile sides present ... 1) The
+    players now must secretly write down wether they withdraw their units, or prepare for
+    battle ... 2) If there still are more than two sides present the players now have the
+    chance to make temporal alliances. Their troops fight together in the coming battle.
+    However no troops benefit from any bonuses from the other army" (R-SU-29, R-SU-12)."""
+
+    def three_realms(scenario) -> None:
+        placed(**{"wolf-riders": "0603"})(scenario)
+        scenario.players.append(PlayerSlot("dwarfs", "The Dwarfs", "Dwarfs", "blue", letter="D"))
+        units = [
+            Unit("thane", "Thane", 80, Category.CHARACTER, flags={"leader"}),
+            Unit("warriors", "Dwarf Warriors", 160, models=20),
+        ]
+        scenario.armies.append(Army("karak", "Karak Host", "dwarfs", parse_label("0504"), units))
+
+    engine = drill(seed=16, edit=three_realms)  # the Orcs, the Dwarfs, the Empire
+    end_council(engine)
+    script = {
+        (1, 1, "wolf-riders"): MoveCorps(army="wolf-riders", path=["0503"]),
+        (1, 1, "karak"): MoveCorps(army="karak", path=["0503"]),
+    }
+    while engine.campaign.phase.startswith("impulse"):
+        play_impulse(engine, script)
+    camp = engine.campaign
+    assert camp.phase == "battles" and not camp.pending_battles()
+    assert camp.state.before_battle == ["0503"]
+    if ally:
+        engine.perform("empire", TemporaryAlliance(hex="0503", to="dwarfs"))
+        (offer,) = camp.state.temp_alliances.items
+        engine.perform("dwarfs", TemporaryAlliance(accept=offer.id))
+    for player in ("orcs", "dwarfs", "empire"):
+        engine.perform(player, ChooseWithdrawal(hex="0503", choice="fight"))
+    (battle,) = camp.pending_battles()
+    notes = RULESET.battle_card_notes(Rules(camp, RULESET), battle)
+    if ally:
+        assert sorted(sorted(s.players) for s in battle.sides) == [["dwarfs", "empire"], ["orcs"]]
+        assert any(n.startswith("Temporary allies fight together but take no") for n in notes)
+        assert "Day 1: deploy for a meeting engagement." in notes
+    else:  # "you have to fight a "King of the Hill" -battle"
+        assert len(battle.sides) == 3
+        assert "Day 1: deploy for King of the Hill (section 4.1)." in notes
+        assert any(n.startswith("King of the Hill: the two weakest sides") for n in notes)

@@ -1,0 +1,333 @@
+"""Suvinen turn start and impulses (points 2 and 3): the 2d6 order of play, alliances for
+the turn, the eight impulses in rotation, MP in fractions, commitments.
+
+§3.2: "The movement is done in 8 phases. Players move their units in a random order (roll
+2d6, highest goes first, 2nd highest then etc)." "The first player moves one unit for 1
+MP. This might be enough to move the unit 1, 2 or no hexes. If able to move 1 or 2 hexes,
+then place the unit in the new hex. If not able, then the unit is said to be 'commited' to
+the move." "Phases 5-8 are for LC units ONLY." "A 'commited move' may last from turn to
+turn, if the unit is not attacked meanwhile. You may break a commited move by using 1 MP."
+"""
+
+from __future__ import annotations
+
+import pytest
+from test_suvinen_play import drill, end_council, play_entry, play_impulse
+
+from tuicamp import cli
+from tuicamp.engine.codec import campaign_from_dict, campaign_to_dict
+from tuicamp.engine.engine import Engine
+from tuicamp.engine.errors import RuleError
+from tuicamp.engine.flow import EndPhase, acting_players
+from tuicamp.engine.rules import Rules
+from tuicamp.model.hexes import parse_label
+from tuicamp.rules.suvinen import SuvinenRuleset
+from tuicamp.rules.suvinen.council import Ally
+from tuicamp.rules.suvinen.impulses import BreakCommitment, HoldCorps, MoveCorps
+
+RULESET = SuvinenRuleset()
+
+
+def at(engine: Engine, army: str) -> str:
+    found = engine.campaign.army(army)
+    assert found is not None and found.hex is not None
+    return engine.campaign.map.label(found.hex)
+
+
+def status(engine: Engine, seat: str) -> list[str]:
+    rules = Rules(engine.campaign, engine.ruleset)
+    return [f"{s.label}: {s.text}" for s in RULESET.status_lines(rules, engine.campaign.seat(seat))]
+
+
+def test_the_order_of_play_is_rolled_on_2d6_and_ties_are_rolled_again():
+    """R-SU-3: "Players act in the order rolled on 2d6 at the start of the turn (re-roll
+    ties)". Seed 7 rolls 5 and 5, then 9 against 6: the Empire first."""
+    engine = drill(seed=7)
+    (order,) = [e for e in engine.chronicle if e.kind == "order"]
+    assert order.text.endswith("The Empire 5 then 9, Orcs & Goblins 5 then 6")
+    assert engine.campaign.state.order == ["empire", "orcs"]
+    assert drill(seed=3).campaign.state.order == ["orcs", "empire"]  # 10 against 8
+
+
+def test_the_worked_example_of_section_3_2_hex_by_hex():
+    """§3.2: "In the first phase the corps is commited to move to the west side, where there
+    is a clear hex. The move takes 2 MP, so at the end of the 2nd phase the corps have
+    crossed the stream. In phase 3 the player decides to use the road in this hex and the
+    corps moves south via the road. The first hex is clear but the second is forest, that
+    would be 1 1/2 MP together, so the corps is commited to move to the forest from the
+    'new' clear hex. In phase 4 the corps have moved entirely to the forest hex via the
+    road, so it can use the remaining 1/2 MP to move to a clear hex via the road."
+    R-SU-2 (clear 1, stream +1, road halves), R-SU-10 (1/2 spent, 1/2 committed)."""
+    engine = drill()
+    end_council(engine)
+    record = engine.campaign.state.corps["first-corps"]
+    moves = {1: ["0403"], 2: ["0403"], 3: ["0404", "0405"], 4: ["0405", "0406"]}
+    script = {
+        (1, i, "first-corps"): MoveCorps(army="first-corps", path=p) for i, p in moves.items()
+    }
+    seen = []
+    for _ in range(4):
+        play_impulse(engine, script)
+        target = record.committed_to
+        seen.append((at(engine, "first-corps"), target and target.label(), record.committed_mp))
+    assert seen == [
+        ("0503", "0403", 1.0),  # committed across the stream: 1 of 2 MP
+        ("0403", None, 0.0),  # "at the end of the 2nd phase the corps have crossed"
+        ("0404", "0405", 0.5),  # road clear 1/2, then 1/2 of the forest's 1 committed
+        ("0406", None, 0.0),  # the forest for the other 1/2, the clear hex for the last 1/2
+    ]
+    impulses = [e.text for e in engine.chronicle if e.kind == "impulse" and "First" in e.text]
+    assert impulses == [
+        "Impulse 1: 'The First Corps' from 0503 is committed to 0403 (1 of 2 MP)",
+        "Impulse 2: 'The First Corps' from 0503 enters 0403",
+        "Impulse 3: 'The First Corps' from 0403 enters 0404, is committed to 0405 (1/2 of 1 MP)",
+        "Impulse 4: 'The First Corps' from 0404 enters 0405, enters 0406",
+    ]
+
+
+def test_the_rotation_gives_each_player_one_corps_in_turn():
+    """§3.2: "When all have moved 1 unit the first player moves a second unit for 1 MP, and
+    so on"; R-SU-11: the garrison (R-SU-20) takes no impulse."""
+    engine = drill()
+    end_council(engine)
+    assert engine.campaign.flow.order == ["orcs", "empire"]  # round 1 of 2
+    ahead = "then The Empire, Orcs & Goblins, The Empire"
+    assert f"Rotation: impulse 1, round 1: Orcs & Goblins moves; {ahead}" in status(
+        engine, "empire"
+    )
+    play_entry(engine, {})
+    play_entry(engine, {})
+    assert engine.campaign.step == 2 and engine.campaign.flow.order == ["orcs", "empire"]
+
+
+def test_impulses_5_to_8_are_for_lc_corps_only():
+    """§3.2: "Phases 5-8 are for LC units ONLY" (R-SU-1, R-SU-23)."""
+    engine = drill()
+    end_council(engine)
+    for _ in range(4):
+        play_impulse(engine, {})
+    assert engine.campaign.phase == "impulse5"
+    assert engine.campaign.flow.order == ["orcs", "empire"]
+    assert "Rotation: impulse 5, round 1: Orcs & Goblins moves; then The Empire" in status(
+        engine, "orcs"
+    )
+    with pytest.raises(RuleError, match="impulses 5-8 are for LC corps only"):
+        engine.perform("empire", MoveCorps(army="first-corps", to="0403"))
+    engine.perform("orcs", MoveCorps(army="wolf-riders", to="0701"))
+    assert at(engine, "wolf-riders") == "0701"
+
+
+def test_a_corps_without_a_leader_stands():
+    """§3.3: "REMEMBER if you don't have a leader for the unit, the unit can only stand
+    around doing nothing" (R-SU-1, R-SU-11: leaderless units pass)."""
+
+    def no_general(scenario):
+        corps = next(a for a in scenario.armies if a.id == "first-corps")
+        corps.units = [u for u in corps.units if "leader" not in u.flags]
+
+    engine = drill(edit=no_general)
+    end_council(engine)
+    line = "Rotation: impulse 1, round 1: Orcs & Goblins moves; then The Empire, Orcs & Goblins"
+    assert line in status(engine, "orcs")
+    engine.perform("orcs", HoldCorps(army="waaagh"))
+    engine.perform("orcs", EndPhase())
+    with pytest.raises(RuleError, match="it has no leader"):
+        engine.perform("empire", MoveCorps(army="first-corps", to="0403"))
+    assert any(e.kind == "leaderless" for e in engine.chronicle)
+
+
+def test_every_entry_moves_one_corps_and_only_its_player_moves():
+    """R-SU-11: "Every eligible unit takes its impulse (a hold counts)"; one corps per
+    entry of the rotation, in the rolled order (R-SU-25)."""
+    engine = drill()
+    end_council(engine)
+    with pytest.raises(RuleError, match="not The Empire's turn in the rotation"):
+        engine.perform("empire", HoldCorps(army="first-corps"))
+    with pytest.raises(RuleError, match="First: take the impulse 1 of one of your corps"):
+        engine.perform("orcs", EndPhase())
+    engine.perform("orcs", HoldCorps(army="waaagh"))
+    with pytest.raises(RuleError, match="One corps per round of the rotation"):
+        engine.perform("orcs", HoldCorps(army="wolf-riders"))
+    engine.perform("orcs", EndPhase())
+    engine.perform("empire", HoldCorps(army="outriders"))
+    engine.perform("empire", EndPhase())
+    with pytest.raises(RuleError, match="has taken impulse 1 already"):
+        engine.perform("orcs", HoldCorps(army="waaagh"))
+
+
+def test_mp_not_spent_in_the_impulse_is_lost():
+    """R-SU-3: "MP not spent or committed by the end of the impulse is lost": 1/2 MP along
+    the road, and the other 1/2 is gone."""
+    engine = drill(edit=lambda sc: _place(sc, "first-corps", "0403"))
+    end_council(engine)
+    play_impulse(engine, {(1, 1, "first-corps"): MoveCorps(army="first-corps", path=["0404"])})
+    (moved,) = [e.text for e in engine.chronicle if e.kind == "impulse" and "First" in e.text]
+    assert (
+        moved
+        == "Impulse 1: 'The First Corps' from 0403 enters 0404, 1/2 MP unspent and lost (R-SU-3)"
+    )
+    assert engine.campaign.state.corps["first-corps"].mp_left == 1.0  # impulse 2's fresh MP
+
+
+def test_a_path_past_the_hex_committed_to_is_refused_in_words_to_act_on():
+    """R-SU-10: "Commitments are to one named hex"."""
+    engine = drill()
+    end_council(engine)
+    play_entry(engine, {})
+    with pytest.raises(RuleError, match=r"can pay only 1 of the 2 MP into 0403: it commits"):
+        engine.perform("empire", MoveCorps(army="first-corps", path=["0403", "0404"]))
+
+
+def test_a_commitment_lasts_from_turn_to_turn_and_a_committed_corps_goes_on_there():
+    """§3.2: "A 'commited move' may last from turn to turn"; R-SU-4: "Committed moves
+    accumulate MP across impulses and turns until the hex is entered"."""
+    engine = drill()
+    end_council(engine)
+    for _ in range(3):
+        play_impulse(engine, {})
+    play_impulse(engine, {(1, 4, "first-corps"): MoveCorps(army="first-corps", to="0403")})
+    while engine.campaign.turn == 1:
+        play_impulse(engine, {})
+    record = engine.campaign.state.corps["first-corps"]
+    assert record.committed_to == parse_label("0403") and record.committed_mp == 1.0
+    assert "committed to 0403 (1 MP put in)" in " ".join(status(engine, "empire"))
+    end_council(engine)
+    play_entry(engine, {})  # whoever goes first in turn 2
+    if acting_players(engine.campaign) != ["empire"]:
+        play_entry(engine, {})
+    with pytest.raises(RuleError, match=r"is committed to 0403 .* break the commitment for 1 MP"):
+        engine.perform("empire", MoveCorps(army="first-corps", to="0504"))
+    engine.perform("empire", MoveCorps(army="first-corps", to="0403"))
+    assert at(engine, "first-corps") == "0403"
+
+
+def test_breaking_a_commitment_costs_the_impulses_mp():
+    """§3.2: "You may break a commited move by using 1 MP" (R-SU-4)."""
+    engine = drill()
+    end_council(engine)
+    play_impulse(engine, {(1, 1, "first-corps"): MoveCorps(army="first-corps", to="0403")})
+    play_impulse(engine, {(1, 2, "first-corps"): BreakCommitment(army="first-corps")})
+    record = engine.campaign.state.corps["first-corps"]
+    assert record.committed_to is None and at(engine, "first-corps") == "0503"
+    assert any(
+        "breaks its commitment to 0403 for 1 MP (R-SU-4)" in e.text for e in engine.chronicle
+    )
+    play_entry(engine, {})
+    with pytest.raises(RuleError, match="is committed to no hex"):
+        engine.perform("empire", BreakCommitment(army="first-corps"))
+
+
+def _place(scenario, army_id: str, label: str) -> None:
+    next(a for a in scenario.armies if a.id == army_id).hex = parse_label(label)
+
+
+def test_an_attack_cancels_the_commitment():
+    """§3.2: a committed move lasts "if the unit is not attacked meanwhile"; R-SU-10: it
+    "is cancelled, with no MP cost and its accumulated MP lost, when a hostile unit enters
+    its hex"."""
+    engine = drill(edit=lambda sc: _place(sc, "wolf-riders", "0603"))
+    end_council(engine)
+    play_impulse(engine, {(1, 1, "first-corps"): MoveCorps(army="first-corps", to="0403")})
+    engine.perform("orcs", MoveCorps(army="wolf-riders", path=["0503"]))
+    assert engine.campaign.state.corps["first-corps"].committed_to is None
+    (cancelled,) = [e.text for e in engine.chronicle if e.kind == "commitment_cancelled"]
+    assert cancelled == (
+        "'The First Corps''s commitment to 0403 is cancelled: 'The Wolf Riders' (LC) attacks "
+        "it (R-SU-10)"
+    )
+
+
+def test_a_river_is_crossed_only_at_a_bridge_or_a_ford():
+    """R-SU-2: "crossing a river hexside needs a bridge or ford (else impassable)"."""
+    engine = drill(edit=lambda sc: _place(sc, "first-corps", "0306"))
+    end_council(engine)
+    play_entry(engine, {})
+    with pytest.raises(RuleError, match="cannot go from 0306 to 0307"):
+        engine.perform("empire", MoveCorps(army="first-corps", path=["0307"]))
+    engine.perform("empire", MoveCorps(army="first-corps", path=["0406"]))
+
+
+def test_an_alliance_needs_both_players_and_lasts_the_turn():
+    """§3.5: "You can declare with an other player at the beginning of the turn that you
+    are allied"; R-SU-12: "Alliances need both players to declare them at the turn's start
+    and last that turn". Allies read each other's corps in full."""
+    engine = drill()
+    engine.perform("empire", Ally(to="orcs"))
+    (offer,) = engine.campaign.state.alliances.items
+    assert not any(line.startswith("Alliance") for line in status(engine, "empire"))
+    engine.perform("orcs", Ally(accept=offer.id))
+    assert "Alliance: The Empire and Orcs & Goblins this turn (R-SU-12)" in status(engine, "empire")
+    assert any("Corps 'The Wolf Riders'" in line for line in status(engine, "empire"))
+    end_council(engine)
+    while engine.campaign.turn == 1:
+        play_impulse(engine, {})
+    assert engine.campaign.state.alliances.items == []
+    assert not any("Corps 'The Wolf Riders'" in line for line in status(engine, "empire"))
+
+
+def test_the_books_survive_a_save_and_a_load():
+    engine = drill()
+    end_council(engine)
+    play_impulse(engine, {(1, 1, "first-corps"): MoveCorps(army="first-corps", to="0403")})
+    again = campaign_from_dict(campaign_to_dict(engine.campaign), RULESET.state_class)
+    assert again.state == engine.campaign.state
+
+
+COUNCIL = """seat = "gm"
+[[action]]
+kind = "end_phase"
+player = "empire"
+[[action]]
+kind = "end_phase"
+player = "orcs"
+"""
+
+IMPULSE_1 = """seat = "gm"
+[[action]]
+kind = "hold_corps"
+army = "waaagh"
+[[action]]
+kind = "end_phase"
+player = "orcs"
+[[action]]
+kind = "move_corps"
+army = "first-corps"
+path = ["0403"]
+[[action]]
+kind = "end_phase"
+player = "empire"
+"""
+
+
+def test_the_impulses_through_apply_show_and_log(tmp_path, monkeypatch, capsys):
+    """Every fact of the impulse through the command line: ``apply`` takes the orders,
+    ``show --as`` prints the rotation and the corps' MP and commitment, ``log`` the moves."""
+    monkeypatch.setenv("TUICAMP_SAVES", str(tmp_path))
+    assert cli.main(["new", "suvinen-drill", "--seed", "3", "--name", "d", "--no-play"]) == 0
+    for i, text in enumerate((COUNCIL, IMPULSE_1)):
+        orders = tmp_path / f"orders{i}.toml"
+        orders.write_text(text)
+        assert cli.main(["apply", "d", str(orders)]) == 0, text
+    capsys.readouterr()
+    assert cli.main(["show", "d", "--as", "empire"]) == 0
+    shown = capsys.readouterr().out
+    assert "Rotation: impulse 1, round 2: Orcs & Goblins moves; then The Empire" in shown
+    assert "Corps 'The First Corps': at 0503; 525 pts; impulse 1 taken; committed to 0403" in shown
+    assert "Corps 'The Outriders' (LC): at 0206; 175 pts; 1 MP to spend" in shown
+    assert cli.main(["log", "d", "--as", "orcs"]) == 0
+    log = capsys.readouterr().out
+    assert "Impulse 1: 'The First Corps' from 0503 is committed to 0403 (1 of 2 MP)" in log
+
+
+def test_pending_says_whether_the_player_is_to_move_or_to_end_its_part():
+    """R-SU-25: a player takes one corps' impulse, then ends its part of the round."""
+    engine = drill()
+    end_council(engine)
+    rules = Rules(engine.campaign, engine.ruleset)
+    assert RULESET.pending(rules) == [
+        "Impulse 1, round 1: Orcs & Goblins to move one corps, then end_phase"
+    ]
+    engine.perform("orcs", HoldCorps(army="waaagh"))
+    assert RULESET.pending(Rules(engine.campaign, engine.ruleset)) == [
+        "Impulse 1, round 1: Orcs & Goblins to end its part of the round (end_phase)"
+    ]

@@ -1,0 +1,66 @@
+"""Suvinen on the campaign screen: hexside control drawn on the map for the seat (R-SU-8),
+each held side of a contested hex with its holder's letter in the holder's colour."""
+
+from __future__ import annotations
+
+from apps.ui_kit import make_app, sync, wait_until
+
+from tuicamp import cli
+from tuicamp.model.hexes import parse_side_of
+from tuicamp.rules.suvinen.screens import CONTROL, suvinen_ui
+from tuicamp.ui.app import screen_text
+from tuicamp.ui.map_layers import Mark
+from tuicamp.ui.map_widget import MapWidget
+
+SIZE = (120, 40)
+
+# seed 3 rolls the Orcs first; the Wolf Riders are placed at 0603 by the Games Master
+ORDERS = """seat = "gm"
+[[action]]
+kind = "gm_move_army"
+army = "wolf-riders"
+hex = "0603"
+reason = "the screen test starts from a skirmish at the stream"
+[[action]]
+kind = "end_phase"
+player = "empire"
+[[action]]
+kind = "end_phase"
+player = "orcs"
+[[action]]
+kind = "move_corps"
+army = "wolf-riders"
+path = ["0503"]
+[[action]]
+kind = "end_phase"
+player = "orcs"
+"""
+
+
+def test_the_control_overlay_is_declared_in_ascii():
+    (look,) = suvinen_ui().overlays.values()
+    assert look.glyph.isascii() and look.glyph.isprintable()
+
+
+@sync
+async def test_the_map_draws_hexside_control_for_the_seat(tmp_path, monkeypatch):
+    """§3.3: "The 'newcomer' now has the control of the hexside it entered from, the
+    'original' hex-owner controls all the other hexsides" — on the Empire's map."""
+    monkeypatch.setenv("TUICAMP_SAVES", str(tmp_path))
+    monkeypatch.setenv("TUICAMP_CONFIG", str(tmp_path / "no-config.toml"))
+    save = tmp_path / "drill.toml"
+    assert cli.main(["new", "suvinen-drill", "--seed", "3", "-o", str(save), "--no-play"]) == 0
+    orders = tmp_path / "orders.toml"
+    orders.write_text(ORDERS)
+    assert cli.main(["apply", str(save), str(orders)]) == 0
+    async with make_app(tmp_path, save=save, seat="empire").run_test(size=SIZE) as pilot:
+
+        def drawn() -> dict:
+            found = pilot.app.screen.query(MapWidget)
+            return found.first().layers.sides.get(CONTROL, {}) if found else {}
+
+        await wait_until(pilot, lambda: len(drawn()) == 6, "the control of 0503 on the map")
+        marks = drawn()
+        assert marks[parse_side_of("0503/E")] == Mark("O", "red")
+        assert marks[parse_side_of("0503/W")] == Mark("E", "yellow")
+        assert "Impulse 1, round 1 | to play: The Empire" in screen_text(pilot.app)

@@ -1,0 +1,27 @@
+"""The *Basic Campaign Rules* by Jarkko Suvinen, as the ``suvinen`` ruleset.
+
+Modules, whose imports only point down, none of them inside a function:
+
+    state < corps < control < roster < council < impulses < battles < supply < withdrawal
+    < endturn < setup < view < ruleset
+
+- ``state``: the attrs records the campaign keeps (corps, the order, alliances, castles);
+- ``corps``: leaders, the LC flag, who takes an impulse, who is hostile to whom;
+- ``control``: hexside control in contested hexes, and who may leave them by which side;
+- ``council``: the start of a turn: the 2d6 order of play and the turn's alliances;
+- ``impulses``: the eight impulses in rounds of the rotation, MP in fractions, commitments;
+- ``battles``: battles where hostile corps meet after the movement, their card, casualties;
+- ``supply``: the supply check of every corps at once, Disrupted and eliminated corps;
+- ``roster``: a corps taken out of the war;
+- ``withdrawal``: the sealed fight-or-withdraw choices after a day's battles, the next day;
+- ``crews``: war machine crews made up from the corps' regiments;
+- ``endturn``: lost Home Castles, captured castles, players out, the winner;
+- ``setup``: Home Castles, garrisons, the campaign's size, and their checks;
+- ``view``: what a seat may know, and its status lines;
+- ``ruleset``: the frame: the phases, their hooks, the dispatch;
+- ``tables/`` and ``docs/``: the TOML tables and the help chapters, rulings written out.
+"""
+
+from tuicamp.rules.suvinen.ruleset import SuvinenRuleset
+
+__all__ = ["SuvinenRuleset"]

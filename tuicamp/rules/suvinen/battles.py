@@ -1,0 +1,227 @@
+"""Battles (section 4.0, R-SU-15, R-SU-16): where they are, their card, their casualties.
+
+"There will be one ore more battles if two or more hostile to each other stacks are in the
+same hex after all movement is complete. Each battle is said to take a day." "The usual
+situation is when there are two sides, each side composing of one or more players units.
+Deploy for a meeting engagement and fight the battle."
+
+A side is a group of players allied for the turn (R-SU-12): allied corps in one hex are one
+side. The battle is fought at the table (or auto-resolved, R-ALL-2); its losses then roll on
+the casualty table (R-SU-16): killed models one d6 each (characters -1), those slightly
+injured back at once, the seriously injured back in 4 turns, the rest dead; fled models
+come back ("The Spiderriders all return to camp"), unless the option ``fled_roll`` makes
+them roll as killed models do.
+"""
+
+from __future__ import annotations
+
+from tuicamp.rules import api
+from tuicamp.rules.suvinen.control import contested
+from tuicamp.rules.suvinen.corps import allied, corps_at
+from tuicamp.rules.suvinen.state import corps_record, sstate
+
+RETURN = "return"  # the scheduled effect of models back from their wounds
+MAX_DICE = 100
+
+
+def temporarily_allied(rules: api.Rules, a: str, b: str, h: api.Hex) -> bool:
+    """A temporary battle alliance of §4.1 between two players, for this hex and day
+    (R-SU-12: "Temporary battle alliances (§4.1) last only the battles in that hex that
+    day")."""
+    state, label = sstate(rules), rules.campaign.map.label(h)
+    return any(
+        x.status == api.AgreementStatus.ACCEPTED
+        and {a, b} <= set(x.circle)
+        and x.terms.get("hex") == label
+        and x.terms.get("day") == state.day
+        for x in state.temp_alliances.items
+    )
+
+
+def together(rules: api.Rules, a: str, b: str, h: api.Hex) -> bool:
+    return allied(rules, a, b) or temporarily_allied(rules, a, b, h)
+
+
+def sides_at(rules: api.Rules, h: api.Hex) -> list[list[api.Army]]:
+    """The corps of a hex grouped into sides: players allied for the turn stand together,
+    and so do temporary allies for the hex's battle of the day."""
+    groups: list[list[api.Army]] = []
+    for army in corps_at(rules, h):
+        for group in groups:
+            if all(together(rules, army.owner, other.owner, h) for other in group):
+                group.append(army)
+                break
+        else:
+            groups.append([army])
+    return groups
+
+
+def battle_hexes(rules: api.Rules) -> list[api.Hex]:
+    """Every contested hex, in map order."""
+    camp = rules.campaign
+    hexes = {a.hex for a in camp.armies if a.hex is not None and a.units}
+    return sorted((h for h in hexes if contested(rules, h)), key=camp.map.label)
+
+
+def fought_today(rules: api.Rules, h: api.Hex) -> bool:
+    camp, day = rules.campaign, sstate(rules).day
+    return any(b.hex == h and b.turn == camp.turn and b.day == day for b in camp.battles)
+
+
+def open_battle_at(ctx: api.Context, h: api.Hex) -> None:
+    """The day's battle in a hex where hostile stacks are together (§4.0, §4.4): two sides
+    fight a meeting engagement, three or more King of the Hill (§4.1); the commitments
+    there end, since a battle is fought in their hex (R-SU-10)."""
+    camp, state = ctx.campaign, sstate(ctx)
+    groups = sides_at(ctx, h)
+    sides = []
+    for i, group in enumerate(groups):
+        players = list(dict.fromkeys(a.owner for a in group))
+        names = " and ".join(api.teams.name_of(camp, p) for p in players)
+        sides.append(api.BattleSide(f"side{i + 1}", names, players, [a.id for a in group]))
+    kind = "meeting engagement" if len(sides) == 2 else "King of the Hill"
+    circumstance = api.Circumstance("engagement", f"Deploy for a {kind} (section 4.1)")
+    here = camp.map.settlements_at(h)
+    api.open_battle(ctx, h, sides, [circumstance], here[0].id if here else None, day=state.day)
+    for group in groups:
+        for army in group:
+            record = corps_record(ctx, army.id)
+            if record.committed_to is not None:
+                record.committed_to, record.committed_mp = None, 0.0
+                ctx.emit(
+                    "commitment_cancelled",
+                    f"'{army.name}' fights at {camp.map.label(h)}: its commitment is "
+                    "cancelled (R-SU-10)",
+                    visible_to=[army.owner],
+                    army=army.id,
+                )
+
+
+def blockers(rules: api.Rules) -> list[str]:
+    """The battles of the day come before anything else (R-SU-15)."""
+    camp = rules.campaign
+    return [
+        f"First: fight or auto-resolve battle {b.id} at {camp.map.label(b.hex)}"
+        for b in camp.pending_battles()
+    ]
+
+
+def card_notes(rules: api.Rules, battle: api.Battle) -> list[str]:
+    """What the card adds for a Suvinen battle: its kind, its day, and the hex's feeling."""
+    terrain = rules.campaign.map.terrain_at(battle.hex).name.lower()
+    kind = "a meeting engagement" if len(battle.sides) == 2 else "King of the Hill (section 4.1)"
+    notes = [
+        f"Day {battle.day or 1}: deploy for {kind}.",
+        f"Give the table the feeling of the hex: it is {terrain} (section 4.0).",
+    ]
+    if len(battle.sides) > 2:
+        notes += KING_OF_THE_HILL
+    temporary = any(
+        not allied(rules, a, b) for s in battle.sides for a in s.players for b in s.players
+    )
+    if temporary:
+        notes += TEMPORARY_ALLIES
+    return notes
+
+
+KING_OF_THE_HILL = [
+    "King of the Hill: the two weakest sides (in points) deploy on the short edges; a third "
+    'side in the centre (12" x 12" to 24" x 24"); a third and a fourth on the long sides '
+    '(12" x 24").',
+    "Initiative with a d6 each turn; each player in turn moves one regiment or one independent "
+    "character; no advancing into contact.",
+    "Charges are written secretly after all movement; every unit may always stand and shoot. "
+    "Winds of magic: one die per side; cards dealt evenly, odd cards back to the deck.",
+]
+TEMPORARY_ALLIES = [
+    "Temporary allies fight together but take no bonus from each other's army (general's Ld, "
+    'battle standard); troops within 12" of a temporary ally have Ld -1.',
+    "Temporary allies may not charge into a combat their allies are in (if they charge the same "
+    "target, all hold back). If they win, they fight each other the next day: a surprise "
+    "attack, the attacker the side with more VP.",
+]
+
+
+def casualty_row(rules: api.Rules, roll: int) -> dict[str, object]:
+    rows = rules.table("casualties")["killed"]
+    low = min(int(r["band"][0]) for r in rows)
+    high = max(int(r["band"][1]) for r in rows)
+    roll = max(low, min(high, roll))
+    return next(r for r in rows if int(r["band"][0]) <= roll <= int(r["band"][1]))
+
+
+def roll_casualties(ctx: api.Context, battle: api.Battle) -> None:
+    """R-SU-16: every killed model (and, with ``fled_roll``, every fled one) rolls on the
+    casualty table; fled models otherwise come back at once. The unit keeps the models back
+    at once; those back later are scheduled; the dead are gone. One chronicle line a unit."""
+    camp, result = ctx.campaign, battle.result
+    if result is None:
+        return
+    table = ctx.table("casualties")
+    fled_roll = bool(ctx.option("fled_roll"))
+    for side in result.sides:
+        for loss in side.losses:
+            army = camp.army(loss.army)
+            unit = army.unit(loss.unit) if army is not None else None
+            if army is None or unit is None:
+                continue
+            rolling = loss.killed + (loss.fled if fled_roll else 0)
+            if not rolling:
+                continue
+            modifier = (
+                int(table.get("character_killed_modifier", 0))
+                if unit.category is api.Category.CHARACTER
+                else 0
+            )
+            dice: list[int] = []
+            for start in range(0, rolling, MAX_DICE):  # the dice roller's limit per roll
+                count = min(MAX_DICE, rolling - start)
+                dice += ctx.dice.roll(f"{count}d6", f"casualties of {unit.name}").dice
+            back = later = dead = 0
+            for value in dice:
+                row = casualty_row(ctx, value + modifier)
+                returns = int(str(row["returns_in"]))
+                if returns == 0:
+                    back += 1
+                elif returns > 0:
+                    later += 1
+                    ctx.schedule(
+                        RETURN,
+                        turn=camp.turn + returns,
+                        phase="council",
+                        text=f"1 model of {unit.name} ({army.name}) is back from its wounds",
+                        visible_to=[army.owner],
+                        army=army.id,
+                        unit=unit.id,
+                        models=1,
+                    )
+                else:
+                    dead += 1
+            models_before = unit.models
+            unit_points = unit.points / models_before if models_before else 0
+            unit.models = max(0, models_before - rolling + back)
+            unit.points = round(unit_points * unit.models)
+            if unit.models == 0 and later == 0:
+                army.units.remove(unit)
+            fled_back = 0 if fled_roll else loss.fled
+            ctx.emit(
+                "casualties",
+                f"{unit.name} of '{army.name}': {rolling} rolled ({' '.join(map(str, dice))}): "
+                f"{back} back now, {later} back later, {dead} dead"
+                + (f"; {fled_back} fled and returned" if fled_back else "")
+                + f"; {unit.models} models now (R-SU-16)",
+                visible_to=sorted({p for s in battle.sides for p in s.players}),
+                army=army.id,
+                unit=unit.id,
+            )
+
+
+def models_return(ctx: api.Context, effect: api.ScheduledEffect) -> None:
+    """Models back from their wounds rejoin their corps (R-SU-16), if it still stands."""
+    army = ctx.campaign.army(str(effect.data.get("army", "")))
+    unit = army.unit(str(effect.data.get("unit", ""))) if army is not None else None
+    if army is None or unit is None:
+        return
+    per_model = unit.points / unit.models if unit.models else 0
+    unit.models += int(effect.data.get("models", 1))
+    unit.points = round(per_model * unit.models) if per_model else unit.points

@@ -1,0 +1,96 @@
+"""The Suvinen rules on the campaign screen: keys to hold a corps or break its commitment,
+the march to the cursor (one impulse's MP, the rest committed), the end of a player's part
+of a round, and hexside control drawn on the map for every seat (R-SU-8): each held side
+of a contested hex carries its holder's letter in its holder's colour, so it reads in 16
+colours and in monochrome. The core's side panel shows the status lines."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from textual.app import ComposeResult
+from textual.widgets import Static
+
+from tuicamp.rules.api import Action, EndPhase
+from tuicamp.rules.suvinen.impulses import BreakCommitment, HoldCorps, MoveCorps
+from tuicamp.rules.suvinen.view import SuvinenView
+from tuicamp.ui.kit import (
+    SIDES,
+    CampaignControls,
+    MapWidget,
+    Mark,
+    OverlayLook,
+    PhasePanel,
+    RulesetUI,
+    UiCommand,
+)
+
+CONTROL = "control"
+OVERLAYS = {CONTROL: OverlayLook(SIDES, "#", "bright_white", "hexside held (holder's letter)")}
+
+
+def _on_selected(make: Callable[[str], Action]) -> Callable[[CampaignControls], None]:
+    """A command on the selected corps; without one it says so."""
+
+    def run(controls: CampaignControls) -> None:
+        army = controls.selected_army
+        if army is None:
+            controls.say("Select one of your corps first", "warning")
+            return
+        controls.perform(make(army.id))
+
+    return run
+
+
+COMMANDS = (
+    UiCommand("suvinen.hold", "h", "Impulse: hold", _on_selected(lambda a: HoldCorps(army=a))),
+    UiCommand(
+        "suvinen.break",
+        "k",
+        "Impulse: break commitment (1 MP)",
+        _on_selected(lambda a: BreakCommitment(army=a)),
+    ),
+)
+
+
+class SuvinenPanel(PhasePanel):
+    """Whose turn of the rotation it is, and the hexside control drawn on the map."""
+
+    def __init__(self, controls: CampaignControls, **kwargs: Any) -> None:
+        super().__init__(controls, **kwargs)
+        self.text = Static(id="suvinen-panel-text")
+
+    def compose(self) -> ComposeResult:
+        yield self.text
+
+    def refresh_view(self) -> None:
+        try:
+            view = self.controls.view
+        except RuntimeError:
+            return
+        rotation = [line.text for line in view.status_lines if line.label == "Rotation"]
+        self.text.update("\n".join(["Suvinen", *rotation]))
+        state = view.ruleset_state
+        found = self.screen.query(MapWidget) if self.is_attached else None
+        widget = found.first() if found else None
+        if widget is None or not isinstance(state, SuvinenView):
+            return
+        looks = {p.id: Mark(p.letter, p.colour) for p in view.players}
+        widget.set_side_overlay(
+            CONTROL, {side: looks[p] for side, p in state.control.items() if p in looks}
+        )
+
+
+def _panel(controls: CampaignControls, phase: str) -> PhasePanel | None:
+    return SuvinenPanel(controls, id="suvinen-panel")
+
+
+def suvinen_ui() -> RulesetUI:
+    return RulesetUI(
+        commands=COMMANDS,
+        panel=_panel,
+        move_action=lambda army, to: MoveCorps(army=army, to=to),
+        end_turn_action=lambda: EndPhase(),
+        overlays=OVERLAYS,
+    )

@@ -1,0 +1,123 @@
+"""What a seat may know of the Suvinen books, as status lines (``tuicamp show --as SEAT``
+and the side panel): the order of play, the rotation, the control of every contested hex's
+sides, each own corps' MP, commitment and LC flag, and the alliances the seat is party to;
+and the view the map draws hexside control from.
+
+A seat reads its own players' corps and its allies' (allied troops are friendly, §3.5);
+an enemy corps' MP and commitment tell where it is going, so they are never shown.
+"""
+
+from __future__ import annotations
+
+from attrs import frozen
+
+from tuicamp.rules import api
+from tuicamp.rules.suvinen.control import control_text, side_name
+from tuicamp.rules.suvinen.corps import allied, describe, is_garrison, leader
+from tuicamp.rules.suvinen.impulses import (
+    impulse_now,
+    in_impulses,
+    mp_text,
+    round_order,
+    rounds,
+)
+from tuicamp.rules.suvinen.state import corps_record, sstate
+
+
+@frozen
+class SuvinenView:
+    """What the map draws for every seat: who holds each side of a contested hex (R-SU-8;
+    public, as the corps in the hex are on the map for all)."""
+
+    control: dict[api.SideOf, str]
+
+
+def suvinen_view(rules: api.Rules, seat: api.Seat) -> SuvinenView:
+    return SuvinenView(dict(sstate(rules).control))
+
+
+def known_to(rules: api.Rules, seat: api.Seat, owner: str) -> bool:
+    return seat.gm or any(allied(rules, p, owner) for p in seat.players)
+
+
+def rotation_line(rules: api.Rules) -> api.StatusLine | None:
+    """Whose turn of the impulse's rotation it is, and the turns ahead (public)."""
+    camp, flow = rules.campaign, rules.campaign.flow
+    if not in_impulses(rules) or not flow.order or flow.position >= len(flow.order):
+        return None
+    name, impulse = api.teams.name_of, impulse_now(rules)
+    ahead = list(flow.order[flow.position + 1 :])
+    for later in range(camp.step + 1, rounds(rules, impulse) + 1):
+        ahead += round_order(rules, impulse, later)
+    now = name(camp, flow.order[flow.position])
+    text = f"impulse {impulse}, round {camp.step}: {now} moves"
+    if ahead:
+        text += "; then " + ", ".join(name(camp, p) for p in ahead)
+    return api.StatusLine("Rotation", text)
+
+
+def corps_line(rules: api.Rules, army: api.Army) -> api.StatusLine:
+    """One corps' books: where, LC, MP of this impulse, commitment, supply."""
+    camp, record = rules.campaign, corps_record(rules, army.id)
+    where = camp.map.label(army.hex) if army.hex is not None else "off the map"
+    bits = [f"at {where}", f"{army.points:,} pts"]
+    if is_garrison(rules, army):
+        bits.append("garrison")
+    elif leader(army) is None:
+        bits.append("no leader: stands (R-SU-1)")
+    if in_impulses(rules):
+        if record.took == (camp.turn, impulse_now(rules)):
+            bits.append(f"impulse {impulse_now(rules)} taken")
+        elif record.mp_left > 0:
+            bits.append(f"{mp_text(record.mp_left)} MP to spend")
+    if record.committed_to is not None:
+        bits.append(
+            f"committed to {camp.map.label(record.committed_to)} "
+            f"({mp_text(record.committed_mp)} MP put in)"
+        )
+    if record.entered_by is not None:
+        bits.append(f"newcomer by its {side_name(record.entered_by)} side (R-SU-9)")
+    if record.supply is not None:
+        cost, source = record.supply
+        bits.append(f"supplied: {mp_text(cost)} MP to {source} (turn {record.supply_checked})")
+    elif record.supply_checked:
+        bits.append(f"no supply line (turn {record.supply_checked})")
+    if record.disrupted:
+        bits.append("Disrupted (Ld -2)")
+    return api.StatusLine(f"Corps {describe(army)}", "; ".join(bits))
+
+
+def status_lines(rules: api.Rules, seat: api.Seat) -> list[api.StatusLine]:
+    camp, state = rules.campaign, sstate(rules)
+    name = api.teams.name_of
+    lines: list[api.StatusLine] = []
+    if state.order:
+        lines.append(api.StatusLine("Order of play", ", ".join(name(camp, p) for p in state.order)))
+    rotation = rotation_line(rules)
+    if rotation is not None:
+        lines.append(rotation)
+    for agreement in state.alliances.items:
+        mine = seat.gm or any(p in agreement.circle for p in seat.players)
+        if agreement.status == api.AgreementStatus.ACCEPTED and mine:
+            names = " and ".join(name(camp, p) for p in agreement.circle)
+            lines.append(api.StatusLine("Alliance", f"{names} this turn (R-SU-12)"))
+    for player, castle in state.home_castles.items():
+        settlement = camp.map.settlement(castle)
+        if settlement is not None:
+            lines.append(
+                api.StatusLine(
+                    "Home Castle",
+                    f"{name(camp, player)}: {settlement.name} ({camp.map.label(settlement.hex)})",
+                )
+            )
+    for label, sealed in state.withdrawals.items():
+        waiting = ", ".join(name(camp, p) for p in sealed.waiting) or "nobody"
+        lines.append(
+            api.StatusLine(f"Withdrawal {label}", f"day {state.day}: waiting for {waiting}")
+        )
+    for h in sorted({side.hex for side in state.control}, key=camp.map.label):
+        lines.append(api.StatusLine(f"Control {camp.map.label(h)}", control_text(rules, h)))
+    for army in camp.armies:
+        if army.units and known_to(rules, seat, army.owner):
+            lines.append(corps_line(rules, army))
+    return lines

@@ -1,0 +1,278 @@
+"""Withdrawal after a day's battles, and the next day (§4.3, §4.4, R-SU-13, R-SU-14, R-SU-15).
+
+"After checking for losses each player should write down secretly wether they want to fight
+an other battle or if they want to withdraw. NOTE: A player who had no troops on the table
+when the battle ended MUST withdraw. If he has nowhere to withdraw his troops are eliminated
+instead. If the enemy has 5-times more worth of troops in points left after checking for
+losses you must also withdraw." "The same rules are in effect for withdrawal as for leaving
+an enemy-occupied hex ... you may only withdraw via friendly hexsides. You may not withdraw
+to a hex with enemy forces." "If there are more than one side present after withdrawal has
+been done start again with determing what kind of battle you'll have to fight."
+
+Once every battle of the day is settled, each player with corps in a hex still contested
+writes, under seal, ``fight`` or ``withdraw`` with the hex it withdraws to; when every round
+of the day is revealed, all withdrawals happen at once (R-SU-15), and the hexes still
+contested fight again the next day.
+"""
+
+from __future__ import annotations
+
+from attrs import define
+
+from tuicamp.rules import api
+from tuicamp.rules.suvinen import battles, control
+from tuicamp.rules.suvinen.corps import allied, corps_at, describe, hostile_at
+from tuicamp.rules.suvinen.roster import remove_corps
+from tuicamp.rules.suvinen.state import sstate
+
+FIGHT, WITHDRAW = "fight", "withdraw"
+OFF_TABLE = "off_table"  # the result field: no troops on the table when the battle ended
+FORCE_FACTOR = 5
+
+
+def result_fields() -> tuple[api.ResultField, ...]:
+    return (
+        api.ResultField(
+            OFF_TABLE,
+            "No troops on the table at the end",
+            help="A side with no troops on the table when the battle ended must withdraw (R-SU-13)",
+        ),
+    )
+
+
+def side_points(rules: api.Rules, h: api.Hex, player: str) -> int:
+    """The points left in a hex of ``player``'s side (its allies with it)."""
+    camp = rules.campaign
+    return sum(a.points for a in camp.armies if a.hex == h and allied(rules, a.owner, player))
+
+
+def forced(rules: api.Rules, h: api.Hex, player: str) -> str:
+    """Why ``player`` must withdraw from ``h`` after today's battle ('' when it need not):
+    no troops on the table, or a hostile side with 5 times its points (R-SU-13)."""
+    camp, state = rules.campaign, sstate(rules)
+    today = [b for b in camp.battles if b.hex == h and b.turn == camp.turn and b.day == state.day]
+    for battle in today:
+        side = next((s for s in battle.sides if player in s.players), None)
+        result = battle.result
+        mine = result and side and next((r for r in result.sides if r.side == side.id), None)
+        if mine and mine.facts.get(OFF_TABLE):
+            return "it had no troops on the table when the battle ended (R-SU-13)"
+    own = side_points(rules, h, player)
+    for enemy in hostile_at(rules, h, player):
+        theirs = side_points(rules, h, enemy.owner)
+        if theirs >= FORCE_FACTOR * own:
+            return (
+                f"{api.teams.name_of(camp, enemy.owner)} has {theirs:,} pts left against its "
+                f"{own:,}, 5 times as many or more (R-SU-13)"
+            )
+    return ""
+
+
+def round_id(rules: api.Rules, h: api.Hex, when: str) -> str:
+    label = rules.campaign.map.label(h)
+    return f"{when}-{rules.campaign.turn}-{sstate(rules).day}-{label}"
+
+
+def open_round(ctx: api.Context, h: api.Hex, before: bool) -> None:
+    """A sealed round for the players with corps in ``h``: after the day's battle (§4.3),
+    or before it when three or more sides are there (§4.1, step 1)."""
+    state, camp = sstate(ctx), ctx.campaign
+    label = camp.map.label(h)
+    players = list(dict.fromkeys(a.owner for a in corps_at(ctx, h)))
+    when = "before the battle" if before else "after the battle"
+    what = f"withdrawal choices at {label} (day {state.day}, {when})"
+    kind = "prebattle" if before else "withdraw"
+    state.withdrawals[label] = api.SealedChoice(
+        round_id(ctx, h, kind), what, players, kind="withdrawal"
+    )
+    if before:
+        state.before_battle.append(label)
+        state.prebattle_done.append(label)
+
+
+def begin_day(ctx: api.Context) -> None:
+    """The day's battles (R-SU-15): in each contested hex not fought over yet today, a
+    battle; where three or more sides stand, first the sealed round of §4.1. A day with
+    nothing to fight ends the battles."""
+    state, camp = sstate(ctx), ctx.campaign
+    for h in battles.battle_hexes(ctx):
+        label = camp.map.label(h)
+        if battles.fought_today(ctx, h) or label in state.withdrawals:
+            continue
+        if len(battles.sides_at(ctx, h)) > 2 and label not in state.prebattle_done:
+            open_round(ctx, h, before=True)
+        else:
+            battles.open_battle_at(ctx, h)
+    settle_day(ctx)
+
+
+def start_battles(ctx: api.Context) -> None:
+    """After all movement: day 1."""
+    state = sstate(ctx)
+    state.day, state.prebattle_done = 1, []
+    begin_day(ctx)
+
+
+def settle_day(ctx: api.Context) -> None:
+    """Once the day's battles are settled and no round is open: the withdrawal choices of
+    §4.3 in every hex still contested; with none, the battles are over for the turn."""
+    state = sstate(ctx)
+    if ctx.campaign.pending_battles() or state.withdrawals:
+        return
+    for h in battles.battle_hexes(ctx):
+        open_round(ctx, h, before=False)
+    if not state.withdrawals:
+        state.day = 0
+
+
+def after_battle(ctx: api.Context) -> None:
+    """A battle is settled: when it was the day's last, the withdrawal choices open."""
+    settle_day(ctx)
+
+
+def destination_refusal(ctx: api.Context, h: api.Hex, player: str, to: api.Hex) -> str:
+    """R-SU-14: one hex, through a friendly side, passable, no hostile corps in it."""
+    camp = ctx.campaign
+    label = camp.map.label
+    if not h.is_adjacent(to) or not camp.map.contains(to):
+        return f"{label(to)} is not next to {label(h)}: a withdrawal is one hex (R-SU-14)"
+    if api.cost_model(camp.map, ctx.tables).step_cost(h, to) is None:
+        return f"{label(to)} cannot be entered from {label(h)} (R-SU-14)"
+    if hostile_at(ctx, to, player):
+        return f"{label(to)} holds hostile troops: no withdrawal into it (R-SU-14)"
+    for army in [a for a in camp.armies if a.hex == h and a.owner == player]:
+        refusal = control.leave_refusal(ctx, army, h, to, 0)
+        if refusal:
+            return refusal.replace("cannot leave", "cannot withdraw from")
+    return ""
+
+
+@define(kw_only=True)
+class ChooseWithdrawal(api.Action):
+    kind = "withdrawal"
+    summary = (
+        "After a day's battles, write under seal whether your corps in a hex fight on "
+        "(choice = fight) or withdraw (choice = withdraw, to = the hex next to it)"
+    )
+    hex: str
+    choice: str
+    to: str = ""
+    player: str = ""
+
+    def apply(self, ctx: api.Context) -> None:
+        state, camp = sstate(ctx), ctx.campaign
+        player = api.turns.acting_player(ctx, self.player)
+        h = ctx.hex(self.hex)
+        sealed = ctx.found(
+            state.withdrawals.get(camp.map.label(h)),
+            f"There is no withdrawal to choose at {self.hex} now",
+        )
+        ctx.require(self.choice in (FIGHT, WITHDRAW), "Write fight or withdraw")
+        before = camp.map.label(h) in state.before_battle
+        must = "" if before else forced(ctx, h, player)
+        ctx.require(not (must and self.choice == FIGHT), f"You must withdraw: {must}")
+        written = FIGHT
+        if self.choice == WITHDRAW:
+            written = WITHDRAW
+            if self.to:
+                to = ctx.hex(self.to)
+                refusal = destination_refusal(ctx, h, player, to)
+                ctx.require(not refusal, refusal)
+                written = f"{WITHDRAW}:{camp.map.label(to)}"
+        revealed = api.sealed.write(ctx, sealed, player, written)
+        if revealed is not None and all(r.revealed for r in state.withdrawals.values()):
+            carry_out(ctx)
+
+
+def carry_out(ctx: api.Context) -> None:
+    """Every open round is revealed: all its withdrawals at once (R-SU-15). After the
+    rounds before a battle, that day's battles follow; after the day's battles, the next
+    day begins where hostile corps are still together (§4.4)."""
+    state, camp = sstate(ctx), ctx.campaign
+    before = bool(state.before_battle)
+    for label, sealed in list(state.withdrawals.items()):
+        h = api.parse_label(label)
+        for player, written in sealed.choices.items():
+            if not written.startswith(WITHDRAW):
+                continue
+            _, _, to_label = written.partition(":")
+            for army in [a for a in camp.armies if a.hex == h and a.owner == player]:
+                if not to_label:
+                    text = (
+                        f"{describe(army)} has nowhere to withdraw from {label}: it is "
+                        "eliminated (R-SU-14)"
+                    )
+                    remove_corps(ctx, army, text)
+                    continue
+                army.hex = api.parse_label(to_label)
+                ctx.emit("withdrawal", f"{describe(army)} withdraws from {label} to {to_label}")
+    state.withdrawals, state.before_battle = {}, []
+    control.tidy(ctx)
+    if not before:
+        state.day += 1
+        state.prebattle_done = []
+    begin_day(ctx)
+
+
+@define(kw_only=True)
+class TemporaryAlliance(api.Action):
+    """§4.1, step 2: "If there still are more than two sides present the players now have
+    the chance to make temporal alliances. Their troops fight together in the coming
+    battle." Offered and accepted while the hex's round before the battle is open (R-SU-29);
+    it lasts the battles of that hex on that day (R-SU-12)."""
+
+    kind = "temporary_alliance"
+    summary = (
+        "Before a battle of three sides or more, offer a player in the hex a temporary "
+        "alliance for it (hex, to = the player), or accept one (accept = its id)"
+    )
+    hex: str = ""
+    to: str = ""
+    accept: str = ""
+    player: str = ""
+
+    def apply(self, ctx: api.Context) -> None:
+        state, camp = sstate(ctx), ctx.campaign
+        me = api.turns.acting_player(ctx, self.player)
+        book = state.temp_alliances
+        if self.accept:
+            done = api.agreements.accept(ctx, book, self.accept, me)
+            if done is not None:
+                names = " and ".join(api.teams.name_of(camp, p) for p in done.circle)
+                where = done.terms.get("hex", "")
+                ctx.emit("temporary_alliance", f"{names} fight together at {where} (section 4.1)")
+            return
+        h = ctx.hex(self.hex)
+        label = camp.map.label(h)
+        ctx.require(
+            label in state.before_battle,
+            f"No battle of three sides or more is about to be fought at {label}",
+        )
+        ctx.require(self.to, 'Name the player to fight beside: to = "..."')
+        here = {a.owner for a in corps_at(ctx, h)}
+        ctx.require(me in here and self.to in here, f"Both players need corps at {label}")
+        ctx.require(self.to != me, "A player cannot ally with itself")
+        terms = {"hex": label, "day": state.day}
+        api.agreements.propose(ctx, book, "temporary alliance", me, [self.to], terms)
+
+
+def blockers(rules: api.Rules, player: str) -> list[str]:
+    """A player with a withdrawal choice still to write cannot end the phase."""
+    return [
+        f"First: write whether your corps at {label} fight on or withdraw (withdrawal)"
+        for label, sealed in sstate(rules).withdrawals.items()
+        if player in sealed.waiting
+    ]
+
+
+def pending(rules: api.Rules) -> bool:
+    return bool(sstate(rules).withdrawals)
+
+
+def perform(ctx: api.Context, action: ChooseWithdrawal | TemporaryAlliance) -> None:
+    """The withdrawal choice and the temporary alliance carry their own rules."""
+    action.apply(ctx)
+
+
+ACTIONS = (ChooseWithdrawal, TemporaryAlliance)
+HANDLERS = {kind: perform for kind in ACTIONS}
