@@ -53,8 +53,8 @@ def test_each_player_in_turn_plays_a_command_then_a_move_phase(drill):
     assert parts == [
         "Hour 1: The Empire's Command phase",
         "Hour 1: The Empire's Move phase",
-        "Hour 1: Orcs & Goblins's Command phase",
-        "Hour 1: Orcs & Goblins's Move phase",
+        "Hour 1: Orcs & Goblins' Command phase",
+        "Hour 1: Orcs & Goblins' Move phase",
         "Hour 2: The Empire's Command phase",
         "Hour 2: The Empire's Move phase",
     ]
@@ -67,7 +67,7 @@ def test_commands_in_the_command_phase_and_moves_in_the_move_phase(drill):
     engine = start_campaign(drill, "ellegaard", seed=1)
     with pytest.raises(RuleError, match=r"^That is done in the Move phase; this is The Empire's"):
         engine.perform("empire", MoveDivision(division="foot", to="0201"))
-    with pytest.raises(RuleError, match=r"^It is not Orcs & Goblins's turn: this is The Empire's"):
+    with pytest.raises(RuleError, match=r"^It is not Orcs & Goblins' turn: this is The Empire's"):
         engine.perform("orcs", GiveCommand(division="boyz", command="attack"))
     engine.perform("empire", EndPhase())
     with pytest.raises(RuleError, match=r"^That is done in the Command phase; this is The Emp"):

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from tuicamp.rules.kit.words import counted, hex_count, model_count, supply_count
+from tuicamp.rules.kit.words import counted, hex_count, model_count, possessive, supply_count
 
 CHRONICLES = sorted((Path(__file__).parent / "data" / "chronicles").glob("*.json"))
 # One of something, then a plural: "1 hexes", "1 models", "1 supplies" (not "11 hexes",
@@ -61,3 +61,15 @@ def test_counted_says_one_in_the_singular(n: int, noun: str, said: str) -> None:
 def test_the_counts_the_rulesets_use() -> None:
     assert (hex_count(1), model_count(1), supply_count(1)) == ("1 hex", "1 model", "1 supply")
     assert (hex_count(2), model_count(2), supply_count(2)) == ("2 hexes", "2 models", "2 supplies")
+
+
+def test_a_name_ending_in_s_owns_with_the_apostrophe_alone() -> None:
+    """ "Orcs & Goblins' Move phase", never "Orcs & Goblins's"."""
+    assert possessive("Stirland") == "Stirland's"
+    assert possessive("Orcs & Goblins") == "Orcs & Goblins'"
+    assert possessive("The Empire") == "The Empire's"
+
+
+@pytest.mark.parametrize("path", CHRONICLES, ids=lambda p: p.stem)
+def test_no_line_of_a_played_chronicle_owns_with_s_apostrophe_s(path: Path) -> None:
+    assert [line for line in lines(path) if re.search(r"s's\b", line)] == []

@@ -15,6 +15,7 @@ from tuicamp.engine.actions import Action
 from tuicamp.engine.codec import describe_structure_error, structure, unstructure
 from tuicamp.engine.errors import RuleError
 from tuicamp.engine.problems import Problem
+from tuicamp.model.words import possessive
 
 if TYPE_CHECKING:
     from tuicamp.engine.context import Context
@@ -163,7 +164,9 @@ def set_stores(ctx: Context, settlement: Settlement, stores: dict[str, int]) -> 
 def _treasury(ctx: Context, a: CorrectTreasury) -> Told:
     player = ctx.player(a.player)
     set_treasury(ctx, player, a.amount)
-    return f"{player.name}'s treasury set to {ctx.ruleset.format_money(a.amount)}", [player.id]
+    return f"{possessive(player.name)} treasury set to {ctx.ruleset.format_money(a.amount)}", [
+        player.id
+    ]
 
 
 def _owner(ctx: Context, a: CorrectOwner) -> Told:

@@ -35,6 +35,7 @@ from tuicamp.engine.actions import Action
 from tuicamp.engine.errors import RuleError
 from tuicamp.model.campaign import Campaign
 from tuicamp.model.flow import AwaitedRoll, Clock, RolledOrder, ScheduledEffect
+from tuicamp.model.words import possessive
 
 if TYPE_CHECKING:
     from tuicamp.engine.context import Context
@@ -160,7 +161,7 @@ def roll_order(ctx: Context, dice: str, players: list[str], lowest_first: bool) 
 
     def rank(group: list[str], depth: int) -> list[str]:
         for p in group:
-            reason = f"{_name(camp, p)}'s roll for the order of play"
+            reason = f"{possessive(_name(camp, p))} roll for the order of play"
             rolls[p].append(ctx.dice.roll(dice, reason).total)
         last = {p: rolls[p][-1] for p in group}
         ordered = sorted(group, key=lambda p: last[p] if lowest_first else -last[p])

@@ -34,6 +34,7 @@ from tuicamp.rules.aasen.state import (
     Invasion,
     astate,
 )
+from tuicamp.rules.kit.words import possessive
 
 DOGS_OF_WAR = "Dogs of War"
 HIGHLAND = "highland"
@@ -148,7 +149,7 @@ class Support(AasenAction):
         )
         ctx.require(
             race(camp, helped) != DOGS_OF_WAR,
-            f"{name(camp, helped)}'s Dogs of War army may not receive support",
+            f"{possessive(name(camp, helped))} Dogs of War army may not receive support",
         )
         ctx.require(
             not trust.sworn(state, player, helped),
@@ -217,7 +218,7 @@ class RefuseSupport(AasenAction):
         name = api.teams.name_of
         ctx.emit(
             "support_refused",
-            f"{name(camp, player)} refuses {name(camp, contingent.player)}'s Contingent",
+            f"{name(camp, player)} refuses {possessive(name(camp, contingent.player))} Contingent",
             invasion=invasion.id,
         )
 

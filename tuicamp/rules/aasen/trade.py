@@ -16,6 +16,7 @@ from tuicamp.rules import api
 from tuicamp.rules.aasen import books, realms
 from tuicamp.rules.aasen.state import AasenAction, astate
 from tuicamp.rules.aasen.year import acting_realm
+from tuicamp.rules.kit.words import possessive
 
 TRADE = "trade"
 
@@ -34,7 +35,9 @@ def _territories(ctx: api.Context, realm_id: str, tids: list[str]) -> list[api.T
     for tid in tids:
         territory = ctx.found(ctx.campaign.map.territory(tid), f"{tid!r} is no territory")
         name = api.teams.name_of(ctx.campaign, realm_id)
-        ctx.require(territory.owner == realm_id, f"{territory.name} is not {name}'s to give")
+        ctx.require(
+            territory.owner == realm_id, f"{territory.name} is not {possessive(name)} to give"
+        )
         out.append(territory)
     return out
 

@@ -10,6 +10,7 @@ reloaded mid-hour goes on exactly there), and ``end_phase`` ends one player's ph
 from __future__ import annotations
 
 from tuicamp.rules import api
+from tuicamp.rules.kit.words import possessive
 
 COMMAND = "command"
 MOVE = "move"
@@ -47,7 +48,7 @@ def stage_title(campaign: api.Campaign) -> str:
     """ "The Empire's Command phase" """
     player = campaign.player(current_player(campaign))
     name = player.name if player is not None else "nobody"
-    return f"{name}'s {STAGE_NAMES[stage(campaign)]} phase"
+    return f"{possessive(name)} {STAGE_NAMES[stage(campaign)]} phase"
 
 
 def require_stage(ctx: api.Context, wanted: str, army: api.Army) -> None:
@@ -58,7 +59,7 @@ def require_stage(ctx: api.Context, wanted: str, army: api.Army) -> None:
     name = owner.name if owner is not None else army.owner
     ctx.require(
         current_player(camp) == army.owner,
-        f"It is not {name}'s turn: this is {stage_title(camp)} (R-EL-8)",
+        f"It is not {possessive(name)} turn: this is {stage_title(camp)} (R-EL-8)",
     )
     ctx.require(
         stage(camp) == wanted,

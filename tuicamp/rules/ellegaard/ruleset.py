@@ -36,6 +36,7 @@ from tuicamp.rules.ellegaard import (
 )
 from tuicamp.rules.ellegaard.commands import hungry_greenskins
 from tuicamp.rules.ellegaard.state import EllegaardState, division, estate
+from tuicamp.rules.kit.words import possessive
 
 MODULES = (commands, movement, meetings, talks, flight, tunnels, allies, home, muster)
 HANDLERS: dict[type[api.Action], Callable[[api.Context, Any], None]] = {
@@ -53,7 +54,7 @@ def begin_war(ctx: api.Context) -> None:
         player = camp.player(pid)
         who = player.name if player is not None else pid
         where = f"{state.home_names.get(pid, '')} ({camp.map.label(base)})"
-        ctx.emit("home_base", f"{who}'s home base: {where}", undoable=False)
+        ctx.emit("home_base", f"{possessive(who)} home base: {where}", undoable=False)
     for army, text in setup.size_warnings(ctx):
         ctx.emit("advice", text, visible_to=[army.owner], undoable=False, division=army.id)
 

@@ -19,6 +19,7 @@ from typing import Any
 
 from tuicamp.rules import api
 from tuicamp.rules.ellegaard.state import Division, EllegaardState, Tunnel, estate
+from tuicamp.rules.kit.words import possessive
 
 KEYS = ("points", "hours", "home_bases", "tunnels", "quicksand")
 DEFAULT_HOURS = 36  # the text's example: "Set a turn limit, for example 36 turns"
@@ -164,7 +165,7 @@ def campaign_problems(rules: api.Rules) -> list[api.Problem]:
         fielded = sum(a.points for a in camp.armies if a.owner == player.id)
         if fielded > state.points:
             text = (
-                f"{player.name}'s divisions hold {fielded:,} pts, more than the campaign "
+                f"{possessive(player.name)} divisions hold {fielded:,} pts, more than the campaign "
                 f"total of {state.points:,} pts"
             )
             out.append(api.Problem(("player", player.id), text))

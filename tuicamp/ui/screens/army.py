@@ -10,7 +10,7 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Static
 
 from tuicamp.engine.views import ArmyView, CampaignView
-from tuicamp.rules.kit.words import counted
+from tuicamp.model.words import counted
 
 
 def unit_rows(army: ArmyView) -> list[tuple[str, ...]]:

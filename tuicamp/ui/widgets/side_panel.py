@@ -28,7 +28,7 @@ from textual.widget import Widget
 from tuicamp.engine.ruleset import Ruleset, StatusLine
 from tuicamp.engine.views import ArmyView, CampaignView
 from tuicamp.model.hexes import Hex
-from tuicamp.rules.kit.words import counted
+from tuicamp.model.words import counted
 from tuicamp.ui.map_render import marker_style
 from tuicamp.ui.names import ELLIPSIS, cut
 

@@ -19,6 +19,7 @@ from tuicamp.rules.api import Action
 from tuicamp.rules.ellegaard.commands import GiveCommand
 from tuicamp.rules.ellegaard.screens.data import division_lines, ellegaard_state, name_of
 from tuicamp.rules.ellegaard.state import COMMAND_NAMES
+from tuicamp.rules.kit.words import possessive
 from tuicamp.ui.kit import CampaignView
 
 # the command words and their keys on this screen and the campaign screen
@@ -56,7 +57,7 @@ class CommandScreen(Screen[Action | None]):
         who = name_of(self.view, state.player) if state is not None else ""
         phase = "Command" if state is not None and state.phase == "command" else "Move"
         hour = f"hour {state.hour} of {state.hours}" if state is not None else ""
-        title = f"Commands: {who}'s {phase} phase, {hour}"
+        title = f"Commands: {possessive(who)} {phase} phase, {hour}"
         yield Static(Content(title), id="ellegaard-commands-title")
         with VerticalScroll():
             yield Static(id="ellegaard-commands-list")

@@ -17,6 +17,7 @@ from textual.widgets import Static
 
 from tuicamp.rules.api import Hex, parse_label
 from tuicamp.rules.ellegaard.screens.data import ellegaard_state, name_of
+from tuicamp.rules.kit.words import possessive
 from tuicamp.ui.kit import (
     AREA,
     LABELS,
@@ -82,7 +83,9 @@ class HourPanel(PhasePanel):
             return
         phase = "Command" if state.phase == "command" else "Move"
         who = name_of(view, state.player)
-        self.text.update(Content(f"Hour {state.hour} of {state.hours}: {who}'s {phase} phase"))
+        self.text.update(
+            Content(f"Hour {state.hour} of {state.hours}: {possessive(who)} {phase} phase")
+        )
         widget = self._map()
         if widget is None:
             return
