@@ -60,6 +60,7 @@ class MapSpec:
 
     @property
     def hex_island(self) -> bool:
+        """Whether the tile map is set up as Hex Island (realms, no settlements)."""
         return self.tile_map and self.ruleset in HEX_ISLAND_RULESETS
 
     def problems(self) -> list[str]:
