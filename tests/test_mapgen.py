@@ -8,6 +8,7 @@ from __future__ import annotations
 import itertools
 from collections import deque
 from pathlib import Path
+from random import Random
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -15,12 +16,18 @@ from hypothesis import strategies as st
 
 from tuicamp.cli import main
 from tuicamp.engine import registry
+from tuicamp.engine.errors import InputError
 from tuicamp.game.mapgen import BOUNDS, MapSpec, Shape, generate
-from tuicamp.game.mapgen.land import Land
+from tuicamp.game.mapgen.land import CLEAR, SEA, Land
+from tuicamp.game.mapgen.realms import choose_realms, raise_pirate_island, realm_members
+from tuicamp.game.mapgen.realms import pieces as realm_pieces
 from tuicamp.game.mapgen.rivers import touches_water
+from tuicamp.game.mapgen.shape import raise_land
+from tuicamp.game.mapgen.terrain import classify
 from tuicamp.game.mapgen.tiles import COASTAL, TILE_IDS
 from tuicamp.game.scenarios import scenario_problems
 from tuicamp.model.hexes import Hex
+from tuicamp.model.teams import TeamKind
 from tuicamp.model.terrain import FeatureKind
 
 SMALL_SIZES = ((8, 8), (10, 8), (12, 8), (12, 10))
@@ -165,7 +172,8 @@ def test_any_seed_gives_a_map_whose_parts_agree(
 
 def test_a_tile_map_makes_every_land_hex_a_territory_of_one_tile_type(tmp_path: Path) -> None:
     """Hex Island-style tile maps: one territory per land tile, typed lowland, highland,
-    coastal, primeval forest or swamp; a tile beside the sea is coastal."""
+    coastal, primeval forest or swamp; a tile beside the sea (a lake is written as the
+    sea on a tile map) is coastal, and no other is."""
     made = generate(MapSpec(16, 12, 3, 4, tiles=True))
     m = made.scenario.map
     land = [h for h in m.hexes() if not m.terrain_at(h).water]
@@ -174,19 +182,146 @@ def test_a_tile_map_makes_every_land_hex_a_territory_of_one_tile_type(tmp_path: 
     assert {t.kind for t in m.territories} <= set(TILE_IDS) - {"sea"}
     for t in m.territories:
         beside_sea = any(m.contains(n) and m.terrain_at(n).sea for n in t.hexes[0].neighbours())
-        assert (t.kind == COASTAL) == beside_sea or t.kind == "swamp"
+        assert (t.kind == COASTAL) == beside_sea, t.id
     path = tmp_path / "tiles.toml"
     path.write_text(made.text().text, encoding="utf-8")
     assert scenario_problems(path) == []
 
 
-def test_an_aasen_tile_map_passes_the_aasen_checks(tmp_path: Path) -> None:
-    """Judged by the aasen ruleset itself, once it is installed."""
-    if "aasen" not in registry.ruleset_names():
-        pytest.skip("the aasen ruleset is not installed")
-    path = tmp_path / "aasen.toml"
-    path.write_text(generate(MapSpec(16, 12, 4, 1, ruleset="aasen")).text().text)
-    assert scenario_problems(path) == []
+needs_aasen = pytest.mark.skipif(
+    "aasen" not in registry.ruleset_names(), reason="the aasen ruleset is not installed"
+)
+
+
+def aasen_spec(seed: int) -> MapSpec:
+    """Small maps, four sizes, two to six players, as the seed falls."""
+    width, height = SMALL_SIZES[seed % len(SMALL_SIZES)]
+    return MapSpec(width, height, 2 + seed % 5, seed, ruleset="aasen")
+
+
+@needs_aasen
+@pytest.mark.parametrize("first", range(0, 40, 20))
+def test_aasen_tile_maps_pass_the_aasen_checks_on_every_seed(first: int, tmp_path: Path) -> None:
+    """Judged by the aasen ruleset itself (`tuicamp check`): one-hex territories of a type
+    (R-AA-1), coastal land wherever a tile touches the sea (R-AA-10), realms of two
+    players with 11 territories and their Capital on the mainland amid its Homeland, a
+    pirate realm of one with 6 and its Capital on an island of its own, a Stronghold or
+    two Outposts never in a swamp, and no settlements, over four small sizes and two to
+    six players."""
+    for seed in range(first, first + 20):
+        path = tmp_path / f"aasen-{seed}.toml"
+        path.write_text(generate(aasen_spec(seed)).text().text, encoding="utf-8")
+        assert scenario_problems(path) == [], f"seed {seed}: {aasen_spec(seed)}"
+
+
+@needs_aasen
+@pytest.mark.parametrize("size", [(20, 14), (28, 20)])
+def test_larger_aasen_maps_pass_the_aasen_checks(size: tuple[int, int], tmp_path: Path) -> None:
+    for players in (3, 6):
+        path = tmp_path / f"aasen-{players}.toml"
+        path.write_text(generate(MapSpec(*size, players, 9, "aasen")).text().text)
+        assert scenario_problems(path) == [], (size, players)
+
+
+def test_players_pair_into_realms_of_two_and_a_pirate_realm_of_one() -> None:
+    """3: "six realms, each controlled by two players plus up to three realms controlled
+    by a single player each"; the seats in order, an odd last one a pirate."""
+    assert realm_members(2) == [(0, 1)]
+    assert realm_members(3) == [(0, 1), (2,)]
+    assert realm_members(6) == [(0, 1), (2, 3), (4, 5)]
+    assert [len(m) for m in realm_members(5)] == [2, 2, 1]
+
+
+@needs_aasen
+@pytest.mark.parametrize("players", range(2, 7))
+def test_an_aasen_map_is_set_up_in_realms_with_capitals_and_holdings(players: int) -> None:
+    """2.1: "each realm's Capital", "six territories immediately around it" its own, and
+    "either a single Stronghold or up to two Outposts"; 2.2: "You cannot build Outposts /
+    Strongholds in a territory containing swamps"; R-AA-1: a river is a territory's mark,
+    and "only Lowland, Highland and costal territories can contain rivers"."""
+    made = generate(MapSpec(16, 12, players, players, ruleset="aasen"))
+    scenario, m = made.scenario, made.scenario.map
+    assert not m.settlements
+    assert [len(t.members) for t in scenario.teams] == [len(r) for r in realm_members(players)]
+    assert {t.kind for t in scenario.teams} == {TeamKind.REALM}
+    setup = scenario.rulesets["aasen"].setup
+    capitals, holdings = setup["capitals"], setup["holdings"]
+    assert set(capitals) == {t.id for t in scenario.teams}
+    by_id = {t.id: t for t in m.territories}
+    for team in scenario.teams:
+        held = [t for t in m.territories if t.owner == team.id]
+        assert len(held) == (6 if len(team.members) == 1 else 11), team.id
+        capital = by_id[capitals[team.id]]
+        assert capital.owner == team.id
+        for member in team.members:  # each General starts at his realm's Capital
+            assert next(a for a in scenario.armies if a.owner == member).hex == capital.hexes[0]
+    assert set(holdings.values()) == {"stronghold"}
+    assert len(holdings) == len(scenario.teams)
+    assert all(by_id[tid].kind != "swamp" and by_id[tid].owner for tid in holdings)
+    waterside = {h for f in ("river", "stream") for s in m.hexsides.get(f, []) for h in (s.a, s.b)}
+    for t in m.territories:
+        assert ("river" in t.flags) == (t.hexes[0] in waterside), t.id
+        if "river" in t.flags:
+            assert t.kind in ("lowland", "highland", "coastal"), t.id
+        beside_water = any(m.contains(n) and m.terrain_at(n).water for n in t.hexes[0].neighbours())
+        assert (t.kind == COASTAL) == beside_water, t.id
+
+
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**31), width=st.integers(8, 20), height=st.integers(8, 14))
+def test_the_pirate_island_stands_apart_with_its_capital_beside_every_tile(
+    seed: int, width: int, height: int
+) -> None:
+    """2.1: a pirate realm's Homeland is "the three other territories on the island": the
+    island raised is four tiles, each beside its Capital, and no other land touches it."""
+    land = Land(width, height)
+    raise_land(land, Shape.ISLAND, Random(seed))
+    classify(land)
+    island = raise_pirate_island(land, Random(seed))
+    assert len(island) == 4 and len(set(island)) == 4
+    assert all(land.contains(h) and not land.is_water(h) for h in island)
+    assert all(island[0].is_adjacent(h) for h in island[1:])
+    shore = {n for h in island for n in land.neighbours(h)} - set(island)
+    assert all(land.is_water(n) for n in shore)
+    assert set(island) in realm_pieces(land)
+
+
+def test_a_mainland_too_small_for_the_realms_is_refused_with_what_to_change() -> None:
+    land = Land(8, 8)
+    for h in land.hexes:
+        land.ground[h] = CLEAR if Hex.from_offset(3, 3).distance(h) <= 1 else SEA
+    with pytest.raises(InputError, match=r"no room for 1 realm of two players .* larger"):
+        choose_realms(land, 2, (), Random(0))
+
+
+@needs_aasen
+def test_the_aasen_report_names_the_realms_and_the_pirate() -> None:
+    report = generate(MapSpec(16, 12, 5, 1, ruleset="aasen")).report()
+    assert report[0].split()[0] == "realm"
+    assert len(report) == 1 + 2 + 1 + 1
+    assert report[1].startswith("The Realm of ") and report[2].startswith("The Realm of ")
+    assert report[-1].startswith("The Corsairs of ") and "pirate realm of 6 tiles" in report[-1]
+
+
+@needs_aasen
+@pytest.mark.parametrize("players", [4, 5])
+def test_a_generated_aasen_map_starts_a_campaign(
+    players: int,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """`tuicamp new` of a generated map, then `tuicamp show` of its first year."""
+    monkeypatch.setenv("TUICAMP_SAVES", str(tmp_path))
+    path = tmp_path / "island.toml"
+    path.write_text(generate(MapSpec(16, 12, players, 3, ruleset="aasen")).text().text)
+    assert main(["new", str(path), "--seed", "4", "--name", "isle", "--no-play"]) == 0
+    capsys.readouterr()
+    assert main(["show", "isle", "--as", "red"]) == 0
+    shown = capsys.readouterr().out
+    assert "realm, 11 territories, Capital" in shown and "Resources: 11" in shown
+    if players % 2:
+        assert "pirate realm, 6 territories" in shown
 
 
 def test_bad_specs_are_refused_with_what_to_change() -> None:

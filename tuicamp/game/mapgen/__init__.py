@@ -4,6 +4,9 @@ and fair starting positions, as a whole scenario (``tuicamp generate``, and the 
 The public face is :func:`generate` with its :class:`MapSpec`; the stages are modules of
 their own (noise, shape, terrain, rivers, territories, settlements, roads, fairness,
 tiles), each a function of the working sheet (:mod:`.land`) and a seeded random source.
+An ``aasen`` tile map is set up as Hex Island instead (:mod:`.realms` draws its realms
+and raises the pirate's island, :mod:`.hexisland` writes its teams, territories and
+``[ruleset.aasen]`` table); :mod:`.seats` holds the players and the host each starts with.
 """
 
 from tuicamp.game.mapgen.fairness import BOUNDS, Fairness, Start

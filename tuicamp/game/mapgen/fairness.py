@@ -63,11 +63,15 @@ class Fairness:
     def within_bounds(self) -> bool:
         return all(self.spread(f) <= b for f, b in BOUNDS.items())
 
-    def report(self, names: list[str]) -> list[str]:
-        """The figures as a table a Games Master reads: one row per player, then spreads."""
-        lines = [f"{'player':<16} {'to rival':>8} {'food':>5} {'income':>6} territories"]
+    def report(self, names: list[str], who: str = "player") -> list[str]:
+        """The figures as a table a Games Master reads: one row per start (``who``: a
+        player, or a realm of several), then spreads; the first column fits the names."""
+        width = max(16, *(len(n) for n in names)) if names else 16
+        lines = [f"{who:<{width}} {'to rival':>8} {'food':>5} {'income':>6} territories"]
         for name, s in zip(names, self.starts, strict=False):
-            lines.append(f"{name:<16} {s.distance:>8} {s.food:>5} {s.income:>6} {len(s.realm)}")
+            lines.append(
+                f"{name:<{width}} {s.distance:>8} {s.food:>5} {s.income:>6} {len(s.realm)}"
+            )
         spreads = ", ".join(
             f"{f} {self.spread(f):.0%} (at most {b:.0%})" for f, b in BOUNDS.items()
         )

@@ -15,9 +15,11 @@ from attrs import frozen
 from tuicamp.engine import registry
 from tuicamp.engine.errors import InputError
 from tuicamp.game.mapedit.writer import ScenarioText, scenario_text
+from tuicamp.game.mapgen import seats
 from tuicamp.game.mapgen.fairness import HOME_TERRITORIES, Fairness, choose_starts, revenue
+from tuicamp.game.mapgen.hexisland import HexIsland, hex_island
 from tuicamp.game.mapgen.land import Land
-from tuicamp.game.mapgen.names import Namer, slug
+from tuicamp.game.mapgen.names import Namer, slug, unique
 from tuicamp.game.mapgen.rivers import lay_rivers
 from tuicamp.game.mapgen.roads import lay_roads
 from tuicamp.game.mapgen.settlements import Site, assign_kinds, place_sites
@@ -25,30 +27,17 @@ from tuicamp.game.mapgen.shape import Shape, raise_land
 from tuicamp.game.mapgen.terrain import Palette, classify
 from tuicamp.game.mapgen.territories import grow_territories
 from tuicamp.game.mapgen.tiles import HOME_TILES, tile_letters, tile_rows, tile_types
-from tuicamp.model.forces import Army, Category, Unit
 from tuicamp.model.map import HexMap, Settlement, Territory
+from tuicamp.model.teams import Team
 from tuicamp.storage.scenario import MAX_MAP_SIDE, PlayerSlot, RulesetSetup, Scenario
 
 TILE_RULESETS = frozenset({"aasen"})  # rulesets played on Hex Island-style tile maps
+# Rulesets whose tile maps are set up as Hex Island: realms of two, Capitals and holdings
+# in the ruleset's own table, no settlements (see hexisland).
+HEX_ISLAND_RULESETS = frozenset({"aasen"})
 SMALLEST_SIDE = 8
 MOST_PLAYERS = 6
-# Player slots in order: name (its first letter is its map marker), colour, race.
-SLOTS = (
-    ("Red", "red", "Empire"),
-    ("Blue", "blue", "Bretonnia"),
-    ("Green", "green", "Orcs & Goblins"),
-    ("Yellow", "yellow", "Dwarfs"),
-    ("Magenta", "magenta", "Chaos"),
-    ("Cyan", "cyan", "High Elves"),
-)
 TURN_LIMIT = 12
-# Each player's starting army: a general and two regiments, well inside every bundled
-# ruleset's limits, for the Games Master to replace with the players' own lists.
-ARMY = (
-    ("General", 100, Category.CHARACTER, 4, 8, 1, ("general",)),
-    ("Spearmen", 150, Category.RANK_AND_FILE, 4, 7, 20, ()),
-    ("Archers", 100, Category.RANK_AND_FILE, 4, 7, 10, ()),
-)
 
 
 @frozen
@@ -69,6 +58,11 @@ class MapSpec:
     def tile_map(self) -> bool:
         return self.ruleset in TILE_RULESETS if self.tiles is None else self.tiles
 
+    @property
+    def hex_island(self) -> bool:
+        """Whether the tile map is set up as Hex Island (realms, no settlements)."""
+        return self.tile_map and self.ruleset in HEX_ISLAND_RULESETS
+
     def problems(self) -> list[str]:
         out = []
         for name, side in (("width", self.width), ("height", self.height)):
@@ -81,12 +75,16 @@ class MapSpec:
 
 @frozen
 class Generated:
-    """A generated scenario, the figures of its starting positions, and its file's text."""
+    """A generated scenario, the figures of its starting positions, and its file's text.
+    The figures are each player's, or each named side's (``names``: Hex Island's realms),
+    with ``notes`` on what they leave out."""
 
     spec: MapSpec
     scenario: Scenario
     fairness: Fairness
     land: Land
+    names: tuple[str, ...] = ()
+    notes: tuple[str, ...] = ()
 
     def text(self) -> ScenarioText:
         s = self.spec
@@ -99,6 +97,8 @@ class Generated:
         return scenario_text(self.scenario, header)
 
     def report(self) -> list[str]:
+        if self.names:
+            return [*self.fairness.report(list(self.names), "realm"), *self.notes]
         return self.fairness.report([p.name for p in self.scenario.players])
 
 
@@ -120,6 +120,8 @@ def generate(spec: MapSpec) -> Generated:
     raise_land(land, shape, rng("height"))
     classify(land)
     lay_rivers(land, rng("rivers"), palette.river, palette.stream)
+    if spec.hex_island:
+        return _hex_island(spec, shape, land, hex_island(land, spec.players, vocabulary, rng))
     if tiles:
         territories = [[h] for h in land.land_hexes()]
         sites = [Site(i, t[0]) for i, t in enumerate(territories)]
@@ -144,7 +146,7 @@ def generate(spec: MapSpec) -> Generated:
     rows = tile_rows(land, types, tile_letters(vocabulary)) if tiles else palette.rows(land)
     hexmap = HexMap(spec.width, spec.height, rows, vocabulary=vocabulary)
     hexmap.hexsides = {f: list(s) for f, s in land.sides.items() if s}
-    players = _players(spec.players)
+    players = seats.players(spec.players)
     owner = {t: players[p].id for p, s in enumerate(fairness.starts) for t in s.realm}
     namer = Namer(rng("names"))
     site_of = {s.territory: s for s in sites}
@@ -154,7 +156,7 @@ def generate(spec: MapSpec) -> Generated:
     for i, hexes in enumerate(territories):
         site = site_of.get(i)
         name = names[i] if tiles else namer.land(names[i])
-        tid = _unique(slug(name), used)
+        tid = unique(slug(name), used)
         territory = Territory(tid, name, list(hexes), owner.get(i), revenue(land, hexes))
         if tiles:
             territory.kind = types[hexes[0]]
@@ -162,12 +164,12 @@ def generate(spec: MapSpec) -> Generated:
                 territory.flags = {"coastal"}
         hexmap.territories.append(territory)
         if site is not None:
-            sid = _unique(slug(names[i]), used)
+            sid = unique(slug(names[i]), used)
             settlement_of[i] = Settlement(sid, site.kind, names[i], site.hex, owner.get(i))
             hexmap.settlements.append(settlement_of[i])
-    seats = {players[p].id: settlement_of[s.capital] for p, s in enumerate(fairness.starts)}
-    capital_ids = {pid: s.id for pid, s in seats.items()}
-    armies = [_army(slot, seats[slot.id]) for slot in players]
+    capital_of = {players[p].id: settlement_of[s.capital] for p, s in enumerate(fairness.starts)}
+    capital_ids = {pid: s.id for pid, s in capital_of.items()}
+    armies = [seats.army(slot, capital_of[slot.id].hex) for slot in players]
     scenario = Scenario(
         id=f"generated-{spec.seed}",
         title=f"Generated map {spec.seed}",
@@ -183,28 +185,23 @@ def generate(spec: MapSpec) -> Generated:
     return Generated(spec, scenario, fairness, land)
 
 
-def _unique(base: str, used: set[str]) -> str:
-    ident, n = base or "place", 1
-    while ident in used:
-        n += 1
-        ident = f"{base}-{n}"
-    used.add(ident)
-    return ident
-
-
-def _players(count: int) -> list[PlayerSlot]:
-    return [
-        PlayerSlot(id=name.lower(), name=name, race=race, colour=colour, treasury=10)
-        for name, colour, race in SLOTS[:count]
-    ]
-
-
-def _army(slot: PlayerSlot, capital: Settlement) -> Army:
-    units = [
-        Unit(f"{slot.id}-{slug(name)}", name, points, category, m, ld, models, set(flags))
-        for name, points, category, m, ld, models, flags in ARMY
-    ]
-    return Army(f"{slot.id}-host", f"The {slot.name} Host", slot.id, capital.hex, units)
+def _hex_island(spec: MapSpec, shape: Shape, land: Land, island: HexIsland) -> Generated:
+    scenario = Scenario(
+        id=f"generated-{spec.seed}",
+        title=f"Generated map {spec.seed}",
+        description=_island_description(spec, len(island.map.territories), island.teams),
+        path=Path(f"generated-{spec.seed}.toml"),
+        map=island.map,
+        players=island.players,
+        armies=island.armies,
+        victory={},
+        rulesets={spec.ruleset: island.setup},
+        turn_limit=TURN_LIMIT,
+        teams=island.teams,
+    )
+    return Generated(
+        spec, scenario, island.fairness, land, tuple(island.names), tuple(island.notes)
+    )
 
 
 def _victory(ruleset: str, players: list[PlayerSlot], capitals: dict[str, str]) -> dict:
@@ -230,4 +227,14 @@ def _description(spec: MapSpec, shape: Shape, territories: int, tiles: bool) -> 
         f"{territories} {what} for {spec.players} players. Every player starts in a "
         "capital with a small host; the Games Master replaces the armies with the "
         "players' own lists, renames what they keep and edits the rest."
+    )
+
+
+def _island_description(spec: MapSpec, tiles: int, teams: list[Team]) -> str:
+    realms = "; ".join(f"{t.name} ({', '.join(t.members)})" for t in teams)
+    return (
+        f"A generated {spec.width} x {spec.height} Hex Island of {tiles} tiles for "
+        f"{spec.players} players in {len(teams)} realms: {realms}. Each realm's players "
+        "start with their Generals at its Capital; the Games Master renames what they "
+        "keep, gives the players their races and edits the rest."
     )

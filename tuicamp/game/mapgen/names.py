@@ -47,3 +47,13 @@ def slug(name: str) -> str:
     """An id for a name: lower case, spaces as hyphens, ASCII letters and digits only."""
     out = "".join(c if c.isascii() and c.isalnum() else "-" for c in name.lower())
     return "-".join(part for part in out.split("-") if part)
+
+
+def unique(base: str, used: set[str]) -> str:
+    """``base`` as an id no other place has taken (``base-2``, ``base-3`` ... when taken)."""
+    ident, n = base or "place", 1
+    while ident in used:
+        n += 1
+        ident = f"{base}-{n}"
+    used.add(ident)
+    return ident

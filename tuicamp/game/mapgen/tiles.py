@@ -10,6 +10,8 @@ ruleset's own words.
 
 from __future__ import annotations
 
+from collections.abc import Collection
+
 from tuicamp.game.mapgen.land import CLEAR, FOREST, HILLS, MOUNTAINS, SEA, SWAMP, Land
 from tuicamp.model.hexes import Hex
 from tuicamp.model.terrain import BASE_VOCABULARY, Vocabulary
@@ -35,17 +37,32 @@ TILE_IDS: dict[str, tuple[tuple[str, ...], str]] = {
 HOME_TILES = 6  # a realm's tiles at the start ("territories per realm: 11 / 6")
 
 
-def tile_types(land: Land) -> dict[Hex, str]:
-    """Each land hex's tile type: coastal beside the sea, else by its ground."""
+def tile_types(land: Land, riverside: Collection[Hex] = ()) -> dict[Hex, str]:
+    """Each land hex's tile type: coastal beside water (a lake is written as the sea on a
+    tile map, and "coastal territories" are where fleets launch, R-AA-10); lowland where
+    a river runs by forest or swamp ("only Lowland, Highland and coastal territories can
+    contain rivers", 2.2); else by its ground."""
     out = {}
     for h in land.land_hexes():
-        if land.ground[h] == SWAMP:
-            out[h] = SWAMP
-        elif any(land.ground.get(n) == SEA for n in land.neighbours(h)):
+        ground = TILE_OF_GROUND.get(land.ground[h], LOWLAND)
+        if any(land.is_water(n) for n in land.neighbours(h)):
             out[h] = COASTAL
+        elif h in riverside and ground in (PRIMEVAL_FOREST, SWAMP):
+            out[h] = LOWLAND
         else:
-            out[h] = TILE_OF_GROUND.get(land.ground[h], LOWLAND)
+            out[h] = ground
     return out
+
+
+def riverside(land: Land, waterways: Collection[str]) -> set[Hex]:
+    """The land tiles a river or stream runs along: each such tile has a river (R-AA-1)."""
+    return {
+        h
+        for feature in waterways
+        for side in land.sides.get(feature, {})
+        for h in (side.a, side.b)
+        if land.contains(h) and not land.is_water(h)
+    }
 
 
 def tile_letters(vocabulary: Vocabulary) -> dict[str, str]:
