@@ -14,6 +14,7 @@ from tuicamp.cli import main
 from tuicamp.game.scenarios import load_scenario
 from tuicamp.game.setup import new_campaign
 from tuicamp.model.hexes import Hex, Hexside
+from tuicamp.storage.scenario import RulesetSetup
 from tuicamp.ui.app import TuicampApp
 from tuicamp.ui.editor import EditorScreen
 from tuicamp.ui.editor._forms import FieldsForm
@@ -138,6 +139,25 @@ async def test_the_generator_replaces_the_map_and_undo_brings_it_back() -> None:
         assert m.settlements and m.territories
         await pilot.press("u")
         assert (m.width, m.height) == (16, 12) and not m.territories
+
+
+@sync
+async def test_a_generated_hex_island_keeps_its_realms_capitals_and_holdings() -> None:
+    """An aasen map made in the editor is set up as `tuicamp generate` sets it up: its
+    realms (teams) and the `[ruleset.aasen]` table come with the map, and undo takes them
+    back with it."""
+    app = editor_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await wait_for_screen(pilot, EditorScreen)
+        screen.scenario.rulesets = {"aasen": RulesetSetup()}
+        await pilot.press("g")
+        await answer(pilot, "16x12", "4", "3")
+        made = screen.scenario
+        assert [t.kind for t in made.teams] == ["realm", "realm"]
+        assert made.rulesets["aasen"].setup["capitals"]
+        await pilot.press("u")
+        back = screen.scenario
+        assert back.teams == [] and "capitals" not in back.rulesets["aasen"].setup
 
 
 @sync

@@ -15,6 +15,7 @@ from attrs import define, evolve, field
 from tuicamp.model.forces import Army
 from tuicamp.model.hexes import Hexside
 from tuicamp.model.map import Settlement, Territory
+from tuicamp.model.teams import Team
 from tuicamp.model.terrain import Vocabulary
 from tuicamp.storage.scenario import PlayerSlot, RulesetSetup, Scenario
 
@@ -38,6 +39,7 @@ class MapState:
     head: tuple[str, str]  # title, id
     rulesets: dict[str, RulesetSetup]
     vocabulary: Vocabulary
+    teams: list[Team] = field(factory=list)  # realms and alliances a generated map brings
     what: str = ""
 
     @classmethod
@@ -57,6 +59,7 @@ class MapState:
             (scenario.title, scenario.id),
             dict(scenario.rulesets),
             hexmap.vocabulary,
+            list(scenario.teams),
             what,
         )
 
@@ -67,6 +70,7 @@ class MapState:
         scenario.victory, scenario.turn_limit = dict(self.victory), self.turn_limit
         scenario.title, scenario.id = self.head
         scenario.rulesets, hexmap.vocabulary = dict(self.rulesets), self.vocabulary
+        scenario.teams = list(self.teams)
         hexmap.terrain = list(self.terrain)
         hexmap.hexsides = dict(self.hexsides)
         hexmap.territories = [

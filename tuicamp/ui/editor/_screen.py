@@ -504,6 +504,8 @@ class EditorScreen(Screen[None]):
         old.map.invalidate()
         old.players, old.armies, old.victory = new.players, new.armies, new.victory
         old.turn_limit = new.turn_limit
+        # a ruleset's set-up lives beside the map (Hex Island's realms, Capitals, holdings)
+        old.teams, old.rulesets = new.teams, new.rulesets
         self._changed()
 
     def action_save(self) -> None:
