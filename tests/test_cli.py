@@ -118,6 +118,17 @@ def test_orders_must_say_whose_they_are(save):
     assert 'say whose orders these are: seat = "..." at the top, or --as SEAT' in line
 
 
+def test_orders_for_one_seat_are_never_played_as_another(save):
+    """A file that says whose orders it holds and an --as naming another seat is a slip
+    (the wrong file, the wrong seat): refused in one line, nothing changed."""
+    folder = save.parent
+    (folder / "theirs.toml").write_text('seat = "orcs"\n' + REFUSED)
+    before = files(folder)
+    line = one_line_error(run("apply", "a.toml", "theirs.toml", "--as", "empire", cwd=folder))
+    assert "these orders are for seat 'orcs', but --as names 'empire'" in line
+    assert files(folder) == before
+
+
 def test_the_same_save_and_orders_give_the_same_bytes(tmp_path):
     outputs = []
     for name in ("one", "two"):

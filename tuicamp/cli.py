@@ -506,6 +506,11 @@ def cmd_apply(args: argparse.Namespace) -> int:
         raise InputError(
             f'{args.orders}: say whose orders these are: seat = "..." at the top, or --as SEAT'
         )
+    if args.seat and orders.seat and args.seat != orders.seat:  # a slip, never a wish
+        raise InputError(
+            f"{args.orders}: these orders are for seat {orders.seat!r}, but --as names "
+            f"{args.seat!r}: drop --as, or change the file's seat"
+        )
     seat = _default_seat(session, args.seat or orders.seat)
     if not actions:
         raise InputError(f"{args.orders}: no [[action]] in it")

@@ -1,7 +1,7 @@
 """Orders files: actions written as ``[[action]]`` blocks, for play by file and scripts.
 
 ```toml
-seat = "p1"          # optional: whose orders these are (the --as flag wins)
+seat = "p1"          # optional: whose orders these are (--as, if given, must agree)
 id = "p1-turn-3"     # optional: names these orders, so that applying them twice is refused
 revision = 12        # optional: the save's revision they were written against
 
