@@ -12,6 +12,7 @@ import copy
 import shutil
 from pathlib import Path
 
+import attrs
 import pytest
 
 from tuicamp import cli
@@ -25,6 +26,7 @@ from tuicamp.model.battle import UnitLoss
 from tuicamp.model.campaign import DiceMode
 from tuicamp.model.hexes import parse_label
 from tuicamp.rules.ellegaard import EllegaardRuleset
+from tuicamp.rules.ellegaard.contests import ChaseUnits
 from tuicamp.rules.ellegaard.meetings import Meet, counts_as_battle
 from tuicamp.rules.ellegaard.movement import MoveDivision
 from tuicamp.rules.ellegaard.talks import Discuss
@@ -35,13 +37,20 @@ DRILL = load_scenario(DRILL_PATH)
 RULESET = EllegaardRuleset()
 
 
-def contest(row: int, *, table_dice: bool = False, options=None):
+def contest(row: int, *, table_dice: bool = False, options=None, extra=()):
     """The Wolves (under Attack) have met the Foot at Mittel, the Foot refused and the
-    Wolves' general named ``row``: its contest is battle b1."""
+    Wolves' general named ``row``: its contest is battle b1. ``extra`` adds units to the
+    Foot: (id, points, models) each."""
     scenario = copy.deepcopy(DRILL)
     for army in scenario.armies:
         if army.id == "foot":
             army.hex = parse_label("0601")
+            model = army.unit("foot-halberdiers")
+            for uid, points, models in extra:
+                name = uid.removeprefix("foot-").title()
+                army.units.append(
+                    attrs.evolve(model, id=uid, name=name, points=points, models=models)
+                )
     mode = DiceMode.TABLE if table_dice else DiceMode.APP
     opts = {"auto_resolve_consent": False, **(options or {})}
     engine = start_campaign(
@@ -193,6 +202,65 @@ def test_the_chase_escaped_leaves_the_army_whole():
     ]
 
 
+CHOICE = (("foot-spearmen", 600, 30), ("foot-archers", 300, 10), ("foot-gunners", 250, 10))
+
+
+def test_the_refuser_chooses_its_chase_unit_and_the_card_and_dice_follow():
+    """ "Refuser must choose one unit of at least 500 points" (R-EL-46): the Foot's player
+    names its Spearmen (600 pts) instead of the card's proposal, and the auto-resolver
+    chases them, not the Halberdiers."""
+    engine = contest(2, table_dice=True, extra=CHOICE)
+    assert "Flees with Spearmen (600 pts): 600 pts" in card(engine)  # the cheapest proposed
+    engine.perform("empire", ChaseUnits(battle="b1", units=["foot-halberdiers"]))
+    text = card(engine)
+    assert "Flees with Halberdiers (1,100 pts): 1,100 pts" in text
+    assert "Pursues with 1 unit(s) of no more than 1,100 pts in all" in text
+    assert texts(engine, "chase_units") == [
+        "'The Foot' chooses Halberdiers for the chase b1 (R-EL-46)"
+    ]
+    engine.perform("orcs", AutoResolveBattle(battle="b1", dice=[1, 2, 4, 5]))
+    foot = engine.campaign.army("foot")
+    assert foot.unit("foot-halberdiers") is None and foot.unit("foot-spearmen") is not None
+
+
+@pytest.mark.parametrize(
+    ("who", "units", "message"),
+    [
+        ("orcs", ["foot-halberdiers"], "Only the refuser's player chooses the chase units"),
+        ("empire", ["foot-captain"], "Captain is the general"),
+        ("empire", ["foot-archers", "foot-gunners"], "The text asks one unit of at least 500"),
+        ("empire", ["foot-spearmen", "foot-archers"], "The text asks one unit of at least 500"),
+        ("empire", ["foot-nobody"], "'The Foot' has no unit 'foot-nobody'"),
+        ("empire", [], "Name at least one unit for the chase"),
+    ],
+)
+def test_a_chase_choice_the_text_does_not_allow_is_refused(who, units, message):
+    """R-EL-46: one unit of at least 500 pts when there is one, never the general, and only
+    the refuser's player chooses."""
+    engine = contest(2, extra=CHOICE)
+    with pytest.raises(RuleError, match=message):
+        engine.perform(who, ChaseUnits(battle="b1", units=units))
+    assert engine.campaign.state.meetings[0].chase_pick == []
+
+
+def test_without_a_unit_of_500_the_refuser_takes_more_but_none_too_many():
+    """ "If this is not possible, take more until at least 500 points have been spent"
+    (R-EL-46: none that could be left out)."""
+    few = (("foot-archers", 300, 10), ("foot-gunners", 250, 10), ("foot-slingers", 200, 10))
+    engine = contest(2, extra=few)
+    engine.campaign.army("foot").unit("foot-halberdiers").points = 400
+    with pytest.raises(RuleError, match="make 300 pts: take more until at least 500"):
+        engine.perform("empire", ChaseUnits(battle="b1", units=["foot-archers"]))
+    with pytest.raises(RuleError, match="Gunners \\(250 pts\\) is one too many"):
+        engine.perform(
+            "empire",
+            ChaseUnits(battle="b1", units=["foot-archers", "foot-gunners", "foot-slingers"]),
+        )
+    engine.perform("empire", ChaseUnits(battle="b1", units=["foot-archers", "foot-slingers"]))
+    assert "Flees with Archers (300 pts), Slingers (200 pts): 500 pts" in card(engine)
+    assert engine.campaign.state.meetings[0].chase_pick == ["foot-archers", "foot-slingers"]
+
+
 # --- row 4: the fair battle -------------------------------------------------------------------
 def test_the_fair_battle_card_sets_equal_points():
     """Row 4 "Fair battle": "The two armies must fight an equal battle of equal points. Set
@@ -214,6 +282,32 @@ def test_the_fair_battle_is_a_battle_the_loser_flees_and_the_winner_gains_5():
     assert state.divisions["wolves"].fleeing_from == "foot"
     assert state.divisions["foot"].spent and state.divisions["wolves"].spent
     assert state.meetings[0].done
+
+
+def test_the_fair_battle_auto_resolved_records_the_losses_of_both_sides():
+    """ "The two armies must fight an equal battle of equal points ... pick out troops from
+    the existing army list" (R-EL-47): at 500 pts the Foot fields its Captain and 14 of
+    its 40 Halberdiers, the Wolves all 500 pts; the Wolves win on 12 against 2, the Foot
+    loses half its 14 (4 killed), the Wolves a fifth of their 20 riders (3 killed)."""
+    engine = contest(4, table_dice=True)
+    flight = [2, 2]  # the Foot's 2d6 of flight
+    engine.perform("orcs", AutoResolveBattle(battle="b1", dice=[6, 6, 1, 1, *flight]))
+    battle = engine.campaign.battles[0]
+    sides = {s.side: s for s in battle.result.sides}
+    assert [(x.unit, x.killed, x.fled) for x in sides["refuser"].losses] == [
+        ("foot-halberdiers", 4, 3)
+    ]
+    assert [(x.unit, x.killed, x.fled) for x in sides["attacker"].losses] == [
+        ("wolves-riders", 3, 1)
+    ]
+    assert (sides["attacker"].vp, sides["refuser"].vp) == (192, 80)
+    assert battle.result.winners == ["attacker"]
+    camp = engine.campaign
+    assert camp.army("foot").unit("foot-halberdiers").models == 36  # the fled come back
+    assert camp.army("foot").unit("foot-captain") is not None
+    assert camp.state.divisions["foot"].wounded == {"foot-halberdiers": 4}
+    assert camp.army("wolves").unit("wolves-riders").models == 17
+    assert camp.state.war_points == {"empire": 0, "orcs": 5}
 
 
 def test_the_duel_counts_against_no_battle_limit():

@@ -13,14 +13,74 @@ list."
 
 from __future__ import annotations
 
+from attrs import define, field
+
 from tuicamp.rules import api
 from tuicamp.rules.ellegaard import flight, roster
 from tuicamp.rules.ellegaard.state import CHASE, DUEL, Meeting, estate
-from tuicamp.rules.ellegaard.tabletop import ATTACKER, REFUSER, caught, contest_of
+from tuicamp.rules.ellegaard.tabletop import (
+    ATTACKER,
+    REFUSER,
+    caught,
+    chase_facts,
+    chase_problem,
+    contest_of,
+)
+
+
+@define(kw_only=True)
+class ChaseUnits(api.Action):
+    kind = "chase_units"
+    summary = (
+        "The refuser chooses its unit(s) for the chase of Generals Discussing row 2 "
+        "(battle = the chase's id, units = unit ids; R-EL-46)"
+    )
+    battle: str
+    units: list[str] = field(factory=list)
 
 
 def meeting_of(rules: api.Rules, battle: api.Battle) -> Meeting | None:
     return next((m for m in estate(rules).meetings if m.battle == battle.id), None)
+
+
+def choose_chase_units(ctx: api.Context, action: ChaseUnits) -> None:
+    """ "Refuser must choose one unit of at least 500 points" (R-EL-46): the refuser's own
+    choice replaces the card's proposal while the chase is still to be played."""
+    camp = ctx.campaign
+    battle = camp.battle(action.battle)
+    ctx.require(
+        battle is not None and contest_of(battle) == CHASE,
+        f"{action.battle!r} is no chase: `tuicamp battles` lists them (Let's see..., row 2)",
+    )
+    assert battle is not None
+    ctx.require(battle.pending, f"The chase {battle.id} has been played already")
+    side = battle.side(REFUSER)
+    refuser = camp.army(side.armies[0]) if side is not None and side.armies else None
+    ctx.require(refuser is not None, f"The refuser of the chase {battle.id} is gone")
+    assert refuser is not None
+    ctx.require(
+        ctx.seat.controls(refuser.owner),
+        f"Only the refuser's player chooses the chase units of {battle.id} (R-EL-46)",
+    )
+    picked: list[api.Unit] = []
+    for unit_id in action.units:
+        unit = refuser.unit(unit_id)
+        ctx.require(unit is not None, f"'{refuser.name}' has no unit {unit_id!r}")
+        assert unit is not None
+        picked.append(unit)
+    problem = chase_problem(ctx, refuser, picked)
+    ctx.require(not problem, problem)
+    meeting = meeting_of(ctx, battle)
+    if meeting is not None:
+        meeting.chase_pick = [u.id for u in picked]
+    kept = [c for c in battle.circumstances if c.key not in ("chased", "chasers")]
+    battle.circumstances = kept + chase_facts(picked)
+    names = ", ".join(u.name for u in picked)
+    ctx.emit(
+        "chase_units",
+        f"'{refuser.name}' chooses {names} for the chase {battle.id} (R-EL-46)",
+        battle=battle.id,
+    )
 
 
 def apply_contest(ctx: api.Context, battle: api.Battle) -> bool:
@@ -70,3 +130,7 @@ def apply_contest(ctx: api.Context, battle: api.Battle) -> bool:
     if contest == DUEL and won == ATTACKER and camp.army(refuser.id) is not None:
         flight.flee(ctx, refuser, attacker, "its general lost the duel")
     return True
+
+
+HANDLERS = {ChaseUnits: choose_chase_units}
+ACTIONS = (ChaseUnits,)

@@ -38,7 +38,7 @@ from tuicamp.rules.ellegaard.commands import hungry_greenskins
 from tuicamp.rules.ellegaard.state import EllegaardState, division, estate
 from tuicamp.rules.kit.words import possessive
 
-MODULES = (commands, movement, meetings, talks, flight, tunnels, allies, home, muster)
+MODULES = (commands, movement, meetings, talks, contests, flight, tunnels, allies, home, muster)
 HANDLERS: dict[type[api.Action], Callable[[api.Context, Any], None]] = {
     kind: handler for module in MODULES for kind, handler in module.HANDLERS.items()
 }

@@ -147,6 +147,7 @@ class Meeting:
     row: int = 0  # the Generals Discussing row, once rolled or named
     done: bool = False
     shields: str = ""  # the division its Defend division stands in front of (R-EL-38)
+    chase_pick: list[str] = field(factory=list)  # the refuser's chase units (R-EL-46)
 
 
 @define

@@ -15,7 +15,14 @@ from __future__ import annotations
 from tuicamp.rules import api
 from tuicamp.rules.ellegaard.meetings import next_battle_id
 from tuicamp.rules.ellegaard.setup import general
-from tuicamp.rules.ellegaard.state import CHASE, CONTESTS, DUEL, FAIR_BATTLE, Meeting
+from tuicamp.rules.ellegaard.state import (
+    CHASE,
+    CONTESTS,
+    DUEL,
+    FAIR_BATTLE,
+    Meeting,
+    estate,
+)
 
 ATTACKER, REFUSER = "attacker", "refuser"
 
@@ -40,6 +47,8 @@ CHASE_NOTES = (
     "to pursue them.",
     "If the refuser disappears off the opposing side of the table without being caught the "
     "army can leave. Otherwise the unit is slaughtered and crossed off the army list.",
+    "The refuser chooses its unit(s) (chase_units); until it does, the card's proposal "
+    "stands (R-EL-46).",
     "Enter every refusing unit caught as a loss: a unit with any loss is crossed off for good.",
 )
 FAIR_NOTES = (
@@ -77,11 +86,112 @@ def chase_units(rules: api.Rules, army: api.Army) -> list[api.Unit]:
     return picked
 
 
+def chase_problem(rules: api.Rules, army: api.Army, picked: list[api.Unit]) -> str:
+    """Why the refuser's choice of chase units will not do ("" when it will): "Refuser
+    must choose one unit of at least 500 points. If this is not possible, take more until
+    at least 500 points have been spent" (R-EL-46: one unit when any single unit has the
+    points; else units until the points are met, none that could be left out, or every
+    unit when all of them fall short; never the general)."""
+    least = int(rules.table("contests").get("chase_points", 500))
+    if not picked:
+        return "Name at least one unit for the chase"
+    if len({u.id for u in picked}) != len(picked):
+        return "A unit is named twice for the chase"
+    leader = next((u for u in picked if "general" in u.flags), None)
+    if leader is not None:
+        return f"{leader.name} is the general: he leads the division, not the chase (R-EL-46)"
+    units = [u for u in army.units if "general" not in u.flags]
+    single = [u for u in units if u.points >= least]
+    spent = sum(u.points for u in picked)
+    if single:
+        if len(picked) == 1 and picked[0].points >= least:
+            return ""
+        names = ", ".join(f"{u.name} ({u.points:,} pts)" for u in single)
+        return (
+            f"The text asks one unit of at least {least:,} pts when there is one: choose one "
+            f"of {names} (R-EL-46)"
+        )
+    if spent < least and len(picked) < len(units):
+        return (
+            f"The chase units make {spent:,} pts: take more until at least {least:,} pts "
+            "have been spent (R-EL-46)"
+        )
+    spare = [u for u in picked if spent - u.points >= least]
+    if spare:
+        return (
+            f"{spare[0].name} ({spare[0].points:,} pts) is one too many: the others already "
+            f"make at least {least:,} pts (R-EL-46)"
+        )
+    return ""
+
+
+def chase_pick(rules: api.Rules, battle: api.Battle, army: api.Army) -> list[api.Unit]:
+    """The refuser's chase units: its own choice once made (R-EL-46), else the card's
+    proposal."""
+    meeting = next((m for m in estate(rules).meetings if m.battle == battle.id), None)
+    chosen = [army.unit(uid) for uid in meeting.chase_pick] if meeting is not None else []
+    units = [u for u in chosen if u is not None]
+    return units if units else chase_units(rules, army)
+
+
+def chase_facts(picked: list[api.Unit]) -> list[api.Circumstance]:
+    """What the chase card says of each side's units."""
+    spent = sum(u.points for u in picked)
+    names = ", ".join(f"{u.name} ({u.points:,} pts)" for u in picked) or "no unit"
+    text = (
+        f"Pursues with {len(picked)} unit(s) of no more than {spent:,} pts in all, from its "
+        "table edge"
+    )
+    return [
+        api.Circumstance("chased", f"Flees with {names}: {spent:,} pts", side=REFUSER),
+        api.Circumstance("chasers", text, side=ATTACKER, value=spent),
+    ]
+
+
 def fair_points(rules: api.Rules, a: api.Army, b: api.Army) -> int:
     """The fair battle's points: "Set a limit (for example 500 or 1000 points)" (R-EL-41:
     the table's limit, or the smaller division's points when it has fewer)."""
     limit = int(rules.table("contests").get("fair_battle_points", 1000))
     return min(limit, a.points, b.points)
+
+
+def fair_troops(army: api.Army, points: int) -> list[tuple[api.Unit, int]]:
+    """The troops an auto-resolved fair battle fields, each with its models: "pick out
+    troops from the existing army list" (R-EL-47: the general first, then the list in its
+    order; a unit too dear for the points still left fields the models they pay for)."""
+    order = sorted(army.units, key=lambda u: "general" not in u.flags)
+    picked: list[tuple[api.Unit, int]] = []
+    left = points
+    for unit in order:
+        if left <= 0 or unit.points <= 0 or unit.models <= 0:
+            continue
+        models = unit.models if unit.points <= left else unit.models * left // unit.points
+        if models:
+            picked.append((unit, models))
+            left -= unit.points * models // unit.models
+    return picked
+
+
+def fair_losses(
+    army: api.Army, troops: list[tuple[api.Unit, int]], share: float, killed_share: float
+) -> list[api.UnitLoss]:
+    """``share`` of the models fielded lost, spread over the units by their models
+    (rounded so the total adds up), ``killed_share`` of each unit's loss killed and the
+    rest fled (R-EL-47). The general is spared: only the duel kills him (R-EL-35)."""
+    troops = [(u, models) for u, models in troops if "general" not in u.flags]
+    total = sum(models for _, models in troops)
+    target = min(total, round(total * share))
+    exact = [models * target / total if total else 0.0 for _, models in troops]
+    counts = [int(x) for x in exact]
+    order = sorted(range(len(troops)), key=lambda i: (counts[i] - exact[i], i))
+    for i in order[: target - sum(counts)]:
+        counts[i] += 1
+    losses = []
+    for (unit, _), lost in zip(troops, counts, strict=True):
+        if lost:
+            killed = round(lost * killed_share)
+            losses.append(api.UnitLoss(army.id, unit.id, killed=killed, fled=lost - killed))
+    return losses
 
 
 def _general_text(army: api.Army) -> str:
@@ -103,15 +213,7 @@ def circumstances(
         for side, army in ((ATTACKER, attacker), (REFUSER, refuser)):
             out.append(api.Circumstance("duellist", _general_text(army), side=side))
     elif contest == CHASE:
-        picked = chase_units(rules, refuser)
-        spent = sum(u.points for u in picked)
-        names = ", ".join(f"{u.name} ({u.points:,} pts)" for u in picked) or "no unit"
-        out.append(api.Circumstance("chased", f"Flees with {names}: {spent:,} pts", side=REFUSER))
-        text = (
-            f"Pursues with {len(picked)} unit(s) of no more than {spent:,} pts in all, from its "
-            "table edge"
-        )
-        out.append(api.Circumstance("chasers", text, side=ATTACKER, value=spent))
+        out.extend(chase_facts(chase_units(rules, refuser)))
     else:
         points = fair_points(rules, attacker, refuser)
         for side in (ATTACKER, REFUSER):
@@ -176,6 +278,47 @@ def outcome(battle: api.Battle, result: api.BattleResult) -> api.BattleOutcome |
     return None
 
 
+def fair_results(
+    rules: api.Rules,
+    armies: dict[str, api.Army | None],
+    results: dict[str, api.SideResult],
+    won: str,
+) -> None:
+    """The losses of an auto-resolved fair battle (R-EL-47): each side fights with the
+    fair battle's points out of its list (``fair_troops``); the loser loses the table's
+    ``fair_loser_losses`` per cent of those models (60% of them killed), the winner
+    ``fair_winner_losses`` per cent (80% killed); the Victory Points are the points of
+    what the other side lost, the winner's at least one more than the loser's."""
+    spec = rules.table("contests")
+    present = [a for a in armies.values() if a is not None]
+    if len(present) != 2:
+        return
+    points = fair_points(rules, present[0], present[1])
+    shares = {
+        True: (int(spec.get("fair_winner_losses", 20)) / 100, 0.8),
+        False: (int(spec.get("fair_loser_losses", 50)) / 100, 0.6),
+    }
+    lost_points: dict[str, int] = {}
+    for side, army in armies.items():
+        if army is None:
+            continue
+        troops = fair_troops(army, points)
+        share, killed = shares[side == won]
+        losses = fair_losses(army, troops, share, killed)
+        results[side].losses = losses
+        worth = {u.id: u for u, _ in troops}
+        lost_points[side] = sum(
+            round(worth[x.unit].points * (x.killed + x.fled) / worth[x.unit].models)
+            for x in losses
+            if worth[x.unit].models
+        )
+    other = {ATTACKER: REFUSER, REFUSER: ATTACKER}
+    for side in results:
+        results[side].vp = lost_points.get(other[side], 0)
+    lost = other[won]
+    results[won].vp = max(results[won].vp, results[lost].vp + 1)
+
+
 def resolve(rules: api.Rules, battle: api.Battle, dice: api.Dice) -> api.BattleResult | None:
     """R-EL-42: the duel, each general 2d6 + Ld (ties rolled again), the loser killed on a
     D6 of 6 (else he surrendered); the chase, each fleeing unit 2d6 against the pursuers'
@@ -189,7 +332,7 @@ def resolve(rules: api.Rules, battle: api.Battle, dice: api.Dice) -> api.BattleR
     if contest == CHASE:
         refuser = armies[REFUSER]
         losses = []
-        for unit in chase_units(rules, refuser) if refuser is not None else []:
+        for unit in chase_pick(rules, battle, refuser) if refuser is not None else []:
             flees = dice.roll("2d6", f"auto-resolve: {unit.name} flees").total
             chases = dice.roll("2d6", f"auto-resolve: the pursuit of {unit.name}").total
             if chases > flees:
@@ -212,4 +355,6 @@ def resolve(rules: api.Rules, battle: api.Battle, dice: api.Dice) -> api.BattleR
         results[won].facts["duel_won"] = 1
         slain = dice.roll("d6", f"auto-resolve: is the {lost}'s general killed?").total
         results[lost].facts["general_slain"] = int(slain >= int(spec.get("duel_slain_on", 6)))
+    elif contest == FAIR_BATTLE:
+        fair_results(rules, armies, results, won)
     return api.BattleResult([results[ATTACKER], results[REFUSER]], auto=True)
