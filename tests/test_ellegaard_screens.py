@@ -195,11 +195,50 @@ async def test_a_meeting_played_hotseat_keeps_the_first_choice_sealed(tmp_path):
     assert meeting.outcome == "talk"
 
 
+def talk_save(folder: Path) -> Path:
+    """The Orcs would fight, the Empire refused at Mittel, which the Empire holds."""
+    engine = Engine(Session.open(meeting_save(folder)).campaign)
+    engine.campaign.map.settlement("mittel").owner = "empire"
+    engine.perform("orcs", Meet(meeting="m1", choice="fight"))
+    engine.perform("empire", Meet(meeting="m1", choice="refuse"))
+    return _write(engine, folder, "talk")
+
+
+@sync
+async def test_the_meeting_dialog_drafts_every_term_the_text_names(tmp_path):
+    """ "A solution might be that the refuser must pay the attacker 3 War Points and leave,
+    or you might find out to give some extra prisoners, hand over a friendly village etc."
+    (R-EL-6): the dialog drafts War Points, extra prisoners and a village, and offers them."""
+    save = talk_save(tmp_path / "saves")
+    app = make_app(save.parent, save=save, seat="orcs")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("M")
+        await wait_for_screen(pilot, MeetingScreen)
+        assert "terms to offer (o): 'The Foot' pays 3 War Points and leaves" in screen_text(app)
+        await pilot.press("plus", "plus", "minus", "p", "p", "P", "p", "v")
+        await settle(pilot)
+        text = " ".join(screen_text(app).split())
+        assert (
+            "terms to offer (o): 'The Foot' pays 4 War Points and leaves; hands over 2 more "
+            "prisoner(s) of 50 pts or more; gives up West Keep"
+        ) in text
+        await pilot.press("v", "v", "v", "o")  # Mittel, none, West Keep again: offered
+        await settle(pilot)
+    (offer,) = Session.open(save).campaign.state.talks.items
+    assert {k: offer.terms[k] for k in ("war_points", "prisoners", "village")} == {
+        "war_points": 4,
+        "prisoners": 2,
+        "village": "west-keep",
+    }
+
+
 # --- snapshots at 80x24 and 160x48 ------------------------------------------------------------
 SCENES = {
     "hour_map": (meeting_save, "orcs", ()),  # the side panel, the enemy's zones on the map
     "commands": (command_save, "empire", ("C", "down")),
     "meeting": (meeting_save, "orcs", ("M",)),
+    "meeting_terms": (talk_save, "orcs", ("M", "plus", "p", "v")),  # the terms drafted
     "standings": (command_save, "empire", ("W",)),
 }
 

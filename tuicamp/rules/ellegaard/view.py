@@ -73,6 +73,7 @@ class MeetingLine:
     choices: api.SealedView[str]
     outcome: str
     done: bool
+    refuser: str = ""  # the refusing division, once the choices are revealed
 
 
 @frozen
@@ -139,6 +140,7 @@ def ellegaard_view(rules: api.Rules, seat: api.Seat) -> EllegaardView:
                 api.sealed.sealed_view(camp, m.choice, seat),
                 m.outcome,
                 m.done,
+                m.refuser if m.choice.revealed else "",
             )
             for m in state.meetings
         ),

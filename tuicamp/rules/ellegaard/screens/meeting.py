@@ -1,15 +1,19 @@
 """The meeting dialog (``M``): the seat's open meetings, each general's sealed fight or
 refuse as the seat may know it (its own, and of the other only that he has written, until
 both are revealed: R-EL-18), and what follows the reveal. ``f`` fights, ``r`` refuses in the
-first meeting still waiting for the seat; once one general has refused, ``o`` offers the
-text's terms (3 War Points and leave), ``a`` accepts terms offered to the seat, ``d`` rolls
-the Generals Discussing table and ``1`` to ``6`` name its row when the other general was
-under Attack (R-EL-6, R-EL-17)."""
+first meeting still waiting for the seat; once one general has refused, the dialog drafts
+terms from every solution the text names ("the refuser must pay the attacker 3 War Points
+and leave, or you might find out to give some extra prisoners, hand over a friendly
+village"): ``+`` and ``-`` set the War Points, ``p`` and ``P`` the extra prisoners, ``v``
+chooses a village of the refuser's (or none), and ``o`` offers the draft; ``a`` accepts
+terms offered to the seat, ``d`` rolls the Generals Discussing table and ``1`` to ``6``
+name its row when the other general was under Attack (R-EL-6, R-EL-17)."""
 
 from __future__ import annotations
 
 from typing import ClassVar
 
+from attrs import define, evolve
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
@@ -20,6 +24,7 @@ from textual.widgets import Footer, Static
 from tuicamp.rules.api import Action
 from tuicamp.rules.ellegaard.meetings import Meet
 from tuicamp.rules.ellegaard.screens.data import (
+    army_name,
     ellegaard_state,
     meeting_lines,
     name_of,
@@ -30,7 +35,37 @@ from tuicamp.rules.ellegaard.talks import AcceptTerms, Discuss, Offer
 from tuicamp.rules.ellegaard.view import MeetingLine
 from tuicamp.ui.kit import CampaignView
 
-KEYS = "1-6 name the Generals Discussing row (a general refused under Attack, R-EL-17)"
+KEYS = (
+    "terms: +/- War Points, p/P extra prisoners, v a village, o offer; "
+    "1-6 name the Generals Discussing row (a general refused under Attack, R-EL-17)"
+)
+
+
+@define(frozen=True)
+class Draft:
+    """The terms the seat is about to offer: the text's "3 War Points and leave" to start
+    with, extra prisoners and a village as the text allows (R-EL-6)."""
+
+    war_points: int = 3
+    prisoners: int = 0
+    village: str = ""
+
+
+def draft_text(view: CampaignView, draft: Draft, refuser: str) -> str:
+    parts = [f"{army_name(view, refuser)} pays {draft.war_points} War Points and leaves"]
+    if draft.prisoners:
+        parts.append(f"hands over {draft.prisoners} more prisoner(s) of 50 pts or more")
+    place = view.map.settlement(draft.village) if draft.village else None
+    if place is not None:
+        parts.append(f"gives up {place.name}")
+    return "terms to offer (o): " + "; ".join(parts)
+
+
+def refusers_villages(view: CampaignView, refuser: str) -> list[str]:
+    """The settlements the refuser's side holds, that it could hand over."""
+    army = view.army(refuser)
+    owner = army.owner if army is not None else ""
+    return [s.id for s in view.map.settlements if owner and s.owner == owner]
 
 
 class MeetingScreen(Screen[Action | None]):
@@ -41,6 +76,11 @@ class MeetingScreen(Screen[Action | None]):
         Binding("f", "choose('fight')", "Fight", id="ellegaard.meeting.fight"),
         Binding("r", "choose('refuse')", "Refuse", id="ellegaard.meeting.refuse"),
         Binding("o", "offer", "Offer terms", id="ellegaard.meeting.offer"),
+        Binding("plus", "war_points(1)", "+WP", show=False, id="ellegaard.meeting.more_wp"),
+        Binding("minus", "war_points(-1)", "-WP", show=False, id="ellegaard.meeting.less_wp"),
+        Binding("p", "prisoners(1)", "+Prisoner", show=False, id="ellegaard.meeting.more_pr"),
+        Binding("P", "prisoners(-1)", "-Prisoner", show=False, id="ellegaard.meeting.less_pr"),
+        Binding("v", "village", "Village", show=False, id="ellegaard.meeting.village"),
         Binding("a", "accept", "Accept terms", id="ellegaard.meeting.accept"),
         Binding("d", "discuss(0)", "Discuss", id="ellegaard.meeting.discuss"),
         *(
@@ -59,6 +99,7 @@ class MeetingScreen(Screen[Action | None]):
         self.view = view
         state = ellegaard_state(view)
         self.meetings = open_meetings(state) if state is not None else []
+        self.draft = Draft()
 
     def compose(self) -> ComposeResult:
         yield Static(Content("The generals meet"), id="ellegaard-meeting-title")
@@ -70,6 +111,9 @@ class MeetingScreen(Screen[Action | None]):
                 if offer.meeting == line.id:
                     who = name_of(self.view, offer.proposer)
                     out += wrapped(f"terms offered by {who} ({offer.id}): {offer.text}", "  ")
+            if line is self._talking() and line.refuser:
+                text = draft_text(self.view, self.draft, line.refuser)
+                out += wrapped(text, "  ")
             out.append("")
         text = "\n".join(out) if out else "No meeting waits: no attention zones have met."
         with VerticalScroll():
@@ -89,10 +133,39 @@ class MeetingScreen(Screen[Action | None]):
         if line is not None:
             self.dismiss(Meet(meeting=line.id, choice=choice))
 
+    def _redraw(self, draft: Draft) -> None:
+        self.draft = draft
+        self.refresh(recompose=True)
+
+    def action_war_points(self, step: int) -> None:
+        if self._talking() is not None:
+            self._redraw(evolve(self.draft, war_points=max(0, self.draft.war_points + step)))
+
+    def action_prisoners(self, step: int) -> None:
+        if self._talking() is not None:
+            self._redraw(evolve(self.draft, prisoners=max(0, self.draft.prisoners + step)))
+
+    def action_village(self) -> None:
+        """The next village of the refuser's side, then none again."""
+        line = self._talking()
+        if line is None or not line.refuser:
+            return
+        choices = ["", *refusers_villages(self.view, line.refuser)]
+        at = choices.index(self.draft.village) if self.draft.village in choices else 0
+        self._redraw(evolve(self.draft, village=choices[(at + 1) % len(choices)]))
+
     def action_offer(self) -> None:
         line = self._talking()
         if line is not None:
-            self.dismiss(Offer(meeting=line.id))
+            draft = self.draft
+            self.dismiss(
+                Offer(
+                    meeting=line.id,
+                    war_points=draft.war_points,
+                    prisoners=draft.prisoners,
+                    village=draft.village,
+                )
+            )
 
     def action_accept(self) -> None:
         state = ellegaard_state(self.view)
