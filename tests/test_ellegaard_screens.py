@@ -23,10 +23,12 @@ from tuicamp.engine.rules import Rules
 from tuicamp.engine.views import view_for
 from tuicamp.game.session import Session
 from tuicamp.game.setup import new_campaign, start_campaign
+from tuicamp.model.hexes import parse_label
 from tuicamp.rules.ellegaard.commands import GiveCommand
 from tuicamp.rules.ellegaard.meetings import Meet
 from tuicamp.rules.ellegaard.movement import MoveDivision
 from tuicamp.rules.ellegaard.screens.data import division_lines, ellegaard_state
+from tuicamp.rules.ellegaard.screens.flight import flight_lines, in_flight
 from tuicamp.rules.ellegaard.screens.meeting import MeetingScreen
 from tuicamp.rules.ellegaard.screens.panel import OVERLAYS, QUICKSAND, TUNNELS, zone_hexes
 from tuicamp.rules.ellegaard.screens.standings import standing_lines
@@ -195,6 +197,36 @@ async def test_a_meeting_played_hotseat_keeps_the_first_choice_sealed(tmp_path):
     assert meeting.outcome == "talk"
 
 
+def flight_save(folder: Path) -> Path:
+    """The Foot flees from the Wolves, who pursue it, in the Empire's Command phase."""
+    engine = _engine()
+    camp = engine.campaign
+    camp.army("foot").hex = parse_label("0801")
+    camp.army("wolves").hex = parse_label("1101")
+    camp.state.divisions["foot"].fleeing_from = "wolves"
+    camp.state.divisions["wolves"].pursuing = "foot"
+    return _write(engine, folder, "flight")
+
+
+def test_the_flight_screen_says_what_each_side_of_a_flight_may_do(tmp_path):
+    """ "A fleeing army may in its command phase try to rally by rolling equal to or under
+    the general's Ld value" (R-EL-21); "If a pursuer thinks that he is out of range, he may
+    gather his troops again which takes one turn" (R-EL-40)."""
+    engine = Engine(Session.open(flight_save(tmp_path)).campaign)
+    rules = Rules(engine.campaign, engine.ruleset)
+    empire = view_for(rules, engine.chronicle, "empire")
+    (foot,) = [d for d in ellegaard_state(empire).divisions if in_flight(d)]
+    text = " ".join(" ".join(flight_lines(empire, foot, True, "command")).split())
+    assert text.startswith("> The Foot (1,200 pts), general Captain (Ld 8)")
+    assert "flees from 'The Wolves': 2d6 hexes away each Move phase until it rallies" in text
+    assert "r: rally now, 2d6 at most its general's Ld" in text
+    orcs = view_for(rules, engine.chronicle, "orcs")
+    (wolves,) = [d for d in ellegaard_state(orcs).divisions if in_flight(d)]
+    text = " ".join(" ".join(flight_lines(orcs, wolves, False, "command")).split())
+    assert "pursues 'The Foot': p pursue again (2d6 hexes towards it), g gather" in text
+    assert [d.army for d in ellegaard_state(orcs).divisions if in_flight(d)] == ["wolves"]
+
+
 def talk_save(folder: Path) -> Path:
     """The Orcs would fight, the Empire refused at Mittel, which the Empire holds."""
     engine = Engine(Session.open(meeting_save(folder)).campaign)
@@ -240,6 +272,7 @@ SCENES = {
     "meeting": (meeting_save, "orcs", ("M",)),
     "meeting_terms": (talk_save, "orcs", ("M", "plus", "p", "v")),  # the terms drafted
     "standings": (command_save, "empire", ("W",)),
+    "flight": (flight_save, "empire", ("F",)),
 }
 
 

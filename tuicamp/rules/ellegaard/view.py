@@ -33,6 +33,8 @@ class DivisionLine:
     move: str = ""  # its hexes this hour and why
     state: str = ""  # fleeing, spent, underground...
     quarry: tuple[str, ...] = ()  # the divisions fleeing from it, which it may pursue
+    flees_from: str = ""  # the division it flees from, until it rallies (R-EL-21)
+    pursues: str = ""  # the division it pursues, until it gathers (R-EL-40)
 
 
 @frozen
@@ -122,6 +124,8 @@ def ellegaard_view(rules: api.Rules, seat: api.Seat) -> EllegaardView:
                 allowance_text(rules, army),
                 division_state(rules, army),
                 tuple(a.id for a in camp.armies if division(rules, a.id).fleeing_from == army.id),
+                d.fleeing_from,
+                d.pursuing,
             )
         )
     return EllegaardView(

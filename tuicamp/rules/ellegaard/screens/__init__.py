@@ -1,6 +1,7 @@
 """Warhammer Wars on the campaign screen: keys for the commands and the meetings, the
 march and the end of a phase, and the ruleset's own screens - the Command screen (``C``),
-the meeting dialog (``M``) and the War Points standings (``W``), and the hour's side panel
+the meeting dialog (``M``), flight and pursuit (``F``) and the War Points standings (``W``),
+and the hour's side panel
 with the attention zones, tunnels and quicksand on the map. The core's map, side panel (the
 status lines), chronicle and battle screens show the rest."""
 
@@ -15,6 +16,7 @@ from tuicamp.rules.ellegaard.meetings import Meet
 from tuicamp.rules.ellegaard.movement import MoveDivision
 from tuicamp.rules.ellegaard.screens.command import COMMAND_KEYS, CommandScreen
 from tuicamp.rules.ellegaard.screens.data import ellegaard_state
+from tuicamp.rules.ellegaard.screens.flight import FlightScreen
 from tuicamp.rules.ellegaard.screens.meeting import MeetingScreen
 from tuicamp.rules.ellegaard.screens.panel import OVERLAYS, panel_for
 from tuicamp.rules.ellegaard.screens.standings import StandingsScreen
@@ -91,6 +93,10 @@ def _open_meeting(controls: CampaignControls) -> None:
     controls.open(MeetingScreen(controls.view), _perform(controls))
 
 
+def _open_flight(controls: CampaignControls) -> None:
+    controls.open(FlightScreen(controls.view), _perform(controls))
+
+
 def _open_standings(controls: CampaignControls) -> None:
     controls.open(StandingsScreen(controls.view))
 
@@ -104,6 +110,7 @@ COMMANDS = (
     UiCommand("ellegaard.refuse", "r", "Meeting: refuse", _meet("refuse")),
     UiCommand("ellegaard.commands", "C", "Commands", _open_commands),
     UiCommand("ellegaard.meeting", "M", "Meetings", _open_meeting),
+    UiCommand("ellegaard.flight", "F", "Flight and pursuit", _open_flight),
     UiCommand("ellegaard.standings", "W", "War Points", _open_standings),
     UiCommand("ellegaard.rally", "R", "Rally", _rally),
     UiCommand("ellegaard.pursue", "P", "Pursue", _pursue),
