@@ -197,6 +197,17 @@ async def test_a_meeting_played_hotseat_keeps_the_first_choice_sealed(tmp_path):
     assert meeting.outcome == "talk"
 
 
+def marked_save(folder: Path) -> Path:
+    """The drill ground with the Orcs' tunnels at 1102-1103 and quicksand at 0303 (both
+    public: R-EL-27, R-EL-36), in the Empire's Command phase."""
+    scenario = load_scenario(DRILL)
+    scenario.rulesets["ellegaard"].setup["quicksand"] = ["0303"]
+    scenario.rulesets["ellegaard"].setup["tunnels"] = {"orcs": ["1102", "1103"]}
+    return _write(
+        Engine(new_campaign(scenario, "ellegaard", name="Drill", seed=4)), folder, "marked"
+    )
+
+
 def flight_save(folder: Path) -> Path:
     """The Foot flees from the Wolves, who pursue it, in the Empire's Command phase."""
     engine = _engine()
@@ -273,6 +284,7 @@ SCENES = {
     "meeting_terms": (talk_save, "orcs", ("M", "plus", "p", "v")),  # the terms drafted
     "standings": (command_save, "empire", ("W",)),
     "flight": (flight_save, "empire", ("F",)),
+    "tunnels_and_quicksand": (marked_save, "empire", ()),  # T and q on the map, the legend
 }
 
 
