@@ -21,6 +21,7 @@ from tuicamp.engine.errors import RuleError
 from tuicamp.engine.flow import EndPhase
 from tuicamp.engine.rules import Rules
 from tuicamp.game.battlecard import build_card, card_text
+from tuicamp.game.session import Session
 from tuicamp.game.setup import start_campaign
 from tuicamp.model.battle import UnitLoss
 from tuicamp.model.campaign import DiceMode
@@ -308,6 +309,31 @@ def test_the_fair_battle_auto_resolved_records_the_losses_of_both_sides():
     assert camp.state.divisions["foot"].wounded == {"foot-halberdiers": 4}
     assert camp.army("wolves").unit("wolves-riders").models == 17
     assert camp.state.war_points == {"empire": 0, "orcs": 5}
+
+
+OLD_SAVE = Path(__file__).parent / "data" / "ellegaard-old-contest.toml"
+
+
+def test_an_old_save_waiting_for_contest_result_settles_through_the_battle_form(tmp_path):
+    """A save of state version 1 whose chase (row 2, "Let's see...") waited for the removed
+    ``contest_result`` loads with its chase opened as battle b1 (R-EL-41), and a unit
+    caught is crossed off: "Otherwise the unit is slaughtered and must be crossed off the
+    army list"."""
+    assert "state_version = 1" in OLD_SAVE.read_text()
+    for suffix in (".toml", ".chronicle.toml"):
+        shutil.copy(OLD_SAVE.with_name(f"ellegaard-old-contest{suffix}"), tmp_path / f"old{suffix}")
+    session = Session.open(tmp_path / "old.toml")
+    camp = session.campaign
+    (battle,) = camp.battles
+    assert battle.pending and battle.id == camp.state.meetings[0].battle == "b1"
+    assert [s.armies for s in battle.sides] == [["wolves"], ["foot"]]
+    assert "Flees with Halberdiers (1,100 pts): 1,100 pts" in card(session.engine)
+    loss = UnitLoss(army="foot", unit="foot-halberdiers", killed=3)
+    entries = [SideEntry(side="attacker"), SideEntry(side="refuser", losses=[loss])]
+    session.perform("orcs", EnterBattleResult(battle="b1", sides=entries))
+    again = Session.open(tmp_path / "old.toml").campaign
+    assert again.state_version == 2 and again.state.meetings[0].done
+    assert again.army("foot").unit("foot-halberdiers") is None
 
 
 def test_the_duel_counts_against_no_battle_limit():

@@ -4,7 +4,7 @@ Modules, whose imports only point down, none of them inside a function:
 
     state < races < setup < hour < ledger < roster < quicksand < commands < prices
     < flight < meetings < tunnels < movement < tabletop < talks < contests < allies < home
-    < muster < blockade < view < ruleset
+    < muster < blockade < view < upgrades < ruleset
 
 - ``state``: the attrs records the war keeps (divisions, meetings, prisoners, tunnels...);
 - ``races``: which race a unit marches as, from the ``race`` table;
@@ -24,12 +24,14 @@ Modules, whose imports only point down, none of them inside a function:
 - ``talks``: terms between a refuser and the other general, the Generals Discussing table;
 - ``tabletop``: the Generals Discussing rows fought at the table (duel, chase, fair
   battle) as battles: their cards, result forms, outcomes and auto-resolver;
-- ``contests``: what follows a duel or a chase;
+- ``contests``: the refuser's chase units, and what follows a duel or a chase;
 - ``allies``: handing a battle to an ally;
 - ``home``: splitting and joining divisions at the home base;
 - ``muster``: changing the army list at the home base;
 - ``blockade``: the Block battle's result form and score;
 - ``view``: what a seat may know, and its status lines;
+- ``upgrades``: old saves' state brought up to today's (a contest of an old save opened
+  as its battle);
 - ``ruleset``: the frame: the phase, its hooks, the dispatch, battles' consequences, the end;
 - ``tables/`` and ``docs/``: the TOML tables and the help chapters, rulings written out.
 """

@@ -32,6 +32,7 @@ from tuicamp.rules.ellegaard import (
     tabletop,
     talks,
     tunnels,
+    upgrades,
     view,
 )
 from tuicamp.rules.ellegaard.commands import hungry_greenskins
@@ -135,6 +136,12 @@ class EllegaardRuleset(api.Ruleset):
         ),
     )
     state_class = EllegaardState
+    state_version = upgrades.STATE_VERSION
+
+    def upgrade_state(self, state: dict[str, Any], from_version: int) -> dict[str, Any]:
+        """Old saves brought up to today's state, one version at a time (``upgrades``)."""
+        return upgrades.upgrade(self, state, from_version)
+
     ui = "tuicamp.rules.ellegaard.screens:ellegaard_ui"  # only the UI imports it (Textual)
     turn_text = "Hour {turn} begins"
     help_files = ("overview.md", "rulings.md")
