@@ -21,7 +21,7 @@ from textual.worker import get_current_worker
 
 from tuicamp.engine import registry
 from tuicamp.engine.errors import InputError
-from tuicamp.game.mapedit import draft, edits
+from tuicamp.game.mapedit import armies, draft, edits
 from tuicamp.game.mapedit.history import History
 from tuicamp.game.mapedit.ledger import LedgerLine, ledger
 from tuicamp.game.mapedit.writer import scenario_text
@@ -30,6 +30,7 @@ from tuicamp.model.hexes import Hex, Hexside
 from tuicamp.storage.scenario import Scenario
 from tuicamp.ui.editor._forms import FieldsForm
 from tuicamp.ui.editor._tools import (
+    ARMY,
     FEATURE,
     PEN_DRAW,
     PEN_OFF,
@@ -39,7 +40,7 @@ from tuicamp.ui.editor._tools import (
     TERRITORY,
     Tools,
 )
-from tuicamp.ui.map_layers import AREA, OverlayLook
+from tuicamp.ui.map_layers import AREA, Marker, OverlayLook
 from tuicamp.ui.map_widget import MapWidget
 from tuicamp.ui.screens.confirm import ConfirmScreen
 
@@ -135,11 +136,29 @@ class EditorScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.map_widget.declare_overlays({BRUSH: BRUSH_LOOK})
+        self._show_armies()
         self.map_widget.focus()
         self.check_now()
         self._show_brush()
 
     # --- what the panel says ----------------------------------------------------------
+    def _show_armies(self) -> None:
+        """The starting armies as the campaign map draws them: the owner's letter and
+        colour, and the count of a stack."""
+        slots = {p.id: p for p in self.scenario.players}
+        stacks: dict[Hex, int] = {}
+        owners: dict[Hex, str] = {}
+        for army in self.scenario.armies:
+            if army.hex is not None:
+                stacks[army.hex] = stacks.get(army.hex, 0) + 1
+                owners.setdefault(army.hex, army.owner)
+        markers = {}
+        for h, count in stacks.items():
+            slot = slots.get(owners[h])
+            letter = (slot.letter or slot.name[:1]).upper() if slot else "?"
+            markers[h] = Marker(letter, slot.colour if slot else "white", count)
+        self.map_widget.set_markers(markers)
+
     def _status(self) -> None:
         m, tools = self.scenario.map, self.tools
         h = self.map_widget.cursor
@@ -153,6 +172,7 @@ class EditorScreen(Screen[None]):
             f"  {terrain}",
             f"  land: {territory.name if territory else '-'}",
             f"  town: {here[0].name + ' (' + here[0].kind + ')' if here else '-'}",
+            f"  army: {self._army_here_text(h)}",
             f"Tool [t]: {tools.tool}",
             f"  [ ]: {tools.item(m)}",
             f"Brush [b]: {tools.brush}",
@@ -161,6 +181,18 @@ class EditorScreen(Screen[None]):
             *(f"  {line.short()}" for line in self._ledger),
         ]
         self.query_one("#editor-status", Static).update("\n".join(lines))
+
+    def _army_here(self, h: Hex) -> armies.Army | None:
+        """The army the army tool changes on ``h``: of those there, the one ``]`` chose."""
+        here = armies.armies_at(self.scenario, h)
+        return here[self.tools.army % len(here)] if here else None
+
+    def _army_here_text(self, h: Hex) -> str:
+        army, count = self._army_here(h), len(armies.armies_at(self.scenario, h))
+        if army is None:
+            return "-"
+        more = f" (+{count - 1})" if count > 1 else ""
+        return f"{army.name[:14]} {army.points}{more}"
 
     def _show_problems(self) -> None:
         problems = self.query_one("#editor-problems", OptionList)
@@ -212,6 +244,7 @@ class EditorScreen(Screen[None]):
         widget = self.map_widget
         if hexes is None:
             widget.set_map(self.scenario.map)
+            self._show_armies()
         else:
             widget.refresh_hexes(hexes)
         self.saved = False
@@ -297,6 +330,8 @@ class EditorScreen(Screen[None]):
                 self._changed()
         elif tools.tool == SETTLEMENT:
             self._settlement_form(h)
+        elif tools.tool == ARMY:
+            self._army_form(h)
 
     def action_fill(self) -> None:
         m, tid = self.scenario.map, self.tools.territory
@@ -373,8 +408,57 @@ class EditorScreen(Screen[None]):
 
         self.app.push_screen(FieldsForm(f"Settlement at {m.label(h)}", fields), placed)
 
+    def _army_form(self, h: Hex) -> None:
+        """Place an army on ``h`` or change the one there, asked for as the scenario's
+        ruleset counts an army: a list of units, or a points allocation and its leader."""
+        sc = self.scenario
+        army = self._army_here(h)
+        style = armies.army_style(sc)
+        owners = ", ".join(p.id for p in sc.players)
+        owner = army.owner if army else (sc.players[0].id if sc.players else "")
+        fields = [(f"Owner ({owners})", owner), ("Name", army.name if army else "")]
+        if style.counted == armies.UNITS:
+            fields.append(("Units", armies.units_line(army) if army else ""))
+            hint = armies.UNITS_HINT
+        else:
+            lead = army.units[0].name if army and army.units else ""
+            fields += [("Commander", lead), ("Points allocation", str(army.points if army else ""))]
+            hint = f"the commander is flagged {style.commander_flag}"
+        aid = army.id if army else None
+
+        def placed(answer: list[str] | None) -> None:
+            if not answer:
+                return
+
+            def place() -> object:
+                if style.counted == armies.UNITS:
+                    units = armies.parse_units(answer[2])
+                    return armies.place_army(sc, h, answer[0], answer[1], units, army_id=aid)
+                points = armies.parse_points(answer[3])
+                return armies.place_army(
+                    sc, h, answer[0], answer[1], points=points, commander=answer[2], army_id=aid
+                )
+
+            if self._edit("army", place):
+                self._changed()
+
+        title = f"Army at {sc.map.label(h)}" + (
+            " (a points allocation)" if style.counted == armies.POINTS else ""
+        )
+        self.app.push_screen(FieldsForm(title, fields, hint), placed)
+
     def action_remove_settlement(self) -> None:
+        """X: the army tool removes the army it would change, any other the settlement."""
         m, h = self.scenario.map, self.map_widget.cursor
+        if self.tools.tool == ARMY:
+            army = self._army_here(h)
+            if army is None:
+                self.notify("no army on this hex", severity="warning")
+                return
+            aid = army.id
+            if self._edit("remove army", lambda: armies.remove_army(self.scenario, aid)):
+                self._changed()
+            return
         if self._edit("remove settlement", lambda: edits.remove_settlement(m, h)):
             self._changed()
 
