@@ -216,6 +216,34 @@ async def test_a_points_allocation_is_placed_changed_and_removed_for_suvinen() -
         assert [a.points for a in screen.scenario.armies] == [600]
 
 
+@sync
+async def test_a_territory_is_lassoed_renamed_and_given_an_owner() -> None:
+    app = editor_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await wait_for_screen(pilot, EditorScreen)
+        m = screen.scenario.map
+        await pilot.press("T")
+        await answer(pilot, "Heartland")
+        ring = H(5, 5).ring(1)
+        await go(pilot, screen, ring[0])
+        await pilot.press("l")  # the lasso out: a trail round 0606 and back
+        for h in [*ring[1:], ring[0]]:
+            await go(pilot, screen, h)
+        assert screen.lasso is not None and "lasso out" in _panel(screen)
+        await pilot.press("l")
+        land = m.territory("heartland")
+        assert set(land.hexes) == set(H(5, 5).within(1))  # the ring of 6 and its heart
+        await go(pilot, screen, H(5, 5))
+        await pilot.press("r")
+        await answer(pilot, "Middle Mark")
+        await pilot.press("O")
+        await answer(pilot, "blue")
+        assert (land.name, land.owner) == ("Middle Mark", "blue")
+        assert "land: Middle Mark (blue)" in _panel(screen)
+        await pilot.press("u", "u", "u")
+        assert not m.territory("heartland").hexes
+
+
 def _panel(screen: EditorScreen) -> str:
     return str(screen.query_one("#editor-status").render())
 

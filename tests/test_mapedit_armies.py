@@ -83,9 +83,7 @@ def test_armies_are_placed_changed_and_removed_and_undo_puts_them_back() -> None
 
 def test_an_army_refuses_an_owner_that_is_no_slot_a_hex_off_the_map_and_no_name() -> None:
     scenario = draft.blank_scenario(10, 8)
-    with pytest.raises(
-        ValueError, match=r"owner .green. is not a player slot \(slots: red, blue"
-    ):
+    with pytest.raises(ValueError, match=r"owner .green. is not a player slot \(slots: red, blue"):
         armies.place_army(scenario, H(1, 1), "green", "Host", points=100)
     with pytest.raises(ValueError, match="hex 2001 is off the map"):
         armies.place_army(scenario, H(19, 0), "red", "Host", points=100)

@@ -52,6 +52,12 @@ CHECK_AFTER = 0.4  # seconds of quiet after an edit before the scenario is check
 AUTO_CHECK_HEXES = 5000
 BRUSH = "brush"
 BRUSH_LOOK = OverlayLook(AREA, "+", "bright_white", "the editor's brush")
+LASSO = "lasso"
+LASSO_LOOK = OverlayLook(AREA, "*", "bright_yellow", "the lasso's trail")
+
+
+def _held(owner: str | None) -> str:
+    return f" ({owner})" if owner else ""
 
 
 class EditorMap(MapWidget):
@@ -84,6 +90,8 @@ class EditorScreen(Screen[None]):
         Binding("b", "brush", "Brush", id="editor.brush"),
         Binding("space", "apply", "Apply", id="editor.apply"),
         Binding("f", "fill", "Fill", show=False, id="editor.fill"),
+        Binding("l", "lasso", "Lasso", show=False, id="editor.lasso"),
+        Binding("O", "territory_owner", "Land owner", show=False, id="editor.territory_owner"),
         Binding("T", "new_territory", "New land", show=False, id="editor.new_territory"),
         Binding("r", "rename", "Rename", show=False, id="editor.rename"),
         Binding("X", "remove_settlement", "Remove", show=False, id="editor.remove"),
@@ -120,6 +128,7 @@ class EditorScreen(Screen[None]):
         self._last_cursor: Hex | None = None
         self._ledger: list[LedgerLine] = []
         self._stale = False  # edited since the last check, on a map too large to check by itself
+        self.lasso: list[Hex] | None = None  # the brush's trail while the lasso is out
 
     # --- layout -----------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -135,7 +144,7 @@ class EditorScreen(Screen[None]):
         return self.query_one("#editor-map", EditorMap)
 
     def on_mount(self) -> None:
-        self.map_widget.declare_overlays({BRUSH: BRUSH_LOOK})
+        self.map_widget.declare_overlays({BRUSH: BRUSH_LOOK, LASSO: LASSO_LOOK})
         self._show_armies()
         self.map_widget.focus()
         self.check_now()
@@ -170,12 +179,12 @@ class EditorScreen(Screen[None]):
             f"{name}{'' if self.saved else ' *'}",
             f"{m.width} x {m.height}  hex {m.label(h)}",
             f"  {terrain}",
-            f"  land: {territory.name if territory else '-'}",
+            f"  land: {territory.name + _held(territory.owner) if territory else '-'}",
             f"  town: {here[0].name + ' (' + here[0].kind + ')' if here else '-'}",
             f"  army: {self._army_here_text(h)}",
             f"Tool [t]: {tools.tool}",
             f"  [ ]: {tools.item(m)}",
-            f"Brush [b]: {tools.brush}",
+            f"Brush [b]: {tools.brush}{'  lasso out [l]' if self.lasso is not None else ''}",
             f"Problems [j]: {len(self.findings) or 'none'}{' (v: check)' if self._stale else ''}",
             "Ledger (land, towns, pts):",
             *(f"  {line.short()}" for line in self._ledger),
@@ -277,6 +286,8 @@ class EditorScreen(Screen[None]):
         pen_down = self.tools.tool == FEATURE and self.tools.pen != PEN_OFF
         if pen_down and old is not None and old.is_adjacent(message.hex):
             self._pen_stroke(Hexside(old, message.hex))
+        if self.lasso is not None:
+            self._lasso_trail(message.hex)
         self._show_brush()
 
     def on_map_widget_selected(self, message: MapWidget.Selected) -> None:
@@ -341,6 +352,56 @@ class EditorScreen(Screen[None]):
         h = self.map_widget.cursor
         if self._edit("fill", lambda: edits.flood_fill(m, h, tid)):
             self._changed()
+
+    def _lasso_trail(self, h: Hex) -> None:
+        assert self.lasso is not None
+        trail = set(self.lasso)
+        self.lasso += [
+            x for x in edits.brush(self.scenario.map, h, self.tools.brush) if x not in trail
+        ]
+        self.map_widget.set_area(LASSO, self.lasso)
+
+    def action_lasso(self) -> None:
+        """l: put the lasso out (the brush leaves a trail as the cursor goes), and l again
+        to close it: the trail and all it closes in go to the territory in hand."""
+        m, tid = self.scenario.map, self.tools.territory
+        if self.lasso is None:
+            if tid is None:
+                self.notify("no territory in hand: T makes one", severity="warning")
+                return
+            self.lasso = []
+            self._lasso_trail(self.map_widget.cursor)
+            self.notify("lasso out: move round the land, l again to close it")
+            self._status()
+            return
+        loop, self.lasso = self.lasso, None
+        self.map_widget.clear_overlay(LASSO)
+        if tid is not None and self._edit("lasso", lambda: edits.lasso(m, loop, tid)):
+            self._changed()
+        self._status()
+
+    def action_territory_owner(self) -> None:
+        """O: whose land the territory under the cursor starts as (the line of the
+        ledgers it counts on, and the owner a campaign's owners' borders follow)."""
+        sc = self.scenario
+        territory = sc.map.territory_of(self.map_widget.cursor)
+        if territory is None:
+            self.notify("the hex under the cursor is in no territory", severity="warning")
+            return
+        tid = territory.id
+        holders = ", ".join([p.id for p in sc.players] + [t.id for t in sc.teams])
+        fields = [(f"Owner ({holders}, or empty)", territory.owner or "")]
+
+        def done(answer: list[str] | None) -> None:
+            if answer is not None and self._edit(
+                "land owner", lambda: edits.set_territory_owner(sc, tid, answer[0])
+            ):
+                self._changed()
+
+        title = f"Whose land is {territory.name}"
+        self.app.push_screen(
+            FieldsForm(title, fields, "a player slot or a team; empty: nobody's"), done
+        )
 
     def action_new_territory(self) -> None:
         def made(answer: list[str] | None) -> None:
