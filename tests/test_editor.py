@@ -71,6 +71,11 @@ async def test_a_scenario_built_from_nothing_is_saved_and_starts_a_campaign(tmp_
         await answer(pilot, "town", "Osthof", "blue", "yes", "food=2, gold=1")
         assert [s.name for s in m.settlements] == ["Altdorf", "Osthof"]
         assert m.settlements[1].walls and m.settlements[1].stores == {"food": 2, "gold": 1}
+        await pilot.press("t")  # the army tool: sandbox asks for a list of units
+        await go(pilot, screen, H(2, 2))
+        await pilot.press("space")
+        await answer(pilot, "red", "Red Host", "General 100 general; Spearmen 150 x20")
+        assert [(a.id, a.points) for a in screen.scenario.armies] == [("red-red-host", 250)]
         await pilot.press("t", "t")  # the feature tool: river first
         await go(pilot, screen, H(7, 3))
         await pilot.press("space", "d", "d", "space", "space")  # pen down, two sides, up
@@ -86,6 +91,8 @@ async def test_a_scenario_built_from_nothing_is_saved_and_starts_a_campaign(tmp_
     assert campaign.map.settlement("osthof").stores == {"food": 2, "gold": 1}
     assert campaign.map.letter_at(H(1, 0)) == "f"
     assert campaign.map.features_between(H(7, 3), H(8, 3)) == {"river"}
+    host = campaign.army("red-red-host")
+    assert (host.hex, [u.name for u in host.units]) == (H(2, 2), ["General", "Spearmen"])
 
 
 @sync
@@ -115,7 +122,7 @@ async def test_problems_are_found_as_you_edit_listed_and_jumped_to() -> None:
         await go(pilot, screen, H(4, 4))
         await pilot.press("space")
         await answer(pilot, "village", "Sunken", "red")
-        await pilot.press("t")  # terrain
+        await pilot.press("t", "t")  # past the army tool: terrain
         await pilot.press("left_square_bracket", "left_square_bracket")  # past clear: sea
         await pilot.press("space")
         assert screen.scenario.map.letter_at(H(4, 4)) == "~"
@@ -183,6 +190,58 @@ async def test_the_scenario_and_its_player_slots_are_edited_in_forms() -> None:
         await pilot.press("R")
         await answer(pilot, "sandbox, nope")
         assert list(screen.scenario.rulesets) == ["sandbox", "rauscher"]  # refused, told
+
+
+@sync
+async def test_a_points_allocation_is_placed_changed_and_removed_for_suvinen() -> None:
+    """Suvinen counts a starting army as points and its leader (R-SU-24: an army
+    without a leader "can only stand around doing nothing")."""
+    app = editor_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await wait_for_screen(pilot, EditorScreen)
+        screen.scenario.rulesets = {"suvinen": RulesetSetup()}
+        await pilot.press("t", "t", "t", "t")  # the army tool
+        await go(pilot, screen, H(3, 3))
+        await pilot.press("space")
+        await answer(pilot, "blue", "Blue Host", "Grimm", "400")
+        army = screen.scenario.armies[0]
+        assert (army.owner, army.points, army.units[0].flags) == ("blue", 400, {"leader"})
+        await wait_until(pilot, lambda: "Blue Host 400" in _panel(screen), "the army's line")
+        await pilot.press("space")
+        await answer(pilot, "blue", "Blue Host", "Grimm", "600")
+        assert [a.points for a in screen.scenario.armies] == [600]
+        await pilot.press("X")
+        assert screen.scenario.armies == []
+        await pilot.press("u")
+        assert [a.points for a in screen.scenario.armies] == [600]
+
+
+@sync
+async def test_a_territory_is_lassoed_renamed_and_given_an_owner() -> None:
+    app = editor_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await wait_for_screen(pilot, EditorScreen)
+        m = screen.scenario.map
+        await pilot.press("T")
+        await answer(pilot, "Heartland")
+        ring = H(5, 5).ring(1)
+        await go(pilot, screen, ring[0])
+        await pilot.press("l")  # the lasso out: a trail round 0606 and back
+        for h in [*ring[1:], ring[0]]:
+            await go(pilot, screen, h)
+        assert screen.lasso is not None and "lasso out" in _panel(screen)
+        await pilot.press("l")
+        land = m.territory("heartland")
+        assert set(land.hexes) == set(H(5, 5).within(1))  # the ring of 6 and its heart
+        await go(pilot, screen, H(5, 5))
+        await pilot.press("r")
+        await answer(pilot, "Middle Mark")
+        await pilot.press("O")
+        await answer(pilot, "blue")
+        assert (land.name, land.owner) == ("Middle Mark", "blue")
+        assert "land: Middle Mark (blue)" in _panel(screen)
+        await pilot.press("u", "u", "u")
+        assert not m.territory("heartland").hexes
 
 
 def _panel(screen: EditorScreen) -> str:

@@ -234,3 +234,27 @@ def test_walls_stores_victory_and_rulesets_are_read_as_typed_or_refused() -> Non
         edits.set_rulesets(scenario, ["nope"], words)
     with pytest.raises(ValueError, match="at least one ruleset"):
         edits.set_rulesets(scenario, [" "], words)
+
+
+def test_a_lasso_takes_its_trail_and_all_the_trail_closes_in() -> None:
+    m = draft.blank_scenario(12, 10).map
+    ring = list(H(5, 5).ring(2))
+    west = edits.new_territory(m, "Heartland")
+    taken = edits.lasso(m, ring, west.id)
+    assert set(taken) == set(H(5, 5).within(2))  # the ring of 12 and the 7 it closes in
+    assert m.territory_of(H(5, 5)) is west
+    open_trail = [H(c, 0) for c in range(12)]  # along the edge: it closes nothing in
+    assert set(edits.enclosed(m, open_trail)) == set(open_trail)
+
+
+def test_a_territory_starts_as_a_slots_or_a_teams_land_or_nobodys() -> None:
+    scenario = draft.blank_scenario(10, 8)
+    m = scenario.map
+    t = edits.new_territory(m, "Marches")
+    edits.assign_hexes(m, [H(0, 0), H(1, 0)], t.id)
+    assert edits.set_territory_owner(scenario, t.id, "red") and t.owner == "red"
+    assert not edits.set_territory_owner(scenario, t.id, "red")
+    assert [line.territories for line in ledger(scenario)] == [1, 0]
+    assert edits.set_territory_owner(scenario, t.id, "") and t.owner is None
+    with pytest.raises(ValueError, match="owner 'green' is neither a player slot nor a team"):
+        edits.set_territory_owner(scenario, t.id, "green")

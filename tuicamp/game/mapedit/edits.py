@@ -272,3 +272,50 @@ def set_players(scenario: Scenario, lines: list[str]) -> bool:
 
 def slot_line(slot: PlayerSlot) -> str:
     return f"{slot.id}, {slot.name}, {slot.race}, {slot.colour}"
+
+
+# --- territories: the lasso, and whose land each starts as ------------------------------
+def enclosed(hexmap: HexMap, loop: list[Hex]) -> list[Hex]:
+    """The hexes of ``loop`` and every hex it closes in: those no path from the map's
+    edge reaches without crossing the loop (a loop left open at the edge encloses none
+    beyond itself, as a lasso not closed catches nothing)."""
+    wall = {h for h in loop if hexmap.contains(h)}
+    edge = [
+        h
+        for h in hexmap.hexes()
+        if h not in wall and (h.row in (0, hexmap.height - 1) or h.col in (0, hexmap.width - 1))
+    ]
+    outside, todo = set(edge), deque(edge)
+    while todo:
+        for n in hexmap.neighbours(todo.popleft()):
+            if n not in outside and n not in wall:
+                outside.add(n)
+                todo.append(n)
+    inside = [h for h in hexmap.hexes() if h not in outside]
+    return sorted(inside, key=lambda h: (h.row, h.col))
+
+
+def lasso(hexmap: HexMap, loop: list[Hex], tid: str | None) -> list[Hex]:
+    """Give ``tid`` the hexes a brush's trail went over and all it closes in; the hexes
+    that changed hands."""
+    return assign_hexes(hexmap, enclosed(hexmap, loop), tid)
+
+
+def set_territory_owner(scenario: Scenario, tid: str, owner: str) -> bool:
+    """Whose land a territory starts as (a player slot, a team, or empty for nobody's):
+    the ledgers count it for them, and a campaign's owners' borders follow it."""
+    territory = scenario.map.territory(tid)
+    if territory is None:
+        raise ValueError(f"there is no territory {tid!r}")
+    holders = [p.id for p in scenario.players] + [t.id for t in scenario.teams]
+    owner = owner.strip()
+    if owner and owner not in holders:
+        raise ValueError(
+            f"owner {owner!r} is neither a player slot nor a team (holders: {', '.join(holders)};"
+            " empty: nobody's)"
+        )
+    if (territory.owner or "") == owner:
+        return False
+    territory.owner = owner or None
+    scenario.map.invalidate()
+    return True

@@ -21,7 +21,7 @@ from textual.worker import get_current_worker
 
 from tuicamp.engine import registry
 from tuicamp.engine.errors import InputError
-from tuicamp.game.mapedit import draft, edits
+from tuicamp.game.mapedit import armies, draft, edits
 from tuicamp.game.mapedit.history import History
 from tuicamp.game.mapedit.ledger import LedgerLine, ledger
 from tuicamp.game.mapedit.writer import scenario_text
@@ -30,6 +30,7 @@ from tuicamp.model.hexes import Hex, Hexside
 from tuicamp.storage.scenario import Scenario
 from tuicamp.ui.editor._forms import FieldsForm
 from tuicamp.ui.editor._tools import (
+    ARMY,
     FEATURE,
     PEN_DRAW,
     PEN_OFF,
@@ -39,7 +40,7 @@ from tuicamp.ui.editor._tools import (
     TERRITORY,
     Tools,
 )
-from tuicamp.ui.map_layers import AREA, OverlayLook
+from tuicamp.ui.map_layers import AREA, Marker, OverlayLook
 from tuicamp.ui.map_widget import MapWidget
 from tuicamp.ui.screens.confirm import ConfirmScreen
 
@@ -51,6 +52,12 @@ CHECK_AFTER = 0.4  # seconds of quiet after an edit before the scenario is check
 AUTO_CHECK_HEXES = 5000
 BRUSH = "brush"
 BRUSH_LOOK = OverlayLook(AREA, "+", "bright_white", "the editor's brush")
+LASSO = "lasso"
+LASSO_LOOK = OverlayLook(AREA, "*", "bright_yellow", "the lasso's trail")
+
+
+def _held(owner: str | None) -> str:
+    return f" ({owner})" if owner else ""
 
 
 class EditorMap(MapWidget):
@@ -83,6 +90,8 @@ class EditorScreen(Screen[None]):
         Binding("b", "brush", "Brush", id="editor.brush"),
         Binding("space", "apply", "Apply", id="editor.apply"),
         Binding("f", "fill", "Fill", show=False, id="editor.fill"),
+        Binding("l", "lasso", "Lasso", show=False, id="editor.lasso"),
+        Binding("O", "territory_owner", "Land owner", show=False, id="editor.territory_owner"),
         Binding("T", "new_territory", "New land", show=False, id="editor.new_territory"),
         Binding("r", "rename", "Rename", show=False, id="editor.rename"),
         Binding("X", "remove_settlement", "Remove", show=False, id="editor.remove"),
@@ -119,6 +128,7 @@ class EditorScreen(Screen[None]):
         self._last_cursor: Hex | None = None
         self._ledger: list[LedgerLine] = []
         self._stale = False  # edited since the last check, on a map too large to check by itself
+        self.lasso: list[Hex] | None = None  # the brush's trail while the lasso is out
 
     # --- layout -----------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -134,12 +144,30 @@ class EditorScreen(Screen[None]):
         return self.query_one("#editor-map", EditorMap)
 
     def on_mount(self) -> None:
-        self.map_widget.declare_overlays({BRUSH: BRUSH_LOOK})
+        self.map_widget.declare_overlays({BRUSH: BRUSH_LOOK, LASSO: LASSO_LOOK})
+        self._show_armies()
         self.map_widget.focus()
         self.check_now()
         self._show_brush()
 
     # --- what the panel says ----------------------------------------------------------
+    def _show_armies(self) -> None:
+        """The starting armies as the campaign map draws them: the owner's letter and
+        colour, and the count of a stack."""
+        slots = {p.id: p for p in self.scenario.players}
+        stacks: dict[Hex, int] = {}
+        owners: dict[Hex, str] = {}
+        for army in self.scenario.armies:
+            if army.hex is not None:
+                stacks[army.hex] = stacks.get(army.hex, 0) + 1
+                owners.setdefault(army.hex, army.owner)
+        markers = {}
+        for h, count in stacks.items():
+            slot = slots.get(owners[h])
+            letter = (slot.letter or slot.name[:1]).upper() if slot else "?"
+            markers[h] = Marker(letter, slot.colour if slot else "white", count)
+        self.map_widget.set_markers(markers)
+
     def _status(self) -> None:
         m, tools = self.scenario.map, self.tools
         h = self.map_widget.cursor
@@ -151,16 +179,29 @@ class EditorScreen(Screen[None]):
             f"{name}{'' if self.saved else ' *'}",
             f"{m.width} x {m.height}  hex {m.label(h)}",
             f"  {terrain}",
-            f"  land: {territory.name if territory else '-'}",
+            f"  land: {territory.name + _held(territory.owner) if territory else '-'}",
             f"  town: {here[0].name + ' (' + here[0].kind + ')' if here else '-'}",
+            f"  army: {self._army_here_text(h)}",
             f"Tool [t]: {tools.tool}",
             f"  [ ]: {tools.item(m)}",
-            f"Brush [b]: {tools.brush}",
+            f"Brush [b]: {tools.brush}{'  lasso out [l]' if self.lasso is not None else ''}",
             f"Problems [j]: {len(self.findings) or 'none'}{' (v: check)' if self._stale else ''}",
             "Ledger (land, towns, pts):",
             *(f"  {line.short()}" for line in self._ledger),
         ]
         self.query_one("#editor-status", Static).update("\n".join(lines))
+
+    def _army_here(self, h: Hex) -> armies.Army | None:
+        """The army the army tool changes on ``h``: of those there, the one ``]`` chose."""
+        here = armies.armies_at(self.scenario, h)
+        return here[self.tools.army % len(here)] if here else None
+
+    def _army_here_text(self, h: Hex) -> str:
+        army, count = self._army_here(h), len(armies.armies_at(self.scenario, h))
+        if army is None:
+            return "-"
+        more = f" (+{count - 1})" if count > 1 else ""
+        return f"{army.name[:14]} {army.points}{more}"
 
     def _show_problems(self) -> None:
         problems = self.query_one("#editor-problems", OptionList)
@@ -212,6 +253,7 @@ class EditorScreen(Screen[None]):
         widget = self.map_widget
         if hexes is None:
             widget.set_map(self.scenario.map)
+            self._show_armies()
         else:
             widget.refresh_hexes(hexes)
         self.saved = False
@@ -244,6 +286,8 @@ class EditorScreen(Screen[None]):
         pen_down = self.tools.tool == FEATURE and self.tools.pen != PEN_OFF
         if pen_down and old is not None and old.is_adjacent(message.hex):
             self._pen_stroke(Hexside(old, message.hex))
+        if self.lasso is not None:
+            self._lasso_trail(message.hex)
         self._show_brush()
 
     def on_map_widget_selected(self, message: MapWidget.Selected) -> None:
@@ -297,6 +341,8 @@ class EditorScreen(Screen[None]):
                 self._changed()
         elif tools.tool == SETTLEMENT:
             self._settlement_form(h)
+        elif tools.tool == ARMY:
+            self._army_form(h)
 
     def action_fill(self) -> None:
         m, tid = self.scenario.map, self.tools.territory
@@ -306,6 +352,56 @@ class EditorScreen(Screen[None]):
         h = self.map_widget.cursor
         if self._edit("fill", lambda: edits.flood_fill(m, h, tid)):
             self._changed()
+
+    def _lasso_trail(self, h: Hex) -> None:
+        assert self.lasso is not None
+        trail = set(self.lasso)
+        self.lasso += [
+            x for x in edits.brush(self.scenario.map, h, self.tools.brush) if x not in trail
+        ]
+        self.map_widget.set_area(LASSO, self.lasso)
+
+    def action_lasso(self) -> None:
+        """l: put the lasso out (the brush leaves a trail as the cursor goes), and l again
+        to close it: the trail and all it closes in go to the territory in hand."""
+        m, tid = self.scenario.map, self.tools.territory
+        if self.lasso is None:
+            if tid is None:
+                self.notify("no territory in hand: T makes one", severity="warning")
+                return
+            self.lasso = []
+            self._lasso_trail(self.map_widget.cursor)
+            self.notify("lasso out: move round the land, l again to close it")
+            self._status()
+            return
+        loop, self.lasso = self.lasso, None
+        self.map_widget.clear_overlay(LASSO)
+        if tid is not None and self._edit("lasso", lambda: edits.lasso(m, loop, tid)):
+            self._changed()
+        self._status()
+
+    def action_territory_owner(self) -> None:
+        """O: whose land the territory under the cursor starts as (the line of the
+        ledgers it counts on, and the owner a campaign's owners' borders follow)."""
+        sc = self.scenario
+        territory = sc.map.territory_of(self.map_widget.cursor)
+        if territory is None:
+            self.notify("the hex under the cursor is in no territory", severity="warning")
+            return
+        tid = territory.id
+        holders = ", ".join([p.id for p in sc.players] + [t.id for t in sc.teams])
+        fields = [(f"Owner ({holders}, or empty)", territory.owner or "")]
+
+        def done(answer: list[str] | None) -> None:
+            if answer is not None and self._edit(
+                "land owner", lambda: edits.set_territory_owner(sc, tid, answer[0])
+            ):
+                self._changed()
+
+        title = f"Whose land is {territory.name}"
+        self.app.push_screen(
+            FieldsForm(title, fields, "a player slot or a team; empty: nobody's"), done
+        )
 
     def action_new_territory(self) -> None:
         def made(answer: list[str] | None) -> None:
@@ -373,8 +469,57 @@ class EditorScreen(Screen[None]):
 
         self.app.push_screen(FieldsForm(f"Settlement at {m.label(h)}", fields), placed)
 
+    def _army_form(self, h: Hex) -> None:
+        """Place an army on ``h`` or change the one there, asked for as the scenario's
+        ruleset counts an army: a list of units, or a points allocation and its leader."""
+        sc = self.scenario
+        army = self._army_here(h)
+        style = armies.army_style(sc)
+        owners = ", ".join(p.id for p in sc.players)
+        owner = army.owner if army else (sc.players[0].id if sc.players else "")
+        fields = [(f"Owner ({owners})", owner), ("Name", army.name if army else "")]
+        if style.counted == armies.UNITS:
+            fields.append(("Units", armies.units_line(army) if army else ""))
+            hint = armies.UNITS_HINT
+        else:
+            lead = army.units[0].name if army and army.units else ""
+            fields += [("Commander", lead), ("Points allocation", str(army.points if army else ""))]
+            hint = f"the commander is flagged {style.commander_flag}"
+        aid = army.id if army else None
+
+        def placed(answer: list[str] | None) -> None:
+            if not answer:
+                return
+
+            def place() -> object:
+                if style.counted == armies.UNITS:
+                    units = armies.parse_units(answer[2])
+                    return armies.place_army(sc, h, answer[0], answer[1], units, army_id=aid)
+                points = armies.parse_points(answer[3])
+                return armies.place_army(
+                    sc, h, answer[0], answer[1], points=points, commander=answer[2], army_id=aid
+                )
+
+            if self._edit("army", place):
+                self._changed()
+
+        title = f"Army at {sc.map.label(h)}" + (
+            " (a points allocation)" if style.counted == armies.POINTS else ""
+        )
+        self.app.push_screen(FieldsForm(title, fields, hint), placed)
+
     def action_remove_settlement(self) -> None:
+        """X: the army tool removes the army it would change, any other the settlement."""
         m, h = self.scenario.map, self.map_widget.cursor
+        if self.tools.tool == ARMY:
+            army = self._army_here(h)
+            if army is None:
+                self.notify("no army on this hex", severity="warning")
+                return
+            aid = army.id
+            if self._edit("remove army", lambda: armies.remove_army(self.scenario, aid)):
+                self._changed()
+            return
         if self._edit("remove settlement", lambda: edits.remove_settlement(m, h)):
             self._changed()
 

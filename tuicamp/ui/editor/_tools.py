@@ -9,7 +9,8 @@ from tuicamp.game.mapedit.edits import BRUSH_SIZES
 from tuicamp.model.map import HexMap
 
 TERRAIN, FEATURE, TERRITORY, SETTLEMENT = "terrain", "feature", "territory", "settlement"
-TOOLS = (TERRAIN, FEATURE, TERRITORY, SETTLEMENT)
+ARMY = "army"
+TOOLS = (TERRAIN, FEATURE, TERRITORY, SETTLEMENT, ARMY)
 # The feature pen: off, drawing the feature on every side the cursor crosses, or erasing.
 PEN_OFF, PEN_DRAW, PEN_ERASE = "off", "draw", "erase"
 PENS = (PEN_OFF, PEN_DRAW, PEN_ERASE)
@@ -24,6 +25,7 @@ class Tools:
     territory: str | None = None
     brush: int = 1
     pen: str = PEN_OFF
+    army: int = 0  # which of the armies on the cursor's hex the army tool changes
 
     def next_tool(self) -> None:
         self.tool = TOOLS[(TOOLS.index(self.tool) + 1) % len(TOOLS)]
@@ -46,6 +48,8 @@ class Tools:
             ids = [t.id for t in hexmap.territories]
             at = ids.index(self.territory) if self.territory in ids else -1
             self.territory = ids[(at + step) % len(ids)]
+        elif self.tool == ARMY:
+            self.army += step  # taken modulo the armies on the hex when it is used
 
     def letter(self, hexmap: HexMap) -> str:
         letters = hexmap.vocabulary.letters
@@ -66,4 +70,6 @@ class Tools:
         if self.tool == TERRITORY:
             t = hexmap.territory(self.territory) if self.territory else None
             return f"{t.name} ({len(t.hexes)})" if t else "none: T makes one"
+        if self.tool == ARMY:
+            return "space: place; ] next here"
         return "space: place or change"
