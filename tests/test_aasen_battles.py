@@ -244,9 +244,38 @@ def test_the_level_from_the_points(vp, counts):
     how an auto-resolved battle is read)."""
     engine = to_battle()
     engine.campaign.options["result_from_vp"] = True
-    result(engine, 0, 0, vp=vp)
+    sides = [SideEntry(side="attacker", vp=vp[0]), SideEntry(side="defender", vp=vp[1])]
+    engine.perform("gm", EnterBattleResult(battle="b1", sides=sides))
     battle = engine.campaign.battles[0]
     assert battles.degree(Rules(engine.campaign, RULESET), battle, battle.result) == counts
+
+
+def test_the_points_option_asks_no_level_nor_winner():
+    """R-AA-4's option: "compute it from the Victory Point difference" - so the form asks
+    for neither the level nor who won (R-AA-25), and refuses them if given."""
+    engine = to_battle()
+    rules = Rules(engine.campaign, RULESET)
+    battle = engine.campaign.battles[0]
+    asked = [f.key for f in battles.result_fields(rules, battle)]
+    assert asked[:2] == ["winner", "level"]
+    engine.campaign.options["result_from_vp"] = True
+    asked = [f.key for f in battles.result_fields(rules, battle)]
+    assert "winner" not in asked and "level" not in asked and "conceded" in asked
+    with pytest.raises(RuleError, match="not on this battle's result form"):
+        result(engine, 1, 2, vp=(600, 0))
+    assert battle.status.value == "pending"
+
+
+@pytest.mark.parametrize(("winner", "level"), [(1, 0), (2, 0), (0, 1), (0, 3)])
+def test_a_win_needs_its_level_and_a_draw_none(winner, level):
+    """R-AA-4: "Players enter the result level (Massacre ... Massacred) and who won";
+    R-AA-25: a winner with no level, or a level with no winner, is refused (it was read
+    as a draw), and nothing of the battle changes."""
+    engine = to_battle()
+    with pytest.raises(RuleError, match="R-AA-25"):
+        result(engine, winner, level)
+    assert engine.campaign.battles[0].status.value == "pending"
+    assert owner(engine) == COLONY and not razed(engine) and bonuses(engine) == []
 
 
 def test_an_auto_resolved_battle_is_read_by_its_points():

@@ -98,26 +98,13 @@ def invasion_of(rules: api.Rules, battle: api.Battle) -> Invasion | None:
 
 
 def result_fields(rules: api.Rules, battle: api.Battle) -> tuple[api.ResultField, ...]:
-    """R-AA-4: "Players enter the result level (Massacre ... Massacred) and who won";
+    """R-AA-4: "Players enter the result level (Massacre ... Massacred) and who won" (with
+    the option ``result_from_vp`` the level is read from the points, so neither is asked);
     R-AA-24: "Scoring units left are entered per player, for who actually won" (here per
     side); a concession "automatically counts as a Massacre to the other side" (6.3)."""
+    asked = () if bool(rules.option("result_from_vp")) else WINNER_AND_LEVEL
     return (
-        api.ResultField(
-            "winner",
-            "Who won: 0 a draw, 1 the attacker, 2 the defender",
-            "int",
-            0,
-            2,
-            scope=api.FieldScope.BATTLE,
-        ),
-        api.ResultField(
-            "level",
-            "The win: 1 Minor Victory, 2 Solid Victory, 3 Massacre (0 a draw)",
-            "int",
-            0,
-            3,
-            scope=api.FieldScope.BATTLE,
-        ),
+        *asked,
         api.ResultField(
             "conceded",
             "Conceded by: 0 nobody, 1 the attacker, 2 the defender",
@@ -128,6 +115,26 @@ def result_fields(rules: api.Rules, battle: api.Battle) -> tuple[api.ResultField
         ),
         api.ResultField("scoring_units", "Scoring units left on the table", "int", 0, 99),
     )
+
+
+WINNER_AND_LEVEL = (
+    api.ResultField(
+        "winner",
+        "Who won: 0 a draw, 1 the attacker, 2 the defender",
+        "int",
+        0,
+        2,
+        scope=api.FieldScope.BATTLE,
+    ),
+    api.ResultField(
+        "level",
+        "How won: 0 a draw, else 1 Minor Victory, 2 Solid Victory, 3 Massacre",
+        "int",
+        0,
+        3,
+        scope=api.FieldScope.BATTLE,
+    ),
+)
 
 
 def by_points(rules: api.Rules, battle: api.Battle, result: api.BattleResult) -> Degree:
@@ -155,9 +162,12 @@ def degree(rules: api.Rules, battle: api.Battle, result: api.BattleResult) -> De
     if result.auto or bool(rules.option("result_from_vp")) or "winner" not in facts:
         return by_points(rules, battle, result)
     winner = SIDE_CODES.get(int(facts.get("winner", 0)))
-    level = LEVELS[int(facts.get("level", 0))] if winner is not None else "draw"
-    if winner is None or level == "draw":
-        return None, "draw"
+    level = LEVELS[int(facts.get("level", 0))]
+    if (winner is None) != (level == "draw"):
+        raise api.RuleError(
+            "A win is Minor (level 1), Solid (2) or a Massacre (3), and a draw has no winner "
+            "(winner 0, level 0): give both together (R-AA-25)"
+        )
     return winner, level
 
 
