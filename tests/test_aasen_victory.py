@@ -175,6 +175,19 @@ def api_members(camp, realm):
     return next(t for t in camp.teams if t.id == realm).members
 
 
+def test_the_campaign_ends_before_another_year_earns():
+    """4.1: "At the end of the campaign the realm that controls the largest number of
+    territories is the winner"; R-AA-26: the last year's End of the turn closes the
+    campaign, and no seventh year earns Support and Resources (5.1) first."""
+    engine = new()
+    play_out(engine)
+    camp = engine.campaign
+    assert camp.finished and camp.turn == 6
+    assert not [e for e in engine.chronicle if e.kind == "support" and e.turn > 6]
+    assert camp.state.books[REACH].resources == 0 and camp.state.books[COLONY].resources == 0
+    assert not any(e.kind == "new_turn" and "Year 7" in e.text for e in engine.chronicle)
+
+
 def test_a_pirate_realms_land_and_wealth_count_double():
     """4.1: "Since a pirate realm only has one player ... its territories, wealth and
     Glory count double for this purpose"."""
@@ -194,7 +207,7 @@ def test_the_campaign_ends_after_its_years():
     engine = new()
     play_out(engine)
     camp = engine.campaign
-    assert camp.turn == 7 and camp.state.over
+    assert camp.turn == 6 and camp.state.over
     assert camp.state.books[REACH].wealth == 6 * 11
 
 

@@ -106,11 +106,6 @@ def generalless(ctx: api.Context) -> None:
             eliminate(ctx, team.id, "it has no General")
 
 
-def last_year(rules: api.Rules) -> int:
-    """The campaign's length in years: the scenario's turn limit (0: no end)."""
-    return int(rules.campaign.victory.get("turn_limit", 0) or 0)
-
-
 def score(rules: api.Rules, state: AasenState, realm_id: str) -> tuple[int, int, int]:
     """Territories, then Wealth, then the Generals' Glory; a pirate realm's count double."""
     camp = rules.campaign

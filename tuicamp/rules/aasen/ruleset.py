@@ -33,7 +33,10 @@ ACTIONS: tuple[type[api.Action], ...] = tuple(a for module in MODULES for a in m
 
 def begin_year(ctx: api.Context) -> None:
     """The year opens: (in the first) the island is told; a realm with no land is out
-    (3.1); then Support and Resources are earned (5.1)."""
+    (3.1); then Support and Resources are earned (5.1). A campaign over earns nothing
+    (R-AA-26)."""
+    if astate(ctx).over:
+        return
     tell_the_island(ctx)
     endturn.landless(ctx)
     year.earn(ctx)
@@ -214,7 +217,7 @@ class AasenRuleset(api.Ruleset):
         state = astate(ctx)
         state.invasions, state.declared, state.initiative, state.tiebreak = [], [], {}, {}
         state.contingents, state.fought_in = [], []
-        last = endturn.last_year(ctx)
+        last = year.last_year(ctx)
         if last and ctx.campaign.turn > last:
             state.over = True  # 4.1: "At the end of the campaign"
 

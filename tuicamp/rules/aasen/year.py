@@ -96,10 +96,16 @@ def rebuild_unfought(ctx: api.Context) -> None:
             ctx.emit("rebuilt", f"{territory.name} is rebuilt by the locals")
 
 
+def last_year(rules: api.Rules) -> int:
+    """The campaign's length in years: the scenario's turn limit (0: no end)."""
+    return int(rules.campaign.victory.get("turn_limit", 0) or 0)
+
+
 def year_end(ctx: api.Context) -> None:
     """As the End of the turn closes, 7.2: "Any Resources not spent by the end of the turn
     are now transformed into Wealth in a one-to-one ratio"; the fleets launched this turn
-    are gone."""
+    are gone. After the campaign's last year the campaign is over there and then (4.1: "At
+    the end of the campaign"): no further year begins, nor earns anything (R-AA-26)."""
     camp, state = ctx.campaign, astate(ctx)
     rate = int(ctx.table("earnings")["wealth_per_unspent_resource"])
     for team in realms.realms(camp):
@@ -110,6 +116,9 @@ def year_end(ctx: api.Context) -> None:
     if state.fleets:
         ctx.emit("fleets_gone", "The fleets of this turn are gone", undoable=False)
     state.fleets = []
+    last = last_year(ctx)
+    if last and camp.turn >= last:
+        state.over = True
 
 
 ACTIONS = (ConvertWealth,)
