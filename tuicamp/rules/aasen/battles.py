@@ -241,7 +241,8 @@ def consequences(ctx: api.Context, battle: api.Battle, winner: str | None, level
         )
         win_bonus(ctx, bonus)
     if row["blitz"] and not was_razed:  # R-AA-23: a razed territory stays razed: no blitz
-        win_bonus(ctx, Bonus(invasion.attacker, int(row["blitz"]), "blitz", target.id, ""))
+        blitz = Bonus(invasion.attacker, int(row["blitz"]), "blitz", target.id, "", invasion.source)
+        win_bonus(ctx, blitz)
 
 
 def raze(ctx: api.Context, territory: api.Territory) -> None:

@@ -21,7 +21,7 @@ from __future__ import annotations
 from attrs import define
 
 from tuicamp.rules import api
-from tuicamp.rules.aasen import books, realms
+from tuicamp.rules.aasen import bonuses, books, realms
 from tuicamp.rules.aasen.state import (
     NEUTRAL,
     STAND,
@@ -48,12 +48,11 @@ def begin(ctx: api.Context) -> None:
     descending order of Initiative (roll a dice to determine the order if two players have
     the same Initiative score)"."""
     camp, state = ctx.campaign, astate(ctx)
-    state.declared, state.initiative, state.tiebreak = [], {}, {}
-    won = {b.player: b for b in state.bonuses}
+    state.declared, state.initiative, state.tiebreak, state.claimed = [], {}, {}, []
     for player in candidates(ctx):
         name = api.teams.name_of(camp, player)
+        bonus = bonuses.claim(ctx, player)  # 6.3: a Follow-up or Blitz that can be made
         rolled = ctx.dice.roll("3d6", f"{name}'s Initiative").total
-        bonus = won[player].initiative if player in won else 0  # 6.3: Follow-up or Blitz
         state.initiative[player] = rolled + bonus
         state.tiebreak[player] = ctx.dice.roll("d6", f"{name}'s die for equal Initiative").total
         ctx.emit(
@@ -168,6 +167,7 @@ class Declare(AasenAction):
         source = ctx.found(camp.map.territory(self.source), f"{self.source!r} is no territory")
         target = ctx.found(camp.map.territory(self.target), f"{self.target!r} is no territory")
         _check(ctx, realm_id, source, target)
+        bonuses.check_declaration(ctx, player, source.id, target.id)
         invasion = Invasion(
             f"i{len(state.invasions) + 1}",
             player,

@@ -15,6 +15,7 @@ from typing import Any
 from tuicamp.rules import api
 from tuicamp.rules.aasen import (
     battles,
+    bonuses,
     declarations,
     endturn,
     purchases,
@@ -27,7 +28,7 @@ from tuicamp.rules.aasen import (
 )
 from tuicamp.rules.aasen.state import AasenAction, AasenState, astate
 
-MODULES = (year, trade, purchases, declarations, support, battles, endturn)
+MODULES = (year, trade, purchases, declarations, bonuses, support, battles, endturn)
 ACTIONS: tuple[type[api.Action], ...] = tuple(a for module in MODULES for a in module.ACTIONS)
 
 
@@ -133,6 +134,7 @@ class AasenRuleset(api.Ruleset):
                 "pass_declaration",
                 "answer_invasion",
                 "modify_initiative",
+                "forgo_bonus",
                 "support",
                 "refuse_support",
             ),
@@ -216,6 +218,7 @@ class AasenRuleset(api.Ruleset):
         """A new year: last year's invasions and Initiative are over."""
         state = astate(ctx)
         state.invasions, state.declared, state.initiative, state.tiebreak = [], [], {}, {}
+        state.claimed = []
         state.contingents, state.fought_in = [], []
         last = year.last_year(ctx)
         if last and ctx.campaign.turn > last:

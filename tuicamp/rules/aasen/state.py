@@ -117,6 +117,7 @@ class Bonus:
     kind: str  # follow-up | blitz
     source: str  # the territory it is launched from
     target: str  # the territory it invades ("" for a blitz: any of R-AA-22's)
+    origin: str = ""  # a blitz's: the territory the conquering invasion came from
 
 
 ATTACKER = "attacker"
@@ -166,6 +167,7 @@ class AasenState:
     contingents: list[Contingent] = field(factory=list)  # this year's Support Contingents
     fought_in: list[str] = field(factory=list)  # territories a battle was fought in this year
     bonuses: list[Bonus] = field(factory=list)  # Initiative won for next year's declarations
+    claimed: list[Bonus] = field(factory=list)  # this year's, counted in the Initiative (6.3)
     over: bool = False  # the campaign's last year is played (4.1)
     trades: api.Agreements = field(factory=api.Agreements)  # this year's offers (5.2)
     # The order the realms were ranked in at set-up (Realm 1 first, R-AA-7): the scenario's

@@ -1,0 +1,127 @@
+"""Follow-ups and Blitzes (6.3): the Initiative a battle won for next year, and the one
+invasion that Initiative is for.
+
+"When a player achieves a result that allows him to Follow up he may add +10 / +5 to his
+Initiative next turn under the following conditions: If he was the attacker he must attack
+the same territory again from the same territory as he did last turn ... If he was the
+defender he must attack the territory that launched the invasion from the territory that
+was attacked"; "When the attacking player conquers a territory which is not razed he may
+perform a Blitz in the next campaign turn, gaining +5 to his Initiative if he does so. A
+blitz is an invasion from the newly conquered territory into one of the three territories
+which is not in contact with the territory he invaded from last turn" (R-AA-22).
+
+So the bonus is counted in his Initiative only while that invasion can still be made (his
+realm holds the territory it sets out from, and another realm's or nobody's land is there
+to invade), and a player who counts it declares that invasion or passes; he may give the
+bonus up (``forgo_bonus``) before he declares, to declare another (R-AA-27).
+"""
+
+from __future__ import annotations
+
+from attrs import define
+
+from tuicamp.rules import api
+from tuicamp.rules.aasen import realms
+from tuicamp.rules.aasen.state import AasenAction, AasenState, Bonus, astate
+
+BLITZ = "blitz"
+FOLLOW_UP = "follow-up"
+
+
+def blitz_targets(campaign: api.Campaign, bonus: Bonus) -> list[api.Territory]:
+    """R-AA-22: the neighbours of the conquered territory that are neither the territory
+    invaded from nor next to it (three of them on a full hex)."""
+    conquered = campaign.map.territory(bonus.source)
+    origin = campaign.map.territory(bonus.origin)
+    if conquered is None:
+        return []
+    near = {origin.id, *(t.id for t in realms.neighbours(campaign, origin))} if origin else set()
+    return [t for t in realms.neighbours(campaign, conquered) if t.id not in near]
+
+
+def targets(campaign: api.Campaign, bonus: Bonus) -> list[api.Territory]:
+    """The territories the bonus's invasion may go into."""
+    if bonus.kind == BLITZ:
+        return blitz_targets(campaign, bonus)
+    target = campaign.map.territory(bonus.target)
+    return [target] if target is not None else []
+
+
+def lapse_reason(campaign: api.Campaign, bonus: Bonus) -> str:
+    """Why the bonus's invasion cannot be made this year ("" when it can)."""
+    realm_id = realms.realm_id_of(campaign, bonus.player)
+    source = campaign.map.territory(bonus.source)
+    if source is None or realm_id is None or source.owner != realm_id:
+        where = source.name if source is not None else bonus.source
+        return f"{where}, whence it sets out, is no longer his realm's"
+    if not [t for t in targets(campaign, bonus) if t.owner != realm_id]:
+        return "nothing is left there for it to invade"
+    return ""
+
+
+def describe(campaign: api.Campaign, bonus: Bonus) -> str:
+    """The invasion the bonus is for, as the players read it."""
+    source = campaign.map.territory(bonus.source)
+    start = source.name if source is not None else bonus.source
+    into = " or ".join(t.name for t in targets(campaign, bonus)) or "nowhere"
+    return f"a {bonus.kind} (+{bonus.initiative} Initiative) from {start} into {into}"
+
+
+def claim(ctx: api.Context, player: str) -> int:
+    """As Initiative is rolled: the best of the player's bonuses whose invasion can be made
+    is counted (his claim for this year); the others lapse, told in the chronicle."""
+    camp, state = ctx.campaign, astate(ctx)
+    name = api.teams.name_of(camp, player)
+    best: Bonus | None = None
+    for bonus in (b for b in state.bonuses if b.player == player):
+        why = lapse_reason(camp, bonus)
+        if why:
+            ctx.emit("bonus_lapsed", f"{name}'s {bonus.kind} lapses: {why}", player=player)
+        elif best is None or bonus.initiative > best.initiative:
+            best = bonus
+    if best is None:
+        return 0
+    state.claimed.append(best)
+    return best.initiative
+
+
+def claimed(state: AasenState, player: str) -> Bonus | None:
+    return next((b for b in state.claimed if b.player == player), None)
+
+
+def check_declaration(ctx: api.Context, player: str, source: str, target: str) -> None:
+    """R-AA-27: a player whose Initiative counts a bonus declares its invasion."""
+    bonus = claimed(astate(ctx), player)
+    if bonus is None:
+        return
+    fits = source == bonus.source and target in {t.id for t in targets(ctx.campaign, bonus)}
+    ctx.require(
+        fits,
+        f"Your Initiative counts {describe(ctx.campaign, bonus)}: declare that invasion, or "
+        "give the bonus up first (forgo_bonus) (6.3, R-AA-27)",
+    )
+
+
+@define(kw_only=True)
+class ForgoBonus(AasenAction):
+    kind = "forgo_bonus"
+    summary = "Give up this year's Follow-up or Blitz: its Initiative comes off, any invasion opens"
+
+    def apply(self, ctx: api.Context) -> None:
+        """6.3: the bonus is for one invasion ("he must attack the same territory again");
+        a player who would declare another gives its Initiative back first (R-AA-27)."""
+        camp, state = ctx.campaign, astate(ctx)
+        player = api.turns.acting_player(ctx, among=api.acting_players(camp))
+        bonus = ctx.found(claimed(state, player), "Your Initiative counts no Follow-up or Blitz")
+        ctx.require(player not in state.declared, "You have declared this year: too late")
+        state.claimed.remove(bonus)
+        state.initiative[player] = state.initiative.get(player, 0) - bonus.initiative
+        name = api.teams.name_of(camp, player)
+        ctx.emit(
+            "initiative",
+            f"{name} gives up his {bonus.kind}: his Initiative is now {state.initiative[player]}",
+            player=player,
+        )
+
+
+ACTIONS = (ForgoBonus,)
