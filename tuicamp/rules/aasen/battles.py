@@ -15,13 +15,14 @@ from __future__ import annotations
 from attrs import define
 
 from tuicamp.rules import api
-from tuicamp.rules.aasen import books, realms, support
+from tuicamp.rules.aasen import books, realms, support, trust
 from tuicamp.rules.aasen.state import (
     ATTACKER,
     DEFENDER,
     STAND,
     AasenAction,
     Bonus,
+    Contingent,
     Invasion,
     astate,
 )
@@ -232,7 +233,7 @@ def consequences(ctx: api.Context, battle: api.Battle, winner: str | None, level
             f"{api.teams.name_of(camp, invasion.realm)} conquers {target.name}",
             battle=battle.id,
         )
-        cancel_second_attack(ctx, invasion)
+        second_attack(ctx, invasion)
     if row["razed"]:
         raze(ctx, target)
     if row["follow_up"]:
@@ -262,9 +263,11 @@ def win_bonus(ctx: api.Context, bonus: Bonus) -> None:
     )
 
 
-def cancel_second_attack(ctx: api.Context, first: Invasion) -> None:
+def second_attack(ctx: api.Context, first: Invasion) -> None:
     """R-AA-16: when the first battle conquers the Capital, the second goes on only
-    against a hostile holder; otherwise it is cancelled and its marching paid back."""
+    against a hostile holder; otherwise it is cancelled and its marching paid back.
+    R-AA-28: the holder is hostile when he is of another realm than the second attacker and
+    the second attacker does not Trust him (R-AA-3); the conqueror then defends it."""
     camp, state = ctx.campaign, astate(ctx)
     for other in state.invasions:
         if other.id == first.id or other.target != first.target or not other.battle:
@@ -272,14 +275,52 @@ def cancel_second_attack(ctx: api.Context, first: Invasion) -> None:
         battle = next((b for b in camp.battles if b.id == other.battle), None)
         if battle is None or battle.status != api.BattleStatus.PENDING:
             continue
-        if other.realm != first.realm:
+        hostile = other.realm != first.realm and not trust.trusts(
+            state, other.attacker, first.attacker
+        )
+        if hostile:
+            _new_defender(ctx, battle, other, first)
             continue
         battle.status = api.BattleStatus.CANCELLED
-        ctx.emit("battle_cancelled", f"Battle {battle.id} is called off: the Capital is taken")
+        why = "its own realm holds it" if other.realm == first.realm else "a Trusted army holds it"
+        text = f"Battle {battle.id} is called off: the Capital is taken and {why} (R-AA-16)"
+        ctx.emit("battle_cancelled", text, battle=battle.id)
         for c in state.contingents:
-            if c.invasion == other.id and not c.refused and c.cost:
-                realm_id = realms.realm_id_of(camp, c.player) or ""
-                books.change(ctx, realm_id, "a march called off", resources=c.cost)
+            if c.invasion == other.id:
+                _pay_back(ctx, c)
+
+
+def _pay_back(ctx: api.Context, contingent: Contingent) -> None:
+    """A Contingent whose battle is gone: its march is paid back, and it is refused no more."""
+    if contingent.refused:
+        return
+    contingent.refused = True
+    if contingent.cost:
+        realm_id = realms.realm_id_of(ctx.campaign, contingent.player) or ""
+        books.change(ctx, realm_id, "a march called off", resources=contingent.cost)
+
+
+def _new_defender(ctx: api.Context, battle: api.Battle, other: Invasion, first: Invasion) -> None:
+    """R-AA-28: the second battle goes on with the conqueror defending the Capital, at his
+    own army's size; the Contingents sent to the old defender go home, paid back."""
+    camp, state = ctx.campaign, astate(ctx)
+    for c in state.contingents:
+        if c.invasion == other.id and c.side == DEFENDER:
+            _pay_back(ctx, c)
+    other.defender_realm, other.defender = first.realm, first.attacker
+    _, defend, homeland = sizes(ctx, other)
+    side = ctx.found(battle.side(DEFENDER), "the battle has no defender")
+    side.players, side.points = [first.attacker], defend
+    side.name = api.teams.name_of(camp, first.attacker)
+    if not homeland:
+        battle.circumstances = [c for c in battle.circumstances if c.key != "homeland"]
+    target = ctx.found(camp.map.territory(other.target), "no such territory")
+    ctx.emit(
+        "battle_defender",
+        f"Battle {battle.id} goes on: {api.teams.name_of(camp, first.attacker)} now holds "
+        f"{target.name} and defends it (R-AA-16, R-AA-28)",
+        battle=battle.id,
+    )
 
 
 def apply_result(ctx: api.Context, battle: api.Battle) -> None:

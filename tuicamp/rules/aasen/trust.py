@@ -76,3 +76,8 @@ def trust_between(state: AasenState, a: str, b: str) -> str:
 
 def sworn(state: AasenState, a: str, b: str) -> bool:
     return trust_between(state, a, b) == SWORN
+
+
+def trusts(state: AasenState, a: str, b: str) -> bool:
+    """Whether two players' armies Trust each other (one's own army always does)."""
+    return trust_between(state, a, b) == TRUSTED
