@@ -21,7 +21,7 @@ from __future__ import annotations
 from attrs import define
 
 from tuicamp.rules import api
-from tuicamp.rules.aasen import realms
+from tuicamp.rules.aasen import initiative, realms
 from tuicamp.rules.aasen.state import AasenAction, AasenState, Bonus, astate
 
 BLITZ = "blitz"
@@ -122,6 +122,7 @@ class ForgoBonus(AasenAction):
             f"{name} gives up his {bonus.kind}: his Initiative is now {state.initiative[player]}",
             player=player,
         )
+        initiative.moved(ctx, player)
 
 
 ACTIONS = (ForgoBonus,)

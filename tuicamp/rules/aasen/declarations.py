@@ -21,7 +21,7 @@ from __future__ import annotations
 from attrs import define
 
 from tuicamp.rules import api
-from tuicamp.rules.aasen import bonuses, books, realms
+from tuicamp.rules.aasen import bonuses, books, initiative, realms
 from tuicamp.rules.aasen.state import (
     NEUTRAL,
     STAND,
@@ -54,7 +54,6 @@ def begin(ctx: api.Context) -> None:
         bonus = bonuses.claim(ctx, player)  # 6.3: a Follow-up or Blitz that can be made
         rolled = ctx.dice.roll("3d6", f"{name}'s Initiative").total
         state.initiative[player] = rolled + bonus
-        state.tiebreak[player] = ctx.dice.roll("d6", f"{name}'s die for equal Initiative").total
         ctx.emit(
             "initiative",
             f"{name}'s Initiative: {state.initiative[player]}",
@@ -62,10 +61,12 @@ def begin(ctx: api.Context) -> None:
             initiative=state.initiative[player],
         )
     state.bonuses = []
+    initiative.roll_off(ctx)
 
 
 def order(rules: api.Rules) -> list[str]:
-    """Who is still to declare, first to last: highest Initiative, then the higher die."""
+    """Who is still to declare, first to last: highest Initiative, then the higher die of
+    the roll-off between equals (R-AA-29)."""
     state = astate(rules)
     left = [p for p in candidates(rules) if p not in state.declared]
     return sorted(left, key=lambda p: (-state.initiative.get(p, 0), -state.tiebreak.get(p, 0)))
@@ -275,6 +276,7 @@ class ModifyInitiative(AasenAction):
         ctx.emit(
             "initiative", f"{name}'s Initiative is now {state.initiative[player]}", player=player
         )
+        initiative.moved(ctx, player)
 
 
 def blockers(rules: api.Rules, player: str) -> list[str]:
