@@ -549,15 +549,20 @@ def apply(tmp_path, seat, body):
     assert cli.main(["apply", "isle", str(orders)]) == 0
 
 
-def test_the_command_line_plays_the_sheets_and_keeps_them_sealed(tmp_path, monkeypatch, capsys):
-    """`tuicamp apply`, `show --as` and `log --as`: a realm's sheet is its own until every
-    realm has handed one in (5.3), and the seat's status lines name who is still to."""
+def cli_to_purchases(tmp_path, monkeypatch):
+    """A duel saved as "isle", played on the command line to its first Purchases."""
     monkeypatch.setenv("TUICAMP_SAVES", str(tmp_path))
     monkeypatch.setenv("TUICAMP_NOW", "2026-01-01T00:00:00")
     assert cli.main(["new", DUEL, "--seed", "4", "--name", "isle", "--no-play"]) == 0
     for _ in ("earn", "trade"):
         for seat in ("malus", "khazrak", "eltharion", "tehen"):
             apply(tmp_path, seat, '[[action]]\nkind = "end_phase"\n')
+
+
+def test_the_command_line_plays_the_sheets_and_keeps_them_sealed(tmp_path, monkeypatch, capsys):
+    """`tuicamp apply`, `show --as` and `log --as`: a realm's sheet is its own until every
+    realm has handed one in (5.3), and the seat's status lines name who is still to."""
+    cli_to_purchases(tmp_path, monkeypatch)
     apply(tmp_path, "malus", '[[action]]\nkind = "write_sheet"\noutposts = ["goldwash-strand"]\n')
     capsys.readouterr()
     assert cli.main(["show", "isle", "--as", "tehen"]) == 0

@@ -102,7 +102,10 @@ def declarer(ctx: api.Context) -> str:
     camp, waiting = ctx.campaign, awaiting(ctx)
     if waiting is not None:
         realm_name = api.teams.name_of(camp, waiting.defender_realm)
-        raise api.RuleError(f"First {realm_name} must stand or withdraw from {waiting.target}")
+        raise api.RuleError(
+            f"First {realm_name} must stand or withdraw from {waiting.target} (invasion "
+            f"{waiting.id})"
+        )
     left = order(ctx)
     ctx.require(player in left, f"{api.teams.name_of(camp, player)} has declared this year")
     ctx.require(
@@ -282,7 +285,10 @@ class ModifyInitiative(AasenAction):
 def blockers(rules: api.Rules, player: str) -> list[str]:
     camp, waiting = rules.campaign, awaiting(rules)
     if waiting is not None and realms.realm_id_of(camp, player) == waiting.defender_realm:
-        return [f"First: stand or withdraw from {waiting.target} (answer_invasion)"]
+        return [
+            f"First: stand or withdraw from {waiting.target} (invasion {waiting.id}: "
+            "answer_invasion)"
+        ]
     if player in order(rules):
         return ["First: declare your invasion or pass when your turn comes"]
     return []
@@ -291,9 +297,10 @@ def blockers(rules: api.Rules, player: str) -> list[str]:
 def pending(rules: api.Rules) -> list[str]:
     camp, waiting = rules.campaign, awaiting(rules)
     if waiting is not None:
+        target = camp.map.territory(waiting.target)
         return [
             f"{api.teams.name_of(camp, waiting.defender_realm)} must stand or withdraw "
-            f"from {waiting.target}"
+            f"from {target.name if target else waiting.target} (invasion {waiting.id})"
         ]
     left = order(rules)
     if left:

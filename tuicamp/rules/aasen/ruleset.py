@@ -269,6 +269,8 @@ class AasenRuleset(api.Ruleset):
             return [f"Sheets to hand in: {names}"] if waiting else []
         if camp.phase == "declare":
             return declarations.pending(rules)
+        if camp.phase == "trade":
+            return trade.pending(rules)
         return []
 
     # --- what a seat may know -----------------------------------------------------------

@@ -129,4 +129,16 @@ class Trade(AasenAction):
         )
 
 
+def pending(rules: api.Rules) -> list[str]:
+    """The offers of the Trade segment still waiting for an answer, by id."""
+    camp, name = rules.campaign, api.teams.name_of
+    return [
+        f"Offer {offer.id} ({name(camp, offer.proposer)}: {offer.text}) waits for "
+        f"{', '.join(name(camp, r) for r in offer.waiting)} (trade accept={offer.id} or "
+        f"decline={offer.id})"
+        for offer in astate(rules).trades.items
+        if offer.pending
+    ]
+
+
 ACTIONS = (Trade,)

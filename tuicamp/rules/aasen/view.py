@@ -12,10 +12,11 @@ import copy
 from attrs import define, field
 
 from tuicamp.rules import api
-from tuicamp.rules.aasen import declarations, realms
+from tuicamp.rules.aasen import bonuses, declarations, realms
 from tuicamp.rules.aasen.state import (
     TRUST_NAMES,
     AasenState,
+    Fleet,
     Invasion,
     PurchaseSheet,
     RealmBooks,
@@ -128,6 +129,70 @@ def status_lines(rules: api.Rules, seat: api.Seat) -> list[api.StatusLine]:
         lines.append(api.StatusLine("To declare", ranked))
     for i in view.invasions:
         lines.append(api.StatusLine("Invasion", invasion_text(camp, i)))
+    return lines + public_lines(rules) + answer_lines(rules, seat)
+
+
+def public_lines(rules: api.Rules) -> list[api.StatusLine]:
+    """What the whole table knows: the Capitals, Outposts and Strongholds on the map, the
+    fleets put out this year (revealed with the sheets), the Follow-ups and Blitzes won
+    (told as the battles end), and the trade offers with their ids (all trade is open)."""
+    camp, state = rules.campaign, astate(rules)
+    lines = [api.StatusLine("Holdings", text) for text in holdings_texts(camp, state)]
+    lines += [api.StatusLine("Fleet", fleet_text(camp, f)) for f in state.fleets]
+    name = api.teams.name_of
+    for bonus in state.claimed:
+        text = f"{name(camp, bonus.player)}'s Initiative counts {bonuses.describe(camp, bonus)}"
+        lines.append(api.StatusLine("This year", text, player=bonus.player))
+    for bonus in state.bonuses:
+        text = f"{name(camp, bonus.player)} may make {bonuses.describe(camp, bonus)}"
+        lines.append(api.StatusLine("Next year", text, player=bonus.player))
+    for offer in state.trades.items:
+        if offer.pending:
+            to = ", ".join(name(camp, r) for r in offer.parties)
+            text = f"{offer.id}: {name(camp, offer.proposer)} to {to}: {offer.text}"
+            lines.append(api.StatusLine("Offer", text))
+    return lines
+
+
+def holdings_texts(campaign: api.Campaign, state: AasenState) -> list[str]:
+    """Each realm's Capital, Strongholds and Outposts, one text a realm."""
+    out = []
+    for team in realms.realms(campaign):
+        capital = realms.capital_of(campaign, state, team.id)
+        parts = [f"Capital {capital.name}" if capital is not None else "no Capital"]
+        for territory in realms.held_by(campaign, team.id):
+            kind = realms.holding_in(state, territory)
+            if kind:
+                parts.append(f"{kind.title()} in {territory.name}")
+        out.append(f"{team.name}: {'; '.join(parts)}")
+    return out
+
+
+def fleet_text(campaign: api.Campaign, fleet: Fleet) -> str:
+    territory = campaign.map.territory(fleet.where)
+    where = territory.name if territory is not None else f"sea {fleet.where}"
+    used = ", has carried its army" if fleet.used else ""
+    return f"{api.teams.name_of(campaign, fleet.realm)}'s fleet at {where}{used}"
+
+
+def answer_lines(rules: api.Rules, seat: api.Seat) -> list[api.StatusLine]:
+    """What the seat's realm must answer, with the ids and the action that answers: the
+    invasion waiting for it to stand or withdraw, the trade offers made to it."""
+    camp, state = rules.campaign, astate(rules)
+    own = {r for p in seat.players if (r := realms.realm_id_of(camp, p)) is not None}
+    lines = []
+    waiting = declarations.awaiting(rules)
+    if waiting is not None and (seat.gm or waiting.defender_realm in own):
+        members = api.teams.members(camp, waiting.defender_realm)
+        text = (
+            f"invasion {waiting.id} ({invasion_text(camp, waiting)}): answer_invasion "
+            f"choice=stand defender={'|'.join(members)}, or choice=withdraw"
+        )
+        lines.append(api.StatusLine("To answer", text))
+    for offer in state.trades.items:
+        if offer.pending and any(r in own or seat.gm for r in offer.waiting):
+            text = f"offer {offer.id} ({offer.text}): trade accept={offer.id} or decline={offer.id}"
+            lines.append(api.StatusLine("To answer", text))
     return lines
 
 
@@ -144,7 +209,7 @@ def invasion_text(campaign: api.Campaign, invasion: Invasion) -> str:
         "neutral": "taken (nobody's land)",
     }.get(invasion.answer, invasion.answer)
     raid = "raid" if invasion.raid else "invasion"
-    return f"{name(campaign, invasion.attacker)}'s {raid} {where}: {answer}"
+    return f"{invasion.id}: {name(campaign, invasion.attacker)}'s {raid} {where}: {answer}"
 
 
 def trust_lines(campaign: api.Campaign, state: AasenState) -> list[str]:

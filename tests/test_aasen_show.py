@@ -1,0 +1,115 @@
+"""The Invasion of Hex Island (``aasen``): what `show --as SEAT` tells each seat - the ids
+it must answer by (invasions, trade offers) and what the whole table knows (holdings,
+fleets, Follow-ups and Blitzes)."""
+
+from __future__ import annotations
+
+from test_aasen_year import apply, cli_to_purchases, end_all, new
+
+from tuicamp import cli
+from tuicamp.engine.rules import Rules
+from tuicamp.rules.aasen import AasenRuleset
+from tuicamp.rules.aasen.purchases import WriteSheet
+from tuicamp.rules.aasen.state import Bonus
+from tuicamp.rules.aasen.trade import Trade
+
+RULESET = AasenRuleset()
+COLONY = "arnheim-colony"
+NAMES = {
+    "Malus of Hag Graef": "malus",
+    "Khazrak One-Eye": "khazrak",
+    "Eltharion of Arnheim": "eltharion",
+    "Tehenhauin's Chosen": "tehen",
+}
+
+
+def lines_of(engine, player):
+    camp = engine.campaign
+    seat = next(s for s in camp.seats if s.players == [player])
+    return [(s.label, s.text) for s in RULESET.status_lines(Rules(camp, RULESET), seat)]
+
+
+def test_a_trade_offer_shows_its_id_and_the_recipient_is_told_to_answer():
+    """5.2: "All trade is done openly" (R-AA-19): every seat reads the offer with its id;
+    the realm it is made to reads how to answer it, and the segment's pending line waits
+    for it."""
+    engine = new()
+    end_all(engine)
+    engine.perform("malus", Trade(to=COLONY, give=2, ask=0))
+    (offer,) = engine.campaign.state.trades.items
+    terms = f"{offer.id}: The Hag Graef Reach to The Arnheim Colony: gives 2 Resources for nothing"
+    for player in ("malus", "eltharion"):
+        assert ("Offer", terms) in lines_of(engine, player)
+    answer = f"trade accept={offer.id} or decline={offer.id}"
+    assert [t for label, t in lines_of(engine, "eltharion") if label == "To answer"] == [
+        f"offer {offer.id} (gives 2 Resources for nothing): {answer}"
+    ]
+    assert not [t for label, t in lines_of(engine, "malus") if label == "To answer"]
+    pending = RULESET.pending(Rules(engine.campaign, RULESET))
+    assert pending == [
+        f"Offer {offer.id} (The Hag Graef Reach: gives 2 Resources for nothing) waits for "
+        f"The Arnheim Colony ({answer})"
+    ]
+
+
+def test_the_holdings_fleets_and_next_years_bonuses_are_shown_to_all():
+    """5.3: "Once purchases have been revealed, relevant markers will be placed on the
+    map": the Capitals, Strongholds, Outposts and this year's fleets; 6.3: a Follow-up
+    won is known to all, with the invasion it is for."""
+    engine = new()
+    end_all(engine)
+    end_all(engine)
+    engine.perform("malus", WriteSheet(fleets=["wreckers-cove"]))
+    engine.perform("tehen", WriteSheet())
+    camp = engine.campaign
+    camp.state.bonuses.append(Bonus("eltharion", 5, "follow-up", "the-north-cape", "wreckers-cove"))
+    for player in ("khazrak", "tehen"):
+        lines = lines_of(engine, player)
+        assert ("Holdings", "The Hag Graef Reach: Capital Hag Hold; Stronghold in Serpentwood") in (
+            lines
+        )
+        assert (
+            "Holdings",
+            "The Arnheim Colony: Capital Sunward Keep; Outpost in The North Cape; Outpost in "
+            "Riverbend",
+        ) in lines
+        assert ("Fleet", "The Hag Graef Reach's fleet at Wreckers' Cove") in lines
+        assert (
+            "Next year",
+            "Eltharion of Arnheim may make a follow-up (+5 Initiative) from The North Cape "
+            "into Wreckers' Cove",
+        ) in lines
+
+
+def test_the_invaded_realm_reads_the_invasion_id_and_how_to_answer(tmp_path, monkeypatch, capsys):
+    """5.4: "When an invasion is declared the invaded realm must immediately declare if
+    they will stand and fight or withdraw" (R-AA-17: naming its defender): `show --as`
+    gives the invaded realm's seats the invasion's id and the answer's form; the attacker
+    reads the id on the invasion's line; the pending line names it."""
+    cli_to_purchases(tmp_path, monkeypatch)
+    apply(tmp_path, "malus", '[[action]]\nkind = "write_sheet"\n')
+    apply(tmp_path, "tehen", '[[action]]\nkind = "write_sheet"\n')
+    for seat in ("malus", "khazrak", "eltharion", "tehen"):
+        apply(tmp_path, seat, '[[action]]\nkind = "end_phase"\n')
+    capsys.readouterr()
+    assert cli.main(["show", "isle", "--as", "malus"]) == 0
+    shown = capsys.readouterr().out
+    ranked = shown.split("To declare: ")[1]
+    seat = next(p for name, p in NAMES.items() if ranked.startswith(name))
+    source, target, defender = (
+        ("wreckers-cove", "the-north-cape", "eltharion")
+        if seat in ("malus", "khazrak")
+        else ("the-north-cape", "wreckers-cove", "malus")
+    )
+    body = f'[[action]]\nkind = "declare"\nsource = "{source}"\ntarget = "{target}"\n'
+    apply(tmp_path, seat, body)
+    capsys.readouterr()
+    assert cli.main(["show", "isle", "--as", defender]) == 0
+    shown = capsys.readouterr().out
+    assert "To answer: invasion i1 (i1: " in shown
+    assert "answer_invasion choice=stand defender=" in shown and "or choice=withdraw" in shown
+    assert "(invasion i1)" in shown  # the pending line
+    assert cli.main(["show", "isle", "--as", seat]) == 0
+    shown = capsys.readouterr().out
+    assert "Invasion: i1: " in shown and "waiting for an answer" in shown
+    assert "To answer:" not in shown
