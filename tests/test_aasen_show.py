@@ -113,3 +113,18 @@ def test_the_invaded_realm_reads_the_invasion_id_and_how_to_answer(tmp_path, mon
     shown = capsys.readouterr().out
     assert "Invasion: i1: " in shown and "waiting for an answer" in shown
     assert "To answer:" not in shown
+
+
+def test_the_players_hold_no_treasury_the_realm_holds_resources_and_wealth(
+    tmp_path, monkeypatch, capsys
+):
+    """5.1: "Resources can be spent during a turn"; 7.2: "Any Resources not spent by the
+    end of the turn are now transformed into Wealth": a realm's money is its Resources and
+    Wealth, so `show` gives no player a treasury in gold crowns."""
+    cli_to_purchases(tmp_path, monkeypatch)
+    capsys.readouterr()
+    assert cli.main(["show", "isle", "--as", "malus"]) == 0
+    shown = capsys.readouterr().out
+    assert "treasury" not in shown and " gc" not in shown
+    assert "Malus of Hag Graef (Dark Elves)" in shown
+    assert "Resources: 11" in shown and "Wealth: 0" in shown

@@ -273,6 +273,12 @@ class AasenRuleset(api.Ruleset):
             return trade.pending(rules)
         return []
 
+    def format_money(self, amount: int) -> str:
+        """No player keeps a treasury here: a realm's money is its Resources, spent in the
+        year, and its Wealth, saved (5.1, 7.2), both shown in its status lines; so a
+        player's treasury is not shown at all ("" tells the report so)."""
+        return ""
+
     # --- what a seat may know -----------------------------------------------------------
     def view_state(self, rules: api.Rules, seat: api.Seat) -> view.AasenView:
         return view.aasen_view(rules, seat)
