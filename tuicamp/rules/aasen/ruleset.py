@@ -18,6 +18,7 @@ from tuicamp.rules.aasen import (
     bonuses,
     declarations,
     endturn,
+    gm,
     purchases,
     realms,
     setup,
@@ -28,7 +29,7 @@ from tuicamp.rules.aasen import (
 )
 from tuicamp.rules.aasen.state import AasenAction, AasenState, astate
 
-MODULES = (year, trade, purchases, declarations, bonuses, support, battles, endturn)
+MODULES = (year, trade, purchases, declarations, bonuses, support, battles, endturn, gm)
 ACTIONS: tuple[type[api.Action], ...] = tuple(a for module in MODULES for a in module.ACTIONS)
 
 
@@ -84,6 +85,9 @@ def tell_the_island(ctx: api.Context) -> None:
         ctx.emit("trust", "Trust between the armies: " + "; ".join(lines), undoable=False)
 
 
+# The Games Master's corrections, made in any segment.
+GM_ACTIONS = tuple(a.kind for a in gm.ACTIONS)
+
 SEGMENT_HELP = {
     "earn": "Support and Resources are earned (5.1).",
     "trade": "Trade: Resources, territories and captives change hands openly (5.2).",
@@ -107,14 +111,14 @@ class AasenRuleset(api.Ruleset):
             "earn",
             "Start of turn: Support and Resources",
             help=SEGMENT_HELP["earn"],
-            allows=("convert_wealth",),
+            allows=("convert_wealth", *GM_ACTIONS),
             on_enter=begin_year,
         ),
         api.Phase(
             "trade",
             "Start of turn: Trade",
             help=SEGMENT_HELP["trade"],
-            allows=("trade",),
+            allows=("trade", *GM_ACTIONS),
             on_enter=trade.open_trade,
             on_leave=trade.close_trade,
         ),
@@ -122,7 +126,7 @@ class AasenRuleset(api.Ruleset):
             "purchases",
             "Start of turn: Promotions & Purchases",
             help=SEGMENT_HELP["purchases"],
-            allows=("write_sheet",),
+            allows=("write_sheet", *GM_ACTIONS),
             on_enter=purchases.open_sheets,
         ),
         api.Phase(
@@ -137,6 +141,7 @@ class AasenRuleset(api.Ruleset):
                 "forgo_bonus",
                 "support",
                 "refuse_support",
+                *GM_ACTIONS,
             ),
             play=api.Play.OPEN,
             on_enter=begin_declarations,
@@ -145,14 +150,14 @@ class AasenRuleset(api.Ruleset):
             "battles",
             "Battles",
             help=SEGMENT_HELP["battles"],
-            allows=("gm_unplayed", "refuse_support"),
+            allows=("gm_unplayed", "refuse_support", *GM_ACTIONS),
             on_enter=battles.open_battles,
         ),
         api.Phase(
             "end",
             "End of the turn",
             help=SEGMENT_HELP["end"],
-            allows=("rebuild", "raze_own", "destroy_holding"),
+            allows=("rebuild", "raze_own", "destroy_holding", *GM_ACTIONS),
             on_enter=year.rebuild_unfought,
             on_leave=year.year_end,
         ),
