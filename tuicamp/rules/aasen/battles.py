@@ -15,7 +15,7 @@ from __future__ import annotations
 from attrs import define
 
 from tuicamp.rules import api
-from tuicamp.rules.aasen import books, realms, support, trust
+from tuicamp.rules.aasen import books, claim, realms, support, trust
 from tuicamp.rules.aasen.state import (
     ATTACKER,
     DEFENDER,
@@ -26,6 +26,7 @@ from tuicamp.rules.aasen.state import (
     Invasion,
     astate,
 )
+from tuicamp.rules.kit.words import possessive
 
 LEVELS = ("draw", "minor", "solid", "massacre")  # the form's 0..3
 LEVEL_NAMES = {"draw": "Draw", "minor": "Minor Victory", "solid": "Solid Victory"}
@@ -101,8 +102,9 @@ def invasion_of(rules: api.Rules, battle: api.Battle) -> Invasion | None:
 def result_fields(rules: api.Rules, battle: api.Battle) -> tuple[api.ResultField, ...]:
     """R-AA-4: "Players enter the result level (Massacre ... Massacred) and who won" (with
     the option ``result_from_vp`` the level is read from the points, so neither is asked);
-    R-AA-24: "Scoring units left are entered per player, for who actually won" (here per
-    side); a concession "automatically counts as a Massacre to the other side" (6.3)."""
+    R-AA-24: "Scoring units left are entered per player, for who actually won" (each
+    player's asked of his side, ``claim``); a concession "automatically counts as a
+    Massacre to the other side" (6.3)."""
     asked = () if bool(rules.option("result_from_vp")) else WINNER_AND_LEVEL
     return (
         *asked,
@@ -114,7 +116,7 @@ def result_fields(rules: api.Rules, battle: api.Battle) -> tuple[api.ResultField
             2,
             scope=api.FieldScope.BATTLE,
         ),
-        api.ResultField("scoring_units", "Scoring units left on the table", "int", 0, 99),
+        *claim.fields(rules.campaign, battle),
     )
 
 
@@ -207,7 +209,8 @@ def final(rules: api.Rules, battle: api.Battle, result: api.BattleResult) -> Deg
 
 
 def consequences(ctx: api.Context, battle: api.Battle, winner: str | None, level: str) -> None:
-    """Tables 6.1 and 6.2: conquest, razing, Follow-ups and the Blitz."""
+    """Tables 6.1 and 6.2: conquest, razing, Follow-ups and the Blitz, the spoils going to
+    whoever actually won (6.3, R-AA-31)."""
     camp, state = ctx.campaign, astate(ctx)
     invasion = invasion_of(ctx, battle)
     if invasion is None:
@@ -216,34 +219,53 @@ def consequences(ctx: api.Context, battle: api.Battle, winner: str | None, level
     was_razed = target.id in state.razed
     if winner == DEFENDER:
         row = ctx.table("defender")[level]
+        won = claimed(ctx, battle, DEFENDER, invasion.defender)
         if row["razed"]:
             raze(ctx, target)
         if row["follow_up"]:
             bonus = Bonus(
-                invasion.defender, int(row["follow_up"]), "follow-up", target.id, invasion.source
+                won.player, int(row["follow_up"]), "follow-up", target.id, invasion.source
             )
             win_bonus(ctx, bonus)
         return
     row = ctx.table("attacker")[level]  # the attacker's win, or a draw
+    won = (
+        claimed(ctx, battle, ATTACKER, invasion.attacker)
+        if winner == ATTACKER
+        else claim.Claim(invasion.realm, invasion.attacker, 0, 0)
+    )
     if row["conquers"]:
-        target.owner = invasion.realm
+        target.owner = won.realm
         camp.map.invalidate()
         ctx.emit(
             "conquest",
-            f"{api.teams.name_of(camp, invasion.realm)} conquers {target.name}",
+            f"{api.teams.name_of(camp, won.realm)} conquers {target.name}",
             battle=battle.id,
         )
-        second_attack(ctx, invasion)
+        second_attack(ctx, invasion, won)
     if row["razed"]:
         raze(ctx, target)
     if row["follow_up"]:
-        bonus = Bonus(
-            invasion.attacker, int(row["follow_up"]), "follow-up", invasion.source, target.id
-        )
+        bonus = Bonus(won.player, int(row["follow_up"]), "follow-up", invasion.source, target.id)
         win_bonus(ctx, bonus)
     if row["blitz"] and not was_razed:  # R-AA-23: a razed territory stays razed: no blitz
-        blitz = Bonus(invasion.attacker, int(row["blitz"]), "blitz", target.id, "", invasion.source)
+        blitz = Bonus(won.player, int(row["blitz"]), "blitz", target.id, "", invasion.source)
         win_bonus(ctx, blitz)
+
+
+def claimed(ctx: api.Context, battle: api.Battle, side: str, supported: str) -> claim.Claim:
+    """Who takes the side's victory (R-AA-31), told when a supporter claims it."""
+    won = claim.claim(ctx, battle, side, supported)
+    if won.player != supported:
+        name = api.teams.name_of
+        ctx.emit(
+            "victory_claimed",
+            f"{name(ctx.campaign, won.player)} claims the victory: {won.units} Scoring units "
+            f"left to {possessive(name(ctx.campaign, supported))} {won.supported_units} (6.3, "
+            "R-AA-24, R-AA-31)",
+            battle=battle.id,
+        )
+    return won
 
 
 def raze(ctx: api.Context, territory: api.Territory) -> None:
@@ -263,7 +285,7 @@ def win_bonus(ctx: api.Context, bonus: Bonus) -> None:
     )
 
 
-def second_attack(ctx: api.Context, first: Invasion) -> None:
+def second_attack(ctx: api.Context, first: Invasion, holder: claim.Claim) -> None:
     """R-AA-16: when the first battle conquers the Capital, the second goes on only
     against a hostile holder; otherwise it is cancelled and its marching paid back.
     R-AA-28: the holder is hostile when he is of another realm than the second attacker and
@@ -275,14 +297,14 @@ def second_attack(ctx: api.Context, first: Invasion) -> None:
         battle = next((b for b in camp.battles if b.id == other.battle), None)
         if battle is None or battle.status != api.BattleStatus.PENDING:
             continue
-        hostile = other.realm != first.realm and not trust.trusts(
-            state, other.attacker, first.attacker
+        hostile = other.realm != holder.realm and not trust.trusts(
+            state, other.attacker, holder.player
         )
         if hostile:
-            _new_defender(ctx, battle, other, first)
+            _new_defender(ctx, battle, other, holder)
             continue
         battle.status = api.BattleStatus.CANCELLED
-        why = "its own realm holds it" if other.realm == first.realm else "a Trusted army holds it"
+        why = "its own realm holds it" if other.realm == holder.realm else "a Trusted army holds it"
         text = f"Battle {battle.id} is called off: the Capital is taken and {why} (R-AA-16)"
         ctx.emit("battle_cancelled", text, battle=battle.id)
         for c in state.contingents:
@@ -300,24 +322,26 @@ def _pay_back(ctx: api.Context, contingent: Contingent) -> None:
         books.change(ctx, realm_id, "a march called off", resources=contingent.cost)
 
 
-def _new_defender(ctx: api.Context, battle: api.Battle, other: Invasion, first: Invasion) -> None:
+def _new_defender(
+    ctx: api.Context, battle: api.Battle, other: Invasion, holder: claim.Claim
+) -> None:
     """R-AA-28: the second battle goes on with the conqueror defending the Capital, at his
     own army's size; the Contingents sent to the old defender go home, paid back."""
     camp, state = ctx.campaign, astate(ctx)
     for c in state.contingents:
         if c.invasion == other.id and c.side == DEFENDER:
             _pay_back(ctx, c)
-    other.defender_realm, other.defender = first.realm, first.attacker
+    other.defender_realm, other.defender = holder.realm, holder.player
     _, defend, homeland = sizes(ctx, other)
     side = ctx.found(battle.side(DEFENDER), "the battle has no defender")
-    side.players, side.points = [first.attacker], defend
-    side.name = api.teams.name_of(camp, first.attacker)
+    side.players, side.points = [holder.player], defend
+    side.name = api.teams.name_of(camp, holder.player)
     if not homeland:
         battle.circumstances = [c for c in battle.circumstances if c.key != "homeland"]
     target = ctx.found(camp.map.territory(other.target), "no such territory")
     ctx.emit(
         "battle_defender",
-        f"Battle {battle.id} goes on: {api.teams.name_of(camp, first.attacker)} now holds "
+        f"Battle {battle.id} goes on: {api.teams.name_of(camp, holder.player)} now holds "
         f"{target.name} and defends it (R-AA-16, R-AA-28)",
         battle=battle.id,
     )
