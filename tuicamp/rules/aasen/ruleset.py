@@ -15,6 +15,7 @@ from typing import Any
 from tuicamp.rules import api
 from tuicamp.rules.aasen import (
     battles,
+    betrayal,
     bonuses,
     declarations,
     endturn,
@@ -29,7 +30,18 @@ from tuicamp.rules.aasen import (
 )
 from tuicamp.rules.aasen.state import AasenAction, AasenState, astate
 
-MODULES = (year, trade, purchases, declarations, bonuses, support, battles, endturn, gm)
+MODULES = (
+    year,
+    trade,
+    purchases,
+    declarations,
+    bonuses,
+    support,
+    battles,
+    betrayal,
+    endturn,
+    gm,
+)
 ACTIONS: tuple[type[api.Action], ...] = tuple(a for module in MODULES for a in module.ACTIONS)
 
 
@@ -150,7 +162,7 @@ class AasenRuleset(api.Ruleset):
             "battles",
             "Battles",
             help=SEGMENT_HELP["battles"],
-            allows=("gm_unplayed", "refuse_support", *GM_ACTIONS),
+            allows=("gm_unplayed", "refuse_support", "betray", *GM_ACTIONS),
             on_enter=battles.open_battles,
         ),
         api.Phase(

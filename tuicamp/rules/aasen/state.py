@@ -138,6 +138,8 @@ class Contingent:
     cost: int
     path: list[str] = field(factory=list)  # the territories marched through, start first
     refused: bool = False
+    absent: bool = False  # it did not show up for the battle (6.2): its points are lost
+    turned: bool = False  # it changed sides before the battle (6.2): ``side`` is the new one
 
 
 def pair_key(a: str, b: str) -> str:

@@ -105,13 +105,46 @@ def contingents_for(rules: api.Rules, invasion: str, side: str) -> list[Continge
     return [
         c
         for c in astate(rules).contingents
-        if c.invasion == invasion and c.side == side and not c.refused
+        if c.invasion == invasion and c.side == side and not c.refused and not c.absent
     ]
 
 
 def sent_points(rules: api.Rules, player: str) -> int:
     """R-AA-18: the points a player's Contingents take off his own invasion army."""
     return sum(c.points for c in astate(rules).contingents if c.player == player and not c.refused)
+
+
+def may_ally(ctx: api.Context, player: str, invasion: Invasion, side: str) -> None:
+    """3.3 and 9.2: "you may not send support to a sworn enemy, or to an ally that is
+    already receiving support from a sworn enemy"; "a Dogs of War army may not receive
+    support from Support Contingents"."""
+    camp, state, name = ctx.campaign, astate(ctx), api.teams.name_of
+    helped = supported_player(invasion, side)
+    ctx.require(
+        race(camp, helped) != DOGS_OF_WAR,
+        f"{possessive(name(camp, helped))} Dogs of War army may not receive support",
+    )
+    ctx.require(
+        not trust.sworn(state, player, helped),
+        f"{name(camp, helped)} is your Sworn enemy: you may not support him",
+    )
+    others = [c.player for c in contingents_for(ctx, invasion.id, side) if c.player != player]
+    ctx.require(
+        not any(trust.sworn(state, player, other) for other in others),
+        f"{name(camp, helped)} is already receiving support from your Sworn enemy",
+    )
+
+
+def leave_battle(ctx: api.Context, invasion: Invasion, contingent: Contingent) -> None:
+    """A Contingent that no longer fights (refused, or not showing up) leaves the battle's
+    side, its points with it, if the battle is open and not yet fought."""
+    battle = next((b for b in ctx.campaign.battles if b.id == invasion.battle), None)
+    if battle is None or battle.status != api.BattleStatus.PENDING:
+        return
+    side = battle.side(contingent.side)
+    if side is not None and contingent.player in side.players:
+        side.players.remove(contingent.player)
+        side.points -= contingent.points
 
 
 @define(kw_only=True)
@@ -147,19 +180,7 @@ class Support(AasenAction):
             all(c.player != player for c in state.contingents if c.invasion == invasion.id),
             "Not more than one Support Contingent of yours to each battle",
         )
-        ctx.require(
-            race(camp, helped) != DOGS_OF_WAR,
-            f"{possessive(name(camp, helped))} Dogs of War army may not receive support",
-        )
-        ctx.require(
-            not trust.sworn(state, player, helped),
-            f"{name(camp, helped)} is your Sworn enemy: you may not support him",
-        )
-        others = [c.player for c in contingents_for(ctx, invasion.id, self.side)]
-        ctx.require(
-            not any(trust.sworn(state, player, other) for other in others),
-            f"{name(camp, helped)} is already receiving support from your Sworn enemy",
-        )
+        may_ally(ctx, player, invasion, self.side)
         realm_id = realms.realm_id_of(camp, player) or ""
         friendly = {realm_id, realms.realm_id_of(camp, helped) or ""}
         goal = ctx.found(camp.map.territory(invasion.target), "no such territory")
@@ -212,6 +233,7 @@ class RefuseSupport(AasenAction):
             "Only the player supported refuses the support",
         )
         contingent.refused = True
+        leave_battle(ctx, invasion, contingent)
         realm_id = realms.realm_id_of(camp, contingent.player) or ""
         if contingent.cost:
             books.change(ctx, realm_id, "a refused Contingent's march", resources=contingent.cost)
