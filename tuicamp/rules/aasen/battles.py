@@ -310,6 +310,8 @@ def second_attack(ctx: api.Context, first: Invasion, holder: claim.Claim) -> Non
         for c in state.contingents:
             if c.invasion == other.id:
                 _pay_back(ctx, c)
+        if other.march:  # R-AA-33: the army's own march through friendly land
+            books.change(ctx, other.realm, "an army's march called off", resources=other.march)
 
 
 def _pay_back(ctx: api.Context, contingent: Contingent) -> None:

@@ -51,7 +51,14 @@ def lapse_reason(campaign: api.Campaign, bonus: Bonus) -> str:
     """Why the bonus's invasion cannot be made this year ("" when it can)."""
     realm_id = realms.realm_id_of(campaign, bonus.player)
     source = campaign.map.territory(bonus.source)
-    if source is None or realm_id is None or source.owner != realm_id:
+    # a Follow-up's army "is already there" (6.3): in its own land, or in a friendly realm's
+    # it marched through (not the land of the realm it invades)
+    foes = {t.owner for t in targets(campaign, bonus)}
+    held = source is not None and (
+        source.owner == realm_id
+        or (bonus.kind == FOLLOW_UP and source.owner is not None and source.owner not in foes)
+    )
+    if source is None or realm_id is None or not held:
         where = source.name if source is not None else bonus.source
         return f"{where}, whence it sets out, is no longer his realm's"
     if not [t for t in targets(campaign, bonus) if t.owner != realm_id]:

@@ -21,7 +21,7 @@ from __future__ import annotations
 from attrs import define
 
 from tuicamp.rules import api
-from tuicamp.rules.aasen import bonuses, books, initiative, realms
+from tuicamp.rules.aasen import bonuses, books, initiative, passage, realms
 from tuicamp.rules.aasen.state import (
     NEUTRAL,
     STAND,
@@ -118,7 +118,6 @@ def declarer(ctx: api.Context) -> str:
 
 def _check(ctx: api.Context, realm_id: str, source: api.Territory, target: api.Territory) -> None:
     camp, state = ctx.campaign, astate(ctx)
-    ctx.require(source.owner == realm_id, f"{source.name} is not your realm's")
     ctx.require(
         target in realms.neighbours(camp, source),
         f"{target.name} does not border {source.name}: an invasion goes into a neighbouring "
@@ -153,12 +152,32 @@ def _check(ctx: api.Context, realm_id: str, source: api.Territory, target: api.T
     ctx.require(not against, f"{target.name} is already being invaded this year")
 
 
+def _march(
+    ctx: api.Context, player: str, realm_id: str, source: api.Territory
+) -> tuple[list[str], int]:
+    """The march of the whole army to a launch territory of a friendly realm (5.6,
+    R-AA-33), to be paid as it is declared: its path and cost (none from one's own land,
+    nor for a Follow-up, whose army "is already there", 6.3)."""
+    if source.owner == realm_id:
+        return [], 0
+    bonus = bonuses.claimed(astate(ctx), player)
+    if bonus is not None and bonus.source == source.id:
+        return [], 0
+    found = ctx.found(
+        passage.army_march(ctx, player, source),
+        f"{source.name} is not your realm's, and no march through your own land and the "
+        "land of realms that gave you leave (grant_passage) reaches it (5.6)",
+    )
+    cost, path = found
+    return path, cost
+
+
 @define(kw_only=True)
 class Declare(AasenAction):
     kind = "declare"
     summary = (
-        "Declare your General's invasion: source = your territory, target = the one it "
-        "invades; raid = true for a raid"
+        "Declare your General's invasion: source = your territory (or a friendly realm's "
+        "that gave leave, marched to, 5.6), target = the one it invades; raid = true"
     )
     source: str
     target: str
@@ -170,8 +189,11 @@ class Declare(AasenAction):
         realm_id = ctx.found(realms.realm_id_of(camp, player), "You rule in no realm")
         source = ctx.found(camp.map.territory(self.source), f"{self.source!r} is no territory")
         target = ctx.found(camp.map.territory(self.target), f"{self.target!r} is no territory")
+        path, cost = _march(ctx, player, realm_id, source)
         _check(ctx, realm_id, source, target)
         bonuses.check_declaration(ctx, player, source.id, target.id)
+        if cost:
+            books.spend(ctx, realm_id, cost, f"the army's march to {source.name}")
         invasion = Invasion(
             f"i{len(state.invasions) + 1}",
             player,
@@ -180,13 +202,16 @@ class Declare(AasenAction):
             target.id,
             target.owner or "",
             raid=self.raid,
+            path=path,
+            march=cost,
         )
         state.invasions.append(invasion)
         state.declared.append(player)
         who, what = api.teams.name_of(camp, player), "raids" if self.raid else "invades"
+        way = f", marching through friendly land for {cost} Resources" if path else ""
         ctx.emit(
             "invasion",
-            f"{who} {what} {target.name} from {source.name}",
+            f"{who} {what} {target.name} from {source.name}{way}",
             player=player,
             invasion=invasion.id,
         )

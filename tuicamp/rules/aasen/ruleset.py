@@ -20,6 +20,7 @@ from tuicamp.rules.aasen import (
     declarations,
     endturn,
     gm,
+    passage,
     purchases,
     realms,
     setup,
@@ -36,6 +37,7 @@ MODULES = (
     purchases,
     declarations,
     bonuses,
+    passage,
     support,
     battles,
     betrayal,
@@ -130,7 +132,7 @@ class AasenRuleset(api.Ruleset):
             "trade",
             "Start of turn: Trade",
             help=SEGMENT_HELP["trade"],
-            allows=("trade", *GM_ACTIONS),
+            allows=("trade", "grant_passage", *GM_ACTIONS),
             on_enter=trade.open_trade,
             on_leave=trade.close_trade,
         ),
@@ -151,6 +153,7 @@ class AasenRuleset(api.Ruleset):
                 "answer_invasion",
                 "modify_initiative",
                 "forgo_bonus",
+                "grant_passage",
                 "support",
                 "refuse_support",
                 *GM_ACTIONS,
@@ -235,7 +238,7 @@ class AasenRuleset(api.Ruleset):
         """A new year: last year's invasions and Initiative are over."""
         state = astate(ctx)
         state.invasions, state.declared, state.initiative, state.tiebreak = [], [], {}, {}
-        state.claimed = []
+        state.claimed, state.passages = [], []
         state.contingents, state.fought_in = [], []
         last = year.last_year(ctx)
         if last and ctx.campaign.turn > last:

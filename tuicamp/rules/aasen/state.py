@@ -105,6 +105,10 @@ class Invasion:
     defender: str = ""  # the defending player, once the realm stands
     raid: bool = False
     battle: str = ""  # the battle's id, once opened
+    # 5.6: an army that marched through friendly land to ``source``: the way it went
+    # (its own territory first) and what the march cost
+    path: list[str] = field(factory=list)
+    march: int = 0
 
 
 @define
@@ -170,6 +174,7 @@ class AasenState:
     fought_in: list[str] = field(factory=list)  # territories a battle was fought in this year
     bonuses: list[Bonus] = field(factory=list)  # Initiative won for next year's declarations
     claimed: list[Bonus] = field(factory=list)  # this year's, counted in the Initiative (6.3)
+    passages: list[str] = field(factory=list)  # this year's leave to march: "granter>grantee"
     over: bool = False  # the campaign's last year is played (4.1)
     trades: api.Agreements = field(factory=api.Agreements)  # this year's offers (5.2)
     # The order the realms were ranked in at set-up (Realm 1 first, R-AA-7): the scenario's

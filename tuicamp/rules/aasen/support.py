@@ -18,13 +18,12 @@ supported player's; marching through other realms needs their leave and is not o
 
 from __future__ import annotations
 
-import heapq
-
 from attrs import define
 
 from tuicamp.rules import api
 from tuicamp.rules.aasen import books, realms, trust
 from tuicamp.rules.aasen.declarations import declarer
+from tuicamp.rules.aasen.marching import DOGS_OF_WAR, cheapest, entry_cost, race
 from tuicamp.rules.aasen.state import (
     ATTACKER,
     DEFENDER,
@@ -35,25 +34,6 @@ from tuicamp.rules.aasen.state import (
     astate,
 )
 from tuicamp.rules.kit.words import possessive
-
-DOGS_OF_WAR = "Dogs of War"
-HIGHLAND = "highland"
-
-
-def race(campaign: api.Campaign, player: str) -> str:
-    found = campaign.player(player)
-    return found.race if found is not None else ""
-
-
-def entry_cost(rules: api.Rules, marcher: str, territory: api.Territory) -> int:
-    """What a Contingent pays to move into one friendly territory."""
-    costs = rules.table("costs")
-    cost = int(costs["support_march"])
-    if realms.territory_type(rules, territory) == HIGHLAND:
-        cost += 0 if race(rules.campaign, marcher) == "Dwarfs" else int(costs["highland_march"])
-    if race(rules.campaign, marcher) == DOGS_OF_WAR:
-        cost -= 1
-    return max(cost, 0)
 
 
 def starts(rules: api.Rules, realm_id: str) -> list[api.Territory]:
@@ -72,29 +52,13 @@ def march(
     there is none."""
     camp = rules.campaign
     realm_id = realms.realm_id_of(camp, marcher) or ""
-    heap: list[tuple[int, str, list[str]]] = [(0, t.id, [t.id]) for t in starts(rules, realm_id)]
-    heapq.heapify(heap)
-    done: set[str] = set()
-    while heap:
-        cost, tid, path = heapq.heappop(heap)
-        if tid == goal.id:
-            return cost, path
-        if tid in done:
-            continue
-        done.add(tid)
-        here = camp.map.territory(tid)
-        if here is None:
-            continue
-        for other in realms.neighbours(camp, here):
-            if other.id in done:
-                continue
-            if other.id == goal.id:
-                paid = entry_cost(rules, marcher, other) if other.owner in friendly else 0
-                heapq.heappush(heap, (cost + paid, other.id, [*path, other.id]))
-            elif other.owner in friendly:
-                step = entry_cost(rules, marcher, other)
-                heapq.heappush(heap, (cost + step, other.id, [*path, other.id]))
-    return None
+
+    def step(other: api.Territory) -> int | None:
+        if other.owner in friendly:
+            return entry_cost(rules, marcher, other)
+        return 0 if other.id == goal.id else None
+
+    return cheapest(camp, starts(rules, realm_id), goal, step)
 
 
 def supported_player(invasion: Invasion, side: str) -> str:
