@@ -15,7 +15,7 @@ from __future__ import annotations
 from attrs import define
 
 from tuicamp.rules import api
-from tuicamp.rules.aasen import books, claim, realms, support, trust
+from tuicamp.rules.aasen import amphibious, books, claim, realms, support, trust
 from tuicamp.rules.aasen.state import (
     ATTACKER,
     DEFENDER,
@@ -53,6 +53,8 @@ def sizes(rules: api.Rules, invasion: Invasion) -> tuple[int, int, bool]:
     homeland = invasion.target in home
     if homeland:
         defend += defend * int(rules.table("army_size")["homeland_percent"]) // 100
+    if invasion.by_sea and 0 < invasion.mishap <= amphibious.SMALLER:
+        attack -= attack * int(rules.table("army_size")["mishap_percent"]) // 100  # table 5.3
     if invasion.raid:
         defend = min(defend, attack)
     return max(attack, 0), defend, homeland
@@ -89,10 +91,31 @@ def open_battles(ctx: api.Context) -> None:
         if invasion.raid:
             text = "A raid: the result counts three steps in the defender's favour (5.9)"
             circumstances.append(api.Circumstance("raid", text, ATTACKER))
+        circumstances += mishaps(invasion)
         battle = api.open_battle(ctx, realms.territory_hex(target), sides, circumstances)
         invasion.battle = battle.id
         if target.id not in state.fought_in:
             state.fought_in.append(target.id)
+
+
+MISHAP = "The fleet's mishap (table 5.3): "
+MISHAPS = (
+    (amphibious.SMALLER, "fleet_mishap_smaller", MISHAP + "the invading army is 10 % smaller"),
+    (amphibious.SHIFTED, "fleet_mishap_shift", MISHAP + "the result shifts a step to the defender"),
+    (amphibious.HAMPERED, "fleet_mishap_rolls", MISHAP + "the defender has +1 on pre-game rolls"),
+)
+
+
+def mishaps(invasion: Invasion) -> list[api.Circumstance]:
+    """Table 5.3's results, cumulative: "if you rolled a 2, you would also suffer as if you
+    had rolled a 3 and a 4"."""
+    if not invasion.by_sea or not invasion.mishap:
+        return []
+    return [
+        api.Circumstance(key, text, ATTACKER)
+        for worst, key, text in MISHAPS
+        if invasion.mishap <= worst
+    ]
 
 
 def invasion_of(rules: api.Rules, battle: api.Battle) -> Invasion | None:
@@ -203,8 +226,11 @@ def final(rules: api.Rules, battle: api.Battle, result: api.BattleResult) -> Deg
     """The result as it counts: a raid is shifted three steps to the defender (table 5.4,
     R-AA-12: never past Massacred)."""
     winner, level = degree(rules, battle, result)
-    if any(c.key == "raid" for c in battle.circumstances):
-        return from_step(min(attackers_step(rules, winner, level) + 3, 6))
+    shift = 3 if any(c.key == "raid" for c in battle.circumstances) else 0
+    if any(c.key == "fleet_mishap_shift" for c in battle.circumstances):
+        shift += 1  # table 5.3: "shifted one step in favour of the defender"
+    if shift:
+        return from_step(min(attackers_step(rules, winner, level) + shift, 6))
     return winner, level
 
 

@@ -18,11 +18,12 @@ invades a territory that is not held by any realm."
 
 from __future__ import annotations
 
-from attrs import define
+from attrs import define, field
 
 from tuicamp.rules import api
-from tuicamp.rules.aasen import bonuses, books, initiative, passage, realms
+from tuicamp.rules.aasen import amphibious, bonuses, books, initiative, passage, realms
 from tuicamp.rules.aasen.state import (
+    FAILED,
     NEUTRAL,
     STAND,
     WAITING,
@@ -116,12 +117,19 @@ def declarer(ctx: api.Context) -> str:
     return player
 
 
-def _check(ctx: api.Context, realm_id: str, source: api.Territory, target: api.Territory) -> None:
+def _check(
+    ctx: api.Context,
+    realm_id: str,
+    source: api.Territory | None,
+    target: api.Territory,
+    by_sea: bool = False,
+) -> None:
+    """The limits of 5.4, 5.6, 5.8 and R-AA-5; ``source`` None for a pirate fleet at sea."""
     camp, state = ctx.campaign, astate(ctx)
     ctx.require(
-        target in realms.neighbours(camp, source),
-        f"{target.name} does not border {source.name}: an invasion goes into a neighbouring "
-        "territory",
+        by_sea or (source is not None and target in realms.neighbours(camp, source)),
+        f"{target.name} does not border {source.name if source else 'the sea'}: an invasion "
+        "goes into a neighbouring territory (or by fleet, fleet = true, 5.7)",
     )
     ctx.require(target.owner != realm_id, f"{target.name} is your own realm's")
     name = api.teams.name_of(camp, realm_id)
@@ -137,14 +145,15 @@ def _check(ctx: api.Context, realm_id: str, source: api.Territory, target: api.T
             "year: no further attacks may be made upon it (R-AA-5)",
         )
     this_year = state.invasions
-    ctx.require(
-        all(i.source != source.id for i in this_year),
-        f"A General has attacked from {source.name} this year already",
-    )
-    ctx.require(
-        all(i.target != source.id for i in this_year),
-        f"{source.name} is being invaded: no invasion is launched from it",
-    )
+    if source is not None:
+        ctx.require(
+            all(i.source != source.id for i in this_year),
+            f"A General has attacked from {source.name} this year already",
+        )
+        ctx.require(
+            all(i.target != source.id for i in this_year),
+            f"{source.name} is being invaded: no invasion is launched from it",
+        )
     against = [i for i in this_year if i.target == target.id]
     capital = target.owner is not None and realms.capital_of(camp, state, target.owner) == target
     if capital and len(against) == 1 and against[0].answer == STAND:
@@ -177,47 +186,88 @@ class Declare(AasenAction):
     kind = "declare"
     summary = (
         "Declare your General's invasion: source = your territory (or a friendly realm's "
-        "that gave leave, marched to, 5.6), target = the one it invades; raid = true"
+        "that gave leave, 5.6; or your fleet's place with fleet = true and an optional "
+        "route, 5.7), target = the one it invades; raid = true"
     )
     source: str
     target: str
     raid: bool = False
+    fleet: bool = False
+    route: list[str] = field(factory=list)
 
     def apply(self, ctx: api.Context) -> None:
-        camp, state = ctx.campaign, astate(ctx)
+        camp = ctx.campaign
         player = declarer(ctx)
         realm_id = ctx.found(realms.realm_id_of(camp, player), "You rule in no realm")
-        source = ctx.found(camp.map.territory(self.source), f"{self.source!r} is no territory")
         target = ctx.found(camp.map.territory(self.target), f"{self.target!r} is no territory")
+        if self.fleet:
+            self._by_sea(ctx, player, realm_id, target)
+            return
+        source = ctx.found(camp.map.territory(self.source), f"{self.source!r} is no territory")
         path, cost = _march(ctx, player, realm_id, source)
         _check(ctx, realm_id, source, target)
         bonuses.check_declaration(ctx, player, source.id, target.id)
         if cost:
             books.spend(ctx, realm_id, cost, f"the army's march to {source.name}")
+        way = f", marching through friendly land for {cost} Resources" if path else ""
+        invasion = self._declared(ctx, player, realm_id, source.id, target, way)
+        invasion.path, invasion.march = path, cost
+        _taken_if_nobodys(ctx, invasion, target)
+
+    def _by_sea(self, ctx: api.Context, player: str, realm_id: str, target: api.Territory) -> None:
+        """5.7: from the territory (or, a pirate's, the sea hex) of the realm's fleet."""
+        source = ctx.campaign.map.territory(self.source)
+        _check(ctx, realm_id, source, target, by_sea=True)
+        bonuses.check_declaration(ctx, player, self.source, target.id)
+        cost, lowest = amphibious.sail(ctx, player, realm_id, self.source, target, self.route)
+        if cost:
+            books.spend(ctx, realm_id, cost, f"the fleet's voyage to {target.name} (table 5.2)")
+        way = f" by sea ({cost} Resources; {amphibious.mishap_text(lowest)})"
+        invasion = self._declared(ctx, player, realm_id, self.source, target, way)
+        invasion.by_sea, invasion.mishap = True, lowest
+        if lowest == amphibious.FAILS:
+            invasion.answer = FAILED
+            return
+        _taken_if_nobodys(ctx, invasion, target)
+
+    def _declared(
+        self,
+        ctx: api.Context,
+        player: str,
+        realm_id: str,
+        source: str,
+        target: api.Territory,
+        way: str,
+    ) -> Invasion:
+        camp, state = ctx.campaign, astate(ctx)
         invasion = Invasion(
             f"i{len(state.invasions) + 1}",
             player,
             realm_id,
-            source.id,
+            source,
             target.id,
             target.owner or "",
             raid=self.raid,
-            path=path,
-            march=cost,
         )
         state.invasions.append(invasion)
         state.declared.append(player)
         who, what = api.teams.name_of(camp, player), "raids" if self.raid else "invades"
-        way = f", marching through friendly land for {cost} Resources" if path else ""
+        start = camp.map.territory(source)
         ctx.emit(
             "invasion",
-            f"{who} {what} {target.name} from {source.name}{way}",
+            f"{who} {what} {target.name} from {start.name if start else source}{way}",
             player=player,
             invasion=invasion.id,
         )
-        if target.owner is None:
-            invasion.answer = NEUTRAL
-            take(ctx, invasion, "nobody holds it")
+        return invasion
+
+
+def _taken_if_nobodys(ctx: api.Context, invasion: Invasion, target: api.Territory) -> None:
+    """5.4: "The same happens if the army invades a territory that is not held by any
+    realm": it is taken at once."""
+    if target.owner is None:
+        invasion.answer = NEUTRAL
+        take(ctx, invasion, "nobody holds it")
 
 
 @define(kw_only=True)

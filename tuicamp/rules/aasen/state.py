@@ -87,6 +87,7 @@ WAITING = ""
 STAND = "stand"
 WITHDRAW = "withdraw"
 NEUTRAL = "neutral"
+FAILED = "failed"  # 5.7: "The fleet is forced to head back ... The invasion fails"
 
 
 @define
@@ -109,6 +110,9 @@ class Invasion:
     # (its own territory first) and what the march cost
     path: list[str] = field(factory=list)
     march: int = 0
+    # 5.7: carried by the realm's fleet; the lowest mishap die of table 5.3 (0: none rolled)
+    by_sea: bool = False
+    mishap: int = 0
 
 
 @define

@@ -207,6 +207,7 @@ def invasion_text(campaign: api.Campaign, invasion: Invasion) -> str:
         "stand": f"stands, {name(campaign, invasion.defender)} defends",
         "withdraw": "withdrawn",
         "neutral": "taken (nobody's land)",
+        "failed": "failed: the fleet was forced to head back (5.7)",
     }.get(invasion.answer, invasion.answer)
     raid = "raid" if invasion.raid else "invasion"
     return f"{invasion.id}: {name(campaign, invasion.attacker)}'s {raid} {where}: {answer}"

@@ -1,0 +1,159 @@
+"""The Invasion of Hex Island (``aasen``): amphibious invasions (5.7, tables 5.2 and 5.3,
+R-AA-11, R-AA-12, R-AA-34)."""
+
+from __future__ import annotations
+
+import pytest
+from test_aasen_year import REACH, books, end_all, new
+
+from tuicamp.engine.battles import EnterBattleResult, SideEntry
+from tuicamp.engine.errors import RuleError
+from tuicamp.engine.rules import Rules
+from tuicamp.rules.aasen import AasenRuleset, amphibious, battles, declarations
+from tuicamp.rules.aasen.declarations import Answer, Declare, Pass
+from tuicamp.rules.aasen.purchases import WriteSheet
+from tuicamp.rules.aasen.state import Invasion
+
+RULESET = AasenRuleset()
+COVE, CAPE, SHORE = "wreckers-cove", "the-north-cape", "eastwatch-shore"
+
+
+def afloat(colony_fleet=False):
+    """The duel at its declarations, the Reach's fleet launched at Wreckers' Cove (and the
+    Colony's at The North Cape), Malus to declare first."""
+    engine = new()
+    end_all(engine)
+    end_all(engine)
+    engine.perform("malus", WriteSheet(fleets=[COVE]))
+    engine.perform("tehen", WriteSheet(fleets=[CAPE] if colony_fleet else []))
+    end_all(engine)
+    engine.campaign.state.initiative["malus"] = 99
+    return engine
+
+
+@pytest.mark.parametrize(
+    ("entered", "cost"),
+    [(1, 0), (3, 0), (4, 1), (6, 1), (7, 2), (9, 2), (10, 3), (12, 3), (13, 4)],
+)
+def test_table_5_2_fleet_transport_costs(entered, cost):
+    """Table 5.2: "1 - 3 Free | 4 - 6 1 | 7 - 9 2 | Each additional 3 +1"."""
+    engine = new()
+    assert amphibious.fare(Rules(engine.campaign, RULESET), entered) == cost
+
+
+def test_an_army_sails_from_its_fleets_territory_to_a_coastal_one():
+    """5.7: "the starting territory is always the one containing the fleet, while the
+    territory you invade can be any other coastal territory in the same sea ... A fleet
+    may only carry one army per campaign turn"; two territories entered are free."""
+    engine = afloat()
+    camp = engine.campaign
+    before = books(engine, REACH).resources
+    engine.perform("malus", Declare(source=COVE, target=SHORE, fleet=True))
+    invasion = camp.state.invasions[-1]
+    assert (invasion.source, invasion.target, invasion.by_sea, invasion.mishap) == (
+        COVE,
+        SHORE,
+        True,
+        0,
+    )
+    assert camp.state.fleets[0].used
+    assert books(engine, REACH).resources == before
+    told = next(e.text for e in engine.chronicle if e.kind == "invasion")
+    assert told.endswith("by sea (0 Resources; the fleet moves through unhindered)")
+    engine.perform("eltharion", Answer(choice="stand"))
+
+
+def test_no_fleet_no_voyage_and_a_route_by_water_only():
+    """5.7: "If you have a fleet launched this turn you may use it"; "a fleet can move
+    freely through any sea or coastal territory or along any river" (R-AA-34: the route
+    given is each next to the one before, the target last)."""
+    engine = new()
+    end_all(engine)
+    end_all(engine)
+    engine.perform("malus", WriteSheet())
+    engine.perform("tehen", WriteSheet())
+    end_all(engine)
+    engine.campaign.state.initiative["malus"] = 99
+    with pytest.raises(RuleError, match="no fleet at wreckers-cove"):
+        engine.perform("malus", Declare(source=COVE, target=SHORE, fleet=True))
+    engine = afloat()
+    with pytest.raises(RuleError, match="does not border"):
+        engine.perform("malus", Declare(source=COVE, target=SHORE, fleet=True, route=[SHORE]))
+    engine.perform("malus", Declare(source=COVE, target=SHORE, fleet=True, route=[CAPE, SHORE]))
+
+
+def test_an_enemy_fleets_patrol_area_gives_a_mishap_die():
+    """5.7: "if it passes through or ends up in the patrol area of an enemy fleet, you must
+    roll a D6 for each ... Fleet and select the lowest result" (R-AA-11)."""
+    engine = afloat(colony_fleet=True)
+    engine.perform("malus", Declare(source=COVE, target=SHORE, fleet=True))
+    event = next(e for e in engine.chronicle if e.kind == "invasion")
+    (roll,) = [r for r in event.rolls if "fleet" in r.reason]
+    assert roll.reason == "Malus of Hag Graef's fleet: The Arnheim Colony's fleet"
+    assert engine.campaign.state.invasions[-1].mishap == min(roll.dice)
+
+
+@pytest.mark.parametrize(
+    ("die", "keys"),
+    [
+        (5, []),  # "5+ The fleet moves through unhindered"
+        (4, ["fleet_mishap_rolls"]),  # "4 The defender gains +1 to all his pre-game dice rolls"
+        (3, ["fleet_mishap_shift", "fleet_mishap_rolls"]),  # "3 ... shifted one step"
+        (2, ["fleet_mishap_smaller", "fleet_mishap_shift", "fleet_mishap_rolls"]),  # "2 ... 10%"
+    ],
+)
+def test_table_5_3_fleet_mishaps_are_cumulative(die, keys):
+    """Table 5.3: "Note that the bad effects are cumulative, so if you rolled a 2, you would
+    also suffer as if you had rolled a 3 and a 4"."""
+    invasion = Invasion("i1", "malus", REACH, COVE, SHORE, "x", by_sea=True, mishap=die)
+    assert [c.key for c in battles.mishaps(invasion)] == keys
+
+
+def test_a_mishap_of_2_takes_a_tenth_off_the_invader_and_shifts_the_result():
+    """Table 5.3: "2 The invading force is reduced by 10%, in addition to the disadvantages
+    for the above results"; "3 The result of the battle is shifted one step in favour of the
+    defender (a Draw becomes a Minor Victory in his favour, for example)" (R-AA-12)."""
+    engine = afloat()
+    engine.perform("malus", Declare(source=COVE, target=SHORE, fleet=True))
+    engine.perform("eltharion", Answer(choice="stand"))
+    camp = engine.campaign
+    camp.state.invasions[-1].mishap = 2
+    rules = Rules(camp, RULESET)
+    while declarations.order(rules):
+        engine.perform(declarations.order(rules)[0], Pass())
+    end_all(engine)
+    (battle,) = camp.battles
+    assert battle.sides[0].points == 1750 - 175
+    notes = [c.text for c in battle.circumstances]
+    assert "The fleet's mishap (table 5.3): the invading army is 10 % smaller" in notes
+    sides = [SideEntry(side="attacker"), SideEntry(side="defender")]
+    facts = {"winner": 0, "level": 0}
+    engine.perform("gm", EnterBattleResult(battle=battle.id, sides=sides, facts=facts))
+    assert battles.final(rules, battle, battle.result) == ("defender", "minor")
+
+
+def test_a_pirate_fleet_at_sea_lands_its_army():
+    """5.3: "Pirate realms may, if they wish, place fleets they purchase in any sea
+    territory. This lets them launch invasions even if they have no territories"."""
+    engine = new("hex-island-corsairs")
+    camp = engine.campaign
+    rules = Rules(camp, RULESET)
+    shore = camp.map.territory(SHORE)
+    sea = next(
+        h for h in camp.map.neighbours(amphibious.place(camp, SHORE)) if camp.map.terrain_at(h).sea
+    )
+    label = camp.map.label(sea)
+    end_all(engine)
+    end_all(engine)
+    engine.perform("malus", WriteSheet())
+    engine.perform("tehen", WriteSheet())
+    engine.perform("harkon", WriteSheet(fleets=[label]))
+    end_all(engine)
+    camp.state.initiative["harkon"] = 99
+    engine.perform("harkon", Declare(source=label, target=SHORE, fleet=True))
+    invasion = camp.state.invasions[-1]
+    assert (invasion.source, invasion.target, invasion.by_sea) == (label, SHORE, True)
+    assert shore.owner == "arnheim-colony" and invasion.answer == ""
+    assert amphibious.shortest(rules, sea, amphibious.place(camp, SHORE)) == [
+        amphibious.place(camp, SHORE)
+    ]

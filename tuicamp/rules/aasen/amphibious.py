@@ -1,0 +1,186 @@
+"""Amphibious invasions (5.7): an army carried by its realm's fleet to a coastal territory,
+the fare of table 5.2 and the mishaps of table 5.3.
+
+"When declaring an amphibious invasion, the starting territory is always the one containing
+the fleet, while the territory you invade can be any other coastal territory in the same
+sea. Declare which route your fleet will take to reach its destination, a fleet can move
+freely through any sea or coastal territory or along any river"; "A fleet may only carry
+one army per campaign turn". Table 5.2: "1 - 3 Free, 4 - 6 1, 7 - 9 2, Each additional 3
++1". "If your chosen path passes through or ends up in a territory containing an enemy
+Stronghold or a Capital, or if it passes through or ends up in the patrol area of an enemy
+fleet, you must roll a D6 for each Stronghold, Capital and Fleet and select the lowest
+result" (R-AA-11: one die per fleet). Table 5.3, cumulative: 4 the defender +1 on his
+pre-game rolls, 3 the result one step to the defender (R-AA-12), 2 the invader 10 % smaller,
+1 the invasion fails.
+
+The route is the players' (``route``: the territories and sea hexes entered, the target
+last) or, when none is given, the shortest by water (R-AA-34).
+"""
+
+from __future__ import annotations
+
+from collections import deque
+
+from tuicamp.rules import api
+from tuicamp.rules.aasen import realms
+from tuicamp.rules.aasen.state import STRONGHOLD, AasenState, Fleet, astate
+
+FAILS, SMALLER, SHIFTED, HAMPERED = 1, 2, 3, 4  # table 5.3's results, cumulative downwards
+
+
+def place(campaign: api.Campaign, where: str) -> api.Hex:
+    """The hex of a territory id or a sea hex's label."""
+    territory = campaign.map.territory(where)
+    if territory is not None:
+        return realms.territory_hex(territory)
+    return api.turns.parse_hex(campaign.map, where)
+
+
+def name_of(campaign: api.Campaign, h: api.Hex) -> str:
+    """A route's step as the players write it: the territory's id, or the sea hex's label."""
+    territory = campaign.map.territory_of(h)
+    return territory.id if territory is not None else campaign.map.label(h)
+
+
+def afloat(rules: api.Rules, h: api.Hex) -> bool:
+    """5.7: "a fleet can move freely through any sea or coastal territory or along any
+    river"."""
+    camp = rules.campaign
+    if camp.map.terrain_at(h).sea:
+        return True
+    territory = camp.map.territory_of(h)
+    if territory is None:
+        return False
+    kind = realms.territory_type(rules, territory)
+    return bool(rules.table("type_rules")[kind]["fleets"]) or realms.has_river(territory)
+
+
+def shortest(rules: api.Rules, start: api.Hex, goal: api.Hex) -> list[api.Hex] | None:
+    """The fewest hexes entered by water from ``start`` to ``goal`` (the start excluded)."""
+    hexmap = rules.campaign.map
+    came: dict[api.Hex, api.Hex | None] = {start: None}
+    queue = deque([start])
+    while queue:
+        h = queue.popleft()
+        if h == goal:
+            path = []
+            step: api.Hex | None = h
+            while step is not None and step != start:
+                path.append(step)
+                step = came[step]
+            return path[::-1]
+        for n in hexmap.neighbours(h):
+            if n not in came and afloat(rules, n):
+                came[n] = h
+                queue.append(n)
+    return None
+
+
+def checked_route(
+    ctx: api.Context, start: api.Hex, goal: api.Hex, route: list[str]
+) -> list[api.Hex]:
+    """The players' route, each step next to the one before and afloat, ending at the goal."""
+    camp = ctx.campaign
+    hexes, here = [], start
+    for step in route:
+        h = place(camp, step)
+        ctx.require(h in camp.map.neighbours(here), f"{step} does not border the route's last step")
+        ctx.require(afloat(ctx, h), f"{step}: a fleet goes by sea, coastal land and rivers only")
+        hexes.append(h)
+        here = h
+    ctx.require(bool(hexes) and hexes[-1] == goal, "The route ends in the territory invaded")
+    return hexes
+
+
+def fare(rules: api.Rules, entered: int) -> int:
+    """Table 5.2: "1 - 3 Free, 4 - 6 1, 7 - 9 2, Each additional 3 +1"."""
+    table = rules.table("fleet_transport")
+    free, per = int(table["free_up_to"]), int(table["per"])
+    return 0 if entered <= free else (entered - free + per - 1) // per
+
+
+def patrol(rules: api.Rules, fleet: Fleet) -> set[api.Hex]:
+    """5.3: a fleet "will patrol that territory and all adjacent coastal, river and sea
+    territories"."""
+    h = place(rules.campaign, fleet.where)
+    return {h, *(n for n in rules.campaign.map.neighbours(h) if afloat(rules, n))}
+
+
+def dangers(rules: api.Rules, realm_id: str, route: list[api.Hex]) -> list[str]:
+    """R-AA-11: what the route gives a mishap die for: each enemy Stronghold or Capital on
+    the way or at the end, and each enemy fleet whose patrol area it enters (one a fleet)."""
+    camp, state = rules.campaign, astate(rules)
+    out = []
+    for h in route:
+        territory = camp.map.territory_of(h)
+        if territory is None or territory.owner in (None, realm_id):
+            continue
+        if state.holdings.get(territory.id) == STRONGHOLD:
+            out.append(f"the Stronghold in {territory.name}")
+        if realms.capital_of(camp, state, territory.owner) == territory:
+            out.append(f"the Capital {territory.name}")
+    entered = set(route)
+    for fleet in state.fleets:
+        if fleet.realm != realm_id and patrol(rules, fleet) & entered:
+            out.append(f"{api.teams.name_of(camp, fleet.realm)}'s fleet")
+    return out
+
+
+def fleet_at(state: AasenState, realm_id: str, where: str) -> Fleet | None:
+    return next(
+        (f for f in state.fleets if f.realm == realm_id and f.where == where and not f.used), None
+    )
+
+
+def sail(
+    ctx: api.Context,
+    player: str,
+    realm_id: str,
+    where: str,
+    target: api.Territory,
+    route: list[str],
+) -> tuple[int, int]:
+    """The fleet at ``where`` carries the player's army to ``target``: the fare is paid, the
+    mishap dice rolled; returns the fare and the lowest die (0: no die was rolled)."""
+    camp, state = ctx.campaign, astate(ctx)
+    fleet = ctx.found(
+        fleet_at(state, realm_id, where),
+        f"Your realm has no fleet at {where} this year free to carry an army (5.7)",
+    )
+    kind = realms.territory_type(ctx, target)
+    ctx.require(
+        bool(ctx.table("type_rules")[kind]["fleets"]),
+        f"{target.name} is not coastal: an amphibious invasion lands on a coastal territory",
+    )
+    start, goal = place(camp, where), realms.territory_hex(target)
+    hexes = checked_route(ctx, start, goal, route) if route else shortest(ctx, start, goal)
+    way = ctx.found(hexes, f"No way by water reaches {target.name} from {where}")
+    cost = fare(ctx, len(way))
+    have = astate(ctx).books[realm_id].resources
+    ctx.require(
+        have >= cost,
+        f"The voyage enters {len(way)} territories: {cost} Resources (table 5.2), and your "
+        f"realm has {have}",
+    )
+    fleet.used = True
+    threats = dangers(ctx, realm_id, way)
+    lowest = 0
+    if threats:
+        who = api.teams.name_of(camp, player)
+        rolled = ctx.dice.roll(f"{len(threats)}d6", f"{who}'s fleet: {', '.join(threats)}")
+        lowest = min(rolled.dice) if rolled.dice else rolled.total
+    return cost, lowest
+
+
+MISHAP_TEXT = {
+    FAILS: "the fleet is forced to head back: the invasion fails",
+    SMALLER: "the invading army is 10 % smaller, the result shifts a step to the defender, "
+    "and the defender has +1 on his pre-game rolls",
+    SHIFTED: "the result shifts a step to the defender, who has +1 on his pre-game rolls",
+    HAMPERED: "the defender has +1 on his pre-game rolls",
+}
+
+
+def mishap_text(lowest: int) -> str:
+    """Table 5.3 for the lowest die rolled."""
+    return MISHAP_TEXT.get(lowest, "the fleet moves through unhindered")
