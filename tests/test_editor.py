@@ -267,10 +267,13 @@ async def test_the_title_screen_opens_the_editor_and_it_closes_back(tmp_path) ->
         await wait_for_screen(pilot, TitleScreen)
 
 
-def test_the_command_refuses_a_bad_scenario_in_one_line(tmp_path, capsys) -> None:
-    bad = tmp_path / "bad.toml"
-    bad.write_text("format_version = 1\n[scenario]\nid = 'x'\n", encoding="utf-8")
-    assert main(["edit", str(bad)]) == 2
-    err = capsys.readouterr().err.strip()
-    assert err.startswith(f"tuicamp: {bad}:") and "\n" not in err
+def test_the_command_refuses_only_a_file_with_no_text_to_fix(tmp_path, capsys) -> None:
+    """A file that is not there, or not text, leaves nothing to fix: one line, exit 2.
+    Any other bad scenario opens (tests/test_editor_repair.py)."""
     assert main(["edit", str(tmp_path / "none.toml")]) == 2
+    assert capsys.readouterr().err.strip().startswith("tuicamp: ")
+    binary = tmp_path / "binary.toml"
+    binary.write_bytes(b"\xff\xfe\x00 not text")
+    assert main(["edit", str(binary)]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err.startswith(f"tuicamp: {binary}: not UTF-8") and "\n" not in err

@@ -28,6 +28,7 @@ from tuicamp.game.mapedit.writer import scenario_text
 from tuicamp.game.mapgen import MapSpec, generate
 from tuicamp.model.hexes import Hex, Hexside
 from tuicamp.storage.scenario import Scenario
+from tuicamp.ui.editor import _leaving
 from tuicamp.ui.editor._forms import FieldsForm
 from tuicamp.ui.editor._tools import (
     ARMY,
@@ -42,7 +43,6 @@ from tuicamp.ui.editor._tools import (
 )
 from tuicamp.ui.map_layers import AREA, Marker, OverlayLook
 from tuicamp.ui.map_widget import MapWidget
-from tuicamp.ui.screens.confirm import ConfirmScreen
 
 BLANK_SIZE = (16, 12)
 CHECK_AFTER = 0.4  # seconds of quiet after an edit before the scenario is checked again
@@ -109,12 +109,23 @@ class EditorScreen(Screen[None]):
     ]
 
     def __init__(
-        self, path: Path | None = None, ruleset: str = "sandbox", *, save_as: bool = False
+        self,
+        path: Path | None = None,
+        ruleset: str = "sandbox",
+        *,
+        save_as: bool = False,
+        scenario: Scenario | None = None,
+        saved: bool = True,
     ) -> None:
+        """``scenario``: one already read from ``path`` (problems and all, as
+        :func:`open_editor` opens a file); ``saved`` False when it differs from the file."""
         super().__init__()
-        if path is not None:
-            self.scenario: Scenario = draft.open_scenario(path)
-            self.path: Path | None = None if save_as else path
+        if scenario is not None:
+            self.scenario: Scenario = scenario
+            self.path: Path | None = None if save_as or path is None else path
+        elif path is not None:
+            self.scenario = draft.open_scenario(path)
+            self.path = None if save_as else path
         else:
             self.scenario = draft.blank_scenario(*BLANK_SIZE, ruleset)
             self.path = None
@@ -122,7 +133,7 @@ class EditorScreen(Screen[None]):
         self.tools = Tools()
         self.findings: list[draft.Finding] = []
         self.checks = 0  # how many times the scenario was checked (tests wait on it)
-        self.saved = True
+        self.saved = saved
         self._jump_at = -1
         self._timer: Timer | None = None
         self._last_cursor: Hex | None = None
@@ -149,6 +160,12 @@ class EditorScreen(Screen[None]):
         self.map_widget.focus()
         self.check_now()
         self._show_brush()
+        if self.findings:
+            count = len(self.findings)
+            self.notify(
+                f"{count} problem{'s' if count > 1 else ''} to fix: listed in the panel,"
+                " j jumps to the next one's hex"
+            )
 
     # --- what the panel says ----------------------------------------------------------
     def _show_armies(self) -> None:
@@ -680,19 +697,5 @@ class EditorScreen(Screen[None]):
 
     def action_close(self) -> None:
         """Leave the editor; with changes not saved, only once the designer says so."""
-        if self.saved:
-            self._leave()
-            return
-
-        def answered(leave: bool | None) -> None:
-            if leave:
-                self._leave()
-
         question = "The scenario has changes not saved. Close the editor and lose them?"
-        self.app.push_screen(ConfirmScreen(question, "Close", "Keep editing"), answered)
-
-    def _leave(self) -> None:
-        if len(self.app.screen_stack) <= 2:  # opened by `tuicamp edit`: nothing below
-            self.app.exit(0)
-        else:
-            self.dismiss(None)
+        _leaving.close(self, self.saved, question)
