@@ -8,7 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from apps.ui_kit import make_app, quiet_config, settle, sync, wait_for_screen, wait_until
-from textual.widgets import Input
+from textual.widgets import Input, TextArea
 
 from tuicamp.cli import main
 from tuicamp.game.scenarios import load_scenario
@@ -17,7 +17,7 @@ from tuicamp.model.hexes import Hex, Hexside
 from tuicamp.storage.scenario import RulesetSetup
 from tuicamp.ui.app import TuicampApp
 from tuicamp.ui.editor import EditorScreen
-from tuicamp.ui.editor._forms import FieldsForm
+from tuicamp.ui.editor._forms import FieldsForm, TextForm
 from tuicamp.ui.screens.confirm import ConfirmScreen
 from tuicamp.ui.screens.title import TitleScreen
 
@@ -37,6 +37,14 @@ async def answer(pilot, *values: str) -> None:
         form.query_one(f"#field-{i}", Input).value = value
     for _ in form.fields:
         await pilot.press("enter")
+    await settle(pilot)
+
+
+async def answer_text(pilot, text: str) -> None:
+    """Replace the text of the TOML form on screen and send it (ctrl+s)."""
+    form = await wait_for_screen(pilot, TextForm)
+    form.query_one(TextArea).text = text
+    await pilot.press("ctrl+s")
     await settle(pilot)
 
 
@@ -182,8 +190,13 @@ async def test_the_scenario_and_its_player_slots_are_edited_in_forms() -> None:
         await pilot.press("u")
         assert [p.id for p in screen.scenario.players] == ["red", "blue"]
         await pilot.press("V")
-        await answer(pilot, "capture", "Take the enemy village.")
-        assert screen.scenario.victory == {"type": "capture", "summary": "Take the enemy village."}
+        await answer_text(pilot, 'turn_limit = 12\ntype = "capture"\nsummary = "Take it."\n')
+        assert screen.scenario.victory == {
+            "type": "capture",
+            "summary": "Take it.",
+            "turn_limit": 12,
+        }
+        assert screen.scenario.turn_limit == 12
         await pilot.press("R")
         await answer(pilot, "sandbox, rauscher")
         assert list(screen.scenario.rulesets) == ["sandbox", "rauscher"]

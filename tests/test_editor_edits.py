@@ -214,7 +214,7 @@ def test_the_ledger_counts_land_settlements_and_armies_against_the_campaign_size
     assert ledger(draft.blank_scenario(10, 8))[0].allowance is None  # the sandbox has none
 
 
-def test_walls_stores_victory_and_rulesets_are_read_as_typed_or_refused() -> None:
+def test_walls_stores_and_rulesets_are_read_as_typed_or_refused() -> None:
     assert edits.parse_yes("Yes") and not edits.parse_yes("") and not edits.parse_yes("no")
     with pytest.raises(ValueError, match="answer yes or no"):
         edits.parse_yes("maybe")
@@ -223,9 +223,6 @@ def test_walls_stores_victory_and_rulesets_are_read_as_typed_or_refused() -> Non
     with pytest.raises(ValueError, match="write stores as name=number"):
         edits.parse_stores("food=-1")
     scenario = draft.blank_scenario(10, 8)
-    scenario.victory = {"targets": {"red": "x"}}
-    edits.set_victory(scenario, "capture", "Take it.")
-    assert scenario.victory == {"targets": {"red": "x"}, "type": "capture", "summary": "Take it."}
     words = {rid: registry.get_ruleset(rid).vocabulary for rid in ("sandbox", "rauscher")}
     edits.set_rulesets(scenario, ["rauscher", " sandbox", "rauscher"], words)
     assert list(scenario.rulesets) == ["rauscher", "sandbox"]

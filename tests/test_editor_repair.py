@@ -17,6 +17,7 @@ from tuicamp.game.mapgen import MapSpec, generate
 from tuicamp.game.scenarios import scenario_problems
 from tuicamp.ui.app import TuicampApp
 from tuicamp.ui.editor import EditorScreen, open_editor
+from tuicamp.ui.editor._forms import TextForm
 from tuicamp.ui.editor._repair import RepairScreen
 
 BAD_TARGET = {"targets": {"red": "nowhere"}}
@@ -64,9 +65,12 @@ async def test_a_campaign_problem_opens_on_the_map_listed_and_is_fixed_there(tmp
         problems = screen.query_one("#editor-problems", OptionList)
         assert problems.option_count == len(screen.findings)
         town = screen.scenario.map.settlements[0].id
-        screen.scenario.victory = {"targets": {"red": town}}  # as the victory form writes it
-        screen.check_now()
-        assert screen.findings == []
+        await pilot.press("V")
+        form = await wait_for_screen(pilot, TextForm)
+        form.query_one(TextArea).text = f'targets = {{ red = "{town}" }}'
+        await pilot.press("ctrl+s")
+        await wait_until(pilot, lambda: not screen.findings, "the problem gone")
+        assert screen.scenario.victory == {"targets": {"red": town}} and not screen.saved
 
 
 @sync

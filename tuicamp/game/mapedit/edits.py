@@ -188,18 +188,6 @@ def parse_stores(text: str) -> dict[str, int]:
     return out
 
 
-def set_victory(scenario: Scenario, kind: str, summary: str) -> bool:
-    """The [victory] table's type and summary (its other keys kept); an empty type
-    leaves the ruleset's own default."""
-    victory = {k: v for k, v in scenario.victory.items() if k not in ("type", "summary")}
-    if kind.strip():
-        victory["type"] = kind.strip()
-    if summary.strip():
-        victory["summary"] = summary.strip()
-    scenario.victory = victory
-    return True
-
-
 def set_rulesets(scenario: Scenario, ids: list[str], installed: dict[str, Vocabulary]) -> bool:
     """Which rulesets the scenario supports (their set-up kept for those it supported
     already); the map reads its letters in the first one's words, as a loaded one does."""

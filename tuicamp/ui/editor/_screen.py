@@ -8,6 +8,7 @@ A terrain stroke repaints only the hexes it changed; other edits redraw the map.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 from textual.app import ComposeResult
@@ -21,7 +22,7 @@ from textual.worker import get_current_worker
 
 from tuicamp.engine import registry
 from tuicamp.engine.errors import InputError
-from tuicamp.game.mapedit import armies, draft, edits
+from tuicamp.game.mapedit import armies, blocks, draft, edits
 from tuicamp.game.mapedit.history import History
 from tuicamp.game.mapedit.ledger import LedgerLine, ledger
 from tuicamp.game.mapedit.writer import scenario_text
@@ -29,7 +30,7 @@ from tuicamp.game.mapgen import MapSpec, generate
 from tuicamp.model.hexes import Hex, Hexside
 from tuicamp.storage.scenario import Scenario
 from tuicamp.ui.editor import _leaving
-from tuicamp.ui.editor._forms import FieldsForm
+from tuicamp.ui.editor._forms import FieldsForm, TextForm
 from tuicamp.ui.editor._tools import (
     ARMY,
     FEATURE,
@@ -104,6 +105,7 @@ class EditorScreen(Screen[None]):
         Binding("p", "players", "Players", show=False, id="editor.players"),
         Binding("V", "victory", "Victory", show=False, id="editor.victory"),
         Binding("R", "rulesets", "Rulesets", show=False, id="editor.rulesets"),
+        Binding("B", "setup", "Set-up", show=False, id="editor.setup"),
         Binding("ctrl+s", "save", "Save", id="editor.save"),
         Binding("q", "close", "Close", id="editor.close"),
     ]
@@ -603,17 +605,66 @@ class EditorScreen(Screen[None]):
         self.app.push_screen(FieldsForm("Player slots", fields, hint), done)
 
     def action_victory(self) -> None:
+        """V: the victory conditions and the turn limit, as the [victory] table's TOML."""
         sc = self.scenario
-        fields = [
-            ("Victory type (empty: the ruleset's own)", str(sc.victory.get("type", ""))),
-            ("Summary", str(sc.victory.get("summary", ""))),
-        ]
+        self._edit_text(
+            "Victory and turn limit",
+            blocks.victory_text(sc),
+            "victory",
+            lambda text: blocks.set_victory_text(sc, text),
+        )
 
-        def done(answer: list[str] | None) -> None:
-            if answer and self._edit("victory", lambda: edits.set_victory(sc, *answer)):
-                self._changed()
+    def action_setup(self) -> None:
+        """B: a ruleset's set-up block (its options, table overrides and set-up keys);
+        which ruleset is asked when the scenario supports more than one."""
+        sc = self.scenario
+        ids = list(sc.rulesets)
 
-        self.app.push_screen(FieldsForm("Victory", fields), done)
+        def edit(rid: str) -> None:
+            self._edit_text(
+                f"[ruleset.{rid}]: options, tables and set-up",
+                blocks.block_text(sc, rid),
+                "set-up",
+                lambda text: blocks.set_block(sc, rid, text),
+            )
+
+        if len(ids) == 1:
+            edit(ids[0])
+            return
+
+        def chosen(answer: list[str] | None) -> None:
+            if not answer:
+                return
+            rid = answer[0].strip()
+            if rid not in ids:
+                self.notify(f"{rid!r}: the scenario supports {', '.join(ids)}", severity="warning")
+                return
+            edit(rid)
+
+        fields = [(f"Which ruleset's set-up ({', '.join(ids)})", ids[0])]
+        self.app.push_screen(FieldsForm("Set-up", fields), chosen)
+
+    def _edit_text(self, title: str, text: str, what: str, change: Callable[[str], bool]) -> None:
+        """A block of TOML edited in a form as one step of undo; a refusal is told and
+        the form comes back with the text as typed, to be put right."""
+
+        def done(answer: str | None) -> None:
+            if answer is None:
+                return
+            self.history.before(what)
+            try:
+                changed = change(answer)
+            except ValueError as exc:
+                self.history.drop_last()
+                self.notify(str(exc), severity="warning")
+                self._edit_text(title, answer, what, change)
+                return
+            if not changed:
+                self.history.drop_last()
+                return
+            self._changed()
+
+        self.app.push_screen(TextForm(title, text), done)
 
     def action_rulesets(self) -> None:
         sc = self.scenario
