@@ -290,3 +290,25 @@ def test_the_command_refuses_only_a_file_with_no_text_to_fix(tmp_path, capsys) -
     assert main(["edit", str(binary)]) == 2
     err = capsys.readouterr().err.strip()
     assert err.startswith(f"tuicamp: {binary}: not UTF-8") and "\n" not in err
+
+
+@sync
+async def test_a_realm_newly_over_or_under_its_land_is_told() -> None:
+    """Aasen's realms start with "11 for each normal realm and 6 for each pirate realm"
+    (R-AA-1): giving a pirate's territory away marks both lines and tells why."""
+    from tuicamp.storage.scenario import find_scenario
+
+    app = TuicampApp(
+        config=quiet_config(),
+        home=lambda: EditorScreen(find_scenario("hex-island-corsairs"), save_as=True),
+    )
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await wait_for_screen(pilot, EditorScreen)
+        assert "Brethren: 6/6T" in _panel(screen)
+        taken = next(t for t in screen.scenario.map.territories if t.owner == "the-brethren")
+        await go(pilot, screen, taken.hexes[0])
+        await pilot.press("O")
+        await answer(pilot, "arnheim-colony")
+        await wait_until(pilot, lambda: "Brethren: 5/6T 0S 0 under" in _panel(screen), "marks")
+        told = [n.message for n in app._notifications]
+        assert "Brethren holds 5 territories, 1 under the 6 it starts with" in told

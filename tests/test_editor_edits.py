@@ -18,7 +18,7 @@ from tuicamp.game.mapedit.writer import scenario_text
 from tuicamp.game.mapgen import MapSpec, generate
 from tuicamp.game.scenarios import load_scenario
 from tuicamp.model.hexes import Hex, Hexside
-from tuicamp.storage.scenario import bundled_scenarios
+from tuicamp.storage.scenario import bundled_scenarios, find_scenario
 
 
 def H(col: int, row: int) -> Hex:
@@ -255,3 +255,32 @@ def test_a_territory_starts_as_a_slots_or_a_teams_land_or_nobodys() -> None:
     assert edits.set_territory_owner(scenario, t.id, "") and t.owner is None
     with pytest.raises(ValueError, match="owner 'green' is neither a player slot nor a team"):
         edits.set_territory_owner(scenario, t.id, "green")
+
+
+def test_the_aasen_ledger_counts_territories_per_realm_against_11_and_6() -> None:
+    """Hex Island's map is "made up of hexagonal tiles - 11 for each normal realm and 6
+    for each pirate realm" (R-AA-1), and once the land is dealt "all normal realms should
+    have eleven territories and all pirate realms should have six" (2.1): the ledger has a
+    line per realm, its territories against its size, a warning when over or under."""
+    scenario = load_scenario(find_scenario("hex-island-corsairs"))
+    lines = {line.player: line for line in ledger(scenario)}
+    assert {p: (x.territories, x.land) for p, x in lines.items()} == {
+        "hag-graef-reach": (11, 11),
+        "arnheim-colony": (11, 11),
+        "the-brethren": (6, 6),
+    }
+    assert all(x.warning is None for x in lines.values())
+    assert lines["the-brethren"].short().startswith("Brethren: 6/6T ")
+    taken = next(t for t in scenario.map.territories if t.owner == "the-brethren")
+    assert edits.set_territory_owner(scenario, taken.id, "arnheim-colony")
+    lines = {line.player: line for line in ledger(scenario)}
+    assert lines["the-brethren"].warning == (
+        "Brethren holds 5 territories, 1 under the 6 it starts with"
+    )
+    assert lines["arnheim-colony"].warning == (
+        "Arnheim Colony holds 12 territories, 1 over the 11 it starts with"
+    )
+    assert lines["arnheim-colony"].short().endswith(" over")
+    members = {p.id for p in scenario.players if p.id in scenario.teams[0].members}
+    points = sum(a.points for a in scenario.armies if a.owner in members)
+    assert lines["hag-graef-reach"].points == points  # its two players' armies

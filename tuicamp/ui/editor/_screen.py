@@ -246,7 +246,11 @@ class EditorScreen(Screen[None]):
     def _found(self, found: list[draft.Finding]) -> None:
         self.findings = found
         self._stale = False
+        before = {line.warning for line in self._ledger}
         self._ledger = ledger(self.scenario)
+        for line in self._ledger:  # a player or realm newly over or under: told once
+            if line.warning is not None and line.warning not in before and self.checks:
+                self.notify(line.warning, severity="warning")
         self.checks += 1
         self._jump_at = -1
         self._show_problems()
