@@ -33,26 +33,18 @@ class ValueNoise:
         """The noise at a point: the lattice values around it, blended smoothly.
 
         The generator asks this some half a million times for a 200 x 200 map, so the
-        four lattice reads are written out here rather than called (the same numbers, in
-        the same order, as a lattice point's own function would give)."""
+        four lattice points are read here off the kept values rather than through a
+        method each (the same numbers, in the same order, as before)."""
         s = self.seed if seed is None else seed
         ix, iy = math.floor(x), math.floor(y)
         tx, ty = x - ix, y - iy
         fx, fy = tx * tx * (3.0 - 2.0 * tx), ty * ty * (3.0 - 2.0 * ty)
         lattice = self._lattice
         jx, jy = ix + 1, iy + 1
-        a = lattice.get((ix, iy, s))
-        if a is None:
-            a = lattice[(ix, iy, s)] = _mix(ix, iy, s)
-        b = lattice.get((jx, iy, s))
-        if b is None:
-            b = lattice[(jx, iy, s)] = _mix(jx, iy, s)
-        c = lattice.get((ix, jy, s))
-        if c is None:
-            c = lattice[(ix, jy, s)] = _mix(ix, jy, s)
-        d = lattice.get((jx, jy, s))
-        if d is None:
-            d = lattice[(jx, jy, s)] = _mix(jx, jy, s)
+        a, b, c, d = [
+            lattice.get(key) or lattice.setdefault(key, _mix(*key))
+            for key in ((ix, iy, s), (jx, iy, s), (ix, jy, s), (jx, jy, s))
+        ]
         top = a + (b - a) * fx
         low = c + (d - c) * fx
         return top + (low - top) * fy

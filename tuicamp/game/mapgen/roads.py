@@ -108,7 +108,7 @@ def _route(
             continue
         hq, hr = here.q, here.r
         for n in land.neighbours(here):
-            kind = ground.get(n)
+            kind = ground[n]
             if kind in WATER:
                 continue
             side = (here, n) if (hq, hr) < (n.q, n.r) else (n, here)  # as _pair makes it
