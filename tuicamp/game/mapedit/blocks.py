@@ -13,6 +13,7 @@ after every edit, so the editor never holds a rule of its own about a set-up.
 
 from __future__ import annotations
 
+import re
 import textwrap
 import tomllib
 from typing import Any
@@ -40,7 +41,9 @@ def block_text(scenario: Scenario, rid: str) -> str:
     out += [f"# {line}" for line in textwrap.wrap(said, COMMENT_WIDTH, subsequent_indent="  ")]
     if ruleset.setup_example.strip():
         out.append("# its set-up, like:")
-        out += [f"#   {line}".rstrip() for line in ruleset.setup_example.strip().splitlines()]
+        example = ruleset.setup_example.strip().splitlines()
+        # a note's column padding closed up: the form is narrower than the source
+        out += [re.sub(r"\s{2,}#", "  #", f"#   {line}".rstrip()) for line in example]
     out.append("")
     if setup.options:
         out.append(f"options = {value(setup.options)}")

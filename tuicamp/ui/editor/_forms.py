@@ -78,7 +78,7 @@ class TextForm(ModalScreen[str | None]):
     def compose(self) -> ComposeResult:
         with Vertical():
             yield Static(self.form_title, classes="dialog-title")
-            yield TextArea(self.text, id="text-field", soft_wrap=False)
+            yield TextArea(self.text, id="text-field", soft_wrap=True)
             yield Static(self.hint or "ctrl+s: done  escape: cancel", classes="form-hint")
 
     def on_mount(self) -> None:

@@ -64,8 +64,8 @@ class RepairScreen(Screen[None]):
     def on_mount(self) -> None:
         self._show()
         self.text_area.focus()
-        if self.opened.problems:
-            self._go_to(self.opened.problems[0])
+        if self.opened.problems:  # once laid out, so that the line can be centred
+            self.call_after_refresh(self._go_to, self.opened.problems[0])
 
     def _show(self) -> None:
         found = self.opened.problems
