@@ -193,6 +193,26 @@ def test_the_head_and_the_player_slots_are_set_as_typed_or_refused() -> None:
         edits.set_players(scenario, ["", " "])
 
 
+def test_a_slot_offers_the_races_a_player_may_pick_and_they_pass_the_check(tmp_path) -> None:
+    """A slot's races are those a player may choose for it (empty: any); the race it
+    starts as is one of them, and the list is written back as the file holds it."""
+    scenario = draft.blank_scenario(10, 8)
+    line = "red, The Reds, Empire, red, Empire / Dwarfs / Bretonnia"
+    edits.set_players(scenario, [line, "blue, Blues, Orcs & Goblins, blue"])
+    assert scenario.players[0].races == ["Empire", "Dwarfs", "Bretonnia"]
+    assert scenario.players[1].races == []
+    assert edits.slot_line(scenario.players[0]) == line
+    assert edits.slot_line(scenario.players[1]) == "blue, Blues, Orcs & Goblins, blue"
+    assert draft.findings(scenario) == []
+    path = tmp_path / "races.toml"
+    draft.save(scenario, path)
+    assert load_scenario(path).players[0].races == ["Empire", "Dwarfs", "Bretonnia"]
+    with pytest.raises(ValueError, match="race 'Skaven' is not among the races it offers"):
+        edits.set_players(scenario, ["red, Reds, Skaven, red, Empire / Dwarfs"])
+    edits.set_players(scenario, ["red, The Reds, Empire, red"])  # none typed: any race
+    assert scenario.players[0].races == []
+
+
 def test_the_ledger_counts_land_settlements_and_armies_against_the_campaign_size() -> None:
     """Rauscher: settlements' costs ("village 100", "town 250", a palisade 100 more) and
     armies count against each player's share of campaign_points; over or under is told."""

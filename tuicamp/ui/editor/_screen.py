@@ -599,7 +599,10 @@ class EditorScreen(Screen[None]):
     def action_players(self) -> None:
         sc = self.scenario
         lines = [edits.slot_line(p) for p in sc.players] + [""]
-        fields = [(f"Slot {i + 1}: id, name, race, colour", line) for i, line in enumerate(lines)]
+        fields = [
+            (f"Slot {i + 1}: id, name, race, colour[, races offered: A / B]", line)
+            for i, line in enumerate(lines)
+        ]
         hint = f"an empty slot is left out; colours: {', '.join(edits.COLOURS)}"
 
         def done(answer: list[str] | None) -> None:
