@@ -8,7 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from apps.ui_kit import make_app, quiet_config, settle, sync, wait_for_screen, wait_until
-from textual.widgets import Input
+from textual.widgets import Input, TextArea
 
 from tuicamp.cli import main
 from tuicamp.game.scenarios import load_scenario
@@ -17,7 +17,7 @@ from tuicamp.model.hexes import Hex, Hexside
 from tuicamp.storage.scenario import RulesetSetup
 from tuicamp.ui.app import TuicampApp
 from tuicamp.ui.editor import EditorScreen
-from tuicamp.ui.editor._forms import FieldsForm
+from tuicamp.ui.editor._forms import FieldsForm, TextForm
 from tuicamp.ui.screens.confirm import ConfirmScreen
 from tuicamp.ui.screens.title import TitleScreen
 
@@ -37,6 +37,14 @@ async def answer(pilot, *values: str) -> None:
         form.query_one(f"#field-{i}", Input).value = value
     for _ in form.fields:
         await pilot.press("enter")
+    await settle(pilot)
+
+
+async def answer_text(pilot, text: str) -> None:
+    """Replace the text of the TOML form on screen and send it (ctrl+s)."""
+    form = await wait_for_screen(pilot, TextForm)
+    form.query_one(TextArea).text = text
+    await pilot.press("ctrl+s")
     await settle(pilot)
 
 
@@ -182,8 +190,13 @@ async def test_the_scenario_and_its_player_slots_are_edited_in_forms() -> None:
         await pilot.press("u")
         assert [p.id for p in screen.scenario.players] == ["red", "blue"]
         await pilot.press("V")
-        await answer(pilot, "capture", "Take the enemy village.")
-        assert screen.scenario.victory == {"type": "capture", "summary": "Take the enemy village."}
+        await answer_text(pilot, 'turn_limit = 12\ntype = "capture"\nsummary = "Take it."\n')
+        assert screen.scenario.victory == {
+            "type": "capture",
+            "summary": "Take it.",
+            "turn_limit": 12,
+        }
+        assert screen.scenario.turn_limit == 12
         await pilot.press("R")
         await answer(pilot, "sandbox, rauscher")
         assert list(screen.scenario.rulesets) == ["sandbox", "rauscher"]
@@ -267,10 +280,35 @@ async def test_the_title_screen_opens_the_editor_and_it_closes_back(tmp_path) ->
         await wait_for_screen(pilot, TitleScreen)
 
 
-def test_the_command_refuses_a_bad_scenario_in_one_line(tmp_path, capsys) -> None:
-    bad = tmp_path / "bad.toml"
-    bad.write_text("format_version = 1\n[scenario]\nid = 'x'\n", encoding="utf-8")
-    assert main(["edit", str(bad)]) == 2
-    err = capsys.readouterr().err.strip()
-    assert err.startswith(f"tuicamp: {bad}:") and "\n" not in err
+def test_the_command_refuses_only_a_file_with_no_text_to_fix(tmp_path, capsys) -> None:
+    """A file that is not there, or not text, leaves nothing to fix: one line, exit 2.
+    Any other bad scenario opens (tests/test_editor_repair.py)."""
     assert main(["edit", str(tmp_path / "none.toml")]) == 2
+    assert capsys.readouterr().err.strip().startswith("tuicamp: ")
+    binary = tmp_path / "binary.toml"
+    binary.write_bytes(b"\xff\xfe\x00 not text")
+    assert main(["edit", str(binary)]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err.startswith(f"tuicamp: {binary}: not UTF-8") and "\n" not in err
+
+
+@sync
+async def test_a_realm_newly_over_or_under_its_land_is_told() -> None:
+    """Aasen's realms start with "11 for each normal realm and 6 for each pirate realm"
+    (R-AA-1): giving a pirate's territory away marks both lines and tells why."""
+    from tuicamp.storage.scenario import find_scenario
+
+    app = TuicampApp(
+        config=quiet_config(),
+        home=lambda: EditorScreen(find_scenario("hex-island-corsairs"), save_as=True),
+    )
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await wait_for_screen(pilot, EditorScreen)
+        assert "Brethren: 6/6T" in _panel(screen)
+        taken = next(t for t in screen.scenario.map.territories if t.owner == "the-brethren")
+        await go(pilot, screen, taken.hexes[0])
+        await pilot.press("O")
+        await answer(pilot, "arnheim-colony")
+        await wait_until(pilot, lambda: "Brethren: 5/6T 0S 0 under" in _panel(screen), "marks")
+        told = [n.message for n in app._notifications]
+        assert "Brethren holds 5 territories, 1 under the 6 it starts with" in told

@@ -18,7 +18,7 @@ from tuicamp.game.mapedit.writer import scenario_text
 from tuicamp.game.mapgen import MapSpec, generate
 from tuicamp.game.scenarios import load_scenario
 from tuicamp.model.hexes import Hex, Hexside
-from tuicamp.storage.scenario import bundled_scenarios
+from tuicamp.storage.scenario import bundled_scenarios, find_scenario
 
 
 def H(col: int, row: int) -> Hex:
@@ -193,6 +193,26 @@ def test_the_head_and_the_player_slots_are_set_as_typed_or_refused() -> None:
         edits.set_players(scenario, ["", " "])
 
 
+def test_a_slot_offers_the_races_a_player_may_pick_and_they_pass_the_check(tmp_path) -> None:
+    """A slot's races are those a player may choose for it (empty: any); the race it
+    starts as is one of them, and the list is written back as the file holds it."""
+    scenario = draft.blank_scenario(10, 8)
+    line = "red, The Reds, Empire, red, Empire / Dwarfs / Bretonnia"
+    edits.set_players(scenario, [line, "blue, Blues, Orcs & Goblins, blue"])
+    assert scenario.players[0].races == ["Empire", "Dwarfs", "Bretonnia"]
+    assert scenario.players[1].races == []
+    assert edits.slot_line(scenario.players[0]) == line
+    assert edits.slot_line(scenario.players[1]) == "blue, Blues, Orcs & Goblins, blue"
+    assert draft.findings(scenario) == []
+    path = tmp_path / "races.toml"
+    draft.save(scenario, path)
+    assert load_scenario(path).players[0].races == ["Empire", "Dwarfs", "Bretonnia"]
+    with pytest.raises(ValueError, match="race 'Skaven' is not among the races it offers"):
+        edits.set_players(scenario, ["red, Reds, Skaven, red, Empire / Dwarfs"])
+    edits.set_players(scenario, ["red, The Reds, Empire, red"])  # none typed: any race
+    assert scenario.players[0].races == []
+
+
 def test_the_ledger_counts_land_settlements_and_armies_against_the_campaign_size() -> None:
     """Rauscher: settlements' costs ("village 100", "town 250", a palisade 100 more) and
     armies count against each player's share of campaign_points; over or under is told."""
@@ -214,7 +234,7 @@ def test_the_ledger_counts_land_settlements_and_armies_against_the_campaign_size
     assert ledger(draft.blank_scenario(10, 8))[0].allowance is None  # the sandbox has none
 
 
-def test_walls_stores_victory_and_rulesets_are_read_as_typed_or_refused() -> None:
+def test_walls_stores_and_rulesets_are_read_as_typed_or_refused() -> None:
     assert edits.parse_yes("Yes") and not edits.parse_yes("") and not edits.parse_yes("no")
     with pytest.raises(ValueError, match="answer yes or no"):
         edits.parse_yes("maybe")
@@ -223,9 +243,6 @@ def test_walls_stores_victory_and_rulesets_are_read_as_typed_or_refused() -> Non
     with pytest.raises(ValueError, match="write stores as name=number"):
         edits.parse_stores("food=-1")
     scenario = draft.blank_scenario(10, 8)
-    scenario.victory = {"targets": {"red": "x"}}
-    edits.set_victory(scenario, "capture", "Take it.")
-    assert scenario.victory == {"targets": {"red": "x"}, "type": "capture", "summary": "Take it."}
     words = {rid: registry.get_ruleset(rid).vocabulary for rid in ("sandbox", "rauscher")}
     edits.set_rulesets(scenario, ["rauscher", " sandbox", "rauscher"], words)
     assert list(scenario.rulesets) == ["rauscher", "sandbox"]
@@ -258,3 +275,32 @@ def test_a_territory_starts_as_a_slots_or_a_teams_land_or_nobodys() -> None:
     assert edits.set_territory_owner(scenario, t.id, "") and t.owner is None
     with pytest.raises(ValueError, match="owner 'green' is neither a player slot nor a team"):
         edits.set_territory_owner(scenario, t.id, "green")
+
+
+def test_the_aasen_ledger_counts_territories_per_realm_against_11_and_6() -> None:
+    """Hex Island's map is "made up of hexagonal tiles - 11 for each normal realm and 6
+    for each pirate realm" (R-AA-1), and once the land is dealt "all normal realms should
+    have eleven territories and all pirate realms should have six" (2.1): the ledger has a
+    line per realm, its territories against its size, a warning when over or under."""
+    scenario = load_scenario(find_scenario("hex-island-corsairs"))
+    lines = {line.player: line for line in ledger(scenario)}
+    assert {p: (x.territories, x.land) for p, x in lines.items()} == {
+        "hag-graef-reach": (11, 11),
+        "arnheim-colony": (11, 11),
+        "the-brethren": (6, 6),
+    }
+    assert all(x.warning is None for x in lines.values())
+    assert lines["the-brethren"].short().startswith("Brethren: 6/6T ")
+    taken = next(t for t in scenario.map.territories if t.owner == "the-brethren")
+    assert edits.set_territory_owner(scenario, taken.id, "arnheim-colony")
+    lines = {line.player: line for line in ledger(scenario)}
+    assert lines["the-brethren"].warning == (
+        "Brethren holds 5 territories, 1 under the 6 it starts with"
+    )
+    assert lines["arnheim-colony"].warning == (
+        "Arnheim Colony holds 12 territories, 1 over the 11 it starts with"
+    )
+    assert lines["arnheim-colony"].short().endswith(" over")
+    members = {p.id for p in scenario.players if p.id in scenario.teams[0].members}
+    points = sum(a.points for a in scenario.armies if a.owner in members)
+    assert lines["hag-graef-reach"].points == points  # its two players' armies

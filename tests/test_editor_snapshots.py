@@ -1,7 +1,8 @@
 """Screenshots of the scenario editor at 80x24 (the club terminal) and 160x48: a
 generated map with its rivers, roads, territories and settlements, the brush outline and
-the tools' panel. Accept deliberate changes with ``--snapshot-update`` after looking at
-the SVGs."""
+the tools' panel; and at 80x24 its dialogs: a ruleset's set-up block, the victory form, a
+file opened as its text beside its problems, and the Aasen ledger of realms. Accept
+deliberate changes with ``--snapshot-update`` after looking at the SVGs."""
 
 from __future__ import annotations
 
@@ -12,8 +13,9 @@ import pytest
 from apps.ui_kit import quiet_config
 
 from tuicamp.game.mapgen import MapSpec, generate
+from tuicamp.storage.scenario import find_scenario
 from tuicamp.ui.app import TuicampApp
-from tuicamp.ui.editor import EditorScreen
+from tuicamp.ui.editor import EditorScreen, open_editor
 
 SIZES = [pytest.param((80, 24), id="80x24"), pytest.param((160, 48), id="160x48")]
 
@@ -42,3 +44,36 @@ async def _on_a_town(pilot) -> None:
     town = screen.scenario.map.settlements[0]
     screen.map_widget.cursor = town.hex
     await pilot.pause()
+
+
+def _ellegaard_app() -> TuicampApp:
+    """The editor on a generated 24 x 18 Ellegaard map, saved as war.toml."""
+    path = Path(tempfile.mkdtemp(prefix="tuicamp-snap-editor-")) / "war.toml"
+    path.write_text(generate(MapSpec(24, 18, 2, 3, "ellegaard")).text().text, encoding="utf-8")
+    return TuicampApp(config=quiet_config(), home=lambda: EditorScreen(path))
+
+
+def test_the_set_up_block_form_at_80x24(snap_compare) -> None:
+    """B: Ellegaard's block, its options and example under comments, its keys below."""
+    assert snap_compare(_ellegaard_app(), terminal_size=(80, 24), press=["B"])
+
+
+def test_the_victory_and_turn_limit_form_at_80x24(snap_compare) -> None:
+    assert snap_compare(editor_app(), terminal_size=(80, 24), press=["V"])
+
+
+def test_a_file_the_map_cannot_be_drawn_from_opens_as_text_at_80x24(snap_compare) -> None:
+    """The text at the problem's line, the problems beside it."""
+    folder = Path(tempfile.mkdtemp(prefix="tuicamp-snap-editor-"))
+    path = folder / "broken.toml"
+    text = generate(MapSpec(24, 18, 2, 3)).text().text
+    path.write_text(text.replace("[map]", "[map]\nwidth = 'x'", 1), encoding="utf-8")
+    app = TuicampApp(config=quiet_config(), home=lambda: open_editor(path))
+    assert snap_compare(app, terminal_size=(80, 24))
+
+
+def test_the_aasen_realm_ledger_at_80x24(snap_compare) -> None:
+    """Hex Island's realms, each with its territories against 11 or 6 (R-AA-1)."""
+    path = find_scenario("hex-island-corsairs")
+    app = TuicampApp(config=quiet_config(), home=lambda: EditorScreen(path, save_as=True))
+    assert snap_compare(app, terminal_size=(80, 24))

@@ -117,3 +117,19 @@ def test_the_ledger_counts_army_points_against_each_player() -> None:
     scenario = draft.blank_scenario(10, 8)
     armies.place_army(scenario, H(1, 1), "red", "Red Host", points=400, commander="Kurt")
     assert [(line.player, line.points) for line in ledger(scenario)] == [("red", 400), ("blue", 0)]
+
+
+def test_the_way_an_army_is_asked_for_is_the_rulesets_own_hook(monkeypatch) -> None:
+    """The editor keeps no table of rulesets: a ruleset declaring ``starting_army =
+    "points"`` and its own commander's flag gets a points allocation led by a commander
+    carrying that flag (a stranger's ruleset as much as a bundled one)."""
+    sandbox = type(draft.registry.get_ruleset("sandbox"))
+    scenario = draft.blank_scenario(6, 4, "sandbox")
+    assert armies.army_style(scenario) == armies.ArmyStyle(armies.UNITS, "general")
+    monkeypatch.setattr(sandbox, "starting_army", "points")
+    monkeypatch.setattr(sandbox, "commander_flag", "captain")
+    assert armies.army_style(scenario) == armies.ArmyStyle(armies.POINTS, "captain")
+    army = armies.place_army(scenario, H(1, 1), "red", "Red Host", points=500, commander="Kurt")
+    assert army.points == 500 and army.units[0].flags == {"captain"}
+    suvinen = draft.blank_scenario(6, 4, "suvinen")
+    assert armies.army_style(suvinen) == armies.ArmyStyle(armies.POINTS, "leader")  # R-SU-24

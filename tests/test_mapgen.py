@@ -362,3 +362,19 @@ def test_without_out_the_command_prints_the_file_and_the_figures_apart(
     printed = capsys.readouterr()
     assert printed.out == generate(MapSpec(12, 10, 2, 2)).text().text
     assert "spread: distance" in printed.err
+
+
+def test_a_large_map_names_its_places_without_numbers_while_names_last() -> None:
+    """A 200 x 200 map has some two thousand settlements: chance finds taken names more
+    and more often, so the names left are dealt in a seeded turn, "Nieder Altdorf" beside
+    Altdorf, and a number comes only once every name is given."""
+    from tuicamp.game.mapgen.names import BACKS, FRONTS, SIDES, Namer
+
+    namer = Namer(Random(5))
+    every = len(FRONTS) * len(BACKS) * (1 + len(SIDES))
+    names = [namer.place() for _ in range(every)]
+    assert len(set(names)) == every and not any(c.isdigit() for n in names for c in n)
+    assert any(n.startswith("Nieder ") for n in names)
+    assert namer.place().split()[-1].isdigit()  # all given: numbered, still unique
+    again = Namer(Random(5))
+    assert [again.place() for _ in range(every)] == names  # same seed, same names

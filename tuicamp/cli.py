@@ -211,11 +211,11 @@ def cmd_generate(args: argparse.Namespace) -> int:
 def cmd_edit(args: argparse.Namespace) -> int:
     from tuicamp.storage.scenario import find_scenario
     from tuicamp.ui.app import TuicampApp
-    from tuicamp.ui.editor import EditorScreen
+    from tuicamp.ui.editor import open_editor
 
     path = find_scenario(args.scenario) if args.scenario else None
     bundled = path is not None and not Path(args.scenario).is_file()  # saved elsewhere
-    screen = EditorScreen(path, args.ruleset, save_as=bundled)  # a bad file: refused here
+    screen = open_editor(path, args.ruleset, save_as=bundled)  # problems shown, to fix
     app = TuicampApp(home=lambda: screen)
     return int(app.run() or 0)
 

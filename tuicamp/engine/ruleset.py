@@ -224,6 +224,13 @@ class Ruleset(ABC):
     # What the chronicle says as a turn begins, and as a phase does (when there are several).
     turn_text: ClassVar[str] = "Turn {turn} begins"
     phase_text: ClassVar[str] = "The {phase} phase begins"
+    # For the scenario editor: the ``[ruleset.<id>]`` set-up keys a scenario gives, as TOML
+    # lines with comments (shown above the block it edits); how the text counts a starting
+    # army, "units" (an army list) or "points" (an allocation spent at the table); and the
+    # flag its commander's unit carries.
+    setup_example: ClassVar[str] = ""
+    starting_army: ClassVar[str] = "units"
+    commander_flag: ClassVar[str] = "general"
 
     # --- required -------------------------------------------------------------------
     @abstractmethod

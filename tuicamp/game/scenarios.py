@@ -27,6 +27,12 @@ def scenario_problems(path: str | Path) -> list[str]:
     return files.scenario_problems(path, checks=campaign_checks)
 
 
+def analyse_scenario(path: str | Path) -> tuple[list[str], Scenario | None]:
+    """Every problem of a scenario file, campaigns included, and the scenario when the
+    file's own problems leave one to build (the campaigns' problems never stop that)."""
+    return files.analyse_scenario(path, checks=campaign_checks)
+
+
 def load_scenario(path: str | Path) -> Scenario:
     """Read and check a scenario; an InputError names the first problem (file:line: what)."""
     return files.load_scenario(path, checks=campaign_checks)

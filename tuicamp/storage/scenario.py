@@ -1316,6 +1316,16 @@ def scenario_problems(path: str | Path, checks: ScenarioChecks | None = None) ->
     return summarise(_analyse(path, checks)[0])
 
 
+def analyse_scenario(
+    path: str | Path, checks: ScenarioChecks | None = None
+) -> tuple[list[str], Scenario | None]:
+    """Every problem of a scenario file (as :func:`scenario_problems` lists them) and the
+    scenario, when the file's own problems leave one to build (the editor opens a file
+    with problems so that they can be fixed there)."""
+    problems, scenario = _analyse(path, checks)
+    return summarise(problems), scenario
+
+
 def load_scenario(path: str | Path, checks: ScenarioChecks | None = None) -> Scenario:
     """Read and check a scenario; an InputError names the first problem (file:line: what)."""
     problems, scenario = _analyse(path, checks)

@@ -3,10 +3,11 @@ the way a Games Master writes an army list on paper.
 
 The campaign texts count a starting army in two ways. Rauscher's players bring a list of
 units, each with its points; Aasen's and Suvinen's bring a points allocation, spent at the
-table (the army is a sum of points until a battle asks for the list). :data:`ARMY_STYLES`
-says which way the editor asks for each ruleset, and :func:`allocation` makes the one
-unit a points allocation is written as, so either kind reads back through
-``[[army.unit]]`` as every ruleset already reads an army.
+table (the army is a sum of points until a battle asks for the list). Each ruleset
+declares which (``Ruleset.starting_army`` and ``commander_flag``, read by
+:func:`army_style`), and :func:`allocation` makes the one unit a points allocation is
+written as, so either kind reads back through ``[[army.unit]]`` as every ruleset already
+reads an army.
 
 Armies are replaced whole (never changed in place) so that undo's copy of the list
 keeps the armies as they were.
@@ -16,6 +17,7 @@ from __future__ import annotations
 
 from attrs import evolve, frozen
 
+from tuicamp.engine import registry
 from tuicamp.model.forces import Army, Category, Unit
 from tuicamp.model.hexes import Hex
 from tuicamp.storage.scenario import Scenario
@@ -33,14 +35,6 @@ class ArmyStyle:
     commander_flag: str
 
 
-# By the scenario's first ruleset; any other is asked for units (a list says everything
-# a sum does, and more).
-ARMY_STYLES = {
-    "rauscher": ArmyStyle(UNITS, "general"),
-    "aasen": ArmyStyle(POINTS, "general"),
-    "suvinen": ArmyStyle(POINTS, "leader"),
-}
-DEFAULT_STYLE = ArmyStyle(UNITS, "general")
 ALLOCATION_NAME = "Points allocation"
 CATEGORY_WORDS = {c.value: c for c in Category} | {
     "infantry": Category.RANK_AND_FILE,
@@ -54,8 +48,14 @@ UNITS_HINT = "units: name points [xMODELS] [category], split by ;  like: Spearme
 
 
 def army_style(scenario: Scenario) -> ArmyStyle:
-    """How the scenario's first ruleset counts a starting army."""
-    return ARMY_STYLES.get(next(iter(scenario.rulesets), ""), DEFAULT_STYLE)
+    """How the scenario's first ruleset counts a starting army, as it declares
+    (``Ruleset.starting_army`` and ``commander_flag``); a list of units when the scenario
+    names no installed ruleset (a list says everything a sum does, and more)."""
+    ruleset = registry.load_rulesets().get(next(iter(scenario.rulesets), ""))
+    if ruleset is None:
+        return ArmyStyle(UNITS, "general")
+    counted = POINTS if ruleset.starting_army == POINTS else UNITS
+    return ArmyStyle(counted, ruleset.commander_flag)
 
 
 def armies_at(scenario: Scenario, h: Hex) -> list[Army]:

@@ -16,9 +16,10 @@ from pathlib import Path
 from attrs import frozen
 
 from tuicamp.engine import registry
+from tuicamp.engine.errors import InputError
 from tuicamp.game.mapedit.files import write_scenario
 from tuicamp.game.mapedit.writer import ScenarioText, scenario_text
-from tuicamp.game.scenarios import load_scenario, scenario_problems
+from tuicamp.game.scenarios import analyse_scenario, load_scenario, scenario_problems
 from tuicamp.model.hexes import Hex, parse_label
 from tuicamp.model.map import HexMap
 from tuicamp.storage.scenario import PlayerSlot, RulesetSetup, Scenario
@@ -52,6 +53,55 @@ def blank_scenario(width: int, height: int, ruleset: str = "sandbox") -> Scenari
 def open_scenario(path: Path) -> Scenario:
     """A scenario file to edit; an InputError names its first problem (fix it first)."""
     return load_scenario(path)
+
+
+@frozen
+class Opened:
+    """A scenario file opened to edit, problems and all: the scenario when the file's
+    own problems leave one to build (a campaign's problems never stop that), the file's
+    text, and what ``tuicamp check`` says of it, each problem at its line."""
+
+    path: Path
+    text: str
+    scenario: Scenario | None
+    problems: list[Finding]
+
+
+def open_to_fix(path: Path) -> Opened:
+    """Open ``path`` whatever its problems, so that the editor can show them and let
+    them be fixed; an InputError only when there is no text to fix (no such file, a
+    folder, not UTF-8)."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except UnicodeDecodeError as exc:
+        raise InputError(f"{path}: not UTF-8 text ({exc.reason} at byte {exc.start})") from None
+    except FileNotFoundError:
+        raise InputError(f"{path}: no such file") from None
+    except IsADirectoryError:
+        raise InputError(f"{path}: is a folder, not a TOML file") from None
+    except OSError as exc:
+        raise InputError(f"{path}: cannot read it ({exc.strerror})") from None
+    return check_text(path, text)
+
+
+def check_text(path: Path, text: str) -> Opened:
+    """What ``tuicamp check`` says of ``text`` as the file ``path`` (it is checked in a
+    scratch folder, the file itself untouched), and the scenario it builds if any."""
+    with tempfile.TemporaryDirectory() as tmp:
+        scratch = Path(tmp) / (path.name or "scenario.toml")
+        scratch.write_text(text, encoding="utf-8")
+        lines, scenario = analyse_scenario(scratch)
+    if scenario is not None:
+        scenario.path = path
+    return Opened(path, text, scenario, [_finding(line) for line in lines])
+
+
+def _finding(line: str) -> Finding:
+    """A problem line (``file:line: what``) as a Finding, its file left out."""
+    match = _LINE.match(line)
+    if match is None:
+        return Finding(0, line, None)
+    return Finding(int(match["line"]), match["text"], None)
 
 
 @frozen

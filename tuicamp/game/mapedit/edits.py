@@ -188,18 +188,6 @@ def parse_stores(text: str) -> dict[str, int]:
     return out
 
 
-def set_victory(scenario: Scenario, kind: str, summary: str) -> bool:
-    """The [victory] table's type and summary (its other keys kept); an empty type
-    leaves the ruleset's own default."""
-    victory = {k: v for k, v in scenario.victory.items() if k not in ("type", "summary")}
-    if kind.strip():
-        victory["type"] = kind.strip()
-    if summary.strip():
-        victory["summary"] = summary.strip()
-    scenario.victory = victory
-    return True
-
-
 def set_rulesets(scenario: Scenario, ids: list[str], installed: dict[str, Vocabulary]) -> bool:
     """Which rulesets the scenario supports (their set-up kept for those it supported
     already); the map reads its letters in the first one's words, as a loaded one does."""
@@ -241,23 +229,27 @@ def set_head(scenario: Scenario, title: str, ident: str, turn_limit: str) -> boo
 
 
 def parse_slot(text: str) -> PlayerSlot | None:
-    """A player slot typed as ``id, name, race, colour`` (None for an empty line)."""
+    """A player slot typed as ``id, name, race, colour`` and, when a player may pick among
+    several races for it, ``, Empire / Dwarfs / Bretonnia`` (None for an empty line)."""
     parts = [p.strip() for p in text.split(",")]
     if not any(parts):
         return None
-    if len(parts) != 4 or not all(parts):
-        raise ValueError(f"{text!r}: write a slot as id, name, race, colour")
-    pid, name, race, colour = parts
+    if len(parts) not in (4, 5) or not all(parts[:4]):
+        raise ValueError(f"{text!r}: write a slot as id, name, race, colour[, race / race ...]")
+    pid, name, race, colour = parts[:4]
     if slug(pid) != pid:
         raise ValueError(f"player id {pid!r}: lower-case letters, digits and - only")
     if colour not in COLOURS:
         raise ValueError(f"colour {colour!r}: one of {', '.join(COLOURS)}")
-    return PlayerSlot(id=pid, name=name, race=race, colour=colour)
+    races = [r.strip() for r in parts[4].split("/") if r.strip()] if len(parts) == 5 else []
+    if races and not any(r.casefold() == race.casefold() for r in races):
+        raise ValueError(f"race {race!r} is not among the races it offers ({' / '.join(races)})")
+    return PlayerSlot(id=pid, name=name, race=race, colour=colour, races=races)
 
 
 def set_players(scenario: Scenario, lines: list[str]) -> bool:
-    """Replace the player slots by those typed, one a line; a slot keeps its treasury,
-    letter and races when its id stays."""
+    """Replace the player slots by those typed, one a line; a slot keeps its treasury and
+    letter when its id stays (its races are the line's: none typed, any race)."""
     slots = [s for s in (parse_slot(line) for line in lines) if s is not None]
     if not slots:
         raise ValueError("a scenario needs at least one player slot")
@@ -265,13 +257,13 @@ def set_players(scenario: Scenario, lines: list[str]) -> bool:
     for slot in slots:
         if slot.id in old:
             slot.treasury, slot.letter = old[slot.id].treasury, old[slot.id].letter
-            slot.races = list(old[slot.id].races)
     scenario.players = slots
     return True
 
 
 def slot_line(slot: PlayerSlot) -> str:
-    return f"{slot.id}, {slot.name}, {slot.race}, {slot.colour}"
+    line = f"{slot.id}, {slot.name}, {slot.race}, {slot.colour}"
+    return f"{line}, {' / '.join(slot.races)}" if slot.races else line
 
 
 # --- territories: the lasso, and whose land each starts as ------------------------------

@@ -5,8 +5,11 @@ over or under.
 The costs are the scenario's first ruleset's own: its ``settlement_costs`` table (a base
 cost, and a palisade's, for each kind, read through its ``settlement_kind_aliases``) and
 its ``campaign_points`` (the set-up's per-player table, else the option shared out
-evenly), as the Rauscher text counts them. A ruleset without them has a ledger of land,
-settlements and army points alone, with no allowance to warn against.
+evenly), as the Rauscher text counts them. A ruleset whose tables hold a ``realm_size``
+(Aasen: "11 for each normal realm and 6 for each pirate realm", R-AA-1) has a line per
+realm instead, its territories against that size, its members' settlements and armies
+added up. A ruleset without either has a ledger of land, settlements and army points
+alone, with no allowance to warn against.
 """
 
 from __future__ import annotations
@@ -16,22 +19,34 @@ from typing import Any
 from attrs import frozen
 
 from tuicamp.engine import registry
+from tuicamp.model.map import Settlement
+from tuicamp.model.teams import Team, TeamKind
 from tuicamp.storage.scenario import Scenario
 
+# The word a generated realm's name starts with, before the place that names it.
+GENERIC_REALM_WORDS = ("realm", "corsairs", "kingdom", "pirates")
 UNDER = 0.9  # a player below this share of the allowance is told they are under
 
 
 @frozen
 class LedgerLine:
-    player: str
+    player: str  # a player slot, or a realm's team (a realm ledger)
     name: str
     territories: int
     settlements: int
     points: int  # settlements' costs and armies' points
     allowance: int | None
+    land: int | None = None  # the territories it should start with (a realm's size)
 
     @property
     def warning(self) -> str | None:
+        if self.land is not None and self.territories != self.land:
+            off = self.territories - self.land
+            side = "over" if off > 0 else "under"
+            return (
+                f"{self.name} holds {self.territories} territories, {abs(off)} {side}"
+                f" the {self.land} it starts with"
+            )
         if self.allowance is None:
             return None
         if self.points > self.allowance:
@@ -45,12 +60,17 @@ class LedgerLine:
     def short(self) -> str:
         """One line of the editor's panel."""
         of = f"/{self.allowance:,}" if self.allowance is not None else ""
-        mark = (
-            ""
-            if self.warning is None
-            else (" over" if self.points > (self.allowance or 0) else " under")
+        land = f"/{self.land}" if self.land is not None else ""
+        if self.warning is None:
+            mark = ""
+        elif self.land is not None and self.territories != self.land:
+            mark = " over" if self.territories > self.land else " under"
+        else:
+            mark = " over" if self.points > (self.allowance or 0) else " under"
+        return (
+            f"{self.name[:8].rstrip()}: {self.territories}{land}T {self.settlements}S"
+            f" {self.points:,}{of}{mark}"
         )
-        return f"{self.name[:8]}: {self.territories}T {self.settlements}S {self.points:,}{of}{mark}"
 
 
 def ledger(scenario: Scenario) -> list[LedgerLine]:
@@ -63,19 +83,53 @@ def ledger(scenario: Scenario) -> list[LedgerLine]:
     costs = tables.get("settlement_costs", {})
     aliases = {str(k).lower(): str(v) for k, v in tables.get("settlement_kind_aliases", {}).items()}
     m = scenario.map
-    out = []
+
+    def cost(s: Settlement) -> int:
+        rule = costs.get(aliases.get(s.kind.lower(), s.kind.lower()), {})
+        return int(rule.get("base", 0)) + (int(rule.get("palisade", 0)) if s.walls else 0)
+
+    def line(
+        holder: str, name: str, members: set[str], allowance: int | None, land: int | None
+    ) -> LedgerLine:
+        mine = [s for s in m.settlements if s.owner in members]
+        points = sum(a.points for a in scenario.armies if a.owner in members)
+        points += sum(cost(s) for s in mine)
+        territories = sum(1 for t in m.territories if t.owner in members)
+        return LedgerLine(holder, name, territories, len(mine), points, allowance, land)
+
+    sizes = tables.get("realm_size")
+    realms = [t for t in scenario.teams if t.kind is TeamKind.REALM]
+    if isinstance(sizes, dict) and realms:
+        return [
+            line(t.id, _realm_word(t.name), {t.id, *t.members}, None, _realm_size(sizes, t))
+            for t in realms
+        ]
     allowances = _allowances(scenario, ruleset, setup)
-    for slot in scenario.players:
-        mine = [s for s in m.settlements if s.owner == slot.id]
-        points = sum(a.points for a in scenario.armies if a.owner == slot.id)
-        for s in mine:
-            rule = costs.get(aliases.get(s.kind.lower(), s.kind.lower()), {})
-            points += int(rule.get("base", 0)) + (int(rule.get("palisade", 0)) if s.walls else 0)
-        territories = sum(1 for t in m.territories if t.owner == slot.id)
-        out.append(
-            LedgerLine(slot.id, slot.name, territories, len(mine), points, allowances.get(slot.id))
-        )
-    return out
+    return [
+        line(slot.id, slot.name, {slot.id}, allowances.get(slot.id), None)
+        for slot in scenario.players
+    ]
+
+
+def _realm_word(name: str) -> str:
+    """A realm's name as the narrow panel has room for it: "The Realm of Berndorf" is
+    Berndorf, "The Brethren of the Vampire Coast" Brethren, "The Hag Graef Reach" Hag
+    Graef Reach."""
+    words = name.removeprefix("The ")
+    head, of, rest = words.partition(" of ")
+    if of and head.lower() in GENERIC_REALM_WORDS:
+        return rest.removeprefix("the ") or name
+    return head or name
+
+
+def _realm_size(sizes: dict[str, Any], team: Team) -> int | None:
+    """The territories a realm starts with: "all normal realms should have eleven
+    territories and all pirate realms should have six" (Aasen 2.1); None for a realm of
+    neither size of party (the check names it)."""
+    by_party = {sizes.get("normal_players", 2): "normal", sizes.get("pirate_players", 1): "pirate"}
+    kind = by_party.get(len(team.members))
+    size = sizes.get(kind) if kind else None
+    return size if isinstance(size, int) else None
 
 
 def _allowances(scenario: Scenario, ruleset: Any, setup: Any) -> dict[str, int]:

@@ -12,7 +12,7 @@ import math
 
 from attrs import define, field
 
-from tuicamp.model.hexes import Hex, Hexside, offset_grid
+from tuicamp.model.hexes import DIRECTIONS, Hex, Hexside, offset_grid
 
 # The kinds of ground, by the base vocabulary's terrain ids; a palette turns them into a
 # ruleset's letters at the end (terrain.Palette).
@@ -48,9 +48,15 @@ class Land:
     _around: dict[Hex, list[Hex]] = field(init=False, factory=dict)
 
     def __attrs_post_init__(self) -> None:
+        """The neighbours are looked up by their coordinates among the map's own hexes
+        rather than made anew: a 200 x 200 map would make 240,000 hexes here, and every
+        stage's dicts then find the very objects they hold (compared by identity)."""
         self._hexes = list(offset_grid(self.width, self.height))
-        on = set(self._hexes)
-        self._around = {h: [n for n in h.neighbours() if n in on] for h in self._hexes}
+        at = {(h.q, h.r): h for h in self._hexes}
+        self._around = {
+            h: [n for dq, dr in DIRECTIONS if (n := at.get((h.q + dq, h.r + dr))) is not None]
+            for h in self._hexes
+        }
 
     @property
     def hexes(self) -> list[Hex]:

@@ -18,6 +18,9 @@ BACKS = (
     "berg", "brunn", "hausen", "see", "wacht", "moor", "au",
 )  # fmt: skip
 LAND_WORDS = ("March", "Vale", "Fields", "Heath", "Downs", "Reach", "Woods", "Lands", "Moor")
+# Put before a name when the plain ones are all taken, as the Old World tells two villages
+# of one name apart: "Nieder Altdorf".
+SIDES = ("Ober", "Nieder", "Klein", "Gross")
 
 
 class Namer:
@@ -26,14 +29,29 @@ class Namer:
     def __init__(self, rng: Random) -> None:
         self._rng = rng
         self._used: set[str] = set()
+        self._spare: list[str] = []  # once chance fails: every name left, shuffled
+        self._dealt = False
 
     def place(self) -> str:
-        for _ in range(50):
-            name = self._rng.choice(FRONTS) + self._rng.choice(BACKS)
+        """A name not given yet: two syllables by chance; once chance keeps finding taken
+        ones, the names left in a seeded turn ("Nieder Altdorf" among them); a number
+        only when every one is given."""
+        if not self._dealt:
+            for _ in range(50):
+                name = self._rng.choice(FRONTS) + self._rng.choice(BACKS)
+                if name not in self._used:
+                    self._used.add(name)
+                    return name
+            plain = [f + b for f in FRONTS for b in BACKS]
+            self._spare = plain + [f"{side} {name}" for side in SIDES for name in plain]
+            self._rng.shuffle(self._spare)
+            self._dealt = True
+        while self._spare:
+            name = self._spare.pop()
             if name not in self._used:
                 self._used.add(name)
                 return name
-        n = len(self._used) + 1  # the syllables ran out: number them
+        n = len(self._used) + 1  # every name given: number them
         name = f"{self._rng.choice(FRONTS)}{self._rng.choice(BACKS)} {n}"
         self._used.add(name)
         return name

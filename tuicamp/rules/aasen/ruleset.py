@@ -189,6 +189,13 @@ class AasenRuleset(api.Ruleset):
     )
     state_class = AasenState
     ui = "tuicamp.rules.aasen.screens:aasen_ui"  # only the UI imports it (Textual)
+    setup_example = """
+capitals = { reach = "hag-hold" }          # per realm: its Capital's territory
+holdings = { serpentwood = "stronghold" }  # per territory: an outpost or a stronghold
+generals = { malus = "Malus Darkblade" }   # per player: his General's name
+marks = { vraxx = "slaanesh" }             # per player: his General's Mark of Chaos
+"""
+    starting_army = "points"  # a points allocation, led by its general
     turn_text = "Year {turn} begins"
     help_files = ("overview.md", "rulings.md")
 

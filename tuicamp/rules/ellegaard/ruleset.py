@@ -143,6 +143,13 @@ class EllegaardRuleset(api.Ruleset):
         return upgrades.upgrade(self, state, from_version)
 
     ui = "tuicamp.rules.ellegaard.screens:ellegaard_ui"  # only the UI imports it (Textual)
+    setup_example = """
+points = 4000                        # the campaign total each side fields
+hours = 36                           # the turn limit (default: the scenario's turn_limit)
+home_bases = { empire = "helmgart" }   # per player: a settlement id or a hex label
+tunnels = { skaven = ["3013", "3113"] }  # per player: the tunnel hexes dug before play
+quicksand = ["2124", "2223"]           # swamp hexes with quicksand
+"""
     turn_text = "Hour {turn} begins"
     help_files = ("overview.md", "rulings.md")
 

@@ -164,6 +164,12 @@ class RauscherRuleset(Ruleset):
     state_version = upgrades.STATE_VERSION
     ui = "tuicamp.rules.rauscher.screens.ui:panels"
     coin = "c"
+    setup_example = """
+options = { campaign_points = 16000 }   # the campaign size (Rauscher's points ledger)
+neutral_players = ["temple"]            # forces nobody plays
+roles = { temple-guardians = "neutral" }  # per army: its role
+campaign_points = { red = 8000, blue = 8000 }  # per player, instead of an even share
+"""
     turn_text = "Turn {turn} (week {turn}) begins"
 
     def upgrade_state(self, state: dict[str, Any], from_version: int) -> dict[str, Any]:

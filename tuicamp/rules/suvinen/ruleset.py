@@ -142,6 +142,12 @@ class SuvinenRuleset(api.Ruleset):
     )
     state_class = SuvinenState
     ui = "tuicamp.rules.suvinen.screens:suvinen_ui"  # only the UI imports it (Textual)
+    setup_example = """
+points = 3500                                  # each player's troops at most (R-SU-7)
+home_castles = { empire = "altdorf" }          # per player: a settlement id
+garrisons = { altdorf = "altdorf-garrison" }   # per castle or city: the army in it
+"""
+    starting_army, commander_flag = "points", "leader"  # a points allocation (R-SU-24)
     help_files = ("overview.md", "rulings.md")
 
     # --- set-up and checks ---------------------------------------------------------------

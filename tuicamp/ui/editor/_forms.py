@@ -8,7 +8,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Input, Label, Static
+from textual.widgets import Input, Label, Static, TextArea
 
 
 class FieldsForm(ModalScreen[list[str] | None]):
@@ -48,6 +48,46 @@ class FieldsForm(ModalScreen[list[str] | None]):
             inputs[at + 1].focus()
             return
         self.dismiss([i.value for i in inputs])
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+class TextForm(ModalScreen[str | None]):
+    """A block of TOML to edit whole (a ruleset's set-up, the victory table): the text,
+    answered with ctrl+s, left with escape (enter starts a new line)."""
+
+    DEFAULT_CSS = """
+    TextForm { align: center middle; }
+    TextForm > Vertical {
+        width: 100; max-width: 100%; height: 20; max-height: 100%;
+        border: round $primary; background: $surface; padding: 0 1;
+    }
+    TextForm TextArea { height: 1fr; }
+    TextForm .form-hint { color: $foreground-muted; }
+    """
+    BINDINGS = [
+        Binding("ctrl+s", "done", "Done", id="editor.text.done"),
+        Binding("escape", "cancel", "Cancel", id="editor.text.cancel"),
+    ]
+
+    def __init__(self, title: str, text: str, hint: str = "") -> None:
+        super().__init__()
+        self.form_title, self.text, self.hint = title, text, hint
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static(self.form_title, classes="dialog-title")
+            yield TextArea(self.text, id="text-field", soft_wrap=True)
+            yield Static(self.hint or "ctrl+s: done  escape: cancel", classes="form-hint")
+
+    def on_mount(self) -> None:
+        area = self.query_one("#text-field", TextArea)
+        area.focus()
+        area.cursor_location = (area.document.line_count - 1, 0)  # below the comments
+
+    def action_done(self) -> None:
+        self.dismiss(self.query_one("#text-field", TextArea).text)
 
     def action_cancel(self) -> None:
         self.dismiss(None)

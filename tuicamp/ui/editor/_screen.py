@@ -8,6 +8,7 @@ A terrain stroke repaints only the hexes it changed; other edits redraw the map.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 from textual.app import ComposeResult
@@ -21,14 +22,15 @@ from textual.worker import get_current_worker
 
 from tuicamp.engine import registry
 from tuicamp.engine.errors import InputError
-from tuicamp.game.mapedit import armies, draft, edits
+from tuicamp.game.mapedit import armies, blocks, draft, edits
 from tuicamp.game.mapedit.history import History
 from tuicamp.game.mapedit.ledger import LedgerLine, ledger
 from tuicamp.game.mapedit.writer import scenario_text
 from tuicamp.game.mapgen import MapSpec, generate
 from tuicamp.model.hexes import Hex, Hexside
 from tuicamp.storage.scenario import Scenario
-from tuicamp.ui.editor._forms import FieldsForm
+from tuicamp.ui.editor import _leaving
+from tuicamp.ui.editor._forms import FieldsForm, TextForm
 from tuicamp.ui.editor._tools import (
     ARMY,
     FEATURE,
@@ -42,7 +44,6 @@ from tuicamp.ui.editor._tools import (
 )
 from tuicamp.ui.map_layers import AREA, Marker, OverlayLook
 from tuicamp.ui.map_widget import MapWidget
-from tuicamp.ui.screens.confirm import ConfirmScreen
 
 BLANK_SIZE = (16, 12)
 CHECK_AFTER = 0.4  # seconds of quiet after an edit before the scenario is checked again
@@ -104,17 +105,29 @@ class EditorScreen(Screen[None]):
         Binding("p", "players", "Players", show=False, id="editor.players"),
         Binding("V", "victory", "Victory", show=False, id="editor.victory"),
         Binding("R", "rulesets", "Rulesets", show=False, id="editor.rulesets"),
+        Binding("B", "setup", "Set-up", show=False, id="editor.setup"),
         Binding("ctrl+s", "save", "Save", id="editor.save"),
         Binding("q", "close", "Close", id="editor.close"),
     ]
 
     def __init__(
-        self, path: Path | None = None, ruleset: str = "sandbox", *, save_as: bool = False
+        self,
+        path: Path | None = None,
+        ruleset: str = "sandbox",
+        *,
+        save_as: bool = False,
+        scenario: Scenario | None = None,
+        saved: bool = True,
     ) -> None:
+        """``scenario``: one already read from ``path`` (problems and all, as
+        :func:`open_editor` opens a file); ``saved`` False when it differs from the file."""
         super().__init__()
-        if path is not None:
-            self.scenario: Scenario = draft.open_scenario(path)
-            self.path: Path | None = None if save_as else path
+        if scenario is not None:
+            self.scenario: Scenario = scenario
+            self.path: Path | None = None if save_as or path is None else path
+        elif path is not None:
+            self.scenario = draft.open_scenario(path)
+            self.path = None if save_as else path
         else:
             self.scenario = draft.blank_scenario(*BLANK_SIZE, ruleset)
             self.path = None
@@ -122,7 +135,7 @@ class EditorScreen(Screen[None]):
         self.tools = Tools()
         self.findings: list[draft.Finding] = []
         self.checks = 0  # how many times the scenario was checked (tests wait on it)
-        self.saved = True
+        self.saved = saved
         self._jump_at = -1
         self._timer: Timer | None = None
         self._last_cursor: Hex | None = None
@@ -149,6 +162,12 @@ class EditorScreen(Screen[None]):
         self.map_widget.focus()
         self.check_now()
         self._show_brush()
+        if self.findings:
+            count = len(self.findings)
+            self.notify(
+                f"{count} problem{'s' if count > 1 else ''} to fix: listed in the panel,"
+                " j jumps to the next one's hex"
+            )
 
     # --- what the panel says ----------------------------------------------------------
     def _show_armies(self) -> None:
@@ -227,7 +246,11 @@ class EditorScreen(Screen[None]):
     def _found(self, found: list[draft.Finding]) -> None:
         self.findings = found
         self._stale = False
+        before = {line.warning for line in self._ledger}
         self._ledger = ledger(self.scenario)
+        for line in self._ledger:  # a player or realm newly over or under: told once
+            if line.warning is not None and line.warning not in before and self.checks:
+                self.notify(line.warning, severity="warning")
         self.checks += 1
         self._jump_at = -1
         self._show_problems()
@@ -576,7 +599,10 @@ class EditorScreen(Screen[None]):
     def action_players(self) -> None:
         sc = self.scenario
         lines = [edits.slot_line(p) for p in sc.players] + [""]
-        fields = [(f"Slot {i + 1}: id, name, race, colour", line) for i, line in enumerate(lines)]
+        fields = [
+            (f"Slot {i + 1}: id, name, race, colour[, races offered: A / B]", line)
+            for i, line in enumerate(lines)
+        ]
         hint = f"an empty slot is left out; colours: {', '.join(edits.COLOURS)}"
 
         def done(answer: list[str] | None) -> None:
@@ -586,17 +612,66 @@ class EditorScreen(Screen[None]):
         self.app.push_screen(FieldsForm("Player slots", fields, hint), done)
 
     def action_victory(self) -> None:
+        """V: the victory conditions and the turn limit, as the [victory] table's TOML."""
         sc = self.scenario
-        fields = [
-            ("Victory type (empty: the ruleset's own)", str(sc.victory.get("type", ""))),
-            ("Summary", str(sc.victory.get("summary", ""))),
-        ]
+        self._edit_text(
+            "Victory and turn limit",
+            blocks.victory_text(sc),
+            "victory",
+            lambda text: blocks.set_victory_text(sc, text),
+        )
 
-        def done(answer: list[str] | None) -> None:
-            if answer and self._edit("victory", lambda: edits.set_victory(sc, *answer)):
-                self._changed()
+    def action_setup(self) -> None:
+        """B: a ruleset's set-up block (its options, table overrides and set-up keys);
+        which ruleset is asked when the scenario supports more than one."""
+        sc = self.scenario
+        ids = list(sc.rulesets)
 
-        self.app.push_screen(FieldsForm("Victory", fields), done)
+        def edit(rid: str) -> None:
+            self._edit_text(
+                f"[ruleset.{rid}]: options, tables and set-up",
+                blocks.block_text(sc, rid),
+                "set-up",
+                lambda text: blocks.set_block(sc, rid, text),
+            )
+
+        if len(ids) == 1:
+            edit(ids[0])
+            return
+
+        def chosen(answer: list[str] | None) -> None:
+            if not answer:
+                return
+            rid = answer[0].strip()
+            if rid not in ids:
+                self.notify(f"{rid!r}: the scenario supports {', '.join(ids)}", severity="warning")
+                return
+            edit(rid)
+
+        fields = [(f"Which ruleset's set-up ({', '.join(ids)})", ids[0])]
+        self.app.push_screen(FieldsForm("Set-up", fields), chosen)
+
+    def _edit_text(self, title: str, text: str, what: str, change: Callable[[str], bool]) -> None:
+        """A block of TOML edited in a form as one step of undo; a refusal is told and
+        the form comes back with the text as typed, to be put right."""
+
+        def done(answer: str | None) -> None:
+            if answer is None:
+                return
+            self.history.before(what)
+            try:
+                changed = change(answer)
+            except ValueError as exc:
+                self.history.drop_last()
+                self.notify(str(exc), severity="warning")
+                self._edit_text(title, answer, what, change)
+                return
+            if not changed:
+                self.history.drop_last()
+                return
+            self._changed()
+
+        self.app.push_screen(TextForm(title, text), done)
 
     def action_rulesets(self) -> None:
         sc = self.scenario
@@ -680,19 +755,5 @@ class EditorScreen(Screen[None]):
 
     def action_close(self) -> None:
         """Leave the editor; with changes not saved, only once the designer says so."""
-        if self.saved:
-            self._leave()
-            return
-
-        def answered(leave: bool | None) -> None:
-            if leave:
-                self._leave()
-
         question = "The scenario has changes not saved. Close the editor and lose them?"
-        self.app.push_screen(ConfirmScreen(question, "Close", "Keep editing"), answered)
-
-    def _leave(self) -> None:
-        if len(self.app.screen_stack) <= 2:  # opened by `tuicamp edit`: nothing below
-            self.app.exit(0)
-        else:
-            self.dismiss(None)
+        _leaving.close(self, self.saved, question)
