@@ -10,6 +10,8 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Input, Label, Static, TextArea
 
+from tuicamp.ui.widgets.fields import Field, TextBox
+
 
 class FieldsForm(ModalScreen[list[str] | None]):
     """``fields`` are (label, value) pairs; the answer is the values, or None."""
@@ -34,7 +36,7 @@ class FieldsForm(ModalScreen[list[str] | None]):
             yield Static(self.form_title, classes="dialog-title")
             for i, (label, value) in enumerate(self.fields):
                 yield Label(label)
-                yield Input(value, id=f"field-{i}")
+                yield Field(value, id=f"field-{i}")
             yield Static(self.hint or "enter: done  escape: cancel", classes="form-hint")
 
     def on_mount(self) -> None:
@@ -78,7 +80,7 @@ class TextForm(ModalScreen[str | None]):
     def compose(self) -> ComposeResult:
         with Vertical():
             yield Static(self.form_title, classes="dialog-title")
-            yield TextArea(self.text, id="text-field", soft_wrap=True)
+            yield TextBox(self.text, id="text-field", soft_wrap=True)
             yield Static(self.hint or "ctrl+s: done  escape: cancel", classes="form-hint")
 
     def on_mount(self) -> None:

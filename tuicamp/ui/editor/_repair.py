@@ -22,6 +22,7 @@ from tuicamp.game.mapedit import draft
 from tuicamp.game.mapedit.files import write_scenario
 from tuicamp.ui.editor import _leaving
 from tuicamp.ui.editor._screen import EditorScreen
+from tuicamp.ui.widgets.fields import TextBox
 
 
 class RepairScreen(Screen[None]):
@@ -49,7 +50,7 @@ class RepairScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         with Horizontal():
-            yield TextArea(
+            yield TextBox(
                 self.opened.text, id="repair-text", show_line_numbers=True, soft_wrap=False
             )
             with Vertical(id="repair-panel"):

@@ -18,6 +18,7 @@ from textual.widgets import Button, Input, Select, Static, TextArea
 
 from tuicamp.engine.letters import MAX_SUBJECT, WriteLetter
 from tuicamp.model.letters import TO_ALL
+from tuicamp.ui.widgets.fields import TextBox
 
 
 class LetterScreen(ModalScreen[WriteLetter | None]):
@@ -45,7 +46,7 @@ class LetterScreen(ModalScreen[WriteLetter | None]):
             yield Static(
                 Content("Letter (read by its recipients and the GM)"), classes="field-label"
             )
-            yield TextArea(id="letter-text", soft_wrap=True, show_line_numbers=False)
+            yield TextBox(id="letter-text", soft_wrap=True, show_line_numbers=False)
             with Horizontal(classes="dialog-buttons"):
                 yield Button("Send (ctrl+s)", variant="primary", id="letter-send")
                 yield Button("Cancel (esc)", id="letter-cancel")

@@ -7,7 +7,7 @@ distracting over slow SSH links, so every text field takes ``cursor_blink`` from
 
 from __future__ import annotations
 
-from textual.widgets import Input
+from textual.widgets import Input, TextArea
 
 
 def app_blinks(app: object) -> bool:
@@ -15,5 +15,12 @@ def app_blinks(app: object) -> bool:
 
 
 class Field(Input):
+    def on_mount(self) -> None:
+        self.cursor_blink = app_blinks(self.app)
+
+
+class TextBox(TextArea):
+    """A text area that blinks as the app's fields do (a steady cursor in headless runs)."""
+
     def on_mount(self) -> None:
         self.cursor_blink = app_blinks(self.app)
