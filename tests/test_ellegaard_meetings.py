@@ -215,6 +215,20 @@ def test_terms_may_hand_over_a_village_and_extra_prisoners():
     assert engine.campaign.state.meetings[0].done
 
 
+def test_terms_never_hand_over_the_home_base():
+    """ "... hand over a friendly village etc." (R-EL-6): the home base, where "you, the
+    supreme general" sit, is no village to give away (R-EL-49); the offer is refused and
+    nothing is proposed."""
+    engine = meeting_war(foot_at="0401")
+    ride(engine, to="0601")
+    engine.perform("orcs", Meet(meeting="m1", choice="fight"))
+    engine.perform("empire", Meet(meeting="m1", choice="refuse"))
+    with pytest.raises(RuleError, match="West Keep is a home base, not a village"):
+        engine.perform("orcs", Offer(meeting="m1", war_points=0, village="west-keep"))
+    assert not [a for a in engine.campaign.state.talks.items if a.pending]
+    assert engine.campaign.map.settlement("west-keep").owner == "empire"
+
+
 @pytest.mark.parametrize(
     ("row", "effect"),
     [

@@ -214,7 +214,7 @@ class EllegaardRuleset(api.Ruleset):
         """A contest's winner is its own (the duel's victor, the chase's catch), a Block
         battle's by its scenario's Victory Points (R-EL-43); any other battle is won by
         the most Victory Points."""
-        decided = tabletop.outcome(battle, result) or blockade.outcome(rules, battle, result)
+        decided = tabletop.outcome(rules, battle, result) or blockade.outcome(rules, battle, result)
         return decided if decided is not None else super().battle_outcome(rules, battle, result)
 
     def resolve_battle(

@@ -87,6 +87,11 @@ def offer(ctx: api.Context, action: Offer) -> None:
             village.owner == refuser.owner,
             f"{village.name} is not the refuser's to hand over",
         )
+        ctx.require(
+            village.hex not in estate(ctx).homes.values(),
+            f"{village.name} is a home base, not a village to hand over: the terms may give "
+            'up "a friendly village", never the home base (R-EL-49)',
+        )
     owners = [refuser.owner, other.owner]
     proposer = api.turns.acting_player(ctx, among=owners)
     ctx.require(proposer in owners, f"Meeting {meeting.id} is not yours to offer terms in")
