@@ -140,6 +140,38 @@ def test_the_pursuer_that_reaches_the_fleeing_division_hacks_it_to_pieces():
         engine.perform("empire", MoveDivision(division="horse", to="0501"))
 
 
+def test_a_pursuit_halts_where_its_zone_meets_another_enemy_and_they_meet():
+    """ "If an army's attention zone enters an opposing army's attention zone the two
+    generals must meet" (R-EL-50: a pursuit is a march for the zones, R-EL-8): the Horse
+    pursues the Boyz along the road, its zone meets the Wolves' at 0401 and it halts there;
+    the Wolves meet it, the Boyz are not caught and the pursuit goes on next hour."""
+    engine = war({"horse": "0101", "boyz": "1201", "wolves": "0801"}, fleeing={"boyz": "horse"})
+    engine.perform("empire", EndPhase())
+    engine.perform("empire", Pursue(division="horse", target="boyz", dice=[6, 6]))
+    assert label(engine, "horse") == "0401"
+    pursuit = next(e for e in engine.chronicle if e.kind == "pursuit")
+    assert pursuit.text == (
+        "'The Horse' pursues 'The Boyz' 12 hexes: 0101 to 0401, where its attention zone "
+        "meets an enemy's: it halts (R-EL-50)"
+    )
+    (meeting,) = engine.campaign.state.meetings
+    assert sorted(meeting.divisions) == ["horse", "wolves"]
+    assert engine.campaign.army("boyz") is not None
+    assert engine.campaign.state.divisions["horse"].pursuing == "boyz"
+
+
+def test_a_pursuit_never_opens_a_meeting_with_its_quarry():
+    """R-EL-50: the pursuer coming near the division it pursues (here 2 hexes short of it)
+    catches it or not by the pursuit's own rule: no meeting is opened between them."""
+    engine = war({"horse": "0101", "boyz": "1201"}, fleeing={"boyz": "horse"})
+    engine.campaign.state.contacts = []  # the two have come apart since their battle
+    engine.perform("empire", EndPhase())
+    engine.perform("empire", Pursue(division="horse", target="boyz", dice=[4, 5]))
+    assert label(engine, "horse") == "1001"
+    assert engine.campaign.state.meetings == []
+    assert engine.campaign.state.contacts == ["boyz|horse"]
+
+
 def test_only_a_division_fleeing_from_yours_is_pursued_and_never_a_blocker():
     """R-EL-20: "Blocking armies may never be pursued and will never flee"."""
     engine = war({"horse": "0601", "boyz": "1001"})

@@ -257,48 +257,6 @@ def rally(ctx: api.Context, action: Rally) -> None:
     ctx.emit("rally", text, player=army.owner, division=army.id)
 
 
-def pursue(ctx: api.Context, action: Pursue) -> None:
-    """The pursuer rolls 2d6 and moves towards the fleeing division: reaching its hex, it
-    "is totally hacked into pieces" (R-EL-21), worth the division's points / 100, rounded
-    up, in War Points (R-EL-24). A pursuit is the pursuer's whole Move."""
-    army = ctx.own_army(action.division)
-    hour.require_stage(ctx, hour.MOVE, army)
-    camp = ctx.campaign
-    record = division(ctx, army.id)
-    fresh(ctx, record)
-    target = ctx.army(action.target)
-    chased = division(ctx, target.id)
-    ctx.require(
-        chased.fleeing_from == army.id,
-        f"'{target.name}' is not fleeing from '{army.name}'",
-    )
-    ctx.require(chased.command != BLOCK, "Blocking armies may never be pursued (R-EL-20)")
-    ctx.require(
-        not record.entered
-        and camp.turn not in (record.pursued_hour, record.rallied_hour, record.gathered_hour)
-        and not record.frozen,
-        f"'{army.name}' has moved this hour: a pursuit is its whole Move",
-    )
-    assert target.hex is not None
-    leave_machines(ctx, army)
-    dice = str(ctx.table("flight").get("pursuit_dice", "2d6"))
-    roll = ctx.dice.roll(dice, f"the pursuit of '{target.name}' by '{army.name}'")
-    path = steps_towards(ctx, army, target.hex, roll.total)
-    record.pursued_hour = camp.turn
-    caught = path[-1] == target.hex
-    record.pursuing = "" if caught else target.id
-    start = army.hex
-    army.hex = path[-1] if not caught else target.hex
-    text = (
-        f"'{army.name}' pursues '{target.name}' {roll.total} hexes: "
-        f"{_label(camp, start)} to {_label(camp, army.hex)}"
-    )
-    ctx.emit("pursuit", text, player=army.owner, division=army.id)
-    if caught:
-        slaughter(ctx, army, target)
-    arrive(ctx, army, path[1:])
-
-
 def stop_pursuers(ctx: api.Context, army_id: str) -> None:
     """The pursuit of a division rallied or gone is over: "the pursuers must stop
     pursuing"; they march freely again without gathering (R-EL-40)."""
@@ -367,5 +325,5 @@ def slaughter(ctx: api.Context, victor: api.Army, victim: api.Army) -> None:
     )
 
 
-HANDLERS = {Rally: rally, Pursue: pursue, Gather: gather}
+HANDLERS = {Rally: rally, Gather: gather}  # Pursue: by ``pursuit``
 ACTIONS = (Rally, Pursue, Gather)

@@ -93,20 +93,26 @@ def enemies(rules: api.Rules, army: api.Army) -> list[api.Army]:
     ]
 
 
-def halt_index(rules: api.Rules, army: api.Army, hexes: list[api.Hex]) -> int:
+def halt_index(rules: api.Rules, army: api.Army, hexes: list[api.Hex], besides: str = "") -> int:
     """Where a march along ``hexes`` (its own hex first) halts: the first hex from which
-    its zone touches an enemy's it was not in touch with (R-EL-8); the last otherwise."""
+    its zone touches an enemy's it was not in touch with (R-EL-8); the last otherwise.
+    ``besides`` is a division that halts nothing: a pursuer's quarry (R-EL-50)."""
     contacts = set(estate(rules).contacts)
-    fresh = [b for b in enemies(rules, army) if pair_key(army.id, b.id) not in contacts]
+    fresh = [
+        b
+        for b in enemies(rules, army)
+        if pair_key(army.id, b.id) not in contacts and b.id != besides
+    ]
     for i, h in enumerate(hexes[1:], start=1):
         if any(in_touch(rules, army, b, at=h) for b in fresh):
             return i
     return len(hexes) - 1
 
 
-def after_march(ctx: api.Context, army: api.Army) -> None:
+def after_march(ctx: api.Context, army: api.Army, besides: str = "") -> None:
     """The marching division's zone is checked: a Scout near an enemy rolls its d6, pairs
-    that have come apart may meet again later, and every enemy newly in touch meets it."""
+    that have come apart may meet again later, and every enemy newly in touch meets it.
+    ``besides`` is an enemy it does not meet: a pursuer's quarry (R-EL-50)."""
     state = estate(ctx)
     scouting(ctx, army)
     if ctx.campaign.army(army.id) is None or army.hex is None:
@@ -118,6 +124,8 @@ def after_march(ctx: api.Context, army: api.Army) -> None:
             state.contacts.remove(key)
         elif touching and key not in state.contacts:
             state.contacts.append(key)
+            if b.id == besides:  # the pursuit is their meeting
+                continue
             guard = defender_of(ctx, b, army)
             if guard is not None:
                 meet_the_defender(ctx, army, guard, b)

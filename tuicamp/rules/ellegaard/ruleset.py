@@ -26,6 +26,7 @@ from tuicamp.rules.ellegaard import (
     meetings,
     movement,
     muster,
+    pursuit,
     quicksand,
     roster,
     setup,
@@ -39,7 +40,19 @@ from tuicamp.rules.ellegaard.commands import hungry_greenskins
 from tuicamp.rules.ellegaard.state import EllegaardState, division, estate
 from tuicamp.rules.kit.words import possessive
 
-MODULES = (commands, movement, meetings, talks, contests, flight, tunnels, allies, home, muster)
+MODULES = (
+    commands,
+    movement,
+    meetings,
+    talks,
+    contests,
+    flight,
+    pursuit,
+    tunnels,
+    allies,
+    home,
+    muster,
+)
 HANDLERS: dict[type[api.Action], Callable[[api.Context, Any], None]] = {
     kind: handler for module in MODULES for kind, handler in module.HANDLERS.items()
 }
