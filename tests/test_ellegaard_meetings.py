@@ -102,6 +102,9 @@ def test_the_choices_are_sealed_and_revealed_together():
     assert "Meeting m1: 'The Wolves' and 'The Foot': Orcs & Goblins chose fight" in "\n".join(
         status(engine, "orcs")
     )
+    waiting = "Meeting m1: 'The Wolves' and 'The Foot': waits for the sealed choice of The Empire"
+    assert waiting in status(engine, "empire")  # said once, the meeting not named twice
+    assert not any("fight" in line for line in status(engine, "empire"))
     with pytest.raises(RuleError, match="waits for the sealed choice of The Empire"):
         engine.perform("orcs", EndPhase())
     engine.perform("empire", Meet(meeting="m1", choice="fight"))

@@ -512,18 +512,32 @@ def blockers(rules: api.Rules) -> list[str]:
         for b in camp.pending_battles()
     ]
     for m in estate(rules).meetings:
-        if m.done or m.outcome in ("battle", "postponed", "contest"):
+        wait = waiting_for(rules, m)
+        if not wait:
             continue
         names = " and ".join(_name(camp, d) for d in m.divisions)
         if not m.choice.revealed:
-            waiting = ", ".join(api.teams.name_of(camp, w) for w in m.choice.waiting)
-            out.append(f"Meeting {m.id} of {names} waits for the sealed choice of {waiting}")
+            out.append(f"Meeting {m.id} of {names} {wait}")
         elif m.owed:
-            owing = " and ".join(dict.fromkeys(_name(camp, d.division) for d in m.owed))
-            out.append(f"Meeting {m.id}: {owing} must hand over a prisoner (hand_prisoner)")
+            out.append(f"Meeting {m.id}: {wait}")
         else:
-            out.append(f"Meeting {m.id} of {names}: agree terms or discuss (R-EL-6)")
+            out.append(f"Meeting {m.id} of {names}: {wait}")
     return out
+
+
+def waiting_for(rules: api.Rules, m: Meeting) -> str:
+    """What an open meeting waits for, said without its name ("" for none): the sealed
+    choices, a prisoner owed, or the terms or the table (R-EL-30)."""
+    camp = rules.campaign
+    if m.done or m.outcome in ("battle", "postponed", "contest"):
+        return ""
+    if not m.choice.revealed:
+        waiting = ", ".join(api.teams.name_of(camp, w) for w in m.choice.waiting)
+        return f"waits for the sealed choice of {waiting}"
+    if m.owed:
+        owing = " and ".join(dict.fromkeys(_name(camp, d.division) for d in m.owed))
+        return f"{owing} must hand over a prisoner (hand_prisoner)"
+    return "agree terms or discuss (R-EL-6)"
 
 
 HANDLERS = {Meet: meet, HandPrisoner: hand_prisoner}

@@ -307,13 +307,12 @@ def meeting_lines(rules: api.Rules, seat: api.Seat) -> list[api.StatusLine]:
     """Each meeting still open: who meets, and what it waits for (a general's own sealed
     choice is shown to his seat only, until the reveal)."""
     camp, out = rules.campaign, []
-    waits = {line.split(" ", 2)[1]: line for line in meetings.blockers(rules)}
     for m in estate(rules).meetings:
         if m.done:
             continue
         names = " and ".join(f"'{a.name}'" for d in m.divisions if (a := camp.army(d)) is not None)
         seen = api.sealed.sealed_view(camp, m.choice, seat)
         mine = [f"{_name(camp, w)} chose {c}" for w, c in seen.choices.items()]
-        text = f"{names}: " + "; ".join([*mine, waits.get(m.id, m.outcome)])
+        text = f"{names}: " + "; ".join([*mine, meetings.waiting_for(rules, m) or m.outcome])
         out.append(api.StatusLine(f"Meeting {m.id}", text))
     return out

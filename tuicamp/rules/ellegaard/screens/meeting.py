@@ -62,10 +62,17 @@ def draft_text(view: CampaignView, draft: Draft, refuser: str) -> str:
 
 
 def refusers_villages(view: CampaignView, refuser: str) -> list[str]:
-    """The settlements the refuser's side holds, that it could hand over."""
+    """The settlements the refuser's side holds, that it could hand over: never a home
+    base (R-EL-49)."""
     army = view.army(refuser)
     owner = army.owner if army is not None else ""
-    return [s.id for s in view.map.settlements if owner and s.owner == owner]
+    state = ellegaard_state(view)
+    homes = set(state.homes.values()) if state is not None else set()
+    return [
+        s.id
+        for s in view.map.settlements
+        if owner and s.owner == owner and view.map.label(s.hex) not in homes
+    ]
 
 
 class MeetingScreen(Screen[Action | None]):
