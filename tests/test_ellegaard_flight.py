@@ -63,6 +63,15 @@ def war(
     return engine
 
 
+def move_line(engine, seat_id: str, army_id: str) -> str:
+    """The seat's Move status line of one division."""
+    camp = engine.campaign
+    seat = next(s for s in camp.seats if s.id == seat_id)
+    lines = RULESET.status_lines(Rules(camp, RULESET), seat)
+    (line,) = [x for x in lines if x.label == "Move" and x.army == army_id]
+    return f"{line.label}: {line.text}"
+
+
 def label(engine, army_id: str) -> str:
     return engine.campaign.map.label(engine.campaign.army(army_id).hex)
 
@@ -106,6 +115,10 @@ def test_a_rally_is_2d6_at_most_the_generals_ld_and_then_it_stays_put(dice, rall
     if rallied:
         engine.perform("empire", EndPhase())
         assert label(engine, "foot") == "0801"
+        assert move_line(engine, "empire", "foot") == (
+            "Move: no march this hour: 'The Foot' has rallied this hour: \"it may do nothing "
+            'during its Movement phase"'
+        )
         with pytest.raises(RuleError, match="has rallied this hour"):
             engine.perform("empire", MoveDivision(division="foot", to="0701"))
 
@@ -138,6 +151,10 @@ def test_the_pursuer_that_reaches_the_fleeing_division_hacks_it_to_pieces():
     assert engine.campaign.state.war_points["empire"] == 11
     with pytest.raises(RuleError, match="has pursued this hour"):
         engine.perform("empire", MoveDivision(division="horse", to="0501"))
+    assert move_line(engine, "empire", "horse") == (
+        "Move: no march this hour: 'The Horse' has pursued this hour: a pursuit is its whole "
+        "Move (R-EL-21)"
+    )
 
 
 def test_a_pursuit_halts_where_its_zone_meets_another_enemy_and_they_meet():
