@@ -196,6 +196,10 @@ def test_one_refuses_and_the_refuser_pays_3_war_points_and_leaves():
     assert talk.kind == "meeting_talk"
     assert talk.text.startswith("Meeting m1: 'The Foot' refuses to fight.")
     engine.perform("empire", Offer(meeting="m1", war_points=3))
+    assert engine.chronicle[-1].text == (
+        "The Empire proposes a settlement of meeting m1 to Orcs & Goblins: 'The Foot' pays 3 "
+        "War Points and leaves"
+    )
     with pytest.raises(RuleError, match="agree terms or discuss"):
         engine.perform("orcs", EndPhase())
     engine.perform("orcs", AcceptTerms(agreement=_offered(engine)))

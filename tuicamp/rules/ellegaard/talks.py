@@ -106,7 +106,7 @@ def offer(ctx: api.Context, action: Offer) -> None:
     api.agreements.propose(
         ctx,
         estate(ctx).talks,
-        f"terms of {meeting.id}",
+        f"settlement of meeting {meeting.id}",
         proposer,
         [to],
         terms,
