@@ -200,9 +200,19 @@ def test_one_refuses_and_the_refuser_pays_3_war_points_and_leaves():
         "The Empire proposes a settlement of meeting m1 to Orcs & Goblins: 'The Foot' pays 3 "
         "War Points and leaves"
     )
+    offered = _offered(engine)
+    assert (
+        f"Terms m1: offered to Orcs & Goblins: 'The Foot' pays 3 War Points and leaves "
+        f"({offered}), waiting for an answer"
+    ) in status(engine, "empire")
+    assert (
+        f"Terms m1: The Empire offers: 'The Foot' pays 3 War Points and leaves (accept_terms "
+        f"agreement = '{offered}')"
+    ) in status(engine, "orcs")
     with pytest.raises(RuleError, match="agree terms or discuss"):
         engine.perform("orcs", EndPhase())
     engine.perform("orcs", AcceptTerms(agreement=_offered(engine)))
+    assert not [line for line in status(engine, "orcs") if line.startswith("Terms")]
     assert engine.campaign.state.war_points == {"empire": -3, "orcs": 3}
     engine.perform("orcs", EndPhase())
 
@@ -258,6 +268,28 @@ def test_the_generals_discussing_table_is_rolled(row, effect):
     assert any(effect in e.text for e in engine.chronicle)
     assert engine.campaign.state.meetings[0].done
     engine.perform("orcs", EndPhase())
+
+
+def test_terms_left_unanswered_lapse_when_the_table_is_rolled():
+    """ "If no solution seems to be possible, you must roll on the Generals Discussing
+    table" (R-EL-6): once the table is rolled the terms offered before lapse, and accepting
+    them afterwards is refused with the reason, so no War Points change hands twice."""
+    engine = meeting_war(table_dice=True)
+    ride(engine)
+    engine.perform("orcs", Meet(meeting="m1", choice="fight"))
+    engine.perform("empire", Meet(meeting="m1", choice="refuse"))
+    engine.perform("orcs", Offer(meeting="m1", war_points=5))
+    offered = _offered(engine)
+    engine.perform("empire", Discuss(meeting="m1", dice=[6]))
+    lapsed = next(e for e in engine.chronicle if e.kind == "agreement_lapsed")
+    assert lapsed.text == (
+        "The settlement of meeting m1 proposed by Orcs & Goblins lapses unanswered by The Empire"
+    )
+    with pytest.raises(RuleError, match=f"Only a pending proposal is answered: {offered}"):
+        engine.perform("empire", AcceptTerms(agreement=offered))
+    assert engine.campaign.state.war_points == {"empire": 0, "orcs": 3}  # row 6 alone
+    with pytest.raises(RuleError, match=r"is not open to terms .*: it is settled"):
+        engine.perform("empire", Offer(meeting="m1", war_points=1))
 
 
 def test_refusing_an_attack_division_lets_its_general_name_the_row():

@@ -273,6 +273,7 @@ def status_lines(rules: api.Rules, seat: api.Seat) -> list[api.StatusLine]:
         elif army.owner == acting and stage == hour.MOVE:
             out.append(api.StatusLine("Move", allowance_text(rules, army), army=army.id))
     out += meeting_lines(rules, seat)
+    out += terms_lines(rules, seat)
     for captor, held in state.prisoners.items():
         for prisoner in held:
             text = (
@@ -315,4 +316,23 @@ def meeting_lines(rules: api.Rules, seat: api.Seat) -> list[api.StatusLine]:
         mine = [f"{_name(camp, w)} chose {c}" for w, c in seen.choices.items()]
         text = f"{names}: " + "; ".join([*mine, meetings.waiting_for(rules, m) or m.outcome])
         out.append(api.StatusLine(f"Meeting {m.id}", text))
+    return out
+
+
+def terms_lines(rules: api.Rules, seat: api.Seat) -> list[api.StatusLine]:
+    """Terms pending in a meeting (R-EL-6), told to the two sides only: to the one that
+    answers, with the id ``accept_terms`` asks for; to the one that offered, that it waits."""
+    camp, out = rules.campaign, []
+    for agreement in estate(rules).talks.items:
+        if not agreement.pending or "meeting" not in agreement.terms:
+            continue
+        label = f"Terms {agreement.terms['meeting']}"
+        by = _name(camp, agreement.proposer)
+        if any(seat.controls(p) for p in agreement.waiting):
+            text = f"{by} offers: {agreement.text} (accept_terms agreement = {agreement.id!r})"
+            out.append(api.StatusLine(label, text))
+        elif seat.controls(agreement.proposer):
+            to = ", ".join(_name(camp, p) for p in agreement.waiting)
+            text = f"offered to {to}: {agreement.text} ({agreement.id}), waiting for an answer"
+            out.append(api.StatusLine(label, text))
     return out
