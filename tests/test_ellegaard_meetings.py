@@ -301,6 +301,11 @@ def test_refusing_an_attack_division_lets_its_general_name_the_row():
     with pytest.raises(RuleError, match="It must fight: under Attack it must fight"):
         engine.perform("orcs", Meet(meeting="m1", choice="refuse"))
     engine.perform("empire", Meet(meeting="m1", choice="refuse"))  # the Wolves' is forced
+    told = "'The Wolves' was refused under Attack: its general names the Generals Discussing row"
+    talk = next(e for e in engine.chronicle if e.kind == "meeting_talk")
+    assert talk.text.startswith(f"Meeting m1: 'The Foot' refuses to fight. {told}")
+    assert "agree terms" not in talk.text
+    assert any(told in line for line in status(engine, "orcs"))
     with pytest.raises(RuleError, match="its general names the Generals Discussing row"):
         engine.perform("empire", Offer(meeting="m1"))
     with pytest.raises(RuleError, match="its general names the row"):

@@ -355,13 +355,38 @@ def settle_choices(ctx: api.Context, meeting: Meeting) -> None:
     else:
         refuser = a if not fights[0] else b
         meeting.outcome, meeting.refuser = "talk", refuser.id
+        then = talk_text(ctx, meeting)
         ctx.emit(
             "meeting_talk",
-            f"Meeting {meeting.id}: {_name(camp, refuser.id)} refuses to fight. The generals "
-            "may agree terms (offer, accept) or roll the Generals Discussing table (discuss)",
+            f"Meeting {meeting.id}: {_name(camp, refuser.id)} refuses to fight. "
+            f"{then[0].upper()}{then[1:]}",
             undoable=False,
             meeting=meeting.id,
         )
+
+
+def names_the_row(rules: api.Rules, meeting: Meeting) -> api.Army | None:
+    """The division refused under Attack, whose general names the Generals Discussing row
+    (R-EL-17); None when the generals may talk terms or roll the table."""
+    camp = rules.campaign
+    other = next((d for d in meeting.divisions if d != meeting.refuser), "")
+    army = camp.army(other)
+    return army if army is not None and division(rules, army.id).command == ATTACK else None
+
+
+def talk_text(rules: api.Rules, meeting: Meeting) -> str:
+    """What a meeting where one general refused waits for: terms or the table (R-EL-6),
+    or the row the general refused under Attack names (R-EL-17)."""
+    attacker = names_the_row(rules, meeting)
+    if attacker is not None:
+        return (
+            f"{_name(rules.campaign, attacker.id)} was refused under Attack: its general names "
+            "the Generals Discussing row (discuss, row = 1 to 6; R-EL-17)"
+        )
+    return (
+        "the generals may agree terms (offer, accept) or roll the Generals Discussing table "
+        "(discuss)"
+    )
 
 
 def open_the_battle(ctx: api.Context, meeting: Meeting, a: api.Army, b: api.Army) -> None:
@@ -537,6 +562,8 @@ def waiting_for(rules: api.Rules, m: Meeting) -> str:
     if m.owed:
         owing = " and ".join(dict.fromkeys(_name(camp, d.division) for d in m.owed))
         return f"{owing} must hand over a prisoner (hand_prisoner)"
+    if names_the_row(rules, m) is not None:
+        return talk_text(rules, m)
     return "agree terms or discuss (R-EL-6)"
 
 
