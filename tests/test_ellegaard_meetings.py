@@ -12,14 +12,16 @@ from __future__ import annotations
 import copy
 from pathlib import Path
 
+import attrs
 import pytest
 
-from tuicamp.engine.battles import AutoResolveBattle
+from tuicamp.engine.battles import AutoResolveBattle, EnterBattleResult, SideEntry
 from tuicamp.engine.errors import DiceNeeded, RuleError
 from tuicamp.engine.flow import EndPhase
 from tuicamp.engine.rules import Rules
 from tuicamp.engine.views import view_for
 from tuicamp.game.setup import start_campaign
+from tuicamp.model.battle import UnitLoss
 from tuicamp.model.campaign import DiceMode
 from tuicamp.model.hexes import parse_label
 from tuicamp.rules.ellegaard import EllegaardRuleset
@@ -143,6 +145,36 @@ def test_both_fight_a_battle_that_must_be_settled_before_the_hour_goes_on():
     assert camp.state.divisions[loser].fleeing_from
     assert any(e.kind == "flight" and e.data["division"] == loser for e in engine.chronicle)
     engine.perform("orcs", EndPhase())
+
+
+def test_a_general_killed_in_a_battle_is_replaced_by_the_character_of_the_best_ld():
+    """ "Generals who are killed are removed from the roster, and another character must
+    take his job" (R-EL-51: in a battle as in the duel, the successor of R-EL-35): the Foot's
+    Captain falls at Mittel and its Sergeant (Ld 7) leads it; so its later Ld tests have a
+    general to roll on."""
+    engine = meeting_war()
+    foot = engine.campaign.army("foot")
+    sergeant = attrs.evolve(foot.unit("foot-captain"), id="foot-sergeant", name="Sergeant")
+    sergeant.leadership, sergeant.flags = 7, set()
+    foot.units.append(sergeant)
+    ride(engine)
+    engine.perform("orcs", Meet(meeting="m1", choice="fight"))
+    engine.perform("empire", Meet(meeting="m1", choice="fight"))
+    fallen = UnitLoss(army="foot", unit="foot-captain", killed=1)
+    engine.perform(
+        "orcs",
+        EnterBattleResult(
+            battle="b1",
+            sides=[SideEntry(side="attacker", vp=500), SideEntry(side="defender", losses=[fallen])],
+        ),
+    )
+    assert foot.unit("foot-captain") is None
+    assert [u.id for u in foot.units if "general" in u.flags] == ["foot-sergeant"]
+    killed = next(e for e in engine.chronicle if e.kind == "general_killed")
+    assert killed.text == (
+        "Captain is killed in battle b1 and removed from the roster of 'The Foot'; Sergeant "
+        "(Ld 7) takes his job"
+    )
 
 
 def test_both_refuse_and_each_hands_the_other_a_prisoner_of_50_points():

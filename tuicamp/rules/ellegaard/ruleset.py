@@ -251,6 +251,12 @@ class EllegaardRuleset(api.Ruleset):
             if (a := camp.army(a_id))
             for u in a.units
         }
+        generals = {
+            a.id: leader
+            for s in battle.sides
+            for a_id in s.armies
+            if (a := camp.army(a_id)) and (leader := setup.general(a)) is not None
+        }
         lines = api.remove_losses(camp, battle, fled_return=True)
         for (army_id, unit_id), models in before.items():
             army = camp.army(army_id)
@@ -260,6 +266,10 @@ class EllegaardRuleset(api.Ruleset):
                 wounded[unit_id] = wounded.get(unit_id, 0) + models - unit.models
         if lines:
             ctx.emit("battle_losses", f"After battle {battle.id}: " + "; ".join(lines))
+        for army_id, leader in generals.items():
+            army = camp.army(army_id)
+            if army is not None and army.units:
+                roster.keep_a_general(ctx, army, leader, f"is killed in battle {battle.id}")
         result = battle.result
         winners = result.winners if result is not None else []
         if any(c.key == "block" for c in battle.circumstances):
