@@ -272,10 +272,8 @@ class EllegaardRuleset(api.Ruleset):
                 roster.keep_a_general(ctx, army, leader, f"is killed in battle {battle.id}")
         result = battle.result
         winners = result.winners if result is not None else []
-        if any(c.key == "block" for c in battle.circumstances):
-            after_the_block(ctx, battle, winners)
-            return
-        for side_id in winners:
+        blocked = any(c.key == "block" for c in battle.circumstances)
+        for side_id in winners if not blocked else []:  # the Block battle scores none
             side = battle.side(side_id)
             if side is None:
                 continue
@@ -297,7 +295,10 @@ class EllegaardRuleset(api.Ruleset):
                 army = camp.army(army_id)
                 if army is not None:
                     roster.gone_if_empty(ctx, army)
-        after_the_battle(ctx, battle, winners)
+        if blocked:
+            after_the_block(ctx, battle, winners)
+        else:
+            after_the_battle(ctx, battle, winners)
 
     # --- what a seat may know -----------------------------------------------------------
     def pending(self, rules: api.Rules, seat: api.Seat | None = None) -> list[str]:
