@@ -177,6 +177,27 @@ def test_a_pursuit_halts_where_its_zone_meets_another_enemy_and_they_meet():
     assert engine.campaign.state.divisions["horse"].pursuing == "boyz"
 
 
+def test_a_pursuit_goes_round_an_enemy_division_in_its_way():
+    """ "Roll 2D6, and if the pursuing army manages to catch the fleeing troops the loser is
+    totally hacked into pieces" (R-EL-21: each step nearer the fleeing division, never into
+    another enemy's hex, R-EL-52): the Wolves stand on the road between the Horse and the fleeing
+    Boyz, so the Horse rides round them instead of stopping before them."""
+    engine = war({"horse": "0201", "boyz": "0801", "wolves": "0401"}, fleeing={"boyz": "horse"})
+    engine.campaign.state.contacts = ["horse|wolves"]  # already in touch: no halt
+    engine.perform("empire", EndPhase())
+    engine.perform("empire", Pursue(division="horse", target="boyz", dice=[2, 2]))
+    assert label(engine, "horse") == "0501"  # 4 hexes, one of them round the Wolves
+
+
+def test_a_pursuit_round_an_enemy_still_catches_its_quarry():
+    """R-EL-21: "reaching its hex catches it", the way round counted in hexes."""
+    engine = war({"horse": "0201", "boyz": "0801", "wolves": "0401"}, fleeing={"boyz": "horse"})
+    engine.campaign.state.contacts = ["horse|wolves"]
+    engine.perform("empire", EndPhase())
+    engine.perform("empire", Pursue(division="horse", target="boyz", dice=[4, 3]))
+    assert engine.campaign.army("boyz") is None
+
+
 def test_a_pursuit_never_opens_a_meeting_with_its_quarry():
     """R-EL-50: the pursuer coming near the division it pursues (here 2 hexes short of it)
     catches it or not by the pursuit's own rule: no meeting is opened between them."""

@@ -14,6 +14,8 @@ will automaticly be rallied."
 from __future__ import annotations
 
 import math
+from collections import deque
+from collections.abc import Callable
 
 from attrs import define
 
@@ -80,26 +82,46 @@ def steps_away(rules: api.Rules, army: api.Army, foe_hex: api.Hex, count: int) -
 
 
 def steps_towards(rules: api.Rules, army: api.Army, goal: api.Hex, count: int) -> list[api.Hex]:
-    """A pursuit: each step nearer the fleeing division, never into impassable ground; its
-    own hex may be entered (that is the catch)."""
+    """A pursuit: each step nearer the fleeing division by the way a division can walk,
+    round impassable ground and the hexes of other enemies (R-EL-21, R-EL-52); its own hex may be
+    entered (that is the catch). Terrain costs do not count, hexes do."""
     assert army.hex is not None
     model = division_model(rules, army)
+    camp = rules.campaign
+
+    def enters(here: api.Hex, there: api.Hex) -> bool:
+        return camp.map.contains(there) and (
+            there == goal or model.step_cost(here, there) is not None
+        )
+
+    walk = walking_distances(camp, goal, enters)
     path = [army.hex]
     for _ in range(count):
         here = path[-1]
-        if here == goal:
+        if here == goal or here not in walk:
             break
-        options = [
-            n
-            for n in here.neighbours()
-            if rules.campaign.map.contains(n)
-            and (n == goal or model.step_cost(here, n) is not None)
-            and n.distance(goal) < here.distance(goal)
-        ]
+        options = [n for n in here.neighbours() if enters(here, n) and walk.get(n, -1) >= 0]
+        options = [n for n in options if walk[n] < walk[here]]
         if not options:
             break
-        path.append(min(options, key=lambda n: (n.distance(goal), n.q, n.r)))
+        path.append(min(options, key=lambda n: (walk[n], n.distance(goal), n.q, n.r)))
     return path
+
+
+def walking_distances(
+    campaign: api.Campaign, goal: api.Hex, enters: Callable[[api.Hex, api.Hex], bool]
+) -> dict[api.Hex, int]:
+    """How many hexes each hex is from ``goal`` walking the steps ``enters`` allows (a
+    breadth-first search back from the goal)."""
+    walk = {goal: 0}
+    frontier = deque([goal])
+    while frontier:
+        there = frontier.popleft()
+        for here in there.neighbours():
+            if here not in walk and campaign.map.contains(here) and enters(here, there):
+                walk[here] = walk[there] + 1
+                frontier.append(here)
+    return walk
 
 
 def safe_haven(rules: api.Rules, army: api.Army) -> str:
