@@ -299,6 +299,7 @@ def move_division(ctx: api.Context, action: MoveDivision) -> None:
         "move",
         text,
         player=army.owner,
+        visible_to=tunnels.own_side(ctx, army) if record.underground else None,
         division=army.id,
         hexes=[camp.map.label(h) for h in path.hexes],
     )
