@@ -343,8 +343,9 @@ class EllegaardRuleset(api.Ruleset):
         winners = [p for side in won for p in sides[side]]
         names = " and ".join(api.teams.name_of(camp, side) for side in won)
         verb = "wins" if len(won) == 1 else "share the win"
-        text = f"The war is over after {state.hours} hours: {names} {verb}"
         ranked = sorted(totals.items(), key=lambda kv: -kv[1])
+        points = ", ".join(f"{api.teams.name_of(camp, p)} {wp}" for p, wp in ranked)
+        text = f"The war is over after {state.hours} hours: {names} {verb} (War Points: {points})"
         standings = [(p, f"{wp} War Points") for p, wp in ranked]
         return api.Victory(winners, text, standings)
 
