@@ -132,6 +132,20 @@ def test_a_division_underground_marches_and_digs_unseen_by_the_enemy():
     assert not [t for t in chronicle_of(hidden, "empire") if "tunnel" in t]
 
 
+def test_hidden_tunnels_stay_hidden_from_the_division_that_crosses_them():
+    """Option hidden_tunnels (R-EL-27): an enemy crossing them unseen is not told a tunnel
+    lies there; the Skaven are told it passed."""
+    engine = skaven_war(hidden=True, horse_at="0501")
+    engine.perform("orcs", EndPhase())
+    engine.perform("empire", EndPhase())
+    engine.perform(
+        "empire", MoveDivision(division="horse", path=["0601", "0602", "0702"], dice=[4])
+    )
+    crossed = "'The Horse' crosses a tunnel unseen (4)"
+    assert crossed in chronicle_of(engine, "orcs")
+    assert not [t for t in chronicle_of(engine, "empire") if "tunnel" in t]
+
+
 def test_diving_in_needs_a_tunnel_and_surfacing_brings_the_zone_back():
     engine = skaven_war(foot_at="0601")
     with pytest.raises(RuleError, match="There is no tunnel of your side under 'The Wolves'"):

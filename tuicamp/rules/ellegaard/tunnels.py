@@ -171,15 +171,17 @@ def rats_watch(ctx: api.Context, army: api.Army, hexes: list[api.Hex]) -> api.Ar
         return None
     record.rats_hour = camp.turn
     roll = ctx.dice.roll("d6", f"'{army.name}' crosses a Skaven tunnel")
+    owner = hostile_tunnels[0].owner
     if roll.total > int(ctx.table("tunnels").get("discovered_on", 1)):
+        # hidden tunnels stay hidden from the crosser: only the rats know it passed
+        hidden = bool(ctx.option("hidden_tunnels"))
         ctx.emit(
             "tunnel_crossed",
             f"'{army.name}' crosses a tunnel unseen ({roll.total})",
-            visible_to=[army.owner],
+            visible_to=(api.teams.members(camp, owner) or [owner]) if hidden else [army.owner],
             undoable=False,
         )
         return None
-    owner = hostile_tunnels[0].owner
     rats = [
         a
         for a in camp.armies
