@@ -36,7 +36,8 @@ RULESET = EllegaardRuleset()
 @pytest.mark.parametrize(("seed", "through"), [(3, False), (4, True)])
 def test_a_block_battle_lets_the_winner_through_or_stops_the_penetrator(seed, through):
     """R-EL-20: the Block scenario on the card; the penetrator that wins passes, one that
-    does not stays put that hour; nobody flees, nobody is spent, no War Points."""
+    does not stays put that hour; nobody flees, nobody is spent, no War Points. Its meeting
+    is settled with it (R-EL-30), and no status line calls it open any more."""
     scenario = copy.deepcopy(DRILL)
     for army in scenario.armies:
         if army.id == "foot":
@@ -58,6 +59,10 @@ def test_a_block_battle_lets_the_winner_through_or_stops_the_penetrator(seed, th
     assert not any(e.kind == "flight" for e in engine.chronicle)
     assert camp.state.war_points == {"empire": 0, "orcs": 0}
     assert not camp.state.divisions["foot"].spent
+    assert [(m.id, m.done, m.outcome) for m in camp.state.meetings] == [("m1", True, "settled")]
+    orcs = next(s for s in camp.seats if s.id == "orcs")
+    lines = RULESET.status_lines(Rules(camp, RULESET), orcs)
+    assert not [x for x in lines if x.label.startswith("Meeting")]
     assert ("attacker" in battle.result.winners) is through  # the seeds give one of each
     if through:
         engine.perform("orcs", MoveDivision(division="wolves", path=["1001", "0901", "0801"]))

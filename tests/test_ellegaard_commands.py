@@ -166,12 +166,18 @@ def test_defend_holds_a_settlement_it_stands_in():
 
 def test_defend_follows_a_friendly_division_in_its_hex_or_next_to_it():
     """Defend "... or following another friendly army division" (R-EL-19: in its hex or
-    adjacent)."""
+    adjacent). An enemy division is refused as one that is not there, never by its name,
+    which may be a secret (R-EL-27: one underground is "seen only by its owner")."""
     engine = war({"scouts": "0401", "horse": "0501", "foot": "0801"})
     with pytest.raises(RuleError, match="must be in the hex of 'The Foot' or next to it"):
         engine.perform("empire", GiveCommand(division="scouts", command="defend", defend="foot"))
-    with pytest.raises(RuleError, match="'The Boyz' is no friendly division"):
-        engine.perform("empire", GiveCommand(division="horse", command="defend", defend="boyz"))
+    for enemy in ("boyz", "nobody"):
+        with pytest.raises(RuleError) as refused:
+            engine.perform("empire", GiveCommand(division="horse", command="defend", defend=enemy))
+        assert str(refused.value) == (
+            f"There is no settlement or friendly division '{enemy}' to defend: a Defend "
+            "command holds a settlement or follows a friend"
+        )
     engine.perform("empire", GiveCommand(division="scouts", command="defend", defend="horse"))
     assert lines(engine, "empire", "Command")["scouts"] == "Defend (following The Horse)"
 

@@ -187,6 +187,23 @@ def test_a_unit_caught_in_the_chase_is_crossed_off_for_good():
     assert engine.campaign.state.divisions["foot"].wounded == {}  # crossed off, not healed
 
 
+def test_a_loss_for_a_unit_that_did_not_run_in_the_chase_is_refused():
+    """ "Refuser must choose one unit of at least 500 points ... Otherwise the unit is
+    slaughtered and must be crossed off the army list": only the unit(s) that ran can be
+    caught (R-EL-48). A loss entered for the Foot's Spearmen, who stayed with the army
+    while the Halberdiers ran, is refused and crosses nobody off."""
+    engine = contest(2, extra=CHOICE)
+    engine.perform("empire", ChaseUnits(battle="b1", units=["foot-halberdiers"]))
+    loss = UnitLoss(army="foot", unit="foot-spearmen", killed=3)
+    with pytest.raises(RuleError, match="Spearmen did not run in the chase b1 \\(Halberdiers"):
+        result(engine, SideEntry(side="attacker"), SideEntry(side="refuser", losses=[loss]))
+    foot = engine.campaign.army("foot")
+    assert foot.unit("foot-spearmen") is not None
+    assert foot.unit("foot-halberdiers") is not None
+    assert engine.campaign.battles[0].result is None
+    assert texts(engine, "crossed_off") == []
+
+
 def test_the_chase_auto_resolved_catches_a_unit_when_the_pursuit_rolls_higher():
     """R-EL-42: the fleeing unit's 2d6 (here 3) against the pursuers' 2d6 (here 9)."""
     engine = contest(2, table_dice=True)

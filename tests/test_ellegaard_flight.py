@@ -63,6 +63,15 @@ def war(
     return engine
 
 
+def move_line(engine, seat_id: str, army_id: str) -> str:
+    """The seat's Move status line of one division."""
+    camp = engine.campaign
+    seat = next(s for s in camp.seats if s.id == seat_id)
+    lines = RULESET.status_lines(Rules(camp, RULESET), seat)
+    (line,) = [x for x in lines if x.label == "Move" and x.army == army_id]
+    return f"{line.label}: {line.text}"
+
+
 def label(engine, army_id: str) -> str:
     return engine.campaign.map.label(engine.campaign.army(army_id).hex)
 
@@ -106,6 +115,10 @@ def test_a_rally_is_2d6_at_most_the_generals_ld_and_then_it_stays_put(dice, rall
     if rallied:
         engine.perform("empire", EndPhase())
         assert label(engine, "foot") == "0801"
+        assert move_line(engine, "empire", "foot") == (
+            "Move: no march this hour: 'The Foot' has rallied this hour: \"it may do nothing "
+            'during its Movement phase"'
+        )
         with pytest.raises(RuleError, match="has rallied this hour"):
             engine.perform("empire", MoveDivision(division="foot", to="0701"))
 
@@ -138,6 +151,63 @@ def test_the_pursuer_that_reaches_the_fleeing_division_hacks_it_to_pieces():
     assert engine.campaign.state.war_points["empire"] == 11
     with pytest.raises(RuleError, match="has pursued this hour"):
         engine.perform("empire", MoveDivision(division="horse", to="0501"))
+    assert move_line(engine, "empire", "horse") == (
+        "Move: no march this hour: 'The Horse' has pursued this hour: a pursuit is its whole "
+        "Move (R-EL-21)"
+    )
+
+
+def test_a_pursuit_halts_where_its_zone_meets_another_enemy_and_they_meet():
+    """ "If an army's attention zone enters an opposing army's attention zone the two
+    generals must meet" (R-EL-50: a pursuit is a march for the zones, R-EL-8): the Horse
+    pursues the Boyz along the road, its zone meets the Wolves' at 0401 and it halts there;
+    the Wolves meet it, the Boyz are not caught and the pursuit goes on next hour."""
+    engine = war({"horse": "0101", "boyz": "1201", "wolves": "0801"}, fleeing={"boyz": "horse"})
+    engine.perform("empire", EndPhase())
+    engine.perform("empire", Pursue(division="horse", target="boyz", dice=[6, 6]))
+    assert label(engine, "horse") == "0401"
+    pursuit = next(e for e in engine.chronicle if e.kind == "pursuit")
+    assert pursuit.text == (
+        "'The Horse' pursues 'The Boyz' 12 hexes: 0101 to 0401, where its attention zone "
+        "meets an enemy's: it halts (R-EL-50)"
+    )
+    (meeting,) = engine.campaign.state.meetings
+    assert sorted(meeting.divisions) == ["horse", "wolves"]
+    assert engine.campaign.army("boyz") is not None
+    assert engine.campaign.state.divisions["horse"].pursuing == "boyz"
+
+
+def test_a_pursuit_goes_round_an_enemy_division_in_its_way():
+    """ "Roll 2D6, and if the pursuing army manages to catch the fleeing troops the loser is
+    totally hacked into pieces" (R-EL-21: each step nearer the fleeing division, never into
+    another enemy's hex, R-EL-52): the Wolves stand on the road between the Horse and the fleeing
+    Boyz, so the Horse rides round them instead of stopping before them."""
+    engine = war({"horse": "0201", "boyz": "0801", "wolves": "0401"}, fleeing={"boyz": "horse"})
+    engine.campaign.state.contacts = ["horse|wolves"]  # already in touch: no halt
+    engine.perform("empire", EndPhase())
+    engine.perform("empire", Pursue(division="horse", target="boyz", dice=[2, 2]))
+    assert label(engine, "horse") == "0501"  # 4 hexes, one of them round the Wolves
+
+
+def test_a_pursuit_round_an_enemy_still_catches_its_quarry():
+    """R-EL-21: "reaching its hex catches it", the way round counted in hexes."""
+    engine = war({"horse": "0201", "boyz": "0801", "wolves": "0401"}, fleeing={"boyz": "horse"})
+    engine.campaign.state.contacts = ["horse|wolves"]
+    engine.perform("empire", EndPhase())
+    engine.perform("empire", Pursue(division="horse", target="boyz", dice=[4, 3]))
+    assert engine.campaign.army("boyz") is None
+
+
+def test_a_pursuit_never_opens_a_meeting_with_its_quarry():
+    """R-EL-50: the pursuer coming near the division it pursues (here 2 hexes short of it)
+    catches it or not by the pursuit's own rule: no meeting is opened between them."""
+    engine = war({"horse": "0101", "boyz": "1201"}, fleeing={"boyz": "horse"})
+    engine.campaign.state.contacts = []  # the two have come apart since their battle
+    engine.perform("empire", EndPhase())
+    engine.perform("empire", Pursue(division="horse", target="boyz", dice=[4, 5]))
+    assert label(engine, "horse") == "1001"
+    assert engine.campaign.state.meetings == []
+    assert engine.campaign.state.contacts == ["boyz|horse"]
 
 
 def test_only_a_division_fleeing_from_yours_is_pursued_and_never_a_blocker():

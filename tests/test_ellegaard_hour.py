@@ -90,10 +90,22 @@ def test_the_war_ends_at_the_turn_limit_with_war_points(drill):
     (end,) = [e for e in engine.chronicle if e.kind == "victory"]
     # Empire: The Foot (1,200 pts) is worth 5; Orcs: The Boyz (1,100 pts) 5: a shared win
     assert end.text == (
-        "The war is over after 3 hours: The Empire and Orcs & Goblins share the win"
+        "The war is over after 3 hours: The Empire and Orcs & Goblins share the win "
+        "(War Points: The Empire 5, Orcs & Goblins 5)"
     )
     with pytest.raises(RuleError):
         engine.perform("empire", EndPhase())
+    empire = next(s for s in camp.seats if s.id == "empire")
+    lines = {
+        (x.label, x.text) for x in engine.ruleset.status_lines(Rules(camp, engine.ruleset), empire)
+    }
+    assert ("Hour", "the war is over after 3 hours") in lines
+    assert (
+        "At the end",
+        "Orcs & Goblins: 5 War Points (0 in the ledger; 0 prisoner(s) held, 0 taken back: 1 "
+        "each; 0 war machine(s): 2 each; 1 division(s) of 1,000 pts or more: 5 each)",
+    ) in lines  # the enemy's divisions are counted for everyone once the war is over
+    assert not [label for label, _ in lines if label in ("Change", "Move")]
 
 
 def test_the_hours_of_the_set_up_table_win_over_the_scenarios_turn_limit(drill):
@@ -116,7 +128,10 @@ def test_at_the_end_prisoners_and_captured_war_machines_score(drill):
         for seat in ("empire", "empire", "orcs", "orcs"):
             engine.perform(seat, EndPhase())
     (end,) = [e for e in engine.chronicle if e.kind == "victory"]
-    assert end.text == "The war is over after 3 hours: The Empire wins"
+    assert end.text == (
+        "The war is over after 3 hours: The Empire wins (War Points: The Empire 8, "
+        "Orcs & Goblins 5)"
+    )
     camp = engine.campaign
     verdict = engine.ruleset.victory(Rules(camp, engine.ruleset))
     assert verdict.standings == [("empire", "8 War Points"), ("orcs", "5 War Points")]

@@ -12,14 +12,16 @@ from __future__ import annotations
 import copy
 from pathlib import Path
 
+import attrs
 import pytest
 
-from tuicamp.engine.battles import AutoResolveBattle
+from tuicamp.engine.battles import AutoResolveBattle, EnterBattleResult, SideEntry
 from tuicamp.engine.errors import DiceNeeded, RuleError
 from tuicamp.engine.flow import EndPhase
 from tuicamp.engine.rules import Rules
 from tuicamp.engine.views import view_for
 from tuicamp.game.setup import start_campaign
+from tuicamp.model.battle import UnitLoss
 from tuicamp.model.campaign import DiceMode
 from tuicamp.model.hexes import parse_label
 from tuicamp.rules.ellegaard import EllegaardRuleset
@@ -102,6 +104,9 @@ def test_the_choices_are_sealed_and_revealed_together():
     assert "Meeting m1: 'The Wolves' and 'The Foot': Orcs & Goblins chose fight" in "\n".join(
         status(engine, "orcs")
     )
+    waiting = "Meeting m1: 'The Wolves' and 'The Foot': waits for the sealed choice of The Empire"
+    assert waiting in status(engine, "empire")  # said once, the meeting not named twice
+    assert not any("fight" in line for line in status(engine, "empire"))
     with pytest.raises(RuleError, match="waits for the sealed choice of The Empire"):
         engine.perform("orcs", EndPhase())
     engine.perform("empire", Meet(meeting="m1", choice="fight"))
@@ -140,6 +145,36 @@ def test_both_fight_a_battle_that_must_be_settled_before_the_hour_goes_on():
     assert camp.state.divisions[loser].fleeing_from
     assert any(e.kind == "flight" and e.data["division"] == loser for e in engine.chronicle)
     engine.perform("orcs", EndPhase())
+
+
+def test_a_general_killed_in_a_battle_is_replaced_by_the_character_of_the_best_ld():
+    """ "Generals who are killed are removed from the roster, and another character must
+    take his job" (R-EL-51: in a battle as in the duel, the successor of R-EL-35): the Foot's
+    Captain falls at Mittel and its Sergeant (Ld 7) leads it; so its later Ld tests have a
+    general to roll on."""
+    engine = meeting_war()
+    foot = engine.campaign.army("foot")
+    sergeant = attrs.evolve(foot.unit("foot-captain"), id="foot-sergeant", name="Sergeant")
+    sergeant.leadership, sergeant.flags = 7, set()
+    foot.units.append(sergeant)
+    ride(engine)
+    engine.perform("orcs", Meet(meeting="m1", choice="fight"))
+    engine.perform("empire", Meet(meeting="m1", choice="fight"))
+    fallen = UnitLoss(army="foot", unit="foot-captain", killed=1)
+    engine.perform(
+        "orcs",
+        EnterBattleResult(
+            battle="b1",
+            sides=[SideEntry(side="attacker", vp=500), SideEntry(side="defender", losses=[fallen])],
+        ),
+    )
+    assert foot.unit("foot-captain") is None
+    assert [u.id for u in foot.units if "general" in u.flags] == ["foot-sergeant"]
+    killed = next(e for e in engine.chronicle if e.kind == "general_killed")
+    assert killed.text == (
+        "Captain is killed in battle b1 and removed from the roster of 'The Foot'; Sergeant "
+        "(Ld 7) takes his job"
+    )
 
 
 def test_both_refuse_and_each_hands_the_other_a_prisoner_of_50_points():
@@ -193,9 +228,23 @@ def test_one_refuses_and_the_refuser_pays_3_war_points_and_leaves():
     assert talk.kind == "meeting_talk"
     assert talk.text.startswith("Meeting m1: 'The Foot' refuses to fight.")
     engine.perform("empire", Offer(meeting="m1", war_points=3))
+    assert engine.chronicle[-1].text == (
+        "The Empire proposes a settlement of meeting m1 to Orcs & Goblins: 'The Foot' pays 3 "
+        "War Points and leaves"
+    )
+    offered = _offered(engine)
+    assert (
+        f"Terms m1: offered to Orcs & Goblins: 'The Foot' pays 3 War Points and leaves "
+        f"({offered}), waiting for an answer"
+    ) in status(engine, "empire")
+    assert (
+        f"Terms m1: The Empire offers: 'The Foot' pays 3 War Points and leaves (accept_terms "
+        f"agreement = '{offered}')"
+    ) in status(engine, "orcs")
     with pytest.raises(RuleError, match="agree terms or discuss"):
         engine.perform("orcs", EndPhase())
     engine.perform("orcs", AcceptTerms(agreement=_offered(engine)))
+    assert not [line for line in status(engine, "orcs") if line.startswith("Terms")]
     assert engine.campaign.state.war_points == {"empire": -3, "orcs": 3}
     engine.perform("orcs", EndPhase())
 
@@ -213,6 +262,20 @@ def test_terms_may_hand_over_a_village_and_extra_prisoners():
     assert engine.campaign.map.settlement("mittel").owner == "orcs"
     engine.perform("empire", HandPrisoner(meeting="m1", unit="foot-halberdiers"))
     assert engine.campaign.state.meetings[0].done
+
+
+def test_terms_never_hand_over_the_home_base():
+    """ "... hand over a friendly village etc." (R-EL-6): the home base, where "you, the
+    supreme general" sit, is no village to give away (R-EL-49); the offer is refused and
+    nothing is proposed."""
+    engine = meeting_war(foot_at="0401")
+    ride(engine, to="0601")
+    engine.perform("orcs", Meet(meeting="m1", choice="fight"))
+    engine.perform("empire", Meet(meeting="m1", choice="refuse"))
+    with pytest.raises(RuleError, match="West Keep is a home base, not a village"):
+        engine.perform("orcs", Offer(meeting="m1", war_points=0, village="west-keep"))
+    assert not [a for a in engine.campaign.state.talks.items if a.pending]
+    assert engine.campaign.map.settlement("west-keep").owner == "empire"
 
 
 @pytest.mark.parametrize(
@@ -239,6 +302,28 @@ def test_the_generals_discussing_table_is_rolled(row, effect):
     engine.perform("orcs", EndPhase())
 
 
+def test_terms_left_unanswered_lapse_when_the_table_is_rolled():
+    """ "If no solution seems to be possible, you must roll on the Generals Discussing
+    table" (R-EL-6): once the table is rolled the terms offered before lapse, and accepting
+    them afterwards is refused with the reason, so no War Points change hands twice."""
+    engine = meeting_war(table_dice=True)
+    ride(engine)
+    engine.perform("orcs", Meet(meeting="m1", choice="fight"))
+    engine.perform("empire", Meet(meeting="m1", choice="refuse"))
+    engine.perform("orcs", Offer(meeting="m1", war_points=5))
+    offered = _offered(engine)
+    engine.perform("empire", Discuss(meeting="m1", dice=[6]))
+    lapsed = next(e for e in engine.chronicle if e.kind == "agreement_lapsed")
+    assert lapsed.text == (
+        "The settlement of meeting m1 proposed by Orcs & Goblins lapses unanswered by The Empire"
+    )
+    with pytest.raises(RuleError, match=f"Only a pending proposal is answered: {offered}"):
+        engine.perform("empire", AcceptTerms(agreement=offered))
+    assert engine.campaign.state.war_points == {"empire": 0, "orcs": 3}  # row 6 alone
+    with pytest.raises(RuleError, match=r"is not open to terms .*: it is settled"):
+        engine.perform("empire", Offer(meeting="m1", war_points=1))
+
+
 def test_refusing_an_attack_division_lets_its_general_name_the_row():
     """Attack: "If an enemy appears within 5 squares of your division you must try to
     challenge them. If he refuses to battle you, you are allowed to choose the result of
@@ -248,6 +333,11 @@ def test_refusing_an_attack_division_lets_its_general_name_the_row():
     with pytest.raises(RuleError, match="It must fight: under Attack it must fight"):
         engine.perform("orcs", Meet(meeting="m1", choice="refuse"))
     engine.perform("empire", Meet(meeting="m1", choice="refuse"))  # the Wolves' is forced
+    told = "'The Wolves' was refused under Attack: its general names the Generals Discussing row"
+    talk = next(e for e in engine.chronicle if e.kind == "meeting_talk")
+    assert talk.text.startswith(f"Meeting m1: 'The Foot' refuses to fight. {told}")
+    assert "agree terms" not in talk.text
+    assert any(told in line for line in status(engine, "orcs"))
     with pytest.raises(RuleError, match="its general names the Generals Discussing row"):
         engine.perform("empire", Offer(meeting="m1"))
     with pytest.raises(RuleError, match="its general names the row"):

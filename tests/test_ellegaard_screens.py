@@ -251,7 +251,8 @@ def talk_save(folder: Path) -> Path:
 async def test_the_meeting_dialog_drafts_every_term_the_text_names(tmp_path):
     """ "A solution might be that the refuser must pay the attacker 3 War Points and leave,
     or you might find out to give some extra prisoners, hand over a friendly village etc."
-    (R-EL-6): the dialog drafts War Points, extra prisoners and a village, and offers them."""
+    (R-EL-6): the dialog drafts War Points, extra prisoners and a village, and offers them;
+    the Empire's home base, West Keep, is never among the villages (R-EL-49)."""
     save = talk_save(tmp_path / "saves")
     app = make_app(save.parent, save=save, seat="orcs")
     async with app.run_test(size=(80, 24)) as pilot:
@@ -264,15 +265,15 @@ async def test_the_meeting_dialog_drafts_every_term_the_text_names(tmp_path):
         text = " ".join(screen_text(app).split())
         assert (
             "terms to offer (o): 'The Foot' pays 4 War Points and leaves; hands over 2 more "
-            "prisoner(s) of 50 pts or more; gives up West Keep"
+            "prisoner(s) of 50 pts or more; gives up Mittel"
         ) in text
-        await pilot.press("v", "v", "v", "o")  # Mittel, none, West Keep again: offered
+        await pilot.press("v", "v", "o")  # none, Mittel again: offered
         await settle(pilot)
     (offer,) = Session.open(save).campaign.state.talks.items
     assert {k: offer.terms[k] for k in ("war_points", "prisoners", "village")} == {
         "war_points": 4,
         "prisoners": 2,
-        "village": "west-keep",
+        "village": "mittel",
     }
 
 

@@ -103,6 +103,49 @@ def test_underground_the_skaven_march_6_unseen_and_without_a_zone():
         engine.perform("orcs", MoveDivision(division="boyz", path=["0701"]))
 
 
+def chronicle_of(engine, seat_id: str) -> list[str]:
+    """The chronicle as the seat reads it."""
+    readers = [p.id for p in engine.campaign.players if seat(engine, seat_id).controls(p.id)]
+    return [e.text for e in engine.chronicle if e.visible_for(readers, False)]
+
+
+def test_a_division_underground_marches_and_digs_unseen_by_the_enemy():
+    """A division underground "is seen only by its owner" (R-EL-27): the Empire's chronicle
+    tells neither its dive, nor its march in the tunnels, nor who dug the new tunnel hex;
+    the tunnels being public, it does tell that a hex was dug, and where."""
+    engine = skaven_war()
+    engine.perform("orcs", Dive(division="boyz"))
+    engine.perform("orcs", MoveDivision(division="boyz", path=TUNNEL[1:3]))
+    engine.perform("orcs", Surface(division="boyz"))
+    engine.perform("orcs", Dive(division="wolves"))
+    engine.perform("orcs", Dig(division="wolves", to="1101"))
+    theirs, ours = chronicle_of(engine, "empire"), chronicle_of(engine, "orcs")
+    assert "'The Boyz' marches from 1201 to 1002" in ours
+    assert not [t for t in theirs if "'The Boyz' marches" in t or "dives" in t]
+    assert "'The Boyz' comes up out of the tunnels at 1002" in theirs  # seen again
+    assert "'The Wolves' digs a new tunnel hex, 1101, and ends its move there" in ours
+    assert not [t for t in theirs if "'The Wolves'" in t]
+    assert "Orcs & Goblins digs a new tunnel hex: 1101 (R-EL-27)" in theirs
+    hidden = skaven_war(hidden=True)
+    hidden.perform("orcs", Dive(division="boyz"))
+    hidden.perform("orcs", Dig(division="boyz", to="1101"))
+    assert not [t for t in chronicle_of(hidden, "empire") if "tunnel" in t]
+
+
+def test_hidden_tunnels_stay_hidden_from_the_division_that_crosses_them():
+    """Option hidden_tunnels (R-EL-27): an enemy crossing them unseen is not told a tunnel
+    lies there; the Skaven are told it passed."""
+    engine = skaven_war(hidden=True, horse_at="0501")
+    engine.perform("orcs", EndPhase())
+    engine.perform("empire", EndPhase())
+    engine.perform(
+        "empire", MoveDivision(division="horse", path=["0601", "0602", "0702"], dice=[4])
+    )
+    crossed = "'The Horse' crosses a tunnel unseen (4)"
+    assert crossed in chronicle_of(engine, "orcs")
+    assert not [t for t in chronicle_of(engine, "empire") if "tunnel" in t]
+
+
 def test_diving_in_needs_a_tunnel_and_surfacing_brings_the_zone_back():
     engine = skaven_war(foot_at="0601")
     with pytest.raises(RuleError, match="There is no tunnel of your side under 'The Wolves'"):

@@ -127,13 +127,15 @@ def _defend_target(ctx: api.Context, army: api.Army, target: str) -> tuple[str, 
         )
         return settlement.id, False
     other = camp.army(target)
-    ctx.require(other is not None, f"There is no settlement or division {target!r} to defend")
+    # an enemy division is refused as one that is not there: its name may be a secret (an
+    # underground division is "seen only by its owner", R-EL-27)
+    ctx.require(
+        other is not None and api.teams.friendly(camp, other.owner, army.owner),
+        f"There is no settlement or friendly division {target!r} to defend: a Defend command "
+        "holds a settlement or follows a friend",
+    )
     assert other is not None
     ctx.require(other.id != army.id, f"'{army.name}' cannot follow itself")
-    ctx.require(
-        api.teams.friendly(camp, other.owner, army.owner),
-        f"'{other.name}' is no friendly division: a Defend command follows a friend",
-    )
     near = army.hex is not None and other.hex is not None and army.hex.distance(other.hex) <= 1
     ctx.require(
         near,

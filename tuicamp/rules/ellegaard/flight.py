@@ -14,6 +14,8 @@ will automaticly be rallied."
 from __future__ import annotations
 
 import math
+from collections import deque
+from collections.abc import Callable
 
 from attrs import define
 
@@ -80,26 +82,46 @@ def steps_away(rules: api.Rules, army: api.Army, foe_hex: api.Hex, count: int) -
 
 
 def steps_towards(rules: api.Rules, army: api.Army, goal: api.Hex, count: int) -> list[api.Hex]:
-    """A pursuit: each step nearer the fleeing division, never into impassable ground; its
-    own hex may be entered (that is the catch)."""
+    """A pursuit: each step nearer the fleeing division by the way a division can walk,
+    round impassable ground and the hexes of other enemies (R-EL-21, R-EL-52); its own hex may be
+    entered (that is the catch). Terrain costs do not count, hexes do."""
     assert army.hex is not None
     model = division_model(rules, army)
+    camp = rules.campaign
+
+    def enters(here: api.Hex, there: api.Hex) -> bool:
+        return camp.map.contains(there) and (
+            there == goal or model.step_cost(here, there) is not None
+        )
+
+    walk = walking_distances(camp, goal, enters)
     path = [army.hex]
     for _ in range(count):
         here = path[-1]
-        if here == goal:
+        if here == goal or here not in walk:
             break
-        options = [
-            n
-            for n in here.neighbours()
-            if rules.campaign.map.contains(n)
-            and (n == goal or model.step_cost(here, n) is not None)
-            and n.distance(goal) < here.distance(goal)
-        ]
+        options = [n for n in here.neighbours() if enters(here, n) and walk.get(n, -1) >= 0]
+        options = [n for n in options if walk[n] < walk[here]]
         if not options:
             break
-        path.append(min(options, key=lambda n: (n.distance(goal), n.q, n.r)))
+        path.append(min(options, key=lambda n: (walk[n], n.distance(goal), n.q, n.r)))
     return path
+
+
+def walking_distances(
+    campaign: api.Campaign, goal: api.Hex, enters: Callable[[api.Hex, api.Hex], bool]
+) -> dict[api.Hex, int]:
+    """How many hexes each hex is from ``goal`` walking the steps ``enters`` allows (a
+    breadth-first search back from the goal)."""
+    walk = {goal: 0}
+    frontier = deque([goal])
+    while frontier:
+        there = frontier.popleft()
+        for here in there.neighbours():
+            if here not in walk and campaign.map.contains(here) and enters(here, there):
+                walk[here] = walk[there] + 1
+                frontier.append(here)
+    return walk
 
 
 def safe_haven(rules: api.Rules, army: api.Army) -> str:
@@ -257,48 +279,6 @@ def rally(ctx: api.Context, action: Rally) -> None:
     ctx.emit("rally", text, player=army.owner, division=army.id)
 
 
-def pursue(ctx: api.Context, action: Pursue) -> None:
-    """The pursuer rolls 2d6 and moves towards the fleeing division: reaching its hex, it
-    "is totally hacked into pieces" (R-EL-21), worth the division's points / 100, rounded
-    up, in War Points (R-EL-24). A pursuit is the pursuer's whole Move."""
-    army = ctx.own_army(action.division)
-    hour.require_stage(ctx, hour.MOVE, army)
-    camp = ctx.campaign
-    record = division(ctx, army.id)
-    fresh(ctx, record)
-    target = ctx.army(action.target)
-    chased = division(ctx, target.id)
-    ctx.require(
-        chased.fleeing_from == army.id,
-        f"'{target.name}' is not fleeing from '{army.name}'",
-    )
-    ctx.require(chased.command != BLOCK, "Blocking armies may never be pursued (R-EL-20)")
-    ctx.require(
-        not record.entered
-        and camp.turn not in (record.pursued_hour, record.rallied_hour, record.gathered_hour)
-        and not record.frozen,
-        f"'{army.name}' has moved this hour: a pursuit is its whole Move",
-    )
-    assert target.hex is not None
-    leave_machines(ctx, army)
-    dice = str(ctx.table("flight").get("pursuit_dice", "2d6"))
-    roll = ctx.dice.roll(dice, f"the pursuit of '{target.name}' by '{army.name}'")
-    path = steps_towards(ctx, army, target.hex, roll.total)
-    record.pursued_hour = camp.turn
-    caught = path[-1] == target.hex
-    record.pursuing = "" if caught else target.id
-    start = army.hex
-    army.hex = path[-1] if not caught else target.hex
-    text = (
-        f"'{army.name}' pursues '{target.name}' {roll.total} hexes: "
-        f"{_label(camp, start)} to {_label(camp, army.hex)}"
-    )
-    ctx.emit("pursuit", text, player=army.owner, division=army.id)
-    if caught:
-        slaughter(ctx, army, target)
-    arrive(ctx, army, path[1:])
-
-
 def stop_pursuers(ctx: api.Context, army_id: str) -> None:
     """The pursuit of a division rallied or gone is over: "the pursuers must stop
     pursuing"; they march freely again without gathering (R-EL-40)."""
@@ -367,5 +347,5 @@ def slaughter(ctx: api.Context, victor: api.Army, victim: api.Army) -> None:
     )
 
 
-HANDLERS = {Rally: rally, Pursue: pursue, Gather: gather}
+HANDLERS = {Rally: rally, Gather: gather}  # Pursue: by ``pursuit``
 ACTIONS = (Rally, Pursue, Gather)

@@ -93,20 +93,26 @@ def enemies(rules: api.Rules, army: api.Army) -> list[api.Army]:
     ]
 
 
-def halt_index(rules: api.Rules, army: api.Army, hexes: list[api.Hex]) -> int:
+def halt_index(rules: api.Rules, army: api.Army, hexes: list[api.Hex], besides: str = "") -> int:
     """Where a march along ``hexes`` (its own hex first) halts: the first hex from which
-    its zone touches an enemy's it was not in touch with (R-EL-8); the last otherwise."""
+    its zone touches an enemy's it was not in touch with (R-EL-8); the last otherwise.
+    ``besides`` is a division that halts nothing: a pursuer's quarry (R-EL-50)."""
     contacts = set(estate(rules).contacts)
-    fresh = [b for b in enemies(rules, army) if pair_key(army.id, b.id) not in contacts]
+    fresh = [
+        b
+        for b in enemies(rules, army)
+        if pair_key(army.id, b.id) not in contacts and b.id != besides
+    ]
     for i, h in enumerate(hexes[1:], start=1):
         if any(in_touch(rules, army, b, at=h) for b in fresh):
             return i
     return len(hexes) - 1
 
 
-def after_march(ctx: api.Context, army: api.Army) -> None:
+def after_march(ctx: api.Context, army: api.Army, besides: str = "") -> None:
     """The marching division's zone is checked: a Scout near an enemy rolls its d6, pairs
-    that have come apart may meet again later, and every enemy newly in touch meets it."""
+    that have come apart may meet again later, and every enemy newly in touch meets it.
+    ``besides`` is an enemy it does not meet: a pursuer's quarry (R-EL-50)."""
     state = estate(ctx)
     scouting(ctx, army)
     if ctx.campaign.army(army.id) is None or army.hex is None:
@@ -118,6 +124,8 @@ def after_march(ctx: api.Context, army: api.Army) -> None:
             state.contacts.remove(key)
         elif touching and key not in state.contacts:
             state.contacts.append(key)
+            if b.id == besides:  # the pursuit is their meeting
+                continue
             guard = defender_of(ctx, b, army)
             if guard is not None:
                 meet_the_defender(ctx, army, guard, b)
@@ -347,13 +355,38 @@ def settle_choices(ctx: api.Context, meeting: Meeting) -> None:
     else:
         refuser = a if not fights[0] else b
         meeting.outcome, meeting.refuser = "talk", refuser.id
+        then = talk_text(ctx, meeting)
         ctx.emit(
             "meeting_talk",
-            f"Meeting {meeting.id}: {_name(camp, refuser.id)} refuses to fight. The generals "
-            "may agree terms (offer, accept) or roll the Generals Discussing table (discuss)",
+            f"Meeting {meeting.id}: {_name(camp, refuser.id)} refuses to fight. "
+            f"{then[0].upper()}{then[1:]}",
             undoable=False,
             meeting=meeting.id,
         )
+
+
+def names_the_row(rules: api.Rules, meeting: Meeting) -> api.Army | None:
+    """The division refused under Attack, whose general names the Generals Discussing row
+    (R-EL-17); None when the generals may talk terms or roll the table."""
+    camp = rules.campaign
+    other = next((d for d in meeting.divisions if d != meeting.refuser), "")
+    army = camp.army(other)
+    return army if army is not None and division(rules, army.id).command == ATTACK else None
+
+
+def talk_text(rules: api.Rules, meeting: Meeting) -> str:
+    """What a meeting where one general refused waits for: terms or the table (R-EL-6),
+    or the row the general refused under Attack names (R-EL-17)."""
+    attacker = names_the_row(rules, meeting)
+    if attacker is not None:
+        return (
+            f"{_name(rules.campaign, attacker.id)} was refused under Attack: its general names "
+            "the Generals Discussing row (discuss, row = 1 to 6; R-EL-17)"
+        )
+    return (
+        "the generals may agree terms (offer, accept) or roll the Generals Discussing table "
+        "(discuss)"
+    )
 
 
 def open_the_battle(ctx: api.Context, meeting: Meeting, a: api.Army, b: api.Army) -> None:
@@ -504,18 +537,34 @@ def blockers(rules: api.Rules) -> list[str]:
         for b in camp.pending_battles()
     ]
     for m in estate(rules).meetings:
-        if m.done or m.outcome in ("battle", "postponed", "contest"):
+        wait = waiting_for(rules, m)
+        if not wait:
             continue
         names = " and ".join(_name(camp, d) for d in m.divisions)
         if not m.choice.revealed:
-            waiting = ", ".join(api.teams.name_of(camp, w) for w in m.choice.waiting)
-            out.append(f"Meeting {m.id} of {names} waits for the sealed choice of {waiting}")
+            out.append(f"Meeting {m.id} of {names} {wait}")
         elif m.owed:
-            owing = " and ".join(dict.fromkeys(_name(camp, d.division) for d in m.owed))
-            out.append(f"Meeting {m.id}: {owing} must hand over a prisoner (hand_prisoner)")
+            out.append(f"Meeting {m.id}: {wait}")
         else:
-            out.append(f"Meeting {m.id} of {names}: agree terms or discuss (R-EL-6)")
+            out.append(f"Meeting {m.id} of {names}: {wait}")
     return out
+
+
+def waiting_for(rules: api.Rules, m: Meeting) -> str:
+    """What an open meeting waits for, said without its name ("" for none): the sealed
+    choices, a prisoner owed, or the terms or the table (R-EL-30)."""
+    camp = rules.campaign
+    if m.done or m.outcome in ("battle", "postponed", "contest"):
+        return ""
+    if not m.choice.revealed:
+        waiting = ", ".join(api.teams.name_of(camp, w) for w in m.choice.waiting)
+        return f"waits for the sealed choice of {waiting}"
+    if m.owed:
+        owing = " and ".join(dict.fromkeys(_name(camp, d.division) for d in m.owed))
+        return f"{owing} must hand over a prisoner (hand_prisoner)"
+    if names_the_row(rules, m) is not None:
+        return talk_text(rules, m)
+    return "agree terms or discuss (R-EL-6)"
 
 
 HANDLERS = {Meet: meet, HandPrisoner: hand_prisoner}

@@ -103,12 +103,16 @@ def allowance(
 
 
 def allowance_text(rules: api.Rules, army: api.Army) -> str:
-    """The Move line of a division's status: what it spent and has, and why."""
+    """The Move line of a division's status: what it spent and has, and why; or why it
+    may not march this hour (``march_refusal``)."""
     record = division(rules, army.id)
-    if record.hour != rules.campaign.turn:
-        record = Division(command=record.command)
     if record.command == BLOCK:
         return "under Block: it does not move (R-EL-20)"
+    refusal = march_refusal(rules, army, record)
+    if refusal:
+        return f"no march this hour: {refusal}"
+    if record.hour != rules.campaign.turn:
+        record = Division(command=record.command)
     got = allowance(rules, army, record, record.entered, record.by_road)
     used = record.mp_used if record.hour == rules.campaign.turn else 0
     return f"{_fmt(used)} of {_fmt(got.mp)} MP used ({'; '.join(got.reasons)})"
@@ -191,55 +195,68 @@ def enemy_hexes(rules: api.Rules, army: api.Army) -> set[api.Hex]:
     }
 
 
+def march_refusal(rules: api.Rules, army: api.Army, record: Division) -> str:
+    """Why the division may not march this hour ("" when it may), the first of the rules
+    that keep it put: a failed command test (R-EL-3), flight (R-EL-21), a Block that
+    stopped it or its own Block (R-EL-20), a battle postponed (R-EL-28), a meeting or
+    battle it waits for (R-EL-44), a rally, a pursuit or a gathering this hour (R-EL-21,
+    R-EL-40). The Move phase's status line says it before a march is tried."""
+    now = rules.campaign.turn
+    name = army.name
+    waits = meetings.engaged(rules, army.id)
+    reasons = (
+        (
+            record.frozen and record.hour == now,
+            f"'{name}' failed its command test this hour: \"the division is not allowed to "
+            'move at all" (R-EL-3)',
+        ),
+        (
+            bool(record.fleeing_from),
+            f"'{name}' is fleeing: it flees again in its Move phase until it rallies (R-EL-21)",
+        ),
+        (
+            record.stopped_hour == now,
+            f"'{name}' was stopped by a Block this hour: it stays put (R-EL-20)",
+        ),
+        (
+            meetings.halted(rules, army.id),
+            f"'{name}' has halted for a battle postponed to the next hour (R-EL-28)",
+        ),
+        (bool(waits), f"'{name}' waits where the generals met: {waits} (R-EL-44)"),
+        (
+            record.rallied_hour == now,
+            f"'{name}' has rallied this hour: \"it may do nothing during its Movement phase\"",
+        ),
+        (
+            record.pursued_hour == now,
+            f"'{name}' has pursued this hour: a pursuit is its whole Move (R-EL-21)",
+        ),
+        (
+            bool(record.pursuing),
+            f"'{name}' is pursuing: it pursues again, or gathers its troops (a whole Move) "
+            "before it marches (R-EL-40)",
+        ),
+        (
+            record.gathered_hour == now,
+            f"'{name}' has gathered its troops this hour: that is its whole Move (R-EL-40)",
+        ),
+        (
+            record.command == BLOCK,
+            f"'{name}' is under Block: \"blocking armies are not allowed to move at all\" "
+            "(R-EL-20)",
+        ),
+    )
+    return next((text for applies, text in reasons if applies), "")
+
+
 def move_division(ctx: api.Context, action: MoveDivision) -> None:
     army = ctx.own_army(action.division)
     hour.require_stage(ctx, hour.MOVE, army)
     record = division(ctx, army.id)
     fresh(ctx, record)
+    refusal = march_refusal(ctx, army, record)
+    ctx.require(not refusal, refusal)
     name = army.name
-    ctx.require(
-        not record.frozen,
-        f"'{name}' failed its command test this hour: \"the division is not allowed to move "
-        'at all" (R-EL-3)',
-    )
-    ctx.require(
-        not record.fleeing_from,
-        f"'{name}' is fleeing: it flees again in its Move phase until it rallies (R-EL-21)",
-    )
-    ctx.require(
-        record.stopped_hour != ctx.campaign.turn,
-        f"'{name}' was stopped by a Block this hour: it stays put (R-EL-20)",
-    )
-    ctx.require(
-        not meetings.halted(ctx, army.id),
-        f"'{name}' has halted for a battle postponed to the next hour (R-EL-28)",
-    )
-    waits = meetings.engaged(ctx, army.id)
-    ctx.require(
-        not waits,
-        f"'{name}' waits where the generals met: {waits} (R-EL-44)",
-    )
-    ctx.require(
-        record.rallied_hour != ctx.campaign.turn,
-        f"'{name}' has rallied this hour: \"it may do nothing during its Movement phase\"",
-    )
-    ctx.require(
-        record.pursued_hour != ctx.campaign.turn,
-        f"'{name}' has pursued this hour: a pursuit is its whole Move (R-EL-21)",
-    )
-    ctx.require(
-        not record.pursuing,
-        f"'{name}' is pursuing: it pursues again, or gathers its troops (a whole Move) before "
-        "it marches (R-EL-40)",
-    )
-    ctx.require(
-        record.gathered_hour != ctx.campaign.turn,
-        f"'{name}' has gathered its troops this hour: that is its whole Move (R-EL-40)",
-    )
-    ctx.require(
-        record.command != BLOCK,
-        f"'{name}' is under Block: \"blocking armies are not allowed to move at all\" (R-EL-20)",
-    )
     camp = ctx.campaign
     request = api.turns.move_request(camp.map, army, action.to, action.path)
     ctx.require(
@@ -282,6 +299,7 @@ def move_division(ctx: api.Context, action: MoveDivision) -> None:
         "move",
         text,
         player=army.owner,
+        visible_to=tunnels.own_side(ctx, army) if record.underground else None,
         division=army.id,
         hexes=[camp.map.label(h) for h in path.hexes],
     )

@@ -27,9 +27,24 @@ def replace_general(ctx: api.Context, army: api.Army, how: str = "is dead") -> N
     if dead is None:
         return
     army.units.remove(dead)
+    name_successor(ctx, army, f"{dead.name} {how} and removed from the roster of '{army.name}'")
+
+
+def keep_a_general(ctx: api.Context, army: api.Army, had: api.Unit, how: str) -> None:
+    """After losses: a division whose general (``had``) is gone from its list gets the
+    successor of R-EL-35 (R-EL-51: a general killed in a battle too)."""
+    if army.unit(had.id) is not None or general(army) is not None:
+        return
+    if ctx.campaign.army(army.id) is None:
+        return
+    name_successor(ctx, army, f"{had.name} {how} and removed from the roster of '{army.name}'")
+
+
+def name_successor(ctx: api.Context, army: api.Army, text: str) -> None:
+    """The character of the best Ld takes the dead general's job (R-EL-35: the first in
+    the list among equals); the chronicle says who, after ``text``."""
     heirs = [u for u in army.units if u.category is api.Category.CHARACTER]
     heir = max(heirs, key=lambda u: u.leadership, default=None)
-    text = f"{dead.name} {how} and removed from the roster of '{army.name}'"
     if heir is not None:
         heir.flags.add("general")
         text += f"; {heir.name} (Ld {heir.leadership}) takes his job"

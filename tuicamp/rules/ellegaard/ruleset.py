@@ -26,6 +26,7 @@ from tuicamp.rules.ellegaard import (
     meetings,
     movement,
     muster,
+    pursuit,
     quicksand,
     roster,
     setup,
@@ -39,7 +40,19 @@ from tuicamp.rules.ellegaard.commands import hungry_greenskins
 from tuicamp.rules.ellegaard.state import EllegaardState, division, estate
 from tuicamp.rules.kit.words import possessive
 
-MODULES = (commands, movement, meetings, talks, contests, flight, tunnels, allies, home, muster)
+MODULES = (
+    commands,
+    movement,
+    meetings,
+    talks,
+    contests,
+    flight,
+    pursuit,
+    tunnels,
+    allies,
+    home,
+    muster,
+)
 HANDLERS: dict[type[api.Action], Callable[[api.Context, Any], None]] = {
     kind: handler for module in MODULES for kind, handler in module.HANDLERS.items()
 }
@@ -221,7 +234,7 @@ quicksand = ["2124", "2223"]           # swamp hexes with quicksand
         """A contest's winner is its own (the duel's victor, the chase's catch), a Block
         battle's by its scenario's Victory Points (R-EL-43); any other battle is won by
         the most Victory Points."""
-        decided = tabletop.outcome(battle, result) or blockade.outcome(rules, battle, result)
+        decided = tabletop.outcome(rules, battle, result) or blockade.outcome(rules, battle, result)
         return decided if decided is not None else super().battle_outcome(rules, battle, result)
 
     def resolve_battle(
@@ -245,6 +258,12 @@ quicksand = ["2124", "2223"]           # swamp hexes with quicksand
             if (a := camp.army(a_id))
             for u in a.units
         }
+        generals = {
+            a.id: leader
+            for s in battle.sides
+            for a_id in s.armies
+            if (a := camp.army(a_id)) and (leader := setup.general(a)) is not None
+        }
         lines = api.remove_losses(camp, battle, fled_return=True)
         for (army_id, unit_id), models in before.items():
             army = camp.army(army_id)
@@ -254,12 +273,14 @@ quicksand = ["2124", "2223"]           # swamp hexes with quicksand
                 wounded[unit_id] = wounded.get(unit_id, 0) + models - unit.models
         if lines:
             ctx.emit("battle_losses", f"After battle {battle.id}: " + "; ".join(lines))
+        for army_id, leader in generals.items():
+            army = camp.army(army_id)
+            if army is not None and army.units:
+                roster.keep_a_general(ctx, army, leader, f"is killed in battle {battle.id}")
         result = battle.result
         winners = result.winners if result is not None else []
-        if any(c.key == "block" for c in battle.circumstances):
-            after_the_block(ctx, battle, winners)
-            return
-        for side_id in winners:
+        blocked = any(c.key == "block" for c in battle.circumstances)
+        for side_id in winners if not blocked else []:  # the Block battle scores none
             side = battle.side(side_id)
             if side is None:
                 continue
@@ -281,7 +302,10 @@ quicksand = ["2124", "2223"]           # swamp hexes with quicksand
                 army = camp.army(army_id)
                 if army is not None:
                     roster.gone_if_empty(ctx, army)
-        after_the_battle(ctx, battle, winners)
+        if blocked:
+            after_the_block(ctx, battle, winners)
+        else:
+            after_the_battle(ctx, battle, winners)
 
     # --- what a seat may know -----------------------------------------------------------
     def pending(self, rules: api.Rules, seat: api.Seat | None = None) -> list[str]:
@@ -326,8 +350,9 @@ quicksand = ["2124", "2223"]           # swamp hexes with quicksand
         winners = [p for side in won for p in sides[side]]
         names = " and ".join(api.teams.name_of(camp, side) for side in won)
         verb = "wins" if len(won) == 1 else "share the win"
-        text = f"The war is over after {state.hours} hours: {names} {verb}"
         ranked = sorted(totals.items(), key=lambda kv: -kv[1])
+        points = ", ".join(f"{api.teams.name_of(camp, p)} {wp}" for p, wp in ranked)
+        text = f"The war is over after {state.hours} hours: {names} {verb} (War Points: {points})"
         standings = [(p, f"{wp} War Points") for p, wp in ranked]
         return api.Victory(winners, text, standings)
 

@@ -54,9 +54,23 @@ class Discuss(api.Action):
     row: int = 0
 
 
+NOT_TALKING = {
+    "": "its generals have not both chosen yet",
+    "battle": "both generals fight: a battle",
+    "postponed": "both generals fight: the battle waits for the next hour (R-EL-28)",
+    "prisoners": "both refused: prisoners are handed over (R-EL-29)",
+    "contest": "its Generals Discussing row is fought at the table (R-EL-41)",
+    "settled": "it is settled",
+}
+
+
 def _sides(ctx: api.Context, meeting: Meeting) -> tuple[api.Army, api.Army]:
     """The refuser's division and the one that would fight."""
-    ctx.require(meeting.outcome == "talk", f"Meeting {meeting.id} is not one of talk")
+    why = NOT_TALKING.get(meeting.outcome, meeting.outcome)
+    ctx.require(
+        meeting.outcome == "talk" and not meeting.done,
+        f"Meeting {meeting.id} is not open to terms or the Generals Discussing table: {why}",
+    )
     refuser = ctx.campaign.army(meeting.refuser)
     other = ctx.campaign.army(next(d for d in meeting.divisions if d != meeting.refuser))
     assert refuser is not None and other is not None
@@ -87,6 +101,11 @@ def offer(ctx: api.Context, action: Offer) -> None:
             village.owner == refuser.owner,
             f"{village.name} is not the refuser's to hand over",
         )
+        ctx.require(
+            village.hex not in estate(ctx).homes.values(),
+            f"{village.name} is a home base, not a village to hand over: the terms may give "
+            'up "a friendly village", never the home base (R-EL-49)',
+        )
     owners = [refuser.owner, other.owner]
     proposer = api.turns.acting_player(ctx, among=owners)
     ctx.require(proposer in owners, f"Meeting {meeting.id} is not yours to offer terms in")
@@ -101,7 +120,7 @@ def offer(ctx: api.Context, action: Offer) -> None:
     api.agreements.propose(
         ctx,
         estate(ctx).talks,
-        f"terms of {meeting.id}",
+        f"settlement of meeting {meeting.id}",
         proposer,
         [to],
         terms,
@@ -174,6 +193,7 @@ def discuss(ctx: api.Context, action: Discuss) -> None:
         how = f"rolled {row}"
     spec = table[str(row)]
     meeting.row = row
+    close_terms(ctx, meeting)
     ctx.emit(
         "discussing",
         f'Meeting {meeting.id}, Generals Discussing table, {how}: {row} "{spec["title"]}" '
@@ -182,6 +202,20 @@ def discuss(ctx: api.Context, action: Discuss) -> None:
         meeting=meeting.id,
     )
     EFFECTS[str(spec["effect"])](ctx, meeting, refuser, other, spec)
+
+
+def terms_of(rules: api.Rules, meeting_id: str) -> list[api.Agreement]:
+    """The terms still pending in a meeting."""
+    items = estate(rules).talks.items
+    return [a for a in items if a.pending and a.terms.get("meeting") == meeting_id]
+
+
+def close_terms(ctx: api.Context, meeting: Meeting) -> None:
+    """Terms left unanswered when the table settles the meeting lapse (R-EL-6: the table is
+    rolled when "no solution seems to be possible"), so they cannot be accepted later."""
+    for agreement in terms_of(ctx, meeting.id):
+        agreement.lapses = api.clock.now(ctx.campaign)
+    api.agreements.lapse_due(ctx, estate(ctx).talks)
 
 
 def _prisoner(

@@ -94,7 +94,7 @@ def dive(ctx: api.Context, action: Dive) -> None:
         "dive",
         f"'{army.name}' dives into the tunnels",
         player=army.owner,
-        visible_to=api.teams.members(ctx.campaign, army.owner) or [army.owner],
+        visible_to=own_side(ctx, army),
         division=army.id,
     )
 
@@ -143,9 +143,18 @@ def dig(ctx: api.Context, action: Dig) -> None:
         "dig",
         f"'{army.name}' digs a new tunnel hex, {action.to}, and ends its move there",
         player=army.owner,
-        visible_to=None if not ctx.option("hidden_tunnels") else [army.owner],
+        visible_to=own_side(ctx, army),
         division=army.id,
     )
+    if not ctx.option("hidden_tunnels"):  # the tunnel is public, its digger is not
+        side = api.teams.name_of(camp, army.owner)
+        ctx.emit("tunnel_dug", f"{side} digs a new tunnel hex: {action.to} (R-EL-27)")
+
+
+def own_side(rules: api.Rules, army: api.Army) -> list[str]:
+    """Who may read of a division underground: "seen only by its owner" and his allies
+    (R-EL-27)."""
+    return api.teams.members(rules.campaign, army.owner) or [army.owner]
 
 
 def rats_watch(ctx: api.Context, army: api.Army, hexes: list[api.Hex]) -> api.Army | None:
@@ -162,15 +171,17 @@ def rats_watch(ctx: api.Context, army: api.Army, hexes: list[api.Hex]) -> api.Ar
         return None
     record.rats_hour = camp.turn
     roll = ctx.dice.roll("d6", f"'{army.name}' crosses a Skaven tunnel")
+    owner = hostile_tunnels[0].owner
     if roll.total > int(ctx.table("tunnels").get("discovered_on", 1)):
+        # hidden tunnels stay hidden from the crosser: only the rats know it passed
+        hidden = bool(ctx.option("hidden_tunnels"))
         ctx.emit(
             "tunnel_crossed",
             f"'{army.name}' crosses a tunnel unseen ({roll.total})",
-            visible_to=[army.owner],
+            visible_to=(api.teams.members(camp, owner) or [owner]) if hidden else [army.owner],
             undoable=False,
         )
         return None
-    owner = hostile_tunnels[0].owner
     rats = [
         a
         for a in camp.armies

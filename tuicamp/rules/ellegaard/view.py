@@ -223,7 +223,24 @@ def standings(rules: api.Rules, seat: api.Seat) -> tuple[StandingRow, ...]:
                 total if known else -1,
             )
         )
-    return tuple(sorted(rows, key=lambda r: (-r.war_points, r.name)))
+    rank = (lambda r: (-r.total, r.name)) if state.over else (lambda r: (-r.war_points, r.name))
+    return tuple(sorted(rows, key=rank))
+
+
+def final_lines(rules: api.Rules, seat: api.Seat) -> list[api.StatusLine]:
+    """At the end of the war, each side's total and what makes it (R-EL-24, R-EL-39): the
+    ledger, 1 per enemy prisoner held and per own prisoner taken back, 2 per enemy war
+    machine held, 5 per own division of 1,000 pts or more left."""
+    out = []
+    for row in standings(rules, seat):
+        text = (
+            f"{row.name}: {row.total} War Points ({row.war_points} in the ledger; "
+            f"{row.prisoners} prisoner(s) held, {row.taken_back} taken back: 1 each; "
+            f"{row.machines} war machine(s): 2 each; {row.divisions} division(s) of 1,000 "
+            "pts or more: 5 each)"
+        )
+        out.append(api.StatusLine("At the end", text, player=row.player))
+    return out
 
 
 def _name(campaign: api.Campaign, pid: str) -> str:
@@ -236,9 +253,10 @@ def status_lines(rules: api.Rules, seat: api.Seat) -> list[api.StatusLine]:
     asks, in a Command phase) and MP (in a Move phase), the War Points, and R-EL-32's
     advice on division sizes."""
     camp, state = rules.campaign, estate(rules)
-    out = [
-        api.StatusLine("Hour", f"{camp.turn} of {state.hours}: {hour.stage_title(camp)}"),
-    ]
+    when = f"{camp.turn} of {state.hours}: {hour.stage_title(camp)}"
+    if state.over:
+        when = f"the war is over after {state.hours} hours"
+    out = [api.StatusLine("Hour", when)]
     for pid, h in state.homes.items():
         text = f"{_name(camp, pid)}: {state.home_names.get(pid, '')} at {camp.map.label(h)}"
         out.append(api.StatusLine("Home base", text, player=pid))
@@ -265,6 +283,8 @@ def status_lines(rules: api.Rules, seat: api.Seat) -> list[api.StatusLine]:
         if d.spent:
             text = "it fought: it refuses battle until it is home again (R-EL-5)"
             out.append(api.StatusLine("Spent", text, army=army.id))
+        if state.over:
+            continue
         if d.frozen and d.hour == camp.turn:
             text = "the command test failed: it does not move this hour (R-EL-3)"
             out.append(api.StatusLine("Frozen", text, army=army.id))
@@ -273,6 +293,7 @@ def status_lines(rules: api.Rules, seat: api.Seat) -> list[api.StatusLine]:
         elif army.owner == acting and stage == hour.MOVE:
             out.append(api.StatusLine("Move", allowance_text(rules, army), army=army.id))
     out += meeting_lines(rules, seat)
+    out += terms_lines(rules, seat)
     for captor, held in state.prisoners.items():
         for prisoner in held:
             text = (
@@ -297,6 +318,8 @@ def status_lines(rules: api.Rules, seat: api.Seat) -> list[api.StatusLine]:
         out.append(api.StatusLine("Tunnels", f"{_name(camp, owner)}: {hexes}", player=owner))
     points = ", ".join(f"{_name(camp, p)} {wp}" for p, wp in state.war_points.items())
     out.append(api.StatusLine("War Points", points or "none"))
+    if state.over:
+        out += final_lines(rules, seat)
     for army, text in setup.size_warnings(rules):
         if sees_orders(seat, army):
             out.append(api.StatusLine("Advice", text, army=army.id))
@@ -307,13 +330,31 @@ def meeting_lines(rules: api.Rules, seat: api.Seat) -> list[api.StatusLine]:
     """Each meeting still open: who meets, and what it waits for (a general's own sealed
     choice is shown to his seat only, until the reveal)."""
     camp, out = rules.campaign, []
-    waits = {line.split(" ", 2)[1]: line for line in meetings.blockers(rules)}
     for m in estate(rules).meetings:
         if m.done:
             continue
         names = " and ".join(f"'{a.name}'" for d in m.divisions if (a := camp.army(d)) is not None)
         seen = api.sealed.sealed_view(camp, m.choice, seat)
         mine = [f"{_name(camp, w)} chose {c}" for w, c in seen.choices.items()]
-        text = f"{names}: " + "; ".join([*mine, waits.get(m.id, m.outcome)])
+        text = f"{names}: " + "; ".join([*mine, meetings.waiting_for(rules, m) or m.outcome])
         out.append(api.StatusLine(f"Meeting {m.id}", text))
+    return out
+
+
+def terms_lines(rules: api.Rules, seat: api.Seat) -> list[api.StatusLine]:
+    """Terms pending in a meeting (R-EL-6), told to the two sides only: to the one that
+    answers, with the id ``accept_terms`` asks for; to the one that offered, that it waits."""
+    camp, out = rules.campaign, []
+    for agreement in estate(rules).talks.items:
+        if not agreement.pending or "meeting" not in agreement.terms:
+            continue
+        label = f"Terms {agreement.terms['meeting']}"
+        by = _name(camp, agreement.proposer)
+        if any(seat.controls(p) for p in agreement.waiting):
+            text = f"{by} offers: {agreement.text} (accept_terms agreement = {agreement.id!r})"
+            out.append(api.StatusLine(label, text))
+        elif seat.controls(agreement.proposer):
+            to = ", ".join(_name(camp, p) for p in agreement.waiting)
+            text = f"offered to {to}: {agreement.text} ({agreement.id}), waiting for an answer"
+            out.append(api.StatusLine(label, text))
     return out

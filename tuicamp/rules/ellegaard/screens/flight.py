@@ -8,25 +8,15 @@ gathers its troops. Plain text with a marker before the chosen line: no colour n
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import ClassVar
 
-from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import VerticalScroll
-from textual.content import Content
-from textual.screen import Screen
-from textual.widgets import Footer, Static
 
-from tuicamp.rules.api import Action
 from tuicamp.rules.ellegaard.flight import Gather, Pursue, Rally
-from tuicamp.rules.ellegaard.screens.data import (
-    BLANK,
-    CURSOR,
-    army_name,
-    ellegaard_state,
-    wrapped,
-)
-from tuicamp.rules.ellegaard.view import DivisionLine
+from tuicamp.rules.ellegaard.screens.base import EllegaardScreen, frame_bindings
+from tuicamp.rules.ellegaard.screens.data import BLANK, CURSOR, army_name, wrapped
+from tuicamp.rules.ellegaard.view import DivisionLine, EllegaardView
 from tuicamp.ui.kit import CampaignView
 
 KEYS = "up/down choose a division; r rally, p pursue, g gather"
@@ -69,67 +59,40 @@ def flight_lines(view: CampaignView, line: DivisionLine, chosen: bool, phase: st
     return out
 
 
-class FlightScreen(Screen[Action | None]):
+class FlightScreen(EllegaardScreen):
     """Answers a rally, a pursuit or a gathering for the highlighted division, or None."""
 
+    SLUG = "flight"
+    KEYS = KEYS
     BINDINGS: ClassVar = [
-        Binding("escape,q,F", "close", "Back", id="ellegaard.flight.close"),
-        Binding("up", "move(-1)", "Previous", show=False, id="ellegaard.flight.up"),
-        Binding("down", "move(1)", "Next", show=False, id="ellegaard.flight.down"),
+        *frame_bindings("flight", "escape,q,F"),
         Binding("r", "rally", "Rally", id="ellegaard.flight.rally"),
         Binding("p", "pursue", "Pursue", id="ellegaard.flight.pursue"),
         Binding("g", "gather", "Gather", id="ellegaard.flight.gather"),
     ]
-    DEFAULT_CSS = """
-    FlightScreen #ellegaard-flight-title { text-style: bold; padding: 0 1; }
-    FlightScreen #ellegaard-flight-list { padding: 0 1; }
-    FlightScreen #ellegaard-flight-keys { padding: 0 1; color: $foreground-muted; }
-    """
 
-    def __init__(self, view: CampaignView) -> None:
-        super().__init__()
-        self.view = view
-        state = ellegaard_state(view)
-        self.lines = [d for d in state.divisions if in_flight(d)] if state is not None else []
-        self.index = 0
+    def rows(self, state: EllegaardView) -> Sequence[DivisionLine]:
+        return [d for d in state.divisions if in_flight(d)]
 
-    def compose(self) -> ComposeResult:
-        state = ellegaard_state(self.view)
+    def heading(self) -> str:
+        state = self.state
         hour = f", hour {state.hour} of {state.hours}" if state is not None else ""
-        yield Static(Content(f"Flight and pursuit{hour}"), id="ellegaard-flight-title")
-        with VerticalScroll():
-            yield Static(id="ellegaard-flight-list")
-        yield Static(Content(KEYS), id="ellegaard-flight-keys")
-        yield Footer()
+        return f"Flight and pursuit{hour}"
 
-    def on_mount(self) -> None:
-        self.redraw()
-
-    def redraw(self) -> None:
-        state = ellegaard_state(self.view)
-        phase = state.phase if state is not None else "command"
+    def body_lines(self) -> list[str]:
+        phase = self.state.phase if self.state is not None else "command"
         out: list[str] = []
         for i, line in enumerate(self.lines):
             out += flight_lines(self.view, line, i == self.index, phase)
-        if not out:
-            out = ["No division of this seat flees or pursues, and none flees from it."]
-        self.query_one("#ellegaard-flight-list", Static).update(Content("\n".join(out)))
-
-    def _chosen(self) -> DivisionLine | None:
-        return self.lines[self.index] if self.lines else None
-
-    def action_move(self, step: int) -> None:
-        if self.lines:
-            self.index = (self.index + step) % len(self.lines)
-            self.redraw()
+        return out or ["No division of this seat flees or pursues, and none flees from it."]
 
     def action_rally(self) -> None:
-        line = self._chosen()
+        line = self.chosen()
         if line is not None and line.flees_from:
             self.dismiss(Rally(division=line.army))
 
     def action_pursue(self) -> None:
-        line = self._chosen()
+        line = self.chosen()
         if line is None:
             return
         target = line.pursues or (line.quarry[0] if line.quarry else "")
@@ -137,9 +100,6 @@ class FlightScreen(Screen[Action | None]):
             self.dismiss(Pursue(division=line.army, target=target))
 
     def action_gather(self) -> None:
-        line = self._chosen()
+        line = self.chosen()
         if line is not None and line.pursues:
             self.dismiss(Gather(division=line.army))
-
-    def action_close(self) -> None:
-        self.dismiss(None)

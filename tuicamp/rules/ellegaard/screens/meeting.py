@@ -11,18 +11,14 @@ name its row when the other general was under Attack (R-EL-6, R-EL-17)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import ClassVar
 
 from attrs import define, evolve
-from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import VerticalScroll
-from textual.content import Content
-from textual.screen import Screen
-from textual.widgets import Footer, Static
 
-from tuicamp.rules.api import Action
 from tuicamp.rules.ellegaard.meetings import Meet
+from tuicamp.rules.ellegaard.screens.base import EllegaardScreen, frame_bindings
 from tuicamp.rules.ellegaard.screens.data import (
     army_name,
     ellegaard_state,
@@ -32,7 +28,7 @@ from tuicamp.rules.ellegaard.screens.data import (
     wrapped,
 )
 from tuicamp.rules.ellegaard.talks import AcceptTerms, Discuss, Offer
-from tuicamp.rules.ellegaard.view import MeetingLine
+from tuicamp.rules.ellegaard.view import EllegaardView, MeetingLine
 from tuicamp.ui.kit import CampaignView
 
 KEYS = (
@@ -62,17 +58,28 @@ def draft_text(view: CampaignView, draft: Draft, refuser: str) -> str:
 
 
 def refusers_villages(view: CampaignView, refuser: str) -> list[str]:
-    """The settlements the refuser's side holds, that it could hand over."""
+    """The settlements the refuser's side holds, that it could hand over: never a home
+    base (R-EL-49)."""
     army = view.army(refuser)
     owner = army.owner if army is not None else ""
-    return [s.id for s in view.map.settlements if owner and s.owner == owner]
+    state = ellegaard_state(view)
+    homes = set(state.homes.values()) if state is not None else set()
+    return [
+        s.id
+        for s in view.map.settlements
+        if owner and s.owner == owner and view.map.label(s.hex) not in homes
+    ]
 
 
-class MeetingScreen(Screen[Action | None]):
-    """Answers the seat's choice, offer or discussion, or None."""
+class MeetingScreen(EllegaardScreen):
+    """Answers the seat's choice, offer or discussion, or None. Its rows are the open
+    meetings; it has no cursor: each key acts on the first meeting it concerns."""
 
+    SLUG = "meeting"
+    BODY = "text"
+    KEYS = KEYS
     BINDINGS: ClassVar = [
-        Binding("escape,q", "close", "Back", id="ellegaard.meeting.close"),
+        *frame_bindings("meeting", cursor=False),
         Binding("f", "choose('fight')", "Fight", id="ellegaard.meeting.fight"),
         Binding("r", "choose('refuse')", "Refuse", id="ellegaard.meeting.refuse"),
         Binding("o", "offer", "Offer terms", id="ellegaard.meeting.offer"),
@@ -88,45 +95,35 @@ class MeetingScreen(Screen[Action | None]):
             for n in range(1, 7)
         ),
     ]
-    DEFAULT_CSS = """
-    MeetingScreen #ellegaard-meeting-title { text-style: bold; padding: 0 1; }
-    MeetingScreen #ellegaard-meeting-text { padding: 0 1; }
-    MeetingScreen #ellegaard-meeting-keys { padding: 0 1; color: $foreground-muted; }
-    """
+    draft = Draft()
 
-    def __init__(self, view: CampaignView) -> None:
-        super().__init__()
-        self.view = view
-        state = ellegaard_state(view)
-        self.meetings = open_meetings(state) if state is not None else []
-        self.draft = Draft()
+    def rows(self, state: EllegaardView) -> Sequence[MeetingLine]:
+        return open_meetings(state)
 
-    def compose(self) -> ComposeResult:
-        yield Static(Content("The generals meet"), id="ellegaard-meeting-title")
+    def heading(self) -> str:
+        return "The generals meet"
+
+    def body_lines(self) -> list[str]:
         out: list[str] = []
-        state = ellegaard_state(self.view)
-        for line in self.meetings:
+        talking = self._talking()
+        for line in self.lines:
             out += meeting_lines(self.view, line)
-            for offer in state.offers if state is not None else ():
+            for offer in self.state.offers if self.state is not None else ():
                 if offer.meeting == line.id:
                     who = name_of(self.view, offer.proposer)
                     out += wrapped(f"terms offered by {who} ({offer.id}): {offer.text}", "  ")
-            if line is self._talking() and line.refuser:
-                text = draft_text(self.view, self.draft, line.refuser)
+            if talking is not None and line is talking and talking.refuser:
+                text = draft_text(self.view, self.draft, talking.refuser)
                 out += wrapped(text, "  ")
             out.append("")
-        text = "\n".join(out) if out else "No meeting waits: no attention zones have met."
-        with VerticalScroll():
-            yield Static(Content(text), id="ellegaard-meeting-text")
-        yield Static(Content(KEYS), id="ellegaard-meeting-keys")
-        yield Footer()
+        return out or ["No meeting waits: no attention zones have met."]
 
     def _waiting_for_me(self) -> MeetingLine | None:
         mine = set(self.view.players_controlled)
-        return next((m for m in self.meetings if mine & set(m.choices.waiting)), None)
+        return next((m for m in self.lines if mine & set(m.choices.waiting)), None)
 
     def _talking(self) -> MeetingLine | None:
-        return next((m for m in self.meetings if m.outcome == "talk"), None)
+        return next((m for m in self.lines if m.outcome == "talk"), None)
 
     def action_choose(self, choice: str) -> None:
         line = self._waiting_for_me()
@@ -168,9 +165,8 @@ class MeetingScreen(Screen[Action | None]):
             )
 
     def action_accept(self) -> None:
-        state = ellegaard_state(self.view)
         mine = set(self.view.players_controlled)
-        for offer in state.offers if state is not None else ():
+        for offer in self.state.offers if self.state is not None else ():
             if mine & set(offer.waiting):
                 self.dismiss(AcceptTerms(agreement=offer.id))
                 return
@@ -179,6 +175,3 @@ class MeetingScreen(Screen[Action | None]):
         line = self._talking()
         if line is not None:
             self.dismiss(Discuss(meeting=line.id, row=row))
-
-    def action_close(self) -> None:
-        self.dismiss(None)
