@@ -4,8 +4,8 @@ Plain attrs data, saved with the campaign by the engine's codec: one record per 
 (its impulse, its commitment, its supply) and the turn's books (the rolled order of play,
 the alliances of the turn, the home castles and garrisons, the control of the sides of
 contested hexes). The rules that read and change
-them live in the modules named after them (``impulses``, ``alliances``); this module holds
-no rule.
+them live in the modules named after them (``impulses``, ``council`` for the order of play
+and the alliances, ``control``, ``supply``, ``withdrawal``); this module holds no rule.
 """
 
 from __future__ import annotations
@@ -38,8 +38,8 @@ class Corps:
 @define
 class SuvinenState:
     """The campaign's books: corps records by army id, the order of play rolled on 2d6 at
-        the start of the turn (R-SU-3), the turn's alliances (R-SU-12), each player's Home
-        Castle (a settlement id), the garrisons (settlement id -> army id, R-SU-20) and who holds
+    the start of the turn (R-SU-3), the turn's alliances (R-SU-12), each player's Home
+    Castle (a settlement id), the garrisons (settlement id -> army id, R-SU-20) and who holds
     each side of a contested hex (R-SU-8)."""
 
     corps: dict[str, Corps] = field(factory=dict)
