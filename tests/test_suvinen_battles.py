@@ -285,3 +285,48 @@ def test_three_sides_write_first_then_temporary_allies_fight_together(ally):
         assert len(battle.sides) == 3
         assert "Day 1: deploy for King of the Hill (section 4.1)." in notes
         assert any(n.startswith("King of the Hill: the two weakest sides") for n in notes)
+
+
+def empire_loses(engine, loss: UnitLoss, routed: bool = True):
+    """Battle b1 entered: the Empire loses ``loss`` and, when ``routed``, has no troops on
+    the table at the end."""
+    (battle,) = engine.campaign.pending_battles()
+    empire = next(s.id for s in battle.sides if s.players == ["empire"])
+    orcs = next(s.id for s in battle.sides if s.players == ["orcs"])
+    entry = [
+        SideEntry(side=empire, losses=[loss], facts={"off_table": int(routed)}),
+        SideEntry(side=orcs, vp=300),
+    ]
+    engine.perform("gm", EnterBattleResult(battle="b1", sides=entry))
+    return engine
+
+
+@pytest.mark.parametrize("routed", [True, False])
+def test_war_machines_left_on_the_board_of_a_side_off_the_table_are_eliminated(routed):
+    """§4.2.1: "If there are no friendly troops on the table at the end of the battle, any
+    Warmachines left on the board are eliminated for good." R-SU-30: the destroyed ones
+    too, with no casualty roll. The Empire's Great Cannon stands, undamaged; the Empire
+    flees the table (or holds it)."""
+    engine = empire_loses(to_battle(), UnitLoss("first-corps", "first-spearmen", fled=25), routed)
+    corps = engine.campaign.army("first-corps")
+    said = [e for e in engine.chronicle if e.kind == "machines_lost"]
+    if routed:
+        assert corps.unit("first-cannon") is None
+        (line,) = said
+        assert line.text == (
+            "'The First Corps' had no troops on the table at the end: its Great Cannon is "
+            "eliminated for good (section 4.2.1, R-SU-30)"
+        )
+        assert line.visible_to == ["empire", "orcs"]
+        assert "Great Cannon" not in " ".join(lines(engine, "gm"))
+    else:
+        assert corps.unit("first-cannon").models == 1 and not said
+    assert corps.unit("first-spearmen").models == 25  # fled models return either way
+
+
+def test_a_destroyed_war_machine_of_a_side_off_the_table_rolls_no_repair():
+    """§4.2.1 and R-SU-30: "a destroyed one too: it does not roll on the casualty table".
+    Seed 2 would roll a 2 (repaired) for the Cannon were the Empire on the table."""
+    engine = empire_loses(to_battle(seed=2), UnitLoss("first-corps", "first-cannon", killed=1))
+    assert engine.campaign.army("first-corps").unit("first-cannon") is None
+    assert not [e for e in engine.chronicle if e.text.startswith("Great Cannon of")]

@@ -22,6 +22,7 @@ from tuicamp.rules.suvinen.state import corps_record, sstate
 
 RETURN = "return"  # the scheduled effect of models back from their wounds
 MAX_DICE = 100
+OFF_TABLE = "off_table"  # the result field: no troops on the table when the battle ended
 
 
 def temporarily_allied(rules: api.Rules, a: str, b: str, h: api.Hex) -> bool:
@@ -142,6 +143,52 @@ TEMPORARY_ALLIES = [
 ]
 
 
+def fighters(battle: api.Battle) -> list[str]:
+    """The players who fought a battle: they alone read its losses."""
+    return sorted({p for s in battle.sides for p in s.players})
+
+
+def names_joined(names: list[str]) -> str:
+    """``A``, ``A and B``, ``A, B and C``."""
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+
+
+def off_table(battle: api.Battle, side: api.BattleSide) -> bool:
+    """Whether the result says ``side`` had no troops on the table at the end (R-SU-13)."""
+    result = battle.result
+    entry = next((r for r in result.sides if r.side == side.id), None) if result else None
+    return bool(entry and entry.facts.get(OFF_TABLE))
+
+
+def abandon_machines(ctx: api.Context, battle: api.Battle) -> None:
+    """§4.2.1: "If there are no friendly troops on the table at the end of the battle, any
+    Warmachines left on the board are eliminated for good." A side with no troops on the
+    table loses every war machine of its corps before the casualty roll, destroyed ones too:
+    nobody is left to repair them (R-SU-30)."""
+    camp = ctx.campaign
+    for side in battle.sides:
+        if not off_table(battle, side):
+            continue
+        for army_id in side.armies:
+            army = camp.army(army_id)
+            machines = [
+                u for u in (army.units if army else []) if u.category is api.Category.WAR_MACHINE
+            ]
+            if army is None or not machines:
+                continue
+            for unit in machines:
+                army.units.remove(unit)
+            one = len(machines) == 1
+            ctx.emit(
+                "machines_lost",
+                f"'{army.name}' had no troops on the table at the end: its "
+                f"{names_joined([u.name for u in machines])} "
+                f"{'is' if one else 'are'} eliminated for good (section 4.2.1, R-SU-30)",
+                visible_to=fighters(battle),
+                army=army.id,
+            )
+
+
 def casualty_row(rules: api.Rules, roll: int) -> dict[str, object]:
     rows = rules.table("casualties")["killed"]
     low = min(int(r["band"][0]) for r in rows)
@@ -210,7 +257,7 @@ def roll_casualties(ctx: api.Context, battle: api.Battle) -> None:
                 f"{back} back now, {later} back later, {dead} dead"
                 + (f"; {fled_back} fled and returned" if fled_back else "")
                 + f"; {unit.models} models now (R-SU-16)",
-                visible_to=sorted({p for s in battle.sides for p in s.players}),
+                visible_to=fighters(battle),
                 army=army.id,
                 unit=unit.id,
             )

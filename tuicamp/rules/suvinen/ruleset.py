@@ -213,8 +213,10 @@ class SuvinenRuleset(api.Ruleset):
         return notes
 
     def apply_battle_result(self, ctx: api.Context, battle: api.Battle) -> None:
-        """The losses roll on the casualty table (R-SU-16); a corps with no troops left is
-        gone, and a hex left to one side is no longer contested (R-SU-8)."""
+        """A side with no troops on the table loses its war machines (§4.2.1, R-SU-30); the
+        losses roll on the casualty table (R-SU-16); a corps with no troops left is gone,
+        and a hex left to one side is no longer contested (R-SU-8)."""
+        battles.abandon_machines(ctx, battle)
         battles.roll_casualties(ctx, battle)
         camp = ctx.campaign
         for side in battle.sides:

@@ -26,7 +26,7 @@ from tuicamp.rules.suvinen.roster import remove_corps
 from tuicamp.rules.suvinen.state import sstate
 
 FIGHT, WITHDRAW = "fight", "withdraw"
-OFF_TABLE = "off_table"  # the result field: no troops on the table when the battle ended
+OFF_TABLE = battles.OFF_TABLE
 FORCE_FACTOR = 5
 
 
@@ -53,9 +53,7 @@ def forced(rules: api.Rules, h: api.Hex, player: str) -> str:
     today = [b for b in camp.battles if b.hex == h and b.turn == camp.turn and b.day == state.day]
     for battle in today:
         side = next((s for s in battle.sides if player in s.players), None)
-        result = battle.result
-        mine = result and side and next((r for r in result.sides if r.side == side.id), None)
-        if mine and mine.facts.get(OFF_TABLE):
+        if side is not None and battles.off_table(battle, side):
             return "it had no troops on the table when the battle ended (R-SU-13)"
     own = side_points(rules, h, player)
     for enemy in hostile_at(rules, h, player):
