@@ -241,23 +241,20 @@ def test_casualty_example_2_the_cannon_is_repaired_and_spearmen_become_its_crew(
         )
 
 
-@pytest.mark.parametrize("ally", [True, False])
-def test_three_sides_write_first_then_temporary_allies_fight_together(ally):
-    """§4.1: "If there are three or more to each other hostile sides present ... 1) The
-    players now must secretly write down wether they withdraw their units, or prepare for
-    battle ... 2) If there still are more than two sides present the players now have the
-    chance to make temporal alliances. Their troops fight together in the coming battle.
-    However no troops benefit from any bonuses from the other army" (R-SU-29, R-SU-12)."""
+def three_realms(scenario) -> None:
+    """The Dwarfs' Karak Host (240 pts) at 0504, next to the First Corps' 0503."""
+    placed(**{"wolf-riders": "0603"})(scenario)
+    scenario.players.append(PlayerSlot("dwarfs", "The Dwarfs", "Dwarfs", "blue", letter="D"))
+    units = [
+        Unit("thane", "Thane", 80, Category.CHARACTER, flags={"leader"}),
+        Unit("warriors", "Dwarf Warriors", 160, models=20),
+    ]
+    scenario.armies.append(Army("karak", "Karak Host", "dwarfs", parse_label("0504"), units))
 
-    def three_realms(scenario) -> None:
-        placed(**{"wolf-riders": "0603"})(scenario)
-        scenario.players.append(PlayerSlot("dwarfs", "The Dwarfs", "Dwarfs", "blue", letter="D"))
-        units = [
-            Unit("thane", "Thane", 80, Category.CHARACTER, flags={"leader"}),
-            Unit("warriors", "Dwarf Warriors", 160, models=20),
-        ]
-        scenario.armies.append(Army("karak", "Karak Host", "dwarfs", parse_label("0504"), units))
 
+def three_sides():
+    """The Wolf Riders and the Karak Host march into the First Corps' 0503 in impulse 1:
+    three sides there as the battles begin."""
     engine = drill(seed=16, edit=three_realms)  # the Orcs, the Dwarfs, the Empire
     end_council(engine)
     script = {
@@ -266,13 +263,29 @@ def test_three_sides_write_first_then_temporary_allies_fight_together(ally):
     }
     while engine.campaign.phase.startswith("impulse"):
         play_impulse(engine, script)
+    return engine
+
+
+def allied_for_the_battle(engine) -> None:
+    """The Empire offers the Dwarfs a temporary alliance at 0503; they accept."""
+    engine.perform("empire", TemporaryAlliance(hex="0503", to="dwarfs"))
+    (offer,) = engine.campaign.state.temp_alliances.items
+    engine.perform("dwarfs", TemporaryAlliance(accept=offer.id))
+
+
+@pytest.mark.parametrize("ally", [True, False])
+def test_three_sides_write_first_then_temporary_allies_fight_together(ally):
+    """§4.1: "If there are three or more to each other hostile sides present ... 1) The
+    players now must secretly write down wether they withdraw their units, or prepare for
+    battle ... 2) If there still are more than two sides present the players now have the
+    chance to make temporal alliances. Their troops fight together in the coming battle.
+    However no troops benefit from any bonuses from the other army" (R-SU-29, R-SU-12)."""
+    engine = three_sides()
     camp = engine.campaign
     assert camp.phase == "battles" and not camp.pending_battles()
     assert camp.state.before_battle == ["0503"]
     if ally:
-        engine.perform("empire", TemporaryAlliance(hex="0503", to="dwarfs"))
-        (offer,) = camp.state.temp_alliances.items
-        engine.perform("dwarfs", TemporaryAlliance(accept=offer.id))
+        allied_for_the_battle(engine)
     for player in ("orcs", "dwarfs", "empire"):
         engine.perform(player, ChooseWithdrawal(hex="0503", choice="fight"))
     (battle,) = camp.pending_battles()
@@ -330,3 +343,24 @@ def test_a_destroyed_war_machine_of_a_side_off_the_table_rolls_no_repair():
     engine = empire_loses(to_battle(seed=2), UnitLoss("first-corps", "first-cannon", killed=1))
     assert engine.campaign.army("first-corps").unit("first-cannon") is None
     assert not [e for e in engine.chronicle if e.text.startswith("Great Cannon of")]
+
+
+def test_temporary_allies_count_together_for_the_five_times_rule():
+    """§4.3: "If the enemy has 5-times more worth of troops in points left after checking
+    for losses you must also withdraw"; R-SU-13: "A side must withdraw when one hostile
+    side, or a temporary alliance, has at least 5 times its points left". The Empire's 525
+    pts alone are not 5 times the Wolf Riders' 145; with the Dwarfs' 240 they are (765)."""
+    engine = three_sides()
+    allied_for_the_battle(engine)
+    for player in ("orcs", "dwarfs", "empire"):
+        engine.perform(player, ChooseWithdrawal(hex="0503", choice="fight"))
+    (battle,) = engine.campaign.pending_battles()
+    entry = [SideEntry(side=s.id) for s in battle.sides]
+    engine.perform("gm", EnterBattleResult(battle=battle.id, sides=entry))
+    with pytest.raises(
+        RuleError,
+        match="You must withdraw: The Empire and The Dwarfs have 765 pts left against your 145",
+    ):
+        engine.perform("orcs", ChooseWithdrawal(hex="0503", choice="fight"))
+    engine.perform("empire", ChooseWithdrawal(hex="0503", choice="fight"))  # not forced
+    engine.perform("dwarfs", ChooseWithdrawal(hex="0503", choice="fight"))

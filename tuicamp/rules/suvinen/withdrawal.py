@@ -21,7 +21,7 @@ from attrs import define
 
 from tuicamp.rules import api
 from tuicamp.rules.suvinen import battles, control
-from tuicamp.rules.suvinen.corps import allied, corps_at, describe, hostile_at
+from tuicamp.rules.suvinen.corps import corps_at, describe, hostile_at
 from tuicamp.rules.suvinen.roster import remove_corps
 from tuicamp.rules.suvinen.state import sstate
 
@@ -41,9 +41,21 @@ def result_fields() -> tuple[api.ResultField, ...]:
 
 
 def side_points(rules: api.Rules, h: api.Hex, player: str) -> int:
-    """The points left in a hex of ``player``'s side (its allies with it)."""
+    """The points left in a hex of ``player``'s side: its own, its allies' for the turn and
+    its temporary allies' for the hex's battle of the day (R-SU-12, R-SU-13)."""
     camp = rules.campaign
-    return sum(a.points for a in camp.armies if a.hex == h and allied(rules, a.owner, player))
+    return sum(
+        a.points for a in camp.armies if a.hex == h and battles.together(rules, a.owner, player, h)
+    )
+
+
+def side_names(rules: api.Rules, h: api.Hex, player: str) -> str:
+    """``player``'s side in a hex as the chronicle names it: its players there."""
+    camp = rules.campaign
+    players = dict.fromkeys(
+        a.owner for a in corps_at(rules, h) if battles.together(rules, a.owner, player, h)
+    )
+    return battles.names_joined([api.teams.name_of(camp, p) for p in players])
 
 
 def forced(rules: api.Rules, h: api.Hex, player: str) -> str:
@@ -56,12 +68,17 @@ def forced(rules: api.Rules, h: api.Hex, player: str) -> str:
         if side is not None and battles.off_table(battle, side):
             return "it had no troops on the table when the battle ended (R-SU-13)"
     own = side_points(rules, h, player)
-    for enemy in hostile_at(rules, h, player):
-        theirs = side_points(rules, h, enemy.owner)
+    enemies = dict.fromkeys(
+        a.owner for a in corps_at(rules, h) if not battles.together(rules, a.owner, player, h)
+    )
+    for enemy in enemies:
+        theirs = side_points(rules, h, enemy)
         if theirs >= FORCE_FACTOR * own:
+            names = side_names(rules, h, enemy)
+            verb = "has" if names == api.teams.name_of(camp, enemy) else "have"
             return (
-                f"{api.teams.name_of(camp, enemy.owner)} has {theirs:,} pts left against its "
-                f"{own:,}, 5 times as many or more (R-SU-13)"
+                f"{names} {verb} {theirs:,} pts left against your {own:,}, 5 times as many "
+                "or more (R-SU-13)"
             )
     return ""
 
