@@ -9,7 +9,7 @@ players units. Deploy for a meeting engagement and fight the battle."
 from __future__ import annotations
 
 import pytest
-from test_suvinen_control import lines, placed
+from test_suvinen_control import lines, placed, with_dwarfs
 from test_suvinen_play import drill, end_council, play_impulse
 
 from tuicamp.engine.battles import AutoResolveBattle, EnterBattleResult, SideEntry
@@ -17,13 +17,12 @@ from tuicamp.engine.errors import RuleError
 from tuicamp.engine.flow import EndPhase
 from tuicamp.engine.rules import Rules
 from tuicamp.model.battle import UnitLoss
-from tuicamp.model.forces import Army, Category, Unit
+from tuicamp.model.forces import Category, Unit
 from tuicamp.model.hexes import parse_label
 from tuicamp.rules.suvinen import SuvinenRuleset
 from tuicamp.rules.suvinen.crews import CrewMachine
 from tuicamp.rules.suvinen.impulses import MoveCorps
 from tuicamp.rules.suvinen.withdrawal import ChooseWithdrawal, TemporaryAlliance
-from tuicamp.storage.scenario import PlayerSlot
 
 RULESET = SuvinenRuleset()
 
@@ -241,21 +240,10 @@ def test_casualty_example_2_the_cannon_is_repaired_and_spearmen_become_its_crew(
         )
 
 
-def three_realms(scenario) -> None:
-    """The Dwarfs' Karak Host (240 pts) at 0504, next to the First Corps' 0503."""
-    placed(**{"wolf-riders": "0603"})(scenario)
-    scenario.players.append(PlayerSlot("dwarfs", "The Dwarfs", "Dwarfs", "blue", letter="D"))
-    units = [
-        Unit("thane", "Thane", 80, Category.CHARACTER, flags={"leader"}),
-        Unit("warriors", "Dwarf Warriors", 160, models=20),
-    ]
-    scenario.armies.append(Army("karak", "Karak Host", "dwarfs", parse_label("0504"), units))
-
-
 def three_sides():
     """The Wolf Riders and the Karak Host march into the First Corps' 0503 in impulse 1:
     three sides there as the battles begin."""
-    engine = drill(seed=16, edit=three_realms)  # the Orcs, the Dwarfs, the Empire
+    engine = drill(seed=16, edit=with_dwarfs)  # the Orcs, the Dwarfs, the Empire
     end_council(engine)
     script = {
         (1, 1, "wolf-riders"): MoveCorps(army="wolf-riders", path=["0503"]),
