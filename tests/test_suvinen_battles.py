@@ -352,3 +352,17 @@ def test_temporary_allies_count_together_for_the_five_times_rule():
         engine.perform("orcs", ChooseWithdrawal(hex="0503", choice="fight"))
     engine.perform("empire", ChooseWithdrawal(hex="0503", choice="fight"))  # not forced
     engine.perform("dwarfs", ChooseWithdrawal(hex="0503", choice="fight"))
+
+
+def test_the_card_names_every_disrupted_corps_of_the_battle():
+    """§5.0: "Models in a Disrupted unit have LD-2." R-SU-18: "A Disrupted corps fights at
+    Ld -2": the battle card says so for each Disrupted corps in the battle, and for no
+    other."""
+    engine = to_battle()
+    camp = engine.campaign
+    camp.state.corps["wolf-riders"].disrupted = True
+    camp.state.corps["outriders"].disrupted = True  # Disrupted, but not in the battle
+    (battle,) = camp.pending_battles()
+    notes = RULESET.battle_card_notes(Rules(camp, RULESET), battle)
+    disrupted = [n for n in notes if "Disrupted" in n]
+    assert disrupted == ["'The Wolf Riders' is Disrupted: its models have Ld -2 (R-SU-18)"]

@@ -122,7 +122,19 @@ def card_notes(rules: api.Rules, battle: api.Battle) -> list[str]:
     )
     if temporary:
         notes += TEMPORARY_ALLIES
-    return notes
+    return notes + disrupted_notes(rules, battle)
+
+
+def disrupted_notes(rules: api.Rules, battle: api.Battle) -> list[str]:
+    """§5.0: "Models in a Disrupted unit have LD-2": each Disrupted corps of the battle,
+    named on its card (R-SU-18)."""
+    camp, records = rules.campaign, sstate(rules).corps
+    armies = [camp.army(a) for s in battle.sides for a in s.armies]
+    return [
+        f"'{army.name}' is Disrupted: its models have Ld -2 (R-SU-18)"
+        for army in armies
+        if army is not None and army.id in records and records[army.id].disrupted
+    ]
 
 
 KING_OF_THE_HILL = [
