@@ -13,6 +13,7 @@ from test_suvinen_control import lines, placed, with_dwarfs
 from test_suvinen_play import drill, end_council, play_impulse
 
 from tuicamp.engine.battles import AutoResolveBattle, EnterBattleResult, SideEntry
+from tuicamp.engine.corrections import CorrectTurn
 from tuicamp.engine.errors import RuleError
 from tuicamp.engine.flow import EndPhase
 from tuicamp.engine.rules import Rules
@@ -366,3 +367,53 @@ def test_the_card_names_every_disrupted_corps_of_the_battle():
     notes = RULESET.battle_card_notes(Rules(camp, RULESET), battle)
     disrupted = [n for n in notes if "Disrupted" in n]
     assert disrupted == ["'The Wolf Riders' is Disrupted: its models have Ld -2 (R-SU-18)"]
+
+
+WOLF_RIDERS = drill().campaign.army("wolf-riders").units  # the boss and 5 wolf riders
+SEED_ALL_DOWN = 14  # none of them slightly injured, two of them seriously
+
+
+def wounded_back(seed: int, losses: list[UnitLoss], edit=goblins):
+    """Battle b1 with the Orcs' ``losses`` (the Empire wins), the Orcs withdraw to 0603,
+    and the Games Master sets the clock on to turn 5's council, when the models seriously
+    injured in turn 1 are back (R-SU-16: "back in 4 turns")."""
+    engine = to_battle(seed=seed, edit=edit)
+    settle(engine, orcs_losses=losses)
+    if engine.campaign.state.withdrawals:
+        engine.perform("orcs", ChooseWithdrawal(hex="0503", choice="withdraw", to="0603"))
+        engine.perform("empire", ChooseWithdrawal(hex="0503", choice="fight"))
+    later = [e for e in engine.campaign.flow.scheduled if e.kind == "return"]
+    engine.perform("gm", CorrectTurn(turn=5, phase="council", reason="the wounded come back"))
+    return engine, later
+
+
+def test_models_back_from_their_wounds_rejoin_at_their_points():
+    """R-SU-16: "Models 'back in N turns' rejoin their corps"; R-SU-31: "at the points each
+    was worth before the battle". All 5 Goblin Wolf Riders (95 pts) are killed; with seed
+    10 none is slightly injured and one seriously: it is back in turn 5, worth its 19 pts,
+    though its unit had no model left to tell its worth."""
+    loss = UnitLoss("wolf-riders", "wolf-riders-pack", killed=5)
+    engine, later = wounded_back(10, [loss], edit=placed(**{"wolf-riders": "0603"}))
+    assert len(later) == 1 and later[0].data["points_each"] == 19
+    pack = engine.campaign.army("wolf-riders").unit("wolf-riders-pack")
+    assert (pack.models, pack.points) == (1, 19)
+    (back,) = [e for e in engine.chronicle if e.kind == "return"]
+    assert back.visible_to == ["orcs"]
+    assert back.text == (
+        "1 model of Goblin Wolf Riders ('The Wolf Riders') is back from its wounds: "
+        "1 model, 19 pts now (R-SU-16)"
+    )
+
+
+def test_models_back_to_a_corps_that_is_gone_are_lost_and_the_log_says_so():
+    """R-SU-16: the models "rejoin their corps"; R-SU-31: "When the corps itself is gone
+    they have nothing to rejoin and are lost, and the chronicle says so". Every model of
+    the Wolf Riders is killed: the corps is gone after the battle."""
+    losses = [UnitLoss("wolf-riders", u.id, killed=u.models) for u in WOLF_RIDERS]
+    engine, later = wounded_back(SEED_ALL_DOWN, losses, edit=placed(**{"wolf-riders": "0603"}))
+    assert later and engine.campaign.army("wolf-riders") is None
+    lost = [e for e in engine.chronicle if e.kind == "return"]
+    assert len(lost) == len(later)
+    assert all(
+        e.text.endswith("wounds, but 'The Wolf Riders' is gone: it is lost (R-SU-31)") for e in lost
+    )

@@ -232,6 +232,7 @@ def roll_casualties(ctx: api.Context, battle: api.Battle) -> None:
                 if unit.category is api.Category.CHARACTER
                 else 0
             )
+            points_each = unit.points / unit.models if unit.models else 0.0
             dice: list[int] = []
             for start in range(0, rolling, MAX_DICE):  # the dice roller's limit per roll
                 count = min(MAX_DICE, rolling - start)
@@ -253,13 +254,14 @@ def roll_casualties(ctx: api.Context, battle: api.Battle) -> None:
                         army=army.id,
                         unit=unit.id,
                         models=1,
+                        points_each=points_each,
+                        corps=army.name,
+                        name=unit.name,
                     )
                 else:
                     dead += 1
-            models_before = unit.models
-            unit_points = unit.points / models_before if models_before else 0
-            unit.models = max(0, models_before - rolling + back)
-            unit.points = round(unit_points * unit.models)
+            unit.models = max(0, unit.models - rolling + back)
+            unit.points = round(points_each * unit.models)
             if unit.models == 0 and later == 0:
                 army.units.remove(unit)
             fled_back = 0 if fled_roll else loss.fled
@@ -276,11 +278,38 @@ def roll_casualties(ctx: api.Context, battle: api.Battle) -> None:
 
 
 def models_return(ctx: api.Context, effect: api.ScheduledEffect) -> None:
-    """Models back from their wounds rejoin their corps (R-SU-16), if it still stands."""
-    army = ctx.campaign.army(str(effect.data.get("army", "")))
-    unit = army.unit(str(effect.data.get("unit", ""))) if army is not None else None
+    """Models back from their wounds rejoin their corps (R-SU-16) at the points each was
+    worth before the battle. When the corps is gone they have nothing to rejoin and are
+    lost, and the chronicle says so (R-SU-31)."""
+    data, camp = effect.data, ctx.campaign
+    count = int(data.get("models", 1))
+    army = camp.army(str(data.get("army", "")))
+    unit_id = str(data.get("unit", ""))
+    name = str(data.get("name", unit_id))
+    models = api.words.model_count(count)
+    unit = army.unit(unit_id) if army is not None else None
     if army is None or unit is None:
+        corps = str(data.get("corps", data.get("army", "")))
+        ctx.emit(
+            RETURN,
+            f"{models} of {name} would be back from {'its' if count == 1 else 'their'} "
+            f"wounds, but '{corps}' is gone: {'it is' if count == 1 else 'they are'} lost "
+            "(R-SU-31)",
+            visible_to=effect.visible_to,
+            army=str(data.get("army", "")),
+            unit=unit_id,
+        )
         return
-    per_model = unit.points / unit.models if unit.models else 0
-    unit.models += int(effect.data.get("models", 1))
-    unit.points = round(per_model * unit.models) if per_model else unit.points
+    fallback = unit.points / unit.models if unit.models else 0.0
+    points_each = float(data.get("points_each", fallback))
+    unit.models += count
+    unit.points = round(points_each * unit.models)
+    ctx.emit(
+        RETURN,
+        f"{models} of {unit.name} ('{army.name}') {'is' if count == 1 else 'are'} back from "
+        f"{'its' if count == 1 else 'their'} wounds: {api.words.model_count(unit.models)}, "
+        f"{unit.points:,} pts now (R-SU-16)",
+        visible_to=effect.visible_to,
+        army=army.id,
+        unit=unit.id,
+    )

@@ -185,9 +185,11 @@ class SuvinenRuleset(api.Ruleset):
         )
 
     def fire(self, ctx: api.Context, effect: api.ScheduledEffect) -> None:
-        """Models back from their wounds rejoin their corps (R-SU-16)."""
+        """Models back from their wounds rejoin their corps (R-SU-16, R-SU-31); the
+        chronicle line is theirs."""
         if effect.kind == battles.RETURN:
             battles.models_return(ctx, effect)
+            return
         super().fire(ctx, effect)
 
     def idle(self, rules: api.Rules, player: str) -> str | None:
