@@ -233,9 +233,20 @@ class SuvinenRuleset(api.Ruleset):
 
     # --- what a seat may know -----------------------------------------------------------
     def pending(self, rules: api.Rules, seat: api.Seat | None = None) -> list[str]:
+        """Who is to act now, and for ``seat`` the offers of alliance it is to answer."""
         camp = rules.campaign
         if camp.finished:
             return []
+        answers = [
+            f"To answer: {line.text}"
+            for line in (view.offer_lines(rules, seat) if seat is not None else [])
+            if line.label == "To answer"
+        ]
+        return answers + self.to_act(rules)
+
+    def to_act(self, rules: api.Rules) -> list[str]:
+        """Who is to act in the phase now, as every seat may read it."""
+        camp = rules.campaign
         acting = api.acting_players(camp)
         names = ", ".join(api.teams.name_of(camp, p) for p in acting)
         if camp.phase == "battles":

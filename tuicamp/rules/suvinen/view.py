@@ -87,6 +87,43 @@ def corps_line(rules: api.Rules, army: api.Army) -> api.StatusLine:
     return api.StatusLine(f"Corps {describe(army)}", "; ".join(bits))
 
 
+def alliance_text(offer: api.Agreement) -> str:
+    """What an offer of the council is for (R-SU-12)."""
+    return f"an alliance for turn {offer.proposed.turn} (R-SU-12)"
+
+
+def temporary_text(offer: api.Agreement) -> str:
+    """What an offer before a battle of three sides or more is for (§4.1)."""
+    where, day = offer.terms.get("hex", "?"), offer.terms.get("day", "?")
+    return f"a temporary alliance for the battle at {where} on day {day} (section 4.1)"
+
+
+def offer_lines(rules: api.Rules, seat: api.Seat) -> list[api.StatusLine]:
+    """The pending offers of alliance the seat is party to, with their ids: "To answer"
+    where the seat is asked, with the very action that answers, "Offered" where the seat
+    waits for the answer (R-SU-12, §4.1). Nobody else reads them."""
+    camp, state = rules.campaign, sstate(rules)
+    out: list[api.StatusLine] = []
+    books = (
+        (state.alliances, "ally", alliance_text),
+        (state.temp_alliances, "temporary_alliance", temporary_text),
+    )
+    name = api.teams.name_of
+    for book, action, what in books:
+        for offer in book.items:
+            if not offer.pending:
+                continue
+            parties = ", ".join(name(camp, p) for p in offer.parties)
+            text = f"{name(camp, offer.proposer)} offers {parties} {what(offer)}"
+            if any(api.teams.speaks_for(camp, seat, p) for p in offer.waiting):
+                answer = f"{action} accept={offer.id} (or decline={offer.id})"
+                out.append(api.StatusLine("To answer", f"{text}: {answer}"))
+            elif seat.gm or api.teams.speaks_for(camp, seat, offer.proposer):
+                waiting = ", ".join(api.teams.name_of(camp, p) for p in offer.waiting)
+                out.append(api.StatusLine("Offered", f"{text} ({offer.id}): waiting for {waiting}"))
+    return out
+
+
 def status_lines(rules: api.Rules, seat: api.Seat) -> list[api.StatusLine]:
     camp, state = rules.campaign, sstate(rules)
     name = api.teams.name_of
@@ -101,6 +138,7 @@ def status_lines(rules: api.Rules, seat: api.Seat) -> list[api.StatusLine]:
         if agreement.status == api.AgreementStatus.ACCEPTED and mine:
             names = " and ".join(name(camp, p) for p in agreement.circle)
             lines.append(api.StatusLine("Alliance", f"{names} this turn (R-SU-12)"))
+    lines += offer_lines(rules, seat)
     for player, castle in state.home_castles.items():
         settlement = camp.map.settlement(castle)
         if settlement is not None:

@@ -239,11 +239,13 @@ class TemporaryAlliance(api.Action):
     kind = "temporary_alliance"
     summary = (
         "Before a battle of three sides or more, offer a player in the hex a temporary "
-        "alliance for it (hex, to = the player), or accept one (accept = its id)"
+        "alliance for it (hex, to = the player), or answer one (accept = its id, or "
+        "decline = its id)"
     )
     hex: str = ""
     to: str = ""
     accept: str = ""
+    decline: str = ""
     player: str = ""
 
     def apply(self, ctx: api.Context) -> None:
@@ -256,6 +258,9 @@ class TemporaryAlliance(api.Action):
                 names = " and ".join(api.teams.name_of(camp, p) for p in done.circle)
                 where = done.terms.get("hex", "")
                 ctx.emit("temporary_alliance", f"{names} fight together at {where} (section 4.1)")
+            return
+        if self.decline:
+            api.agreements.decline(ctx, book, self.decline, me)
             return
         h = ctx.hex(self.hex)
         label = camp.map.label(h)
