@@ -182,17 +182,19 @@ def test_five_times_the_points_forces_a_withdrawal():
     engine.perform("empire", ChooseWithdrawal(hex="0503", choice="fight"))  # not forced
 
 
-def test_a_side_off_the_table_with_nowhere_to_go_is_eliminated():
-    """§4.3: "A player who had no troops on the table when the battle ended MUST withdraw.
-    If he has nowhere to withdraw his troops are eliminated instead" (R-SU-13, R-SU-14)."""
+def test_a_side_off_the_table_must_withdraw_to_a_hex_it_names():
+    """§4.3: "A player who had no troops on the table when the battle ended MUST withdraw"
+    (R-SU-13); R-SU-33: "while a hex is open to it, one must be named": the Wolf Riders'
+    own E side leads to 0603, so a withdrawal to nowhere is refused."""
     engine = to_battle()
     settle(engine, orcs_facts={"off_table": 1})
     with pytest.raises(RuleError, match="no troops on the table when the battle ended"):
         engine.perform("orcs", ChooseWithdrawal(hex="0503", choice="fight"))
-    engine.perform("orcs", ChooseWithdrawal(hex="0503", choice="withdraw"))
+    with pytest.raises(RuleError, match="Name the hex to withdraw to from 0503: to = 0603"):
+        engine.perform("orcs", ChooseWithdrawal(hex="0503", choice="withdraw"))
+    engine.perform("orcs", ChooseWithdrawal(hex="0503", choice="withdraw", to="0603"))
     engine.perform("empire", ChooseWithdrawal(hex="0503", choice="fight"))
-    assert engine.campaign.army("wolf-riders") is None
-    assert any("nowhere to withdraw from 0503" in e.text for e in engine.chronicle)
+    assert engine.campaign.army("wolf-riders").hex == parse_label("0603")
 
 
 def test_an_auto_resolved_battle_is_followed_by_the_withdrawal_choices():

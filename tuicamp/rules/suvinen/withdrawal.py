@@ -21,7 +21,7 @@ from attrs import define
 
 from tuicamp.rules import api
 from tuicamp.rules.suvinen import battles, control
-from tuicamp.rules.suvinen.corps import corps_at, describe, hostile_at
+from tuicamp.rules.suvinen.corps import corps_at, describe, hostile_at, leader
 from tuicamp.rules.suvinen.roster import remove_corps
 from tuicamp.rules.suvinen.state import sstate
 
@@ -145,21 +145,43 @@ def after_battle(ctx: api.Context) -> None:
     settle_day(ctx)
 
 
-def destination_refusal(ctx: api.Context, h: api.Hex, player: str, to: api.Hex) -> str:
+def withdrawing(rules: api.Rules, h: api.Hex, player: str) -> list[api.Army]:
+    """The player's corps in ``h`` that can withdraw: those with a leader (R-SU-1, R-SU-32:
+    a corps without one "can only stand around doing nothing")."""
+    return [a for a in corps_at(rules, h) if a.owner == player and leader(a) is not None]
+
+
+def leaderless(rules: api.Rules, h: api.Hex, player: str) -> list[api.Army]:
+    """The player's corps in ``h`` that cannot withdraw (R-SU-32)."""
+    return [a for a in corps_at(rules, h) if a.owner == player and leader(a) is None]
+
+
+def destination_refusal(rules: api.Rules, h: api.Hex, player: str, to: api.Hex) -> str:
     """R-SU-14: one hex, through a friendly side, passable, no hostile corps in it."""
-    camp = ctx.campaign
+    camp = rules.campaign
     label = camp.map.label
     if not h.is_adjacent(to) or not camp.map.contains(to):
         return f"{label(to)} is not next to {label(h)}: a withdrawal is one hex (R-SU-14)"
-    if api.cost_model(camp.map, ctx.tables).step_cost(h, to) is None:
+    if api.cost_model(camp.map, rules.tables).step_cost(h, to) is None:
         return f"{label(to)} cannot be entered from {label(h)} (R-SU-14)"
-    if hostile_at(ctx, to, player):
+    if hostile_at(rules, to, player):
         return f"{label(to)} holds hostile troops: no withdrawal into it (R-SU-14)"
-    for army in [a for a in camp.armies if a.hex == h and a.owner == player]:
-        refusal = control.leave_refusal(ctx, army, h, to, 0)
+    for army in withdrawing(rules, h, player):
+        refusal = control.leave_refusal(rules, army, h, to, 0)
         if refusal:
             return refusal.replace("cannot leave", "cannot withdraw from")
     return ""
+
+
+def destinations(rules: api.Rules, h: api.Hex, player: str) -> list[api.Hex]:
+    """Every hex the player's corps may withdraw to from ``h`` now, in the order of the
+    sides E, NE, NW, W, SW, SE (R-SU-14, R-SU-33)."""
+    return [n for n in h.neighbours() if not destination_refusal(rules, h, player, n)]
+
+
+def listed(rules: api.Rules, hexes: list[api.Hex]) -> str:
+    label = rules.campaign.map.label
+    return battles.names_joined([label(x) for x in hexes]).replace(" and ", " or ")
 
 
 @define(kw_only=True)
@@ -178,55 +200,108 @@ class ChooseWithdrawal(api.Action):
         state, camp = sstate(ctx), ctx.campaign
         player = api.turns.acting_player(ctx, self.player)
         h = ctx.hex(self.hex)
+        label = camp.map.label(h)
         sealed = ctx.found(
-            state.withdrawals.get(camp.map.label(h)),
-            f"There is no withdrawal to choose at {self.hex} now",
+            state.withdrawals.get(label), f"There is no withdrawal to choose at {self.hex} now"
         )
         ctx.require(self.choice in (FIGHT, WITHDRAW), "Write fight or withdraw")
-        before = camp.map.label(h) in state.before_battle
+        before = label in state.before_battle
         must = "" if before else forced(ctx, h, player)
         ctx.require(not (must and self.choice == FIGHT), f"You must withdraw: {must}")
         written = FIGHT
         if self.choice == WITHDRAW:
-            written = WITHDRAW
-            if self.to:
-                to = ctx.hex(self.to)
-                refusal = destination_refusal(ctx, h, player, to)
-                ctx.require(not refusal, refusal)
-                written = f"{WITHDRAW}:{camp.map.label(to)}"
+            written = f"{WITHDRAW}:{self.destination(ctx, h, player, must)}".rstrip(":")
         revealed = api.sealed.write(ctx, sealed, player, written)
         if revealed is not None and all(r.revealed for r in state.withdrawals.values()):
             carry_out(ctx)
+
+    def destination(self, ctx: api.Context, h: api.Hex, player: str, must: str) -> str:
+        """The hex a withdrawal goes to, checked as it is written: none but a corps with a
+        leader withdraws (R-SU-32); a hex must be named when one is open, and only a side
+        that must withdraw may write none, to be eliminated (R-SU-14, R-SU-33)."""
+        label = ctx.campaign.map.label(h)
+        if not withdrawing(ctx, h, player):
+            stuck = ", ".join(describe(a) for a in leaderless(ctx, h, player))
+            ctx.require(
+                bool(must),
+                f"{stuck} at {label} cannot withdraw: a corps without a leader "
+                '"can only stand around doing nothing" (R-SU-1, R-SU-32); write fight',
+            )
+            return ""
+        if self.to:
+            to = ctx.hex(self.to)
+            refusal = destination_refusal(ctx, h, player, to)
+            ctx.require(not refusal, refusal)
+            return ctx.campaign.map.label(to)
+        open_now = destinations(ctx, h, player)
+        if open_now:
+            raise api.RuleError(
+                f"Name the hex to withdraw to from {label}: to = {listed(ctx, open_now)} "
+                "(R-SU-14, R-SU-33)"
+            )
+        ctx.require(
+            bool(must),
+            f"There is nowhere to withdraw to from {label} (R-SU-14): write fight",
+        )
+        return ""
 
 
 def carry_out(ctx: api.Context) -> None:
     """Every open round is revealed: all its withdrawals at once (R-SU-15). After the
     rounds before a battle, that day's battles follow; after the day's battles, the next
     day begins where hostile corps are still together (§4.4)."""
-    state, camp = sstate(ctx), ctx.campaign
+    state = sstate(ctx)
     before = bool(state.before_battle)
-    for label, sealed in list(state.withdrawals.items()):
-        h = api.parse_label(label)
-        for player, written in sealed.choices.items():
-            if not written.startswith(WITHDRAW):
-                continue
-            _, _, to_label = written.partition(":")
-            for army in [a for a in camp.armies if a.hex == h and a.owner == player]:
-                if not to_label:
-                    text = (
-                        f"{describe(army)} has nowhere to withdraw from {label}: it is "
-                        "eliminated (R-SU-14)"
-                    )
-                    remove_corps(ctx, army, text)
-                    continue
-                army.hex = api.parse_label(to_label)
-                ctx.emit("withdrawal", f"{describe(army)} withdraws from {label} to {to_label}")
+    going = [
+        (api.parse_label(label), player, written.partition(":")[2])
+        for label, sealed in state.withdrawals.items()
+        for player, written in sealed.choices.items()
+        if written.startswith(WITHDRAW)
+    ]
+    musts = {(h, p): bool(not before and forced(ctx, h, p)) for h, p, _ in going}
+    for h, player, to in sorted(going, key=lambda g: not g[2]):  # the named hexes first
+        withdraw(ctx, h, player, to, musts[(h, player)])
     state.withdrawals, state.before_battle = {}, []
     control.tidy(ctx)
     if not before:
         state.day += 1
         state.prebattle_done = []
     begin_day(ctx)
+
+
+def withdraw(ctx: api.Context, h: api.Hex, player: str, to: str, must: bool) -> None:
+    """One player's withdrawal from ``h``: its corps with a leader go to ``to``; with no
+    hex written they go to the first hex the day's withdrawals have opened, else they are
+    eliminated (R-SU-14, R-SU-33). A corps without a leader stays, or is eliminated when
+    the withdrawal is forced (R-SU-32)."""
+    camp = ctx.campaign
+    label = camp.map.label(h)
+    if not to:
+        open_now = destinations(ctx, h, player)
+        to = camp.map.label(open_now[0]) if open_now else ""
+    for army in withdrawing(ctx, h, player):
+        if not to:
+            text = (
+                f"{describe(army)} has nowhere to withdraw from {label}: it is eliminated (R-SU-14)"
+            )
+            remove_corps(ctx, army, text)
+            continue
+        army.hex = api.parse_label(to)
+        ctx.emit("withdrawal", f"{describe(army)} withdraws from {label} to {to}")
+    for army in leaderless(ctx, h, player):
+        if must:
+            text = (
+                f"{describe(army)} must withdraw from {label} but has no leader: it is "
+                "eliminated (R-SU-1, R-SU-32)"
+            )
+            remove_corps(ctx, army, text)
+        else:
+            ctx.emit(
+                "withdrawal",
+                f"{describe(army)} has no leader and stays at {label} (R-SU-1, R-SU-32)",
+                visible_to=[army.owner],
+                army=army.id,
+            )
 
 
 @define(kw_only=True)
