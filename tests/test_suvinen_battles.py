@@ -8,6 +8,9 @@ players units. Deploy for a meeting engagement and fight the battle."
 
 from __future__ import annotations
 
+import copy
+import re
+
 import pytest
 from test_suvinen_control import lines, placed, with_dwarfs
 from test_suvinen_play import drill, end_council, play_impulse
@@ -206,9 +209,9 @@ def test_an_auto_resolved_battle_is_followed_by_the_withdrawal_choices():
     assert [e.kind for e in engine.chronicle].count("casualties") >= 1
 
 
-def cannon_blows_up(seed: int):
+def cannon_blows_up(seed: int, edit=goblins):
     """Example 2's battle: the Great Cannon destroyed (it rolls as a killed model)."""
-    engine = to_battle(seed=seed)
+    engine = to_battle(seed=seed, edit=edit)
     camp = engine.campaign
     (battle,) = camp.pending_battles()
     empire = next(s.id for s in battle.sides if s.players == ["empire"])
@@ -235,7 +238,10 @@ def test_casualty_example_2_the_cannon_is_repaired_and_spearmen_become_its_crew(
     engine.perform("empire", crew)
     assert corps.unit("first-spearmen").models == 23
     (said,) = [e.text for e in engine.chronicle if e.kind == "crew"]
-    assert said.startswith("2 models of Spearmen ('The First Corps') leave the roster")
+    assert said == (
+        "2 models of Spearmen ('The First Corps') leave the roster and from now on crew the "
+        "Great Cannon (R-SU-16, R-SU-34)"
+    )
     with pytest.raises(RuleError, match="General of the Empire is no war machine"):
         engine.perform(
             "empire",
@@ -419,3 +425,47 @@ def test_models_back_to_a_corps_that_is_gone_are_lost_and_the_log_says_so():
     assert all(
         e.text.endswith("wounds, but 'The Wolf Riders' is gone: it is lost (R-SU-31)") for e in lost
     )
+
+
+@pytest.mark.parametrize(
+    ("donor", "refusal"),
+    [
+        (
+            Unit("greatswords", "Greatswords", 300, leadership=8, models=20),
+            "Greatswords does not have the profile of the Great Cannon's crew (Ld 8 against "
+            "the crew's 7)",
+        ),
+        (
+            Unit(
+                "dwarfs",
+                "Dwarf Mercenaries",
+                160,
+                movement=3,
+                leadership=9,
+                models=20,
+                race="Dwarfs",
+            ),
+            "(race Dwarfs against the crew's Empire; M 3 against the crew's 4; Ld 9 against "
+            "the crew's 7)",
+        ),
+        (
+            Unit("knights", "Reiksguard", 200, Category.LIGHT_CAVALRY, 8, 8, models=5),
+            "Reiksguard is no regiment on foot",
+        ),
+    ],
+)
+def test_only_troops_of_the_crews_profile_may_crew_a_war_machine(donor, refusal):
+    """§4.2.1: "You may crew warmachines with troops who have same profile as the original
+    crew"; R-SU-34: "Models of a rank-and-file regiment of the machine's corps may crew it
+    when their race, M and Ld are the machine's"."""
+
+    def with_donor(scenario) -> None:
+        goblins(scenario)
+        corps = next(a for a in scenario.armies if a.id == "first-corps")
+        corps.units.append(copy.deepcopy(donor))
+
+    engine, _ = cannon_blows_up(seed=2, edit=with_donor)
+    crew = CrewMachine(army="first-corps", machine="first-cannon", from_unit=donor.id, models=2)
+    with pytest.raises(RuleError, match=re.escape(refusal)):
+        engine.perform("empire", crew)
+    assert engine.campaign.army("first-corps").unit(donor.id).models == donor.models
