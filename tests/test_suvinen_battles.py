@@ -105,6 +105,8 @@ def test_casualty_example_1_the_goblins_roll_and_the_spider_riders_return():
     die = int(boss.split("(")[1].split(")")[0])
     unit = corps.unit("gobbo-boss")
     assert (unit.models if unit else 0) == (1 if die - 1 <= 2 else 0)  # characters -1 (R-SU-16)
+    left = unit.models if unit else 0
+    assert boss.endswith(f"; {left} {'model' if left == 1 else 'models'} now (R-SU-16)")
 
 
 def test_the_fled_roll_option_makes_fled_models_roll_too():

@@ -143,3 +143,21 @@ def test_allied_control_is_friendly():
     assert held(engine)["0503/SE"] == "dwarfs" and held(engine)["0503/E"] == "orcs"
     engine.perform("empire", MoveCorps(army="first-corps", path=["0504"]))  # by the Dwarfs' SE
     assert engine.campaign.army("first-corps").hex == parse_label("0504")
+
+
+def test_the_chronicle_tells_who_holds_which_side_as_each_newcomer_enters():
+    """§3.3: "The 'newcomer' now has the control of the hexside it entered from, the
+    'original' hex-owner controls all the other hexsides" (R-SU-8). The first newcomer's
+    line names both; a second newcomer takes its own side alone."""
+    engine = drill(seed=16, edit=with_dwarfs)  # the Orcs, the Dwarfs, the Empire
+    end_council(engine)
+    for who, army in (("orcs", "wolf-riders"), ("dwarfs", "karak")):
+        engine.perform(who, MoveCorps(army=army, path=["0503"]))
+        engine.perform(who, EndPhase())
+    said = [e.text for e in engine.chronicle if e.kind == "hexside_control"]
+    assert said == [
+        "'The Wolf Riders' (LC) enters 0503, where hostile troops stand: Orcs & Goblins holds "
+        "the E side it came in by, The Empire the other five (R-SU-8)",
+        "'Karak Host' enters 0503, where hostile troops stand: The Dwarfs holds the SE side it "
+        "came in by (R-SU-8)",
+    ]

@@ -234,8 +234,8 @@ def test_an_attack_cancels_the_commitment():
     assert engine.campaign.state.corps["first-corps"].committed_to is None
     (cancelled,) = [e.text for e in engine.chronicle if e.kind == "commitment_cancelled"]
     assert cancelled == (
-        "'The First Corps''s commitment to 0403 is cancelled: 'The Wolf Riders' (LC) attacks "
-        "it (R-SU-10)"
+        "The commitment of 'The First Corps' to 0403 is cancelled: 'The Wolf Riders' (LC) "
+        "attacks it (R-SU-10)"
     )
 
 

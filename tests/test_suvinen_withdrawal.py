@@ -72,8 +72,18 @@ def test_a_forced_side_with_no_hex_open_goes_where_the_day_frees_one_or_is_elimi
     engine.perform("orcs", ChooseWithdrawal(hex="0503", choice="withdraw"))
     engine.perform("empire", ChooseWithdrawal(hex="0503", choice=FIGHT))
     engine.perform("orcs", ChooseWithdrawal(hex="0603", choice=FIGHT))
+    secret = [e for e in engine.chronicle if e.kind == "withdrawal_choice"]
+    assert secret[0].visible_to == ["orcs"] and secret[0].text == (
+        "Orcs & Goblins' sealed choices to fight on or withdraw at 0503 after the battle of "
+        "day 1: withdraw (no hex open)"
+    )
     if outriders_go:
         engine.perform("empire", ChooseWithdrawal(hex="0603", choice="withdraw", to="0703"))
+        revealed = [e.text for e in engine.chronicle if e.kind == "withdrawal_revealed"]
+        assert revealed[-1] == (
+            "The sealed choices to fight on or withdraw at 0603 after the battle of day 1 are "
+            "revealed: The Empire: withdraw to 0703; Orcs & Goblins: fight"
+        )
         assert camp.army("wolf-riders").hex == parse_label("0603")
         assert camp.army("outriders").hex == parse_label("0703")
     else:

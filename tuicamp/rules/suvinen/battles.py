@@ -80,8 +80,8 @@ def open_battle_at(ctx: api.Context, h: api.Hex) -> None:
         players = list(dict.fromkeys(a.owner for a in group))
         names = " and ".join(api.teams.name_of(camp, p) for p in players)
         sides.append(api.BattleSide(f"side{i + 1}", names, players, [a.id for a in group]))
-    kind = "meeting engagement" if len(sides) == 2 else "King of the Hill"
-    circumstance = api.Circumstance("engagement", f"Deploy for a {kind} (section 4.1)")
+    kind = "a meeting engagement" if len(sides) == 2 else "King of the Hill"
+    circumstance = api.Circumstance("engagement", f"Deploy for {kind} (section 4.1)")
     here = camp.map.settlements_at(h)
     api.open_battle(ctx, h, sides, [circumstance], here[0].id if here else None, day=state.day)
     for group in groups:
@@ -270,7 +270,7 @@ def roll_casualties(ctx: api.Context, battle: api.Battle) -> None:
                 f"{unit.name} of '{army.name}': {rolling} rolled ({' '.join(map(str, dice))}): "
                 f"{back} back now, {later} back later, {dead} dead"
                 + (f"; {fled_back} fled and returned" if fled_back else "")
-                + f"; {unit.models} models now (R-SU-16)",
+                + f"; {api.words.model_count(unit.models)} now (R-SU-16)",
                 visible_to=fighters(battle),
                 army=army.id,
                 unit=unit.id,

@@ -36,7 +36,8 @@ def roll_order(ctx: api.Context) -> list[str]:
     def rank(group: list[str], depth: int) -> list[str]:
         rolled = {}
         for p in group:
-            total = ctx.dice.roll(ORDER_DICE, f"{api.teams.name_of(camp, p)}'s roll for the order")
+            whose = api.words.possessive(api.teams.name_of(camp, p))
+            total = ctx.dice.roll(ORDER_DICE, f"{whose} roll for the order")
             rolled[p] = total.total
             shown.setdefault(p, []).append(total.total)
         out: list[str] = []

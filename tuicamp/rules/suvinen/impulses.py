@@ -136,7 +136,8 @@ def start(ctx: api.Context, army_id: str) -> tuple[api.Army, Corps]:
     acting = api.acting_players(camp)
     ctx.require(
         army.owner in acting,
-        f"It is not {api.teams.name_of(camp, army.owner)}'s turn in the rotation: "
+        f"It is not {api.words.possessive(api.teams.name_of(camp, army.owner))} turn in the "
+        "rotation: "
         f"{', '.join(api.teams.name_of(camp, p) for p in acting) or 'nobody'} is to move",
     )
     ctx.require(
@@ -173,8 +174,8 @@ def cancel_commitments(ctx: api.Context, h: api.Hex, newcomer: api.Army) -> None
         record.committed_to, record.committed_mp = None, 0.0
         ctx.emit(
             "commitment_cancelled",
-            f"{describe(army)}'s commitment to {where} is cancelled: {describe(newcomer)} "
-            f"attacks it (R-SU-10)",
+            f"The commitment of {describe(army)} to {where} is cancelled: "
+            f"{describe(newcomer)} attacks it (R-SU-10)",
             army=army.id,
         )
 

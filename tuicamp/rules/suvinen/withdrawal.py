@@ -94,8 +94,10 @@ def open_round(ctx: api.Context, h: api.Hex, before: bool) -> None:
     state, camp = sstate(ctx), ctx.campaign
     label = camp.map.label(h)
     players = list(dict.fromkeys(a.owner for a in corps_at(ctx, h)))
-    when = "before the battle" if before else "after the battle"
-    what = f"withdrawal choices at {label} (day {state.day}, {when})"
+    if before:
+        what = f"choices to withdraw or prepare for battle at {label} on day {state.day}"
+    else:
+        what = f"choices to fight on or withdraw at {label} after the battle of day {state.day}"
     kind = "prebattle" if before else "withdraw"
     state.withdrawals[label] = api.SealedChoice(
         round_id(ctx, h, kind), what, players, kind="withdrawal"
@@ -184,6 +186,15 @@ def listed(rules: api.Rules, hexes: list[api.Hex]) -> str:
     return battles.names_joined([label(x) for x in hexes]).replace(" and ", " or ")
 
 
+def choice_text(written: str) -> str:
+    """A written choice as the chronicle reads it: "fight", "withdraw to 0603", "withdraw
+    (no hex open)"."""
+    choice, _, to = written.partition(":")
+    if choice != WITHDRAW:
+        return choice
+    return f"withdraw to {to}" if to else "withdraw (no hex open)"
+
+
 @define(kw_only=True)
 class ChooseWithdrawal(api.Action):
     kind = "withdrawal"
@@ -211,7 +222,7 @@ class ChooseWithdrawal(api.Action):
         written = FIGHT
         if self.choice == WITHDRAW:
             written = f"{WITHDRAW}:{self.destination(ctx, h, player, must)}".rstrip(":")
-        revealed = api.sealed.write(ctx, sealed, player, written)
+        revealed = api.sealed.write(ctx, sealed, player, written, choice_text)
         if revealed is not None and all(r.revealed for r in state.withdrawals.values()):
             carry_out(ctx)
 
