@@ -145,7 +145,7 @@ def test_every_entry_moves_one_corps_and_only_its_player_moves():
     end_council(engine)
     with pytest.raises(RuleError, match="not The Empire's turn in the rotation"):
         engine.perform("empire", HoldCorps(army="first-corps"))
-    with pytest.raises(RuleError, match="First: take the impulse 1 of one of your corps"):
+    with pytest.raises(RuleError, match="First: take impulse 1 with one of your corps"):
         engine.perform("orcs", EndPhase())
     engine.perform("orcs", HoldCorps(army="waaagh"))
     with pytest.raises(RuleError, match="One corps per round of the rotation"):

@@ -118,7 +118,7 @@ def blockers(rules: api.Rules, player: str) -> list[str]:
     if not in_impulses(rules) or taken(rules, player) >= rules.campaign.step:
         return []
     return [
-        f"First: take the impulse {impulse_now(rules)} of one of your corps "
+        f"First: take impulse {impulse_now(rules)} with one of your corps "
         "(move_corps, hold_corps or break_commitment)"
     ]
 
@@ -206,7 +206,7 @@ def walk(ctx: api.Context, army: api.Army, record: Corps, steps: Sequence[api.He
             if hostile_at(ctx, nxt, army.owner):
                 ctx.require(
                     not rest,
-                    f"{describe(army)} enters {label(nxt)}, held by hostile troops: its move "
+                    f"{describe(army)} enters {label(nxt)}, where hostile troops stand: its move "
                     f"ends there ({', '.join(rest)} left over)",
                 )
                 cancel_commitments(ctx, nxt, army)
