@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from tuicamp.rules import api
 from tuicamp.rules.suvinen import control
-from tuicamp.rules.suvinen.corps import allied, describe, hostile
+from tuicamp.rules.suvinen.corps import allied, corps_at, describe, hostile
 from tuicamp.rules.suvinen.impulses import mp_text
 from tuicamp.rules.suvinen.roster import remove_corps
 from tuicamp.rules.suvinen.state import corps_record, sstate
@@ -28,14 +28,25 @@ from tuicamp.rules.suvinen.state import corps_record, sstate
 
 def sources(rules: api.Rules, player: str) -> dict[api.Hex, str]:
     """The player's supply sources (hex -> name): its own and its allies' castles and
-    cities (R-SU-20: allied castles count too)."""
+    cities, and those its or its allies' corps occupy, hostile corps none (R-SU-20,
+    R-SU-35: "The Home Castle will act as a supplysource for the new occupants")."""
     kinds = set(rules.table("supply").get("sources", ["castle", "capital", "city"]))
     camp = rules.campaign
     return {
         s.hex: s.name
         for s in camp.map.settlements
-        if s.kind in kinds and s.owner is not None and allied(rules, s.owner, player)
+        if s.kind in kinds
+        and (
+            (s.owner is not None and allied(rules, s.owner, player))
+            or occupied_by_friends(rules, s.hex, player)
+        )
     }
+
+
+def occupied_by_friends(rules: api.Rules, h: api.Hex, player: str) -> bool:
+    """Corps of the player or its allies stand in ``h``, and no hostile corps (R-SU-35)."""
+    here = corps_at(rules, h)
+    return bool(here) and all(allied(rules, a.owner, player) for a in here)
 
 
 def network(rules: api.Rules) -> api.SideNetwork:
