@@ -471,3 +471,35 @@ def test_only_troops_of_the_crews_profile_may_crew_a_war_machine(donor, refusal)
     with pytest.raises(RuleError, match=re.escape(refusal)):
         engine.perform("empire", crew)
     assert engine.campaign.army("first-corps").unit(donor.id).models == donor.models
+
+
+def test_a_battle_at_a_defended_home_castle_has_the_castle_card():
+    """§4.6: "The defender of a city or Home Castle sets up the territory. It could be
+    appropriate to limit the scenery to maybe 4-6 pieces. The first piece is buildings (no
+    need to roll on the table). In addition to any other scenery the defender may use up to
+    24" of walls." "A Home Castle (only original Home Castle) garrison have an unmodified
+    LD 10" (R-SU-20). The Wolf Riders ride into Carroburg (0106) and its garrison."""
+    engine = drill(edit=placed(**{"wolf-riders": "0105"}))
+    end_council(engine)
+    script = {(1, 1, "wolf-riders"): MoveCorps(army="wolf-riders", path=["0106"])}
+    while engine.campaign.phase.startswith("impulse"):
+        play_impulse(engine, script)
+    camp = engine.campaign
+    (battle,) = camp.pending_battles()
+    notes = RULESET.battle_card_notes(Rules(camp, RULESET), battle)
+    assert (
+        "Carroburg is defended: The Empire sets up the table, 4 to 6 pieces of scenery, the "
+        'first of them buildings (no roll), and up to 24" of walls (section 4.6, R-SU-20).'
+    ) in notes
+    assert (
+        "'The Carroburg Garrison' garrisons Carroburg, its original Home Castle: its Ld is 10, "
+        "unmodified (section 4.6, R-SU-20)."
+    ) in notes
+
+
+def test_a_field_battle_has_no_castle_card():
+    """§4.6 is for "The defender of a city or Home Castle": a battle in the open has none."""
+    engine = to_battle()
+    (battle,) = engine.campaign.pending_battles()
+    notes = RULESET.battle_card_notes(Rules(engine.campaign, RULESET), battle)
+    assert not any("(section 4.6, R-SU-20)" in n for n in notes)

@@ -122,7 +122,44 @@ def card_notes(rules: api.Rules, battle: api.Battle) -> list[str]:
     )
     if temporary:
         notes += TEMPORARY_ALLIES
-    return notes + disrupted_notes(rules, battle)
+    return notes + castle_notes(rules, battle) + disrupted_notes(rules, battle)
+
+
+CASTLE_KINDS = ("castle", "capital", "city")
+
+
+def castle_notes(rules: api.Rules, battle: api.Battle) -> list[str]:
+    """§4.6 on the card of a battle in a castle or city its owner (or an ally) defends:
+    "The defender of a city or Home Castle sets up the territory. It could be appropriate
+    to limit the scenery to maybe 4-6 pieces. The first piece is buildings (no need to roll
+    on the table). In addition to any other scenery the defender may use up to 24" of
+    walls." "A Home Castle (only original Home Castle) garrison have an unmodified LD 10"
+    (R-SU-20)."""
+    camp, state = rules.campaign, sstate(rules)
+    place = camp.map.settlement(battle.settlement) if battle.settlement else None
+    if place is None or place.kind not in CASTLE_KINDS or place.owner is None:
+        return []
+    fighting = {p for s in battle.sides for p in s.players}
+    defenders = sorted(p for p in fighting if allied(rules, p, place.owner))
+    if not defenders:
+        return []
+    name = api.teams.name_of
+    who = names_joined([name(camp, p) for p in defenders])
+    notes = [
+        f"{place.name} is defended: {who} {'sets' if len(defenders) == 1 else 'set'} up the "
+        "table, 4 to 6 pieces of scenery, the first of them buildings (no roll), and up to "
+        '24" of walls (section 4.6, R-SU-20).'
+    ]
+    garrison = camp.army(state.garrisons.get(place.id, ""))
+    in_battle = {a for s in battle.sides for a in s.armies}
+    home = state.home_castles.get(place.original_owner or "") == place.id
+    if garrison and garrison.id in in_battle and home and garrison.owner == place.original_owner:
+        ld = int(rules.table("campaign").get("home_castle_ld", 10))
+        notes.append(
+            f"'{garrison.name}' garrisons {place.name}, its original Home Castle: its Ld is "
+            f"{ld}, unmodified (section 4.6, R-SU-20)."
+        )
+    return notes
 
 
 def disrupted_notes(rules: api.Rules, battle: api.Battle) -> list[str]:
