@@ -4,10 +4,13 @@ each held side of a contested hex with its holder's letter in the holder's colou
 from __future__ import annotations
 
 from apps.ui_kit import make_app, sync, wait_until
+from test_suvinen_play import end_council, play_impulse
+from textual.widgets import Static
 
 from tuicamp import cli
-from tuicamp.model.hexes import parse_side_of
-from tuicamp.rules.suvinen.screens import CONTROL, suvinen_ui
+from tuicamp.game.session import Session
+from tuicamp.model.hexes import Hexside, parse_label, parse_side_of
+from tuicamp.rules.suvinen.screens import CONTROL, SUPPLY, suvinen_ui
 from tuicamp.ui.app import screen_text
 from tuicamp.ui.map_layers import Mark
 from tuicamp.ui.map_widget import MapWidget
@@ -37,9 +40,10 @@ player = "orcs"
 """
 
 
-def test_the_control_overlay_is_declared_in_ascii():
-    (look,) = suvinen_ui().overlays.values()
-    assert look.glyph.isascii() and look.glyph.isprintable()
+def test_the_overlays_are_declared_in_ascii():
+    looks = suvinen_ui().overlays
+    assert set(looks) == {CONTROL, SUPPLY}
+    assert all(look.glyph.isascii() and look.glyph.isprintable() for look in looks.values())
 
 
 @sync
@@ -64,3 +68,42 @@ async def test_the_map_draws_hexside_control_for_the_seat(tmp_path, monkeypatch)
         assert marks[parse_side_of("0503/E")] == Mark("O", "red")
         assert marks[parse_side_of("0503/W")] == Mark("E", "yellow")
         assert "Impulse 1, round 1 | to play: The Empire" in screen_text(pilot.app)
+
+
+@sync
+async def test_the_supply_line_of_the_corps_at_the_cursor_is_drawn_for_its_owner(
+    tmp_path, monkeypatch
+):
+    """§5.0: "You have to trace supplyline free of enemy-units back to your Home Castle";
+    the issue: "the lines drawn on the map on request". The first turn held through, the
+    cursor on the First Corps at 0503: the Empire's map draws its line down the stream and
+    the road to Carroburg, and the panel says "4 MP to Carroburg" (R-SU-6, R-SU-17); the
+    Orcs' map draws no Empire line."""
+    monkeypatch.setenv("TUICAMP_SAVES", str(tmp_path))
+    monkeypatch.setenv("TUICAMP_CONFIG", str(tmp_path / "no-config.toml"))
+    save = tmp_path / "drill.toml"
+    assert cli.main(["new", "suvinen-drill", "--seed", "3", "-o", str(save), "--no-play"]) == 0
+    session = Session.open(save)
+    end_council(session.engine)
+    while session.engine.campaign.turn == 1:
+        play_impulse(session.engine, {})
+    session.save()
+    corps = parse_label("0503")
+    for seat, drawn_here in (("empire", True), ("orcs", False)):
+        async with make_app(tmp_path, save=save, seat=seat).run_test(size=SIZE) as pilot:
+            widget = pilot.app.screen.query(MapWidget).first()
+            widget.cursor = corps
+            await pilot.pause()
+
+            def line(widget: MapWidget = widget) -> frozenset:
+                return widget.layers.routes.get(SUPPLY, frozenset())
+
+            if drawn_here:
+                await wait_until(pilot, lambda: bool(line()), "the First Corps' supply line")
+                assert Hexside(corps, parse_label("0404")) in line()
+                said = str(pilot.app.screen.query_one("#suvinen-panel-text", Static).content)
+                assert "Supply line of 'The First Corps': 4 MP to Carroburg" in said
+            else:
+                await pilot.pause()
+                said = str(pilot.app.screen.query_one("#suvinen-panel-text", Static).content)
+                assert not line() and "Supply line of" not in said

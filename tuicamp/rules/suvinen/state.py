@@ -33,6 +33,9 @@ class Corps:
     entered_by: api.SideOf | None = None  # R-SU-9: the side it came into a contested hex by
     supply: tuple[float, str] | None = None  # the last check's line: its MP and its source
     supply_checked: int = 0  # the turn of that check (0: none yet)
+    # the hexes that line runs through, from the corps to its source (a waterway side
+    # counted as the hex it is followed from), for the map to draw on request
+    supply_path: list[api.Hex] = field(factory=list)
 
 
 @define

@@ -95,16 +95,19 @@ def check(ctx: api.Context) -> None:
     cutting = {a.id for a in camp.armies if a.units and not corps_record(ctx, a.id).disrupted}
     base = network(ctx)
     results: dict[str, tuple[float, str] | None] = {}
+    paths: dict[str, list[api.Hex]] = {}
     for army in [a for a in camp.armies if a.hex is not None and a.units]:
         assert army.hex is not None
         found = sources(ctx, army.owner)
         lines = base.with_closures(closures(ctx, army.owner, cutting - {army.id}))
         line = api.cheapest_line(lines, army.hex, list(found), most) if found else None
         results[army.id] = None if line is None else (line.cost, found[line.end])
+        paths[army.id] = [] if line is None else line_hexes(line)
     for army_id, result in results.items():
         army = ctx.army(army_id)
         record = corps_record(ctx, army_id)
         record.supply, record.supply_checked = result, camp.turn
+        record.supply_path = paths[army_id]
         if result is not None:
             cost, source = result
             if record.disrupted:
@@ -124,6 +127,17 @@ def check(ctx: api.Context) -> None:
             "Disrupted, Ld -2 (R-SU-18)"
         )
         ctx.emit("supply", text, visible_to=[army.owner], army=army_id)
+
+
+def line_hexes(line: api.SideLine) -> list[api.Hex]:
+    """The hexes a line runs through, in order: a hex it enters, or the hex a waterway side
+    it follows is seen from; a hex once, however many of its sides the line follows."""
+    out: list[api.Hex] = []
+    for step in line.steps:
+        h = step.hex if step.hex is not None else step.side.hex if step.side else None
+        if h is not None and (not out or out[-1] != h):
+            out.append(h)
+    return out
 
 
 def eliminate(ctx: api.Context, army: api.Army) -> None:

@@ -25,15 +25,42 @@ from tuicamp.rules.suvinen.state import corps_record, sstate
 
 
 @frozen
+class SupplyLine:
+    """One corps' supply line at the last check, as its owner and allies may read it."""
+
+    army: str
+    hex: api.Hex  # where the corps stands
+    hexes: tuple[api.Hex, ...]  # from the corps to its source
+    text: str  # "4 MP to Carroburg"
+
+
+@frozen
 class SuvinenView:
-    """What the map draws for every seat: who holds each side of a contested hex (R-SU-8;
-    public, as the corps in the hex are on the map for all)."""
+    """What the map draws: who holds each side of a contested hex (R-SU-8; public, as the
+    corps in the hex are on the map for all), and the supply lines of the seat's own and
+    its allies' corps (never an enemy's: a line tells where its corps draws from)."""
 
     control: dict[api.SideOf, str]
+    supply_lines: tuple[SupplyLine, ...] = ()
 
 
 def suvinen_view(rules: api.Rules, seat: api.Seat) -> SuvinenView:
-    return SuvinenView(dict(sstate(rules).control))
+    return SuvinenView(dict(sstate(rules).control), supply_lines(rules, seat))
+
+
+def supply_lines(rules: api.Rules, seat: api.Seat) -> tuple[SupplyLine, ...]:
+    """The last check's lines of the corps the seat knows in full (R-SU-17)."""
+    out, records = [], sstate(rules).corps
+    for army in rules.campaign.armies:
+        record = records.get(army.id)
+        if army.hex is None or not known_to(rules, seat, army.owner):
+            continue
+        if record is None or record.supply is None:
+            continue
+        cost, source = record.supply
+        text = f"{mp_text(cost)} MP to {source}"
+        out.append(SupplyLine(army.id, army.hex, tuple(record.supply_path), text))
+    return tuple(out)
 
 
 def known_to(rules: api.Rules, seat: api.Seat, owner: str) -> bool:
