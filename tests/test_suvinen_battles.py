@@ -24,6 +24,7 @@ from tuicamp.model.battle import UnitLoss
 from tuicamp.model.forces import Category, Unit
 from tuicamp.model.hexes import parse_label
 from tuicamp.rules.suvinen import SuvinenRuleset
+from tuicamp.rules.suvinen.assault import ChooseAssault
 from tuicamp.rules.suvinen.crews import CrewMachine
 from tuicamp.rules.suvinen.impulses import MoveCorps
 from tuicamp.rules.suvinen.withdrawal import ChooseWithdrawal, TemporaryAlliance
@@ -478,13 +479,15 @@ def test_a_battle_at_a_defended_home_castle_has_the_castle_card():
     appropriate to limit the scenery to maybe 4-6 pieces. The first piece is buildings (no
     need to roll on the table). In addition to any other scenery the defender may use up to
     24" of walls." "A Home Castle (only original Home Castle) garrison have an unmodified
-    LD 10" (R-SU-20). The Wolf Riders ride into Carroburg (0106) and its garrison."""
+    LD 10" (R-SU-20). The Wolf Riders ride into Carroburg (0106) and assault its garrison
+    (R-SU-36)."""
     engine = drill(edit=placed(**{"wolf-riders": "0105"}))
     end_council(engine)
     script = {(1, 1, "wolf-riders"): MoveCorps(army="wolf-riders", path=["0106"])}
     while engine.campaign.phase.startswith("impulse"):
         play_impulse(engine, script)
     camp = engine.campaign
+    engine.perform("orcs", ChooseAssault(hex="0106", choice="assault"))
     (battle,) = camp.pending_battles()
     notes = RULESET.battle_card_notes(Rules(camp, RULESET), battle)
     assert (

@@ -16,8 +16,7 @@ them roll as killed models do.
 from __future__ import annotations
 
 from tuicamp.rules import api
-from tuicamp.rules.suvinen.control import contested
-from tuicamp.rules.suvinen.corps import allied, corps_at
+from tuicamp.rules.suvinen.corps import allied, corps_at, is_garrison
 from tuicamp.rules.suvinen.state import corps_record, sstate
 
 RETURN = "return"  # the scheduled effect of models back from their wounds
@@ -43,11 +42,24 @@ def together(rules: api.Rules, a: str, b: str, h: api.Hex) -> bool:
     return allied(rules, a, b) or temporarily_allied(rules, a, b, h)
 
 
+def outside(rules: api.Rules, h: api.Hex) -> list[api.Army]:
+    """The corps of a hex outside its walls: every one but a declared garrison, which
+    stays in its castle or city until it is attacked (§4.6, R-SU-20)."""
+    return [a for a in corps_at(rules, h) if not is_garrison(rules, a)]
+
+
+def field_contested(rules: api.Rules, h: api.Hex) -> bool:
+    """Hostile corps outside the walls of a hex: a field battle there (§4.6: "the others
+    have to first fight it out between themselves who get the right to attack")."""
+    owners = list(dict.fromkeys(a.owner for a in outside(rules, h)))
+    return any(not together(rules, a, b, h) for i, a in enumerate(owners) for b in owners[i + 1 :])
+
+
 def sides_at(rules: api.Rules, h: api.Hex) -> list[list[api.Army]]:
-    """The corps of a hex grouped into sides: players allied for the turn stand together,
-    and so do temporary allies for the hex's battle of the day."""
+    """The corps of a hex outside its walls grouped into sides: players allied for the
+    turn stand together, and so do temporary allies for the hex's battle of the day."""
     groups: list[list[api.Army]] = []
-    for army in corps_at(rules, h):
+    for army in outside(rules, h):
         for group in groups:
             if all(together(rules, army.owner, other.owner, h) for other in group):
                 group.append(army)
@@ -58,10 +70,11 @@ def sides_at(rules: api.Rules, h: api.Hex) -> list[list[api.Army]]:
 
 
 def battle_hexes(rules: api.Rules) -> list[api.Hex]:
-    """Every contested hex, in map order."""
+    """Every hex with hostile corps outside its walls, in map order (a besieged garrison
+    alone makes no field battle, R-SU-36)."""
     camp = rules.campaign
     hexes = {a.hex for a in camp.armies if a.hex is not None and a.units}
-    return sorted((h for h in hexes if contested(rules, h)), key=camp.map.label)
+    return sorted((h for h in hexes if field_contested(rules, h)), key=camp.map.label)
 
 
 def fought_today(rules: api.Rules, h: api.Hex) -> bool:

@@ -14,6 +14,7 @@ from typing import Any
 
 from tuicamp.rules import api
 from tuicamp.rules.suvinen import (
+    assault,
     battles,
     council,
     crews,
@@ -27,7 +28,7 @@ from tuicamp.rules.suvinen import (
 )
 from tuicamp.rules.suvinen.state import SuvinenState, sstate
 
-MODULES = (council, impulses, withdrawal, crews)
+MODULES = (council, impulses, withdrawal, assault, crews)
 HANDLERS: dict[type[api.Action], Callable[[api.Context, Any], None]] = {
     kind: handler for module in MODULES for kind, handler in module.HANDLERS.items()
 }
@@ -181,6 +182,7 @@ class SuvinenRuleset(api.Ruleset):
         return (
             battles.blockers(ctx)
             or withdrawal.blockers(ctx, player)
+            or assault.blockers(ctx, player)
             or impulses.blockers(ctx, player)
         )
 
@@ -251,7 +253,9 @@ class SuvinenRuleset(api.Ruleset):
         names = ", ".join(api.teams.name_of(camp, p) for p in acting)
         if camp.phase == "battles":
             return battles.blockers(rules) + [
-                line for p in camp.players for line in withdrawal.blockers(rules, p.id)
+                line
+                for p in camp.players
+                for line in withdrawal.blockers(rules, p.id) + assault.blockers(rules, p.id)
             ]
         if impulses.in_impulses(rules):
             now = f"Impulse {impulses.impulse_now(rules)}, round {camp.step}"

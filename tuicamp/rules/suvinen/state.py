@@ -60,6 +60,10 @@ class SuvinenState:
     prebattle_done: list[str] = field(factory=list)
     # temporary battle alliances (§4.1), each for one hex and day (terms: hex, day)
     temp_alliances: api.Agreements = field(factory=api.Agreements)
+    # the open rounds in which the besiegers of a garrison write assault or wait, by the
+    # castle's hex label, and the hexes whose besiegers have chosen this turn (R-SU-36)
+    sieges: dict[str, api.SealedChoice[str]] = field(factory=dict)
+    sieges_done: list[str] = field(factory=list)
     points: int = 3500
     magic_item_limits: bool = False
 

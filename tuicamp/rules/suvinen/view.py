@@ -180,6 +180,9 @@ def status_lines(rules: api.Rules, seat: api.Seat) -> list[api.StatusLine]:
         lines.append(
             api.StatusLine(f"Withdrawal {label}", f"day {state.day}: waiting for {waiting}")
         )
+    for label, sealed in state.sieges.items():
+        waiting = ", ".join(name(camp, p) for p in sealed.waiting) or "nobody"
+        lines.append(api.StatusLine(f"Siege {label}", f"assault or wait: waiting for {waiting}"))
     for h in sorted({side.hex for side in state.control}, key=camp.map.label):
         lines.append(api.StatusLine(f"Control {camp.map.label(h)}", control_text(rules, h)))
     for army in camp.armies:

@@ -20,7 +20,7 @@ from __future__ import annotations
 from attrs import define
 
 from tuicamp.rules import api
-from tuicamp.rules.suvinen import battles, control
+from tuicamp.rules.suvinen import battles, castles, control
 from tuicamp.rules.suvinen.corps import corps_at, describe, hostile_at, leader
 from tuicamp.rules.suvinen.roster import remove_corps
 from tuicamp.rules.suvinen.state import sstate
@@ -43,9 +43,8 @@ def result_fields() -> tuple[api.ResultField, ...]:
 def side_points(rules: api.Rules, h: api.Hex, player: str) -> int:
     """The points left in a hex of ``player``'s side: its own, its allies' for the turn and
     its temporary allies' for the hex's battle of the day (R-SU-12, R-SU-13)."""
-    camp = rules.campaign
     return sum(
-        a.points for a in camp.armies if a.hex == h and battles.together(rules, a.owner, player, h)
+        a.points for a in battles.outside(rules, h) if battles.together(rules, a.owner, player, h)
     )
 
 
@@ -53,7 +52,7 @@ def side_names(rules: api.Rules, h: api.Hex, player: str) -> str:
     """``player``'s side in a hex as the chronicle names it: its players there."""
     camp = rules.campaign
     players = dict.fromkeys(
-        a.owner for a in corps_at(rules, h) if battles.together(rules, a.owner, player, h)
+        a.owner for a in battles.outside(rules, h) if battles.together(rules, a.owner, player, h)
     )
     return battles.names_joined([api.teams.name_of(camp, p) for p in players])
 
@@ -69,7 +68,9 @@ def forced(rules: api.Rules, h: api.Hex, player: str) -> str:
             return "it had no troops on the table when the battle ended (R-SU-13)"
     own = side_points(rules, h, player)
     enemies = dict.fromkeys(
-        a.owner for a in corps_at(rules, h) if not battles.together(rules, a.owner, player, h)
+        a.owner
+        for a in battles.outside(rules, h)
+        if not battles.together(rules, a.owner, player, h)
     )
     for enemy in enemies:
         theirs = side_points(rules, h, enemy)
@@ -93,7 +94,7 @@ def open_round(ctx: api.Context, h: api.Hex, before: bool) -> None:
     or before it when three or more sides are there (§4.1, step 1)."""
     state, camp = sstate(ctx), ctx.campaign
     label = camp.map.label(h)
-    players = list(dict.fromkeys(a.owner for a in corps_at(ctx, h)))
+    players = list(dict.fromkeys(a.owner for a in battles.outside(ctx, h)))
     if before:
         what = f"choices to withdraw or prepare for battle at {label} on day {state.day}"
     else:
@@ -120,13 +121,14 @@ def begin_day(ctx: api.Context) -> None:
             open_round(ctx, h, before=True)
         else:
             battles.open_battle_at(ctx, h)
+    castles.open_sieges(ctx)
     settle_day(ctx)
 
 
 def start_battles(ctx: api.Context) -> None:
     """After all movement: day 1."""
     state = sstate(ctx)
-    state.day, state.prebattle_done = 1, []
+    state.day, state.prebattle_done, state.sieges_done = 1, [], []
     begin_day(ctx)
 
 
@@ -134,7 +136,7 @@ def settle_day(ctx: api.Context) -> None:
     """Once the day's battles are settled and no round is open: the withdrawal choices of
     §4.3 in every hex still contested; with none, the battles are over for the turn."""
     state = sstate(ctx)
-    if ctx.campaign.pending_battles() or state.withdrawals:
+    if ctx.campaign.pending_battles() or state.withdrawals or state.sieges:
         return
     for h in battles.battle_hexes(ctx):
         open_round(ctx, h, before=False)
@@ -148,20 +150,35 @@ def after_battle(ctx: api.Context) -> None:
 
 
 def withdrawing(rules: api.Rules, h: api.Hex, player: str) -> list[api.Army]:
-    """The player's corps in ``h`` that can withdraw: those with a leader (R-SU-1, R-SU-32:
-    a corps without one "can only stand around doing nothing")."""
-    return [a for a in corps_at(rules, h) if a.owner == player and leader(a) is not None]
+    """The player's corps outside the walls of ``h`` that can withdraw: those with a leader
+    (R-SU-1, R-SU-32: a corps without one "can only stand around doing nothing"); a
+    garrison stays in its castle."""
+    here = battles.outside(rules, h)
+    return [a for a in here if a.owner == player and leader(a) is not None]
 
 
 def leaderless(rules: api.Rules, h: api.Hex, player: str) -> list[api.Army]:
-    """The player's corps in ``h`` that cannot withdraw (R-SU-32)."""
-    return [a for a in corps_at(rules, h) if a.owner == player and leader(a) is None]
+    """The player's corps outside the walls of ``h`` that cannot withdraw (R-SU-32)."""
+    return [a for a in battles.outside(rules, h) if a.owner == player and leader(a) is None]
+
+
+def own_walls(rules: api.Rules, h: api.Hex, player: str) -> api.Settlement | None:
+    """The player's own castle or city in ``h``, which its corps may withdraw into (§4.6:
+    "If the defender decides to fight outside the Home Castle he may later withdraw into
+    it", R-SU-37)."""
+    place = castles.place_at(rules, h)
+    return place if place is not None and place.owner == player else None
 
 
 def destination_refusal(rules: api.Rules, h: api.Hex, player: str, to: api.Hex) -> str:
-    """R-SU-14: one hex, through a friendly side, passable, no hostile corps in it."""
+    """R-SU-14: one hex, through a friendly side, passable, no hostile corps in it; or into
+    the player's own castle or city in the hex (R-SU-37)."""
     camp = rules.campaign
     label = camp.map.label
+    if to == h:
+        if own_walls(rules, h, player) is None:
+            return f"{label(h)} is no castle or city of yours: no withdrawal into it (R-SU-37)"
+        return ""
     if not h.is_adjacent(to) or not camp.map.contains(to):
         return f"{label(to)} is not next to {label(h)}: a withdrawal is one hex (R-SU-14)"
     if api.cost_model(camp.map, rules.tables).step_cost(h, to) is None:
@@ -178,7 +195,8 @@ def destination_refusal(rules: api.Rules, h: api.Hex, player: str, to: api.Hex) 
 def destinations(rules: api.Rules, h: api.Hex, player: str) -> list[api.Hex]:
     """Every hex the player's corps may withdraw to from ``h`` now, in the order of the
     sides E, NE, NW, W, SW, SE (R-SU-14, R-SU-33)."""
-    return [n for n in h.neighbours() if not destination_refusal(rules, h, player, n)]
+    inside = [h] if own_walls(rules, h, player) is not None else []
+    return inside + [n for n in h.neighbours() if not destination_refusal(rules, h, player, n)]
 
 
 def listed(rules: api.Rules, hexes: list[api.Hex]) -> str:
@@ -290,7 +308,11 @@ def withdraw(ctx: api.Context, h: api.Hex, player: str, to: str, must: bool) -> 
     if not to:
         open_now = destinations(ctx, h, player)
         to = camp.map.label(open_now[0]) if open_now else ""
+    place = own_walls(ctx, h, player) if to == label else None
     for army in withdrawing(ctx, h, player):
+        if place is not None:
+            castles.join_garrison(ctx, army, place)
+            continue
         if not to:
             text = (
                 f"{describe(army)} has nowhere to withdraw from {label}: it is eliminated (R-SU-14)"
@@ -372,7 +394,8 @@ def blockers(rules: api.Rules, player: str) -> list[str]:
 
 
 def pending(rules: api.Rules) -> bool:
-    return bool(sstate(rules).withdrawals)
+    state = sstate(rules)
+    return bool(state.withdrawals or state.sieges)
 
 
 def perform(ctx: api.Context, action: ChooseWithdrawal | TemporaryAlliance) -> None:
