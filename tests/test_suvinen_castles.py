@@ -22,6 +22,7 @@ from tuicamp.engine.errors import RuleError
 from tuicamp.model.forces import Category, Unit
 from tuicamp.model.hexes import parse_label
 from tuicamp.rules.suvinen.assault import ChooseAssault
+from tuicamp.rules.suvinen.garrisons import DeclareGarrison
 from tuicamp.rules.suvinen.impulses import MoveCorps
 from tuicamp.rules.suvinen.withdrawal import ChooseWithdrawal
 
@@ -116,3 +117,47 @@ def test_the_troops_outside_fight_first_and_may_withdraw_into_the_castle_up_to_1
     )
     # the Orcs, alone outside the walls, now choose to assault or wait (R-SU-36)
     assert list(camp.state.sieges) == [CARROBURG]
+
+
+def test_a_player_garrisons_a_castle_it_holds_with_a_corps_standing_in_it():
+    """§4.6: "A Home Castle (or a city) may garrison at most 1.000 points worth of troops";
+    "If occupied by a sole players unit(s) that player may now garrison the Castle"
+    (R-SU-20, R-SU-38). The Outriders (175 pts) ride into Carroburg and garrison it next
+    turn's council; the First Corps may not garrison Black Crag, which is not the Empire's,
+    nor two garrisons hold one castle."""
+    engine = drill(edit=placed(outriders="0105", **{"carroburg-garrison": "0105"}))
+    camp = engine.campaign
+    camp.state.garrisons = {}  # the Carroburg Garrison stands outside, as a corps
+    engine.changed()
+    with pytest.raises(RuleError, match="'The Outriders' \\(LC\\) stands in no castle or city"):
+        engine.perform("empire", DeclareGarrison(army="outriders"))
+    end_council(engine)
+    go = MoveCorps(army="outriders", path=[CARROBURG])
+    while camp.turn == 1:
+        play_impulse(engine, {(1, 1, "outriders"): go})
+    engine.perform("empire", DeclareGarrison(army="outriders"))
+    assert camp.state.garrisons == {"carroburg": "outriders"}
+    (said,) = [e for e in engine.chronicle if e.kind == "garrison"]
+    assert said.visible_to == ["empire"]
+    assert said.text == "'The Outriders' (LC) is now the garrison of Carroburg (R-SU-20, R-SU-38)"
+    assert any("; garrison" in line for line in lines(engine, "empire") if "Outriders" in line)
+    with pytest.raises(RuleError, match="is a garrison already"):
+        engine.perform("empire", DeclareGarrison(army="outriders"))
+    engine.perform("empire", DeclareGarrison(army="outriders", release=True))
+    assert camp.state.garrisons == {}
+
+
+def test_a_corps_over_1000_pts_or_in_a_castle_not_its_players_garrisons_nothing():
+    """R-SU-20: "at most 1,000 pts"; "a player garrisons the castles and cities it holds"."""
+    engine = drill(edit=placed(**{"first-corps": "0802", "waaagh": "0506"}))
+    with pytest.raises(RuleError, match="Black Crag is not yours"):
+        engine.perform("empire", DeclareGarrison(army="first-corps"))
+    big = drill(edit=placed(**{"first-corps": CARROBURG}))
+    big.campaign.army("first-corps").units.append(Unit("gs", "Greatswords", 600, models=40))
+    big.changed()
+    with pytest.raises(RuleError, match="Carroburg has its garrison: 'The Carroburg Garrison'"):
+        big.perform("empire", DeclareGarrison(army="first-corps"))
+    big.campaign.state.garrisons = {}
+    big.changed()
+    with pytest.raises(RuleError, match="holds 1,125 pts: Carroburg garrisons at most 1,000"):
+        big.perform("empire", DeclareGarrison(army="first-corps"))

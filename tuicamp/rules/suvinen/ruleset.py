@@ -19,6 +19,7 @@ from tuicamp.rules.suvinen import (
     council,
     crews,
     endturn,
+    garrisons,
     impulses,
     roster,
     setup,
@@ -28,7 +29,7 @@ from tuicamp.rules.suvinen import (
 )
 from tuicamp.rules.suvinen.state import SuvinenState, sstate
 
-MODULES = (council, impulses, withdrawal, assault, crews)
+MODULES = (council, impulses, withdrawal, assault, crews, garrisons)
 HANDLERS: dict[type[api.Action], Callable[[api.Context, Any], None]] = {
     kind: handler for module in MODULES for kind, handler in module.HANDLERS.items()
 }
@@ -81,7 +82,7 @@ class SuvinenRuleset(api.Ruleset):
                 "The order of play is rolled on 2d6 (ties re-rolled). Offer or accept "
                 "alliances for this turn (ally), then end the phase."
             ),
-            allows=("ally", "crew_machine"),
+            allows=("ally", "crew_machine", "garrison"),
             on_enter=council.begin_turn,
         ),
         *(impulse_phase(n) for n in range(1, impulses.IMPULSE_COUNT + 1)),
