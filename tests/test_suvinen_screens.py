@@ -3,13 +3,19 @@ each held side of a contested hex with its holder's letter in the holder's colou
 
 from __future__ import annotations
 
-from apps.ui_kit import make_app, sync, wait_until
-from test_suvinen_play import end_council, play_impulse
+from pathlib import Path
+
+import pytest
+from apps.ui_kit import fixed_now, make_app, sync, wait_until
+from test_suvinen_control import placed
+from test_suvinen_play import drill, end_council, play_impulse
 from textual.widgets import Static
 
 from tuicamp import cli
+from tuicamp.engine.flow import EndPhase
 from tuicamp.game.session import Session
 from tuicamp.model.hexes import Hexside, parse_label, parse_side_of
+from tuicamp.rules.suvinen.impulses import MoveCorps
 from tuicamp.rules.suvinen.screens import CONTROL, SUPPLY, suvinen_ui
 from tuicamp.ui.app import screen_text
 from tuicamp.ui.map_layers import Mark
@@ -107,3 +113,48 @@ async def test_the_supply_line_of_the_corps_at_the_cursor_is_drawn_for_its_owner
                 await pilot.pause()
                 said = str(pilot.app.screen.query_one("#suvinen-panel-text", Static).content)
                 assert not line() and "Supply line of" not in said
+
+
+# --- snapshots at 80x24 and 160x48 ------------------------------------------------------------
+def saved(engine, folder: Path) -> Path:
+    """The engine's campaign as a save of its own in ``folder``, at a fixed time."""
+    path = folder / "suvinen.toml"
+    folder.mkdir(parents=True, exist_ok=True)
+    with fixed_now():
+        Session.create(path, engine.campaign, engine.chronicle)
+    return path
+
+
+def skirmish(folder: Path) -> Path:
+    """Impulse 1 of the drill: the Wolf Riders have entered the First Corps' 0503 by its E
+    side (hexside control on the map, R-SU-8); the Empire is to move."""
+    engine = drill(edit=placed(**{"wolf-riders": "0603"}))
+    end_council(engine)
+    engine.perform("orcs", MoveCorps(army="wolf-riders", path=["0503"]))
+    engine.perform("orcs", EndPhase())
+    return saved(engine, folder)
+
+
+def supplied(folder: Path) -> Path:
+    """Turn 2's council of the drill, the first turn held through: every corps has its line."""
+    engine = drill()
+    end_council(engine)
+    while engine.campaign.turn == 1:
+        play_impulse(engine, {})
+    return saved(engine, folder)
+
+
+# scene -> the save and the keys pressed, all seen by the Empire's seat
+SCENES = {
+    "impulse_control": (skirmish, ()),
+    "supply_line": (supplied, ("n", "n", "n")),  # the cursor on the First Corps: its line
+}
+SIZES = {"80x24": (80, 24), "160x48": (160, 48)}
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+@pytest.mark.parametrize("scene", list(SCENES))
+def test_snapshot(snap_compare, tmp_path, scene, size):
+    make, keys = SCENES[scene]
+    app = make_app(tmp_path, save=make(tmp_path / "saves"), seat="empire")
+    assert snap_compare(app, press=keys, terminal_size=SIZES[size])
