@@ -6,20 +6,26 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from apps.ui_kit import fixed_now, make_app, sync, wait_until
+from apps.ui_kit import fixed_now, make_app, settle, sync, wait_until
 from test_suvinen_control import placed
 from test_suvinen_play import drill, end_council, play_impulse
 from textual.widgets import Static
 
 from tuicamp import cli
-from tuicamp.engine.flow import EndPhase
+from tuicamp.engine.flow import EndPhase, acting_players
+from tuicamp.engine.rules import Rules
 from tuicamp.game.session import Session
 from tuicamp.model.hexes import Hexside, parse_label, parse_side_of
+from tuicamp.rules.suvinen import SuvinenRuleset
+from tuicamp.rules.suvinen.corps import takes_impulse
 from tuicamp.rules.suvinen.impulses import MoveCorps
 from tuicamp.rules.suvinen.screens import CONTROL, SUPPLY, suvinen_ui
 from tuicamp.ui.app import screen_text
 from tuicamp.ui.map_layers import Mark
 from tuicamp.ui.map_widget import MapWidget
+from tuicamp.ui.screens.handover import HandoverScreen
+
+RULESET = SuvinenRuleset()
 
 SIZE = (120, 40)
 
@@ -113,6 +119,48 @@ async def test_the_supply_line_of_the_corps_at_the_cursor_is_drawn_for_its_owner
                 await pilot.pause()
                 said = str(pilot.app.screen.query_one("#suvinen-panel-text", Static).content)
                 assert not line() and "Supply line of" not in said
+
+
+@sync
+async def test_two_players_share_one_terminal_through_an_impulse_without_a_hand_over(tmp_path):
+    """The issue: "a pilot test where two players share one terminal through a whole impulse
+    with no blanking hand-over". An impulse is played in the open (R-SU-25): on a hotseat
+    terminal each player in turn holds one corps (h) and ends its part of the round (t), and
+    the screen passes from one to the other with no hand-over screen; the corps the last
+    player held stays a counter on the next player's screen, its points hidden."""
+    engine = drill()
+    end_council(engine)
+    save = saved(engine, tmp_path / "saves")
+    app = make_app(tmp_path, save=save)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        while Session.open(save).campaign.phase == "impulse1":
+            assert not isinstance(pilot.app.screen, HandoverScreen)
+            camp = Session.open(save).campaign
+            (player,) = acting_players(camp)
+            now = (camp.turn, 1)
+            army = next(
+                a
+                for a in camp.armies
+                if a.owner == player
+                and takes_impulse(Rules(camp, RULESET), a, 1)
+                and camp.state.corps[a.id].took != now
+            )
+            widget = pilot.app.screen.query(MapWidget).first()
+            widget.cursor = army.hex
+            await settle(pilot)
+            await pilot.press("h")
+            await settle(pilot)
+            await pilot.press("t")
+            await settle(pilot)
+            text = screen_text(pilot.app)
+            if pilot.app.screen.seat != player:  # the other player's screen now
+                assert pilot.app.screen.seat in acting_players(Session.open(save).campaign)
+                assert f"{army.points} pts" not in text  # the corps just held: a counter
+        assert Session.open(save).campaign.phase == "impulse2"
+        assert not isinstance(pilot.app.screen, HandoverScreen)
+    held = [e.text for e in Session.open(save).chronicle if e.kind == "impulse"]
+    assert len(held) == 4 and all(t.endswith("holds") for t in held)
 
 
 # --- snapshots at 80x24 and 160x48 ------------------------------------------------------------

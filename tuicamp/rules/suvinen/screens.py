@@ -114,7 +114,9 @@ def draw_supply(widget: MapWidget, lines: list[tuple[Hex, ...]]) -> None:
 
 
 def _panel(controls: CampaignControls, phase: str) -> PhasePanel | None:
-    return SuvinenPanel(controls, id="suvinen-panel")
+    # one id a phase: the campaign screen mounts the next phase's panel while the last
+    # one's removal is still under way, and two widgets of one id would clash
+    return SuvinenPanel(controls, id=f"suvinen-panel-{phase}")
 
 
 def suvinen_ui() -> RulesetUI:
