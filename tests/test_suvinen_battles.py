@@ -183,7 +183,14 @@ def test_five_times_the_points_forces_a_withdrawal():
 
     engine = to_battle(edit=greatswords)
     settle(engine)
-    with pytest.raises(RuleError, match="You must withdraw: The Empire has 825 pts left"):
+    told = (
+        "Withdrawal 0503: day 1: waiting for The Empire, Orcs & Goblins; Orcs & Goblins must "
+        "withdraw: The Empire has 5 times your 145 pts left or more (R-SU-13)"
+    )
+    assert told in lines(engine, "orcs")
+    assert not any("must withdraw" in line for line in lines(engine, "empire"))  # theirs alone
+    assert not any("825" in line for line in lines(engine, "orcs"))  # the enemy's points: hidden
+    with pytest.raises(RuleError, match="You must withdraw: The Empire has 5 times your 145 pts"):
         engine.perform("orcs", ChooseWithdrawal(hex="0503", choice="fight"))
     engine.perform("empire", ChooseWithdrawal(hex="0503", choice="fight"))  # not forced
 
@@ -359,7 +366,7 @@ def test_temporary_allies_count_together_for_the_five_times_rule():
     engine.perform("gm", EnterBattleResult(battle=battle.id, sides=entry))
     with pytest.raises(
         RuleError,
-        match="You must withdraw: The Empire and The Dwarfs have 765 pts left against your 145",
+        match="You must withdraw: The Empire and The Dwarfs have 5 times your 145 pts left",
     ):
         engine.perform("orcs", ChooseWithdrawal(hex="0503", choice="fight"))
     engine.perform("empire", ChooseWithdrawal(hex="0503", choice="fight"))  # not forced

@@ -12,6 +12,7 @@ from __future__ import annotations
 from attrs import frozen
 
 from tuicamp.rules import api
+from tuicamp.rules.suvinen import withdrawal
 from tuicamp.rules.suvinen.control import control_text, side_name
 from tuicamp.rules.suvinen.corps import allied, describe, is_garrison, leader
 from tuicamp.rules.suvinen.impulses import (
@@ -177,9 +178,16 @@ def status_lines(rules: api.Rules, seat: api.Seat) -> list[api.StatusLine]:
             )
     for label, sealed in state.withdrawals.items():
         waiting = ", ".join(name(camp, p) for p in sealed.waiting) or "nobody"
-        lines.append(
-            api.StatusLine(f"Withdrawal {label}", f"day {state.day}: waiting for {waiting}")
-        )
+        text = f"day {state.day}: waiting for {waiting}"
+        if label not in state.before_battle:
+            musts = [
+                f"{name(camp, p)} must withdraw: {why}"
+                for p in sealed.waiting
+                if (seat.gm or p in seat.players)
+                and (why := withdrawal.forced(rules, api.parse_label(label), p))
+            ]
+            text += "".join(f"; {must}" for must in musts)
+        lines.append(api.StatusLine(f"Withdrawal {label}", text))
     for label, sealed in state.sieges.items():
         waiting = ", ".join(name(camp, p) for p in sealed.waiting) or "nobody"
         lines.append(api.StatusLine(f"Siege {label}", f"assault or wait: waiting for {waiting}"))

@@ -77,9 +77,8 @@ def forced(rules: api.Rules, h: api.Hex, player: str) -> str:
         if theirs >= FORCE_FACTOR * own:
             names = side_names(rules, h, enemy)
             verb = "has" if names == api.teams.name_of(camp, enemy) else "have"
-            return (
-                f"{names} {verb} {theirs:,} pts left against your {own:,}, 5 times as many "
-                "or more (R-SU-13)"
+            return (  # a bound, not their points: the enemy's strength stays hidden
+                f"{names} {verb} 5 times your {own:,} pts left or more (R-SU-13)"
             )
     return ""
 
