@@ -110,7 +110,9 @@ def test_the_troops_outside_fight_first_and_may_withdraw_into_the_castle_up_to_1
         "greatswords",
     ]
     assert garrison.points == 965
-    (said,) = [e.text for e in engine.chronicle if e.kind == "garrison"]
+    (event,) = [e for e in engine.chronicle if e.kind == "garrison"]
+    said = event.text
+    assert event.visible_to == ["empire"]
     assert said.endswith(
         "; Handgunners would take the garrison past 1,000 pts and is eliminated "
         "(section 4.6, R-SU-37)"

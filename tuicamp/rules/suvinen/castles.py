@@ -122,5 +122,7 @@ def join_garrison(ctx: api.Context, army: api.Army, place: api.Settlement) -> No
         )
     camp.armies.remove(army)
     state.corps.pop(army.id, None)
-    ctx.emit("garrison", f"{said} (section 4.6, R-SU-37)", army=garrison.id)
+    ctx.emit(  # which units, and which are lost: the owner's to know
+        "garrison", f"{said} (section 4.6, R-SU-37)", visible_to=[army.owner], army=garrison.id
+    )
     control.tidy(ctx)
