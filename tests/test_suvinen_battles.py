@@ -8,22 +8,26 @@ players units. Deploy for a meeting engagement and fight the battle."
 
 from __future__ import annotations
 
+import copy
+import re
+
 import pytest
-from test_suvinen_control import lines, placed
+from test_suvinen_control import lines, placed, with_dwarfs
 from test_suvinen_play import drill, end_council, play_impulse
 
 from tuicamp.engine.battles import AutoResolveBattle, EnterBattleResult, SideEntry
+from tuicamp.engine.corrections import CorrectTurn
 from tuicamp.engine.errors import RuleError
 from tuicamp.engine.flow import EndPhase
 from tuicamp.engine.rules import Rules
 from tuicamp.model.battle import UnitLoss
-from tuicamp.model.forces import Army, Category, Unit
+from tuicamp.model.forces import Category, Unit
 from tuicamp.model.hexes import parse_label
 from tuicamp.rules.suvinen import SuvinenRuleset
+from tuicamp.rules.suvinen.assault import ChooseAssault
 from tuicamp.rules.suvinen.crews import CrewMachine
 from tuicamp.rules.suvinen.impulses import MoveCorps
 from tuicamp.rules.suvinen.withdrawal import ChooseWithdrawal, TemporaryAlliance
-from tuicamp.storage.scenario import PlayerSlot
 
 RULESET = SuvinenRuleset()
 
@@ -102,6 +106,8 @@ def test_casualty_example_1_the_goblins_roll_and_the_spider_riders_return():
     die = int(boss.split("(")[1].split(")")[0])
     unit = corps.unit("gobbo-boss")
     assert (unit.models if unit else 0) == (1 if die - 1 <= 2 else 0)  # characters -1 (R-SU-16)
+    left = unit.models if unit else 0
+    assert boss.endswith(f"; {left} {'model' if left == 1 else 'models'} now (R-SU-16)")
 
 
 def test_the_fled_roll_option_makes_fled_models_roll_too():
@@ -177,22 +183,31 @@ def test_five_times_the_points_forces_a_withdrawal():
 
     engine = to_battle(edit=greatswords)
     settle(engine)
-    with pytest.raises(RuleError, match="You must withdraw: The Empire has 825 pts left"):
+    told = (
+        "Withdrawal 0503: day 1: waiting for The Empire, Orcs & Goblins; Orcs & Goblins must "
+        "withdraw: The Empire has 5 times your 145 pts left or more (R-SU-13)"
+    )
+    assert told in lines(engine, "orcs")
+    assert not any("must withdraw" in line for line in lines(engine, "empire"))  # theirs alone
+    assert not any("825" in line for line in lines(engine, "orcs"))  # the enemy's points: hidden
+    with pytest.raises(RuleError, match="You must withdraw: The Empire has 5 times your 145 pts"):
         engine.perform("orcs", ChooseWithdrawal(hex="0503", choice="fight"))
     engine.perform("empire", ChooseWithdrawal(hex="0503", choice="fight"))  # not forced
 
 
-def test_a_side_off_the_table_with_nowhere_to_go_is_eliminated():
-    """§4.3: "A player who had no troops on the table when the battle ended MUST withdraw.
-    If he has nowhere to withdraw his troops are eliminated instead" (R-SU-13, R-SU-14)."""
+def test_a_side_off_the_table_must_withdraw_to_a_hex_it_names():
+    """§4.3: "A player who had no troops on the table when the battle ended MUST withdraw"
+    (R-SU-13); R-SU-33: "while a hex is open to it, one must be named": the Wolf Riders'
+    own E side leads to 0603, so a withdrawal to nowhere is refused."""
     engine = to_battle()
     settle(engine, orcs_facts={"off_table": 1})
     with pytest.raises(RuleError, match="no troops on the table when the battle ended"):
         engine.perform("orcs", ChooseWithdrawal(hex="0503", choice="fight"))
-    engine.perform("orcs", ChooseWithdrawal(hex="0503", choice="withdraw"))
+    with pytest.raises(RuleError, match="Name the hex to withdraw to from 0503: to = 0603"):
+        engine.perform("orcs", ChooseWithdrawal(hex="0503", choice="withdraw"))
+    engine.perform("orcs", ChooseWithdrawal(hex="0503", choice="withdraw", to="0603"))
     engine.perform("empire", ChooseWithdrawal(hex="0503", choice="fight"))
-    assert engine.campaign.army("wolf-riders") is None
-    assert any("nowhere to withdraw from 0503" in e.text for e in engine.chronicle)
+    assert engine.campaign.army("wolf-riders").hex == parse_label("0603")
 
 
 def test_an_auto_resolved_battle_is_followed_by_the_withdrawal_choices():
@@ -204,9 +219,9 @@ def test_an_auto_resolved_battle_is_followed_by_the_withdrawal_choices():
     assert [e.kind for e in engine.chronicle].count("casualties") >= 1
 
 
-def cannon_blows_up(seed: int):
+def cannon_blows_up(seed: int, edit=goblins):
     """Example 2's battle: the Great Cannon destroyed (it rolls as a killed model)."""
-    engine = to_battle(seed=seed)
+    engine = to_battle(seed=seed, edit=edit)
     camp = engine.campaign
     (battle,) = camp.pending_battles()
     empire = next(s.id for s in battle.sides if s.players == ["empire"])
@@ -233,12 +248,36 @@ def test_casualty_example_2_the_cannon_is_repaired_and_spearmen_become_its_crew(
     engine.perform("empire", crew)
     assert corps.unit("first-spearmen").models == 23
     (said,) = [e.text for e in engine.chronicle if e.kind == "crew"]
-    assert said.startswith("2 models of Spearmen ('The First Corps') leave the roster")
+    assert said == (
+        "2 models of Spearmen ('The First Corps') leave the roster and from now on crew the "
+        "Great Cannon (R-SU-16, R-SU-34)"
+    )
     with pytest.raises(RuleError, match="General of the Empire is no war machine"):
         engine.perform(
             "empire",
             CrewMachine(army="first-corps", machine="first-general", from_unit="first-spearmen"),
         )
+
+
+def three_sides():
+    """The Wolf Riders and the Karak Host march into the First Corps' 0503 in impulse 1:
+    three sides there as the battles begin."""
+    engine = drill(seed=16, edit=with_dwarfs)  # the Orcs, the Dwarfs, the Empire
+    end_council(engine)
+    script = {
+        (1, 1, "wolf-riders"): MoveCorps(army="wolf-riders", path=["0503"]),
+        (1, 1, "karak"): MoveCorps(army="karak", path=["0503"]),
+    }
+    while engine.campaign.phase.startswith("impulse"):
+        play_impulse(engine, script)
+    return engine
+
+
+def allied_for_the_battle(engine) -> None:
+    """The Empire offers the Dwarfs a temporary alliance at 0503; they accept."""
+    engine.perform("empire", TemporaryAlliance(hex="0503", to="dwarfs"))
+    (offer,) = engine.campaign.state.temp_alliances.items
+    engine.perform("dwarfs", TemporaryAlliance(accept=offer.id))
 
 
 @pytest.mark.parametrize("ally", [True, False])
@@ -248,31 +287,12 @@ def test_three_sides_write_first_then_temporary_allies_fight_together(ally):
     battle ... 2) If there still are more than two sides present the players now have the
     chance to make temporal alliances. Their troops fight together in the coming battle.
     However no troops benefit from any bonuses from the other army" (R-SU-29, R-SU-12)."""
-
-    def three_realms(scenario) -> None:
-        placed(**{"wolf-riders": "0603"})(scenario)
-        scenario.players.append(PlayerSlot("dwarfs", "The Dwarfs", "Dwarfs", "blue", letter="D"))
-        units = [
-            Unit("thane", "Thane", 80, Category.CHARACTER, flags={"leader"}),
-            Unit("warriors", "Dwarf Warriors", 160, models=20),
-        ]
-        scenario.armies.append(Army("karak", "Karak Host", "dwarfs", parse_label("0504"), units))
-
-    engine = drill(seed=16, edit=three_realms)  # the Orcs, the Dwarfs, the Empire
-    end_council(engine)
-    script = {
-        (1, 1, "wolf-riders"): MoveCorps(army="wolf-riders", path=["0503"]),
-        (1, 1, "karak"): MoveCorps(army="karak", path=["0503"]),
-    }
-    while engine.campaign.phase.startswith("impulse"):
-        play_impulse(engine, script)
+    engine = three_sides()
     camp = engine.campaign
     assert camp.phase == "battles" and not camp.pending_battles()
     assert camp.state.before_battle == ["0503"]
     if ally:
-        engine.perform("empire", TemporaryAlliance(hex="0503", to="dwarfs"))
-        (offer,) = camp.state.temp_alliances.items
-        engine.perform("dwarfs", TemporaryAlliance(accept=offer.id))
+        allied_for_the_battle(engine)
     for player in ("orcs", "dwarfs", "empire"):
         engine.perform(player, ChooseWithdrawal(hex="0503", choice="fight"))
     (battle,) = camp.pending_battles()
@@ -285,3 +305,211 @@ def test_three_sides_write_first_then_temporary_allies_fight_together(ally):
         assert len(battle.sides) == 3
         assert "Day 1: deploy for King of the Hill (section 4.1)." in notes
         assert any(n.startswith("King of the Hill: the two weakest sides") for n in notes)
+
+
+def empire_loses(engine, loss: UnitLoss, routed: bool = True):
+    """Battle b1 entered: the Empire loses ``loss`` and, when ``routed``, has no troops on
+    the table at the end."""
+    (battle,) = engine.campaign.pending_battles()
+    empire = next(s.id for s in battle.sides if s.players == ["empire"])
+    orcs = next(s.id for s in battle.sides if s.players == ["orcs"])
+    entry = [
+        SideEntry(side=empire, losses=[loss], facts={"off_table": int(routed)}),
+        SideEntry(side=orcs, vp=300),
+    ]
+    engine.perform("gm", EnterBattleResult(battle="b1", sides=entry))
+    return engine
+
+
+@pytest.mark.parametrize("routed", [True, False])
+def test_war_machines_left_on_the_board_of_a_side_off_the_table_are_eliminated(routed):
+    """§4.2.1: "If there are no friendly troops on the table at the end of the battle, any
+    Warmachines left on the board are eliminated for good." R-SU-30: the destroyed ones
+    too, with no casualty roll. The Empire's Great Cannon stands, undamaged; the Empire
+    flees the table (or holds it)."""
+    engine = empire_loses(to_battle(), UnitLoss("first-corps", "first-spearmen", fled=25), routed)
+    corps = engine.campaign.army("first-corps")
+    said = [e for e in engine.chronicle if e.kind == "machines_lost"]
+    if routed:
+        assert corps.unit("first-cannon") is None
+        (line,) = said
+        assert line.text == (
+            "'The First Corps' had no troops on the table at the end: its Great Cannon is "
+            "eliminated for good (section 4.2.1, R-SU-30)"
+        )
+        assert line.visible_to == ["empire", "orcs"]
+        assert "Great Cannon" not in " ".join(lines(engine, "gm"))
+    else:
+        assert corps.unit("first-cannon").models == 1 and not said
+    assert corps.unit("first-spearmen").models == 25  # fled models return either way
+
+
+def test_a_destroyed_war_machine_of_a_side_off_the_table_rolls_no_repair():
+    """§4.2.1 and R-SU-30: "a destroyed one too: it does not roll on the casualty table".
+    Seed 2 would roll a 2 (repaired) for the Cannon were the Empire on the table."""
+    engine = empire_loses(to_battle(seed=2), UnitLoss("first-corps", "first-cannon", killed=1))
+    assert engine.campaign.army("first-corps").unit("first-cannon") is None
+    assert not [e for e in engine.chronicle if e.text.startswith("Great Cannon of")]
+
+
+def test_temporary_allies_count_together_for_the_five_times_rule():
+    """§4.3: "If the enemy has 5-times more worth of troops in points left after checking
+    for losses you must also withdraw"; R-SU-13: "A side must withdraw when one hostile
+    side, or a temporary alliance, has at least 5 times its points left". The Empire's 525
+    pts alone are not 5 times the Wolf Riders' 145; with the Dwarfs' 240 they are (765)."""
+    engine = three_sides()
+    allied_for_the_battle(engine)
+    for player in ("orcs", "dwarfs", "empire"):
+        engine.perform(player, ChooseWithdrawal(hex="0503", choice="fight"))
+    (battle,) = engine.campaign.pending_battles()
+    entry = [SideEntry(side=s.id) for s in battle.sides]
+    engine.perform("gm", EnterBattleResult(battle=battle.id, sides=entry))
+    with pytest.raises(
+        RuleError,
+        match="You must withdraw: The Empire and The Dwarfs have 5 times your 145 pts left",
+    ):
+        engine.perform("orcs", ChooseWithdrawal(hex="0503", choice="fight"))
+    engine.perform("empire", ChooseWithdrawal(hex="0503", choice="fight"))  # not forced
+    engine.perform("dwarfs", ChooseWithdrawal(hex="0503", choice="fight"))
+
+
+def test_the_card_names_every_disrupted_corps_of_the_battle():
+    """§5.0: "Models in a Disrupted unit have LD-2." R-SU-18: "A Disrupted corps fights at
+    Ld -2": the battle card says so for each Disrupted corps in the battle, and for no
+    other."""
+    engine = to_battle()
+    camp = engine.campaign
+    camp.state.corps["wolf-riders"].disrupted = True
+    camp.state.corps["outriders"].disrupted = True  # Disrupted, but not in the battle
+    (battle,) = camp.pending_battles()
+    notes = RULESET.battle_card_notes(Rules(camp, RULESET), battle)
+    disrupted = [n for n in notes if "Disrupted" in n]
+    assert disrupted == ["'The Wolf Riders' is Disrupted: its models have Ld -2 (R-SU-18)"]
+
+
+WOLF_RIDERS = drill().campaign.army("wolf-riders").units  # the boss and 5 wolf riders
+SEED_ALL_DOWN = 14  # none of them slightly injured, two of them seriously
+
+
+def wounded_back(seed: int, losses: list[UnitLoss], edit=goblins):
+    """Battle b1 with the Orcs' ``losses`` (the Empire wins), the Orcs withdraw to 0603,
+    and the Games Master sets the clock on to turn 5's council, when the models seriously
+    injured in turn 1 are back (R-SU-16: "back in 4 turns")."""
+    engine = to_battle(seed=seed, edit=edit)
+    settle(engine, orcs_losses=losses)
+    if engine.campaign.state.withdrawals:
+        engine.perform("orcs", ChooseWithdrawal(hex="0503", choice="withdraw", to="0603"))
+        engine.perform("empire", ChooseWithdrawal(hex="0503", choice="fight"))
+    later = [e for e in engine.campaign.flow.scheduled if e.kind == "return"]
+    engine.perform("gm", CorrectTurn(turn=5, phase="council", reason="the wounded come back"))
+    return engine, later
+
+
+def test_models_back_from_their_wounds_rejoin_at_their_points():
+    """R-SU-16: "Models 'back in N turns' rejoin their corps"; R-SU-31: "at the points each
+    was worth before the battle". All 5 Goblin Wolf Riders (95 pts) are killed; with seed
+    10 none is slightly injured and one seriously: it is back in turn 5, worth its 19 pts,
+    though its unit had no model left to tell its worth."""
+    loss = UnitLoss("wolf-riders", "wolf-riders-pack", killed=5)
+    engine, later = wounded_back(10, [loss], edit=placed(**{"wolf-riders": "0603"}))
+    assert len(later) == 1 and later[0].data["points_each"] == 19
+    pack = engine.campaign.army("wolf-riders").unit("wolf-riders-pack")
+    assert (pack.models, pack.points) == (1, 19)
+    (back,) = [e for e in engine.chronicle if e.kind == "return"]
+    assert back.visible_to == ["orcs"]
+    assert back.text == (
+        "1 model of Goblin Wolf Riders ('The Wolf Riders') is back from its wounds: "
+        "1 model, 19 pts now (R-SU-16)"
+    )
+
+
+def test_models_back_to_a_corps_that_is_gone_are_lost_and_the_log_says_so():
+    """R-SU-16: the models "rejoin their corps"; R-SU-31: "When the corps itself is gone
+    they have nothing to rejoin and are lost, and the chronicle says so". Every model of
+    the Wolf Riders is killed: the corps is gone after the battle."""
+    losses = [UnitLoss("wolf-riders", u.id, killed=u.models) for u in WOLF_RIDERS]
+    engine, later = wounded_back(SEED_ALL_DOWN, losses, edit=placed(**{"wolf-riders": "0603"}))
+    assert later and engine.campaign.army("wolf-riders") is None
+    lost = [e for e in engine.chronicle if e.kind == "return"]
+    assert len(lost) == len(later)
+    assert all(
+        e.text.endswith("wounds, but 'The Wolf Riders' is gone: it is lost (R-SU-31)") for e in lost
+    )
+
+
+@pytest.mark.parametrize(
+    ("donor", "refusal"),
+    [
+        (
+            Unit("greatswords", "Greatswords", 300, leadership=8, models=20),
+            "Greatswords does not have the profile of the Great Cannon's crew (Ld 8 against "
+            "the crew's 7)",
+        ),
+        (
+            Unit(
+                "dwarfs",
+                "Dwarf Mercenaries",
+                160,
+                movement=3,
+                leadership=9,
+                models=20,
+                race="Dwarfs",
+            ),
+            "(race Dwarfs against the crew's Empire; M 3 against the crew's 4; Ld 9 against "
+            "the crew's 7)",
+        ),
+        (
+            Unit("knights", "Reiksguard", 200, Category.LIGHT_CAVALRY, 8, 8, models=5),
+            "Reiksguard is no regiment on foot",
+        ),
+    ],
+)
+def test_only_troops_of_the_crews_profile_may_crew_a_war_machine(donor, refusal):
+    """§4.2.1: "You may crew warmachines with troops who have same profile as the original
+    crew"; R-SU-34: "Models of a rank-and-file regiment of the machine's corps may crew it
+    when their race, M and Ld are the machine's"."""
+
+    def with_donor(scenario) -> None:
+        goblins(scenario)
+        corps = next(a for a in scenario.armies if a.id == "first-corps")
+        corps.units.append(copy.deepcopy(donor))
+
+    engine, _ = cannon_blows_up(seed=2, edit=with_donor)
+    crew = CrewMachine(army="first-corps", machine="first-cannon", from_unit=donor.id, models=2)
+    with pytest.raises(RuleError, match=re.escape(refusal)):
+        engine.perform("empire", crew)
+    assert engine.campaign.army("first-corps").unit(donor.id).models == donor.models
+
+
+def test_a_battle_at_a_defended_home_castle_has_the_castle_card():
+    """§4.6: "The defender of a city or Home Castle sets up the territory. It could be
+    appropriate to limit the scenery to maybe 4-6 pieces. The first piece is buildings (no
+    need to roll on the table). In addition to any other scenery the defender may use up to
+    24" of walls." "A Home Castle (only original Home Castle) garrison have an unmodified
+    LD 10" (R-SU-20). The Wolf Riders ride into Carroburg (0106) and assault its garrison
+    (R-SU-36)."""
+    engine = drill(edit=placed(**{"wolf-riders": "0105"}))
+    end_council(engine)
+    script = {(1, 1, "wolf-riders"): MoveCorps(army="wolf-riders", path=["0106"])}
+    while engine.campaign.phase.startswith("impulse"):
+        play_impulse(engine, script)
+    camp = engine.campaign
+    engine.perform("orcs", ChooseAssault(hex="0106", choice="assault"))
+    (battle,) = camp.pending_battles()
+    notes = RULESET.battle_card_notes(Rules(camp, RULESET), battle)
+    assert (
+        "Carroburg is defended: The Empire sets up the table, 4 to 6 pieces of scenery, the "
+        'first of them buildings (no roll), and up to 24" of walls (section 4.6, R-SU-20).'
+    ) in notes
+    assert (
+        "'The Carroburg Garrison' garrisons Carroburg, its original Home Castle: its Ld is 10, "
+        "unmodified (section 4.6, R-SU-20)."
+    ) in notes
+
+
+def test_a_field_battle_has_no_castle_card():
+    """§4.6 is for "The defender of a city or Home Castle": a battle in the open has none."""
+    engine = to_battle()
+    (battle,) = engine.campaign.pending_battles()
+    notes = RULESET.battle_card_notes(Rules(engine.campaign, RULESET), battle)
+    assert not any("(section 4.6, R-SU-20)" in n for n in notes)

@@ -116,19 +116,21 @@ def test_light_cavalry_may_not_leave_a_hex_with_enemy_troops_in_impulses_5_to_8(
         engine.perform("orcs", MoveCorps(army="wolf-riders", path=["0603"]))
 
 
+def with_dwarfs(scenario) -> None:
+    """A third player: the Dwarfs' Karak Host (240 pts) at 0504, next to the First Corps'
+    0503, and the Wolf Riders at 0603."""
+    placed(**{"wolf-riders": "0603"})(scenario)
+    scenario.players.append(PlayerSlot("dwarfs", "The Dwarfs", "Dwarfs", "blue", letter="D"))
+    units = [
+        Unit("thane", "Thane", 80, Category.CHARACTER, flags={"leader"}),
+        Unit("warriors", "Dwarf Warriors", 160, models=20),
+    ]
+    scenario.armies.append(Army("karak", "Karak Host", "dwarfs", parse_label("0504"), units))
+
+
 def test_allied_control_is_friendly():
     """§3.5: "Allied control of hexsides are regarded as friendly" (R-SU-9, R-SU-12): the
     Empire leaves by the side its ally the Dwarfs came in by."""
-
-    def with_dwarfs(scenario) -> None:
-        placed(**{"wolf-riders": "0603"})(scenario)
-        scenario.players.append(PlayerSlot("dwarfs", "The Dwarfs", "Dwarfs", "blue", letter="D"))
-        units = [
-            Unit("thane", "Thane", 80, Category.CHARACTER, flags={"leader"}),
-            Unit("warriors", "Dwarf Warriors", 160, models=20),
-        ]
-        scenario.armies.append(Army("karak", "Karak Host", "dwarfs", parse_label("0504"), units))
-
     engine = drill(seed=16, edit=with_dwarfs)  # seed 16: the Orcs, the Dwarfs, the Empire
     engine.perform("empire", Ally(to="dwarfs"))
     (offer,) = engine.campaign.state.alliances.items
@@ -141,3 +143,21 @@ def test_allied_control_is_friendly():
     assert held(engine)["0503/SE"] == "dwarfs" and held(engine)["0503/E"] == "orcs"
     engine.perform("empire", MoveCorps(army="first-corps", path=["0504"]))  # by the Dwarfs' SE
     assert engine.campaign.army("first-corps").hex == parse_label("0504")
+
+
+def test_the_chronicle_tells_who_holds_which_side_as_each_newcomer_enters():
+    """§3.3: "The 'newcomer' now has the control of the hexside it entered from, the
+    'original' hex-owner controls all the other hexsides" (R-SU-8). The first newcomer's
+    line names both; a second newcomer takes its own side alone."""
+    engine = drill(seed=16, edit=with_dwarfs)  # the Orcs, the Dwarfs, the Empire
+    end_council(engine)
+    for who, army in (("orcs", "wolf-riders"), ("dwarfs", "karak")):
+        engine.perform(who, MoveCorps(army=army, path=["0503"]))
+        engine.perform(who, EndPhase())
+    said = [e.text for e in engine.chronicle if e.kind == "hexside_control"]
+    assert said == [
+        "'The Wolf Riders' (LC) enters 0503, where hostile troops stand: Orcs & Goblins holds "
+        "the E side it came in by, The Empire the other five (R-SU-8)",
+        "'Karak Host' enters 0503, where hostile troops stand: The Dwarfs holds the SE side it "
+        "came in by (R-SU-8)",
+    ]

@@ -12,6 +12,7 @@ turn, if the unit is not attacked meanwhile. You may break a commited move by us
 from __future__ import annotations
 
 import pytest
+from test_suvinen_battles import three_sides
 from test_suvinen_play import drill, end_council, play_entry, play_impulse
 
 from tuicamp import cli
@@ -24,6 +25,7 @@ from tuicamp.model.hexes import parse_label
 from tuicamp.rules.suvinen import SuvinenRuleset
 from tuicamp.rules.suvinen.council import Ally
 from tuicamp.rules.suvinen.impulses import BreakCommitment, HoldCorps, MoveCorps
+from tuicamp.rules.suvinen.withdrawal import TemporaryAlliance
 
 RULESET = SuvinenRuleset()
 
@@ -143,7 +145,7 @@ def test_every_entry_moves_one_corps_and_only_its_player_moves():
     end_council(engine)
     with pytest.raises(RuleError, match="not The Empire's turn in the rotation"):
         engine.perform("empire", HoldCorps(army="first-corps"))
-    with pytest.raises(RuleError, match="First: take the impulse 1 of one of your corps"):
+    with pytest.raises(RuleError, match="First: take impulse 1 with one of your corps"):
         engine.perform("orcs", EndPhase())
     engine.perform("orcs", HoldCorps(army="waaagh"))
     with pytest.raises(RuleError, match="One corps per round of the rotation"):
@@ -232,8 +234,8 @@ def test_an_attack_cancels_the_commitment():
     assert engine.campaign.state.corps["first-corps"].committed_to is None
     (cancelled,) = [e.text for e in engine.chronicle if e.kind == "commitment_cancelled"]
     assert cancelled == (
-        "'The First Corps''s commitment to 0403 is cancelled: 'The Wolf Riders' (LC) attacks "
-        "it (R-SU-10)"
+        "The commitment of 'The First Corps' to 0403 is cancelled: 'The Wolf Riders' (LC) "
+        "attacks it (R-SU-10)"
     )
 
 
@@ -331,3 +333,65 @@ def test_pending_says_whether_the_player_is_to_move_or_to_end_its_part():
     assert RULESET.pending(Rules(engine.campaign, engine.ruleset)) == [
         "Impulse 1, round 1: Orcs & Goblins to end its part of the round (end_phase)"
     ]
+
+
+OFFER = """seat = "empire"
+[[action]]
+kind = "ally"
+to = "orcs"
+"""
+
+
+def applied(tmp_path, text: str) -> None:
+    """Orders applied to the save ``d`` by the command line."""
+    orders = tmp_path / "orders.toml"
+    orders.write_text(text)
+    assert cli.main(["apply", "d", str(orders)]) == 0, text
+
+
+def shown_to(capsys, seat: str) -> str:
+    """What ``tuicamp show d --as SEAT`` prints."""
+    capsys.readouterr()
+    assert cli.main(["show", "d", "--as", seat]) == 0
+    return capsys.readouterr().out
+
+
+def test_the_seat_asked_to_ally_sees_the_offer_and_its_id_in_show(tmp_path, monkeypatch, capsys):
+    """§3.5: "You can declare with an other player at the beginning of the turn that you
+    are allied"; R-SU-12: "Alliances need both players to declare them": the player asked
+    reads the offer with its id and the order that answers it in ``show --as``, the
+    proposer reads that it waits, and the answer given with that id makes the alliance."""
+    monkeypatch.setenv("TUICAMP_SAVES", str(tmp_path))
+    assert cli.main(["new", "suvinen-drill", "--seed", "3", "--name", "d", "--no-play"]) == 0
+    applied(tmp_path, OFFER)
+    pending, line = [x for x in shown_to(capsys, "orcs").splitlines() if "To answer:" in x]
+    assert pending.startswith("Pending: To answer:")
+    offer = line.split("accept=")[1].split()[0]
+    assert line == (
+        "  To answer: The Empire offers Orcs & Goblins an alliance for turn 1 (R-SU-12): "
+        f"ally accept={offer} (or decline={offer})"
+    )
+    shown = shown_to(capsys, "empire")
+    assert f"an alliance for turn 1 (R-SU-12) ({offer}): waiting for Orcs & Goblins" in shown
+    assert "To answer" not in shown
+    applied(tmp_path, f'seat = "orcs"\n[[action]]\nkind = "ally"\naccept = "{offer}"\n')
+    shown = shown_to(capsys, "orcs")
+    assert "Alliance: The Empire and Orcs & Goblins this turn (R-SU-12)" in shown
+    assert "To answer" not in shown and "Offered" not in shown
+
+
+def test_a_temporary_alliance_offer_is_pending_for_the_player_asked():
+    """§4.1: "the players now have the chance to make temporal alliances" (R-SU-29): the
+    player asked reads the offer and its id in what is pending for it, and may decline."""
+    engine = three_sides()
+    engine.perform("empire", TemporaryAlliance(hex="0503", to="dwarfs"))
+    (offer,) = engine.campaign.state.temp_alliances.items
+    rules = Rules(engine.campaign, engine.ruleset)
+    asked = RULESET.pending(rules, engine.campaign.seat("dwarfs"))
+    assert asked[0] == (
+        "To answer: The Empire offers The Dwarfs a temporary alliance for the battle at 0503 "
+        f"on day 1 (section 4.1): temporary_alliance accept={offer.id} (or decline={offer.id})"
+    )
+    assert not any("To answer" in x for x in RULESET.pending(rules, engine.campaign.seat("orcs")))
+    engine.perform("dwarfs", TemporaryAlliance(decline=offer.id))
+    assert offer.status == "declined"

@@ -18,7 +18,9 @@ from tuicamp import cli
 from tuicamp.engine.rules import Rules
 from tuicamp.game.setup import start_campaign
 from tuicamp.model.forces import Army, Category, Unit
-from tuicamp.rules.suvinen import SuvinenRuleset
+from tuicamp.model.hexes import parse_label
+from tuicamp.rules import api
+from tuicamp.rules.suvinen import SuvinenRuleset, supply
 from tuicamp.rules.suvinen.corps import is_lc, leader
 from tuicamp.rules.suvinen.setup import setup_problems
 from tuicamp.storage.scenario import find_scenario, load_scenario
@@ -161,3 +163,29 @@ def test_the_crossroads_is_the_issues_map():
     assert city is not None and city.owner is None and city.kind == "city"
     assert any(city.hex in side for side in m.hexsides["river"])
     assert 12 <= int(city.hex.label()[:2]) <= 18 and 12 <= int(city.hex.label()[2:]) <= 18
+
+
+CROSSROADS_LINES = [
+    ("empire", "1515", "Castle Reiksgard", 9.0),
+    ("bretonnia", "1515", "Castle Carcassonne", 9.0),
+    ("dwarfs", "1615", "Karak Ungor", 9.0),
+    ("orcs", "1615", "Black Fang", 9.5),
+]
+
+
+@pytest.mark.parametrize(("player", "crossroads", "castle", "mp"), CROSSROADS_LINES)
+def test_the_crossroads_roads_carry_each_home_castles_supply_to_the_bridge(
+    player, crossroads, castle, mp
+):
+    """§5.0: "The supplyline may not be longer than 10 Movement Points"; §7.0: "The player
+    that controls the road-system is only a step from victory, because they can hit
+    anywhere with no fear of supplylines breaking." Each Home Castle's road runs to the
+    Mittelburg bridge over open country, bridging the streams, so a corps at the crossroads
+    on its side of the Stir is supplied by road (R-SU-2: road halves, R-SU-6)."""
+    sc = load_scenario(find_scenario("suvinen-crossroads"))
+    engine = start_campaign(copy.deepcopy(sc), "suvinen", seed=1)
+    rules = Rules(engine.campaign, engine.ruleset)
+    network = supply.network(rules).with_closures(supply.closures(rules, player, set()))
+    sources = supply.sources(rules, player)
+    line = api.cheapest_line(network, parse_label(crossroads), list(sources), 10)
+    assert line is not None and sources[line.end] == castle and line.cost == mp

@@ -10,13 +10,14 @@ Disrupted it is elimininated. A unit that is already Disrupted cannot cut supply
 
 from __future__ import annotations
 
-from test_suvinen_control import lines, placed
+from test_suvinen_control import lines, placed, with_dwarfs
 from test_suvinen_play import drill, end_council, play_impulse
 
 from tuicamp.engine.rules import Rules
 from tuicamp.model.hexes import parse_label
 from tuicamp.rules import api
 from tuicamp.rules.suvinen import supply
+from tuicamp.rules.suvinen.council import Ally
 from tuicamp.rules.suvinen.impulses import MoveCorps
 
 
@@ -92,3 +93,45 @@ def test_a_disrupted_corps_that_traces_a_line_recovers():
     record = engine.campaign.state.corps["first-corps"]
     assert not record.disrupted and record.supply == (3.5, "Carroburg")
     assert any("no longer Disrupted (R-SU-18)" in e.text for e in engine.chronicle)
+
+
+def test_an_occupied_enemy_castle_supplies_its_occupants_and_their_allies():
+    """§4.6: "The Home Castle will act as a supplysource for the new occupants ... If two or
+    more allies occupy none of them controls the Castle unless the players reach an
+    unanimous decission on who gets it, but they still can count it as a supplysource"
+    (R-SU-20, R-SU-35). The Outriders ride into the Orcs' empty Black Crag (0802), 9 hexes
+    from Carroburg: it supplies them at the check, before the end of the turn takes it from
+    the Orcs (R-SU-19)."""
+    engine = drill(edit=placed(outriders="0702", waaagh="0506", **{"wolf-riders": "0505"}))
+    go = MoveCorps(army="outriders", path=["0802"])
+    end_council(engine)
+    while engine.campaign.phase.startswith("impulse"):
+        play_impulse(engine, {(1, 1, "outriders"): go, (1, 2, "outriders"): go})
+    record = engine.campaign.state.corps["outriders"]
+    assert record.supply == (0.0, "Black Crag") and not record.disrupted
+    text = " ".join(lines(engine, "empire"))
+    assert "Corps 'The Outriders' (LC): at 0802; 175 pts; supplied: 0 MP to Black Crag" in text
+    assert engine.campaign.winner == ["empire"]  # "If a players Home Castle is lost ..."
+
+
+def test_allies_occupying_a_castle_count_it_as_a_source():
+    """§4.6: "If two or more allies occupy none of them controls the Castle ... but they
+    still can count it as a supplysource" (R-SU-35): the Dwarfs in Black Crag supply their
+    ally the Empire's First Corps next to it: 2 MP into its hills."""
+
+    def edit(scenario) -> None:
+        with_dwarfs(scenario)
+        placed(**{"first-corps": "0803", "karak": "0802", "waaagh": "0506", "wolf-riders": "0505"})(
+            scenario
+        )
+
+    engine = drill(seed=16, edit=edit)
+    engine.perform("empire", Ally(to="dwarfs"))
+    (offer,) = engine.campaign.state.alliances.items
+    engine.perform("dwarfs", Ally(accept=offer.id))
+    rules = Rules(engine.campaign, engine.ruleset)
+    assert supply.sources(rules, "empire")[parse_label("0802")] == "Black Crag"
+    end_council(engine)
+    while engine.campaign.phase.startswith("impulse"):
+        play_impulse(engine, {})
+    assert engine.campaign.state.corps["first-corps"].supply == (2.0, "Black Crag")

@@ -27,6 +27,7 @@ from tuicamp.engine.errors import RuleError
 from tuicamp.model.campaign import Campaign
 from tuicamp.model.flow import AwaitedRoll
 from tuicamp.model.forces import Seat
+from tuicamp.model.words import possessive
 from tuicamp.rules.kit.clock import Moment, reached
 from tuicamp.rules.kit.teams import members, name_of, speaks_for
 
@@ -106,7 +107,7 @@ def write(
     )
     ctx.emit(
         f"{sealed.kind}_choice",
-        f"{name}'s sealed {sealed.what}: {describe(choice)}",
+        f"{possessive(name)} sealed {sealed.what}: {describe(choice)}",
         player=player,
         visible_to=members(camp, writer),
         sealed=sealed.id,

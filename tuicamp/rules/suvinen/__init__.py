@@ -2,8 +2,8 @@
 
 Modules, whose imports only point down, none of them inside a function:
 
-    state < corps < control < roster < council < impulses < battles < supply < withdrawal
-    < endturn < setup < view < ruleset
+    state < corps < control < roster < council < impulses < battles < supply < castles
+    < withdrawal < assault < crews < garrisons < endturn < setup < view < ruleset
 
 - ``state``: the attrs records the campaign keeps (corps, the order, alliances, castles);
 - ``corps``: leaders, the LC flag, who takes an impulse, who is hostile to whom;
@@ -13,7 +13,10 @@ Modules, whose imports only point down, none of them inside a function:
 - ``battles``: battles where hostile corps meet after the movement, their card, casualties;
 - ``supply``: the supply check of every corps at once, Disrupted and eliminated corps;
 - ``roster``: a corps taken out of the war;
+- ``castles``: garrisons inside their walls, sieges, the assault battle, withdrawing inside;
 - ``withdrawal``: the sealed fight-or-withdraw choices after a day's battles, the next day;
+- ``assault``: the besiegers' sealed choice to assault a garrison or wait;
+- ``garrisons``: garrisons declared and released in the council;
 - ``crews``: war machine crews made up from the corps' regiments;
 - ``endturn``: lost Home Castles, captured castles, players out, the winner;
 - ``setup``: Home Castles, garrisons, the campaign's size, and their checks;

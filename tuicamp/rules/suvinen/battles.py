@@ -16,12 +16,12 @@ them roll as killed models do.
 from __future__ import annotations
 
 from tuicamp.rules import api
-from tuicamp.rules.suvinen.control import contested
-from tuicamp.rules.suvinen.corps import allied, corps_at
+from tuicamp.rules.suvinen.corps import allied, corps_at, is_garrison
 from tuicamp.rules.suvinen.state import corps_record, sstate
 
 RETURN = "return"  # the scheduled effect of models back from their wounds
 MAX_DICE = 100
+OFF_TABLE = "off_table"  # the result field: no troops on the table when the battle ended
 
 
 def temporarily_allied(rules: api.Rules, a: str, b: str, h: api.Hex) -> bool:
@@ -42,11 +42,24 @@ def together(rules: api.Rules, a: str, b: str, h: api.Hex) -> bool:
     return allied(rules, a, b) or temporarily_allied(rules, a, b, h)
 
 
+def outside(rules: api.Rules, h: api.Hex) -> list[api.Army]:
+    """The corps of a hex outside its walls: every one but a declared garrison, which
+    stays in its castle or city until it is attacked (§4.6, R-SU-20)."""
+    return [a for a in corps_at(rules, h) if not is_garrison(rules, a)]
+
+
+def field_contested(rules: api.Rules, h: api.Hex) -> bool:
+    """Hostile corps outside the walls of a hex: a field battle there (§4.6: "the others
+    have to first fight it out between themselves who get the right to attack")."""
+    owners = list(dict.fromkeys(a.owner for a in outside(rules, h)))
+    return any(not together(rules, a, b, h) for i, a in enumerate(owners) for b in owners[i + 1 :])
+
+
 def sides_at(rules: api.Rules, h: api.Hex) -> list[list[api.Army]]:
-    """The corps of a hex grouped into sides: players allied for the turn stand together,
-    and so do temporary allies for the hex's battle of the day."""
+    """The corps of a hex outside its walls grouped into sides: players allied for the
+    turn stand together, and so do temporary allies for the hex's battle of the day."""
     groups: list[list[api.Army]] = []
-    for army in corps_at(rules, h):
+    for army in outside(rules, h):
         for group in groups:
             if all(together(rules, army.owner, other.owner, h) for other in group):
                 group.append(army)
@@ -57,10 +70,11 @@ def sides_at(rules: api.Rules, h: api.Hex) -> list[list[api.Army]]:
 
 
 def battle_hexes(rules: api.Rules) -> list[api.Hex]:
-    """Every contested hex, in map order."""
+    """Every hex with hostile corps outside its walls, in map order (a besieged garrison
+    alone makes no field battle, R-SU-36)."""
     camp = rules.campaign
     hexes = {a.hex for a in camp.armies if a.hex is not None and a.units}
-    return sorted((h for h in hexes if contested(rules, h)), key=camp.map.label)
+    return sorted((h for h in hexes if field_contested(rules, h)), key=camp.map.label)
 
 
 def fought_today(rules: api.Rules, h: api.Hex) -> bool:
@@ -79,8 +93,8 @@ def open_battle_at(ctx: api.Context, h: api.Hex) -> None:
         players = list(dict.fromkeys(a.owner for a in group))
         names = " and ".join(api.teams.name_of(camp, p) for p in players)
         sides.append(api.BattleSide(f"side{i + 1}", names, players, [a.id for a in group]))
-    kind = "meeting engagement" if len(sides) == 2 else "King of the Hill"
-    circumstance = api.Circumstance("engagement", f"Deploy for a {kind} (section 4.1)")
+    kind = "a meeting engagement" if len(sides) == 2 else "King of the Hill"
+    circumstance = api.Circumstance("engagement", f"Deploy for {kind} (section 4.1)")
     here = camp.map.settlements_at(h)
     api.open_battle(ctx, h, sides, [circumstance], here[0].id if here else None, day=state.day)
     for group in groups:
@@ -121,7 +135,56 @@ def card_notes(rules: api.Rules, battle: api.Battle) -> list[str]:
     )
     if temporary:
         notes += TEMPORARY_ALLIES
+    return notes + castle_notes(rules, battle) + disrupted_notes(rules, battle)
+
+
+CASTLE_KINDS = ("castle", "capital", "city")
+
+
+def castle_notes(rules: api.Rules, battle: api.Battle) -> list[str]:
+    """§4.6 on the card of a battle in a castle or city its owner (or an ally) defends:
+    "The defender of a city or Home Castle sets up the territory. It could be appropriate
+    to limit the scenery to maybe 4-6 pieces. The first piece is buildings (no need to roll
+    on the table). In addition to any other scenery the defender may use up to 24" of
+    walls." "A Home Castle (only original Home Castle) garrison have an unmodified LD 10"
+    (R-SU-20)."""
+    camp, state = rules.campaign, sstate(rules)
+    place = camp.map.settlement(battle.settlement) if battle.settlement else None
+    if place is None or place.kind not in CASTLE_KINDS or place.owner is None:
+        return []
+    fighting = {p for s in battle.sides for p in s.players}
+    defenders = sorted(p for p in fighting if allied(rules, p, place.owner))
+    if not defenders:
+        return []
+    name = api.teams.name_of
+    who = names_joined([name(camp, p) for p in defenders])
+    notes = [
+        f"{place.name} is defended: {who} {'sets' if len(defenders) == 1 else 'set'} up the "
+        "table, 4 to 6 pieces of scenery, the first of them buildings (no roll), and up to "
+        '24" of walls (section 4.6, R-SU-20).'
+    ]
+    garrison = camp.army(state.garrisons.get(place.id, ""))
+    in_battle = {a for s in battle.sides for a in s.armies}
+    home = state.home_castles.get(place.original_owner or "") == place.id
+    if garrison and garrison.id in in_battle and home and garrison.owner == place.original_owner:
+        ld = int(rules.table("campaign").get("home_castle_ld", 10))
+        notes.append(
+            f"'{garrison.name}' garrisons {place.name}, its original Home Castle: its Ld is "
+            f"{ld}, unmodified (section 4.6, R-SU-20)."
+        )
     return notes
+
+
+def disrupted_notes(rules: api.Rules, battle: api.Battle) -> list[str]:
+    """§5.0: "Models in a Disrupted unit have LD-2": each Disrupted corps of the battle,
+    named on its card (R-SU-18)."""
+    camp, records = rules.campaign, sstate(rules).corps
+    armies = [camp.army(a) for s in battle.sides for a in s.armies]
+    return [
+        f"'{army.name}' is Disrupted: its models have Ld -2 (R-SU-18)"
+        for army in armies
+        if army is not None and army.id in records and records[army.id].disrupted
+    ]
 
 
 KING_OF_THE_HILL = [
@@ -140,6 +203,52 @@ TEMPORARY_ALLIES = [
     "target, all hold back). If they win, they fight each other the next day: a surprise "
     "attack, the attacker the side with more VP.",
 ]
+
+
+def fighters(battle: api.Battle) -> list[str]:
+    """The players who fought a battle: they alone read its losses."""
+    return sorted({p for s in battle.sides for p in s.players})
+
+
+def names_joined(names: list[str]) -> str:
+    """``A``, ``A and B``, ``A, B and C``."""
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+
+
+def off_table(battle: api.Battle, side: api.BattleSide) -> bool:
+    """Whether the result says ``side`` had no troops on the table at the end (R-SU-13)."""
+    result = battle.result
+    entry = next((r for r in result.sides if r.side == side.id), None) if result else None
+    return bool(entry and entry.facts.get(OFF_TABLE))
+
+
+def abandon_machines(ctx: api.Context, battle: api.Battle) -> None:
+    """§4.2.1: "If there are no friendly troops on the table at the end of the battle, any
+    Warmachines left on the board are eliminated for good." A side with no troops on the
+    table loses every war machine of its corps before the casualty roll, destroyed ones too:
+    nobody is left to repair them (R-SU-30)."""
+    camp = ctx.campaign
+    for side in battle.sides:
+        if not off_table(battle, side):
+            continue
+        for army_id in side.armies:
+            army = camp.army(army_id)
+            machines = [
+                u for u in (army.units if army else []) if u.category is api.Category.WAR_MACHINE
+            ]
+            if army is None or not machines:
+                continue
+            for unit in machines:
+                army.units.remove(unit)
+            one = len(machines) == 1
+            ctx.emit(
+                "machines_lost",
+                f"'{army.name}' had no troops on the table at the end: its "
+                f"{names_joined([u.name for u in machines])} "
+                f"{'is' if one else 'are'} eliminated for good (section 4.2.1, R-SU-30)",
+                visible_to=fighters(battle),
+                army=army.id,
+            )
 
 
 def casualty_row(rules: api.Rules, roll: int) -> dict[str, object]:
@@ -173,6 +282,7 @@ def roll_casualties(ctx: api.Context, battle: api.Battle) -> None:
                 if unit.category is api.Category.CHARACTER
                 else 0
             )
+            points_each = unit.points / unit.models if unit.models else 0.0
             dice: list[int] = []
             for start in range(0, rolling, MAX_DICE):  # the dice roller's limit per roll
                 count = min(MAX_DICE, rolling - start)
@@ -194,13 +304,14 @@ def roll_casualties(ctx: api.Context, battle: api.Battle) -> None:
                         army=army.id,
                         unit=unit.id,
                         models=1,
+                        points_each=points_each,
+                        corps=army.name,
+                        name=unit.name,
                     )
                 else:
                     dead += 1
-            models_before = unit.models
-            unit_points = unit.points / models_before if models_before else 0
-            unit.models = max(0, models_before - rolling + back)
-            unit.points = round(unit_points * unit.models)
+            unit.models = max(0, unit.models - rolling + back)
+            unit.points = round(points_each * unit.models)
             if unit.models == 0 and later == 0:
                 army.units.remove(unit)
             fled_back = 0 if fled_roll else loss.fled
@@ -209,19 +320,46 @@ def roll_casualties(ctx: api.Context, battle: api.Battle) -> None:
                 f"{unit.name} of '{army.name}': {rolling} rolled ({' '.join(map(str, dice))}): "
                 f"{back} back now, {later} back later, {dead} dead"
                 + (f"; {fled_back} fled and returned" if fled_back else "")
-                + f"; {unit.models} models now (R-SU-16)",
-                visible_to=sorted({p for s in battle.sides for p in s.players}),
+                + f"; {api.words.model_count(unit.models)} now (R-SU-16)",
+                visible_to=fighters(battle),
                 army=army.id,
                 unit=unit.id,
             )
 
 
 def models_return(ctx: api.Context, effect: api.ScheduledEffect) -> None:
-    """Models back from their wounds rejoin their corps (R-SU-16), if it still stands."""
-    army = ctx.campaign.army(str(effect.data.get("army", "")))
-    unit = army.unit(str(effect.data.get("unit", ""))) if army is not None else None
+    """Models back from their wounds rejoin their corps (R-SU-16) at the points each was
+    worth before the battle. When the corps is gone they have nothing to rejoin and are
+    lost, and the chronicle says so (R-SU-31)."""
+    data, camp = effect.data, ctx.campaign
+    count = int(data.get("models", 1))
+    army = camp.army(str(data.get("army", "")))
+    unit_id = str(data.get("unit", ""))
+    name = str(data.get("name", unit_id))
+    models = api.words.model_count(count)
+    unit = army.unit(unit_id) if army is not None else None
     if army is None or unit is None:
+        corps = str(data.get("corps", data.get("army", "")))
+        ctx.emit(
+            RETURN,
+            f"{models} of {name} would be back from {'its' if count == 1 else 'their'} "
+            f"wounds, but '{corps}' is gone: {'it is' if count == 1 else 'they are'} lost "
+            "(R-SU-31)",
+            visible_to=effect.visible_to,
+            army=str(data.get("army", "")),
+            unit=unit_id,
+        )
         return
-    per_model = unit.points / unit.models if unit.models else 0
-    unit.models += int(effect.data.get("models", 1))
-    unit.points = round(per_model * unit.models) if per_model else unit.points
+    fallback = unit.points / unit.models if unit.models else 0.0
+    points_each = float(data.get("points_each", fallback))
+    unit.models += count
+    unit.points = round(points_each * unit.models)
+    ctx.emit(
+        RETURN,
+        f"{models} of {unit.name} ('{army.name}') {'is' if count == 1 else 'are'} back from "
+        f"{'its' if count == 1 else 'their'} wounds: {api.words.model_count(unit.models)}, "
+        f"{unit.points:,} pts now (R-SU-16)",
+        visible_to=effect.visible_to,
+        army=army.id,
+        unit=unit.id,
+    )

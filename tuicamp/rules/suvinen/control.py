@@ -56,19 +56,20 @@ def entered(ctx: api.Context, army: api.Army, came_from: api.Hex, into: api.Hex)
     if not hostile:
         return
     state, entry = sstate(ctx), api.SideOf.between(into, came_from)
-    if not any(s in state.control for s in sides_of(into)):
+    camp, name = ctx.campaign, api.teams.name_of
+    first = not any(s in state.control for s in sides_of(into))
+    if first:
         for side in sides_of(into):
             state.control[side] = hostile[0].owner
     state.control[entry] = army.owner
     record.entered_by = entry
-    camp = ctx.campaign
-    ctx.emit(
-        "hexside_control",
-        f"{describe(army)} enters {camp.map.label(into)}, held by "
-        f"{api.teams.name_of(camp, hostile[0].owner)}: {api.teams.name_of(camp, army.owner)} "
-        f"holds its {side_name(entry)} side (R-SU-8)",
-        army=army.id,
+    text = (
+        f"{describe(army)} enters {camp.map.label(into)}, where hostile troops stand: "
+        f"{name(camp, army.owner)} holds the {side_name(entry)} side it came in by"
     )
+    if first:
+        text += f", {name(camp, hostile[0].owner)} the other five"
+    ctx.emit("hexside_control", f"{text} (R-SU-8)", army=army.id)
 
 
 def tidy(ctx: api.Context) -> None:

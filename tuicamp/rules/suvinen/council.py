@@ -15,6 +15,9 @@ from tuicamp.rules.suvinen import control
 from tuicamp.rules.suvinen.state import sstate
 
 ORDER_DICE = "2d6"
+# the kind of the turn's alliances in the book (R-SU-12), as the chronicle reads it: "The
+# Empire proposes a pact of alliance to Orcs & Goblins"
+ALLIANCE = "pact of alliance"
 MAX_REROLLS = 20  # a tie re-rolled this often is broken by the slot order
 
 
@@ -33,7 +36,8 @@ def roll_order(ctx: api.Context) -> list[str]:
     def rank(group: list[str], depth: int) -> list[str]:
         rolled = {}
         for p in group:
-            total = ctx.dice.roll(ORDER_DICE, f"{api.teams.name_of(camp, p)}'s roll for the order")
+            whose = api.words.possessive(api.teams.name_of(camp, p))
+            total = ctx.dice.roll(ORDER_DICE, f"{whose} roll for the order")
             rolled[p] = total.total
             shown.setdefault(p, []).append(total.total)
         out: list[str] = []
@@ -94,7 +98,7 @@ class Ally(api.Action):
         ctx.player(self.to)
         ctx.require(self.to != me, "A player cannot ally with itself")
         lapses = api.Moment(ctx.campaign.turn, "impulse1")
-        api.agreements.propose(ctx, book, "alliance", me, [self.to], lapses=lapses)
+        api.agreements.propose(ctx, book, ALLIANCE, me, [self.to], lapses=lapses)
 
 
 ACTIONS = (Ally,)

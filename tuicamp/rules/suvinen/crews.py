@@ -9,8 +9,9 @@ and from now on they act as crew-members for the Great Cannon."
 
 A destroyed war machine rolls on the casualty table like a killed model (``battles``). Its
 crew are not counted on the roster, so making up killed crew is the player's act: models of
-a regiment in the same corps leave their unit to serve the machine; whether they share the
-crew's profile is the players' business (R-ALL-3).
+a regiment in the same corps leave their unit to serve the machine. The roster knows of a
+profile what tuicamp keeps of a unit, its race, M and Ld, and a war machine's are its
+crew's: the regiment must match them (R-SU-34).
 """
 
 from __future__ import annotations
@@ -18,6 +19,10 @@ from __future__ import annotations
 from attrs import define
 
 from tuicamp.rules import api
+
+# R-SU-34: crew come from the rank and file on foot; characters, war machines, monsters and
+# cavalry have no crew's profile
+CREW_CATEGORIES = frozenset({api.Category.RANK_AND_FILE})
 
 
 @define(kw_only=True)
@@ -41,9 +46,25 @@ class CrewMachine(api.Action):
             f"{machine.name} is no war machine: only war machines take crew",
         )
         ctx.require(
-            donor.category is not api.Category.CHARACTER
-            and donor.category is not api.Category.WAR_MACHINE,
-            f"{donor.name} is no regiment: crew come from the corps' troops",
+            donor.category in CREW_CATEGORIES,
+            f"{donor.name} is no regiment on foot: crew come from the corps' rank and file "
+            "(R-SU-34)",
+        )
+        owner = ctx.campaign.player(army.owner)
+        differs = [
+            f"{what} {mine} against the crew's {theirs}"
+            for what, mine, theirs in (
+                ("race", api.unit_race(donor, owner), api.unit_race(machine, owner)),
+                ("M", donor.movement, machine.movement),
+                ("Ld", donor.leadership, machine.leadership),
+            )
+            if mine != theirs
+        ]
+        ctx.require(
+            not differs,
+            f"{donor.name} does not have the profile of the {machine.name}'s crew "
+            f'({"; ".join(differs)}): "You may crew warmachines with troops who have same '
+            'profile as the original crew" (R-SU-16, R-SU-34)',
         )
         ctx.require(self.models >= 1, "Say how many models become crew (models = 1 or more)")
         ctx.require(
@@ -53,11 +74,12 @@ class CrewMachine(api.Action):
         per_model = donor.points / donor.models if donor.models else 0
         donor.models -= self.models
         donor.points = round(per_model * donor.models)
-        noun = "model" if self.models == 1 else "models"
+        one = self.models == 1
         ctx.emit(
             "crew",
-            f"{self.models} {noun} of {donor.name} ('{army.name}') leave the roster and from "
-            f"now on crew the {machine.name} (R-SU-16; same profile: R-ALL-3)",
+            f"{api.words.model_count(self.models)} of {donor.name} ('{army.name}') "
+            f"{'leaves' if one else 'leave'} the roster and from now on "
+            f"{'crews' if one else 'crew'} the {machine.name} (R-SU-16, R-SU-34)",
             player=army.owner,
             army=army.id,
         )

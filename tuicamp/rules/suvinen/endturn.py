@@ -30,10 +30,10 @@ def end_turn(ctx: api.Context) -> None:
             continue
         here = corps_at(ctx, castle.hex)
         if here and all(hostile(ctx, a.owner, player) for a in here):
-            name = api.teams.name_of(camp, player)
+            owner = api.words.possessive(api.teams.name_of(camp, player))
             ctx.emit(
                 "castle_lost",
-                f"{castle.name}, {name}'s Home Castle, is lost: all {name}'s troops are "
+                f"{castle.name}, {owner} Home Castle, is lost: all {owner} troops are "
                 "eliminated (R-SU-19)",
             )
             for army in [a for a in camp.armies if a.owner == player]:

@@ -118,7 +118,7 @@ def blockers(rules: api.Rules, player: str) -> list[str]:
     if not in_impulses(rules) or taken(rules, player) >= rules.campaign.step:
         return []
     return [
-        f"First: take the impulse {impulse_now(rules)} of one of your corps "
+        f"First: take impulse {impulse_now(rules)} with one of your corps "
         "(move_corps, hold_corps or break_commitment)"
     ]
 
@@ -136,7 +136,8 @@ def start(ctx: api.Context, army_id: str) -> tuple[api.Army, Corps]:
     acting = api.acting_players(camp)
     ctx.require(
         army.owner in acting,
-        f"It is not {api.teams.name_of(camp, army.owner)}'s turn in the rotation: "
+        f"It is not {api.words.possessive(api.teams.name_of(camp, army.owner))} turn in the "
+        "rotation: "
         f"{', '.join(api.teams.name_of(camp, p) for p in acting) or 'nobody'} is to move",
     )
     ctx.require(
@@ -173,8 +174,8 @@ def cancel_commitments(ctx: api.Context, h: api.Hex, newcomer: api.Army) -> None
         record.committed_to, record.committed_mp = None, 0.0
         ctx.emit(
             "commitment_cancelled",
-            f"{describe(army)}'s commitment to {where} is cancelled: {describe(newcomer)} "
-            f"attacks it (R-SU-10)",
+            f"The commitment of {describe(army)} to {where} is cancelled: "
+            f"{describe(newcomer)} attacks it (R-SU-10)",
             army=army.id,
         )
 
@@ -205,7 +206,7 @@ def walk(ctx: api.Context, army: api.Army, record: Corps, steps: Sequence[api.He
             if hostile_at(ctx, nxt, army.owner):
                 ctx.require(
                     not rest,
-                    f"{describe(army)} enters {label(nxt)}, held by hostile troops: its move "
+                    f"{describe(army)} enters {label(nxt)}, where hostile troops stand: its move "
                     f"ends there ({', '.join(rest)} left over)",
                 )
                 cancel_commitments(ctx, nxt, army)

@@ -14,10 +14,12 @@ from typing import Any
 
 from tuicamp.rules import api
 from tuicamp.rules.suvinen import (
+    assault,
     battles,
     council,
     crews,
     endturn,
+    garrisons,
     impulses,
     roster,
     setup,
@@ -27,7 +29,7 @@ from tuicamp.rules.suvinen import (
 )
 from tuicamp.rules.suvinen.state import SuvinenState, sstate
 
-MODULES = (council, impulses, withdrawal, crews)
+MODULES = (council, impulses, withdrawal, assault, crews, garrisons)
 HANDLERS: dict[type[api.Action], Callable[[api.Context, Any], None]] = {
     kind: handler for module in MODULES for kind, handler in module.HANDLERS.items()
 }
@@ -80,7 +82,7 @@ class SuvinenRuleset(api.Ruleset):
                 "The order of play is rolled on 2d6 (ties re-rolled). Offer or accept "
                 "alliances for this turn (ally), then end the phase."
             ),
-            allows=("ally", "crew_machine"),
+            allows=("ally", "crew_machine", "garrison"),
             on_enter=council.begin_turn,
         ),
         *(impulse_phase(n) for n in range(1, impulses.IMPULSE_COUNT + 1)),
@@ -187,13 +189,16 @@ garrisons = { altdorf = "altdorf-garrison" }   # per castle or city: the army in
         return (
             battles.blockers(ctx)
             or withdrawal.blockers(ctx, player)
+            or assault.blockers(ctx, player)
             or impulses.blockers(ctx, player)
         )
 
     def fire(self, ctx: api.Context, effect: api.ScheduledEffect) -> None:
-        """Models back from their wounds rejoin their corps (R-SU-16)."""
+        """Models back from their wounds rejoin their corps (R-SU-16, R-SU-31); the
+        chronicle line is theirs."""
         if effect.kind == battles.RETURN:
             battles.models_return(ctx, effect)
+            return
         super().fire(ctx, effect)
 
     def idle(self, rules: api.Rules, player: str) -> str | None:
@@ -219,8 +224,10 @@ garrisons = { altdorf = "altdorf-garrison" }   # per castle or city: the army in
         return notes
 
     def apply_battle_result(self, ctx: api.Context, battle: api.Battle) -> None:
-        """The losses roll on the casualty table (R-SU-16); a corps with no troops left is
-        gone, and a hex left to one side is no longer contested (R-SU-8)."""
+        """A side with no troops on the table loses its war machines (§4.2.1, R-SU-30); the
+        losses roll on the casualty table (R-SU-16); a corps with no troops left is gone,
+        and a hex left to one side is no longer contested (R-SU-8)."""
+        battles.abandon_machines(ctx, battle)
         battles.roll_casualties(ctx, battle)
         camp = ctx.campaign
         for side in battle.sides:
@@ -235,14 +242,27 @@ garrisons = { altdorf = "altdorf-garrison" }   # per castle or city: the army in
 
     # --- what a seat may know -----------------------------------------------------------
     def pending(self, rules: api.Rules, seat: api.Seat | None = None) -> list[str]:
+        """Who is to act now, and for ``seat`` the offers of alliance it is to answer."""
         camp = rules.campaign
         if camp.finished:
             return []
+        answers = [
+            f"To answer: {line.text}"
+            for line in (view.offer_lines(rules, seat) if seat is not None else [])
+            if line.label == "To answer"
+        ]
+        return answers + self.to_act(rules)
+
+    def to_act(self, rules: api.Rules) -> list[str]:
+        """Who is to act in the phase now, as every seat may read it."""
+        camp = rules.campaign
         acting = api.acting_players(camp)
         names = ", ".join(api.teams.name_of(camp, p) for p in acting)
         if camp.phase == "battles":
             return battles.blockers(rules) + [
-                line for p in camp.players for line in withdrawal.blockers(rules, p.id)
+                line
+                for p in camp.players
+                for line in withdrawal.blockers(rules, p.id) + assault.blockers(rules, p.id)
             ]
         if impulses.in_impulses(rules):
             now = f"Impulse {impulses.impulse_now(rules)}, round {camp.step}"

@@ -2,7 +2,9 @@
 the march to the cursor (one impulse's MP, the rest committed), the end of a player's part
 of a round, and hexside control drawn on the map for every seat (R-SU-8): each held side
 of a contested hex carries its holder's letter in its holder's colour, so it reads in 16
-colours and in monochrome. The core's side panel shows the status lines."""
+colours and in monochrome. With the cursor on one of the seat's own or allied corps, the
+map draws that corps' supply line of the last check, and the panel says where it runs
+(R-SU-17). The core's side panel shows the status lines."""
 
 from __future__ import annotations
 
@@ -12,10 +14,11 @@ from typing import Any
 from textual.app import ComposeResult
 from textual.widgets import Static
 
-from tuicamp.rules.api import Action, EndPhase
+from tuicamp.rules.api import Action, EndPhase, Hex
 from tuicamp.rules.suvinen.impulses import BreakCommitment, HoldCorps, MoveCorps
 from tuicamp.rules.suvinen.view import SuvinenView
 from tuicamp.ui.kit import (
+    ROUTE,
     SIDES,
     CampaignControls,
     MapWidget,
@@ -27,7 +30,11 @@ from tuicamp.ui.kit import (
 )
 
 CONTROL = "control"
-OVERLAYS = {CONTROL: OverlayLook(SIDES, "#", "bright_white", "hexside held (holder's letter)")}
+SUPPLY = "supply"
+OVERLAYS = {
+    CONTROL: OverlayLook(SIDES, "#", "bright_white", "hexside held (holder's letter)"),
+    SUPPLY: OverlayLook(ROUTE, "+", "bright_green", "supply line of the corps at the cursor"),
+}
 
 
 def _on_selected(make: Callable[[str], Action]) -> Callable[[CampaignControls], None]:
@@ -70,20 +77,46 @@ class SuvinenPanel(PhasePanel):
         except RuntimeError:
             return
         rotation = [line.text for line in view.status_lines if line.label == "Rotation"]
-        self.text.update("\n".join(["Suvinen", *rotation]))
         state = view.ruleset_state
+        if not isinstance(state, SuvinenView):
+            self.text.update("\n".join(["Suvinen", *rotation]))
+            return
+        here = [s for s in state.supply_lines if s.hex == self.controls.cursor]
+        names = {a.id: a.name for a in view.armies}
+        said = [f"Supply line of '{names.get(s.army, s.army)}': {s.text}" for s in here]
+        self.text.update("\n".join(["Suvinen", *rotation, *said]))
         found = self.screen.query(MapWidget) if self.is_attached else None
         widget = found.first() if found else None
-        if widget is None or not isinstance(state, SuvinenView):
+        if widget is None:
             return
         looks = {p.id: Mark(p.letter, p.colour) for p in view.players}
         widget.set_side_overlay(
             CONTROL, {side: looks[p] for side, p in state.control.items() if p in looks}
         )
+        draw_supply(widget, [s.hexes for s in here])
+
+
+def draw_supply(widget: MapWidget, lines: list[tuple[Hex, ...]]) -> None:
+    """The supply lines of the corps at the cursor on the map (R-SU-17), each cut where a
+    waterway leg leaves two hexes apart, since a route is drawn through neighbours."""
+    pieces: list[list[Hex]] = []
+    for hexes in lines:
+        pieces.append([])
+        for h in hexes:
+            if pieces[-1] and not pieces[-1][-1].is_adjacent(h):
+                pieces.append([])
+            pieces[-1].append(h)
+    drawn = [p for p in pieces if len(p) > 1]
+    if drawn:
+        widget.set_route(SUPPLY, *drawn)
+    else:
+        widget.clear_overlay(SUPPLY)
 
 
 def _panel(controls: CampaignControls, phase: str) -> PhasePanel | None:
-    return SuvinenPanel(controls, id="suvinen-panel")
+    # one id a phase: the campaign screen mounts the next phase's panel while the last
+    # one's removal is still under way, and two widgets of one id would clash
+    return SuvinenPanel(controls, id=f"suvinen-panel-{phase}")
 
 
 def suvinen_ui() -> RulesetUI:

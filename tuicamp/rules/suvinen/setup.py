@@ -99,7 +99,8 @@ def campaign_problems(rules: api.Rules) -> list[api.Problem]:
         fielded = sum(a.points for a in camp.armies if a.owner == player.id)
         if fielded > state.points:
             text = (
-                f"{player.name}'s troops hold {fielded:,} pts, more than the campaign's "
+                f"{api.words.possessive(player.name)} troops hold {fielded:,} pts, more than "
+                "the campaign's "
                 f"{state.points:,} pts each (R-SU-7)"
             )
             out.append(api.Problem(("player", player.id), text))

@@ -4,8 +4,8 @@ Plain attrs data, saved with the campaign by the engine's codec: one record per 
 (its impulse, its commitment, its supply) and the turn's books (the rolled order of play,
 the alliances of the turn, the home castles and garrisons, the control of the sides of
 contested hexes). The rules that read and change
-them live in the modules named after them (``impulses``, ``alliances``); this module holds
-no rule.
+them live in the modules named after them (``impulses``, ``council`` for the order of play
+and the alliances, ``control``, ``supply``, ``withdrawal``); this module holds no rule.
 """
 
 from __future__ import annotations
@@ -33,13 +33,16 @@ class Corps:
     entered_by: api.SideOf | None = None  # R-SU-9: the side it came into a contested hex by
     supply: tuple[float, str] | None = None  # the last check's line: its MP and its source
     supply_checked: int = 0  # the turn of that check (0: none yet)
+    # the hexes that line runs through, from the corps to its source (a waterway side
+    # counted as the hex it is followed from), for the map to draw on request
+    supply_path: list[api.Hex] = field(factory=list)
 
 
 @define
 class SuvinenState:
     """The campaign's books: corps records by army id, the order of play rolled on 2d6 at
-        the start of the turn (R-SU-3), the turn's alliances (R-SU-12), each player's Home
-        Castle (a settlement id), the garrisons (settlement id -> army id, R-SU-20) and who holds
+    the start of the turn (R-SU-3), the turn's alliances (R-SU-12), each player's Home
+    Castle (a settlement id), the garrisons (settlement id -> army id, R-SU-20) and who holds
     each side of a contested hex (R-SU-8)."""
 
     corps: dict[str, Corps] = field(factory=dict)
@@ -57,6 +60,10 @@ class SuvinenState:
     prebattle_done: list[str] = field(factory=list)
     # temporary battle alliances (§4.1), each for one hex and day (terms: hex, day)
     temp_alliances: api.Agreements = field(factory=api.Agreements)
+    # the open rounds in which the besiegers of a garrison write assault or wait, by the
+    # castle's hex label, and the hexes whose besiegers have chosen this turn (R-SU-36)
+    sieges: dict[str, api.SealedChoice[str]] = field(factory=dict)
+    sieges_done: list[str] = field(factory=list)
     points: int = 3500
     magic_item_limits: bool = False
 

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from tuicamp.rules import api
 from tuicamp.rules.suvinen import control
-from tuicamp.rules.suvinen.corps import allied, describe, hostile
+from tuicamp.rules.suvinen.corps import allied, corps_at, describe, hostile
 from tuicamp.rules.suvinen.impulses import mp_text
 from tuicamp.rules.suvinen.roster import remove_corps
 from tuicamp.rules.suvinen.state import corps_record, sstate
@@ -28,14 +28,25 @@ from tuicamp.rules.suvinen.state import corps_record, sstate
 
 def sources(rules: api.Rules, player: str) -> dict[api.Hex, str]:
     """The player's supply sources (hex -> name): its own and its allies' castles and
-    cities (R-SU-20: allied castles count too)."""
+    cities, and those its or its allies' corps occupy, hostile corps none (R-SU-20,
+    R-SU-35: "The Home Castle will act as a supplysource for the new occupants")."""
     kinds = set(rules.table("supply").get("sources", ["castle", "capital", "city"]))
     camp = rules.campaign
     return {
         s.hex: s.name
         for s in camp.map.settlements
-        if s.kind in kinds and s.owner is not None and allied(rules, s.owner, player)
+        if s.kind in kinds
+        and (
+            (s.owner is not None and allied(rules, s.owner, player))
+            or occupied_by_friends(rules, s.hex, player)
+        )
     }
+
+
+def occupied_by_friends(rules: api.Rules, h: api.Hex, player: str) -> bool:
+    """Corps of the player or its allies stand in ``h``, and no hostile corps (R-SU-35)."""
+    here = corps_at(rules, h)
+    return bool(here) and all(allied(rules, a.owner, player) for a in here)
 
 
 def network(rules: api.Rules) -> api.SideNetwork:
@@ -84,16 +95,19 @@ def check(ctx: api.Context) -> None:
     cutting = {a.id for a in camp.armies if a.units and not corps_record(ctx, a.id).disrupted}
     base = network(ctx)
     results: dict[str, tuple[float, str] | None] = {}
+    paths: dict[str, list[api.Hex]] = {}
     for army in [a for a in camp.armies if a.hex is not None and a.units]:
         assert army.hex is not None
         found = sources(ctx, army.owner)
         lines = base.with_closures(closures(ctx, army.owner, cutting - {army.id}))
         line = api.cheapest_line(lines, army.hex, list(found), most) if found else None
         results[army.id] = None if line is None else (line.cost, found[line.end])
+        paths[army.id] = [] if line is None else line_hexes(line)
     for army_id, result in results.items():
         army = ctx.army(army_id)
         record = corps_record(ctx, army_id)
         record.supply, record.supply_checked = result, camp.turn
+        record.supply_path = paths[army_id]
         if result is not None:
             cost, source = result
             if record.disrupted:
@@ -113,6 +127,17 @@ def check(ctx: api.Context) -> None:
             "Disrupted, Ld -2 (R-SU-18)"
         )
         ctx.emit("supply", text, visible_to=[army.owner], army=army_id)
+
+
+def line_hexes(line: api.SideLine) -> list[api.Hex]:
+    """The hexes a line runs through, in order: a hex it enters, or the hex a waterway side
+    it follows is seen from; a hex once, however many of its sides the line follows."""
+    out: list[api.Hex] = []
+    for step in line.steps:
+        h = step.hex if step.hex is not None else step.side.hex if step.side else None
+        if h is not None and (not out or out[-1] != h):
+            out.append(h)
+    return out
 
 
 def eliminate(ctx: api.Context, army: api.Army) -> None:

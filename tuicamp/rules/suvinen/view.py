@@ -12,6 +12,7 @@ from __future__ import annotations
 from attrs import frozen
 
 from tuicamp.rules import api
+from tuicamp.rules.suvinen import withdrawal
 from tuicamp.rules.suvinen.control import control_text, side_name
 from tuicamp.rules.suvinen.corps import allied, describe, is_garrison, leader
 from tuicamp.rules.suvinen.impulses import (
@@ -25,15 +26,42 @@ from tuicamp.rules.suvinen.state import corps_record, sstate
 
 
 @frozen
+class SupplyLine:
+    """One corps' supply line at the last check, as its owner and allies may read it."""
+
+    army: str
+    hex: api.Hex  # where the corps stands
+    hexes: tuple[api.Hex, ...]  # from the corps to its source
+    text: str  # "4 MP to Carroburg"
+
+
+@frozen
 class SuvinenView:
-    """What the map draws for every seat: who holds each side of a contested hex (R-SU-8;
-    public, as the corps in the hex are on the map for all)."""
+    """What the map draws: who holds each side of a contested hex (R-SU-8; public, as the
+    corps in the hex are on the map for all), and the supply lines of the seat's own and
+    its allies' corps (never an enemy's: a line tells where its corps draws from)."""
 
     control: dict[api.SideOf, str]
+    supply_lines: tuple[SupplyLine, ...] = ()
 
 
 def suvinen_view(rules: api.Rules, seat: api.Seat) -> SuvinenView:
-    return SuvinenView(dict(sstate(rules).control))
+    return SuvinenView(dict(sstate(rules).control), supply_lines(rules, seat))
+
+
+def supply_lines(rules: api.Rules, seat: api.Seat) -> tuple[SupplyLine, ...]:
+    """The last check's lines of the corps the seat knows in full (R-SU-17)."""
+    out, records = [], sstate(rules).corps
+    for army in rules.campaign.armies:
+        record = records.get(army.id)
+        if army.hex is None or not known_to(rules, seat, army.owner):
+            continue
+        if record is None or record.supply is None:
+            continue
+        cost, source = record.supply
+        text = f"{mp_text(cost)} MP to {source}"
+        out.append(SupplyLine(army.id, army.hex, tuple(record.supply_path), text))
+    return tuple(out)
 
 
 def known_to(rules: api.Rules, seat: api.Seat, owner: str) -> bool:
@@ -87,6 +115,43 @@ def corps_line(rules: api.Rules, army: api.Army) -> api.StatusLine:
     return api.StatusLine(f"Corps {describe(army)}", "; ".join(bits))
 
 
+def alliance_text(offer: api.Agreement) -> str:
+    """What an offer of the council is for (R-SU-12)."""
+    return f"an alliance for turn {offer.proposed.turn} (R-SU-12)"
+
+
+def temporary_text(offer: api.Agreement) -> str:
+    """What an offer before a battle of three sides or more is for (§4.1)."""
+    where, day = offer.terms.get("hex", "?"), offer.terms.get("day", "?")
+    return f"a temporary alliance for the battle at {where} on day {day} (section 4.1)"
+
+
+def offer_lines(rules: api.Rules, seat: api.Seat) -> list[api.StatusLine]:
+    """The pending offers of alliance the seat is party to, with their ids: "To answer"
+    where the seat is asked, with the very action that answers, "Offered" where the seat
+    waits for the answer (R-SU-12, §4.1). Nobody else reads them."""
+    camp, state = rules.campaign, sstate(rules)
+    out: list[api.StatusLine] = []
+    books = (
+        (state.alliances, "ally", alliance_text),
+        (state.temp_alliances, "temporary_alliance", temporary_text),
+    )
+    name = api.teams.name_of
+    for book, action, what in books:
+        for offer in book.items:
+            if not offer.pending:
+                continue
+            parties = ", ".join(name(camp, p) for p in offer.parties)
+            text = f"{name(camp, offer.proposer)} offers {parties} {what(offer)}"
+            if any(api.teams.speaks_for(camp, seat, p) for p in offer.waiting):
+                answer = f"{action} accept={offer.id} (or decline={offer.id})"
+                out.append(api.StatusLine("To answer", f"{text}: {answer}"))
+            elif seat.gm or api.teams.speaks_for(camp, seat, offer.proposer):
+                waiting = ", ".join(api.teams.name_of(camp, p) for p in offer.waiting)
+                out.append(api.StatusLine("Offered", f"{text} ({offer.id}): waiting for {waiting}"))
+    return out
+
+
 def status_lines(rules: api.Rules, seat: api.Seat) -> list[api.StatusLine]:
     camp, state = rules.campaign, sstate(rules)
     name = api.teams.name_of
@@ -101,6 +166,7 @@ def status_lines(rules: api.Rules, seat: api.Seat) -> list[api.StatusLine]:
         if agreement.status == api.AgreementStatus.ACCEPTED and mine:
             names = " and ".join(name(camp, p) for p in agreement.circle)
             lines.append(api.StatusLine("Alliance", f"{names} this turn (R-SU-12)"))
+    lines += offer_lines(rules, seat)
     for player, castle in state.home_castles.items():
         settlement = camp.map.settlement(castle)
         if settlement is not None:
@@ -112,9 +178,19 @@ def status_lines(rules: api.Rules, seat: api.Seat) -> list[api.StatusLine]:
             )
     for label, sealed in state.withdrawals.items():
         waiting = ", ".join(name(camp, p) for p in sealed.waiting) or "nobody"
-        lines.append(
-            api.StatusLine(f"Withdrawal {label}", f"day {state.day}: waiting for {waiting}")
-        )
+        text = f"day {state.day}: waiting for {waiting}"
+        if label not in state.before_battle:
+            musts = [
+                f"{name(camp, p)} must withdraw: {why}"
+                for p in sealed.waiting
+                if (seat.gm or p in seat.players)
+                and (why := withdrawal.forced(rules, api.parse_label(label), p))
+            ]
+            text += "".join(f"; {must}" for must in musts)
+        lines.append(api.StatusLine(f"Withdrawal {label}", text))
+    for label, sealed in state.sieges.items():
+        waiting = ", ".join(name(camp, p) for p in sealed.waiting) or "nobody"
+        lines.append(api.StatusLine(f"Siege {label}", f"assault or wait: waiting for {waiting}"))
     for h in sorted({side.hex for side in state.control}, key=camp.map.label):
         lines.append(api.StatusLine(f"Control {camp.map.label(h)}", control_text(rules, h)))
     for army in camp.armies:

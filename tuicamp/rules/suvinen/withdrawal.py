@@ -20,13 +20,13 @@ from __future__ import annotations
 from attrs import define
 
 from tuicamp.rules import api
-from tuicamp.rules.suvinen import battles, control
-from tuicamp.rules.suvinen.corps import allied, corps_at, describe, hostile_at
+from tuicamp.rules.suvinen import battles, castles, control
+from tuicamp.rules.suvinen.corps import corps_at, describe, hostile_at, leader
 from tuicamp.rules.suvinen.roster import remove_corps
 from tuicamp.rules.suvinen.state import sstate
 
 FIGHT, WITHDRAW = "fight", "withdraw"
-OFF_TABLE = "off_table"  # the result field: no troops on the table when the battle ended
+OFF_TABLE = battles.OFF_TABLE
 FORCE_FACTOR = 5
 
 
@@ -41,9 +41,20 @@ def result_fields() -> tuple[api.ResultField, ...]:
 
 
 def side_points(rules: api.Rules, h: api.Hex, player: str) -> int:
-    """The points left in a hex of ``player``'s side (its allies with it)."""
+    """The points left in a hex of ``player``'s side: its own, its allies' for the turn and
+    its temporary allies' for the hex's battle of the day (R-SU-12, R-SU-13)."""
+    return sum(
+        a.points for a in battles.outside(rules, h) if battles.together(rules, a.owner, player, h)
+    )
+
+
+def side_names(rules: api.Rules, h: api.Hex, player: str) -> str:
+    """``player``'s side in a hex as the chronicle names it: its players there."""
     camp = rules.campaign
-    return sum(a.points for a in camp.armies if a.hex == h and allied(rules, a.owner, player))
+    players = dict.fromkeys(
+        a.owner for a in battles.outside(rules, h) if battles.together(rules, a.owner, player, h)
+    )
+    return battles.names_joined([api.teams.name_of(camp, p) for p in players])
 
 
 def forced(rules: api.Rules, h: api.Hex, player: str) -> str:
@@ -53,17 +64,21 @@ def forced(rules: api.Rules, h: api.Hex, player: str) -> str:
     today = [b for b in camp.battles if b.hex == h and b.turn == camp.turn and b.day == state.day]
     for battle in today:
         side = next((s for s in battle.sides if player in s.players), None)
-        result = battle.result
-        mine = result and side and next((r for r in result.sides if r.side == side.id), None)
-        if mine and mine.facts.get(OFF_TABLE):
+        if side is not None and battles.off_table(battle, side):
             return "it had no troops on the table when the battle ended (R-SU-13)"
     own = side_points(rules, h, player)
-    for enemy in hostile_at(rules, h, player):
-        theirs = side_points(rules, h, enemy.owner)
+    enemies = dict.fromkeys(
+        a.owner
+        for a in battles.outside(rules, h)
+        if not battles.together(rules, a.owner, player, h)
+    )
+    for enemy in enemies:
+        theirs = side_points(rules, h, enemy)
         if theirs >= FORCE_FACTOR * own:
-            return (
-                f"{api.teams.name_of(camp, enemy.owner)} has {theirs:,} pts left against its "
-                f"{own:,}, 5 times as many or more (R-SU-13)"
+            names = side_names(rules, h, enemy)
+            verb = "has" if names == api.teams.name_of(camp, enemy) else "have"
+            return (  # a bound, not their points: the enemy's strength stays hidden
+                f"{names} {verb} 5 times your {own:,} pts left or more (R-SU-13)"
             )
     return ""
 
@@ -78,9 +93,11 @@ def open_round(ctx: api.Context, h: api.Hex, before: bool) -> None:
     or before it when three or more sides are there (§4.1, step 1)."""
     state, camp = sstate(ctx), ctx.campaign
     label = camp.map.label(h)
-    players = list(dict.fromkeys(a.owner for a in corps_at(ctx, h)))
-    when = "before the battle" if before else "after the battle"
-    what = f"withdrawal choices at {label} (day {state.day}, {when})"
+    players = list(dict.fromkeys(a.owner for a in battles.outside(ctx, h)))
+    if before:
+        what = f"choices to withdraw or prepare for battle at {label} on day {state.day}"
+    else:
+        what = f"choices to fight on or withdraw at {label} after the battle of day {state.day}"
     kind = "prebattle" if before else "withdraw"
     state.withdrawals[label] = api.SealedChoice(
         round_id(ctx, h, kind), what, players, kind="withdrawal"
@@ -103,13 +120,14 @@ def begin_day(ctx: api.Context) -> None:
             open_round(ctx, h, before=True)
         else:
             battles.open_battle_at(ctx, h)
+    castles.open_sieges(ctx)
     settle_day(ctx)
 
 
 def start_battles(ctx: api.Context) -> None:
     """After all movement: day 1."""
     state = sstate(ctx)
-    state.day, state.prebattle_done = 1, []
+    state.day, state.prebattle_done, state.sieges_done = 1, [], []
     begin_day(ctx)
 
 
@@ -117,7 +135,7 @@ def settle_day(ctx: api.Context) -> None:
     """Once the day's battles are settled and no round is open: the withdrawal choices of
     §4.3 in every hex still contested; with none, the battles are over for the turn."""
     state = sstate(ctx)
-    if ctx.campaign.pending_battles() or state.withdrawals:
+    if ctx.campaign.pending_battles() or state.withdrawals or state.sieges:
         return
     for h in battles.battle_hexes(ctx):
         open_round(ctx, h, before=False)
@@ -130,21 +148,68 @@ def after_battle(ctx: api.Context) -> None:
     settle_day(ctx)
 
 
-def destination_refusal(ctx: api.Context, h: api.Hex, player: str, to: api.Hex) -> str:
-    """R-SU-14: one hex, through a friendly side, passable, no hostile corps in it."""
-    camp = ctx.campaign
+def withdrawing(rules: api.Rules, h: api.Hex, player: str) -> list[api.Army]:
+    """The player's corps outside the walls of ``h`` that can withdraw: those with a leader
+    (R-SU-1, R-SU-32: a corps without one "can only stand around doing nothing"); a
+    garrison stays in its castle."""
+    here = battles.outside(rules, h)
+    return [a for a in here if a.owner == player and leader(a) is not None]
+
+
+def leaderless(rules: api.Rules, h: api.Hex, player: str) -> list[api.Army]:
+    """The player's corps outside the walls of ``h`` that cannot withdraw (R-SU-32)."""
+    return [a for a in battles.outside(rules, h) if a.owner == player and leader(a) is None]
+
+
+def own_walls(rules: api.Rules, h: api.Hex, player: str) -> api.Settlement | None:
+    """The player's own castle or city in ``h``, which its corps may withdraw into (§4.6:
+    "If the defender decides to fight outside the Home Castle he may later withdraw into
+    it", R-SU-37)."""
+    place = castles.place_at(rules, h)
+    return place if place is not None and place.owner == player else None
+
+
+def destination_refusal(rules: api.Rules, h: api.Hex, player: str, to: api.Hex) -> str:
+    """R-SU-14: one hex, through a friendly side, passable, no hostile corps in it; or into
+    the player's own castle or city in the hex (R-SU-37)."""
+    camp = rules.campaign
     label = camp.map.label
+    if to == h:
+        if own_walls(rules, h, player) is None:
+            return f"{label(h)} is no castle or city of yours: no withdrawal into it (R-SU-37)"
+        return ""
     if not h.is_adjacent(to) or not camp.map.contains(to):
         return f"{label(to)} is not next to {label(h)}: a withdrawal is one hex (R-SU-14)"
-    if api.cost_model(camp.map, ctx.tables).step_cost(h, to) is None:
+    if api.cost_model(camp.map, rules.tables).step_cost(h, to) is None:
         return f"{label(to)} cannot be entered from {label(h)} (R-SU-14)"
-    if hostile_at(ctx, to, player):
+    if hostile_at(rules, to, player):
         return f"{label(to)} holds hostile troops: no withdrawal into it (R-SU-14)"
-    for army in [a for a in camp.armies if a.hex == h and a.owner == player]:
-        refusal = control.leave_refusal(ctx, army, h, to, 0)
+    for army in withdrawing(rules, h, player):
+        refusal = control.leave_refusal(rules, army, h, to, 0)
         if refusal:
             return refusal.replace("cannot leave", "cannot withdraw from")
     return ""
+
+
+def destinations(rules: api.Rules, h: api.Hex, player: str) -> list[api.Hex]:
+    """Every hex the player's corps may withdraw to from ``h`` now, in the order of the
+    sides E, NE, NW, W, SW, SE (R-SU-14, R-SU-33)."""
+    inside = [h] if own_walls(rules, h, player) is not None else []
+    return inside + [n for n in h.neighbours() if not destination_refusal(rules, h, player, n)]
+
+
+def listed(rules: api.Rules, hexes: list[api.Hex]) -> str:
+    label = rules.campaign.map.label
+    return battles.names_joined([label(x) for x in hexes]).replace(" and ", " or ")
+
+
+def choice_text(written: str) -> str:
+    """A written choice as the chronicle reads it: "fight", "withdraw to 0603", "withdraw
+    (no hex open)"."""
+    choice, _, to = written.partition(":")
+    if choice != WITHDRAW:
+        return choice
+    return f"withdraw to {to}" if to else "withdraw (no hex open)"
 
 
 @define(kw_only=True)
@@ -163,55 +228,112 @@ class ChooseWithdrawal(api.Action):
         state, camp = sstate(ctx), ctx.campaign
         player = api.turns.acting_player(ctx, self.player)
         h = ctx.hex(self.hex)
+        label = camp.map.label(h)
         sealed = ctx.found(
-            state.withdrawals.get(camp.map.label(h)),
-            f"There is no withdrawal to choose at {self.hex} now",
+            state.withdrawals.get(label), f"There is no withdrawal to choose at {self.hex} now"
         )
         ctx.require(self.choice in (FIGHT, WITHDRAW), "Write fight or withdraw")
-        before = camp.map.label(h) in state.before_battle
+        before = label in state.before_battle
         must = "" if before else forced(ctx, h, player)
         ctx.require(not (must and self.choice == FIGHT), f"You must withdraw: {must}")
         written = FIGHT
         if self.choice == WITHDRAW:
-            written = WITHDRAW
-            if self.to:
-                to = ctx.hex(self.to)
-                refusal = destination_refusal(ctx, h, player, to)
-                ctx.require(not refusal, refusal)
-                written = f"{WITHDRAW}:{camp.map.label(to)}"
-        revealed = api.sealed.write(ctx, sealed, player, written)
+            written = f"{WITHDRAW}:{self.destination(ctx, h, player, must)}".rstrip(":")
+        revealed = api.sealed.write(ctx, sealed, player, written, choice_text)
         if revealed is not None and all(r.revealed for r in state.withdrawals.values()):
             carry_out(ctx)
+
+    def destination(self, ctx: api.Context, h: api.Hex, player: str, must: str) -> str:
+        """The hex a withdrawal goes to, checked as it is written: none but a corps with a
+        leader withdraws (R-SU-32); a hex must be named when one is open, and only a side
+        that must withdraw may write none, to be eliminated (R-SU-14, R-SU-33)."""
+        label = ctx.campaign.map.label(h)
+        if not withdrawing(ctx, h, player):
+            stuck = ", ".join(describe(a) for a in leaderless(ctx, h, player))
+            ctx.require(
+                bool(must),
+                f"{stuck} at {label} cannot withdraw: a corps without a leader "
+                '"can only stand around doing nothing" (R-SU-1, R-SU-32); write fight',
+            )
+            return ""
+        if self.to:
+            to = ctx.hex(self.to)
+            refusal = destination_refusal(ctx, h, player, to)
+            ctx.require(not refusal, refusal)
+            return ctx.campaign.map.label(to)
+        open_now = destinations(ctx, h, player)
+        if open_now:
+            raise api.RuleError(
+                f"Name the hex to withdraw to from {label}: to = {listed(ctx, open_now)} "
+                "(R-SU-14, R-SU-33)"
+            )
+        ctx.require(
+            bool(must),
+            f"There is nowhere to withdraw to from {label} (R-SU-14): write fight",
+        )
+        return ""
 
 
 def carry_out(ctx: api.Context) -> None:
     """Every open round is revealed: all its withdrawals at once (R-SU-15). After the
     rounds before a battle, that day's battles follow; after the day's battles, the next
     day begins where hostile corps are still together (§4.4)."""
-    state, camp = sstate(ctx), ctx.campaign
+    state = sstate(ctx)
     before = bool(state.before_battle)
-    for label, sealed in list(state.withdrawals.items()):
-        h = api.parse_label(label)
-        for player, written in sealed.choices.items():
-            if not written.startswith(WITHDRAW):
-                continue
-            _, _, to_label = written.partition(":")
-            for army in [a for a in camp.armies if a.hex == h and a.owner == player]:
-                if not to_label:
-                    text = (
-                        f"{describe(army)} has nowhere to withdraw from {label}: it is "
-                        "eliminated (R-SU-14)"
-                    )
-                    remove_corps(ctx, army, text)
-                    continue
-                army.hex = api.parse_label(to_label)
-                ctx.emit("withdrawal", f"{describe(army)} withdraws from {label} to {to_label}")
+    going = [
+        (api.parse_label(label), player, written.partition(":")[2])
+        for label, sealed in state.withdrawals.items()
+        for player, written in sealed.choices.items()
+        if written.startswith(WITHDRAW)
+    ]
+    musts = {(h, p): bool(not before and forced(ctx, h, p)) for h, p, _ in going}
+    for h, player, to in sorted(going, key=lambda g: not g[2]):  # the named hexes first
+        withdraw(ctx, h, player, to, musts[(h, player)])
     state.withdrawals, state.before_battle = {}, []
     control.tidy(ctx)
     if not before:
         state.day += 1
         state.prebattle_done = []
     begin_day(ctx)
+
+
+def withdraw(ctx: api.Context, h: api.Hex, player: str, to: str, must: bool) -> None:
+    """One player's withdrawal from ``h``: its corps with a leader go to ``to``; with no
+    hex written they go to the first hex the day's withdrawals have opened, else they are
+    eliminated (R-SU-14, R-SU-33). A corps without a leader stays, or is eliminated when
+    the withdrawal is forced (R-SU-32)."""
+    camp = ctx.campaign
+    label = camp.map.label(h)
+    if not to:
+        open_now = destinations(ctx, h, player)
+        to = camp.map.label(open_now[0]) if open_now else ""
+    place = own_walls(ctx, h, player) if to == label else None
+    for army in withdrawing(ctx, h, player):
+        if place is not None:
+            castles.join_garrison(ctx, army, place)
+            continue
+        if not to:
+            text = (
+                f"{describe(army)} has nowhere to withdraw from {label}: it is eliminated (R-SU-14)"
+            )
+            remove_corps(ctx, army, text)
+            continue
+        army.hex = api.parse_label(to)
+        ctx.emit("withdrawal", f"{describe(army)} withdraws from {label} to {to}")
+    for army in leaderless(ctx, h, player):
+        if must:
+            text = (
+                f"{describe(army)} must withdraw from {label} but has no leader: it is "
+                "eliminated (R-SU-1, R-SU-32)"
+            )
+            remove_corps(ctx, army, text)
+        else:
+            ctx.emit(
+                "withdrawal",
+                f"{describe(army)} has no leader and stays at {label} (R-SU-1, R-SU-32)",
+                visible_to=[army.owner],
+                army=army.id,
+            )
 
 
 @define(kw_only=True)
@@ -224,11 +346,13 @@ class TemporaryAlliance(api.Action):
     kind = "temporary_alliance"
     summary = (
         "Before a battle of three sides or more, offer a player in the hex a temporary "
-        "alliance for it (hex, to = the player), or accept one (accept = its id)"
+        "alliance for it (hex, to = the player), or answer one (accept = its id, or "
+        "decline = its id)"
     )
     hex: str = ""
     to: str = ""
     accept: str = ""
+    decline: str = ""
     player: str = ""
 
     def apply(self, ctx: api.Context) -> None:
@@ -241,6 +365,9 @@ class TemporaryAlliance(api.Action):
                 names = " and ".join(api.teams.name_of(camp, p) for p in done.circle)
                 where = done.terms.get("hex", "")
                 ctx.emit("temporary_alliance", f"{names} fight together at {where} (section 4.1)")
+            return
+        if self.decline:
+            api.agreements.decline(ctx, book, self.decline, me)
             return
         h = ctx.hex(self.hex)
         label = camp.map.label(h)
@@ -266,7 +393,8 @@ def blockers(rules: api.Rules, player: str) -> list[str]:
 
 
 def pending(rules: api.Rules) -> bool:
-    return bool(sstate(rules).withdrawals)
+    state = sstate(rules)
+    return bool(state.withdrawals or state.sieges)
 
 
 def perform(ctx: api.Context, action: ChooseWithdrawal | TemporaryAlliance) -> None:
