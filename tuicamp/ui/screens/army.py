@@ -7,10 +7,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.content import Content
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Static
+from textual.widgets import DataTable, Static
 
 from tuicamp.engine.views import ArmyView, CampaignView
 from tuicamp.model.words import counted
+from tuicamp.ui.widgets.key_footer import KeyFooter
 
 
 def unit_rows(army: ArmyView) -> list[tuple[str, ...]]:
@@ -40,7 +41,7 @@ class ArmyScreen(Screen[None]):
         where = self.view.map.label(self.armies[0].hex) if self.armies[0].hex else "off the map"
         yield Static(Content(f"Armies at {where}"), classes="screen-title")
         yield DataTable(id="army-table", cursor_type="row", zebra_stripes=True)
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         table = self.query_one(DataTable)

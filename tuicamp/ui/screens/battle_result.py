@@ -34,7 +34,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
 from textual.message import Message
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Button, Checkbox, Footer, Static
+from textual.widgets import Button, Checkbox, Static
 
 from tuicamp.engine.actions import Action, Event
 from tuicamp.engine.battles import CharacterEntry, EnterBattleResult, ResultField, SideEntry
@@ -46,6 +46,7 @@ from tuicamp.game.session import Session
 from tuicamp.model.battle import Battle, BattleSide, UnitLoss
 from tuicamp.model.campaign import Campaign
 from tuicamp.ui.widgets.fields import Field
+from tuicamp.ui.widgets.key_footer import KeyFooter
 
 PREVIEW_WIDTH = 70  # inside the preview dialog on an 80-column terminal
 
@@ -466,7 +467,7 @@ class BattleResultScreen(Screen[list[Event] | None]):
         with Horizontal(id="result-buttons"):
             yield Button("Preview (ctrl+s)", variant="primary", compact=True, id="result-preview")
             yield Button("Back (Esc)", compact=True, id="result-cancel")
-        yield Footer()
+        yield KeyFooter()
 
     def _side(self, si: int, form: SideForm) -> ComposeResult:
         forces = list(form.armies)

@@ -17,11 +17,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Markdown, OptionList, Static
+from textual.widgets import Markdown, OptionList, Static
 
 from tuicamp.engine.context import merged_tables
 from tuicamp.engine.ruleset import Ruleset
 from tuicamp.model.terrain import Vocabulary
+from tuicamp.ui.widgets.key_footer import KeyFooter
 
 HOUSE = "**(house rule)**"
 
@@ -225,7 +226,7 @@ class HelpScreen(Screen[None]):
             yield contents
             with VerticalScroll(id="help-scroll"):
                 yield Markdown(self.chapters[0].markdown, id="help-text", open_links=False)
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         self.shown = 0

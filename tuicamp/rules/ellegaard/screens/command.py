@@ -13,14 +13,14 @@ from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.content import Content
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from tuicamp.rules.api import Action
 from tuicamp.rules.ellegaard.commands import GiveCommand
 from tuicamp.rules.ellegaard.screens.data import division_lines, ellegaard_state, name_of
 from tuicamp.rules.ellegaard.state import COMMAND_NAMES
 from tuicamp.rules.kit.words import possessive
-from tuicamp.ui.kit import CampaignView
+from tuicamp.ui.kit import CampaignView, KeyFooter
 
 # the command words and their keys on this screen and the campaign screen
 COMMAND_KEYS = {"patrol": "p", "scout": "s", "attack": "k", "defend": "f", "block": "b"}
@@ -62,7 +62,7 @@ class CommandScreen(Screen[Action | None]):
         with VerticalScroll():
             yield Static(id="ellegaard-commands-list")
         yield Static(Content("up/down choose a division"), id="ellegaard-commands-keys")
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         self.redraw()

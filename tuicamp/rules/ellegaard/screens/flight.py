@@ -15,7 +15,7 @@ from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.content import Content
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from tuicamp.rules.api import Action
 from tuicamp.rules.ellegaard.flight import Gather, Pursue, Rally
@@ -27,7 +27,7 @@ from tuicamp.rules.ellegaard.screens.data import (
     wrapped,
 )
 from tuicamp.rules.ellegaard.view import DivisionLine
-from tuicamp.ui.kit import CampaignView
+from tuicamp.ui.kit import CampaignView, KeyFooter
 
 KEYS = "up/down choose a division; r rally, p pursue, g gather"
 
@@ -100,7 +100,7 @@ class FlightScreen(Screen[Action | None]):
         with VerticalScroll():
             yield Static(id="ellegaard-flight-list")
         yield Static(Content(KEYS), id="ellegaard-flight-keys")
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         self.redraw()

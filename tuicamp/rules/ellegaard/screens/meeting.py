@@ -19,7 +19,7 @@ from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.content import Content
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from tuicamp.rules.api import Action
 from tuicamp.rules.ellegaard.meetings import Meet
@@ -33,7 +33,7 @@ from tuicamp.rules.ellegaard.screens.data import (
 )
 from tuicamp.rules.ellegaard.talks import AcceptTerms, Discuss, Offer
 from tuicamp.rules.ellegaard.view import MeetingLine
-from tuicamp.ui.kit import CampaignView
+from tuicamp.ui.kit import CampaignView, KeyFooter
 
 KEYS = (
     "terms: +/- War Points, p/P extra prisoners, v a village, o offer; "
@@ -119,7 +119,7 @@ class MeetingScreen(Screen[Action | None]):
         with VerticalScroll():
             yield Static(Content(text), id="ellegaard-meeting-text")
         yield Static(Content(KEYS), id="ellegaard-meeting-keys")
-        yield Footer()
+        yield KeyFooter()
 
     def _waiting_for_me(self) -> MeetingLine | None:
         mine = set(self.view.players_controlled)
