@@ -8,7 +8,7 @@ from apps.ui_kit import settle, sync, wait_until
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
-from textual.widgets import Button
+from textual.widgets import Button, Static
 from textual.widgets._footer import FooterKey
 
 from tuicamp.ui.kit import KeyFooter
@@ -48,6 +48,20 @@ class Keys(Screen[None]):
 
     def action_hint(self) -> None:
         """Nothing to hint in the test."""
+
+
+class Redrawn(Keys):
+    """Nothing to focus, and `r` composes the whole screen again, footer and all (as the
+    Ellegaard meeting does when terms are drafted): no focus move follows."""
+
+    BINDINGS = [Binding("r", "redraw", "redraw")]
+
+    def compose(self) -> ComposeResult:
+        yield Static("terms")
+        yield Counted()
+
+    def action_redraw(self) -> None:
+        self.refresh(recompose=True)
 
 
 class Other(Screen[None]):
@@ -151,3 +165,22 @@ async def test_a_footer_behind_a_dialog_still_follows_its_keys():
         screen.ready = False
         screen.refresh_bindings()
         await wait_until(pilot, lambda: _disabled(screen), "send disabled behind the dialog")
+
+
+@sync
+async def test_a_screen_composed_again_shows_its_keys_at_once():
+    """A new footer draws the keys it finds, without waiting for a bindings change that
+    may never come (Textual's own footer stayed blank after the meeting screen redrew)."""
+    app = KeysApp()
+    async with app.run_test() as pilot:
+        await _keys_screen(pilot)
+        screen = Redrawn()
+        app.push_screen(screen)
+        await wait_until(pilot, lambda: _send_key(screen), "the redrawn screen's keys")
+        first = screen.query_one(Counted)
+        screen.ready = False
+        await pilot.press("r")
+        await wait_until(
+            pilot, lambda: any(f is not first for f in screen.query(Counted)), "a new footer"
+        )
+        await wait_until(pilot, lambda: _disabled(screen), "its keys, send disabled")

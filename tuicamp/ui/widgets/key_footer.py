@@ -56,10 +56,12 @@ class KeyFooter(Footer):
         return tuple(keys)
 
     def compose(self) -> ComposeResult:
-        """Textual's keys, noting which ones were drawn (nothing is drawn before the
-        screen's first bindings change, as Textual's own footer does)."""
-        if self._bindings_ready:
-            self._drawn_keys = self.shown_keys()
+        """Textual's keys, noting which ones were drawn. Textual's own footer draws nothing
+        until its screen's first bindings change, then mounts all its keys again, a second
+        layout of a screen just opened; this one draws the keys it finds at once (the
+        screen's own and the app's), and the first change redraws only if they differ."""
+        self._bindings_ready = True
+        self._drawn_keys = self.shown_keys()
         yield from super().compose()
 
     def bindings_changed(self, screen: Screen) -> None:
