@@ -79,7 +79,6 @@ def card_content(card: BattleCard, width: int = TEXT_WIDTH) -> Text:
 
 
 class BattleCardScreen(Screen[None]):
-    CSS_PATH = "../battles.tcss"
     BINDINGS: ClassVar = [
         Binding("x", "export", "Export Markdown", id="battle_card.export"),
         Binding("escape,q", "close", "Back", id="battle_card.close"),

@@ -369,7 +369,6 @@ def hanging(lines: list[str], width: int = PREVIEW_WIDTH) -> list[str]:
 class BattlePreviewScreen(ModalScreen[bool]):
     """The consequences, and the last chance to go back to the form."""
 
-    CSS_PATH = "../battles.tcss"
     BINDINGS: ClassVar = [
         Binding("y", "answer(True)", "Confirm", id="battle_preview.confirm"),
         Binding("n,escape", "answer(False)", "Back to the form", id="battle_preview.back"),
@@ -406,7 +405,6 @@ class BattlePreviewScreen(ModalScreen[bool]):
 class BattleResultScreen(Screen[list[Event] | None]):
     """Dismissed with the events of the entered result, or None when left without one."""
 
-    CSS_PATH = "../battles.tcss"
     BINDINGS: ClassVar = [
         Binding("ctrl+s", "preview", "Preview and confirm", id="battle_result.preview"),
         Binding("escape", "cancel", "Back", id="battle_result.cancel"),

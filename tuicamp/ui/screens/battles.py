@@ -125,7 +125,6 @@ def battle_lines(
 
 
 class BattleQueueScreen(Screen[None]):
-    CSS_PATH = "../battles.tcss"
     BINDINGS: ClassVar = [
         Binding("enter", "card", "Card", priority=True, id="battles.card"),
         Binding("r", "result", "Enter result", id="battles.result"),

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 
 from textual.app import ComposeResult
 from textual.widgets import Footer
+from textual.widgets._footer import FooterKey
 
 if TYPE_CHECKING:
     from textual.screen import Screen
@@ -35,6 +36,15 @@ def on_show(screen: Screen) -> bool:
     stack = screen.app.screen_stack
     above = stack[stack.index(screen) + 1 :] if screen in stack else []
     return all(cover.styles.background.a < 1 for cover in above)
+
+
+def _settle_compact(key: FooterKey, compact: bool) -> None:
+    """Give a key its compact look before it is mounted. A key starts compact and Textual
+    binds it to its footer's setting once mounted: the class goes on, then off again,
+    each time restyling the key (the command palette's key stays compact, unbound)."""
+    value = True if key.has_class("-command-palette") else compact
+    key.set_reactive(FooterKey.compact, value)
+    key.set_class(value, "-compact", update=False)
 
 
 class KeyFooter(Footer):
@@ -62,7 +72,10 @@ class KeyFooter(Footer):
         screen's own and the app's), and the first change redraws only if they differ."""
         self._bindings_ready = True
         self._drawn_keys = self.shown_keys()
-        yield from super().compose()
+        for widget in super().compose():
+            if isinstance(widget, FooterKey):
+                _settle_compact(widget, self.compact)
+            yield widget
 
     def bindings_changed(self, screen: Screen) -> None:
         """Look again after the next refresh, only for the footer's own screen while it is
