@@ -11,6 +11,7 @@ from textual.widgets import DataTable, Static
 
 from tuicamp.engine.views import ArmyView, CampaignView
 from tuicamp.model.words import counted
+from tuicamp.ui.screens.quick_open import QuickOpen
 from tuicamp.ui.widgets.key_footer import KeyFooter
 
 
@@ -29,7 +30,7 @@ def unit_rows(army: ArmyView) -> list[tuple[str, ...]]:
     ]
 
 
-class ArmyScreen(Screen[None]):
+class ArmyScreen(QuickOpen, Screen[None]):
     BINDINGS = [Binding("escape,q,v", "close", "Back", id="army.close")]
 
     def __init__(self, view: CampaignView, armies: list[ArmyView]) -> None:

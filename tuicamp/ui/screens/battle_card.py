@@ -25,6 +25,7 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from tuicamp.game.battlecard import BattleCard, card_markdown
+from tuicamp.ui.screens.quick_open import QuickOpen
 from tuicamp.ui.widgets.key_footer import KeyFooter
 
 HEADING = "bold"
@@ -78,7 +79,7 @@ def card_content(card: BattleCard, width: int = TEXT_WIDTH) -> Text:
     return out
 
 
-class BattleCardScreen(Screen[None]):
+class BattleCardScreen(QuickOpen, Screen[None]):
     BINDINGS: ClassVar = [
         Binding("x", "export", "Export Markdown", id="battle_card.export"),
         Binding("escape,q", "close", "Back", id="battle_card.close"),

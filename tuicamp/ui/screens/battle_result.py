@@ -45,6 +45,7 @@ from tuicamp.engine.result_form import Character, ResultForm, form_of, result_fo
 from tuicamp.game.session import Session
 from tuicamp.model.battle import Battle, BattleSide, UnitLoss
 from tuicamp.model.campaign import Campaign
+from tuicamp.ui.screens.quick_open import QuickOpen
 from tuicamp.ui.widgets.fields import Field
 from tuicamp.ui.widgets.key_footer import KeyFooter
 
@@ -402,7 +403,7 @@ class BattlePreviewScreen(ModalScreen[bool]):
 # --- the form ---------------------------------------------------------------------------
 
 
-class BattleResultScreen(Screen[list[Event] | None]):
+class BattleResultScreen(QuickOpen, Screen[list[Event] | None]):
     """Dismissed with the events of the entered result, or None when left without one."""
 
     BINDINGS: ClassVar = [

@@ -40,6 +40,7 @@ from tuicamp.ui.screens.battle_card import BattleCardScreen, export_path
 from tuicamp.ui.screens.battle_result import BattleDesk, BattleResultScreen, hanging, refusal
 from tuicamp.ui.screens.confirm import ConfirmScreen
 from tuicamp.ui.screens.forms import PickScreen, TextPromptScreen
+from tuicamp.ui.screens.quick_open import QuickOpen
 from tuicamp.ui.widgets.key_footer import KeyFooter
 
 MODES = {"table": "table", "auto": "auto"}
@@ -124,7 +125,7 @@ def battle_lines(
     return lines
 
 
-class BattleQueueScreen(Screen[None]):
+class BattleQueueScreen(QuickOpen, Screen[None]):
     BINDINGS: ClassVar = [
         Binding("enter", "card", "Card", priority=True, id="battles.card"),
         Binding("r", "result", "Enter result", id="battles.result"),

@@ -27,6 +27,7 @@ from tuicamp.engine.ruleset import Ruleset
 from tuicamp.engine.views import CampaignView
 from tuicamp.game.textreport import chronicle_markdown, letter_lines
 from tuicamp.ui.screens.letter import LetterScreen
+from tuicamp.ui.screens.quick_open import QuickOpen
 from tuicamp.ui.widgets.key_footer import KeyFooter
 
 ALL = "all"
@@ -65,7 +66,7 @@ def roll_lines(event: Event) -> list[str]:
     ]
 
 
-class ChronicleScreen(Screen[None]):
+class ChronicleScreen(QuickOpen, Screen[None]):
     BINDINGS = [
         Binding("escape,q", "close", "Back", id="chronicle.close"),
         Binding("x", "export", "Export diary", id="chronicle.export"),

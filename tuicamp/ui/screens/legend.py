@@ -18,10 +18,11 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Static
 
+from tuicamp.ui.screens.quick_open import QuickOpen
 from tuicamp.ui.widgets.key_footer import KeyFooter
 
 
-class LegendScreen(Screen[None]):
+class LegendScreen(QuickOpen, Screen[None]):
     BINDINGS = [
         Binding("escape,q,f2", "close", "Back", id="legend.close"),
     ]
