@@ -38,7 +38,10 @@ if TYPE_CHECKING:
     from tuicamp.ui.screens.title import TitleScreen
 
 EDITOR = "tuicamp.ui.editor"
-STYLES = ("app.tcss", "widgets.tcss", "title.tcss", "wizard.tcss", "campaign.tcss")
+# Every stylesheet of the core's screens, read once at start: a screen bringing its own
+# (``CSS_PATH``) makes Textual parse all the CSS again and restyle every screen's every
+# widget the first time it opens, a visible pause on the key that opens it.
+STYLES = ("app.tcss", "widgets.tcss", "title.tcss", "wizard.tcss", "campaign.tcss", "battles.tcss")
 
 
 class TuicampApp(App[int]):

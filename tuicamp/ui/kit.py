@@ -1,14 +1,15 @@
 """The one door from a ruleset's screens into the UI.
 
 A ruleset's screens module imports from ``tuicamp.ui`` only what this module offers: the
-controls of the campaign screen, the base of a phase panel, the command and UI records,
-the forms, the confirm dialog, the input field and the dice roller, the map widget and its
-marker colours, what a ruleset declares for the map (:class:`OverlayLook` and its kinds,
-side marks, :class:`Borders` and their modes), and :func:`what_if` (the seat's view after
-an action the engine performs on a throwaway copy: a price or a refusal before anything is
-sent). What stays behind this door (the campaign screen, the session, the hand-over) can
-change without a ruleset noticing, and a ruleset cannot reach the raw campaign by importing
-its way round the view.
+controls of the campaign screen, the base of a phase panel, the command and UI records, the
+forms, the confirm dialog, the input field and the dice roller, the key footer (which
+redraws only when its keys change) and the quick-open base of a screen, the map widget and
+its marker colours, what a ruleset declares for the map (:class:`OverlayLook` and its
+kinds, side marks, :class:`Borders` and their modes), and :func:`what_if` (the seat's view
+after an action the engine performs on a throwaway copy: a price or a refusal before
+anything is sent). What stays behind this door (the campaign screen, the session, the hand-
+over) can change without a ruleset noticing, and a ruleset cannot reach the raw campaign by
+importing its way round the view.
 
 :data:`RESERVED_KEYS` are the keys the core binds on the campaign screen, where a
 ruleset's commands are bound too: a command on one of them would shadow the core's (or be
@@ -47,8 +48,10 @@ from tuicamp.ui.moves import cost_label
 from tuicamp.ui.panels import CampaignControls, PhasePanel, ReadOnlyRules, RulesetUI, UiCommand
 from tuicamp.ui.screens.confirm import ConfirmScreen
 from tuicamp.ui.screens.forms import PickScreen, TextPromptScreen
+from tuicamp.ui.screens.quick_open import QuickOpen
 from tuicamp.ui.widgets.dice_roller import DiceRoller
 from tuicamp.ui.widgets.fields import Field
+from tuicamp.ui.widgets.key_footer import KeyFooter
 
 __all__ = [
     "AREA",
@@ -67,12 +70,14 @@ __all__ = [
     "ConfirmScreen",
     "DiceRoller",
     "Field",
+    "KeyFooter",
     "MapWidget",
     "Mark",
     "OverlayLook",
     "PhasePanel",
     "PickScreen",
     "PlayerView",
+    "QuickOpen",
     "ReadOnlyRules",
     "RulesetUI",
     "StatusLine",

@@ -14,7 +14,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, OptionList, Static, TextArea
+from textual.widgets import OptionList, Static, TextArea
 from textual.widgets.option_list import Option
 
 from tuicamp.engine.errors import InputError
@@ -23,6 +23,7 @@ from tuicamp.game.mapedit.files import write_scenario
 from tuicamp.ui.editor import _leaving
 from tuicamp.ui.editor._screen import EditorScreen
 from tuicamp.ui.widgets.fields import TextBox
+from tuicamp.ui.widgets.key_footer import KeyFooter
 
 
 class RepairScreen(Screen[None]):
@@ -56,7 +57,7 @@ class RepairScreen(Screen[None]):
             with Vertical(id="repair-panel"):
                 yield Static(id="repair-status", markup=False)
                 yield OptionList(id="repair-problems")
-        yield Footer()
+        yield KeyFooter()
 
     @property
     def text_area(self) -> TextArea:

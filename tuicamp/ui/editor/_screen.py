@@ -16,7 +16,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.timer import Timer
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 from textual.worker import get_current_worker
 
@@ -44,6 +44,7 @@ from tuicamp.ui.editor._tools import (
 )
 from tuicamp.ui.map_layers import AREA, Marker, OverlayLook
 from tuicamp.ui.map_widget import MapWidget
+from tuicamp.ui.widgets.key_footer import KeyFooter
 
 BLANK_SIZE = (16, 12)
 CHECK_AFTER = 0.4  # seconds of quiet after an edit before the scenario is checked again
@@ -150,7 +151,7 @@ class EditorScreen(Screen[None]):
             with Vertical(id="editor-panel"):
                 yield Static(id="editor-status", markup=False)
                 yield OptionList(id="editor-problems")
-        yield Footer()
+        yield KeyFooter()
 
     @property
     def map_widget(self) -> MapWidget:

@@ -7,10 +7,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.content import Content
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Static
+from textual.widgets import DataTable, Static
 
 from tuicamp.engine.views import ArmyView, CampaignView
 from tuicamp.model.words import counted
+from tuicamp.ui.screens.quick_open import QuickOpen
+from tuicamp.ui.widgets.key_footer import KeyFooter
 
 
 def unit_rows(army: ArmyView) -> list[tuple[str, ...]]:
@@ -28,7 +30,7 @@ def unit_rows(army: ArmyView) -> list[tuple[str, ...]]:
     ]
 
 
-class ArmyScreen(Screen[None]):
+class ArmyScreen(QuickOpen, Screen[None]):
     BINDINGS = [Binding("escape,q,v", "close", "Back", id="army.close")]
 
     def __init__(self, view: CampaignView, armies: list[ArmyView]) -> None:
@@ -40,7 +42,7 @@ class ArmyScreen(Screen[None]):
         where = self.view.map.label(self.armies[0].hex) if self.armies[0].hex else "off the map"
         yield Static(Content(f"Armies at {where}"), classes="screen-title")
         yield DataTable(id="army-table", cursor_type="row", zebra_stripes=True)
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         table = self.query_one(DataTable)

@@ -22,9 +22,11 @@ from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.content import Content
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from tuicamp.game.battlecard import BattleCard, card_markdown
+from tuicamp.ui.screens.quick_open import QuickOpen
+from tuicamp.ui.widgets.key_footer import KeyFooter
 
 HEADING = "bold"
 TEXT_WIDTH = 74  # what an 80-column terminal shows inside the scroll area
@@ -77,8 +79,7 @@ def card_content(card: BattleCard, width: int = TEXT_WIDTH) -> Text:
     return out
 
 
-class BattleCardScreen(Screen[None]):
-    CSS_PATH = "../battles.tcss"
+class BattleCardScreen(QuickOpen, Screen[None]):
     BINDINGS: ClassVar = [
         Binding("x", "export", "Export Markdown", id="battle_card.export"),
         Binding("escape,q", "close", "Back", id="battle_card.close"),
@@ -99,7 +100,7 @@ class BattleCardScreen(Screen[None]):
         yield Static(Content(self.card.title), classes="screen-title")
         with VerticalScroll(id="card-scroll"):
             yield Static(card_content(self.card), id="card-text")
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         self.query_one("#card-scroll").focus()

@@ -34,7 +34,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
 from textual.message import Message
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Button, Checkbox, Footer, Static
+from textual.widgets import Button, Checkbox, Static
 
 from tuicamp.engine.actions import Action, Event
 from tuicamp.engine.battles import CharacterEntry, EnterBattleResult, ResultField, SideEntry
@@ -45,7 +45,9 @@ from tuicamp.engine.result_form import Character, ResultForm, form_of, result_fo
 from tuicamp.game.session import Session
 from tuicamp.model.battle import Battle, BattleSide, UnitLoss
 from tuicamp.model.campaign import Campaign
+from tuicamp.ui.screens.quick_open import QuickOpen
 from tuicamp.ui.widgets.fields import Field
+from tuicamp.ui.widgets.key_footer import KeyFooter
 
 PREVIEW_WIDTH = 70  # inside the preview dialog on an 80-column terminal
 
@@ -368,7 +370,6 @@ def hanging(lines: list[str], width: int = PREVIEW_WIDTH) -> list[str]:
 class BattlePreviewScreen(ModalScreen[bool]):
     """The consequences, and the last chance to go back to the form."""
 
-    CSS_PATH = "../battles.tcss"
     BINDINGS: ClassVar = [
         Binding("y", "answer(True)", "Confirm", id="battle_preview.confirm"),
         Binding("n,escape", "answer(False)", "Back to the form", id="battle_preview.back"),
@@ -402,10 +403,9 @@ class BattlePreviewScreen(ModalScreen[bool]):
 # --- the form ---------------------------------------------------------------------------
 
 
-class BattleResultScreen(Screen[list[Event] | None]):
+class BattleResultScreen(QuickOpen, Screen[list[Event] | None]):
     """Dismissed with the events of the entered result, or None when left without one."""
 
-    CSS_PATH = "../battles.tcss"
     BINDINGS: ClassVar = [
         Binding("ctrl+s", "preview", "Preview and confirm", id="battle_result.preview"),
         Binding("escape", "cancel", "Back", id="battle_result.cancel"),
@@ -466,7 +466,7 @@ class BattleResultScreen(Screen[list[Event] | None]):
         with Horizontal(id="result-buttons"):
             yield Button("Preview (ctrl+s)", variant="primary", compact=True, id="result-preview")
             yield Button("Back (Esc)", compact=True, id="result-cancel")
-        yield Footer()
+        yield KeyFooter()
 
     def _side(self, si: int, form: SideForm) -> ComposeResult:
         forces = list(form.armies)

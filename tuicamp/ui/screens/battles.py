@@ -20,7 +20,7 @@ from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.content import Content
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Static
+from textual.widgets import DataTable, Static
 
 from tuicamp.engine.actions import Event
 from tuicamp.engine.battles import (
@@ -40,6 +40,8 @@ from tuicamp.ui.screens.battle_card import BattleCardScreen, export_path
 from tuicamp.ui.screens.battle_result import BattleDesk, BattleResultScreen, hanging, refusal
 from tuicamp.ui.screens.confirm import ConfirmScreen
 from tuicamp.ui.screens.forms import PickScreen, TextPromptScreen
+from tuicamp.ui.screens.quick_open import QuickOpen
+from tuicamp.ui.widgets.key_footer import KeyFooter
 
 MODES = {"table": "table", "auto": "auto"}
 LIST_AFTER = 3  # a line of this many "; "-parts or more is shown as a list
@@ -123,8 +125,7 @@ def battle_lines(
     return lines
 
 
-class BattleQueueScreen(Screen[None]):
-    CSS_PATH = "../battles.tcss"
+class BattleQueueScreen(QuickOpen, Screen[None]):
     BINDINGS: ClassVar = [
         Binding("enter", "card", "Card", priority=True, id="battles.card"),
         Binding("r", "result", "Enter result", id="battles.result"),
@@ -152,7 +153,7 @@ class BattleQueueScreen(Screen[None]):
         with VerticalScroll(id="battles-info", can_focus=True):
             yield Static("", id="battles-detail")
             yield Static("", id="battles-last")
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         table = self.query_one(DataTable)

@@ -21,7 +21,6 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer
 
 from tuicamp.engine.actions import Action, Event
 from tuicamp.engine.awaited import RollAwaited
@@ -44,6 +43,7 @@ from tuicamp.ui.moves import MovePlanner, build_model
 from tuicamp.ui.panels import PhasePanel, RulesetUI, UiCommand, ruleset_ui
 from tuicamp.ui.screens.handover import HandoverScreen, TurnBanner
 from tuicamp.ui.widgets.campaign_map import CampaignMap
+from tuicamp.ui.widgets.key_footer import KeyFooter
 from tuicamp.ui.widgets.log_lines import LogLines, chronicle_rows, keep_toasts_above
 from tuicamp.ui.widgets.phase_bar import PhaseBar
 from tuicamp.ui.widgets.side_panel import ArmyPanel, HexPanel, MovePreview
@@ -105,7 +105,7 @@ class CampaignScreen(Screen[None]):
                 yield HexPanel(id="hex-panel")
                 yield ArmyPanel(id="army-panel")
         yield LogLines(id="log")
-        yield Footer(compact=True)
+        yield KeyFooter(compact=True)
 
     @property
     def map(self) -> MapWidget:

@@ -19,7 +19,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal
 from textual.content import Content
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Select, Static
+from textual.widgets import DataTable, Select, Static
 
 from tuicamp.engine.actions import Event
 from tuicamp.engine.letters import WriteLetter
@@ -27,6 +27,8 @@ from tuicamp.engine.ruleset import Ruleset
 from tuicamp.engine.views import CampaignView
 from tuicamp.game.textreport import chronicle_markdown, letter_lines
 from tuicamp.ui.screens.letter import LetterScreen
+from tuicamp.ui.screens.quick_open import QuickOpen
+from tuicamp.ui.widgets.key_footer import KeyFooter
 
 ALL = "all"
 
@@ -64,7 +66,7 @@ def roll_lines(event: Event) -> list[str]:
     ]
 
 
-class ChronicleScreen(Screen[None]):
+class ChronicleScreen(QuickOpen, Screen[None]):
     BINDINGS = [
         Binding("escape,q", "close", "Back", id="chronicle.close"),
         Binding("x", "export", "Export diary", id="chronicle.export"),
@@ -128,7 +130,7 @@ class ChronicleScreen(Screen[None]):
         table: DataTable = DataTable(id="chronicle-table", cursor_type="row", zebra_stripes=True)
         yield table
         yield Static("", id="chronicle-detail")
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         table = self.query_one(DataTable)

@@ -17,11 +17,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Markdown, OptionList, Static
+from textual.widgets import Markdown, OptionList, Static
 
 from tuicamp.engine.context import merged_tables
 from tuicamp.engine.ruleset import Ruleset
 from tuicamp.model.terrain import Vocabulary
+from tuicamp.ui.screens.quick_open import QuickOpen
+from tuicamp.ui.widgets.key_footer import KeyFooter
 
 HOUSE = "**(house rule)**"
 
@@ -196,7 +198,7 @@ def _demote(text: str) -> str:
     return "\n".join(("##" + line if line.startswith("#") else line) for line in text.splitlines())
 
 
-class HelpScreen(Screen[None]):
+class HelpScreen(QuickOpen, Screen[None]):
     """The help, a table of contents beside one chapter: a chapter renders when it is
     highlighted, so the screen opens at once however large the ruleset's help is."""
 
@@ -225,7 +227,7 @@ class HelpScreen(Screen[None]):
             yield contents
             with VerticalScroll(id="help-scroll"):
                 yield Markdown(self.chapters[0].markdown, id="help-text", open_links=False)
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         self.shown = 0

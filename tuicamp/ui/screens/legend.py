@@ -16,10 +16,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
+
+from tuicamp.ui.screens.quick_open import QuickOpen
+from tuicamp.ui.widgets.key_footer import KeyFooter
 
 
-class LegendScreen(Screen[None]):
+class LegendScreen(QuickOpen, Screen[None]):
     BINDINGS = [
         Binding("escape,q,f2", "close", "Back", id="legend.close"),
     ]
@@ -33,7 +36,7 @@ class LegendScreen(Screen[None]):
         yield Static(self.legend_title, classes="screen-title", markup=False)
         with VerticalScroll(id="legend-scroll"):
             yield Static(Text("\n").join(self.lines), id="legend-text")
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         self.query_one("#legend-scroll").focus()

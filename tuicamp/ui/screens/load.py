@@ -9,12 +9,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.content import Content
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Static
+from textual.widgets import DataTable, Static
 
 from tuicamp.engine.registry import load_rulesets
 from tuicamp.storage.saves import SaveEntry
 from tuicamp.ui.names import cut
 from tuicamp.ui.screens.title import when
+from tuicamp.ui.widgets.key_footer import KeyFooter
 
 
 def ruleset_title(ruleset_id: str) -> str:
@@ -37,7 +38,7 @@ class LoadScreen(Screen[Path | None]):
         yield Static(Content(f"Saves in {self.folder}"), classes="screen-title")
         yield DataTable(id="saves-table", cursor_type="row", zebra_stripes=True)
         yield Static("", id="saves-problem", classes="error")
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         table = self.query_one(DataTable)

@@ -21,7 +21,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Button, DataTable, Footer, Input, Select, Static
+from textual.widgets import Button, DataTable, Input, Select, Static
 
 from tuicamp.engine.errors import InputError
 from tuicamp.game.club import Access, Grant, LobbyLine, lobby_line, mark_seen, reachable
@@ -29,6 +29,7 @@ from tuicamp.game.session import Session
 from tuicamp.storage.saves import read_header
 from tuicamp.storage.seat_keys import parse_public_key, read_seat_keys, update_seat_keys
 from tuicamp.ui.screens.wizard import WizardScreen
+from tuicamp.ui.widgets.key_footer import KeyFooter
 
 REFRESH_SECONDS = 2.0
 YOUR_TURN = "*"  # the mark of a campaign where the seat is to act (a glyph, not a colour)
@@ -112,7 +113,7 @@ class LobbyScreen(Screen[None]):
         yield Static(Content(title), classes="screen-title")
         yield DataTable(id="lobby-table", cursor_type="row", zebra_stripes=True)
         yield Static("", id="lobby-news")
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         table = self.query_one(DataTable)

@@ -7,8 +7,9 @@ from pathlib import Path
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
+from tuicamp.ui.widgets.key_footer import KeyFooter
 from tuicamp.ui.widgets.scenario_browser import ScenarioBrowser, scenario_entries
 
 
@@ -22,7 +23,7 @@ class ScenariosScreen(Screen[Path | None]):
     def compose(self) -> ComposeResult:
         yield Static("Scenarios (Enter: start a campaign)", classes="screen-title")
         yield ScenarioBrowser(scenario_entries(self.paths), id="browser")
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         self.query_one("#scenario-list").focus()

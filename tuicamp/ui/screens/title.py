@@ -12,11 +12,12 @@ from textual.containers import Center, Vertical
 from textual.content import Content
 from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from tuicamp.storage.saves import SaveEntry
 from tuicamp.ui.names import cut
+from tuicamp.ui.widgets.key_footer import KeyFooter
 
 # The room for the last campaign's name on the "Continue" line of a 60-column menu.
 NAME_WIDTH = 32
@@ -82,7 +83,7 @@ class TitleScreen(Screen[None]):
                 Option("Quit", id="quit"),
             ]
             yield Center(OptionList(*options, id="title-menu"))
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         self.query_one("#title-menu", OptionList).focus()

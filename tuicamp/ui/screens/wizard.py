@@ -25,7 +25,6 @@ from textual.widgets import (
     Button,
     Checkbox,
     ContentSwitcher,
-    Footer,
     RadioButton,
     RadioSet,
     Select,
@@ -42,6 +41,7 @@ from tuicamp.storage.locations import SAVE_SUFFIX, chronicle_path, saves_dir, sl
 from tuicamp.storage.scenario import Scenario
 from tuicamp.ui.passphrase import hash_passphrase
 from tuicamp.ui.widgets.fields import Field
+from tuicamp.ui.widgets.key_footer import KeyFooter
 from tuicamp.ui.widgets.scenario_browser import ScenarioBrowser, scenario_entries
 
 STEPS: tuple[tuple[str, str], ...] = (
@@ -120,7 +120,7 @@ class WizardScreen(Screen["Session | None"]):
         with Horizontal(id="wizard-buttons"):
             yield Button("Back (Esc)", id="wizard-back", compact=True)
             yield Button("Next (Ctrl+N)", variant="primary", id="wizard-next", compact=True)
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         self._show_step()

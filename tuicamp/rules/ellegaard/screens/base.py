@@ -14,12 +14,12 @@ from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.content import Content
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from tuicamp.rules.api import Action
 from tuicamp.rules.ellegaard.screens.data import ellegaard_state
 from tuicamp.rules.ellegaard.view import EllegaardView
-from tuicamp.ui.kit import CampaignView
+from tuicamp.ui.kit import CampaignView, KeyFooter
 
 
 def frame_bindings(slug: str, close: str = "escape,q", *, cursor: bool = True) -> list[Binding]:
@@ -84,7 +84,7 @@ class EllegaardScreen(Screen[Action | None]):
         with VerticalScroll():
             yield Static(Content("\n".join(self.body_lines())), id=f"ellegaard-{slug}-{self.BODY}")
         yield Static(Content(self.KEYS), id=f"ellegaard-{slug}-keys")
-        yield Footer()
+        yield KeyFooter()
 
     def redraw(self) -> None:
         body = self.query_one(f"#ellegaard-{self.SLUG}-{self.BODY}", Static)

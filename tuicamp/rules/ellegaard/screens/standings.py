@@ -11,11 +11,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.content import Content
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from tuicamp.rules.ellegaard.screens.data import ellegaard_state
 from tuicamp.rules.ellegaard.view import StandingRow
-from tuicamp.ui.kit import CampaignView
+from tuicamp.ui.kit import CampaignView, KeyFooter
 
 HEAD = (
     f"{'#':<3}{'Side':<22}{'WP':>5}{'Prisoners':>11}{'Machines':>10}{'Back':>6}{'Divs':>6}"
@@ -58,7 +58,7 @@ class StandingsScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield Static(Content("\n".join(standing_lines(self.view))), id="ellegaard-standings")
-        yield Footer()
+        yield KeyFooter()
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -20,7 +20,7 @@ from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.content import Content
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from tuicamp.engine.ruleset import Ruleset
 from tuicamp.rules.rauscher.screens.data import (
@@ -32,7 +32,7 @@ from tuicamp.rules.rauscher.screens.data import (
 )
 from tuicamp.rules.rauscher.view import RauscherView
 from tuicamp.rules.rauscher.view.records import ChartSeries, PlayerLedger
-from tuicamp.ui.kit import CampaignView, marker_style
+from tuicamp.ui.kit import CampaignView, KeyFooter, QuickOpen, marker_style
 
 WIDTH = 74  # inside an 80-column terminal, its padding and scroll bar
 TURN_COL = 5
@@ -145,7 +145,7 @@ def resolution_lines(view: CampaignView) -> list[Text]:
     return out or [Text("No Resolution phase has been played yet.", style="italic")]
 
 
-class LedgerScreen(Screen[None]):
+class LedgerScreen(QuickOpen, Screen[None]):
     CSS_PATH = "rauscher.tcss"
     BINDINGS: ClassVar = [
         Binding("escape,q,L", "close", "Back", id="rauscher.ledger.close"),
@@ -175,7 +175,7 @@ class LedgerScreen(Screen[None]):
                 yield Static(self._join(supply_lines(state)), id="ledger-supply")
             yield Static(Content("The last Resolution"), classes="ledger-head")
             yield Static(self._join(resolution_lines(view)), id="ledger-resolution")
-        yield Footer()
+        yield KeyFooter()
 
     @staticmethod
     def _join(lines: list[Text]) -> Content:
