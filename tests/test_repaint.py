@@ -15,25 +15,69 @@ from textual.app import App, ComposeResult
 from textual.geometry import Region
 from textual.screen import Screen
 from textual.strip import Strip
+from textual.widget import Widget
 from textual.widgets import Static
 
-from tuicamp.ui.repaint import SendsChanges, skip_before
+from tuicamp.ui.repaint import (
+    UNKNOWN,
+    Cell,
+    SendsChanges,
+    cells_of,
+    differing_runs,
+    run_strip,
+)
 
 ESCAPES = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 MOVE = re.compile(r"\x1b\[(\d+);(\d+)H")
 
 
-def test_a_strip_is_cut_at_the_span_unless_a_wide_character_would_be_split():
+def cells(text: str) -> list[Cell]:
+    return cells_of([Strip([Segment(text, Style())])])
+
+
+def test_only_the_runs_of_cells_that_differ_are_sent():
     plain, bold = Style(), Style(bold=True)
-    line = Strip([Segment("abcd", plain), Segment("efgh", bold)])
-    x, rest = skip_before(line, 10, 12)
-    assert (x, rest.text) == (12, "cdefgh")
-    assert skip_before(line, 10, 10) == (10, line)  # a span from the strip's start: all of it
-    x, rest = skip_before(line, 10, 15)
-    assert (x, rest.text) == (15, "fgh") and [s.style for s in rest] == [bold]
-    wide = Strip([Segment("ab", plain), Segment("\u68eex", plain)])  # a CJK character: 2 cells
-    x, rest = skip_before(wide, 0, 3)
-    assert (x, rest.text) == (2, "\u68eex")  # kept whole from its segment's start
+    old = cells_of([Strip([Segment("0101 Clear", plain)])])
+    new = cells_of([Strip([Segment("0201 Clear", plain)])])
+    assert differing_runs(old, new, 0, 10) == [(1, 2)]
+    assert differing_runs(old, old, 0, 10) == []  # nothing changed: nothing sent
+    restyled = cells_of([Strip([Segment("0101 ", plain), Segment("Clear", bold)])])
+    assert differing_runs(old, restyled, 0, 10) == [(5, 10)]  # a new style is a change
+    line = "0101 Clear, the West Bank"
+    far = line[:1].replace("0", "1") + line[1:-1] + "x"
+    assert differing_runs(cells(line), cells(far), 0, len(line)) == [(0, 1), (24, 25)]
+    near = "1" + line[1:5] + "X" + line[6:]  # JOIN_GAP apart at most: one run, the gap sent
+    assert differing_runs(cells(line), cells(near), 0, len(line)) == [(0, 6)]
+    assert differing_runs([UNKNOWN] * 10, new, 2, 6) == [(2, 6)]  # never written: all
+
+
+def test_a_wide_character_is_sent_whole():
+    plain = Style()
+    old = cells_of([Strip([Segment("ab\u68eecd", plain)])])  # a CJK character: 2 cells
+    new = cells_of([Strip([Segment("ab\u68eecx", plain)])])
+    assert len(new) == 6 and new[3] is None
+    assert differing_runs(old, new, 0, 6) == [(5, 6)]
+    assert differing_runs([UNKNOWN] * 6, new, 3, 4) == [(2, 4)]  # back to its first cell
+    assert run_strip(new, 2, 4).text == "\u68ee"
+
+
+class Cells(Widget):
+    """One line of text drawn through the Line API, changed in place by the test."""
+
+    DEFAULT_CSS = "Cells { height: 1; }"
+
+    def __init__(self, text: str, **kwargs: str) -> None:
+        super().__init__(**kwargs)
+        self.text = text
+
+    def render_line(self, y: int) -> Strip:
+        return Strip([Segment(self.text, Style(color="red"))]).crop_extend(0, self.size.width, None)
+
+    def change(self, at: int, text: str, *, repaint: Region | None = None) -> None:
+        self.text = self.text[:at] + text + self.text[at + len(text) :]
+        self._styles_cache.clear()
+        if repaint is not None:
+            self.refresh(repaint)
 
 
 class Row(Static):
@@ -42,6 +86,7 @@ class Row(Static):
 
 class Plain(Screen[None]):
     def compose(self) -> ComposeResult:
+        yield Cells("0123456789" * 6, id="cells")
         yield Row("0123456789" * 6, id="row")
         yield Row("first", id="grows")
 
@@ -59,9 +104,8 @@ class OneScreen(App[None]):
         self.push_screen(self.first)
 
 
-def written(app: App[None], screen: Screen[None], widget: Static, region: Region) -> str:
-    """What the screen's compositor writes after ``widget`` asks to repaint ``region``."""
-    widget.refresh(region)
+def written(app: App[None], screen: Screen[None], widget: Widget) -> str:
+    """What the screen's compositor writes for the repaints ``widget`` asked for."""
     screen._compositor.update_widgets({widget})
     update = screen._compositor.render_partial_update()
     assert update is not None
@@ -69,18 +113,50 @@ def written(app: App[None], screen: Screen[None], widget: Static, region: Region
 
 
 @sync
-async def test_a_span_is_written_from_its_first_column():
-    """A change at column 40 of a line sends that column on, where Textual alone sends the
-    line from the widget's left edge."""
-    for screen, expected in ((Sending(), "0123"), (Plain(), "0123456789" * 4 + "0123")):
+async def test_a_repaint_sends_the_cells_that_changed_where_they_are():
+    """Four cells change at column 40 of a line, a repaint asked for columns 36 to 48:
+    the screen sends those four cells, at their column; Textual alone sends the line from
+    the widget's left edge to the end of the span."""
+    for screen, expected in ((Sending(), "ABCD"), (Plain(), "0123456789" * 4 + "ABCD4567")):
         app = OneScreen(screen)
         async with app.run_test(size=(80, 10)) as pilot:
             await pilot.pause()
-            row = screen.query_one("#row", Row)
-            out = written(app, screen, row, Region(40, 0, 4, 1))
+            cells = screen.query_one("#cells", Cells)
+            cells.change(40, "ABCD", repaint=Region(36, 0, 12, 1))
+            out = written(app, screen, cells)
             assert ESCAPES.sub("", out) == expected
             if isinstance(screen, Sending):
                 assert MOVE.search(out).groups() == ("1", "41")  # 1-based: row 1, column 41
+                cells.refresh(Region(0, 0, 80, 1))  # asked again, nothing changed
+                assert ESCAPES.sub("", written(app, screen, cells)) == ""
+
+
+@sync
+async def test_a_cell_drawn_but_not_sent_is_sent_when_its_repaint_comes():
+    """A widget may draw anew before it asks for the repaint: a cell the compositor holds
+    but did not send is not taken as shown, so its repaint still sends it."""
+    screen = Sending()
+    app = OneScreen(screen)
+    async with app.run_test(size=(80, 10)) as pilot:
+        await pilot.pause()
+        cells = screen.query_one("#cells", Cells)
+        cells.change(10, "X")  # drawn, no repaint asked yet
+        cells.change(40, "Y", repaint=Region(40, 0, 1, 1))
+        assert ESCAPES.sub("", written(app, screen, cells)) == "Y"
+        cells.refresh(Region(10, 0, 1, 1))
+        assert ESCAPES.sub("", written(app, screen, cells)) == "X"
+
+
+@sync
+async def test_what_the_terminal_shows_is_forgotten_when_another_screen_covers_it():
+    screen = Sending()
+    app = OneScreen(screen)
+    async with app.run_test(size=(80, 10)) as pilot:
+        await pilot.pause()
+        assert screen._compositor.shown  # the first frame, every line of it
+        app.push_screen(Screen())
+        await pilot.pause()
+        assert not screen._compositor.shown
 
 
 @sync
