@@ -12,12 +12,14 @@ from apps.ui_kit import make_app, make_save, sync, wait_until
 from rich.segment import Segment
 from rich.style import Style
 from textual.app import App, ComposeResult
+from textual.containers import VerticalScroll
 from textual.content import Content
 from textual.geometry import Region
 from textual.strip import Strip
 from textual.widget import Widget
 
 from tuicamp.ui.map_widget import MapWidget
+from tuicamp.ui.panels import PanelText
 from tuicamp.ui.screens.campaign import CampaignScreen
 from tuicamp.ui.widgets.side_panel import ArmyPanel, HexPanel, PanelLines, changed_span
 
@@ -137,3 +139,66 @@ async def test_a_cursor_step_repaints_the_cursor_and_the_panels_changed_lines(tm
             assert {r.y for r in regions} == changed
             assert panel.render_line_calls - start == len(changed)
         assert asked[0], "the hex label changed, so the hex panel repainted it"
+
+
+class TwoPanels(App[None]):
+    """A hex panel and an army panel in a side of 8 rows, as on the campaign screen."""
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(id="side"):
+            yield PanelLines(id="hex")
+            yield PanelLines(id="army")
+
+
+def lines(n: int, what: str) -> list[Content]:
+    return [Content(f"{what} {i}") for i in range(n)]
+
+
+@sync
+async def test_the_room_a_panel_keeps_gives_way_in_the_step_the_panel_above_grows():
+    """The army panel keeps its blank room, but when the hex panel above grows on the same
+    step, the room gives way at once: the side never overflows (a scrollbar would come
+    and go, and each time the whole side would be laid out and sent again)."""
+    app = TwoPanels()
+    async with app.run_test(size=(40, 8)) as pilot:
+        side = app.query_one("#side", VerticalScroll)
+        hex_panel, army = app.query_one("#hex", PanelLines), app.query_one("#army", PanelLines)
+        hex_panel.set_lines(lines(1, "hex"))
+        army.set_lines(lines(6, "army"))
+        await pilot.pause()
+        army.set_lines(lines(1, "army"))  # off the army: the room is kept
+        await pilot.pause()
+        assert army.size.height == 6
+        hex_panel.set_lines(lines(3, "hex"))  # a hex with more to say, on the next step
+        army.set_lines(lines(1, "army"))
+        await pilot.pause()
+        assert hex_panel.size.height == 3 and army.size.height == 5
+        assert not side.show_vertical_scrollbar
+        assert side.virtual_size.height <= side.scrollable_content_region.height
+
+
+@sync
+async def test_a_phase_panel_text_set_to_what_it_shows_repaints_nothing():
+    """A phase panel is redrawn on every cursor step; its text repaints only when it
+    changes, in its words or in its styles (Content compares equal on words alone)."""
+    app = TextApp()
+    async with app.run_test(size=(40, 6)) as pilot:
+        text = app.query_one(PanelText)
+        text.update(Content.from_markup("[b]Free play[/b]\nTreasury R: 10 gc"))
+        await pilot.pause()
+        asked = spy_refresh(text)
+        text.update(Content.from_markup("[b]Free play[/b]\nTreasury R: 10 gc"))
+        assert asked == []
+        text.update(Content.from_markup("Free play\nTreasury R: 10 gc"))  # no longer bold
+        assert asked
+        asked.clear()
+        text.update("Suvinen\nRotation: Red")  # markup strings, as a Static takes them
+        text.update("Suvinen\nRotation: Red")
+        assert len(asked) == 1
+        await pilot.pause()
+        assert "Rotation: Red" in str(text.render())
+
+
+class TextApp(App[None]):
+    def compose(self) -> ComposeResult:
+        yield PanelText()

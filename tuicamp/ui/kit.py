@@ -45,7 +45,14 @@ from tuicamp.ui.map_layers import (
 from tuicamp.ui.map_render import marker_style
 from tuicamp.ui.map_widget import MapWidget
 from tuicamp.ui.moves import cost_label
-from tuicamp.ui.panels import CampaignControls, PhasePanel, ReadOnlyRules, RulesetUI, UiCommand
+from tuicamp.ui.panels import (
+    CampaignControls,
+    PanelText,
+    PhasePanel,
+    ReadOnlyRules,
+    RulesetUI,
+    UiCommand,
+)
 from tuicamp.ui.screens.confirm import ConfirmScreen
 from tuicamp.ui.screens.forms import PickScreen, TextPromptScreen
 from tuicamp.ui.screens.quick_open import QuickOpen
@@ -74,6 +81,7 @@ __all__ = [
     "MapWidget",
     "Mark",
     "OverlayLook",
+    "PanelText",
     "PhasePanel",
     "PickScreen",
     "PlayerView",

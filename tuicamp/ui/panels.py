@@ -21,8 +21,11 @@ from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, Protocol
 
 from attrs import define, field
+from textual.content import Content
 from textual.screen import Screen
+from textual.visual import VisualType
 from textual.widget import Widget
+from textual.widgets import Static
 
 from tuicamp.engine.actions import Action, Event
 from tuicamp.engine.pathing import CostModel
@@ -104,6 +107,33 @@ class PhasePanel(Widget):
 
     def refresh_view(self) -> None:
         """Redraw from ``self.controls.view``."""
+
+
+class PanelText(Static):
+    """A phase panel's text: a Static that repaints only when what it shows changes.
+
+    A panel is redrawn on every cursor step (``refresh_view``), and a Static repaints its
+    whole region on every ``update``, each line of it sent to the terminal again, even
+    when the text is the one already shown: over a slow SSH link an unchanged treasury
+    line cost as many bytes as the hex that did change. Content compares equal on its
+    plain text alone, so the styled spans are compared too (a line turning bold is a
+    change).
+    """
+
+    def update(self, content: VisualType = "", *, layout: bool = True) -> None:
+        if _same(self.content, content):
+            return
+        super().update(content, layout=layout)
+
+
+def _same(old: VisualType, new: VisualType) -> bool:
+    """Whether two contents of a Static draw the same: equal strings (markup), or Content
+    with the same text and the same styled spans."""
+    if isinstance(old, str) and isinstance(new, str):
+        return old == new
+    if isinstance(old, Content) and isinstance(new, Content):
+        return old.plain == new.plain and old.spans == new.spans
+    return False
 
 
 @define

@@ -30,6 +30,7 @@ from tuicamp.ui.kit import (
     ConfirmScreen,
     DiceRoller,
     Field,
+    PanelText,
     PhasePanel,
     PickScreen,
     RulesetUI,
@@ -461,7 +462,7 @@ class SandboxPanel(PhasePanel):
 
     def __init__(self, controls: CampaignControls, **kwargs) -> None:
         super().__init__(controls, **kwargs)
-        self.text = Static(id="sandbox-panel-text")
+        self.text = PanelText(id="sandbox-panel-text")
 
     def compose(self) -> ComposeResult:
         yield self.text

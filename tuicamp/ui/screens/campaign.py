@@ -41,6 +41,7 @@ from tuicamp.ui.map_widget import MapWidget
 from tuicamp.ui.markers import markers_for
 from tuicamp.ui.moves import MovePlanner, build_model
 from tuicamp.ui.panels import PhasePanel, RulesetUI, UiCommand, ruleset_ui
+from tuicamp.ui.repaint import SendsChanges
 from tuicamp.ui.screens.handover import HandoverScreen, TurnBanner
 from tuicamp.ui.widgets.campaign_map import CampaignMap
 from tuicamp.ui.widgets.key_footer import KeyFooter
@@ -55,7 +56,7 @@ POLL_SECONDS = 0.5
 APP_KEYS = frozenset({"quit", "command_palette"})
 
 
-class CampaignScreen(Screen[None]):
+class CampaignScreen(SendsChanges[None]):
     BINDINGS: ClassVar = [
         Binding("t", "end_turn", "End turn", id="campaign.end_turn"),
         Binding("u", "undo", "Undo", id="campaign.undo"),

@@ -260,7 +260,8 @@ class PanelLines(Widget):
         """Show these lines: only the cells that differ from those on screen are sent."""
         lines = list(lines)
         key = self._draw_key()
-        height = max(len(wrapped(lines, key[0])), self._height - self._overflow())
+        needed = len(wrapped(lines, key[0]))
+        height = max(needed, min(self._height, self._room()))
         if height != self._height or self._drawn_for is None or key != self._drawn_for:
             resized = height != self._height
             self._height = height
@@ -276,13 +277,26 @@ class PanelLines(Widget):
             if span is not None:
                 self.refresh(Region(span[0], y, span[1] - span[0], 1))
 
-    def _overflow(self) -> int:
-        """How many lines the container holding the panel shows past its bottom: room kept
-        blank must give way rather than push what follows out of sight."""
+    def _room(self) -> int:
+        """The most lines this panel may keep without pushing the side past the bottom of
+        its container (room kept blank must give way rather than push what follows out
+        of sight, or bring up a scrollbar, which lays out and repaints the whole side).
+
+        Measured on the last layout, with the other panels of the container counted at
+        the heights they have just been given: the panel above may have grown on this
+        very cursor step, and this one must make room for it now, not one step late.
+        """
         parent = self.parent
         if not isinstance(parent, Widget) or not parent.is_scrollable:
-            return 0
-        return max(0, parent.virtual_size.height - parent.scrollable_content_region.height)
+            return self._height
+        shown = parent.displayed_children
+        # the bottom of what the container holds (its virtual size is at least its height)
+        used = max((child.virtual_region_with_margin.bottom for child in shown), default=0)
+        others = used - self.content_size.height
+        for sibling in shown:
+            if isinstance(sibling, PanelLines) and sibling is not self:
+                others += sibling._height - sibling.content_size.height
+        return parent.scrollable_content_region.height - others
 
     def clear(self) -> None:
         """No lines, and no room kept for them (the panel of a new seat starts small)."""

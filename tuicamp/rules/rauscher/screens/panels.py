@@ -21,7 +21,6 @@ from typing import Any
 
 from textual.app import ComposeResult
 from textual.content import Content
-from textual.widgets import Static
 
 from tuicamp.engine.rules import Rules
 from tuicamp.model.hexes import Hex
@@ -30,7 +29,14 @@ from tuicamp.rules.rauscher.screens.data import brief, money, player_name, rausc
 from tuicamp.rules.rauscher.screens.overlays import ZONES
 from tuicamp.rules.rauscher.view import RauscherView
 from tuicamp.rules.rauscher.view.records import ArmyLedger, PlayerLedger
-from tuicamp.ui.kit import CampaignControls, CampaignView, MapWidget, PhasePanel, cost_label
+from tuicamp.ui.kit import (
+    CampaignControls,
+    CampaignView,
+    MapWidget,
+    PanelText,
+    PhasePanel,
+    cost_label,
+)
 
 WIDTH = 25  # the side panel's text width at 80 columns, with its scroll bar shown
 
@@ -143,8 +149,8 @@ class RauscherPanel(PhasePanel):
 
     def __init__(self, controls: CampaignControls, **kwargs: Any) -> None:
         super().__init__(controls, **kwargs)
-        self.text = Static(id=f"rauscher-{self.phase}-text")
-        self.keys = Static(classes="rauscher-keys")
+        self.text = PanelText(id=f"rauscher-{self.phase}-text")
+        self.keys = PanelText(classes="rauscher-keys")
 
     def compose(self) -> ComposeResult:
         yield self.text
