@@ -10,12 +10,11 @@ import json
 import os
 import subprocess
 import sys
-from importlib.metadata import entry_points
+from importlib.metadata import EntryPoint
 from pathlib import Path
 
 import pytest
 
-from tuicamp.engine.entry_points import Point, group_points
 from tuicamp.engine.errors import InputError
 from tuicamp.engine.registry import GROUP, InstalledRulesets
 from tuicamp.game.session import Session
@@ -63,7 +62,7 @@ def test_listing_every_ruleset_still_loads_each():
 
 
 def _registry(**points: str) -> InstalledRulesets:
-    return InstalledRulesets({n: Point(n, v) for n, v in points.items()})
+    return InstalledRulesets({n: EntryPoint(n, v, GROUP) for n, v in points.items()})
 
 
 def test_a_ruleset_is_found_by_the_id_it_gives_when_its_entry_point_is_named_otherwise():
@@ -132,36 +131,6 @@ def test_show_on_a_sandbox_save_imports_no_rauscher_module(sandbox_save):
     assert shown["code"] == 0 and "Turn 1" in shown["stdout"]
     assert _loaded(set(shown["modules"]), RAUSCHER) == []
     assert _loaded(set(shown["modules"]), "textual") == []
-
-
-def test_show_finds_its_ruleset_without_importlib_metadata_or_resources(sandbox_save):
-    """The entry points and the ruleset's tables are read from the installed files: the
-    two importlib modules (and the email, zipfile and tempfile they import) are not."""
-    shown = _observed(sandbox_save.parent, "show", "demo")
-    assert shown["code"] == 0 and "Turn 1" in shown["stdout"]
-    modules = set(shown["modules"])
-    assert _loaded(modules, "importlib.metadata") == []
-    assert _loaded(modules, "importlib.resources") == []
-    assert _loaded(modules, "email") == []
-
-
-def test_the_entry_points_read_from_the_files_are_importlib_metadatas():
-    ours = {name: point.value for name, point in group_points(GROUP).items()}
-    theirs = {ep.name: ep.value for ep in entry_points(group=GROUP)}
-    assert ours == theirs and {"sandbox", "rauscher"} <= set(ours)
-    scripts = {name: point.value for name, point in group_points("console_scripts").items()}
-    assert scripts == {ep.name: ep.value for ep in entry_points(group="console_scripts")}
-
-
-def test_a_group_in_no_file_is_asked_of_importlib_metadata(monkeypatch):
-    """The fallback for rulesets installed in a way the files do not show (a zipped egg)."""
-    monkeypatch.setattr("sys.path", [])  # no folder to read: only importlib.metadata answers
-    import importlib.metadata as metadata
-
-    fake = metadata.EntryPoint("club", "tuicamp.rules.sandbox:SandboxRuleset", GROUP)
-    monkeypatch.setattr(metadata, "entry_points", lambda group: [fake] if group == GROUP else [])
-    found = group_points(GROUP)
-    assert list(found) == ["club"] and found["club"].load().__name__ == "SandboxRuleset"
 
 
 def test_show_never_opens_the_chronicle(sandbox_save):

@@ -11,6 +11,7 @@ import functools
 import os
 import shlex
 import sys
+import traceback
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import TextIO
@@ -886,8 +887,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_OK
     except Exception as exc:  # a bug: say so plainly, keep the traceback for the report
         if os.environ.get("TUICAMP_DEBUG"):
-            import traceback
-
             traceback.print_exc()
         say(
             f"tuicamp: internal error: {type(exc).__name__}: {exc} "

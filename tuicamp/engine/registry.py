@@ -12,17 +12,15 @@ length, as ``tuicamp rulesets`` and the set-up wizard do) imports every one.
 
 An entry point's name is its ruleset's id by convention. When a loaded ruleset says
 another id, the lookup falls back to loading every entry point and keying them by the id
-each ruleset gives, as the registry always has. The entry points are read from the
-installed distributions' files (:mod:`tuicamp.engine.entry_points`), without importing
-``importlib.metadata``.
+each ruleset gives, as the registry always has.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 from functools import cache
+from importlib.metadata import EntryPoint, entry_points
 
-from tuicamp.engine.entry_points import Point, group_points
 from tuicamp.engine.errors import InputError
 from tuicamp.engine.ruleset import Ruleset
 
@@ -32,7 +30,7 @@ GROUP = "tuicamp.rulesets"
 class InstalledRulesets(Mapping[str, Ruleset]):
     """The installed rulesets by id, each imported the first time it is looked up."""
 
-    def __init__(self, points: Mapping[str, Point]) -> None:
+    def __init__(self, points: Mapping[str, EntryPoint]) -> None:
         self._points = dict(points)
         self._loaded: dict[str, Ruleset] = {}
         self._all: dict[str, Ruleset] | None = None
@@ -73,7 +71,7 @@ class InstalledRulesets(Mapping[str, Ruleset]):
         return self._all
 
 
-def _load(point: Point) -> Ruleset | None:
+def _load(point: EntryPoint) -> Ruleset | None:
     """The entry point's ruleset (a class is instantiated once), or None if it names
     something that is not a ruleset."""
     target = point.load()
@@ -84,7 +82,7 @@ def _load(point: Point) -> Ruleset | None:
 @cache
 def load_rulesets() -> Mapping[str, Ruleset]:
     """The installed rulesets, one mapping per process (each ruleset loaded once)."""
-    return InstalledRulesets(group_points(GROUP))
+    return InstalledRulesets({ep.name: ep for ep in entry_points(group=GROUP)})
 
 
 def ruleset_names() -> list[str]:

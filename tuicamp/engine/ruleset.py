@@ -13,12 +13,11 @@ ruleset is written with, from one module, :mod:`tuicamp.rules.api`.
 
 from __future__ import annotations
 
-import sys
 import tomllib
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
 from functools import cached_property
-from pathlib import Path
+from importlib import resources
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from attrs import field, frozen
@@ -256,11 +255,6 @@ class Ruleset(ABC):
 
     def _resource(self, name: str) -> str | None:
         try:
-            folder = self._on_disk()
-            if folder is not None:
-                return (folder / name).read_text(encoding="utf-8")
-            from importlib import resources
-
             return resources.files(self._package).joinpath(name).read_text(encoding="utf-8")
         except NO_RESOURCE:
             return None
@@ -268,27 +262,10 @@ class Ruleset(ABC):
     def _folder(self, name: str, suffix: str) -> list[str]:
         """The file names of one data folder, sorted; none when it is missing."""
         try:
-            on_disk = self._on_disk()
-            if on_disk is not None:
-                return sorted(f.name for f in (on_disk / name).iterdir() if f.name.endswith(suffix))
-            from importlib import resources
-
             folder = resources.files(self._package).joinpath(name)
             return sorted(f.name for f in folder.iterdir() if f.name.endswith(suffix))
         except NO_RESOURCE:
             return []
-
-    def _on_disk(self) -> Path | None:
-        """The ruleset's package folder when it is one on disk (as installed by pip, or a
-        checkout): its data is read from there without importing ``importlib.resources``
-        (which imports ``tempfile``, ``zipfile`` and more: a cost to every ``tuicamp
-        show``). None for a package inside a zip file or without a file of its own."""
-        package = sys.modules.get(self._package)
-        where = getattr(package, "__file__", None)
-        if not where:
-            return None
-        folder = Path(where).parent
-        return folder if folder.is_dir() else None
 
     @cached_property
     def _written_tables(self) -> dict[str, Any]:

@@ -110,6 +110,7 @@ import difflib
 import os
 import re
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
+from importlib import resources
 from pathlib import Path
 from typing import Any
 
@@ -1335,8 +1336,6 @@ def load_scenario(path: str | Path, checks: ScenarioChecks | None = None) -> Sce
 
 def bundled_scenarios() -> list[Path]:
     """The scenario files shipped inside the package, sorted by name."""
-    from importlib import resources  # here: a command that lists no scenario never needs it
-
     root = resources.files(BUNDLED_PACKAGE)
     found = []
     for entry in root.iterdir():
