@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING
 
 from textual import events
 from textual.app import App, SystemCommand
+from textual.dom import DOMNode, NoScreen
 from textual.screen import Screen
 
 from tuicamp.engine.errors import InputError
@@ -189,8 +190,25 @@ class TuicampApp(App[int]):
             yield SystemCommand(
                 binding.description,
                 f"key {self.get_key_display(binding)}",
-                lambda a=action, n=namespace: self.call_later(self.run_action, a, n),
+                lambda a=action, n=namespace: self.call_later(self.run_listed_action, a, n),
             )
+
+    async def run_listed_action(self, action: str, node: DOMNode) -> None:
+        """Run a key's action chosen in the palette, unless its screen has gone meanwhile.
+
+        The palette runs its choice after it closes; typed fast under load, an earlier
+        choice ("load") can have replaced the campaign screen by then, and the campaign's
+        action would run on a screen whose widgets are being taken down (a crash seen over
+        SSH). A key of a screen no longer shown belongs to nothing: it does nothing."""
+        screen = node if isinstance(node, Screen) else None
+        if screen is None and node is not self:
+            try:
+                screen = node.screen
+            except NoScreen:
+                return
+        if screen is not None and screen not in self.screen_stack:
+            return
+        await self.run_action(action, node)
 
     # --- the too-small guard ----------------------------------------------------------
     def on_resize(self, event: events.Resize) -> None:
