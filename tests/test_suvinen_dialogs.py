@@ -1,21 +1,26 @@
-"""The Suvinen dialogs on the campaign screen: the sealed fight-or-withdraw choice (``W``),
-each sending the action the command line sends and never showing another seat's sealed
-choice; snapshots at 80x24 and 160x48."""
+"""The Suvinen dialogs on the campaign screen: the sealed fight-or-withdraw choice (``W``)
+and alliances (``A``), each sending the action the command line sends and never showing
+another seat's sealed choice; snapshots at 80x24 and 160x48."""
 
 from __future__ import annotations
 
+import copy
 from pathlib import Path
 
 import pytest
 from apps.ui_kit import make_app, settle, sync, wait_for_screen, wait_until
 from test_suvinen_control import placed
+from test_suvinen_four_players import CROSSROADS, FIELD, ROUND_1010
 from test_suvinen_play import drill, end_council, play_impulse
 from test_suvinen_screens import SIZES, saved, shot
 from test_suvinen_withdrawal import entered
 from textual.widgets import Static
 
 from tuicamp.game.session import Session
+from tuicamp.game.setup import start_campaign
+from tuicamp.rules.suvinen.council import Ally
 from tuicamp.rules.suvinen.impulses import MoveCorps
+from tuicamp.rules.suvinen.screens.alliance import AllianceDialog
 from tuicamp.rules.suvinen.screens.withdraw import WithdrawalDialog
 from tuicamp.rules.suvinen.withdrawal import ChooseWithdrawal
 
@@ -122,17 +127,38 @@ async def test_the_orcs_fight_on_and_the_withdrawals_are_carried_out(tmp_path):
     assert "'The First Corps' withdraws from 0503 to 0402" in texts
 
 
-@sync
-async def test_the_withdrawal_key_says_why_not_when_no_choice_is_open(tmp_path):
-    """The key opens no dialog in the council: it says when the choice is written."""
+def in_council(folder: Path) -> Path:
+    return saved(drill(), folder)
+
+
+def in_impulse_1(folder: Path) -> Path:
     engine = drill()
-    save = saved(engine, tmp_path / "saves")
+    end_council(engine)
+    return saved(engine, folder)
+
+
+# key, a save where its choice is not open, the dialog, what the key says instead
+WHY_NOT = {
+    # the fight-or-withdraw choice is written before and after battles (sections 4.1, 4.3)
+    "withdrawal": ("W", in_council, WithdrawalDialog, "No fight-or-withdraw choice is open"),
+    # alliances are made in the council (R-SU-12) or before a battle of 3 sides (4.1)
+    "alliance": ("A", in_impulse_1, AllianceDialog, "No alliance to offer or answer now"),
+}
+
+
+@pytest.mark.parametrize("case", list(WHY_NOT))
+@sync
+async def test_a_dialog_key_says_why_not_when_its_choice_is_not_open(tmp_path, case):
+    """Sections 4.1 and 4.3 (withdrawal), R-SU-12 and section 4.1 (alliances): out of the
+    moments the text gives a choice, its key opens no dialog and says when it opens."""
+    key, make, kind, why = WHY_NOT[case]
+    save = make(tmp_path / "saves")
     async with make_app(tmp_path, save=save, seat="empire").run_test(size=SIZE) as pilot:
         await settle(pilot)
-        await pilot.press("W")
+        await pilot.press(key)
         await wait_until(pilot, lambda: bool(told(pilot.app)), "the key's answer")
-        assert not isinstance(pilot.app.screen, WithdrawalDialog)
-        assert any("No fight-or-withdraw choice is open for you" in m for m in told(pilot.app))
+        assert not isinstance(pilot.app.screen, kind)
+        assert any(why in m for m in told(pilot.app))
 
 
 @sync
@@ -143,16 +169,118 @@ async def test_the_panel_shows_the_key_while_the_choice_is_open(tmp_path):
         await settle(pilot)
         panel = str(pilot.app.screen.query_one("#suvinen-panel-text", Static).content)
         assert "W: write fight or withdraw at 0503" in panel
-    engine = drill()
-    save = saved(engine, tmp_path / "council")
+    save = in_council(tmp_path / "council")
     async with make_app(tmp_path, save=save, seat="empire").run_test(size=SIZE) as pilot:
         await settle(pilot)
         panel = str(pilot.app.screen.query_one("#suvinen-panel-text", Static).content)
         assert "W:" not in panel
 
 
+# --- the alliance dialog (R-SU-12, section 4.1) ------------------------------------------------
+async def pick(tmp_path: Path, save: Path, seat: str, option: str, done) -> Session:
+    """On ``seat``'s screen: A, then the numbered ``option`` (checked to be listed)."""
+    async with make_app(tmp_path, save=save, seat=seat).run_test(size=SIZE) as pilot:
+        body = await open_dialog(pilot, "A", AllianceDialog)
+        assert option in body, body
+        line = next(ln for ln in body.splitlines() if option in ln)
+        await pilot.press(line.lstrip("> ").split(".")[0])  # the option's number
+        return await sent(pilot, save, done)
+
+
+@sync
+async def test_the_alliance_dialog_offers_and_accepts_an_alliance_for_the_turn(tmp_path):
+    """R-SU-12: "You can declare with an other player at the beginning of the turn that you
+    are allied" — by mutual consent. In the council the Empire offers Orcs & Goblins an
+    alliance from its dialog; the Orcs' dialog lists the offer by its id and accepts it:
+    the same ``ally`` actions as the command line, told in the chronicle."""
+    save = in_council(tmp_path / "saves")
+
+    def offered(s: Session) -> bool:
+        return bool(s.campaign.state.alliances.items)
+
+    session = await pick(tmp_path, save, "empire", "1. Offer Orcs & Goblins an alliance", offered)
+    (offer,) = session.campaign.state.alliances.items
+    assert offer.proposer == "empire" and offer.parties == ["orcs"]
+    texts = [e.text for e in session.chronicle]
+    assert any("The Empire proposes a pact of alliance to Orcs & Goblins" in t for t in texts)
+
+    def allied(s: Session) -> bool:
+        return not s.campaign.state.alliances.items[0].pending
+
+    option = f"Accept The Empire's offer of an alliance for turn 1 ({offer.id})"
+    session = await pick(tmp_path, save, "orcs", option, allied)
+    texts = [e.text for e in session.chronicle]
+    assert "The Empire and Orcs & Goblins are allied for turn 1 (R-SU-12)" in texts
+
+
+@sync
+async def test_the_alliance_dialog_declines_an_offer_and_offers_no_pair_twice(tmp_path):
+    """R-SU-12: an alliance needs both players; a declined offer binds nobody. While its
+    offer waits, the Empire's dialog tells whom it waits for instead of offering again;
+    the Orcs decline it from theirs."""
+    engine = drill()
+    engine.perform("empire", Ally(to="orcs", player="empire"))
+    save = saved(engine, tmp_path / "saves")
+    (offer,) = engine.campaign.state.alliances.items
+    async with make_app(tmp_path, save=save, seat="empire").run_test(size=SIZE) as pilot:
+        body = await open_dialog(pilot, "A", AllianceDialog)
+        assert f"({offer.id}): waiting for Orcs & Goblins" in body
+        assert "Offer Orcs & Goblins" not in body
+        assert "No alliance to offer or answer now." in body
+
+    def declined(s: Session) -> bool:
+        return not s.campaign.state.alliances.items[0].pending
+
+    option = f"Decline The Empire's offer of an alliance for turn 1 ({offer.id})"
+    session = await pick(tmp_path, save, "orcs", option, declined)
+    assert session.campaign.state.alliances.items[0].status.value == "declined"
+
+
+def three_sides(folder: Path) -> Path:
+    """The crossroads' field 1010 with three players' corps before day 1's battle: their
+    round to withdraw or prepare for battle is open (section 4.1, R-SU-29)."""
+    scenario = copy.deepcopy(CROSSROADS)
+    placed(**ROUND_1010)(scenario)
+    engine = start_campaign(scenario, "suvinen", seed=5, check=True)
+    end_council(engine)
+    script = {(1, 1, a): MoveCorps(army=a, path=[FIELD]) for a in ROUND_1010}
+    while engine.campaign.phase.startswith("impulse"):
+        play_impulse(engine, script)
+    assert engine.campaign.state.before_battle == [FIELD]
+    return saved(engine, folder)
+
+
+@sync
+async def test_the_alliance_dialog_makes_a_temporary_alliance_for_a_battle(tmp_path):
+    """Section 4.1: "If there still are more than two sides present the players now have
+    the chance to make temporal alliances. Their troops fight together in the coming
+    battle" (R-SU-29). The Empire offers Bretonnia one for the battle at 1010 from its
+    dialog and Bretonnia accepts from its own: the ``temporary_alliance`` actions."""
+    save = three_sides(tmp_path / "saves")
+
+    def offered(s: Session) -> bool:
+        return bool(s.campaign.state.temp_alliances.items)
+
+    option = f"Offer Bretonnia a temporary alliance for the battle at {FIELD}"
+    session = await pick(tmp_path, save, "empire", option, offered)
+    (offer,) = session.campaign.state.temp_alliances.items
+    assert offer.proposer == "empire" and offer.parties == ["bretonnia"]
+
+    def together(s: Session) -> bool:
+        return not s.campaign.state.temp_alliances.items[0].pending
+
+    option = f"Accept The Empire's offer of a temporary alliance for the battle at {FIELD}"
+    session = await pick(tmp_path, save, "bretonnia", option, together)
+    texts = [e.text for e in session.chronicle]
+    assert f"The Empire and Bretonnia fight together at {FIELD} (section 4.1)" in texts
+
+
 # --- snapshots ----------------------------------------------------------------------------------
-SCENES = {"withdrawal": (after_the_battle, ("W",))}
+SCENES = {
+    "withdrawal": (after_the_battle, ("W",)),
+    "alliance_council": (in_council, ("A",)),
+    "alliance_battle": (three_sides, ("A",)),
+}
 
 
 @pytest.mark.parametrize("size", list(SIZES))

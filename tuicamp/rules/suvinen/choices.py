@@ -147,12 +147,37 @@ def offers(rules: api.Rules, seat: api.Seat, mine: list[str]) -> tuple[OfferLine
 def partners(rules: api.Rules, mine: list[str]) -> tuple[Partner, ...]:
     """In the council, every other player still in the war (R-SU-12); while a round
     before a battle of three sides or more is open, every other player with corps in
-    that hex (§4.1, R-SU-29)."""
+    that hex (§4.1, R-SU-29). A pair already allied, or with an offer pending between
+    them, is not offered again."""
     camp, state, out = rules.campaign, sstate(rules), []
     if camp.phase == "council":
         others = council.players_with_troops(rules)
-        out += [Partner(p, o, TURN) for p in mine if p in others for o in others if o != p]
+        out += [
+            Partner(p, o, TURN)
+            for p in mine
+            if p in others
+            for o in others
+            if o != p and not bound(state.alliances, p, o, TURN)
+        ]
     for label in state.before_battle:
         here = list(dict.fromkeys(a.owner for a in corps_at(rules, api.parse_label(label))))
-        out += [Partner(p, o, label) for p in mine if p in here for o in here if o != p]
+        out += [
+            Partner(p, o, label)
+            for p in mine
+            if p in here
+            for o in here
+            if o != p and not bound(state.temp_alliances, p, o, label, state.day)
+        ]
     return tuple(out)
+
+
+def bound(book: api.Agreements, a: str, b: str, where: str, day: int | None = None) -> bool:
+    """Are ``a`` and ``b`` allied, or an offer pending between them, in ``book`` (for the
+    battle at ``where`` on ``day``, or the turn's when ``where`` is TURN)?"""
+    return any(
+        {a, b} <= set(deal.circle)
+        and str(deal.terms.get("hex", TURN)) == where
+        and deal.terms.get("day") == day
+        and (deal.pending or deal.status == api.AgreementStatus.ACCEPTED)
+        for deal in book.items
+    )

@@ -4,7 +4,8 @@ of a round, and hexside control drawn on the map for every seat (R-SU-8): each h
 of a contested hex carries its holder's letter in its holder's colour, so it reads in 16
 colours and in monochrome. With the cursor on one of the seat's own or allied corps, the
 map draws that corps' supply line of the last check, and the panel says where it runs
-(R-SU-17). The dialogs of the sealed fight-or-withdraw choice (``W``) open from here;
+(R-SU-17). The dialogs of the sealed fight-or-withdraw choice (``W``) and of alliances
+(``A``) open from here;
 the panel shows their key while the choice is open for the seat, and the key says why
 not otherwise. The core's side panel shows the status lines."""
 
@@ -18,6 +19,7 @@ from textual.widgets import Static
 
 from tuicamp.rules.api import Action, EndPhase, Hex
 from tuicamp.rules.suvinen.impulses import BreakCommitment, HoldCorps, MoveCorps
+from tuicamp.rules.suvinen.screens.alliance import AllianceDialog
 from tuicamp.rules.suvinen.screens.base import SuvinenDialog, open_choices
 from tuicamp.rules.suvinen.screens.withdraw import WithdrawalDialog
 from tuicamp.rules.suvinen.view import SuvinenView
@@ -66,11 +68,12 @@ def _perform(controls: CampaignControls) -> Callable[[Action | None], None]:
 def _dialog(
     make: Callable[[CampaignView], SuvinenDialog], why_not: str
 ) -> Callable[[CampaignControls], None]:
-    """Opens the dialog when it has something for the seat to send, else says why not."""
+    """Opens the dialog when it has something for the seat to send or read, else says
+    why not."""
 
     def run(controls: CampaignControls) -> None:
         dialog = make(controls.view)
-        if not dialog.options:
+        if not (dialog.options or dialog.intro()):
             controls.say(why_not, "warning")
             return
         controls.open(dialog, _perform(controls))
@@ -83,6 +86,11 @@ NO_WITHDRAWAL = (
     "sides or more and after each day's battle, by the players in the hex (sections 4.1, 4.3)"
 )
 
+NO_ALLIANCE = (
+    "No alliance to offer or answer now: alliances for the turn are made in the council "
+    "(R-SU-12), temporary ones before a battle of three sides or more (section 4.1)"
+)
+
 
 def dialog_keys(view: CampaignView) -> list[str]:
     """The dialog keys the panel shows: only while the choice is open for the seat."""
@@ -90,6 +98,10 @@ def dialog_keys(view: CampaignView) -> list[str]:
     for w in choices.withdrawals:
         verb = "write" if w.player in w.waiting else "change"
         out.append(f"W: {verb} fight or withdraw at {w.hex}")
+    if any(o.answer_as for o in choices.offers):
+        out.append("A: answer an offer of alliance")
+    elif choices.partners:
+        out.append("A: offer an alliance")
     return out
 
 
@@ -107,6 +119,13 @@ COMMANDS = (
         "Fight or withdraw",
         _dialog(WithdrawalDialog, NO_WITHDRAWAL),
         show=False,  # the panel shows it while the choice is open
+    ),
+    UiCommand(
+        "suvinen.alliance",
+        "A",
+        "Alliances",
+        _dialog(AllianceDialog, NO_ALLIANCE),
+        show=False,
     ),
 )
 
