@@ -1,6 +1,7 @@
-"""The Suvinen dialogs on the campaign screen: the sealed fight-or-withdraw choice (``W``)
-and alliances (``A``), each sending the action the command line sends and never showing
-another seat's sealed choice; snapshots at 80x24 and 160x48."""
+"""The Suvinen dialogs on the campaign screen: the sealed fight-or-withdraw choice (``W``),
+alliances (``A``) and the siege's assault or wait (``S``), each sending the action the
+command line sends and never showing another seat's sealed choice; snapshots at 80x24 and
+160x48."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from pathlib import Path
 
 import pytest
 from apps.ui_kit import make_app, settle, sync, wait_for_screen, wait_until
+from test_suvinen_castles import CARROBURG, to_the_walls
 from test_suvinen_control import placed
 from test_suvinen_four_players import CROSSROADS, FIELD, ROUND_1010
 from test_suvinen_play import drill, end_council, play_impulse
@@ -21,6 +23,7 @@ from tuicamp.game.setup import start_campaign
 from tuicamp.rules.suvinen.council import Ally
 from tuicamp.rules.suvinen.impulses import MoveCorps
 from tuicamp.rules.suvinen.screens.alliance import AllianceDialog
+from tuicamp.rules.suvinen.screens.siege import SiegeDialog
 from tuicamp.rules.suvinen.screens.withdraw import WithdrawalDialog
 from tuicamp.rules.suvinen.withdrawal import ChooseWithdrawal
 
@@ -137,12 +140,20 @@ def in_impulse_1(folder: Path) -> Path:
     return saved(engine, folder)
 
 
+def at_the_walls(folder: Path) -> Path:
+    """The drill's battles: the Wolf Riders alone before Carroburg's walls (0106), the
+    Orcs to write assault or wait (R-SU-36)."""
+    return saved(to_the_walls(), folder)
+
+
 # key, a save where its choice is not open, the dialog, what the key says instead
 WHY_NOT = {
     # the fight-or-withdraw choice is written before and after battles (sections 4.1, 4.3)
     "withdrawal": ("W", in_council, WithdrawalDialog, "No fight-or-withdraw choice is open"),
     # alliances are made in the council (R-SU-12) or before a battle of 3 sides (4.1)
     "alliance": ("A", in_impulse_1, AllianceDialog, "No alliance to offer or answer now"),
+    # the garrison's own player does not write: its besiegers do (R-SU-36)
+    "siege": ("S", at_the_walls, SiegeDialog, "No siege waits for your choice"),
 }
 
 
@@ -275,11 +286,36 @@ async def test_the_alliance_dialog_makes_a_temporary_alliance_for_a_battle(tmp_p
     assert f"The Empire and Bretonnia fight together at {FIELD} (section 4.1)" in texts
 
 
+# --- the siege dialog (section 4.6, R-SU-36) ----------------------------------------------------
+@pytest.mark.parametrize("number", ["1", "2"])
+@sync
+async def test_the_siege_dialog_writes_assault_or_wait(tmp_path, number):
+    """Section 4.6: "The winner then can attack the garrison"; R-SU-36: each besieger
+    writes under seal, once a turn, assault or wait. The Orcs press S before Carroburg and
+    pick assault (1) or wait (2): the same ``assault`` action as the command line is
+    written and revealed, an assault opens the battle on the castle card, a wait none."""
+    save = at_the_walls(tmp_path / "saves")
+    async with make_app(tmp_path, save=save, seat="orcs").run_test(size=SIZE) as pilot:
+        body = await open_dialog(pilot, "S", SiegeDialog)
+        assert f"1. Assault the walls at {CARROBURG}" in body
+        assert f"2. Wait before the walls at {CARROBURG}" in body
+        assert "Waiting for: Orcs & Goblins" in body
+        await pilot.press(number)
+        session = await sent(pilot, save, lambda s: CARROBURG not in s.campaign.state.sieges)
+    camp = session.campaign
+    revealed = [e.text for e in session.chronicle if e.kind == "siege_revealed"]
+    word = {"1": "assault", "2": "wait"}[number]
+    assert len(revealed) == 1 and revealed[0].endswith(f"Orcs & Goblins: {word}"), revealed
+    assaults = [b for b in camp.battles if camp.map.label(b.hex) == CARROBURG]
+    assert bool(assaults) is (word == "assault")
+
+
 # --- snapshots ----------------------------------------------------------------------------------
 SCENES = {
     "withdrawal": (after_the_battle, ("W",)),
     "alliance_council": (in_council, ("A",)),
     "alliance_battle": (three_sides, ("A",)),
+    "siege": (at_the_walls, ("S",), "orcs"),
 }
 
 

@@ -43,6 +43,7 @@ class SiegeChoice:
 
     hex: str
     player: str
+    what: str  # the round as the chronicle names it, with the castle's or city's name
     written: str  # its own choice so far ('' before it writes)
     waiting: tuple[str, ...]
 
@@ -121,7 +122,9 @@ def withdrawal_choices(rules: api.Rules, mine: list[str]) -> tuple[WithdrawalCho
 
 def siege_choices(rules: api.Rules, mine: list[str]) -> tuple[SiegeChoice, ...]:
     return tuple(
-        SiegeChoice(label, player, sealed.choices.get(player, ""), tuple(sealed.waiting))
+        SiegeChoice(
+            label, player, sealed.what, sealed.choices.get(player, ""), tuple(sealed.waiting)
+        )
         for label, sealed in sstate(rules).sieges.items()
         if not sealed.revealed
         for player in sealed.writers

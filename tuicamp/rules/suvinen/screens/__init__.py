@@ -4,8 +4,8 @@ of a round, and hexside control drawn on the map for every seat (R-SU-8): each h
 of a contested hex carries its holder's letter in its holder's colour, so it reads in 16
 colours and in monochrome. With the cursor on one of the seat's own or allied corps, the
 map draws that corps' supply line of the last check, and the panel says where it runs
-(R-SU-17). The dialogs of the sealed fight-or-withdraw choice (``W``) and of alliances
-(``A``) open from here;
+(R-SU-17). The dialogs of the sealed fight-or-withdraw choice (``W``), of alliances
+(``A``) and of the siege's assault or wait (``S``) open from here;
 the panel shows their key while the choice is open for the seat, and the key says why
 not otherwise. The core's side panel shows the status lines."""
 
@@ -21,6 +21,7 @@ from tuicamp.rules.api import Action, EndPhase, Hex
 from tuicamp.rules.suvinen.impulses import BreakCommitment, HoldCorps, MoveCorps
 from tuicamp.rules.suvinen.screens.alliance import AllianceDialog
 from tuicamp.rules.suvinen.screens.base import SuvinenDialog, open_choices
+from tuicamp.rules.suvinen.screens.siege import SiegeDialog
 from tuicamp.rules.suvinen.screens.withdraw import WithdrawalDialog
 from tuicamp.rules.suvinen.view import SuvinenView
 from tuicamp.ui.kit import (
@@ -91,6 +92,11 @@ NO_ALLIANCE = (
     "(R-SU-12), temporary ones before a battle of three sides or more (section 4.1)"
 )
 
+NO_SIEGE = (
+    "No siege waits for your choice: assault or wait is written, once a turn, when only "
+    "corps hostile to a garrison stand outside its walls (section 4.6, R-SU-36)"
+)
+
 
 def dialog_keys(view: CampaignView) -> list[str]:
     """The dialog keys the panel shows: only while the choice is open for the seat."""
@@ -98,6 +104,9 @@ def dialog_keys(view: CampaignView) -> list[str]:
     for w in choices.withdrawals:
         verb = "write" if w.player in w.waiting else "change"
         out.append(f"W: {verb} fight or withdraw at {w.hex}")
+    for siege in choices.sieges:
+        verb = "write" if siege.player in siege.waiting else "change"
+        out.append(f"S: {verb} assault or wait at {siege.hex}")
     if any(o.answer_as for o in choices.offers):
         out.append("A: answer an offer of alliance")
     elif choices.partners:
@@ -127,6 +136,7 @@ COMMANDS = (
         _dialog(AllianceDialog, NO_ALLIANCE),
         show=False,
     ),
+    UiCommand("suvinen.siege", "S", "Assault or wait", _dialog(SiegeDialog, NO_SIEGE), show=False),
 )
 
 

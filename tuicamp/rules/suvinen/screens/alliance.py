@@ -58,9 +58,9 @@ class AllianceDialog(SuvinenDialog):
                 text = f"{self.offer_text(offer)} ({offer.id})"
                 out.append(Option(f"Accept {text}", answer(offer, accept=True)))
                 out.append(Option(f"Decline {text}", answer(offer, accept=False)))
-        several = len({p.player for p in self.choices.partners}) > 1
+        players = {p.player for p in self.choices.partners}
         for partner in self.choices.partners:
-            who = f"{self.player_name(partner.player)}: " if several else ""
+            who = self.who(partner.player, players)
             to = self.player_name(partner.to)
             text = f"{who}Offer {to} {what(self.view.turn, partner.hex)}"
             out.append(Option(text, propose(partner)))

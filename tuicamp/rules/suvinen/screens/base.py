@@ -87,6 +87,17 @@ class SuvinenDialog(Screen[Action | None]):
     def player_name(self, player: str) -> str:
         return self.player_names.get(player, player)
 
+    def who(self, player: str, players: set[str]) -> str:
+        """The player's name ahead of its lines, when the seat writes for several."""
+        return f"{self.player_name(player)}: " if len(players) > 1 else ""
+
+    def sealed_lines(self, written: str, waiting: Sequence[str]) -> list[str]:
+        """The seat's own written choice, if any, and whom the round still waits for: all
+        a seat may know of a sealed round (R-SU-15)."""
+        out = [f"  You have written: {written} (you may change it until all write)"]
+        names = ", ".join(self.player_name(p) for p in waiting) or "nobody"
+        return [*(out if written else []), f"  Waiting for: {names}"]
+
     # --- the frame ---------------------------------------------------------------------------
     def body_lines(self) -> list[str]:
         lines = self.intro()

@@ -30,29 +30,25 @@ class WithdrawalDialog(SuvinenDialog):
     def mine(self) -> tuple[WithdrawalChoice, ...]:
         return self.choices.withdrawals
 
-    def who(self, choice: WithdrawalChoice) -> str:
-        players = {c.player for c in self.mine()}
-        return f"{self.player_name(choice.player)}: " if len(players) > 1 else ""
+    def whose(self, choice: WithdrawalChoice) -> str:
+        return self.who(choice.player, {c.player for c in self.mine()})
 
     def intro(self) -> list[str]:
         out: list[str] = []
         for c in self.mine():
             when = "before the battle (section 4.1)" if c.before else "after the day's battle"
-            out.append(f"{self.who(c)}{c.hex}, {when}")
+            out.append(f"{self.whose(c)}{c.hex}, {when}")
             if c.must:
                 out.append(f"  You must withdraw: {c.must}")
             if why_not(c):
                 out.append(f"  {why_not(c)[0].upper()}{why_not(c)[1:]}")
-            if c.written:
-                out.append(f"  You have written: {c.written} (you may change it until all write)")
-            waiting = ", ".join(self.player_name(p) for p in c.waiting) or "nobody"
-            out.append(f"  Waiting for: {waiting}")
+            out += self.sealed_lines(c.written, c.waiting)
         return out
 
     def build_options(self) -> Sequence[Option]:
         out: list[Option] = []
         for c in self.mine():
-            who, at = self.who(c), c.hex
+            who, at = self.whose(c), c.hex
 
             def send(choice: str, to: str = "", c: WithdrawalChoice = c) -> ChooseWithdrawal:
                 return ChooseWithdrawal(hex=c.hex, choice=choice, to=to, player=c.player)
