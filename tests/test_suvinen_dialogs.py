@@ -15,7 +15,7 @@ from test_suvinen_control import placed
 from test_suvinen_four_players import CROSSROADS, FIELD, ROUND_1010
 from test_suvinen_play import drill, end_council, play_impulse
 from test_suvinen_screens import SIZES, saved, shot
-from test_suvinen_withdrawal import entered
+from test_suvinen_withdrawal import entered, two_battles
 from textual.widgets import Static
 
 from tuicamp.game.session import Session
@@ -128,6 +128,36 @@ async def test_the_orcs_fight_on_and_the_withdrawals_are_carried_out(tmp_path):
         session = await sent(pilot, save, lambda s: "0503" not in s.campaign.state.withdrawals)
     texts = [e.text for e in session.chronicle]
     assert "'The First Corps' withdraws from 0503 to 0402" in texts
+
+
+def forced_out(folder: Path) -> Path:
+    """Two battles on day 1: the Orcs had no troops on the table at 0503, where no hex is
+    open to them, and fought at 0603 too."""
+    return saved(two_battles(), folder)
+
+
+@sync
+async def test_a_side_that_must_withdraw_is_offered_no_fight_and_the_withdrawal_with_no_hex(
+    tmp_path,
+):
+    """Section 4.3: "A player who had no troops on the table when the battle ended MUST
+    withdraw. If he has nowhere to withdraw his troops are eliminated instead" (R-SU-13,
+    R-SU-14, R-SU-33). The Orcs' dialog says why they must leave 0503, offers no fight
+    there but the withdrawal with no hex, and both choices at 0603; they pick the first."""
+    save = forced_out(tmp_path / "saves")
+    async with make_app(tmp_path, save=save, seat="orcs").run_test(size=SIZE) as pilot:
+        body = await open_dialog(pilot, "W", WithdrawalDialog)
+        assert "You must withdraw: it had no troops on the table when the battle ended" in body
+        assert "No hex is open to withdraw to (R-SU-14)" in body
+        assert "Fight on at 0503" not in body
+        assert "1. Withdraw from 0503 with no hex open (R-SU-14)" in body
+        assert "2. Fight on at 0603" in body
+        assert "3. Withdraw from 0603 to 0604" in body
+        await pilot.press("1")
+        session = await sent(
+            pilot, save, lambda s: "orcs" in s.campaign.state.withdrawals["0503"].choices
+        )
+    assert session.campaign.state.withdrawals["0503"].choices["orcs"] == "withdraw"
 
 
 def in_council(folder: Path) -> Path:
@@ -316,6 +346,7 @@ SCENES = {
     "alliance_council": (in_council, ("A",)),
     "alliance_battle": (three_sides, ("A",)),
     "siege": (at_the_walls, ("S",), "orcs"),
+    "withdrawal_forced": (forced_out, ("W",), "orcs"),
 }
 
 
