@@ -200,9 +200,15 @@ SCENES = {
 SIZES = {"80x24": (80, 24), "160x48": (160, 48)}
 
 
+def shot(snap_compare, tmp_path: Path, scene: tuple, size: str) -> bool:
+    """The scene's save, its keys pressed on its seat (the Empire's unless it names
+    one), against its snapshot."""
+    make, keys, *seat = scene
+    app = make_app(tmp_path, save=make(tmp_path / "saves"), seat=(seat or ["empire"])[0])
+    return snap_compare(app, press=keys, terminal_size=SIZES[size])
+
+
 @pytest.mark.parametrize("size", list(SIZES))
 @pytest.mark.parametrize("scene", list(SCENES))
 def test_snapshot(snap_compare, tmp_path, scene, size):
-    make, keys = SCENES[scene]
-    app = make_app(tmp_path, save=make(tmp_path / "saves"), seat="empire")
-    assert snap_compare(app, press=keys, terminal_size=SIZES[size])
+    assert shot(snap_compare, tmp_path, SCENES[scene], size)

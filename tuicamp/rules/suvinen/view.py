@@ -9,10 +9,11 @@ an enemy corps' MP and commitment tell where it is going, so they are never show
 
 from __future__ import annotations
 
-from attrs import frozen
+from attrs import field, frozen
 
 from tuicamp.rules import api
 from tuicamp.rules.suvinen import withdrawal
+from tuicamp.rules.suvinen.choices import OpenChoices, open_choices
 from tuicamp.rules.suvinen.control import control_text, side_name
 from tuicamp.rules.suvinen.corps import allied, describe, is_garrison, leader
 from tuicamp.rules.suvinen.impulses import (
@@ -43,10 +44,13 @@ class SuvinenView:
 
     control: dict[api.SideOf, str]
     supply_lines: tuple[SupplyLine, ...] = ()
+    choices: OpenChoices = field(factory=OpenChoices)  # what the seat's dialogs offer it now
 
 
 def suvinen_view(rules: api.Rules, seat: api.Seat) -> SuvinenView:
-    return SuvinenView(dict(sstate(rules).control), supply_lines(rules, seat))
+    return SuvinenView(
+        dict(sstate(rules).control), supply_lines(rules, seat), open_choices(rules, seat)
+    )
 
 
 def supply_lines(rules: api.Rules, seat: api.Seat) -> tuple[SupplyLine, ...]:

@@ -4,7 +4,10 @@ of a round, and hexside control drawn on the map for every seat (R-SU-8): each h
 of a contested hex carries its holder's letter in its holder's colour, so it reads in 16
 colours and in monochrome. With the cursor on one of the seat's own or allied corps, the
 map draws that corps' supply line of the last check, and the panel says where it runs
-(R-SU-17). The core's side panel shows the status lines."""
+(R-SU-17). The dialogs of the sealed fight-or-withdraw choice (``W``), of alliances
+(``A``) and of the siege's assault or wait (``S``) open from here;
+the panel shows their key while the choice is open for the seat, and the key says why
+not otherwise. The core's side panel shows the status lines."""
 
 from __future__ import annotations
 
@@ -16,11 +19,16 @@ from textual.widgets import Static
 
 from tuicamp.rules.api import Action, EndPhase, Hex
 from tuicamp.rules.suvinen.impulses import BreakCommitment, HoldCorps, MoveCorps
+from tuicamp.rules.suvinen.screens.alliance import AllianceDialog
+from tuicamp.rules.suvinen.screens.base import SuvinenDialog, open_choices
+from tuicamp.rules.suvinen.screens.siege import SiegeDialog
+from tuicamp.rules.suvinen.screens.withdraw import WithdrawalDialog
 from tuicamp.rules.suvinen.view import SuvinenView
 from tuicamp.ui.kit import (
     ROUTE,
     SIDES,
     CampaignControls,
+    CampaignView,
     MapWidget,
     Mark,
     OverlayLook,
@@ -50,6 +58,62 @@ def _on_selected(make: Callable[[str], Action]) -> Callable[[CampaignControls], 
     return run
 
 
+def _perform(controls: CampaignControls) -> Callable[[Action | None], None]:
+    def done(action: Action | None) -> None:
+        if action is not None:
+            controls.perform(action)
+
+    return done
+
+
+def _dialog(
+    make: Callable[[CampaignView], SuvinenDialog], why_not: str
+) -> Callable[[CampaignControls], None]:
+    """Opens the dialog when it has something for the seat to send or read, else says
+    why not."""
+
+    def run(controls: CampaignControls) -> None:
+        dialog = make(controls.view)
+        if not (dialog.options or dialog.intro()):
+            controls.say(why_not, "warning")
+            return
+        controls.open(dialog, _perform(controls))
+
+    return run
+
+
+NO_WITHDRAWAL = (
+    "No fight-or-withdraw choice is open for you: it is written before a battle of three "
+    "sides or more and after each day's battle, by the players in the hex (sections 4.1, 4.3)"
+)
+
+NO_ALLIANCE = (
+    "No alliance to offer or answer now: alliances for the turn are made in the council "
+    "(R-SU-12), temporary ones before a battle of three sides or more (section 4.1)"
+)
+
+NO_SIEGE = (
+    "No siege waits for your choice: assault or wait is written, once a turn, when only "
+    "corps hostile to a garrison stand outside its walls (section 4.6, R-SU-36)"
+)
+
+
+def dialog_keys(view: CampaignView) -> list[str]:
+    """The dialog keys the panel shows: only while the choice is open for the seat."""
+    choices, out = open_choices(view), []
+    for w in choices.withdrawals:
+        verb = "write" if w.player in w.waiting else "change"
+        out.append(f"W: {verb} fight or withdraw at {w.hex}")
+    for siege in choices.sieges:
+        verb = "write" if siege.player in siege.waiting else "change"
+        out.append(f"S: {verb} assault or wait at {siege.hex}")
+    if any(o.answer_as for o in choices.offers):
+        out.append("A: answer an offer of alliance")
+    elif choices.partners:
+        out.append("A: offer an alliance")
+    return out
+
+
 COMMANDS = (
     UiCommand("suvinen.hold", "h", "Impulse: hold", _on_selected(lambda a: HoldCorps(army=a))),
     UiCommand(
@@ -58,6 +122,21 @@ COMMANDS = (
         "Impulse: break commitment (1 MP)",
         _on_selected(lambda a: BreakCommitment(army=a)),
     ),
+    UiCommand(
+        "suvinen.withdrawal",
+        "W",
+        "Fight or withdraw",
+        _dialog(WithdrawalDialog, NO_WITHDRAWAL),
+        show=False,  # the panel shows it while the choice is open
+    ),
+    UiCommand(
+        "suvinen.alliance",
+        "A",
+        "Alliances",
+        _dialog(AllianceDialog, NO_ALLIANCE),
+        show=False,
+    ),
+    UiCommand("suvinen.siege", "S", "Assault or wait", _dialog(SiegeDialog, NO_SIEGE), show=False),
 )
 
 
@@ -84,7 +163,8 @@ class SuvinenPanel(PhasePanel):
         here = [s for s in state.supply_lines if s.hex == self.controls.cursor]
         names = {a.id: a.name for a in view.armies}
         said = [f"Supply line of '{names.get(s.army, s.army)}': {s.text}" for s in here]
-        self.text.update("\n".join(["Suvinen", *rotation, *said]))
+        keys = dialog_keys(view)
+        self.text.update("\n".join(["Suvinen", *rotation, *keys, *said]))
         found = self.screen.query(MapWidget) if self.is_attached else None
         widget = found.first() if found else None
         if widget is None:
