@@ -20,6 +20,7 @@ from tuicamp.rules.ellegaard import (
     blockade,
     commands,
     contests,
+    fielded,
     flight,
     home,
     hour,
@@ -222,6 +223,12 @@ quicksand = ["2124", "2223"]           # swamp hexes with quicksand
         if any(c.key == "block" for c in battle.circumstances):
             return [*notes, *BLOCK_SCENARIO]
         return [*notes, "Battles are always fought in four turns."]
+
+    def battle_units(
+        self, rules: api.Rules, battle: api.Battle, army: api.Army
+    ) -> Sequence[api.Unit]:
+        """A duel, a chase or a fair battle lists only the units it fields (R-EL-54)."""
+        return fielded.battle_units(rules, battle, army)
 
     def result_fields(self, rules: api.Rules, battle: api.Battle) -> tuple[api.ResultField, ...]:
         """The duel asks who won it and whether a general was killed (R-EL-41); the Block
