@@ -8,9 +8,9 @@ may try to pursue the fleeing opponent. Roll 2D6, and if the pursuing army manag
 catch the fleeing troops the loser is totally hacked into pieces!" "A fleeing army may in
 its command phase try to rally by rolling equal to or under the general's Ld value ... If
 a fleeing army manages to get within the walls of a friendly city or the home base, it
-will automaticly be rallied." A flight crosses the map as a march does, so it meets the
-other enemies it comes near (R-EL-53): ``meetings`` and this module call each other, a
-meeting's outcome being a flight and a flight's end a meeting.
+will automaticly be rallied." A flight crosses the map as a march does, so it halts
+where it meets other enemies (R-EL-53); the meeting that follows is opened by
+``meetings.flee``, through which every flight goes.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from collections.abc import Callable
 from attrs import define
 
 from tuicamp.rules import api
-from tuicamp.rules.ellegaard import hour, ledger, meetings, quicksand, setup
+from tuicamp.rules.ellegaard import hour, ledger, quicksand, setup, zones
 from tuicamp.rules.ellegaard.commands import fresh
 from tuicamp.rules.ellegaard.prices import division_model
 from tuicamp.rules.ellegaard.state import BLOCK, LeftMachine, Prisoner, division, estate
@@ -214,19 +214,19 @@ def arrive(ctx: api.Context, army: api.Army, hexes: list[api.Hex] | None = None)
         )
 
 
-def flee(ctx: api.Context, army: api.Army, foe: api.Army, why: str) -> None:
+def flee(ctx: api.Context, army: api.Army, foe: api.Army, why: str) -> bool:
     """The division flees 2d6 hexes from ``foe`` (R-EL-21); a Block never flees (R-EL-20).
-    It halts where its zone first meets an enemy's other than its foe's, and that enemy
-    meets it; the foe halts nothing and is never met (R-EL-53, as a pursuit, R-EL-50)."""
+    It halts where its zone first meets an enemy's other than its foe's (R-EL-53, as a
+    pursuit, R-EL-50): ``meetings.flee`` then opens their meeting. Whether it fled."""
     record = division(ctx, army.id)
     if record.command == BLOCK or army.hex is None or foe.hex is None:
-        return
+        return False
     leave_machines(ctx, army)
     dice = str(ctx.table("flight").get("dice", "2d6"))
     roll = ctx.dice.roll(dice, f"the flight of '{army.name}'")
     path = steps_away(ctx, army, foe.hex, roll.total)
     cornered = len(path) - 1 < roll.total
-    halt = meetings.halt_index(ctx, army, path, besides=foe.id)
+    halt = zones.halt_index(ctx, army, path, besides=foe.id)
     halted = halt < len(path) - 1
     path = path[: halt + 1]
     start, army.hex = army.hex, path[-1]
@@ -245,25 +245,7 @@ def flee(ctx: api.Context, army: api.Army, foe: api.Army, why: str) -> None:
         hexes=[camp.map.label(h) for h in path],
     )
     arrive(ctx, army, path[1:])
-    if camp.army(army.id) is not None:
-        meetings.after_march(ctx, army, besides=foe.id)
-
-
-def flee_on(ctx: api.Context, player: str) -> None:
-    """ "Otherwise the losers of the battle must continue to flee": each of the player's
-    fleeing divisions flees again as its Move phase begins."""
-    camp = ctx.campaign
-    for army in list(camp.armies):
-        record = division(ctx, army.id)
-        if army.owner != player or not record.fleeing_from:
-            continue
-        if record.fled_hour == camp.turn:
-            continue
-        foe = camp.army(record.fleeing_from)
-        if foe is None or foe.hex is None:
-            record.fleeing_from = ""
-            continue
-        flee(ctx, army, foe, "it has not rallied")
+    return True
 
 
 def rally(ctx: api.Context, action: Rally) -> None:

@@ -87,7 +87,7 @@ def begin_part(ctx: api.Context) -> None:
         commands.followers_keep_up(ctx)
         hungry_greenskins(ctx, player)
         return
-    flight.flee_on(ctx, player)
+    pursuit.flee_on(ctx, player)
     for army in camp.armies:
         if army.owner == player:
             record = division(ctx, army.id)
@@ -421,7 +421,7 @@ def after_the_battle(ctx: api.Context, battle: api.Battle, winners: list[str]) -
         for army_id in side.armies:
             loser = camp.army(army_id)
             if loser is not None:
-                flight.flee(ctx, loser, victor, f"battle {battle.id} lost")
+                meetings.flee(ctx, loser, victor, f"battle {battle.id} lost")
 
 
 def final_war_points(rules: api.Rules, player: str) -> int:
