@@ -19,6 +19,7 @@ from tuicamp import cli
 from tuicamp.engine.battles import AutoResolveBattle, EnterBattleResult, SideEntry
 from tuicamp.engine.errors import RuleError
 from tuicamp.engine.flow import EndPhase
+from tuicamp.engine.result_form import form_of
 from tuicamp.engine.rules import Rules
 from tuicamp.game.battlecard import build_card, card_text
 from tuicamp.game.session import Session
@@ -410,9 +411,8 @@ facts = { duel_won = 0, general_slain = 1 }
 """
 
 
-def test_the_duel_is_fought_through_tuicamp_battles_and_apply(tmp_path, monkeypatch, capsys):
-    """Every fact of the duel through the command line: its card (``battles --card``), its
-    result form (``battles --form``), the result applied (``apply``), the log."""
+def duel_save(tmp_path, monkeypatch) -> None:
+    """The save "duel": the drill played through orders files up to the duel, battle b1."""
     monkeypatch.setenv("TUICAMP_SAVES", str(tmp_path))
     monkeypatch.setenv("TUICAMP_NOW", "2026-01-01T00:00:00")
     scenario = tmp_path / "drill.toml"
@@ -423,6 +423,12 @@ def test_the_duel_is_fought_through_tuicamp_battles_and_apply(tmp_path, monkeypa
         orders = tmp_path / f"orders{i}.toml"
         orders.write_text(text)
         assert cli.main(["apply", "duel", str(orders)]) == 0, text
+
+
+def test_the_duel_is_fought_through_tuicamp_battles_and_apply(tmp_path, monkeypatch, capsys):
+    """Every fact of the duel through the command line: its card (``battles --card``), its
+    result form (``battles --form``), the result applied (``apply``), the log."""
+    duel_save(tmp_path, monkeypatch)
     capsys.readouterr()
     assert cli.main(["battles", "duel", "--as", "orcs", "--card", "b1"]) == 0
     printed = capsys.readouterr().out
@@ -439,3 +445,61 @@ def test_the_duel_is_fought_through_tuicamp_battles_and_apply(tmp_path, monkeypa
     log = capsys.readouterr().out
     assert "Meeting m1: 'The Wolves' wins the duel: 'The Foot' must flee" in log
     assert "Captain is killed in the duel and removed from the roster of 'The Foot'" in log
+
+
+# --- what the card and the form show of each side (R-EL-54) ------------------------------------
+def test_the_duel_card_and_form_show_each_side_the_two_generals_and_no_other_unit(
+    tmp_path, monkeypatch, capsys
+):
+    """Enemy divisions are counters until "a battle or a Scout's 5-6" reveals their list
+    (R-EL-16); the duel is "a bitter fight between eachother" of the generals (R-EL-54:
+    its card and form list the two generals alone). Through the command line: the Orcs'
+    card and form of the duel name the Foot's Captain but not its Halberdiers, the
+    Empire's not the Wolf Riders, and ``show --as orcs`` lists no unit of the Foot."""
+    duel_save(tmp_path, monkeypatch)
+    printed = {}
+    for seat in ("orcs", "empire"):
+        for what in ("--card", "--form"):
+            capsys.readouterr()
+            assert cli.main(["battles", "duel", "--as", seat, what, "b1"]) == 0
+            printed[seat, what] = capsys.readouterr().out
+    orcs_card = printed["orcs", "--card"]
+    assert "Captain: 1 model, 100 pts, character" in orcs_card
+    assert "The Foot (100 pts)" in orcs_card
+    assert "Halberdiers" not in orcs_card and "1,200" not in orcs_card
+    assert "foot-captain" in printed["orcs", "--form"]
+    assert "foot-halberdiers" not in printed["orcs", "--form"]
+    assert "Goblin Boss on wolf: 1 model" in printed["empire", "--card"]
+    assert "Wolf Riders" not in printed["empire", "--card"]
+    assert "wolves-riders" not in printed["empire", "--form"]
+    capsys.readouterr()
+    assert cli.main(["show", "duel", "--as", "orcs"]) == 0
+    assert "Halberdiers" not in capsys.readouterr().out
+
+
+def test_the_chase_card_and_form_list_the_refusers_runners_alone():
+    """ "Refuser must choose one unit of at least 500 points ... Attacker must take an
+    equal number of units of no more cost" (R-EL-54: the refuser's chase units alone, and
+    none of the attacker's, his pick at the table): the Foot's Spearmen run; its Captain
+    and Halberdiers and the Wolves' Wolf Riders are on neither card nor form."""
+    engine = contest(2, extra=[("foot-spearmen", 600, 20)])
+    text = card(engine)
+    assert "Spearmen: 20 models, 600 pts" in text
+    for hidden in ("Halberdiers", "Captain:", "Wolf Riders", "Goblin Boss on wolf:"):
+        assert hidden not in text, hidden
+    camp = engine.campaign
+    form = form_of(Rules(camp, RULESET), camp.battles[0])
+    fielded = {q.side.id: [u.id for a in q.armies for u in a.units] for q in form.sides}
+    assert fielded == {"attacker": [], "refuser": ["foot-spearmen"]}
+
+
+def test_the_fair_battle_card_lists_the_troops_picked_for_its_points():
+    """ "Set a limit (for example 500 or 1000 points) and pick out troops from the existing
+    army list" (R-EL-47, R-EL-54: the card lists the troops picked, the general first, a
+    unit fielded in part with the models its points pay for): of the Foot's 1,200 pts its
+    Captain and 14 of its 40 Halberdiers make the Wolves' 500."""
+    text = card(contest(4))
+    assert "Captain: 1 model, 100 pts" in text
+    assert "Halberdiers: 14 models, 385 pts" in text
+    assert "The Foot (485 pts)" in text
+    assert "Halberdiers: 40 models" not in text

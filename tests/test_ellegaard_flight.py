@@ -76,6 +76,14 @@ def label(engine, army_id: str) -> str:
     return engine.campaign.map.label(engine.campaign.army(army_id).hex)
 
 
+def halt_seen(engine, kind: str, army_id: str) -> tuple[str, str, list[str]]:
+    """What a halted march shows: where the division stands, the chronicle's first entry
+    of ``kind`` and the divisions of the one meeting opened."""
+    told = next(e for e in engine.chronicle if e.kind == kind)
+    (meeting,) = engine.campaign.state.meetings
+    return label(engine, army_id), told.text, sorted(meeting.divisions)
+
+
 def test_a_flight_goes_directly_away_from_the_foe_and_towards_home():
     """R-EL-21: "each step goes farther from the victor, ties nearer home; it stops at the
     map edge"."""
@@ -165,14 +173,12 @@ def test_a_pursuit_halts_where_its_zone_meets_another_enemy_and_they_meet():
     engine = war({"horse": "0101", "boyz": "1201", "wolves": "0801"}, fleeing={"boyz": "horse"})
     engine.perform("empire", EndPhase())
     engine.perform("empire", Pursue(division="horse", target="boyz", dice=[6, 6]))
-    assert label(engine, "horse") == "0401"
-    pursuit = next(e for e in engine.chronicle if e.kind == "pursuit")
-    assert pursuit.text == (
+    assert halt_seen(engine, "pursuit", "horse") == (
+        "0401",
         "'The Horse' pursues 'The Boyz' 12 hexes: 0101 to 0401, where its attention zone "
-        "meets an enemy's: it halts (R-EL-50)"
+        "meets an enemy's: it halts (R-EL-50)",
+        ["horse", "wolves"],
     )
-    (meeting,) = engine.campaign.state.meetings
-    assert sorted(meeting.divisions) == ["horse", "wolves"]
     assert engine.campaign.army("boyz") is not None
     assert engine.campaign.state.divisions["horse"].pursuing == "boyz"
 
@@ -305,3 +311,33 @@ def test_at_the_home_base_the_models_lost_in_battles_are_restored():
     assert engine.campaign.army("foot").unit("foot-halberdiers").models == 40
     healed = next(e for e in engine.chronicle if e.kind == "healed")
     assert healed.text == "'The Foot' is healed at its home base: Halberdiers +6"
+
+
+def test_a_flight_halts_where_its_zone_meets_another_enemy_and_they_meet():
+    """ "If an army's attention zone enters an opposing army's attention zone the two
+    generals must meet" (R-EL-53: a flight is a march for the zones, as a pursuit is,
+    R-EL-50): the Foot flees west from the Boyz, its zone meets the Wolves' at 0701 and it
+    halts there; the Wolves meet it, and the Foot, fleeing, "must refuse to fight regardless
+    of what might happen" (R-EL-5). The Boyz it flees from open no meeting."""
+    engine = war({"foot": "0801", "boyz": "1101", "wolves": "0301"}, fleeing={"foot": "boyz"})
+    engine.perform("empire", EndPhase(dice=[2, 1]))  # its Move phase begins: it flees 3
+    assert halt_seen(engine, "flight", "foot") == (
+        "0701",
+        "'The Foot' flees 3 hexes from 'The Boyz' (it has not rallied): 0801 to 0701, "
+        "where its attention zone meets an enemy's: it halts (R-EL-53)",
+        ["foot", "wolves"],
+    )
+    (meeting,) = engine.campaign.state.meetings
+    assert meeting.choice.choices == {"empire": "refuse"}
+    assert engine.campaign.state.divisions["foot"].fleeing_from == "boyz"
+
+
+def test_a_flight_never_halts_for_nor_meets_the_foe_it_flees_from():
+    """R-EL-53: the foe halts nothing and is never met, though the two were not marked in
+    touch (here the Boyz, 3 hexes from the Foot): the Foot flees its whole 3 hexes and no
+    meeting is opened; whether it is caught is the pursuit's rule (R-EL-21)."""
+    engine = war({"foot": "0801", "boyz": "1101"}, fleeing={"foot": "boyz"})
+    engine.campaign.state.contacts = []
+    engine.perform("empire", EndPhase(dice=[2, 1]))
+    assert label(engine, "foot") == "0501"
+    assert engine.campaign.state.meetings == []

@@ -3,13 +3,16 @@
 A ruleset declares its fields (:meth:`Ruleset.result_fields`); each has a *scope* saying
 who answers it. Most facts belong to every side ("enemy General slain"), but some belong
 to one side only ("the garrison held the gate"), to the battle as a whole ("the bridge
-was destroyed"), or to each character of a side ("slain", "wounded"). The result form on
+was destroyed"), or to each character of a side ("slain", "wounded"). It also says which
+units of each side's armies take part (every one, unless the ruleset fields a few, as in a
+duel of generals), so that no form and no card lists the rest of an enemy's army. The result form on
 screen, the validation of an entered result, orders files and the command line's form all
 ask through this module, so they ask exactly the same questions.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from enum import StrEnum
 from typing import TYPE_CHECKING
 
@@ -17,7 +20,7 @@ from attrs import frozen
 
 from tuicamp.model.battle import Battle, BattleSide
 from tuicamp.model.campaign import Campaign
-from tuicamp.model.forces import Category, Unit
+from tuicamp.model.forces import Army, Category, Unit
 
 if TYPE_CHECKING:
     from tuicamp.engine.rules import Rules
@@ -74,11 +77,33 @@ class Character:
 
 
 @frozen
+class FieldedArmy:
+    """One army of a side with the units of it that take part in the battle."""
+
+    army: str
+    army_name: str
+    units: tuple[Unit, ...]
+
+    @property
+    def points(self) -> int:
+        return sum(u.points for u in self.units)
+
+
+# The units of an army that take part in a battle (the ruleset's ``battle_units``).
+TakingPart = Callable[[Army], Sequence[Unit]]
+
+
+def every_unit(army: Army) -> Sequence[Unit]:
+    return army.units
+
+
+@frozen
 class SideQuestions:
     side: BattleSide
     fields: tuple[ResultField, ...]  # facts of the side itself
     character_fields: tuple[ResultField, ...]  # asked of each of ``characters``
     characters: tuple[Character, ...]
+    armies: tuple[FieldedArmy, ...] = ()  # what it fields: the card lists these, no other
 
     @property
     def asks_points(self) -> bool:
@@ -103,21 +128,37 @@ def asked_fields(rules: Rules, battle: Battle) -> tuple[ResultField, ...]:
     return tuple(rules.ruleset.result_fields(rules, battle))
 
 
-def characters_of(campaign: Campaign, side: BattleSide) -> tuple[Character, ...]:
-    """The characters of a side's armies (gone armies are skipped, as on the card)."""
+def fielded_armies(
+    campaign: Campaign, side: BattleSide, taking_part: TakingPart = every_unit
+) -> tuple[FieldedArmy, ...]:
+    """The side's armies with the units of each that take part (gone armies are skipped)."""
     out = []
     for aid in side.armies:
         army = campaign.army(aid)
-        if army is None:
-            continue
-        out += [
-            Character(army.id, army.name, u) for u in army.units if u.category is Category.CHARACTER
-        ]
+        if army is not None:
+            out.append(FieldedArmy(army.id, army.name, tuple(taking_part(army))))
     return tuple(out)
 
 
-def result_form(campaign: Campaign, battle: Battle, fields: tuple[ResultField, ...]) -> ResultForm:
-    """Who answers which of ``fields`` in ``battle``."""
+def characters_of(
+    campaign: Campaign, side: BattleSide, taking_part: TakingPart = every_unit
+) -> tuple[Character, ...]:
+    """The characters who take part for a side (gone armies are skipped, as on the card)."""
+    return tuple(
+        Character(fielded.army, fielded.army_name, u)
+        for fielded in fielded_armies(campaign, side, taking_part)
+        for u in fielded.units
+        if u.category is Category.CHARACTER
+    )
+
+
+def result_form(
+    campaign: Campaign,
+    battle: Battle,
+    fields: tuple[ResultField, ...],
+    taking_part: TakingPart = every_unit,
+) -> ResultForm:
+    """Who answers which of ``fields`` in ``battle``, and which units it asks losses of."""
     sides = []
     for side in battle.sides:
         per_character = tuple(f for f in fields if f.asks_characters_of(side.id))
@@ -126,7 +167,8 @@ def result_form(campaign: Campaign, battle: Battle, fields: tuple[ResultField, .
                 side,
                 tuple(f for f in fields if f.asks_side(side.id)),
                 per_character,
-                characters_of(campaign, side) if per_character else (),
+                characters_of(campaign, side, taking_part) if per_character else (),
+                fielded_armies(campaign, side, taking_part),
             )
         )
     battle_fields = tuple(f for f in fields if f.scope is FieldScope.BATTLE)
@@ -135,4 +177,8 @@ def result_form(campaign: Campaign, battle: Battle, fields: tuple[ResultField, .
 
 def form_of(rules: Rules, battle: Battle) -> ResultForm:
     """The result form of ``battle`` under the campaign's ruleset."""
-    return result_form(rules.campaign, battle, asked_fields(rules, battle))
+
+    def taking_part(army: Army) -> Sequence[Unit]:
+        return rules.ruleset.battle_units(rules, battle, army)
+
+    return result_form(rules.campaign, battle, asked_fields(rules, battle), taking_part)

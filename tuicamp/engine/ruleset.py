@@ -31,7 +31,7 @@ from tuicamp.engine.rules import Rules
 from tuicamp.engine.vocabulary import Declarations, read_declarations
 from tuicamp.model.campaign import BOOL_WORDS, Campaign, OptionValue
 from tuicamp.model.flow import AwaitedRoll, ScheduledEffect
-from tuicamp.model.forces import Army, Seat
+from tuicamp.model.forces import Army, Seat, Unit
 from tuicamp.model.rerolls import RecordedRoll
 from tuicamp.model.terrain import Vocabulary
 
@@ -460,6 +460,13 @@ class Ruleset(ABC):
         """The ruleset's own result-form fields, each with the scope that says who answers
         it (every side, one side, the battle, each character); VP and losses always are."""
         return ()
+
+    def battle_units(self, rules: Rules, battle: Battle, army: Army) -> Sequence[Unit]:
+        """The units of ``army`` that take part in ``battle``: every one by default. A
+        ruleset whose contests field a few (a duel of generals) names those, and the card,
+        the result form and orders files list only them, so a side never reads the rest of
+        an enemy's army there."""
+        return army.units
 
     def battle_card_notes(self, rules: Rules, battle: Battle) -> list[str]:
         """Deployment and special rules in force, one sentence each, for the battle card."""

@@ -96,26 +96,26 @@ def card_hidden_reason(view: CampaignView, battle: Battle) -> str | None:
 def build_card(rules: Rules, battle: Battle) -> BattleCard:
     """The card of one battle, with the ruleset's result fields and notes in force.
 
-    It lists every unit of both sides: ask :func:`card_hidden_reason` first whether the
-    seat may read it."""
+    It lists every unit of both sides that takes part (the result form's, as the ruleset
+    says: a duel's generals, not their armies): ask :func:`card_hidden_reason` first
+    whether the seat may read it."""
     campaign, ruleset = rules.campaign, rules.ruleset
     m = campaign.map
+    form = form_of(rules, battle)
     sides = []
     for side in battle.sides:
         players = [f"{p.name} ({p.race})" for pid in side.players if (p := campaign.player(pid))]
         armies = []
-        for aid in side.armies:
-            army = campaign.army(aid)
-            if army is None:
-                continue
+        questions = form.side(side.id)
+        for fielded in questions.armies if questions is not None else ():
             lines = []
-            for u in army.units:
+            for u in fielded.units:
                 flags = f" [{', '.join(sorted(u.flags))}]" if u.flags else ""
                 lines.append(
                     f"{u.name}: {plural(u.models, 'model')}, {u.points} pts, "
                     f"{u.category.value.replace('_', ' ')}, M{u.movement} Ld{u.leadership}{flags}"
                 )
-            armies.append((army.name, army.points, lines))
+            armies.append((fielded.army_name, fielded.points, lines))
         if side.points > 0:
             armies.append((side.force_name, side.points, [NO_COUNTERS]))
         sides.append(
@@ -133,7 +133,7 @@ def build_card(rules: Rules, battle: Battle) -> BattleCard:
         owner = holder.name if holder else "neutral"
         walls = ", walled" if s.walls else ""
         settlement = f"{s.name} ({s.kind}{walls}, {owner})"
-    record = record_lines(battle, form_of(rules, battle))
+    record = record_lines(battle, form)
     terrain = m.vocabulary.terrain_by_id(battle.terrain)
     return BattleCard(
         title=f"Battle {battle.id} — turn {battle.turn}",

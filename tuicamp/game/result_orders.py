@@ -53,12 +53,9 @@ def _side_lines(campaign: Campaign, questions: SideQuestions) -> list[str]:
     if questions.asks_points:
         out.append(f"points_lost = 0  # of the {side.points} pts of {_comment(side.force_name)}")
     rows = []
-    for aid in side.armies:
-        army = campaign.army(aid)
-        if army is None:
-            continue
-        for unit in army.units:
-            where = f"army = {_string(army.id)}, unit = {_string(unit.id)}"
+    for fielded in questions.armies:
+        for unit in fielded.units:
+            where = f"army = {_string(fielded.army)}, unit = {_string(unit.id)}"
             note = f"{_comment(unit.name)} ({plural(unit.models, 'model')})"
             rows.append(f"    {{ {where}, killed = 0, fled = 0 }},  # {note}")
     if rows:

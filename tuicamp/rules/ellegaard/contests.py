@@ -16,7 +16,7 @@ from __future__ import annotations
 from attrs import define, field
 
 from tuicamp.rules import api
-from tuicamp.rules.ellegaard import flight, roster
+from tuicamp.rules.ellegaard import meetings, roster
 from tuicamp.rules.ellegaard.state import CHASE, DUEL, Meeting, estate
 from tuicamp.rules.ellegaard.tabletop import (
     ATTACKER,
@@ -128,7 +128,7 @@ def apply_contest(ctx: api.Context, battle: api.Battle) -> bool:
     for army in (refuser, attacker):
         roster.gone_if_empty(ctx, army)
     if contest == DUEL and won == ATTACKER and camp.army(refuser.id) is not None:
-        flight.flee(ctx, refuser, attacker, "its general lost the duel")
+        meetings.flee(ctx, refuser, attacker, "its general lost the duel")
     return True
 
 

@@ -1,5 +1,5 @@
 """Fleeing, rallying and pursuing (the text's "Fleeing and pursuing"; R-EL-5, R-EL-21,
-R-EL-24).
+R-EL-24, R-EL-53).
 
 "When an army division looses a battle it will normally flee. Roll 2D6 and move the
 division that number of squares directly away from the foe and, if possible, towards its
@@ -8,7 +8,9 @@ may try to pursue the fleeing opponent. Roll 2D6, and if the pursuing army manag
 catch the fleeing troops the loser is totally hacked into pieces!" "A fleeing army may in
 its command phase try to rally by rolling equal to or under the general's Ld value ... If
 a fleeing army manages to get within the walls of a friendly city or the home base, it
-will automaticly be rallied."
+will automaticly be rallied." A flight crosses the map as a march does, so it halts
+where it meets other enemies (R-EL-53); the meeting that follows is opened by
+``meetings.flee``, through which every flight goes.
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ from collections.abc import Callable
 from attrs import define
 
 from tuicamp.rules import api
-from tuicamp.rules.ellegaard import hour, ledger, quicksand, setup
+from tuicamp.rules.ellegaard import hour, ledger, quicksand, setup, zones
 from tuicamp.rules.ellegaard.commands import fresh
 from tuicamp.rules.ellegaard.prices import division_model
 from tuicamp.rules.ellegaard.state import BLOCK, LeftMachine, Prisoner, division, estate
@@ -212,45 +214,38 @@ def arrive(ctx: api.Context, army: api.Army, hexes: list[api.Hex] | None = None)
         )
 
 
-def flee(ctx: api.Context, army: api.Army, foe: api.Army, why: str) -> None:
-    """The division flees 2d6 hexes from ``foe`` (R-EL-21); a Block never flees (R-EL-20)."""
+def flee(ctx: api.Context, army: api.Army, foe: api.Army, why: str) -> bool:
+    """The division flees 2d6 hexes from ``foe`` (R-EL-21); a Block never flees (R-EL-20).
+    It halts where its zone first meets an enemy's other than its foe's (R-EL-53, as a
+    pursuit, R-EL-50): ``meetings.flee`` then opens their meeting. Whether it fled."""
     record = division(ctx, army.id)
     if record.command == BLOCK or army.hex is None or foe.hex is None:
-        return
+        return False
     leave_machines(ctx, army)
     dice = str(ctx.table("flight").get("dice", "2d6"))
     roll = ctx.dice.roll(dice, f"the flight of '{army.name}'")
     path = steps_away(ctx, army, foe.hex, roll.total)
+    cornered = len(path) - 1 < roll.total
+    halt = zones.halt_index(ctx, army, path, besides=foe.id)
+    halted = halt < len(path) - 1
+    path = path[: halt + 1]
     start, army.hex = army.hex, path[-1]
     record.fleeing_from, record.fled_hour = foe.id, ctx.campaign.turn
     camp = ctx.campaign
+    if halted:
+        end = ", where its attention zone meets an enemy's: it halts (R-EL-53)"
+    else:
+        end = ", as far as it can go" if cornered else ""
     ctx.emit(
         "flight",
         f"'{army.name}' flees {roll.total} hexes from '{foe.name}' ({why}): "
-        f"{_label(camp, start)} to {_label(camp, army.hex)}"
-        + ("" if len(path) - 1 == roll.total else ", as far as it can go"),
+        f"{_label(camp, start)} to {_label(camp, army.hex)}{end}",
         undoable=False,
         division=army.id,
         hexes=[camp.map.label(h) for h in path],
     )
     arrive(ctx, army, path[1:])
-
-
-def flee_on(ctx: api.Context, player: str) -> None:
-    """ "Otherwise the losers of the battle must continue to flee": each of the player's
-    fleeing divisions flees again as its Move phase begins."""
-    camp = ctx.campaign
-    for army in list(camp.armies):
-        record = division(ctx, army.id)
-        if army.owner != player or not record.fleeing_from:
-            continue
-        if record.fled_hour == camp.turn:
-            continue
-        foe = camp.army(record.fleeing_from)
-        if foe is None or foe.hex is None:
-            record.fleeing_from = ""
-            continue
-        flee(ctx, army, foe, "it has not rallied")
+    return True
 
 
 def rally(ctx: api.Context, action: Rally) -> None:

@@ -36,6 +36,7 @@ from tuicamp.rules.ellegaard.state import (
     division,
     estate,
 )
+from tuicamp.rules.ellegaard.zones import enemies, in_touch, pair_key
 
 CHOICES = (FIGHT, REFUSE)
 
@@ -58,57 +59,6 @@ class HandPrisoner(api.Action):
 
 
 # --- zones ----------------------------------------------------------------------------------
-def pair_key(a: str, b: str) -> str:
-    return "|".join(sorted((a, b)))
-
-
-def reach(rules: api.Rules, a: api.Army, b: api.Army) -> int:
-    """How near two enemy divisions come before they meet: two zones' radius each (R-EL-2),
-    or the 5 hexes within which a division under Attack challenges (R-EL-17)."""
-    zones = 2 * int(rules.option("zone_radius"))
-    attack = int(rules.table("attack").get("range", 5))
-    attacking = any(division(rules, x.id).command == ATTACK for x in (a, b))
-    return max(zones, attack) if attacking else zones
-
-
-def in_touch(rules: api.Rules, a: api.Army, b: api.Army, at: api.Hex | None = None) -> bool:
-    here = at or a.hex
-    if here is None or b.hex is None or not api.teams.hostile(rules.campaign, a.owner, b.owner):
-        return False
-    return here.distance(b.hex) <= reach(rules, a, b)
-
-
-def enemies(rules: api.Rules, army: api.Army) -> list[api.Army]:
-    """The enemy divisions whose zones this one's may meet: none underground, where a
-    division "has no zone and cannot be met" (R-EL-27)."""
-    camp = rules.campaign
-    if division(rules, army.id).underground:
-        return []
-    return [
-        b
-        for b in camp.armies
-        if b.hex is not None
-        and api.teams.hostile(camp, army.owner, b.owner)
-        and not division(rules, b.id).underground
-    ]
-
-
-def halt_index(rules: api.Rules, army: api.Army, hexes: list[api.Hex], besides: str = "") -> int:
-    """Where a march along ``hexes`` (its own hex first) halts: the first hex from which
-    its zone touches an enemy's it was not in touch with (R-EL-8); the last otherwise.
-    ``besides`` is a division that halts nothing: a pursuer's quarry (R-EL-50)."""
-    contacts = set(estate(rules).contacts)
-    fresh = [
-        b
-        for b in enemies(rules, army)
-        if pair_key(army.id, b.id) not in contacts and b.id != besides
-    ]
-    for i, h in enumerate(hexes[1:], start=1):
-        if any(in_touch(rules, army, b, at=h) for b in fresh):
-            return i
-    return len(hexes) - 1
-
-
 def after_march(ctx: api.Context, army: api.Army, besides: str = "") -> None:
     """The marching division's zone is checked: a Scout near an enemy rolls its d6, pairs
     that have come apart may meet again later, and every enemy newly in touch meets it.
@@ -131,6 +81,13 @@ def after_march(ctx: api.Context, army: api.Army, besides: str = "") -> None:
                 meet_the_defender(ctx, army, guard, b)
             elif not met_this_hour(ctx, army.id, b.id):
                 open_meeting(ctx, army, b)
+
+
+def flee(ctx: api.Context, army: api.Army, foe: api.Army, why: str) -> None:
+    """The division flees from ``foe`` (R-EL-21), halting where its zone meets another
+    enemy's, and that enemy meets it; the foe halts nothing and is never met (R-EL-53)."""
+    if flight.flee(ctx, army, foe, why) and ctx.campaign.army(army.id) is not None:
+        after_march(ctx, army, besides=foe.id)
 
 
 def defender_of(rules: api.Rules, army: api.Army, enemy: api.Army) -> api.Army | None:
@@ -227,7 +184,7 @@ def scouting(ctx: api.Context, army: api.Army) -> None:
                     undoable=False,
                     division=scout.id,
                 )
-                flight.flee(ctx, scout, enemy, "a Scout discovered (R-EL-16)")
+                flee(ctx, scout, enemy, "a Scout discovered (R-EL-16)")
 
 
 def met_this_hour(rules: api.Rules, a: str, b: str) -> bool:
@@ -325,7 +282,7 @@ def settle_choices(ctx: api.Context, meeting: Meeting) -> None:
         if choice.get(refused.owner) == REFUSE and refused.id in estate(ctx).cautioned:
             estate(ctx).cautioned.remove(refused.id)
             meeting.outcome, meeting.done = "settled", True
-            flight.flee(ctx, refused, other, "it refused again after a caution (R-EL-31)")
+            flee(ctx, refused, other, "it refused again after a caution (R-EL-31)")
             return
     if all(fights):
         limit = int(ctx.option("max_battles_per_turn"))

@@ -16,7 +16,7 @@ import itertools
 from attrs import define, field
 
 from tuicamp.rules import api
-from tuicamp.rules.ellegaard import flight, hour, meetings, races, tunnels
+from tuicamp.rules.ellegaard import flight, hour, meetings, races, tunnels, zones
 from tuicamp.rules.ellegaard.commands import fresh
 from tuicamp.rules.ellegaard.prices import division_model, hostile_hexes
 from tuicamp.rules.ellegaard.state import BLOCK, MOVE_YA, Division, division
@@ -283,7 +283,7 @@ def move_division(ctx: api.Context, action: MoveDivision) -> None:
         f"'{name}' would spend {_fmt(cost)} MP this hour; it has {_fmt(got.mp)} "
         f"({'; '.join(got.reasons)})",
     )
-    halt = meetings.halt_index(ctx, army, path.hexes)
+    halt = zones.halt_index(ctx, army, path.hexes)
     halted = halt < len(path.hexes) - 1
     if halted:  # R-EL-8: its zone touches an enemy's: it stops there
         path = api.path_cost(model, path.hexes[: halt + 1])

@@ -6,13 +6,14 @@ before the battle, or the division may try to pursue the fleeing opponent. Roll 
 the pursuing army manages to catch the fleeing troops the loser is totally hacked into
 pieces!" A pursuit crosses the map as a march does, so its attention zone meets the enemies
 it comes near ("If an army's attention zone enters an opposing army's attention zone the two
-generals must meet", R-EL-50): it lives apart from ``flight`` because it opens meetings.
+generals must meet", R-EL-50): it lives apart from ``flight`` because it opens meetings, as
+the flight that goes on each hour does (R-EL-53).
 """
 
 from __future__ import annotations
 
 from tuicamp.rules import api
-from tuicamp.rules.ellegaard import flight, hour, meetings
+from tuicamp.rules.ellegaard import flight, hour, meetings, zones
 from tuicamp.rules.ellegaard.commands import fresh
 from tuicamp.rules.ellegaard.flight import Pursue
 from tuicamp.rules.ellegaard.state import BLOCK, division
@@ -47,7 +48,7 @@ def pursue(ctx: api.Context, action: Pursue) -> None:
     dice = str(ctx.table("flight").get("pursuit_dice", "2d6"))
     roll = ctx.dice.roll(dice, f"the pursuit of '{target.name}' by '{army.name}'")
     path = flight.steps_towards(ctx, army, target.hex, roll.total)
-    halt = meetings.halt_index(ctx, army, path, besides=target.id)
+    halt = zones.halt_index(ctx, army, path, besides=target.id)
     halted = halt < len(path) - 1
     path = path[: halt + 1]
     record.pursued_hour = camp.turn
@@ -66,6 +67,23 @@ def pursue(ctx: api.Context, action: Pursue) -> None:
     flight.arrive(ctx, army, path[1:])
     if camp.army(army.id) is not None and not caught:
         meetings.after_march(ctx, army, besides=target.id)
+
+
+def flee_on(ctx: api.Context, player: str) -> None:
+    """ "Otherwise the losers of the battle must continue to flee": each of the player's
+    fleeing divisions flees again as its Move phase begins."""
+    camp = ctx.campaign
+    for army in list(camp.armies):
+        record = division(ctx, army.id)
+        if army.owner != player or not record.fleeing_from:
+            continue
+        if record.fled_hour == camp.turn:
+            continue
+        foe = camp.army(record.fleeing_from)
+        if foe is None or foe.hex is None:
+            record.fleeing_from = ""
+            continue
+        meetings.flee(ctx, army, foe, "it has not rallied")
 
 
 HANDLERS = {Pursue: pursue}

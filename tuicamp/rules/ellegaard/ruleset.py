@@ -20,6 +20,7 @@ from tuicamp.rules.ellegaard import (
     blockade,
     commands,
     contests,
+    fielded,
     flight,
     home,
     hour,
@@ -86,7 +87,7 @@ def begin_part(ctx: api.Context) -> None:
         commands.followers_keep_up(ctx)
         hungry_greenskins(ctx, player)
         return
-    flight.flee_on(ctx, player)
+    pursuit.flee_on(ctx, player)
     for army in camp.armies:
         if army.owner == player:
             record = division(ctx, army.id)
@@ -222,6 +223,12 @@ quicksand = ["2124", "2223"]           # swamp hexes with quicksand
         if any(c.key == "block" for c in battle.circumstances):
             return [*notes, *BLOCK_SCENARIO]
         return [*notes, "Battles are always fought in four turns."]
+
+    def battle_units(
+        self, rules: api.Rules, battle: api.Battle, army: api.Army
+    ) -> Sequence[api.Unit]:
+        """A duel, a chase or a fair battle lists only the units it fields (R-EL-54)."""
+        return fielded.battle_units(rules, battle, army)
 
     def result_fields(self, rules: api.Rules, battle: api.Battle) -> tuple[api.ResultField, ...]:
         """The duel asks who won it and whether a general was killed (R-EL-41); the Block
@@ -414,7 +421,7 @@ def after_the_battle(ctx: api.Context, battle: api.Battle, winners: list[str]) -
         for army_id in side.armies:
             loser = camp.army(army_id)
             if loser is not None:
-                flight.flee(ctx, loser, victor, f"battle {battle.id} lost")
+                meetings.flee(ctx, loser, victor, f"battle {battle.id} lost")
 
 
 def final_war_points(rules: api.Rules, player: str) -> int:

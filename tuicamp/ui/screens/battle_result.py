@@ -127,18 +127,21 @@ def _indexed(form: ResultForm, asked: tuple[ResultField, ...]) -> list[tuple[int
 def form_layout(
     campaign: Campaign, battle: Battle, form: ResultForm | None = None
 ) -> list[SideForm]:
-    """Every side with every unit it brought and what it is asked, in the battle's order."""
+    """Every side with every unit it fields (the form's) and what it is asked, in the
+    battle's order."""
     form = form or result_form(campaign, battle, ())
     out = []
     for side in battle.sides:
-        names, rows = [], []
-        for aid in side.armies:
-            army = campaign.army(aid)
-            if army is None:
-                continue
-            names.append(army.name)
-            rows += [UnitRow(army.id, army.name, u.id, u.name, u.models) for u in army.units]
         questions = form.side(side.id)
+        if questions is None:  # every side of the battle is on its form
+            continue
+        names, rows = [], []
+        for fielded in questions.armies:
+            names.append(fielded.army_name)
+            rows += [
+                UnitRow(fielded.army, fielded.army_name, u.id, u.name, u.models)
+                for u in fielded.units
+            ]
         out.append(
             SideForm(
                 side,
@@ -334,7 +337,7 @@ def preview_lines(
     if rolled:
         lines.append("  (decided partly by dice: shown once you confirm)")
     else:
-        for form in form_layout(camp, battle):
+        for form in form_layout(camp, battle, form_of(session.rules, battle)):
             lines.append(f"  {form.side.title}")
             unchanged = []
             for row in form.units:
