@@ -15,7 +15,7 @@ from __future__ import annotations
 from attrs import define
 
 from tuicamp.rules import api
-from tuicamp.rules.aasen import amphibious, books, claim, realms, support, trust
+from tuicamp.rules.aasen import amphibious, books, claim, glory, realms, support, trust
 from tuicamp.rules.aasen.state import (
     ATTACKER,
     DEFENDER,
@@ -140,6 +140,7 @@ def result_fields(rules: api.Rules, battle: api.Battle) -> tuple[api.ResultField
             scope=api.FieldScope.BATTLE,
         ),
         *claim.fields(rules.campaign, battle),
+        *glory.fields(rules.campaign, battle),
     )
 
 
@@ -380,6 +381,8 @@ def apply_result(ctx: api.Context, battle: api.Battle) -> None:
         return
     winner, level = final(ctx, battle, battle.result)
     consequences(ctx, battle, winner, level)
+    conceded = SIDE_CODES.get(int(battle.result.facts.get("conceded", 0)))
+    glory.award(ctx, battle, glory.earned(ctx, battle, winner, level, conceded=conceded))
 
 
 def card_notes(rules: api.Rules, battle: api.Battle) -> list[str]:
@@ -425,9 +428,9 @@ def card_notes(rules: api.Rules, battle: api.Battle) -> list[str]:
     return notes
 
 
-def selection(rules: api.Rules, glory: int) -> dict[str, int]:
+def selection(rules: api.Rules, points: int) -> dict[str, int]:
     rows = sorted(rules.table("selection"), key=lambda r: int(r["glory"]))
-    return next(r for r in reversed(rows) if glory >= int(r["glory"]))
+    return next(r for r in reversed(rows) if points >= int(r["glory"]))
 
 
 @define(kw_only=True)
@@ -459,6 +462,8 @@ class Unplayed(AasenAction):
             battle=battle.id,
         )
         consequences(ctx, battle, self.tried, "massacre")
+        earned = glory.earned(ctx, battle, self.tried, "massacre", penalty=False)  # R-AA-36
+        glory.award(ctx, battle, earned)
 
 
 def blockers(rules: api.Rules) -> list[str]:
