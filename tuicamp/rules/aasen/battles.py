@@ -15,7 +15,16 @@ from __future__ import annotations
 from attrs import define
 
 from tuicamp.rules import api
-from tuicamp.rules.aasen import amphibious, books, claim, glory, realms, support, trust
+from tuicamp.rules.aasen import (
+    amphibious,
+    books,
+    claim,
+    glory,
+    injuries,
+    realms,
+    support,
+    trust,
+)
 from tuicamp.rules.aasen.state import (
     ATTACKER,
     DEFENDER,
@@ -141,6 +150,7 @@ def result_fields(rules: api.Rules, battle: api.Battle) -> tuple[api.ResultField
         ),
         *claim.fields(rules.campaign, battle),
         *glory.fields(rules.campaign, battle),
+        *injuries.fields(rules.campaign, battle),
     )
 
 
@@ -383,6 +393,7 @@ def apply_result(ctx: api.Context, battle: api.Battle) -> None:
     consequences(ctx, battle, winner, level)
     conceded = SIDE_CODES.get(int(battle.result.facts.get("conceded", 0)))
     glory.award(ctx, battle, glory.earned(ctx, battle, winner, level, conceded=conceded))
+    injuries.apply(ctx, battle)
 
 
 def card_notes(rules: api.Rules, battle: api.Battle) -> list[str]:
@@ -421,6 +432,13 @@ def card_notes(rules: api.Rules, battle: api.Battle) -> list[str]:
                 f"{general.glory}): {row['heroes']} Heroes, {row['special']} Special, "
                 f"{row['rare']} Rare, {row['open']} Open choices (table 9.1)"
             )
+            if general.injuries:
+                notes.append(f"{general.name}'s injuries (8.2): {'; '.join(general.injuries)}")
+            if general.fate:
+                notes.append(
+                    f"{general.name} is {injuries.fate_text(camp, general)}: the army is "
+                    "selected by his Glory for the rest of the year, and has no General (8.5)"
+                )
     notes.append(
         "Not allowed: special characters, Regiments of Renown, Albion and Kislev units; "
         "the army lists themselves are the players' business (R-ALL-3)"

@@ -133,7 +133,7 @@ def award(ctx: api.Context, battle: api.Battle, earned_now: list[Earned]) -> Non
     camp, state = ctx.campaign, astate(ctx)
     for got in earned_now:
         general = state.generals.get(got.player)
-        if general is None:
+        if general is None or general.fate:  # dead or captured earlier: he did not lead
             continue
         general.glory += got.total
         ctx.emit(

@@ -21,6 +21,10 @@ SWORN = "sworn"
 TRUST_WORDS = (TRUSTED, DISTRUSTED, SWORN)
 TRUST_NAMES = {TRUSTED: "Trusted", DISTRUSTED: "Distrusted", SWORN: "Sworn enemies"}
 
+# What table 8.2 may make of a General (8.2).
+DEAD = "dead"
+CAPTURED = "captured"
+
 # What a realm may build on its land (5.3).
 OUTPOST = "outpost"
 STRONGHOLD = "stronghold"
@@ -39,11 +43,15 @@ class General:
     """A player's General: "the General is the only thing that may not be altered as the
     player pleases from game to game" (8). He is made by the free promotion of the first
     turn (R-AA-15); his Glory starts at 0 and decides the army's selection (table 9.1).
-    Skills, injuries and Senior Officers join him with the characters of the text's
-    chapter 8."""
+    His injuries (table 8.2) are kept as the chronicle told them; ``fate`` is "dead" or
+    "captured" once table 8.2 says so, and ``captor`` the realm that holds him captive.
+    Skills and Senior Officers join him with the rest of the text's chapter 8."""
 
     name: str
     glory: int = 0
+    injuries: list[str] = field(factory=list)
+    fate: str = ""  # "" | dead | captured
+    captor: str = ""  # the realm holding him, while captured
 
 
 @define
