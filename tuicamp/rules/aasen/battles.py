@@ -18,6 +18,7 @@ from tuicamp.rules import api
 from tuicamp.rules.aasen import (
     amphibious,
     books,
+    captives,
     claim,
     glory,
     injuries,
@@ -272,6 +273,7 @@ def consequences(ctx: api.Context, battle: api.Battle, winner: str | None, level
         else claim.Claim(invasion.realm, invasion.attacker, 0, 0)
     )
     if row["conquers"]:
+        captives.capital_lost(ctx, target, target.owner or "")
         target.owner = won.realm
         camp.map.invalidate()
         ctx.emit(

@@ -17,6 +17,7 @@ from tuicamp.rules.aasen import (
     battles,
     betrayal,
     bonuses,
+    captives,
     declarations,
     endturn,
     gm,
@@ -41,6 +42,7 @@ MODULES = (
     support,
     battles,
     betrayal,
+    captives,
     endturn,
     gm,
 )
@@ -132,7 +134,7 @@ class AasenRuleset(api.Ruleset):
             "trade",
             "Start of turn: Trade",
             help=SEGMENT_HELP["trade"],
-            allows=("trade", "grant_passage", *GM_ACTIONS),
+            allows=("trade", "grant_passage", "release", *GM_ACTIONS),
             on_enter=trade.open_trade,
             on_leave=trade.close_trade,
         ),
@@ -140,7 +142,7 @@ class AasenRuleset(api.Ruleset):
             "purchases",
             "Start of turn: Promotions & Purchases",
             help=SEGMENT_HELP["purchases"],
-            allows=("write_sheet", *GM_ACTIONS),
+            allows=("write_sheet", "execute", *GM_ACTIONS),
             on_enter=purchases.open_sheets,
         ),
         api.Phase(
