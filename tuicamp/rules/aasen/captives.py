@@ -16,7 +16,7 @@ from __future__ import annotations
 from attrs import define
 
 from tuicamp.rules import api
-from tuicamp.rules.aasen import marching, trust
+from tuicamp.rules.aasen import advances, marching, trust
 from tuicamp.rules.aasen.state import (
     CAPTURED,
     DEAD,
@@ -53,13 +53,13 @@ def gain(ctx: api.Context, player: str, why: str) -> None:
     general = astate(ctx).generals.get(player)
     if general is None or general.fate:
         return
-    general.glory += 1
     ctx.emit(
         "glory",
         f"Glory: {api.teams.name_of(ctx.campaign, player)}'s General {general.name} gains 1 "
-        f"({why}): Glory {general.glory}",
+        f"({why}): Glory {general.glory + 1}",
         player=player,
     )
+    advances.gain(ctx, player, general, 1)
 
 
 def free(ctx: api.Context, owner: str, general: General, why: str) -> None:

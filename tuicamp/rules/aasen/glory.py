@@ -14,6 +14,7 @@ from __future__ import annotations
 from attrs import frozen
 
 from tuicamp.rules import api
+from tuicamp.rules.aasen import advances
 from tuicamp.rules.aasen.state import ATTACKER, DEFENDER, astate
 
 PREFIX = "glory_"  # the form's fields: glory_<deed>_<player id>
@@ -135,11 +136,11 @@ def award(ctx: api.Context, battle: api.Battle, earned_now: list[Earned]) -> Non
         general = state.generals.get(got.player)
         if general is None or general.fate:  # dead or captured earlier: he did not lead
             continue
-        general.glory += got.total
         ctx.emit(
             "glory",
             f"Glory (6.4): {api.teams.name_of(camp, got.player)}'s General {general.name} "
-            f"earns {got.total} ({got.text()}): Glory {general.glory}",
+            f"earns {got.total} ({got.text()}): Glory {general.glory + got.total}",
             battle=battle.id,
             player=got.player,
         )
+        advances.gain(ctx, got.player, general, got.total)

@@ -16,7 +16,7 @@ from typing import Any
 from attrs import frozen
 
 from tuicamp.rules import api
-from tuicamp.rules.aasen import realms
+from tuicamp.rules.aasen import advances, realms
 from tuicamp.rules.aasen.state import CAPTURED, DEAD, AasenState, General, astate
 
 SLAIN, FLED = "slain_", "fled_"  # the form's fields: slain_<player>, fled_<player>
@@ -122,13 +122,13 @@ def apply(ctx: api.Context, battle: api.Battle) -> None:
         rolled = roll(ctx, ctx.dice, who, 2 if fled else 1)
         enemy = next((s.players[0] for s in battle.sides if s is not side and s.players), "")
         for injury in rolled:
-            suffer(ctx, general, injury, enemy)
+            suffer(ctx, player, general, injury, enemy)
         told = "; ".join(f"{i.d66}: {i.text()}" for i in rolled)
         why = "fled, the higher of two D66" if fled else "slain, a D66"
         ctx.emit("injury", f"Injuries (8.2): {who}, {why}: {told}", battle=battle.id)
 
 
-def suffer(ctx: api.Context, general: General, injury: Injury, enemy: str) -> None:
+def suffer(ctx: api.Context, player: str, general: General, injury: Injury, enemy: str) -> None:
     """What an injury does to the General beyond being written on his sheet: "Dead: The
     character is dead ... any points of Glory, advances and injuries are lost";
     "Captured: The enemy army captures the character"; "Survives against the odds. +1
@@ -139,7 +139,7 @@ def suffer(ctx: api.Context, general: General, injury: Injury, enemy: str) -> No
         general.fate = CAPTURED
         general.captor = realms.realm_id_of(ctx.campaign, enemy) or ""
     elif injury.kind == "glory":
-        general.glory += 1
+        advances.gain(ctx, player, general, 1)
     elif injury.kind != "recovery" and injury.kind != "multiple":
         general.injuries.append(injury.text())
 

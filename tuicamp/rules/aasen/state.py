@@ -45,11 +45,14 @@ class General:
     turn (R-AA-15); his Glory starts at 0 and decides the army's selection (table 9.1).
     His injuries (table 8.2) are kept as the chronicle told them; ``fate`` is "dead" or
     "captured" once table 8.2 says so, and ``captor`` the realm that holds him captive.
-    Skills and Senior Officers join him with the rest of the text's chapter 8."""
+    His advances (table 8.3) are kept with the characteristics they raised. Skills and
+    Senior Officers join him with the rest of the text's chapter 8."""
 
     name: str
     glory: int = 0
     injuries: list[str] = field(factory=list)
+    advances: list[str] = field(factory=list)  # table 8.3's results, as rolled
+    raised: list[str] = field(factory=list)  # the characteristics advances raised
     fate: str = ""  # "" | dead | captured
     captor: str = ""  # the realm holding him, while captured
 

@@ -98,6 +98,8 @@ def aasen_view(rules: api.Rules, seat: api.Seat) -> AasenView:
 def general_text(campaign: api.Campaign, general: General) -> str:
     """A General as his own seat reads him: name, Glory, injuries and fate (8.2, 8.3)."""
     text = f"{general.name} (Glory {general.glory})"
+    if general.advances:
+        text += f"; advances: {', '.join(general.advances)}"
     if general.injuries:
         text += f"; injuries: {', '.join(general.injuries)}"
     fate = injuries.fate_text(campaign, general)
