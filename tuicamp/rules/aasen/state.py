@@ -58,6 +58,15 @@ class General:
 
 
 @define
+class Officer:
+    """A Senior Officer: "A record is kept over which Senior Officers a player has ...
+    Senior Officers can gain Glory, a Junior Officer can not" (8.1)."""
+
+    name: str
+    glory: int = 0
+
+
+@define
 class RealmBooks:
     """One realm's ledgers: "Support points add to the size of each army the realm can
     field, while Resources can be spent during a turn"; unspent Resources become Wealth
@@ -74,13 +83,17 @@ class RealmBooks:
 class PurchaseSheet:
     """A realm's Promotions & Purchases sheet (5.3), written in secret: where each new
     Outpost and Stronghold goes, which Outposts become Strongholds, and where each fleet is
-    launched (a territory, or for a pirate realm a sea hex's label). Promotions join it
-    with the characters."""
+    launched (a territory, or for a pirate realm a sea hex's label), and the promotions:
+    Junior Officers made Senior Officers, and a Senior Officer made General (8.1, 8.5)."""
 
     outposts: list[str] = field(factory=list)
     strongholds: list[str] = field(factory=list)
     upgrades: list[str] = field(factory=list)
     fleets: list[str] = field(factory=list)
+    # 8.1: player -> the names of the Junior Officers he makes Senior Officers
+    officers: dict[str, list[str]] = field(factory=dict)
+    # 8.5: player -> the Senior Officer he makes his General, his own being lost
+    generals: dict[str, str] = field(factory=dict)
 
 
 @define
@@ -172,6 +185,7 @@ class AasenState:
     books: dict[str, RealmBooks] = field(factory=dict)  # realm (team id) -> its ledgers
     razed: list[str] = field(factory=list)  # territory ids, razed (6.3, 7.1)
     generals: dict[str, General] = field(factory=dict)  # player id -> his General
+    officers: dict[str, list[Officer]] = field(factory=dict)  # player id -> Senior Officers
     marks: dict[str, str] = field(factory=dict)  # player id -> his General's Mark of Chaos
     trust: dict[str, str] = field(factory=dict)  # pair_key(a, b) -> trusted | distrusted | sworn
     capitals: dict[str, str] = field(factory=dict)  # realm -> its Capital's territory id

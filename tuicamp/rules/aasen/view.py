@@ -12,7 +12,7 @@ import copy
 from attrs import define, field
 
 from tuicamp.rules import api
-from tuicamp.rules.aasen import bonuses, declarations, injuries, realms
+from tuicamp.rules.aasen import bonuses, declarations, injuries, officers, realms
 from tuicamp.rules.aasen.state import (
     CAPTURED,
     TRUST_NAMES,
@@ -138,6 +138,10 @@ def status_lines(rules: api.Rules, seat: api.Seat) -> list[api.StatusLine]:
         lines += _realm_lines(camp, state, realm_view)
     for player, text in view.generals.items():
         lines.append(api.StatusLine("General", text, player=player))
+        kept = state.officers.get(player, [])
+        if kept:
+            text = officers.officer_text(kept)
+            lines.append(api.StatusLine("Senior Officers", text, player=player))
     lines += [api.StatusLine("Captive", text) for text in view.captives]
     if camp.phase == "purchases" and view.sheets is not None and view.sheets.waiting:
         lines.append(api.StatusLine("Sheets", view.sheets.waiting_text(camp)))
