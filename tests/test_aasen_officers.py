@@ -91,3 +91,34 @@ def test_a_lost_general_is_replaced_by_a_senior_officer():
     assert state.books[REACH].resources == before - 3
     end_all(engine)
     assert "malus" in declarations.candidates(Rules(engine.campaign, RULESET))
+
+
+@pytest.mark.parametrize(
+    ("kept", "told"),
+    [
+        ([], "no Senior Officer stands in: the army has no General"),
+        (
+            [Officer("Lokhir Fellheart", 1), Officer("Kouran", 3)],
+            'Kouran stands in as substitute General, his Leadership 8" only',
+        ),
+        (
+            [Officer("Lokhir Fellheart", 3), Officer("Kouran", 3)],
+            "the substitute General is the one of Lokhir Fellheart, Kouran (Glory 3) with the "
+            "highest Leadership, else the player's choice",
+        ),
+    ],
+)
+def test_the_card_names_the_substitute_general(kept, told):
+    """8.5: "If a General is unavailable due to being dead or captured, the army is still
+    selected as normal according to his Glory ... with the Senior Officer with the highest
+    amount of Glory stepping in as substitute General. If two or more Senior Officers have
+    the same amount of Glory the eligible one with the highest Leadership is the General
+    ... If the player has no Senior Officer to take over, his army will have no General"
+    (R-AA-41)."""
+    engine = to_battle()
+    enter(engine, malus_slain=True, dice=[1, 1])
+    engine.campaign.state.officers["malus"] = kept
+    rules = Rules(engine.campaign, RULESET)
+    notes = " ".join(RULESET.battle_card_notes(rules, engine.campaign.battles[0]))
+    assert "Drusala Shadowbane is dead: the army is selected by his Glory" in notes
+    assert told in notes

@@ -22,6 +22,7 @@ from tuicamp.rules.aasen import (
     claim,
     glory,
     injuries,
+    officers,
     realms,
     support,
     trust,
@@ -439,7 +440,8 @@ def card_notes(rules: api.Rules, battle: api.Battle) -> list[str]:
             if general.fate:
                 notes.append(
                     f"{general.name} is {injuries.fate_text(camp, general)}: the army is "
-                    "selected by his Glory for the rest of the year, and has no General (8.5)"
+                    f"selected by his Glory for the rest of the year; "
+                    f"{officers.substitute_text(state.officers.get(player, []))} (8.5)"
                 )
     notes.append(
         "Not allowed: special characters, Regiments of Renown, Albion and Kislev units; "

@@ -85,3 +85,21 @@ def describe(sheet: PurchaseSheet) -> list[str]:
 
 def officer_text(state_officers: list[Officer]) -> str:
     return ", ".join(f"{o.name} (Glory {o.glory})" for o in state_officers)
+
+
+def substitute_text(kept: list[Officer]) -> str:
+    """8.5: "the Senior Officer with the highest amount of Glory stepping in as substitute
+    General. If two or more Senior Officers have the same amount of Glory the eligible one
+    with the highest Leadership is the General. If that too is equal the owning player
+    chooses ... If the player has no Senior Officer to take over, his army will have no
+    General" (the Leadership is the table's to compare, R-AA-41)."""
+    if not kept:
+        return "no Senior Officer stands in: the army has no General"
+    best = max(o.glory for o in kept)
+    names = [o.name for o in kept if o.glory == best]
+    if len(names) == 1:
+        return f'{names[0]} stands in as substitute General, his Leadership 8" only'
+    return (
+        f"the substitute General is the one of {', '.join(names)} (Glory {best}) with the "
+        "highest Leadership, else the player's choice; his Leadership 8\" only"
+    )
