@@ -4,15 +4,17 @@ R-AA-37) and what becomes of a General dead or captured (8.2, 8.5, R-AA-38)."""
 from __future__ import annotations
 
 import pytest
-from test_aasen_battles import end_all, to_battle
-from test_aasen_bonuses import to_next_declarations
+from test_aasen_battles import end_all, result, to_battle
+from test_aasen_bonuses import lead, to_next_declarations
 
 from tuicamp.engine.battles import EnterBattleResult, SideEntry
 from tuicamp.engine.dice import Dice
 from tuicamp.engine.errors import RuleError
 from tuicamp.engine.rules import Rules
+from tuicamp.model.battle import Circumstance
 from tuicamp.model.campaign import DiceMode, DiceState
 from tuicamp.rules.aasen import AasenRuleset, battles, declarations, injuries
+from tuicamp.rules.aasen.declarations import Answer, Declare, Pass
 from tuicamp.rules.aasen.purchases import WriteSheet
 
 RULESET = AasenRuleset()
@@ -246,3 +248,46 @@ def enter(
     facts = {"winner": 1, "level": 1, "conceded": 0}
     engine.perform("gm", EnterBattleResult(battle="b1", sides=sides, facts=facts, dice=list(dice)))
     engine.campaign.dice.mode = DiceMode.APP
+
+
+OLD_WOUND = {1: '"Ow, my leg."', 2: '"Let me fight, I can take them!"'}
+
+
+def test_old_battle_wounds_roll_at_the_start_of_each_battle_the_lowest_taken():
+    """8.2, Old Battle Wound: "Roll a D6 at the start of each battle the General is involved
+    in: 1: "Ow, my leg." ... 2: "Let me fight, I can take them!" ... 3-6: "I can fight." ...
+    If this is the case a D6 is rolled for each and the lowest result is taken"; Madness:
+    "1-3: ... Stupidity that battle, 4-6: ... Frenzy". Malus carries two Old Battle Wounds
+    and Madness into next year's battle."""
+    engine = to_battle()
+    result(engine, 2, 3)  # Eltharion's Massacre: his Follow-up next year
+    malus = engine.campaign.state.generals["malus"]
+    malus.injuries = ["Old Battle Wound (x)", "Old Battle Wound (x)", "Madness (x)"]
+    to_next_declarations(engine)
+    lead(engine, "eltharion")
+    engine.perform("eltharion", Declare(source="the-north-cape", target="wreckers-cove"))
+    engine.perform("malus", Answer(choice="stand", defender="malus"))
+    rules = rules_of(engine)
+    while declarations.order(rules):
+        engine.perform(declarations.order(rules)[0], Pass())
+    end_all(engine)
+    (wound, madness) = [e for e in engine.chronicle if e.kind == "battle_start"]
+    low = min(r.total for r in wound.rolls)
+    assert len(wound.rolls) == 2
+    assert OLD_WOUND.get(low, '"I can fight."') in wound.text
+    assert f"Old Battle Wound (8.2), {low}: " in wound.text
+    (d6,) = [r.total for r in madness.rolls]
+    assert ("Stupidity" if d6 <= 3 else "Frenzy") in madness.text
+    battle = next(b for b in engine.campaign.battles if b.id != "b1")
+    assert [c.side for c in battle.circumstances if c.key.startswith("old_wound")] == ["defender"]
+
+
+@pytest.mark.parametrize(("slain", "gained"), [(False, 1), (True, 0)])
+def test_let_me_fight_gains_a_glory_if_he_is_not_slain(slain, gained):
+    """8.2, Old Battle Wound: "2: ... The General starts this battle with 1 less Wound than
+    normal, but should he survive (i.e. he's not slain again) he gains +1 point of Glory"."""
+    engine = to_battle()
+    battle = engine.campaign.battles[0]
+    battle.circumstances.append(Circumstance("old_wound_fights", "x", "defender", 2))
+    enter(engine, eltharion_slain=slain, dice=[6, 6] if slain else [])
+    assert engine.campaign.state.generals["eltharion"].glory == gained  # his Minor loss: 0

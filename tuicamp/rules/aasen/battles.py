@@ -105,6 +105,7 @@ def open_battles(ctx: api.Context) -> None:
         circumstances += mishaps(invasion)
         battle = api.open_battle(ctx, realms.territory_hex(target), sides, circumstances)
         invasion.battle = battle.id
+        injuries.battle_start(ctx, battle)
         if target.id not in state.fought_in:
             state.fought_in.append(target.id)
 
@@ -396,6 +397,7 @@ def apply_result(ctx: api.Context, battle: api.Battle) -> None:
     consequences(ctx, battle, winner, level)
     conceded = SIDE_CODES.get(int(battle.result.facts.get("conceded", 0)))
     glory.award(ctx, battle, glory.earned(ctx, battle, winner, level, conceded=conceded))
+    injuries.survived(ctx, battle)
     injuries.apply(ctx, battle)
 
 

@@ -151,3 +151,55 @@ def fate_text(campaign: api.Campaign, general: General) -> str:
     if general.fate == CAPTURED:
         return f"captured, held by {api.teams.name_of(campaign, general.captor)}"
     return ""
+
+
+def battle_start(ctx: api.Context, battle: api.Battle) -> None:
+    """8.2: Old Battle Wound, "Roll a D6 at the start of each battle the General is
+    involved in ... It is possible for a character to have more than one Old Battle Wound.
+    If this is the case a D6 is rolled for each and the lowest result is taken"; Madness,
+    "Roll a D6 at the start of each battle the character takes part in from now on". Rolled
+    in the open as the battle opens, and written on its card."""
+    state = astate(ctx)
+    for side in battle.sides:
+        general = state.generals.get(side.players[0]) if side.players else None
+        if general is None or general.fate:
+            continue
+        for rule in ctx.table("battle_start").values():
+            count = sum(1 for i in general.injuries if i.startswith(f"{rule['injury']} ("))
+            if not count:
+                continue
+            reason = f"{general.name}'s {rule['injury']}"
+            dice = [ctx.dice.d6(reason) for _ in range(count if rule["lowest"] else 1)]
+            d6 = min(dice)
+            row = next(r for r in rule["results"] if r["low"] <= d6 <= r["high"])
+            text = f"{general.name}'s {rule['injury']} (8.2), {d6}: {row['text']}"
+            battle.circumstances.append(api.Circumstance(row["key"], text, side.id, d6))
+            ctx.emit("battle_start", text, battle=battle.id, player=side.players[0])
+
+
+def survived(ctx: api.Context, battle: api.Battle) -> None:
+    """Old Battle Wound, 2: "should he survive (i.e. he's not slain again) he gains +1 point
+    of Glory"."""
+    result, state = battle.result, astate(ctx)
+    if result is None:
+        return
+    for circumstance in battle.circumstances:
+        if circumstance.key != "old_wound_fights" or circumstance.side is None:
+            continue
+        side = battle.side(circumstance.side)
+        entry = next((r for r in result.sides if r.side == circumstance.side), None)
+        player = side.players[0] if side is not None and side.players else ""
+        general = state.generals.get(player)
+        if general is None or general.fate:
+            continue
+        if entry is not None and entry.facts.get(f"{SLAIN}{player}", 0):
+            continue
+        ctx.emit(
+            "glory",
+            f"Glory: {api.teams.name_of(ctx.campaign, player)}'s General {general.name} gains 1 "
+            f"(he fought with his Old Battle Wound and was not slain, 8.2): Glory "
+            f"{general.glory + 1}",
+            battle=battle.id,
+            player=player,
+        )
+        advances.gain(ctx, player, general, 1)
