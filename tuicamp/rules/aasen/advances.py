@@ -13,12 +13,14 @@ from typing import Any
 
 from tuicamp.rules import api
 from tuicamp.rules.aasen import marching
-from tuicamp.rules.aasen.state import General
+from tuicamp.rules.aasen.state import General, Officer
+
+Character = General | Officer
 
 ELVES = "Elves"
 
 
-def gain(ctx: api.Context, player: str, general: General, points: int) -> None:
+def gain(ctx: api.Context, player: str, general: Character, points: int) -> None:
     """Adds ``points`` Glory to the General and rolls an advance for each multiple of 5
     passed (R-AA-20)."""
     per = int(ctx.table("glory_per_advance"))
@@ -34,7 +36,7 @@ def row_of(rules: api.Rules, total: int) -> dict[str, Any]:
     return dict(next(r for r in rows if r["low"] <= total <= r["high"]))
 
 
-def rerolled(rules: api.Rules, player: str, general: General, row: dict[str, Any]) -> str:
+def rerolled(rules: api.Rules, player: str, general: Character, row: dict[str, Any]) -> str:
     """Why the row must be rolled again, or "": "Elves ... must re-roll this result";
     "No characteristic may be increased by more than +1. Should this happen, roll again"
     (R-AA-40: an Elf is a General of a race of Elves)."""
@@ -44,9 +46,10 @@ def rerolled(rules: api.Rules, player: str, general: General, row: dict[str, Any
     return f"{'/'.join(again)} is raised already" if again else ""
 
 
-def advance(ctx: api.Context, player: str, general: General) -> None:
+def advance(ctx: api.Context, player: str, general: Character) -> None:
     """One roll on table 8.3, again while the row may not be taken."""
-    who = f"{api.teams.name_of(ctx.campaign, player)}'s General {general.name}"
+    rank = "General" if isinstance(general, General) else "Senior Officer"
+    who = f"{api.teams.name_of(ctx.campaign, player)}'s {rank} {general.name}"
     skipped = []
     while True:
         total = ctx.dice.roll("2d6", f"{who}'s advance").total

@@ -11,11 +11,11 @@ reads table 9.1 at it.
 
 from __future__ import annotations
 
-from attrs import frozen
+from attrs import define, frozen
 
 from tuicamp.rules import api
 from tuicamp.rules.aasen import advances
-from tuicamp.rules.aasen.state import ATTACKER, DEFENDER, astate
+from tuicamp.rules.aasen.state import ATTACKER, DEFENDER, AasenAction, astate
 
 PREFIX = "glory_"  # the form's fields: glory_<deed>_<player id>
 
@@ -143,4 +143,55 @@ def award(ctx: api.Context, battle: api.Battle, earned_now: list[Earned]) -> Non
             battle=battle.id,
             player=got.player,
         )
+        state.earned[f"{battle.id}|{got.player}"] = got.total
         advances.gain(ctx, got.player, general, got.total)
+
+
+@define(kw_only=True)
+class GiveGlory(AasenAction):
+    kind = "give_glory"
+    summary = "Give Glory your General earned in a battle to one of your Senior Officers"
+    battle: str
+    officer: str
+    points: int = 1
+
+    def apply(self, ctx: api.Context) -> None:
+        """6.4: "When Glory is allocated after the battle, a General may give away up to
+        half of the Glory he has earned and distribute it amongst his Senior Officers (you
+        may not share the glory with someone else's officers). These points will then count
+        towards the Senior Officer's advancement but not the General's" (R-AA-20, R-AA-42:
+        they leave the General's Glory)."""
+        camp, state = ctx.campaign, astate(ctx)
+        battle = ctx.found(
+            next((b for b in camp.battles if b.id == self.battle), None),
+            f"No battle {self.battle!r}",
+        )
+        player = api.turns.acting_player(ctx, among=list(generals(battle).values()))
+        key = f"{battle.id}|{player}"
+        name = api.teams.name_of(camp, player)
+        ctx.require(key in state.earned, f"{name}'s General earned no Glory in {battle.id}")
+        general = ctx.found(state.generals.get(player), "no General")
+        officer = ctx.found(
+            next((o for o in state.officers.get(player, []) if o.name == self.officer), None),
+            f"{self.officer!r} is none of your Senior Officers",
+        )
+        most = state.earned[key] // 2 - state.given.get(key, 0)
+        ctx.require(
+            0 < self.points <= min(most, general.glory),
+            f"Your General may give 1 to {max(most, 0)} Glory of battle {battle.id} (half of "
+            f"the {state.earned[key]} he earned there, less what he gave)",
+        )
+        state.given[key] = state.given.get(key, 0) + self.points
+        general.glory -= self.points
+        ctx.emit(
+            "glory",
+            f"Glory (6.4): {api.teams.name_of(camp, player)}'s General {general.name} gives "
+            f"{self.points} of battle {battle.id} to his Senior Officer {officer.name}: Glory "
+            f"{general.glory} and {officer.glory + self.points}",
+            battle=battle.id,
+            player=player,
+        )
+        advances.gain(ctx, player, officer, self.points)
+
+
+ACTIONS = (GiveGlory,)

@@ -20,6 +20,7 @@ from tuicamp.rules.aasen import (
     captives,
     declarations,
     endturn,
+    glory,
     gm,
     passage,
     purchases,
@@ -43,6 +44,7 @@ MODULES = (
     battles,
     betrayal,
     captives,
+    glory,
     endturn,
     gm,
 )
@@ -167,7 +169,7 @@ class AasenRuleset(api.Ruleset):
             "battles",
             "Battles",
             help=SEGMENT_HELP["battles"],
-            allows=("gm_unplayed", "refuse_support", "betray", *GM_ACTIONS),
+            allows=("gm_unplayed", "refuse_support", "betray", "give_glory", *GM_ACTIONS),
             on_enter=battles.open_battles,
         ),
         api.Phase(

@@ -64,6 +64,8 @@ class Officer:
 
     name: str
     glory: int = 0
+    advances: list[str] = field(factory=list)  # table 8.3's results, as rolled
+    raised: list[str] = field(factory=list)  # the characteristics advances raised
 
 
 @define
@@ -186,6 +188,9 @@ class AasenState:
     razed: list[str] = field(factory=list)  # territory ids, razed (6.3, 7.1)
     generals: dict[str, General] = field(factory=dict)  # player id -> his General
     officers: dict[str, list[Officer]] = field(factory=dict)  # player id -> Senior Officers
+    # 6.4: "battle|player" -> the Glory his General earned in it, and how much he gave away
+    earned: dict[str, int] = field(factory=dict)
+    given: dict[str, int] = field(factory=dict)
     marks: dict[str, str] = field(factory=dict)  # player id -> his General's Mark of Chaos
     trust: dict[str, str] = field(factory=dict)  # pair_key(a, b) -> trusted | distrusted | sworn
     capitals: dict[str, str] = field(factory=dict)  # realm -> its Capital's territory id
