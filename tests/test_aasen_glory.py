@@ -5,15 +5,15 @@ status lines, and read by table 9.1 on the next battle card."""
 from __future__ import annotations
 
 import pytest
-from test_aasen_battles import end_all, to_battle
+from test_aasen_battles import to_battle, to_the_battles
 from test_aasen_bonuses import lead, to_next_declarations
 
 from tuicamp.engine.battles import AutoResolveBattle, EnterBattleResult, SideEntry
 from tuicamp.engine.errors import RuleError
 from tuicamp.engine.rules import Rules
-from tuicamp.rules.aasen import AasenRuleset, battles, declarations, glory
+from tuicamp.rules.aasen import AasenRuleset, battles, glory
 from tuicamp.rules.aasen.battles import Unplayed
-from tuicamp.rules.aasen.declarations import Answer, Declare, Pass
+from tuicamp.rules.aasen.declarations import Answer, Declare
 
 RULESET = AasenRuleset()
 
@@ -198,10 +198,8 @@ def test_the_next_battle_card_reads_table_9_1_at_the_generals_glory():
     lead(engine, "eltharion")
     engine.perform("eltharion", Declare(source="the-north-cape", target="wreckers-cove"))
     engine.perform("malus", Answer(choice="stand", defender="malus"))
+    to_the_battles(engine)
     rules = Rules(engine.campaign, RULESET)
-    while declarations.order(rules):
-        engine.perform(declarations.order(rules)[0], Pass())
-    end_all(engine)
     battle = next(b for b in engine.campaign.battles if b.id != "b1")
     notes = " ".join(RULESET.battle_card_notes(rules, battle))
     assert "(Glory 5): 3 Heroes, 3 Special, 1 Rare, 4 Open choices (table 9.1)" in notes

@@ -397,6 +397,10 @@ def apply_result(ctx: api.Context, battle: api.Battle) -> None:
     consequences(ctx, battle, winner, level)
     conceded = SIDE_CODES.get(int(battle.result.facts.get("conceded", 0)))
     glory.award(ctx, battle, glory.earned(ctx, battle, winner, level, conceded=conceded))
+    invasion = invasion_of(ctx, battle)
+    if invasion is not None:
+        sent = [c for c in astate(ctx).contingents if c.invasion == invasion.id]
+        glory.contingent_glory(ctx, battle, sent)
     injuries.survived(ctx, battle)
     injuries.apply(ctx, battle)
 

@@ -14,8 +14,8 @@ from __future__ import annotations
 from attrs import define, frozen
 
 from tuicamp.rules import api
-from tuicamp.rules.aasen import advances
-from tuicamp.rules.aasen.state import ATTACKER, DEFENDER, AasenAction, astate
+from tuicamp.rules.aasen import advances, trust
+from tuicamp.rules.aasen.state import ATTACKER, DEFENDER, AasenAction, Contingent, astate
 
 PREFIX = "glory_"  # the form's fields: glory_<deed>_<player id>
 
@@ -145,6 +145,30 @@ def award(ctx: api.Context, battle: api.Battle, earned_now: list[Earned]) -> Non
         )
         state.earned[f"{battle.id}|{got.player}"] = got.total
         advances.gain(ctx, got.player, general, got.total)
+
+
+def contingent_glory(ctx: api.Context, battle: api.Battle, sent: list[Contingent]) -> None:
+    """6.4: "a Senior Officer leading a Support Contingent in aid of a Trusted army (from
+    any realm, including his own) gains +1 Glory, regardless of the outcome of the battle"
+    (table 6.3: "Leading a Support Contingent to a Trusted army | N/A | +1"); a Contingent
+    refused or absent fought in no battle."""
+    camp, state = ctx.campaign, astate(ctx)
+    fighting = generals(battle)
+    for c in sent:
+        if not c.officer or c.refused or c.absent or c.side not in fighting:
+            continue
+        officer = next((o for o in state.officers.get(c.player, []) if o.name == c.officer), None)
+        if officer is None or not trust.trusts(state, c.player, fighting[c.side]):
+            continue
+        ctx.emit(
+            "glory",
+            f"Glory (6.4): {api.teams.name_of(camp, c.player)}'s Senior Officer {officer.name} "
+            f"gains 1 for leading a Support Contingent to a Trusted army: Glory "
+            f"{officer.glory + 1}",
+            battle=battle.id,
+            player=c.player,
+        )
+        advances.gain(ctx, c.player, officer, 1)
 
 
 @define(kw_only=True)

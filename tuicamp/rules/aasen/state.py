@@ -174,6 +174,7 @@ class Contingent:
     refused: bool = False
     absent: bool = False  # it did not show up for the battle (6.2): its points are lost
     turned: bool = False  # it changed sides before the battle (6.2): ``side`` is the new one
+    officer: str = ""  # the Senior Officer who leads it, if the sender names one (6.4)
 
 
 def pair_key(a: str, b: str) -> str:
