@@ -56,6 +56,11 @@ def to_battle(target="the-north-cape", raid=False, contingent=0, seed=5):
         state = engine.campaign.state
         state.initiative["khazrak"] = 99
         engine.perform("khazrak", Support(invasion="i1", side="attacker", points=contingent))
+    return to_the_battles(engine)
+
+
+def to_the_battles(engine):
+    """The players still to declare pass, and the battles open."""
     rules = Rules(engine.campaign, RULESET)
     while declarations.order(rules):
         engine.perform(declarations.order(rules)[0], Pass())

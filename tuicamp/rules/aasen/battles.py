@@ -15,7 +15,18 @@ from __future__ import annotations
 from attrs import define
 
 from tuicamp.rules import api
-from tuicamp.rules.aasen import amphibious, books, claim, realms, support, trust
+from tuicamp.rules.aasen import (
+    amphibious,
+    books,
+    captives,
+    claim,
+    glory,
+    injuries,
+    officers,
+    realms,
+    support,
+    trust,
+)
 from tuicamp.rules.aasen.state import (
     ATTACKER,
     DEFENDER,
@@ -94,6 +105,7 @@ def open_battles(ctx: api.Context) -> None:
         circumstances += mishaps(invasion)
         battle = api.open_battle(ctx, realms.territory_hex(target), sides, circumstances)
         invasion.battle = battle.id
+        injuries.battle_start(ctx, battle)
         if target.id not in state.fought_in:
             state.fought_in.append(target.id)
 
@@ -140,6 +152,8 @@ def result_fields(rules: api.Rules, battle: api.Battle) -> tuple[api.ResultField
             scope=api.FieldScope.BATTLE,
         ),
         *claim.fields(rules.campaign, battle),
+        *glory.fields(rules.campaign, battle),
+        *injuries.fields(rules.campaign, battle),
     )
 
 
@@ -261,6 +275,7 @@ def consequences(ctx: api.Context, battle: api.Battle, winner: str | None, level
         else claim.Claim(invasion.realm, invasion.attacker, 0, 0)
     )
     if row["conquers"]:
+        captives.capital_lost(ctx, target, target.owner or "")
         target.owner = won.realm
         camp.map.invalidate()
         ctx.emit(
@@ -380,6 +395,14 @@ def apply_result(ctx: api.Context, battle: api.Battle) -> None:
         return
     winner, level = final(ctx, battle, battle.result)
     consequences(ctx, battle, winner, level)
+    conceded = SIDE_CODES.get(int(battle.result.facts.get("conceded", 0)))
+    glory.award(ctx, battle, glory.earned(ctx, battle, winner, level, conceded=conceded))
+    invasion = invasion_of(ctx, battle)
+    if invasion is not None:
+        sent = [c for c in astate(ctx).contingents if c.invasion == invasion.id]
+        glory.contingent_glory(ctx, battle, sent)
+    injuries.survived(ctx, battle)
+    injuries.apply(ctx, battle)
 
 
 def card_notes(rules: api.Rules, battle: api.Battle) -> list[str]:
@@ -418,6 +441,14 @@ def card_notes(rules: api.Rules, battle: api.Battle) -> list[str]:
                 f"{general.glory}): {row['heroes']} Heroes, {row['special']} Special, "
                 f"{row['rare']} Rare, {row['open']} Open choices (table 9.1)"
             )
+            if general.injuries:
+                notes.append(f"{general.name}'s injuries (8.2): {'; '.join(general.injuries)}")
+            if general.fate:
+                notes.append(
+                    f"{general.name} is {injuries.fate_text(camp, general)}: the army is "
+                    f"selected by his Glory for the rest of the year; "
+                    f"{officers.substitute_text(state.officers.get(player, []))} (8.5)"
+                )
     notes.append(
         "Not allowed: special characters, Regiments of Renown, Albion and Kislev units; "
         "the army lists themselves are the players' business (R-ALL-3)"
@@ -425,9 +456,9 @@ def card_notes(rules: api.Rules, battle: api.Battle) -> list[str]:
     return notes
 
 
-def selection(rules: api.Rules, glory: int) -> dict[str, int]:
+def selection(rules: api.Rules, points: int) -> dict[str, int]:
     rows = sorted(rules.table("selection"), key=lambda r: int(r["glory"]))
-    return next(r for r in reversed(rows) if glory >= int(r["glory"]))
+    return next(r for r in reversed(rows) if points >= int(r["glory"]))
 
 
 @define(kw_only=True)
@@ -459,6 +490,8 @@ class Unplayed(AasenAction):
             battle=battle.id,
         )
         consequences(ctx, battle, self.tried, "massacre")
+        earned = glory.earned(ctx, battle, self.tried, "massacre", penalty=False)  # R-AA-36
+        glory.award(ctx, battle, earned)
 
 
 def blockers(rules: api.Rules) -> list[str]:

@@ -21,7 +21,7 @@ from __future__ import annotations
 from attrs import define, field
 
 from tuicamp.rules import api
-from tuicamp.rules.aasen import amphibious, bonuses, books, initiative, passage, realms
+from tuicamp.rules.aasen import amphibious, bonuses, books, initiative, injuries, passage, realms
 from tuicamp.rules.aasen.state import (
     FAILED,
     NEUTRAL,
@@ -40,7 +40,7 @@ def candidates(rules: api.Rules) -> list[str]:
     out = []
     for team in realms.realms(camp):
         if team.id not in state.eliminated:
-            out += [p for p in team.members if p in state.generals]
+            out += [p for p in team.members if injuries.commands(state, p)]
     return out
 
 

@@ -21,8 +21,8 @@ from __future__ import annotations
 from attrs import define
 
 from tuicamp.rules import api
-from tuicamp.rules.aasen import books, realms
-from tuicamp.rules.aasen.state import AasenAction, AasenState, astate
+from tuicamp.rules.aasen import books, injuries, realms
+from tuicamp.rules.aasen.state import DEAD, AasenAction, AasenState, astate
 from tuicamp.rules.aasen.year import acting_realm
 
 
@@ -102,7 +102,8 @@ def generalless(ctx: api.Context) -> None:
     """3.1: "It has no Generals when invasions are declared"."""
     camp, state = ctx.campaign, astate(ctx)
     for team in realms.realms(camp):
-        if team.id not in state.eliminated and not any(m in state.generals for m in team.members):
+        led = any(injuries.commands(state, m) for m in team.members)
+        if team.id not in state.eliminated and not led:
             eliminate(ctx, team.id, "it has no General")
 
 
@@ -114,7 +115,7 @@ def score(rules: api.Rules, state: AasenState, realm_id: str) -> tuple[int, int,
     books_of = state.books.get(realm_id)
     wealth = books_of.wealth if books_of is not None else 0
     members = api.teams.members(camp, realm_id)
-    glory = sum(g.glory for p, g in state.generals.items() if p in members)
+    glory = sum(g.glory for p, g in state.generals.items() if p in members and g.fate != DEAD)
     return land * factor, wealth * factor, glory * factor
 
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 from attrs import define, field
 
 from tuicamp.rules import api
-from tuicamp.rules.aasen import books, realms
+from tuicamp.rules.aasen import books, officers, realms
 from tuicamp.rules.aasen.state import OUTPOST, STRONGHOLD, AasenAction, Fleet, PurchaseSheet, astate
 from tuicamp.rules.aasen.year import acting_realm
 
@@ -38,7 +38,7 @@ def describe(sheet: PurchaseSheet) -> str:
         )
         if where
     ]
-    return "; ".join(parts) or "nothing bought"
+    return "; ".join(parts + officers.describe(sheet)) or "nothing bought"
 
 
 def cost(rules: api.Rules, sheet: PurchaseSheet) -> int:
@@ -50,6 +50,7 @@ def cost(rules: api.Rules, sheet: PurchaseSheet) -> int:
         + len(sheet.strongholds) * int(costs["stronghold"])
         + len(sheet.upgrades) * int(costs["upgrade"])
         + len(sheet.fleets) * int(costs["fleet"])
+        + officers.cost(rules, sheet)
     )
 
 
@@ -101,19 +102,29 @@ class WriteSheet(AasenAction):
     kind = "write_sheet"
     summary = (
         "Write your realm's sealed Promotions & Purchases sheet: territories for new "
-        "outposts, strongholds, upgrades of outposts, and fleets (pirates: a sea hex too)"
+        "outposts, strongholds, upgrades of outposts, and fleets (pirates: a sea hex too); "
+        "officers = {player = [names]} made Senior Officers, generals = {player = name} a "
+        "Senior Officer made General"
     )
     outposts: list[str] = field(factory=list)
     strongholds: list[str] = field(factory=list)
     upgrades: list[str] = field(factory=list)
     fleets: list[str] = field(factory=list)
+    officers: dict[str, list[str]] = field(factory=dict)
+    generals: dict[str, str] = field(factory=dict)
 
     def apply(self, ctx: api.Context) -> None:
         realm_id = acting_realm(ctx)
         sheet = PurchaseSheet(
-            list(self.outposts), list(self.strongholds), list(self.upgrades), list(self.fleets)
+            list(self.outposts),
+            list(self.strongholds),
+            list(self.upgrades),
+            list(self.fleets),
+            {p: list(names) for p, names in self.officers.items()},
+            dict(self.generals),
         )
         _check_building(ctx, realm_id, sheet)
+        officers.check(ctx, realm_id, sheet)
         _check_fleets(ctx, realm_id, sheet)
         has, needs = books.books_of(ctx, realm_id).resources, cost(ctx, sheet)
         ctx.require(needs <= has, f"The sheet costs {needs} Resources; the realm has {has}")
@@ -135,6 +146,7 @@ def carry_out(ctx: api.Context) -> None:
             state.holdings[tid] = STRONGHOLD
         for where in sheet.fleets:
             state.fleets.append(Fleet(realm_id, where))
+        officers.carry_out(ctx, sheet)
         if sheet != PurchaseSheet():
             ctx.emit("purchases", f"{name} places its purchases: {describe(sheet)}")
 

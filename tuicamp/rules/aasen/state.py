@@ -21,6 +21,10 @@ SWORN = "sworn"
 TRUST_WORDS = (TRUSTED, DISTRUSTED, SWORN)
 TRUST_NAMES = {TRUSTED: "Trusted", DISTRUSTED: "Distrusted", SWORN: "Sworn enemies"}
 
+# What table 8.2 may make of a General (8.2).
+DEAD = "dead"
+CAPTURED = "captured"
+
 # What a realm may build on its land (5.3).
 OUTPOST = "outpost"
 STRONGHOLD = "stronghold"
@@ -39,11 +43,29 @@ class General:
     """A player's General: "the General is the only thing that may not be altered as the
     player pleases from game to game" (8). He is made by the free promotion of the first
     turn (R-AA-15); his Glory starts at 0 and decides the army's selection (table 9.1).
-    Skills, injuries and Senior Officers join him with the characters of the text's
-    chapter 8."""
+    His injuries (table 8.2) are kept as the chronicle told them; ``fate`` is "dead" or
+    "captured" once table 8.2 says so, and ``captor`` the realm that holds him captive.
+    His advances (table 8.3) are kept with the characteristics they raised. Skills and
+    Senior Officers join him with the rest of the text's chapter 8."""
 
     name: str
     glory: int = 0
+    injuries: list[str] = field(factory=list)
+    advances: list[str] = field(factory=list)  # table 8.3's results, as rolled
+    raised: list[str] = field(factory=list)  # the characteristics advances raised
+    fate: str = ""  # "" | dead | captured
+    captor: str = ""  # the realm holding him, while captured
+
+
+@define
+class Officer:
+    """A Senior Officer: "A record is kept over which Senior Officers a player has ...
+    Senior Officers can gain Glory, a Junior Officer can not" (8.1)."""
+
+    name: str
+    glory: int = 0
+    advances: list[str] = field(factory=list)  # table 8.3's results, as rolled
+    raised: list[str] = field(factory=list)  # the characteristics advances raised
 
 
 @define
@@ -63,13 +85,17 @@ class RealmBooks:
 class PurchaseSheet:
     """A realm's Promotions & Purchases sheet (5.3), written in secret: where each new
     Outpost and Stronghold goes, which Outposts become Strongholds, and where each fleet is
-    launched (a territory, or for a pirate realm a sea hex's label). Promotions join it
-    with the characters."""
+    launched (a territory, or for a pirate realm a sea hex's label), and the promotions:
+    Junior Officers made Senior Officers, and a Senior Officer made General (8.1, 8.5)."""
 
     outposts: list[str] = field(factory=list)
     strongholds: list[str] = field(factory=list)
     upgrades: list[str] = field(factory=list)
     fleets: list[str] = field(factory=list)
+    # 8.1: player -> the names of the Junior Officers he makes Senior Officers
+    officers: dict[str, list[str]] = field(factory=dict)
+    # 8.5: player -> the Senior Officer he makes his General, his own being lost
+    generals: dict[str, str] = field(factory=dict)
 
 
 @define
@@ -148,6 +174,7 @@ class Contingent:
     refused: bool = False
     absent: bool = False  # it did not show up for the battle (6.2): its points are lost
     turned: bool = False  # it changed sides before the battle (6.2): ``side`` is the new one
+    officer: str = ""  # the Senior Officer who leads it, if the sender names one (6.4)
 
 
 def pair_key(a: str, b: str) -> str:
@@ -161,6 +188,10 @@ class AasenState:
     books: dict[str, RealmBooks] = field(factory=dict)  # realm (team id) -> its ledgers
     razed: list[str] = field(factory=list)  # territory ids, razed (6.3, 7.1)
     generals: dict[str, General] = field(factory=dict)  # player id -> his General
+    officers: dict[str, list[Officer]] = field(factory=dict)  # player id -> Senior Officers
+    # 6.4: "battle|player" -> the Glory his General earned in it, and how much he gave away
+    earned: dict[str, int] = field(factory=dict)
+    given: dict[str, int] = field(factory=dict)
     marks: dict[str, str] = field(factory=dict)  # player id -> his General's Mark of Chaos
     trust: dict[str, str] = field(factory=dict)  # pair_key(a, b) -> trusted | distrusted | sworn
     capitals: dict[str, str] = field(factory=dict)  # realm -> its Capital's territory id

@@ -116,11 +116,13 @@ class Support(AasenAction):
     kind = "support"
     summary = (
         "Send a Support Contingent to a battle declared: invasion = its id, side = attacker "
-        "or defender, points = 300 or 600 (at your turn to declare, before you declare)"
+        "or defender, points = 300 or 600, officer = the Senior Officer leading it (at your "
+        "turn to declare, before you declare)"
     )
     invasion: str
     side: str = ATTACKER
     points: int = 300
+    officer: str = ""
 
     def apply(self, ctx: api.Context) -> None:
         camp, state = ctx.campaign, astate(ctx)
@@ -145,6 +147,10 @@ class Support(AasenAction):
             "Not more than one Support Contingent of yours to each battle",
         )
         may_ally(ctx, player, invasion, self.side)
+        ctx.require(
+            not self.officer or any(o.name == self.officer for o in state.officers.get(player, [])),
+            f"{self.officer!r} is none of your Senior Officers",
+        )
         realm_id = realms.realm_id_of(camp, player) or ""
         friendly = {realm_id, realms.realm_id_of(camp, helped) or ""}
         goal = ctx.found(camp.map.territory(invasion.target), "no such territory")
@@ -156,7 +162,9 @@ class Support(AasenAction):
         cost, path = found
         books.spend(ctx, realm_id, cost, f"the march of a Support Contingent to {goal.name}")
         state.contingents.append(
-            Contingent(player, invasion.id, self.side, self.points, cost, path)
+            Contingent(
+                player, invasion.id, self.side, self.points, cost, path, officer=self.officer
+            )
         )
         ctx.emit(
             "support",

@@ -12,11 +12,13 @@ import copy
 from attrs import define, field
 
 from tuicamp.rules import api
-from tuicamp.rules.aasen import bonuses, declarations, realms
+from tuicamp.rules.aasen import bonuses, declarations, injuries, officers, realms
 from tuicamp.rules.aasen.state import (
+    CAPTURED,
     TRUST_NAMES,
     AasenState,
     Fleet,
+    General,
     Invasion,
     PurchaseSheet,
     RealmBooks,
@@ -45,6 +47,7 @@ class AasenView:
     initiative: dict[str, int] = field(factory=dict)  # public: rolled in the open
     invasions: list[Invasion] = field(factory=list)  # public: declared in the open
     to_declare: list[str] = field(factory=list)  # who declares, first to last
+    captives: list[str] = field(factory=list)  # public: told as the battle ended (8.2)
 
 
 def reads_books(campaign: api.Campaign, seat: api.Seat, realm_id: str) -> bool:
@@ -84,8 +87,23 @@ def aasen_view(rules: api.Rules, seat: api.Seat) -> AasenView:
         )
     for player, general in state.generals.items():
         if seat.gm or player in seat.players:
-            out.generals[player] = f"{general.name} (Glory {general.glory})"
+            out.generals[player] = general_text(camp, general)
+        if general.fate == CAPTURED:
+            owner = api.teams.name_of(camp, player)
+            out.captives.append(f"{owner}'s General {general.name} (Glory {general.glory})")
+            out.captives[-1] += f", held by {api.teams.name_of(camp, general.captor)}"
     return out
+
+
+def general_text(campaign: api.Campaign, general: General) -> str:
+    """A General as his own seat reads him: name, Glory, injuries and fate (8.2, 8.3)."""
+    text = f"{general.name} (Glory {general.glory})"
+    if general.advances:
+        text += f"; advances: {', '.join(general.advances)}"
+    if general.injuries:
+        text += f"; injuries: {', '.join(general.injuries)}"
+    fate = injuries.fate_text(campaign, general)
+    return f"{text}; {fate}" if fate else text
 
 
 def _realm_lines(camp: api.Campaign, state: AasenState, view: RealmView) -> list[api.StatusLine]:
@@ -120,6 +138,11 @@ def status_lines(rules: api.Rules, seat: api.Seat) -> list[api.StatusLine]:
         lines += _realm_lines(camp, state, realm_view)
     for player, text in view.generals.items():
         lines.append(api.StatusLine("General", text, player=player))
+        kept = state.officers.get(player, [])
+        if kept:
+            text = officers.officer_text(kept)
+            lines.append(api.StatusLine("Senior Officers", text, player=player))
+    lines += [api.StatusLine("Captive", text) for text in view.captives]
     if camp.phase == "purchases" and view.sheets is not None and view.sheets.waiting:
         lines.append(api.StatusLine("Sheets", view.sheets.waiting_text(camp)))
     if view.to_declare:
