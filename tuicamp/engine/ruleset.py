@@ -224,6 +224,9 @@ class Ruleset(ABC):
     # What the chronicle says as a turn begins, and as a phase does (when there are several).
     turn_text: ClassVar[str] = "Turn {turn} begins"
     phase_text: ClassVar[str] = "The {phase} phase begins"
+    # Whether each player keeps a treasury of coin; a ruleset whose money is kept otherwise
+    # (a realm's Resources, in its status lines) says False, and no seat's view has one.
+    keeps_treasury: ClassVar[bool] = True
     # For the scenario editor: the ``[ruleset.<id>]`` set-up keys a scenario gives, as TOML
     # lines with comments (shown above the block it edits); how the text counts a starting
     # army, "units" (an army list) or "points" (an allocation spent at the table); and the

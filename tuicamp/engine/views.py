@@ -178,7 +178,10 @@ def view_for(rules: Rules, chronicle: Sequence[Event], seat_id: str) -> Campaign
         turn=campaign.turn,
         phase=campaign.phase,
         map=campaign.map,
-        players=[_player_view(p, seat.controls(p.id)) for p in campaign.players],
+        players=[
+            _player_view(p, ruleset.keeps_treasury and seat.controls(p.id))
+            for p in campaign.players
+        ],
         armies=armies,
         chronicle=shown,
         acting=flow.acting_seats(campaign),

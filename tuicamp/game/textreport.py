@@ -36,9 +36,7 @@ def show_text(view: CampaignView, ruleset: Ruleset) -> str:
     lines += status_text(view)
     lines += ["", "Players:"]
     for p in view.players:
-        # A ruleset whose players keep no treasury of their own formats none ("").
-        shown = "" if p.treasury is None else ruleset.format_money(p.treasury)
-        money = f", treasury {shown}" if shown else ""
+        money = "" if p.treasury is None else f", treasury {ruleset.format_money(p.treasury)}"
         lines.append(f"  [{p.letter}] {p.name} ({p.race}){money}")
     own = [a for a in view.armies if a.owner in view.players_controlled and a.known == "full"]
     others = [a for a in view.armies if a not in own]

@@ -200,6 +200,9 @@ generals = { malus = "Malus Darkblade" }   # per player: his General's name
 marks = { vraxx = "slaanesh" }             # per player: his General's Mark of Chaos
 """
     starting_army = "points"  # a points allocation, led by its general
+    # No player keeps a treasury: a realm's money is its Resources, spent in the year, and
+    # its Wealth, saved (5.1, 7.2), both shown in its status lines.
+    keeps_treasury = False
     turn_text = "Year {turn} begins"
     help_files = ("overview.md", "rulings.md")
 
@@ -303,12 +306,6 @@ marks = { vraxx = "slaanesh" }             # per player: his General's Mark of C
         if camp.phase == "trade":
             return trade.pending(rules)
         return []
-
-    def format_money(self, amount: int) -> str:
-        """No player keeps a treasury here: a realm's money is its Resources, spent in the
-        year, and its Wealth, saved (5.1, 7.2), both shown in its status lines; so a
-        player's treasury is not shown at all ("" tells the report so)."""
-        return ""
 
     # --- what a seat may know -----------------------------------------------------------
     def view_state(self, rules: api.Rules, seat: api.Seat) -> view.AasenView:
