@@ -9,6 +9,7 @@ territories as a grid of one-letter codes beside the terrain grid when they fit 
 from __future__ import annotations
 
 import difflib
+import functools
 import json
 import re
 import string
@@ -440,6 +441,52 @@ def action_to_dict(action: Action) -> dict[str, Any]:
 
 def event_to_dict(event: Event) -> dict[str, Any]:
     return strip_none(converter.unstructure(event))
+
+
+# The fields of an event the chronicle leaves out at their defaults: None (TOML has no
+# null), no rolls, no data, step 0 (see _campaign_hooks).
+_CHRONICLE_OMITS = ("seat", "player", "rolls", "visible_to", "data", "step")
+
+
+_EVENT_FIELDS = tuple(a.name for a in attrs.fields(Event))
+
+
+_PLAIN_SCALARS = frozenset({str, int, float, bool})
+
+
+def _plain_data(value: Any) -> Any:
+    """``strip_none(converter.unstructure(value))`` of free-form data (an event's ``data``)
+    in one pass: text, numbers, plain lists and tables are what such data nearly always
+    holds, and they are taken as they are; anything else is the converter's."""
+    kind = type(value)
+    if kind in _PLAIN_SCALARS:
+        return value
+    if kind is dict:
+        return {k: _plain_data(v) for k, v in value.items() if v is not None}
+    if kind is list:
+        return [_plain_data(v) for v in value]
+    return strip_none(converter.unstructure(value))
+
+
+@functools.cache
+def _chronicle_event_fn() -> Callable[[Event], dict[str, Any]]:
+    omit: dict[str, Any] = {name: override(omit_if_default=True) for name in _CHRONICLE_OMITS}
+    omit["data"] = override(omit_if_default=True, unstruct_hook=_plain_data)
+    return make_dict_unstructure_fn(Event, converter, **omit)
+
+
+def chronicle_event_dict(event: Event) -> dict[str, Any]:
+    """An event as the chronicle writes it: :func:`event_to_dict` without its empty rolls
+    and data. The fields that default to None, empty or 0 are left out as the event is
+    unstructured, and its data is unstructured and stripped of None in one pass
+    (:func:`_plain_data`): a new campaign writes thousands of events at once."""
+    unordered = _chronicle_event_fn()(event)  # cattrs puts the omissible fields last
+    data = {name: unordered[name] for name in _EVENT_FIELDS if name in unordered}
+    if "rolls" in data:
+        data["rolls"] = strip_none(data["rolls"])
+    if "data" in data and not data["data"]:  # None values only: nothing to write
+        del data["data"]
+    return data
 
 
 def event_from_dict(data: dict[str, Any]) -> Event:

@@ -42,7 +42,7 @@ import tomli_w
 from attrs import define, field
 
 from tuicamp.engine.actions import Event
-from tuicamp.engine.codec import converter, describe_structure_error, event_to_dict
+from tuicamp.engine.codec import chronicle_event_dict, converter, describe_structure_error
 from tuicamp.engine.errors import InputError
 from tuicamp.storage.locations import NOFOLLOW, atomic_write, fsync_dir
 from tuicamp.storage.migrations import upgrade_events, version_problem
@@ -59,8 +59,10 @@ from tuicamp.storage.tomlfile import (
 CHRONICLE_MAX_BYTES = 5 * MAX_BYTES
 
 _BLOCK_RE = re.compile(rb"^[ \t]*\[\[[ \t]*event[ \t]*\]\]", re.M)
-_TABLE_LINE_RE = re.compile(r"^(\[\[?)", re.M)
 _BLOCK_HEADER = b"[[event]]"
+_BLOCK_HEADER_TEXT = _BLOCK_HEADER.decode()
+_BLOCK_MARK = "\x00"  # where events_bytes puts a block's header line, once all are moved
+_ARRAY_MARK = "\n\x01"  # an array of tables' header line, while the others are moved
 _UNKNOWN_KEYS_RE = re.compile(r"unknown key\(s\) \((.+)\)$")
 
 
@@ -182,20 +184,31 @@ def chronicle_head(version: int) -> bytes:
 
 def event_dict(event: Event) -> dict[str, Any]:
     """An event as TOML data; empty rolls and data are left out (they default to empty)."""
-    data = event_to_dict(event)
-    for key in ("rolls", "data"):
-        if not data.get(key):
-            data.pop(key, None)
-    return data
+    return chronicle_event_dict(event)
 
 
 def event_block(event: Event) -> bytes:
     """One ``[[event]]`` block. tomli_w writes a short table inline, so the body is written
     as a root table and its sub-table headers are moved under ``event.``; tomli_w starts a
     line with ``[`` only for table headers (array items are indented)."""
-    body = tomli_w.dumps(event_dict(event))
-    body = _TABLE_LINE_RE.sub(r"\1event.", body)
+    body = _under_event(tomli_w.dumps(event_dict(event)))
     return b"[[event]]\n" + body.encode() + b"\n"
+
+
+def _under_event(text: str) -> str:
+    """The table headers of events' bodies moved under ``event.``: ``[x]`` becomes
+    ``[event.x]`` and ``[[x]]`` ``[[event.x]]`` on every line that starts with ``[``
+    (by plain replacements of each newline and bracket, with a newline put before the
+    first line: a regular expression over a whole chronicle costs far more).
+    ``_ARRAY_MARK``, a control character no body holds, keeps the arrays' headers apart
+    meanwhile."""
+    moved = (
+        ("\n" + text)
+        .replace("\n[[", _ARRAY_MARK)
+        .replace("\n[", "\n[event.")
+        .replace(_ARRAY_MARK, "\n[[event.")
+    )
+    return moved[1:]
 
 
 def chronicle_bytes(events: list[Event], version: int) -> bytes:
@@ -203,8 +216,17 @@ def chronicle_bytes(events: list[Event], version: int) -> bytes:
 
 
 def events_bytes(events: list[Event]) -> bytes:
-    """The ``[[event]]`` blocks of ``events``, one after the other."""
-    return b"".join(event_block(e) for e in events)
+    """The ``[[event]]`` blocks of ``events``, one after the other: what
+    :func:`event_block` makes of each, with the sub-table headers moved and the text
+    encoded in one pass over all of them (a new campaign writes thousands at once).
+
+    The blocks' own header lines are put in after that pass: until then each is a line
+    of ``_BLOCK_MARK``, which no body holds (tomli_w escapes control characters)."""
+    if not events:
+        return b""
+    mark = _BLOCK_MARK + "\n"
+    bodies = "\n".join(mark + tomli_w.dumps(event_dict(e)) for e in events) + "\n"
+    return _under_event(bodies).replace(_BLOCK_MARK, _BLOCK_HEADER_TEXT).encode()
 
 
 def write_chronicle(

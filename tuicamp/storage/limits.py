@@ -41,7 +41,19 @@ class NumberTooLarge(RuleError):
 
 def out_of_range(value: Any, at: KeyPath = ()) -> tuple[KeyPath, int] | None:
     """The first whole number in ``value`` (plain data) that TOML cannot hold, with its
-    key path; None when there is none."""
+    key path; None when there is none.
+
+    Nearly every save holds no such number, so a walk that only looks comes first (a new
+    campaign's whole data is walked before it is written); the key paths, a tuple per
+    value, are made only when there is one to name."""
+    if not _holds_out_of_range(value):
+        return None
+    return named_out_of_range(value, at)
+
+
+def named_out_of_range(value: Any, at: KeyPath = ()) -> tuple[KeyPath, int] | None:
+    """:func:`out_of_range` by the walk that names the key path of every value it meets
+    (what finds the place once the quick look has found there is one)."""
     stack: list[tuple[KeyPath, Any]] = [(at, value)]
     while stack:
         path, item = stack.pop()
@@ -53,6 +65,22 @@ def out_of_range(value: Any, at: KeyPath = ()) -> tuple[KeyPath, int] | None:
         elif kind is int and not TOML_INT_MIN <= item <= TOML_INT_MAX:
             return path, item
     return None
+
+
+def _holds_out_of_range(value: Any) -> bool:
+    """Whether ``value`` holds a whole number TOML cannot, found without key paths."""
+    stack = [value]
+    pop, extend = stack.pop, stack.extend
+    while stack:
+        item = pop()
+        kind = type(item)
+        if kind is dict:
+            extend(item.values())
+        elif kind is list or kind is tuple:
+            extend(item)
+        elif kind is int and not TOML_INT_MIN <= item <= TOML_INT_MAX:
+            return True
+    return False
 
 
 def may_hold_too_large(raw: bytes) -> bool:
