@@ -25,6 +25,7 @@ from tuicamp.engine.errors import InputError
 from tuicamp.game.mapedit import armies, blocks, draft, edits
 from tuicamp.game.mapedit.history import History
 from tuicamp.game.mapedit.ledger import LedgerLine, ledger
+from tuicamp.game.mapedit.palette import Palette, palette_for
 from tuicamp.game.mapedit.writer import scenario_text
 from tuicamp.game.mapgen import MapSpec, generate
 from tuicamp.model.hexes import Hex, Hexside
@@ -132,6 +133,9 @@ class EditorScreen(Screen[None]):
         else:
             self.scenario = draft.blank_scenario(*BLANK_SIZE, ruleset)
             self.path = None
+        # a new scenario is offered every installed ruleset's terrain: its own are not chosen yet
+        self._new = scenario is None and path is None
+        self.palette: Palette = self._palette()
         self.history = History(self.scenario)
         self.tools = Tools()
         self.findings: list[draft.Finding] = []
@@ -143,6 +147,13 @@ class EditorScreen(Screen[None]):
         self._ledger: list[LedgerLine] = []
         self._stale = False  # edited since the last check, on a map too large to check by itself
         self.lasso: list[Hex] | None = None  # the brush's trail while the lasso is out
+
+    def _palette(self) -> Palette:
+        """The terrains and features the tools offer (every one the scenario's rulesets
+        declare), and the map drawn in their words, so any of them shows once painted."""
+        palette = palette_for(self.scenario, new=self._new)
+        self.scenario.map.vocabulary = palette.vocabulary
+        return palette
 
     # --- layout -----------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -203,7 +214,7 @@ class EditorScreen(Screen[None]):
             f"  town: {here[0].name + ' (' + here[0].kind + ')' if here else '-'}",
             f"  army: {self._army_here_text(h)}",
             f"Tool [t]: {tools.tool}",
-            f"  [ ]: {tools.item(m)}",
+            f"  [ ]: {tools.item(m, self.palette)}",
             f"Brush [b]: {tools.brush}{'  lasso out [l]' if self.lasso is not None else ''}",
             f"Problems [j]: {len(self.findings) or 'none'}{' (v: check)' if self._stale else ''}",
             "Ledger (land, towns, pts):",
@@ -275,7 +286,8 @@ class EditorScreen(Screen[None]):
         """After an edit: repaint what changed (``hexes``; None: the whole map), mark the
         scenario unsaved, and check it again once the keys have been quiet a moment."""
         widget = self.map_widget
-        if hexes is None:
+        if hexes is None:  # the rulesets may have changed (undone, generated, chosen)
+            self.palette = self._palette()
             widget.set_map(self.scenario.map)
             self._show_armies()
         else:
@@ -319,7 +331,7 @@ class EditorScreen(Screen[None]):
 
     def _pen_stroke(self, side: Hexside) -> None:
         m = self.scenario.map
-        feature = self.tools.feature_id(m)
+        feature = self.tools.feature_id(self.palette)
         on = self.tools.pen == PEN_DRAW
         if self._edit(
             f"{feature} {m.label(side.a)}-{m.label(side.b)}",
@@ -333,7 +345,7 @@ class EditorScreen(Screen[None]):
         self._show_brush()
 
     def action_cycle(self, step: int) -> None:
-        self.tools.cycle(self.scenario.map, step)
+        self.tools.cycle(self.scenario.map, self.palette, step)
         self._show_brush()
 
     def action_brush(self) -> None:
@@ -343,7 +355,7 @@ class EditorScreen(Screen[None]):
     def action_apply(self) -> None:
         m, h, tools = self.scenario.map, self.map_widget.cursor, self.tools
         if tools.tool == TERRAIN:
-            letter = tools.letter(m)
+            letter = tools.letter(self.palette)
             area = edits.brush(m, h, tools.brush)
             changed: list[Hex] = []
 
