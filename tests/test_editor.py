@@ -8,15 +8,16 @@ from __future__ import annotations
 from pathlib import Path
 
 from apps.ui_kit import make_app, quiet_config, settle, sync, wait_for_screen, wait_until
-from textual.widgets import Input, TextArea
+from textual.widgets import Input, OptionList, TextArea
 
 from tuicamp.cli import main
+from tuicamp.game.mapgen import MapSpec, generate
 from tuicamp.game.scenarios import load_scenario
 from tuicamp.game.setup import new_campaign
 from tuicamp.model.hexes import Hex, Hexside
 from tuicamp.storage.scenario import RulesetSetup
 from tuicamp.ui.app import TuicampApp
-from tuicamp.ui.editor import EditorScreen
+from tuicamp.ui.editor import EditorScreen, EditorStart
 from tuicamp.ui.editor._forms import FieldsForm, TextForm
 from tuicamp.ui.screens.confirm import ConfirmScreen
 from tuicamp.ui.screens.title import TitleScreen
@@ -262,21 +263,87 @@ def _panel(screen: EditorScreen) -> str:
     return str(screen.query_one("#editor-status").render())
 
 
+async def choose(pilot, option_id: str) -> None:
+    """Enter on an option of the editor's start."""
+    start = await wait_for_screen(pilot, EditorStart)
+    options = start.query_one("#editor-start", OptionList)
+    options.highlighted = options.get_option_index(option_id)
+    await pilot.press("enter")
+    await settle(pilot)
+
+
 @sync
-async def test_the_title_screen_opens_the_editor_and_it_closes_back(tmp_path) -> None:
+async def test_the_title_screen_opens_the_editor_and_it_closes_back(tmp_path, monkeypatch) -> None:
+    monkeypatch.chdir(tmp_path)
     app = make_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_for_screen(pilot, TitleScreen)
         await pilot.press("e")
+        await choose(pilot, "blank")
         editor = await wait_for_screen(pilot, EditorScreen)
         await pilot.press("q")
         await wait_for_screen(pilot, TitleScreen)
         await pilot.press("e")
+        await choose(pilot, "blank")
         editor = await wait_for_screen(pilot, EditorScreen)
         await pilot.press("space", "q")  # painted, not saved: asked first
         await wait_for_screen(pilot, ConfirmScreen)
         await pilot.press("n")
         assert await wait_for_screen(pilot, EditorScreen) is editor
+        await pilot.press("q", "y")
+        await wait_for_screen(pilot, TitleScreen)
+        await pilot.press("e", "escape")  # the start left: back to the title
+        await wait_for_screen(pilot, TitleScreen)
+
+
+@sync
+async def test_the_title_screen_opens_a_scenario_of_yours_a_bundled_one_or_a_generated_map(
+    tmp_path, monkeypatch
+) -> None:
+    """The start lists the scenario files of the current folder and its scenarios/
+    folder (not a save, nor a file of other settings) and the bundled scenarios; a
+    bundled one is saved elsewhere; a generated map is asked for whole."""
+    monkeypatch.chdir(tmp_path)
+    mine = tmp_path / "scenarios" / "mine.toml"
+    mine.parent.mkdir()
+    mine.write_text(generate(MapSpec(20, 14, 2, 8)).text().text, encoding="utf-8")
+    (tmp_path / "settings.toml").write_text("theme = 'dark'\n", encoding="utf-8")
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for_screen(pilot, TitleScreen)
+        await pilot.press("e")
+        start = await wait_for_screen(pilot, EditorStart)
+        assert [(f.path.name, f.bundled) for f in start.found if not f.bundled] == [
+            ("mine.toml", False)
+        ]
+        shown = start.query_one("#editor-start", OptionList)
+        labels = [str(shown.get_option_at_index(i).prompt) for i in range(shown.option_count)]
+        assert any("(scenarios/mine.toml)" in label for label in labels)
+        assert any("(skirmish-valley.toml)" in label for label in labels)
+        await choose(pilot, "file-0")
+        editor = await wait_for_screen(pilot, EditorScreen)
+        assert editor.path == mine and (editor.scenario.map.width, editor.scenario.map.height) == (
+            20,
+            14,
+        )
+        await pilot.press("q")
+        await pilot.press("e")
+        start = await wait_for_screen(pilot, EditorStart)
+        bundled = next(
+            i for i, f in enumerate(start.found) if f.path.name == "skirmish-valley.toml"
+        )
+        await choose(pilot, f"file-{bundled}")
+        editor = await wait_for_screen(pilot, EditorScreen)
+        assert editor.path is None and editor.scenario.id == "skirmish-valley"  # saved elsewhere
+        await pilot.press("q")
+        await pilot.press("e")
+        await choose(pilot, "generate")
+        await answer(pilot, "18x12", "3", "5", "aasen")
+        editor = await wait_for_screen(pilot, EditorScreen)
+        sc = editor.scenario
+        assert (sc.map.width, sc.map.height, len(sc.players)) == (18, 12, 3)
+        assert list(sc.rulesets) == ["aasen"] and not editor.saved
+        assert sc.teams  # a Hex Island map: its realms come with it
         await pilot.press("q", "y")
         await wait_for_screen(pilot, TitleScreen)
 

@@ -15,7 +15,7 @@ from apps.ui_kit import quiet_config
 from tuicamp.game.mapgen import MapSpec, generate
 from tuicamp.storage.scenario import find_scenario
 from tuicamp.ui.app import TuicampApp
-from tuicamp.ui.editor import EditorScreen, open_editor
+from tuicamp.ui.editor import EditorScreen, EditorStart, open_editor
 
 SIZES = [pytest.param((80, 24), id="80x24"), pytest.param((160, 48), id="160x48")]
 
@@ -77,3 +77,12 @@ def test_the_aasen_realm_ledger_at_80x24(snap_compare) -> None:
     path = find_scenario("hex-island-corsairs")
     app = TuicampApp(config=quiet_config(), home=lambda: EditorScreen(path, save_as=True))
     assert snap_compare(app, terminal_size=(80, 24))
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_editors_start_from_the_title_screen(snap_compare, size) -> None:
+    """A blank map, a generated one, the designer's own scenarios and the bundled ones."""
+    folder = Path(tempfile.mkdtemp(prefix="tuicamp-snap-editor-"))
+    (folder / "valley.toml").write_text(generate(MapSpec(24, 18, 2, 3)).text().text, "utf-8")
+    app = TuicampApp(config=quiet_config(), home=lambda: EditorStart(folder))
+    assert snap_compare(app, terminal_size=size)

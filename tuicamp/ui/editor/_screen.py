@@ -27,10 +27,9 @@ from tuicamp.game.mapedit.history import History
 from tuicamp.game.mapedit.ledger import LedgerLine, ledger
 from tuicamp.game.mapedit.palette import Palette, palette_for
 from tuicamp.game.mapedit.writer import scenario_text
-from tuicamp.game.mapgen import MapSpec, generate
 from tuicamp.model.hexes import Hex, Hexside
 from tuicamp.storage.scenario import Scenario
-from tuicamp.ui.editor import _leaving
+from tuicamp.ui.editor import _generate, _leaving
 from tuicamp.ui.editor._forms import FieldsForm, TextForm
 from tuicamp.ui.editor._tools import (
     ARMY,
@@ -703,25 +702,8 @@ class EditorScreen(Screen[None]):
         self.app.push_screen(FieldsForm("Rulesets", fields), done)
 
     def action_generate(self) -> None:
-        fields = [("Size (across x down)", "24x18"), ("Players (2 to 6)", "2"), ("Seed", "1")]
-
-        def made(answer: list[str] | None) -> None:
-            if not answer:
-                return
-            try:
-                width, _, height = answer[0].lower().partition("x")
-                spec = MapSpec(
-                    int(width), int(height), int(answer[1]), int(answer[2]), self._ruleset()
-                )
-                scenario = generate(spec).scenario
-            except (ValueError, InputError) as exc:
-                self.notify(f"cannot generate: {exc}", severity="error")
-                return
-            self._replace(scenario)
-
-        self.app.push_screen(
-            FieldsForm("Generate a map (replaces this one; u undoes)", fields), made
-        )
+        title = "Generate a map (replaces this one; u undoes)"
+        _generate.ask(self, title, self._ruleset(), self._replace)
 
     def _ruleset(self) -> str:
         return next(iter(self.scenario.rulesets), "sandbox")
