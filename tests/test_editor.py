@@ -254,7 +254,7 @@ async def test_a_territory_is_lassoed_renamed_and_given_an_owner() -> None:
         await pilot.press("O")
         await answer(pilot, "blue")
         assert (land.name, land.owner) == ("Middle Mark", "blue")
-        assert "land: Middle Mark (blue)" in _panel(screen)
+        assert "land: Middle Mark (Blue)" in _panel(screen)  # the holder by name
         await pilot.press("u", "u", "u")
         assert not m.territory("heartland").hexes
 
@@ -383,3 +383,44 @@ async def test_a_realm_newly_over_or_under_its_land_is_told() -> None:
         await wait_until(pilot, lambda: "Brethren: 5/6T 0S 0 under" in _panel(screen), "marks")
         notice = "Brethren holds 5 territories, 1 under the 6 it starts with"
         await wait_until(pilot, lambda: notice in told, "the notice")
+
+
+LONG = "Baron Ulrich von Kraus of Stirland"
+
+
+async def _long_named(pilot) -> EditorScreen:
+    """A blank map whose red slot has a long name and holds the land under the cursor."""
+    screen = await wait_for_screen(pilot, EditorScreen)
+    await pilot.press("p")
+    await answer(pilot, f"red, {LONG}, Empire, red", "blue, Blue, Orcs & Goblins, blue")
+    await pilot.press("T")
+    await answer(pilot, "Kraus Mark")
+    await pilot.press("f", "O")
+    await answer(pilot, "red")
+    await wait_until(pilot, lambda: screen._ledger[0].territories == 1, "the land counted")
+    return screen
+
+
+async def _ledger_rows(size: tuple[int, int]) -> tuple[list[str], str]:
+    """The panel's ledger rows (its heading first) and the whole panel, at ``size``."""
+    app = editor_app()
+    async with app.run_test(size=size) as pilot:
+        panel = _panel(await _long_named(pilot))
+    rows = panel.splitlines()
+    return rows[rows.index("Ledger (land, towns, pts):") :], panel
+
+
+@sync
+async def test_the_ledger_cuts_a_long_name_at_a_word_at_80x24_and_names_it_whole_beside() -> None:
+    rows, panel = await _ledger_rows((80, 24))
+    assert rows[1] == "  Baron Ulrich...: 1T 0S 0"  # whole words, then ...
+    assert all(len(row) <= 27 for row in rows)  # the panel's width, in one row each
+    assert f"  land: Kraus Mark ({LONG})" in panel.replace("\n", " ")
+
+
+@sync
+async def test_the_ledger_shows_whole_names_at_160x48() -> None:
+    rows, _ = await _ledger_rows((160, 48))
+    # the whole name; the figures, which do not fit beside it, kept together below
+    assert rows[1:4] == [f"  {LONG}:", "    1T 0S 0", "  Blue: 0T 0S 0"]
+    assert all(len(row) <= 41 for row in rows)  # the wide panel's width

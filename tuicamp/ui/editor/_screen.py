@@ -8,9 +8,11 @@ A terrain stroke repaints only the hexes it changed; other edits redraw the map.
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Callable
 from pathlib import Path
 
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -44,9 +46,17 @@ from tuicamp.ui.editor._tools import (
 )
 from tuicamp.ui.map_layers import AREA, Marker, OverlayLook
 from tuicamp.ui.map_widget import MapWidget
+from tuicamp.ui.names import cut
 from tuicamp.ui.widgets.key_footer import KeyFooter
 
 BLANK_SIZE = (16, 12)
+# The panel beside the map: 30 columns, or 44 on a terminal this wide (the CSS says the
+# same); its border and padding take 3 of them, a ledger line's indent 2 more.
+WIDE, WIDE_AT = "-wide", 120
+PANEL_WIDTHS = {False: 30, True: 44}
+PANEL_FRAME = 3
+LEDGER_INDENT = "  "
+MIN_NAME = 6  # the fewest columns a cut name keeps, however long the figures
 CHECK_AFTER = 0.4  # seconds of quiet after an edit before the scenario is checked again
 # Checked by itself after edits up to this many hexes; a larger map takes seconds to check
 # (it is read as a file and a campaign started from it), which would hold up the keys that
@@ -56,10 +66,6 @@ BRUSH = "brush"
 BRUSH_LOOK = OverlayLook(AREA, "+", "bright_white", "the editor's brush")
 LASSO = "lasso"
 LASSO_LOOK = OverlayLook(AREA, "*", "bright_yellow", "the lasso's trail")
-
-
-def _held(owner: str | None) -> str:
-    return f" ({owner})" if owner else ""
 
 
 class EditorMap(MapWidget):
@@ -82,6 +88,7 @@ class EditorScreen(Screen[None]):
     EditorScreen > Horizontal { height: 1fr; }
     EditorScreen MapWidget { width: 1fr; height: 1fr; }
     #editor-panel { width: 30; height: 1fr; border-left: solid $primary; }
+    EditorScreen.-wide #editor-panel { width: 44; }
     #editor-status { height: auto; padding: 0 1; }
     #editor-problems { height: 1fr; border: none; }
     """
@@ -209,7 +216,7 @@ class EditorScreen(Screen[None]):
             f"{name}{'' if self.saved else ' *'}",
             f"{m.width} x {m.height}  hex {m.label(h)}",
             f"  {terrain}",
-            f"  land: {territory.name + _held(territory.owner) if territory else '-'}",
+            f"  land: {territory.name + self._held(territory.owner) if territory else '-'}",
             f"  town: {here[0].name + ' (' + here[0].kind + ')' if here else '-'}",
             f"  army: {self._army_here_text(h)}",
             f"Tool [t]: {tools.tool}",
@@ -217,9 +224,47 @@ class EditorScreen(Screen[None]):
             f"Brush [b]: {tools.brush}{'  lasso out [l]' if self.lasso is not None else ''}",
             f"Problems [j]: {len(self.findings) or 'none'}{' (v: check)' if self._stale else ''}",
             "Ledger (land, towns, pts):",
-            *(f"  {line.short()}" for line in self._ledger),
+            *self._ledger_lines(),
         ]
         self.query_one("#editor-status", Static).update("\n".join(lines))
+
+    def _held(self, owner: str | None) -> str:
+        """`` (Red)``: whose land it is, by the holder's whole name (a ledger line may
+        cut it), or its id when no slot or team has that id."""
+        if not owner:
+            return ""
+        sc = self.scenario
+        names = {**{t.id: t.name for t in sc.teams}, **{p.id: p.name for p in sc.players}}
+        return f" ({names.get(owner, owner)})"
+
+    def _ledger_lines(self) -> list[str]:
+        """The ledger in the panel's width: a line as it is when it fits; else, on a wide
+        screen, wrapped with the whole name; on a narrow one, the name cut after a whole
+        word (the land line above names the holder in full)."""
+        room = PANEL_WIDTHS[self.has_class(WIDE)] - PANEL_FRAME - len(LEDGER_INDENT)
+        out = []
+        for line in self._ledger:
+            whole, figures = line.short(), line.figures()
+            if len(whole) <= room:
+                out.append(LEDGER_INDENT + whole)
+            elif self.has_class(WIDE):  # the name wrapped, the figures kept together
+                wrapped = textwrap.wrap(f"{line.name}:", room, subsequent_indent="  ")
+                if len(wrapped[-1]) + 1 + len(figures) <= room:
+                    wrapped[-1] += " " + figures
+                else:
+                    wrapped.append("  " + figures)
+                out += [LEDGER_INDENT + part for part in wrapped]
+            else:
+                name = cut(line.name, max(MIN_NAME, room - len(figures) - 2))
+                out.append(f"{LEDGER_INDENT}{name}: {figures}")
+        return out
+
+    def on_resize(self, event: events.Resize) -> None:
+        """A wide terminal (160 x 48) widens the panel, for whole names in the ledger."""
+        wide = event.size.width >= WIDE_AT
+        if wide != self.has_class(WIDE):
+            self.set_class(wide, WIDE)
+            self._status()
 
     def _army_here(self, h: Hex) -> armies.Army | None:
         """The army the army tool changes on ``h``: of those there, the one ``]`` chose."""
