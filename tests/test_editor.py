@@ -231,14 +231,20 @@ async def test_a_points_allocation_is_placed_changed_and_removed_for_suvinen() -
         assert [a.points for a in screen.scenario.armies] == [600]
 
 
+async def _new_land(pilot, name: str) -> EditorScreen:
+    """The editor on screen with a new territory of ``name`` in hand (T)."""
+    screen = await wait_for_screen(pilot, EditorScreen)
+    await pilot.press("T")
+    await answer(pilot, name)
+    return screen
+
+
 @sync
 async def test_a_territory_is_lassoed_renamed_and_given_an_owner() -> None:
     app = editor_app()
     async with app.run_test(size=(80, 24)) as pilot:
-        screen = await wait_for_screen(pilot, EditorScreen)
+        screen = await _new_land(pilot, "Heartland")
         m = screen.scenario.map
-        await pilot.press("T")
-        await answer(pilot, "Heartland")
         ring = H(5, 5).ring(1)
         await go(pilot, screen, ring[0])
         await pilot.press("l")  # the lasso out: a trail round 0606 and back
@@ -424,3 +430,25 @@ async def test_the_ledger_shows_whole_names_at_160x48() -> None:
     # the whole name; the figures, which do not fit beside it, kept together below
     assert rows[1:4] == [f"  {LONG}:", "    1T 0S 0", "  Blue: 0T 0S 0"]
     assert all(len(row) <= 41 for row in rows)  # the wide panel's width
+
+
+@sync
+async def test_a_territory_recoloured_is_tinted_on_the_map_and_undone() -> None:
+    app = editor_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await _new_land(pilot, "West Mark")
+        m = screen.scenario.map
+        await go(pilot, screen, H(2, 2))
+        await pilot.press("b", "space")  # brush 2: the hex and its ring
+        await pilot.press("C")
+        await answer(pilot, "green")
+        land = m.territory("west-mark")
+        assert land.colour == "green" and "land: West Mark in green" in _panel(screen)
+        tinted = screen.map_widget._layers.overlays["land green"]
+        assert set(tinted) == set(land.hexes) == set(H(2, 2).within(1))
+        await pilot.press("C")
+        await answer(pilot, "no such colour")  # refused: the colour stays
+        assert land.colour == "green"
+        await pilot.press("u")
+        assert m.territory("west-mark").colour == ""
+        assert not screen.map_widget._layers.overlays.get("land green")

@@ -86,3 +86,10 @@ def test_the_editors_start_from_the_title_screen(snap_compare, size) -> None:
     (folder / "valley.toml").write_text(generate(MapSpec(24, 18, 2, 3)).text().text, "utf-8")
     app = TuicampApp(config=quiet_config(), home=lambda: EditorStart(folder))
     assert snap_compare(app, terminal_size=size)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_a_territory_tinted_in_its_own_colour(snap_compare, size) -> None:
+    """C on the town's territory: its hexes' free cells tinted green, the panel says so."""
+    keys = ["C", *"green", "enter"]
+    assert snap_compare(editor_app(), terminal_size=size, press=keys, run_before=_on_a_town)

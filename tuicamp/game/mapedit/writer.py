@@ -160,6 +160,8 @@ def _territories(out: _Lines, scenario: Scenario) -> None:
             extra["kind"] = t.kind
         if t.flags:
             extra["flags"] = sorted(t.flags)
+        if t.colour:
+            extra["colour"] = t.colour
         out.keys(extra, at=at)
 
 

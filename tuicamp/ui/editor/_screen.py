@@ -30,6 +30,8 @@ from tuicamp.game.mapedit.ledger import LedgerLine, ledger
 from tuicamp.game.mapedit.palette import Palette, palette_for
 from tuicamp.game.mapedit.writer import scenario_text
 from tuicamp.model.hexes import Hex, Hexside
+from tuicamp.model.map import Territory
+from tuicamp.model.terrain import ANSI_COLOURS
 from tuicamp.storage.scenario import Scenario
 from tuicamp.ui.editor import _generate, _leaving
 from tuicamp.ui.editor._forms import FieldsForm, TextForm
@@ -66,6 +68,11 @@ BRUSH = "brush"
 BRUSH_LOOK = OverlayLook(AREA, "+", "bright_white", "the editor's brush")
 LASSO = "lasso"
 LASSO_LOOK = OverlayLook(AREA, "*", "bright_yellow", "the lasso's trail")
+# A territory's own colour (C) tints its hexes' free cells, after the brush and the lasso.
+LAND_LOOKS = {
+    f"land {colour}": OverlayLook(AREA, "'", colour, f"a territory coloured {colour}")
+    for colour in ANSI_COLOURS
+}
 
 
 class EditorMap(MapWidget):
@@ -103,6 +110,7 @@ class EditorScreen(Screen[None]):
         Binding("O", "territory_owner", "Land owner", show=False, id="editor.territory_owner"),
         Binding("T", "new_territory", "New land", show=False, id="editor.new_territory"),
         Binding("r", "rename", "Rename", show=False, id="editor.rename"),
+        Binding("C", "recolour", "Land colour", show=False, id="editor.recolour"),
         Binding("X", "remove_settlement", "Remove", show=False, id="editor.remove"),
         Binding("u", "undo", "Undo", id="editor.undo"),
         Binding("y", "redo", "Redo", show=False, id="editor.redo"),
@@ -175,8 +183,9 @@ class EditorScreen(Screen[None]):
         return self.query_one("#editor-map", EditorMap)
 
     def on_mount(self) -> None:
-        self.map_widget.declare_overlays({BRUSH: BRUSH_LOOK, LASSO: LASSO_LOOK})
+        self.map_widget.declare_overlays({BRUSH: BRUSH_LOOK, LASSO: LASSO_LOOK, **LAND_LOOKS})
         self._show_armies()
+        self._show_colours()
         self.map_widget.focus()
         self.check_now()
         self._show_brush()
@@ -205,6 +214,19 @@ class EditorScreen(Screen[None]):
             markers[h] = Marker(letter, slot.colour if slot else "white", count)
         self.map_widget.set_markers(markers)
 
+    def _show_colours(self) -> None:
+        """Each territory that has a colour of its own tinted in it."""
+        tinted: dict[str, list[Hex]] = {name: [] for name in LAND_LOOKS}
+        for t in self.scenario.map.territories:
+            if t.colour:
+                tinted.setdefault(f"land {t.colour}", []).extend(t.hexes)
+        widget = self.map_widget
+        for name, hexes in tinted.items():
+            if hexes:
+                widget.set_area(name, hexes)
+            else:
+                widget.clear_overlay(name)
+
     def _status(self) -> None:
         m, tools = self.scenario.map, self.tools
         h = self.map_widget.cursor
@@ -216,7 +238,7 @@ class EditorScreen(Screen[None]):
             f"{name}{'' if self.saved else ' *'}",
             f"{m.width} x {m.height}  hex {m.label(h)}",
             f"  {terrain}",
-            f"  land: {territory.name + self._held(territory.owner) if territory else '-'}",
+            f"  land: {self._land_text(territory)}",
             f"  town: {here[0].name + ' (' + here[0].kind + ')' if here else '-'}",
             f"  army: {self._army_here_text(h)}",
             f"Tool [t]: {tools.tool}",
@@ -227,6 +249,12 @@ class EditorScreen(Screen[None]):
             *self._ledger_lines(),
         ]
         self.query_one("#editor-status", Static).update("\n".join(lines))
+
+    def _land_text(self, territory: Territory | None) -> str:
+        if territory is None:
+            return "-"
+        tint = f" in {territory.colour}" if territory.colour else ""
+        return f"{territory.name}{self._held(territory.owner)}{tint}"
 
     def _held(self, owner: str | None) -> str:
         """`` (Red)``: whose land it is, by the holder's whole name (a ledger line may
@@ -334,6 +362,7 @@ class EditorScreen(Screen[None]):
             self.palette = self._palette()
             widget.set_map(self.scenario.map)
             self._show_armies()
+            self._show_colours()
         else:
             widget.refresh_hexes(hexes)
         self.saved = False
@@ -460,27 +489,41 @@ class EditorScreen(Screen[None]):
             self._changed()
         self._status()
 
-    def action_territory_owner(self) -> None:
-        """O: whose land the territory under the cursor starts as (the line of the
-        ledgers it counts on, and the owner a campaign's owners' borders follow)."""
-        sc = self.scenario
-        territory = sc.map.territory_of(self.map_widget.cursor)
+    def _territory_form(
+        self,
+        what: str,
+        ask: Callable[[Territory], tuple[str, tuple[str, str], str]],
+        change: Callable[[str, str], object],
+    ) -> None:
+        """One field about the territory under the cursor (its owner, name or colour):
+        ``ask`` gives the form's title, field and hint; ``change`` (the territory's id, the
+        answer) is one step of undo."""
+        territory = self.scenario.map.territory_of(self.map_widget.cursor)
         if territory is None:
             self.notify("the hex under the cursor is in no territory", severity="warning")
             return
         tid = territory.id
-        holders = ", ".join([p.id for p in sc.players] + [t.id for t in sc.teams])
-        fields = [(f"Owner ({holders}, or empty)", territory.owner or "")]
+        title, field, hint = ask(territory)
 
         def done(answer: list[str] | None) -> None:
-            if answer is not None and self._edit(
-                "land owner", lambda: edits.set_territory_owner(sc, tid, answer[0])
-            ):
+            if answer is not None and self._edit(what, lambda: change(tid, answer[0])):
                 self._changed()
 
-        title = f"Whose land is {territory.name}"
-        self.app.push_screen(
-            FieldsForm(title, fields, "a player slot or a team; empty: nobody's"), done
+        self.app.push_screen(FieldsForm(title, [field], hint), done)
+
+    def action_territory_owner(self) -> None:
+        """O: whose land the territory under the cursor starts as (the line of the
+        ledgers it counts on, and the owner a campaign's owners' borders follow)."""
+        sc = self.scenario
+        holders = ", ".join([p.id for p in sc.players] + [t.id for t in sc.teams])
+        self._territory_form(
+            "land owner",
+            lambda t: (
+                f"Whose land is {t.name}",
+                (f"Owner ({holders}, or empty)", t.owner or ""),
+                "a player slot or a team; empty: nobody's",
+            ),
+            lambda tid, owner: edits.set_territory_owner(sc, tid, owner),
         )
 
     def action_new_territory(self) -> None:
@@ -500,18 +543,20 @@ class EditorScreen(Screen[None]):
 
     def action_rename(self) -> None:
         m = self.scenario.map
-        territory = m.territory_of(self.map_widget.cursor)
-        if territory is None:
-            self.notify("the hex under the cursor is in no territory", severity="warning")
-            return
-        tid = territory.id
+        self._territory_form(
+            "rename",
+            lambda t: ("Rename the territory", ("Name", t.name), ""),
+            lambda tid, name: edits.rename_territory(m, tid, name),
+        )
 
-        def renamed(answer: list[str] | None) -> None:
-            if answer and self._edit("rename", lambda: edits.rename_territory(m, tid, answer[0])):
-                self._changed()
-
-        self.app.push_screen(
-            FieldsForm("Rename the territory", [("Name", territory.name)]), renamed
+    def action_recolour(self) -> None:
+        """C: the colour the territory under the cursor is tinted in, saved with it."""
+        m = self.scenario.map
+        hint = f"{', '.join(ANSI_COLOURS)}; empty: none"
+        self._territory_form(
+            "recolour",
+            lambda t: (f"Colour of {t.name}", ("Colour", t.colour), hint),
+            lambda tid, colour: edits.set_territory_colour(m, tid, colour),
         )
 
     def _settlement_form(self, h: Hex) -> None:

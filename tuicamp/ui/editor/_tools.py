@@ -69,7 +69,8 @@ class Tools:
             return f"{palette.feature_label(self.feature_id(palette))}, pen {self.pen}"
         if self.tool == TERRITORY:
             t = hexmap.territory(self.territory) if self.territory else None
-            return f"{t.name} ({len(t.hexes)})" if t else "none: T makes one"
+            tint = f" in {t.colour}" if t and t.colour else ""
+            return f"{t.name} ({len(t.hexes)}){tint}" if t else "none: T makes one"
         if self.tool == ARMY:
             return "space: place; ] next here"
         return "space: place or change"
