@@ -1,7 +1,9 @@
 """Screenshots of the scenario editor at 80x24 (the club terminal) and 160x48: a
 generated map with its rivers, roads, territories and settlements, the brush outline and
-the tools' panel; and at 80x24 its dialogs: a ruleset's set-up block, the victory form, a
-file opened as its text beside its problems, and the Aasen ledger of realms. Accept
+the tools' panel; its dialogs: a ruleset's set-up block, the victory form, the player
+slots, a settlement and an army's points allocation, a file opened as its text beside its
+problems, the problems list after a check; the Aasen ledger of realms, a territory tinted
+in its colour, and the editor's start from the title screen. Accept
 deliberate changes with ``--snapshot-update`` after looking at the SVGs."""
 
 from __future__ import annotations
@@ -53,30 +55,74 @@ def _ellegaard_app() -> TuicampApp:
     return TuicampApp(config=quiet_config(), home=lambda: EditorScreen(path))
 
 
-def test_the_set_up_block_form_at_80x24(snap_compare) -> None:
+@pytest.mark.parametrize("size", SIZES)
+def test_the_set_up_block_form(snap_compare, size) -> None:
     """B: Ellegaard's block, its options and example under comments, its keys below."""
-    assert snap_compare(_ellegaard_app(), terminal_size=(80, 24), press=["B"])
+    assert snap_compare(_ellegaard_app(), terminal_size=size, press=["B"])
 
 
-def test_the_victory_and_turn_limit_form_at_80x24(snap_compare) -> None:
-    assert snap_compare(editor_app(), terminal_size=(80, 24), press=["V"])
+@pytest.mark.parametrize("size", SIZES)
+def test_the_victory_and_turn_limit_form(snap_compare, size) -> None:
+    assert snap_compare(editor_app(), terminal_size=size, press=["V"])
 
 
-def test_a_file_the_map_cannot_be_drawn_from_opens_as_text_at_80x24(snap_compare) -> None:
+@pytest.mark.parametrize("size", SIZES)
+def test_the_player_slots_form(snap_compare, size) -> None:
+    assert snap_compare(editor_app(), terminal_size=size, press=["p"])
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_settlement_form_on_a_town(snap_compare, size) -> None:
+    """The settlement tool's form on a town: kind, name, owner, walls and stores."""
+    keys = ["t", "t", "t", "space"]
+    assert snap_compare(editor_app(), terminal_size=size, press=keys, run_before=_on_a_town)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_points_allocation_form_of_an_aasen_army(snap_compare, size) -> None:
+    """The army tool on Hex Island asks for a points allocation and its commander."""
+    path = find_scenario("hex-island-corsairs")
+    app = TuicampApp(config=quiet_config(), home=lambda: EditorScreen(path, save_as=True))
+    keys = ["t", "t", "t", "t", "space"]
+    assert snap_compare(app, terminal_size=size, press=keys)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_a_file_the_map_cannot_be_drawn_from_opens_as_text(snap_compare, size) -> None:
     """The text at the problem's line, the problems beside it."""
     folder = Path(tempfile.mkdtemp(prefix="tuicamp-snap-editor-"))
     path = folder / "broken.toml"
     text = generate(MapSpec(24, 18, 2, 3)).text().text
     path.write_text(text.replace("[map]", "[map]\nwidth = 'x'", 1), encoding="utf-8")
     app = TuicampApp(config=quiet_config(), home=lambda: open_editor(path))
-    assert snap_compare(app, terminal_size=(80, 24))
+    assert snap_compare(app, terminal_size=size)
 
 
-def test_the_aasen_realm_ledger_at_80x24(snap_compare) -> None:
+@pytest.mark.parametrize("size", SIZES)
+def test_the_aasen_realm_ledger(snap_compare, size) -> None:
     """Hex Island's realms, each with its territories against 11 or 6 (R-AA-1)."""
     path = find_scenario("hex-island-corsairs")
     app = TuicampApp(config=quiet_config(), home=lambda: EditorScreen(path, save_as=True))
-    assert snap_compare(app, terminal_size=(80, 24))
+    assert snap_compare(app, terminal_size=size)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_problems_list_focused_after_a_check(snap_compare, size) -> None:
+    """v checks and puts the focus on the problems, the first one highlighted."""
+    keys = ["left_square_bracket", "left_square_bracket", "space", "v", "down"]
+    assert snap_compare(editor_app(), terminal_size=size, press=keys, run_before=_two_towns)
+
+
+async def _two_towns(pilot) -> None:
+    """The cursor on a town, the other town's hex already sea: two problems to list."""
+    screen = pilot.app.screen
+    first, second = screen.scenario.map.settlements[:2]
+    screen.scenario.map.terrain = [
+        row if r != second.hex.row else row[: second.hex.col] + "~" + row[second.hex.col + 1 :]
+        for r, row in enumerate(screen.scenario.map.terrain)
+    ]
+    screen.map_widget.cursor = first.hex
+    await pilot.pause()
 
 
 @pytest.mark.parametrize("size", SIZES)
