@@ -54,41 +54,48 @@ async def go(pilot, screen: EditorScreen, h: Hex) -> None:
     await settle(pilot)
 
 
+async def _build_from_nothing(pilot) -> EditorScreen:
+    """Two marks on a blank map, a village and a walled town, an army, a river: each by
+    the editor's keys and forms."""
+    screen = await wait_for_screen(pilot, EditorScreen)
+    m = screen.scenario.map
+    await pilot.press("b", "space")  # forest, brush 2, around 0101
+    assert m.letter_at(H(0, 0)) == "f" and m.letter_at(H(1, 0)) == "f"
+    await pilot.press("T")
+    await answer(pilot, "West Mark")
+    await pilot.press("f")  # the whole map: one land
+    assert len(m.territories[0].hexes) == m.width * m.height
+    await pilot.press("T")
+    await answer(pilot, "East Mark")
+    await go(pilot, screen, H(12, 5))
+    await pilot.press("b", "space")  # brush 3: 19 hexes to the East Mark
+    assert len(m.territory("east-mark").hexes) == 19
+    await pilot.press("t")  # settlements
+    await go(pilot, screen, H(2, 2))
+    await pilot.press("space")
+    await answer(pilot, "village", "Altdorf", "red")
+    await go(pilot, screen, H(12, 5))
+    await pilot.press("space")
+    await answer(pilot, "town", "Osthof", "blue", "yes", "food=2, gold=1")
+    assert [s.name for s in m.settlements] == ["Altdorf", "Osthof"]
+    assert m.settlements[1].walls and m.settlements[1].stores == {"food": 2, "gold": 1}
+    await pilot.press("t")  # the army tool: sandbox asks for a list of units
+    await go(pilot, screen, H(2, 2))
+    await pilot.press("space")
+    await answer(pilot, "red", "Red Host", "General 100 general; Spearmen 150 x20")
+    assert [(a.id, a.points) for a in screen.scenario.armies] == [("red-red-host", 250)]
+    await pilot.press("t", "t")  # the feature tool: river first
+    await go(pilot, screen, H(7, 3))
+    await pilot.press("space", "d", "d", "space", "space")  # pen down, two sides, up
+    assert m.hexsides["river"] == [Hexside(H(7, 3), H(8, 3)), Hexside(H(8, 3), H(9, 3))]
+    return screen
+
+
 @sync
 async def test_a_scenario_built_from_nothing_is_saved_and_starts_a_campaign(tmp_path) -> None:
     app = editor_app()
     async with app.run_test(size=(80, 24)) as pilot:
-        screen = await wait_for_screen(pilot, EditorScreen)
-        m = screen.scenario.map
-        await pilot.press("b", "space")  # forest, brush 2, around 0101
-        assert m.letter_at(H(0, 0)) == "f" and m.letter_at(H(1, 0)) == "f"
-        await pilot.press("T")
-        await answer(pilot, "West Mark")
-        await pilot.press("f")  # the whole map: one land
-        assert len(m.territories[0].hexes) == m.width * m.height
-        await pilot.press("T")
-        await answer(pilot, "East Mark")
-        await go(pilot, screen, H(12, 5))
-        await pilot.press("b", "space")  # brush 3: 19 hexes to the East Mark
-        assert len(m.territory("east-mark").hexes) == 19
-        await pilot.press("t")  # settlements
-        await go(pilot, screen, H(2, 2))
-        await pilot.press("space")
-        await answer(pilot, "village", "Altdorf", "red")
-        await go(pilot, screen, H(12, 5))
-        await pilot.press("space")
-        await answer(pilot, "town", "Osthof", "blue", "yes", "food=2, gold=1")
-        assert [s.name for s in m.settlements] == ["Altdorf", "Osthof"]
-        assert m.settlements[1].walls and m.settlements[1].stores == {"food": 2, "gold": 1}
-        await pilot.press("t")  # the army tool: sandbox asks for a list of units
-        await go(pilot, screen, H(2, 2))
-        await pilot.press("space")
-        await answer(pilot, "red", "Red Host", "General 100 general; Spearmen 150 x20")
-        assert [(a.id, a.points) for a in screen.scenario.armies] == [("red-red-host", 250)]
-        await pilot.press("t", "t")  # the feature tool: river first
-        await go(pilot, screen, H(7, 3))
-        await pilot.press("space", "d", "d", "space", "space")  # pen down, two sides, up
-        assert m.hexsides["river"] == [Hexside(H(7, 3), H(8, 3)), Hexside(H(8, 3), H(9, 3))]
+        screen = await _build_from_nothing(pilot)
         await pilot.press("ctrl+s")
         out = tmp_path / "built.toml"
         await answer(pilot, str(out))
@@ -102,6 +109,53 @@ async def test_a_scenario_built_from_nothing_is_saved_and_starts_a_campaign(tmp_
     assert campaign.map.features_between(H(7, 3), H(8, 3)) == {"river"}
     host = campaign.army("red-red-host")
     assert (host.hex, [u.name for u in host.units]) == (H(2, 2), ["General", "Spearmen"])
+
+
+MANY = ("sandbox", "rauscher", "ellegaard", "suvinen")
+
+
+@sync
+async def test_a_scenario_built_from_nothing_starts_a_campaign_in_each_ruleset_it_supports(
+    tmp_path, capsys
+) -> None:
+    """Built in the editor for four rulesets (R), each given the set-up its checks ask
+    for (B: Ellegaard's home bases; Suvinen's "Each player has a Home Castle"), and a
+    host for each player (Suvinen: "A player with no troops is out", R-ALL-12, so a Blue
+    without one would lose before the first turn): it checks clean, and `tuicamp new`
+    starts a campaign of it under each, shown to Red."""
+    app = editor_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await _build_from_nothing(pilot)
+        await pilot.press("t", "t", "t")  # back to the army tool
+        await go(pilot, screen, H(12, 5))
+        await pilot.press("space")
+        await answer(pilot, "blue", "Blue Host", "General 100 general; Boyz 100 x20")
+        await pilot.press("R")
+        await answer(pilot, ", ".join(MANY))
+        assert list(screen.scenario.rulesets) == list(MANY)
+        bases = '{ red = "altdorf", blue = "osthof" }'
+        for rid, key in (("ellegaard", "home_bases"), ("suvinen", "home_castles")):
+            await pilot.press("B")
+            await answer(pilot, rid)
+            await answer_text(pilot, f"{key} = {bases}\n")
+        await pilot.press("v")
+        await settle(pilot)
+        assert [f.text for f in screen.findings] == []
+        await pilot.press("ctrl+s")
+        out = tmp_path / "many.toml"
+        await answer(pilot, str(out))
+        assert screen.saved
+    assert main(["check", str(out)]) == 0
+    for rid in MANY:
+        save = tmp_path / f"{rid}-campaign.toml"
+        assert main(["new", str(out), "--ruleset", rid, "--output", str(save), "--no-play"]) == 0
+        capsys.readouterr()
+        assert main(["show", str(save), "--as", "red"]) == 0
+        shown = capsys.readouterr().out
+        assert "Turn 1" in shown and "campaign is over" not in shown, (rid, shown)
+        campaign = new_campaign(load_scenario(out), rid, seed=1)
+        assert sorted(a.owner for a in campaign.armies) == ["blue", "red"], rid
+        assert [t.name for t in campaign.map.territories] == ["West Mark", "East Mark"], rid
 
 
 @sync
