@@ -10,6 +10,7 @@ from apps.ui_kit import quiet_config, settle, sync, wait_for_screen, wait_until
 from tuicamp.engine import registry
 from tuicamp.game.mapedit import draft
 from tuicamp.game.mapedit.palette import palette_for, palette_of
+from tuicamp.game.mapedit.writer import scenario_text
 from tuicamp.model.hexes import Hex
 from tuicamp.model.terrain import (
     BASE_VOCABULARY,
@@ -106,3 +107,19 @@ async def test_the_terrain_tool_cycles_through_every_terrain_and_paints_aasens_c
             await pilot.press("right_square_bracket")
         for fid, text in zip(screen.palette.feature_ids, seen, strict=True):
             assert f"[ ]: {screen.palette.feature_label(fid)}, pen off" in text
+
+
+def test_the_files_legend_names_the_scenarios_own_terrain_and_what_its_rows_use() -> None:
+    """Drawn in every installed ruleset's words, a new map's file still names only the
+    letters its rulesets know above its rows, and a letter painted from another's."""
+    scenario = draft.blank_scenario(6, 4)
+    scenario.map.vocabulary = palette_for(scenario, new=True).vocabulary
+    coast = registry.get_ruleset("aasen").vocabulary.terrain_by_id("coast")
+    assert coast is not None
+
+    def legend() -> str:
+        return next(line for line in scenario_text(scenario).text.splitlines() if "clear" in line)
+
+    assert f"{coast.letter} {coast.name.lower()}" not in legend()
+    scenario.map.terrain = [coast.letter * 6, *scenario.map.terrain[1:]]
+    assert legend().endswith(f"~ sea  {coast.letter} {coast.name.lower()}")
