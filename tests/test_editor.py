@@ -8,15 +8,16 @@ from __future__ import annotations
 from pathlib import Path
 
 from apps.ui_kit import make_app, quiet_config, settle, sync, wait_for_screen, wait_until
-from textual.widgets import Input, TextArea
+from textual.widgets import Input, OptionList, TextArea
 
 from tuicamp.cli import main
+from tuicamp.game.mapgen import MapSpec, generate
 from tuicamp.game.scenarios import load_scenario
 from tuicamp.game.setup import new_campaign
 from tuicamp.model.hexes import Hex, Hexside
 from tuicamp.storage.scenario import RulesetSetup
 from tuicamp.ui.app import TuicampApp
-from tuicamp.ui.editor import EditorScreen
+from tuicamp.ui.editor import EditorScreen, EditorStart
 from tuicamp.ui.editor._forms import FieldsForm, TextForm
 from tuicamp.ui.screens.confirm import ConfirmScreen
 from tuicamp.ui.screens.title import TitleScreen
@@ -53,41 +54,48 @@ async def go(pilot, screen: EditorScreen, h: Hex) -> None:
     await settle(pilot)
 
 
+async def _build_from_nothing(pilot) -> EditorScreen:
+    """Two marks on a blank map, a village and a walled town, an army, a river: each by
+    the editor's keys and forms."""
+    screen = await wait_for_screen(pilot, EditorScreen)
+    m = screen.scenario.map
+    await pilot.press("b", "space")  # forest, brush 2, around 0101
+    assert m.letter_at(H(0, 0)) == "f" and m.letter_at(H(1, 0)) == "f"
+    await pilot.press("T")
+    await answer(pilot, "West Mark")
+    await pilot.press("f")  # the whole map: one land
+    assert len(m.territories[0].hexes) == m.width * m.height
+    await pilot.press("T")
+    await answer(pilot, "East Mark")
+    await go(pilot, screen, H(12, 5))
+    await pilot.press("b", "space")  # brush 3: 19 hexes to the East Mark
+    assert len(m.territory("east-mark").hexes) == 19
+    await pilot.press("t")  # settlements
+    await go(pilot, screen, H(2, 2))
+    await pilot.press("space")
+    await answer(pilot, "village", "Altdorf", "red")
+    await go(pilot, screen, H(12, 5))
+    await pilot.press("space")
+    await answer(pilot, "town", "Osthof", "blue", "yes", "food=2, gold=1")
+    assert [s.name for s in m.settlements] == ["Altdorf", "Osthof"]
+    assert m.settlements[1].walls and m.settlements[1].stores == {"food": 2, "gold": 1}
+    await pilot.press("t")  # the army tool: sandbox asks for a list of units
+    await go(pilot, screen, H(2, 2))
+    await pilot.press("space")
+    await answer(pilot, "red", "Red Host", "General 100 general; Spearmen 150 x20")
+    assert [(a.id, a.points) for a in screen.scenario.armies] == [("red-red-host", 250)]
+    await pilot.press("t", "t")  # the feature tool: river first
+    await go(pilot, screen, H(7, 3))
+    await pilot.press("space", "d", "d", "space", "space")  # pen down, two sides, up
+    assert m.hexsides["river"] == [Hexside(H(7, 3), H(8, 3)), Hexside(H(8, 3), H(9, 3))]
+    return screen
+
+
 @sync
 async def test_a_scenario_built_from_nothing_is_saved_and_starts_a_campaign(tmp_path) -> None:
     app = editor_app()
     async with app.run_test(size=(80, 24)) as pilot:
-        screen = await wait_for_screen(pilot, EditorScreen)
-        m = screen.scenario.map
-        await pilot.press("b", "space")  # forest, brush 2, around 0101
-        assert m.letter_at(H(0, 0)) == "f" and m.letter_at(H(1, 0)) == "f"
-        await pilot.press("T")
-        await answer(pilot, "West Mark")
-        await pilot.press("f")  # the whole map: one land
-        assert len(m.territories[0].hexes) == m.width * m.height
-        await pilot.press("T")
-        await answer(pilot, "East Mark")
-        await go(pilot, screen, H(12, 5))
-        await pilot.press("b", "space")  # brush 3: 19 hexes to the East Mark
-        assert len(m.territory("east-mark").hexes) == 19
-        await pilot.press("t")  # settlements
-        await go(pilot, screen, H(2, 2))
-        await pilot.press("space")
-        await answer(pilot, "village", "Altdorf", "red")
-        await go(pilot, screen, H(12, 5))
-        await pilot.press("space")
-        await answer(pilot, "town", "Osthof", "blue", "yes", "food=2, gold=1")
-        assert [s.name for s in m.settlements] == ["Altdorf", "Osthof"]
-        assert m.settlements[1].walls and m.settlements[1].stores == {"food": 2, "gold": 1}
-        await pilot.press("t")  # the army tool: sandbox asks for a list of units
-        await go(pilot, screen, H(2, 2))
-        await pilot.press("space")
-        await answer(pilot, "red", "Red Host", "General 100 general; Spearmen 150 x20")
-        assert [(a.id, a.points) for a in screen.scenario.armies] == [("red-red-host", 250)]
-        await pilot.press("t", "t")  # the feature tool: river first
-        await go(pilot, screen, H(7, 3))
-        await pilot.press("space", "d", "d", "space", "space")  # pen down, two sides, up
-        assert m.hexsides["river"] == [Hexside(H(7, 3), H(8, 3)), Hexside(H(8, 3), H(9, 3))]
+        screen = await _build_from_nothing(pilot)
         await pilot.press("ctrl+s")
         out = tmp_path / "built.toml"
         await answer(pilot, str(out))
@@ -101,6 +109,53 @@ async def test_a_scenario_built_from_nothing_is_saved_and_starts_a_campaign(tmp_
     assert campaign.map.features_between(H(7, 3), H(8, 3)) == {"river"}
     host = campaign.army("red-red-host")
     assert (host.hex, [u.name for u in host.units]) == (H(2, 2), ["General", "Spearmen"])
+
+
+MANY = ("sandbox", "rauscher", "ellegaard", "suvinen")
+
+
+@sync
+async def test_a_scenario_built_from_nothing_starts_a_campaign_in_each_ruleset_it_supports(
+    tmp_path, capsys
+) -> None:
+    """Built in the editor for four rulesets (R), each given the set-up its checks ask
+    for (B: Ellegaard's home bases; Suvinen's "Each player has a Home Castle"), and a
+    host for each player (Suvinen: "A player with no troops is out", R-ALL-12, so a Blue
+    without one would lose before the first turn): it checks clean, and `tuicamp new`
+    starts a campaign of it under each, shown to Red."""
+    app = editor_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await _build_from_nothing(pilot)
+        await pilot.press("t", "t", "t")  # back to the army tool
+        await go(pilot, screen, H(12, 5))
+        await pilot.press("space")
+        await answer(pilot, "blue", "Blue Host", "General 100 general; Boyz 100 x20")
+        await pilot.press("R")
+        await answer(pilot, ", ".join(MANY))
+        assert list(screen.scenario.rulesets) == list(MANY)
+        bases = '{ red = "altdorf", blue = "osthof" }'
+        for rid, key in (("ellegaard", "home_bases"), ("suvinen", "home_castles")):
+            await pilot.press("B")
+            await answer(pilot, rid)
+            await answer_text(pilot, f"{key} = {bases}\n")
+        await pilot.press("v")
+        await settle(pilot)
+        assert [f.text for f in screen.findings] == []
+        await pilot.press("ctrl+s")
+        out = tmp_path / "many.toml"
+        await answer(pilot, str(out))
+        assert screen.saved
+    assert main(["check", str(out)]) == 0
+    for rid in MANY:
+        save = tmp_path / f"{rid}-campaign.toml"
+        assert main(["new", str(out), "--ruleset", rid, "--output", str(save), "--no-play"]) == 0
+        capsys.readouterr()
+        assert main(["show", str(save), "--as", "red"]) == 0
+        shown = capsys.readouterr().out
+        assert "Turn 1" in shown and "campaign is over" not in shown, (rid, shown)
+        campaign = new_campaign(load_scenario(out), rid, seed=1)
+        assert sorted(a.owner for a in campaign.armies) == ["blue", "red"], rid
+        assert [t.name for t in campaign.map.territories] == ["West Mark", "East Mark"], rid
 
 
 @sync
@@ -131,7 +186,8 @@ async def test_problems_are_found_as_you_edit_listed_and_jumped_to() -> None:
         await pilot.press("space")
         await answer(pilot, "village", "Sunken", "red")
         await pilot.press("t", "t")  # past the army tool: terrain
-        await pilot.press("left_square_bracket", "left_square_bracket")  # past clear: sea
+        # back past clear and Aasen's coastal land (a new map offers every ruleset's): sea
+        await pilot.press(*["left_square_bracket"] * 3)
         await pilot.press("space")
         assert screen.scenario.map.letter_at(H(4, 4)) == "~"
         await wait_until(pilot, lambda: screen.findings, "the problem found")
@@ -229,14 +285,20 @@ async def test_a_points_allocation_is_placed_changed_and_removed_for_suvinen() -
         assert [a.points for a in screen.scenario.armies] == [600]
 
 
+async def _new_land(pilot, name: str) -> EditorScreen:
+    """The editor on screen with a new territory of ``name`` in hand (T)."""
+    screen = await wait_for_screen(pilot, EditorScreen)
+    await pilot.press("T")
+    await answer(pilot, name)
+    return screen
+
+
 @sync
 async def test_a_territory_is_lassoed_renamed_and_given_an_owner() -> None:
     app = editor_app()
     async with app.run_test(size=(80, 24)) as pilot:
-        screen = await wait_for_screen(pilot, EditorScreen)
+        screen = await _new_land(pilot, "Heartland")
         m = screen.scenario.map
-        await pilot.press("T")
-        await answer(pilot, "Heartland")
         ring = H(5, 5).ring(1)
         await go(pilot, screen, ring[0])
         await pilot.press("l")  # the lasso out: a trail round 0606 and back
@@ -252,7 +314,7 @@ async def test_a_territory_is_lassoed_renamed_and_given_an_owner() -> None:
         await pilot.press("O")
         await answer(pilot, "blue")
         assert (land.name, land.owner) == ("Middle Mark", "blue")
-        assert "land: Middle Mark (blue)" in _panel(screen)
+        assert "land: Middle Mark (Blue)" in _panel(screen)  # the holder by name
         await pilot.press("u", "u", "u")
         assert not m.territory("heartland").hexes
 
@@ -261,21 +323,87 @@ def _panel(screen: EditorScreen) -> str:
     return str(screen.query_one("#editor-status").render())
 
 
+async def choose(pilot, option_id: str) -> None:
+    """Enter on an option of the editor's start."""
+    start = await wait_for_screen(pilot, EditorStart)
+    options = start.query_one("#editor-start", OptionList)
+    options.highlighted = options.get_option_index(option_id)
+    await pilot.press("enter")
+    await settle(pilot)
+
+
 @sync
-async def test_the_title_screen_opens_the_editor_and_it_closes_back(tmp_path) -> None:
+async def test_the_title_screen_opens_the_editor_and_it_closes_back(tmp_path, monkeypatch) -> None:
+    monkeypatch.chdir(tmp_path)
     app = make_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_for_screen(pilot, TitleScreen)
         await pilot.press("e")
+        await choose(pilot, "blank")
         editor = await wait_for_screen(pilot, EditorScreen)
         await pilot.press("q")
         await wait_for_screen(pilot, TitleScreen)
         await pilot.press("e")
+        await choose(pilot, "blank")
         editor = await wait_for_screen(pilot, EditorScreen)
         await pilot.press("space", "q")  # painted, not saved: asked first
         await wait_for_screen(pilot, ConfirmScreen)
         await pilot.press("n")
         assert await wait_for_screen(pilot, EditorScreen) is editor
+        await pilot.press("q", "y")
+        await wait_for_screen(pilot, TitleScreen)
+        await pilot.press("e", "escape")  # the start left: back to the title
+        await wait_for_screen(pilot, TitleScreen)
+
+
+@sync
+async def test_the_title_screen_opens_a_scenario_of_yours_a_bundled_one_or_a_generated_map(
+    tmp_path, monkeypatch
+) -> None:
+    """The start lists the scenario files of the current folder and its scenarios/
+    folder (not a save, nor a file of other settings) and the bundled scenarios; a
+    bundled one is saved elsewhere; a generated map is asked for whole."""
+    monkeypatch.chdir(tmp_path)
+    mine = tmp_path / "scenarios" / "mine.toml"
+    mine.parent.mkdir()
+    mine.write_text(generate(MapSpec(20, 14, 2, 8)).text().text, encoding="utf-8")
+    (tmp_path / "settings.toml").write_text("theme = 'dark'\n", encoding="utf-8")
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for_screen(pilot, TitleScreen)
+        await pilot.press("e")
+        start = await wait_for_screen(pilot, EditorStart)
+        assert [(f.path.name, f.bundled) for f in start.found if not f.bundled] == [
+            ("mine.toml", False)
+        ]
+        shown = start.query_one("#editor-start", OptionList)
+        labels = [str(shown.get_option_at_index(i).prompt) for i in range(shown.option_count)]
+        assert any("(scenarios/mine.toml)" in label for label in labels)
+        assert any("(skirmish-valley.toml)" in label for label in labels)
+        await choose(pilot, "file-0")
+        editor = await wait_for_screen(pilot, EditorScreen)
+        assert editor.path == mine and (editor.scenario.map.width, editor.scenario.map.height) == (
+            20,
+            14,
+        )
+        await pilot.press("q")
+        await pilot.press("e")
+        start = await wait_for_screen(pilot, EditorStart)
+        bundled = next(
+            i for i, f in enumerate(start.found) if f.path.name == "skirmish-valley.toml"
+        )
+        await choose(pilot, f"file-{bundled}")
+        editor = await wait_for_screen(pilot, EditorScreen)
+        assert editor.path is None and editor.scenario.id == "skirmish-valley"  # saved elsewhere
+        await pilot.press("q")
+        await pilot.press("e")
+        await choose(pilot, "generate")
+        await answer(pilot, "18x12", "3", "5", "aasen")
+        editor = await wait_for_screen(pilot, EditorScreen)
+        sc = editor.scenario
+        assert (sc.map.width, sc.map.height, len(sc.players)) == (18, 12, 3)
+        assert list(sc.rulesets) == ["aasen"] and not editor.saved
+        assert sc.teams  # a Hex Island map: its realms come with it
         await pilot.press("q", "y")
         await wait_for_screen(pilot, TitleScreen)
 
@@ -315,3 +443,66 @@ async def test_a_realm_newly_over_or_under_its_land_is_told() -> None:
         await wait_until(pilot, lambda: "Brethren: 5/6T 0S 0 under" in _panel(screen), "marks")
         notice = "Brethren holds 5 territories, 1 under the 6 it starts with"
         await wait_until(pilot, lambda: notice in told, "the notice")
+
+
+LONG = "Baron Ulrich von Kraus of Stirland"
+
+
+async def _long_named(pilot) -> EditorScreen:
+    """A blank map whose red slot has a long name and holds the land under the cursor."""
+    screen = await wait_for_screen(pilot, EditorScreen)
+    await pilot.press("p")
+    await answer(pilot, f"red, {LONG}, Empire, red", "blue, Blue, Orcs & Goblins, blue")
+    await pilot.press("T")
+    await answer(pilot, "Kraus Mark")
+    await pilot.press("f", "O")
+    await answer(pilot, "red")
+    await wait_until(pilot, lambda: screen._ledger[0].territories == 1, "the land counted")
+    return screen
+
+
+async def _ledger_rows(size: tuple[int, int]) -> tuple[list[str], str]:
+    """The panel's ledger rows (its heading first) and the whole panel, at ``size``."""
+    app = editor_app()
+    async with app.run_test(size=size) as pilot:
+        panel = _panel(await _long_named(pilot))
+    rows = panel.splitlines()
+    return rows[rows.index("Ledger (land, towns, pts):") :], panel
+
+
+@sync
+async def test_the_ledger_cuts_a_long_name_at_a_word_at_80x24_and_names_it_whole_beside() -> None:
+    rows, panel = await _ledger_rows((80, 24))
+    assert rows[1] == "  Baron Ulrich...: 1T 0S 0"  # whole words, then ...
+    assert all(len(row) <= 27 for row in rows)  # the panel's width, in one row each
+    assert f"  land: Kraus Mark ({LONG})" in panel.replace("\n", " ")
+
+
+@sync
+async def test_the_ledger_shows_whole_names_at_160x48() -> None:
+    rows, _ = await _ledger_rows((160, 48))
+    # the whole name; the figures, which do not fit beside it, kept together below
+    assert rows[1:4] == [f"  {LONG}:", "    1T 0S 0", "  Blue: 0T 0S 0"]
+    assert all(len(row) <= 41 for row in rows)  # the wide panel's width
+
+
+@sync
+async def test_a_territory_recoloured_is_tinted_on_the_map_and_undone() -> None:
+    app = editor_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await _new_land(pilot, "West Mark")
+        m = screen.scenario.map
+        await go(pilot, screen, H(2, 2))
+        await pilot.press("b", "space")  # brush 2: the hex and its ring
+        await pilot.press("C")
+        await answer(pilot, "green")
+        land = m.territory("west-mark")
+        assert land.colour == "green" and "land: West Mark in green" in _panel(screen)
+        tinted = screen.map_widget._layers.overlays["land green"]
+        assert set(tinted) == set(land.hexes) == set(H(2, 2).within(1))
+        await pilot.press("C")
+        await answer(pilot, "no such colour")  # refused: the colour stays
+        assert land.colour == "green"
+        await pilot.press("u")
+        assert m.territory("west-mark").colour == ""
+        assert not screen.map_widget._layers.overlays.get("land green")

@@ -304,3 +304,39 @@ def test_the_aasen_ledger_counts_territories_per_realm_against_11_and_6() -> Non
     members = {p.id for p in scenario.players if p.id in scenario.teams[0].members}
     points = sum(a.points for a in scenario.armies if a.owner in members)
     assert lines["hag-graef-reach"].points == points  # its two players' armies
+
+
+def test_a_territory_is_recoloured_saved_with_its_colour_and_undone(tmp_path: Path) -> None:
+    """The issue asks for territories renamed and recoloured: the colour is one of the
+    16 ANSI colours (or none), written in its [[territory]] table and read back."""
+    scenario = draft.blank_scenario(10, 8)
+    m = scenario.map
+    t = edits.new_territory(m, "Marches")
+    edits.assign_hexes(m, [H(0, 0), H(1, 0)], t.id)
+    history = History(scenario)
+    history.before("recolour")
+    assert edits.set_territory_colour(m, t.id, "Bright Green") and t.colour == "bright_green"
+    assert not edits.set_territory_colour(m, t.id, "bright_green")
+    with pytest.raises(ValueError, match="'mauve' is not one of the 16 ANSI colours"):
+        edits.set_territory_colour(m, t.id, "mauve")
+    path = tmp_path / "tinted.toml"
+    draft.save(scenario, path)
+    assert 'colour = "bright_green"' in path.read_text(encoding="utf-8")
+    assert load_scenario(path).map.territory(t.id).colour == "bright_green"
+    history.undo()
+    assert m.territory(t.id).colour == ""
+    assert edits.set_territory_colour(m, t.id, "red") and edits.set_territory_colour(m, t.id, "")
+    assert m.territory(t.id).colour == ""
+
+
+def test_a_files_territory_colour_that_is_no_colour_is_a_problem_at_its_line(tmp_path) -> None:
+    scenario = draft.blank_scenario(10, 8)
+    t = edits.new_territory(scenario.map, "Marches")
+    edits.assign_hexes(scenario.map, [H(0, 0)], t.id)
+    edits.set_territory_colour(scenario.map, t.id, "red")
+    path = tmp_path / "bad.toml"
+    text = scenario_text(scenario).text.replace('colour = "red"', 'colour = "mauve"')
+    path.write_text(text, encoding="utf-8")
+    line = text.splitlines().index('colour = "mauve"') + 1
+    problems = draft.check_text(path, text).problems
+    assert [(p.line, p.text.split(":")[0]) for p in problems] == [(line, "territory colour")]

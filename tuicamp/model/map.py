@@ -32,6 +32,10 @@ class Territory:
     # rulesets that care read them, the others leave them empty.
     kind: str = ""
     flags: set[str] = field(factory=set)
+    # The colour the scenario editor tints the land in (one of the 16 ANSI colours), so a
+    # designer tells territories apart while drawing them; "" for none of its own. A
+    # campaign draws land in its owner's colour, whatever this says.
+    colour: str = ""
 
 
 @define

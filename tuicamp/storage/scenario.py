@@ -45,6 +45,8 @@ every mistake is reported as one line ``file:line: what is wrong``, all of them 
     revenue = 10                        # in the ruleset's smallest coin
     kind = "province"                   # optional: the ruleset's word for the land
     flags = ["coastal"]                 # optional: its marks, in the ruleset's words
+    colour = "green"                    # optional: the editor's tint for it (an ANSI
+                                        #   colour name; a campaign draws its owner's)
 
     [[settlement]]
     id = "altdorf"                      # required
@@ -128,7 +130,7 @@ from tuicamp.model.forces import Army, Category
 from tuicamp.model.hexes import Hex, Hexside, label_width_for, parse_hexside, parse_label
 from tuicamp.model.map import HexMap
 from tuicamp.model.teams import Team, TeamKind
-from tuicamp.model.terrain import BASE_VOCABULARY, FeatureKind, Vocabulary
+from tuicamp.model.terrain import BASE_VOCABULARY, FeatureKind, Vocabulary, colour_problem
 from tuicamp.storage.limits import out_of_range
 from tuicamp.storage.summary import summarise
 from tuicamp.storage.tomlfile import TomlFile, read_toml
@@ -265,6 +267,7 @@ TERRITORY: Schema = {
     "revenue": Key("int", minimum=0),
     "kind": Key("text"),
     "flags": Key("texts"),
+    "colour": Key("text"),
 }
 SETTLEMENT: Schema = {
     "id": Key("id", required=True),
@@ -976,6 +979,8 @@ def _check_territories(chk: _Checker, items: list[dict], owners: _Owners, parts:
         if "id" in t:
             chk.unique(seen, "territory", t["id"], (*path, "id"))
         _owner_ok(chk, (*path, "owner"), t.get("owner"), owners)
+        if isinstance(t.get("colour"), str) and (why := colour_problem(t["colour"])):
+            chk.add((*path, "colour"), f"territory colour: {why}")
         code = t.get("code")
         if code is not None:
             if len(code) != 1 or code == NO_TERRITORY or code.isspace():

@@ -1,6 +1,6 @@
 """The editor's edits, as plain functions on a scenario's map: paint terrain with a brush,
 put a hexside feature on or off, give hexes to a territory (one by one, or by flood fill),
-make and rename territories, place and remove settlements;
+make, rename and recolour territories, place and remove settlements;
 and set the scenario's title, id, turn limit and player slots.
 
 Each answers what it changed (the hexes, for the map to repaint only those), and refuses
@@ -14,7 +14,7 @@ from collections import deque
 
 from tuicamp.model.hexes import Hex, Hexside
 from tuicamp.model.map import HexMap, Settlement, Territory
-from tuicamp.model.terrain import Vocabulary
+from tuicamp.model.terrain import Vocabulary, colour_problem
 from tuicamp.storage.scenario import PlayerSlot, RulesetSetup, Scenario
 
 BRUSH_SIZES = (1, 2, 3)  # the brush's width in hexes across: a hex, its ring, two rings
@@ -91,6 +91,21 @@ def rename_territory(hexmap: HexMap, tid: str, name: str) -> Territory:
         raise ValueError("a territory needs a name")
     territory.name = name.strip()
     return territory
+
+
+def set_territory_colour(hexmap: HexMap, tid: str, colour: str) -> bool:
+    """The colour the editor tints a territory in (one of the 16 ANSI colours; empty:
+    none of its own), saved with it; True when it changed."""
+    territory = hexmap.territory(tid)
+    if territory is None:
+        raise ValueError(f"there is no territory {tid!r}")
+    colour = colour.strip().lower().replace(" ", "_")
+    if colour and (why := colour_problem(colour)):
+        raise ValueError(why)
+    if territory.colour == colour:
+        return False
+    territory.colour = colour
+    return True
 
 
 def assign_hexes(hexmap: HexMap, hexes: list[Hex], tid: str | None) -> list[Hex]:

@@ -57,8 +57,9 @@ class LedgerLine:
             return f"{self.name} is {under:,} pts under the {self.allowance:,} agreed"
         return None
 
-    def short(self) -> str:
-        """One line of the editor's panel."""
+    def figures(self) -> str:
+        """The line's figures without its name: land, settlements, points against the
+        allowance, and over or under."""
         of = f"/{self.allowance:,}" if self.allowance is not None else ""
         land = f"/{self.land}" if self.land is not None else ""
         if self.warning is None:
@@ -67,10 +68,12 @@ class LedgerLine:
             mark = " over" if self.territories > self.land else " under"
         else:
             mark = " over" if self.points > (self.allowance or 0) else " under"
-        return (
-            f"{self.name[:8].rstrip()}: {self.territories}{land}T {self.settlements}S"
-            f" {self.points:,}{of}{mark}"
-        )
+        return f"{self.territories}{land}T {self.settlements}S {self.points:,}{of}{mark}"
+
+    def short(self) -> str:
+        """The whole line: the whole name, then the figures (the panel fits it to its
+        width)."""
+        return f"{self.name}: {self.figures()}"
 
 
 def ledger(scenario: Scenario) -> list[LedgerLine]:

@@ -14,10 +14,12 @@ from typing import Any
 
 from attrs import define, field
 
+from tuicamp.engine import registry
 from tuicamp.engine.codec import NO_TERRITORY
 from tuicamp.game.mapedit.toml_text import key, value, wrapped
 from tuicamp.model.forces import Army, Category
 from tuicamp.model.hexes import Hex
+from tuicamp.model.terrain import Terrain
 from tuicamp.storage.scenario import FORMAT_VERSION, Scenario
 
 # Letters territories are drawn with in territory_rows; a map with more territories lists
@@ -110,11 +112,27 @@ def _codes(scenario: Scenario) -> dict[str, str]:
     return {t.id: CODES[i] for i, t in enumerate(territories)}
 
 
+def _legend(scenario: Scenario) -> list[Terrain]:
+    """The terrains the comment above the rows names: those every installed ruleset the
+    scenario supports knows, and any other letter the rows use. The editor draws its map
+    in the words of more rulesets than the scenario's (its palette), and the comment
+    should not offer a letter the file's own rulesets refuse."""
+    m = scenario.map
+    installed = registry.load_rulesets()
+    words = [installed[rid].vocabulary for rid in scenario.rulesets if rid in installed]
+    used = set("".join(m.terrain))
+    return [
+        t
+        for t in m.vocabulary.terrains
+        if t.letter in used or (words and all(w.terrain(t.letter) for w in words))
+    ]
+
+
 def _map(out: _Lines, scenario: Scenario) -> None:
     m = scenario.map
     out.blank()
     out.add("[map]", f"width = {m.width}", f"height = {m.height}")
-    legend = "  ".join(f"{t.letter} {t.name.lower()}" for t in m.vocabulary.terrains)
+    legend = "  ".join(f"{t.letter} {t.name.lower()}" for t in _legend(scenario))
     out.add(f"# {legend}", "terrain = [")
     for r, row in enumerate(m.terrain):
         out.add(f"  {value(row)},", at=Hex.from_offset(0, r))
@@ -160,6 +178,8 @@ def _territories(out: _Lines, scenario: Scenario) -> None:
             extra["kind"] = t.kind
         if t.flags:
             extra["flags"] = sorted(t.flags)
+        if t.colour:
+            extra["colour"] = t.colour
         out.keys(extra, at=at)
 
 

@@ -29,34 +29,31 @@ class ValueNoise:
         self.seed = seed
         self._lattice: dict[tuple[int, int, int], float] = {}
 
-    def at(self, x: float, y: float, seed: int | None = None) -> float:
-        """The noise at a point: the lattice values around it, blended smoothly.
-
-        The generator asks this some half a million times for a 200 x 200 map, so the
-        four lattice points are read here off the kept values rather than through a
-        method each (the same numbers, in the same order, as before)."""
-        s = self.seed if seed is None else seed
-        ix, iy = math.floor(x), math.floor(y)
-        tx, ty = x - ix, y - iy
-        fx, fy = tx * tx * (3.0 - 2.0 * tx), ty * ty * (3.0 - 2.0 * ty)
-        lattice = self._lattice
-        jx, jy = ix + 1, iy + 1
-        a, b, c, d = [
-            lattice.get(key) or lattice.setdefault(key, _mix(*key))
-            for key in ((ix, iy, s), (jx, iy, s), (ix, jy, s), (jx, jy, s))
-        ]
-        top = a + (b - a) * fx
-        low = c + (d - c) * fx
-        return top + (low - top) * fy
-
     def fractal(self, x: float, y: float, scale: float, octaves: int = 4) -> float:
         """Octaves of the noise summed, each twice as fine and half as strong: broad shapes
-        with detail on them, in [0, 1). ``scale`` is the size of the broadest feature."""
+        with detail on them, in [0, 1). ``scale`` is the size of the broadest feature.
+
+        Each octave reads the four lattice points around its point and blends them
+        smoothly; written out in one loop rather than a call per octave, since a 200 x 200
+        map asks for 160,000 of these."""
         total, weight, norm = 0.0, 1.0, 0.0
         freq = 1.0 / scale
+        lattice, floor = self._lattice, math.floor
         for octave in range(octaves):
-            layer = self.seed + 7919 * octave
-            total += self.at(x * freq + 0.37 * octave, y * freq + 0.71 * octave, layer) * weight
+            s = self.seed + 7919 * octave
+            px, py = x * freq + 0.37 * octave, y * freq + 0.71 * octave
+            ix, iy = floor(px), floor(py)
+            tx, ty = px - ix, py - iy
+            fx, fy = tx * tx * (3.0 - 2.0 * tx), ty * ty * (3.0 - 2.0 * ty)
+            jx, jy = ix + 1, iy + 1
+            ka, kb, kc, kd = (ix, iy, s), (jx, iy, s), (ix, jy, s), (jx, jy, s)
+            a = lattice.get(ka) or lattice.setdefault(ka, _mix(*ka))
+            b = lattice.get(kb) or lattice.setdefault(kb, _mix(*kb))
+            c = lattice.get(kc) or lattice.setdefault(kc, _mix(*kc))
+            d = lattice.get(kd) or lattice.setdefault(kd, _mix(*kd))
+            top = a + (b - a) * fx
+            low = c + (d - c) * fx
+            total += (top + (low - top) * fy) * weight
             norm += weight
             weight *= 0.5
             freq *= 2.0

@@ -29,25 +29,45 @@ def lay_roads(
     """Join ``towns`` by roads on ``land`` (as ``road`` sides, ``bridge`` on waterways)."""
     if road is None or len(towns) < 2:
         return
-    wet = {_pair(s.a, s.b) for w in waterways for s in land.sides.get(w, [])}
-    paved: set[tuple[Hex, Hex]] = set()
+    sheet = _Sheet(land)
+    wet = {sheet.side(s.a, s.b) for w in waterways for s in land.sides.get(w, [])}
+    paved: set[int] = set()
     for a, b in _tree(towns):
-        path = _route(land, a, b, wet, paved)
+        path = _route(sheet, sheet.index[a], sheet.index[b], wet, paved)
         if path is None:
             continue
         for x, y in itertools.pairwise(path):
-            side = Hexside(x, y)
-            paved.add(_pair(x, y))
+            side = Hexside(sheet.hexes[x], sheet.hexes[y])
+            paved.add(sheet.side_of(x, y))
             land.add_side(road, side)
-            if _pair(x, y) in wet and bridge is not None:
+            if sheet.side_of(x, y) in wet and bridge is not None:
                 land.add_side(bridge, side)
 
 
-def _pair(a: Hex, b: Hex) -> tuple[Hex, Hex]:
-    """A side as a plain pair, cheaper than a Hexside in a search's inner loop; ordered
-    by the coordinates themselves (a Hex's own ``<`` builds two tuples a call, and a
-    200 x 200 map asks some 350,000 times)."""
-    return (a, b) if (a.q, a.r) < (b.q, b.r) else (b, a)
+class _Sheet:
+    """The land as the road search reads it: each hex by its number (its place in the
+    map's order), its ground's step cost (None on water), its neighbours' numbers and its
+    axial coordinates, and a side as one number. A search on a 200 x 200 map looks these
+    up some million times, and plain ints hash in C where a hex's hash is a call."""
+
+    def __init__(self, land: Land) -> None:
+        self.hexes = land.hexes
+        self.index = {h: i for i, h in enumerate(self.hexes)}
+        self.count = len(self.hexes)
+        self.cost = [
+            None if land.ground[h] in WATER else STEP_COST[land.ground[h]] for h in self.hexes
+        ]
+        self.around = [[self.index[n] for n in land.neighbours(h)] for h in self.hexes]
+        self.q = [h.q for h in self.hexes]
+        self.r = [h.r for h in self.hexes]
+        self.col = [h.col for h in self.hexes]
+
+    def side_of(self, i: int, j: int) -> int:
+        """The side between hexes ``i`` and ``j``, the same number either way round."""
+        return i * self.count + j if i < j else j * self.count + i
+
+    def side(self, a: Hex, b: Hex) -> int:
+        return self.side_of(self.index[a], self.index[b])
 
 
 def _tree(towns: list[Hex]) -> list[tuple[Hex, Hex]]:
@@ -83,20 +103,21 @@ def _tree(towns: list[Hex]) -> list[tuple[Hex, Hex]]:
 
 
 def _route(
-    land: Land,
-    start: Hex,
-    goal: Hex,
-    wet: set[tuple[Hex, Hex]],
-    paved: set[tuple[Hex, Hex]],
-) -> list[Hex] | None:
-    """The cheapest line of land hexes from ``start`` to ``goal`` (A*), None if the water
-    parts them."""
+    sheet: _Sheet, start: int, goal: int, wet: set[int], paved: set[int]
+) -> list[int] | None:
+    """The cheapest line of land hexes from ``start`` to ``goal`` (A*), as hex numbers;
+    None if the water parts them. Ties go to the hex first by row, then column."""
     best = {start: 0}
-    came: dict[Hex, Hex] = {}
-    ground, gq, gr = land.ground, goal.q, goal.r
-    todo = [(start.distance(goal) * ON_ROAD, 0, start.row, start.col, start)]
-    # The inner loop asks for a hex's ground, water and distance to the goal some million
-    # times on a 200 x 200 map: they are read off the sheet here, not asked of it.
+    came: dict[int, int] = {}
+    cost_of, around, qs, rs, cols = sheet.cost, sheet.around, sheet.q, sheet.r, sheet.col
+    count = sheet.count
+    gq, gr = qs[goal], rs[goal]
+
+    def away(i: int) -> int:
+        dq, dr = qs[i] - gq, rs[i] - gr
+        return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
+
+    todo = [(away(start) * ON_ROAD, 0, rs[start], cols[start], start)]
     while todo:
         _, cost, _, _, here = heapq.heappop(todo)
         if here == goal:
@@ -106,13 +127,12 @@ def _route(
             return path[::-1]
         if cost > best.get(here, cost):
             continue
-        hq, hr = here.q, here.r
-        for n in land.neighbours(here):
-            kind = ground[n]
-            if kind in WATER:
+        for n in around[here]:
+            ground = cost_of[n]
+            if ground is None:
                 continue
-            side = (here, n) if (hq, hr) < (n.q, n.r) else (n, here)  # as _pair makes it
-            step = ON_ROAD if side in paved else STEP_COST[kind]
+            side = here * count + n if here < n else n * count + here
+            step = ON_ROAD if side in paved else ground
             step += OVER_WATER if side in wet else 0
             total = cost + step
             if total > LONGEST:
@@ -120,7 +140,5 @@ def _route(
             if total < best.get(n, total + 1):
                 best[n] = total
                 came[n] = here
-                dq, dr = n.q - gq, n.r - gr
-                away = (abs(dq) + abs(dr) + abs(dq + dr)) // 2  # n.distance(goal)
-                heapq.heappush(todo, (total + away * ON_ROAD, total, n.r, n.col, n))
+                heapq.heappush(todo, (total + away(n) * ON_ROAD, total, rs[n], cols[n], n))
     return None

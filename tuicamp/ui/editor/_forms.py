@@ -14,7 +14,8 @@ from tuicamp.ui.widgets.fields import Field, TextBox
 
 
 class FieldsForm(ModalScreen[list[str] | None]):
-    """``fields`` are (label, value) pairs; the answer is the values, or None."""
+    """``fields`` are (label, value) pairs; the answer is the values, or None. Each field
+    is one row under its label (a compact input), so the five of a settlement fit in 24."""
 
     DEFAULT_CSS = """
     FieldsForm { align: center middle; }
@@ -22,7 +23,7 @@ class FieldsForm(ModalScreen[list[str] | None]):
         width: 60; max-width: 100%; height: auto; border: round $primary;
         background: $surface; padding: 0 1;
     }
-    FieldsForm Input { margin-bottom: 0; }
+    FieldsForm Input { margin-bottom: 1; }
     FieldsForm .form-hint { color: $foreground-muted; }
     """
     BINDINGS = [Binding("escape", "cancel", "Cancel", id="editor.form.cancel")]
@@ -36,7 +37,7 @@ class FieldsForm(ModalScreen[list[str] | None]):
             yield Static(self.form_title, classes="dialog-title")
             for i, (label, value) in enumerate(self.fields):
                 yield Label(label)
-                yield Field(value, id=f"field-{i}")
+                yield Field(value, id=f"field-{i}", compact=True)
             yield Static(self.hint or "enter: done  escape: cancel", classes="form-hint")
 
     def on_mount(self) -> None:

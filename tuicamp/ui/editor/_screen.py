@@ -8,9 +8,11 @@ A terrain stroke repaints only the hexes it changed; other edits redraw the map.
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Callable
 from pathlib import Path
 
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -25,11 +27,13 @@ from tuicamp.engine.errors import InputError
 from tuicamp.game.mapedit import armies, blocks, draft, edits
 from tuicamp.game.mapedit.history import History
 from tuicamp.game.mapedit.ledger import LedgerLine, ledger
+from tuicamp.game.mapedit.palette import Palette, palette_for
 from tuicamp.game.mapedit.writer import scenario_text
-from tuicamp.game.mapgen import MapSpec, generate
 from tuicamp.model.hexes import Hex, Hexside
+from tuicamp.model.map import Territory
+from tuicamp.model.terrain import ANSI_COLOURS
 from tuicamp.storage.scenario import Scenario
-from tuicamp.ui.editor import _leaving
+from tuicamp.ui.editor import _generate, _leaving
 from tuicamp.ui.editor._forms import FieldsForm, TextForm
 from tuicamp.ui.editor._tools import (
     ARMY,
@@ -44,9 +48,17 @@ from tuicamp.ui.editor._tools import (
 )
 from tuicamp.ui.map_layers import AREA, Marker, OverlayLook
 from tuicamp.ui.map_widget import MapWidget
+from tuicamp.ui.names import cut
 from tuicamp.ui.widgets.key_footer import KeyFooter
 
 BLANK_SIZE = (16, 12)
+# The panel beside the map: 30 columns, or 44 on a terminal this wide (the CSS says the
+# same); its border and padding take 3 of them, a ledger line's indent 2 more.
+WIDE, WIDE_AT = "-wide", 120
+PANEL_WIDTHS = {False: 30, True: 44}
+PANEL_FRAME = 3
+LEDGER_INDENT = "  "
+MIN_NAME = 6  # the fewest columns a cut name keeps, however long the figures
 CHECK_AFTER = 0.4  # seconds of quiet after an edit before the scenario is checked again
 # Checked by itself after edits up to this many hexes; a larger map takes seconds to check
 # (it is read as a file and a campaign started from it), which would hold up the keys that
@@ -56,10 +68,11 @@ BRUSH = "brush"
 BRUSH_LOOK = OverlayLook(AREA, "+", "bright_white", "the editor's brush")
 LASSO = "lasso"
 LASSO_LOOK = OverlayLook(AREA, "*", "bright_yellow", "the lasso's trail")
-
-
-def _held(owner: str | None) -> str:
-    return f" ({owner})" if owner else ""
+# A territory's own colour (C) tints its hexes' free cells, after the brush and the lasso.
+LAND_LOOKS = {
+    f"land {colour}": OverlayLook(AREA, "'", colour, f"a territory coloured {colour}")
+    for colour in ANSI_COLOURS
+}
 
 
 class EditorMap(MapWidget):
@@ -82,6 +95,7 @@ class EditorScreen(Screen[None]):
     EditorScreen > Horizontal { height: 1fr; }
     EditorScreen MapWidget { width: 1fr; height: 1fr; }
     #editor-panel { width: 30; height: 1fr; border-left: solid $primary; }
+    EditorScreen.-wide #editor-panel { width: 44; }
     #editor-status { height: auto; padding: 0 1; }
     #editor-problems { height: 1fr; border: none; }
     """
@@ -96,6 +110,7 @@ class EditorScreen(Screen[None]):
         Binding("O", "territory_owner", "Land owner", show=False, id="editor.territory_owner"),
         Binding("T", "new_territory", "New land", show=False, id="editor.new_territory"),
         Binding("r", "rename", "Rename", show=False, id="editor.rename"),
+        Binding("C", "recolour", "Land colour", show=False, id="editor.recolour"),
         Binding("X", "remove_settlement", "Remove", show=False, id="editor.remove"),
         Binding("u", "undo", "Undo", id="editor.undo"),
         Binding("y", "redo", "Redo", show=False, id="editor.redo"),
@@ -132,6 +147,9 @@ class EditorScreen(Screen[None]):
         else:
             self.scenario = draft.blank_scenario(*BLANK_SIZE, ruleset)
             self.path = None
+        # a new scenario is offered every installed ruleset's terrain: its own are not chosen yet
+        self._new = scenario is None and path is None
+        self.palette: Palette = self._palette()
         self.history = History(self.scenario)
         self.tools = Tools()
         self.findings: list[draft.Finding] = []
@@ -143,6 +161,13 @@ class EditorScreen(Screen[None]):
         self._ledger: list[LedgerLine] = []
         self._stale = False  # edited since the last check, on a map too large to check by itself
         self.lasso: list[Hex] | None = None  # the brush's trail while the lasso is out
+
+    def _palette(self) -> Palette:
+        """The terrains and features the tools offer (every one the scenario's rulesets
+        declare), and the map drawn in their words, so any of them shows once painted."""
+        palette = palette_for(self.scenario, new=self._new)
+        self.scenario.map.vocabulary = palette.vocabulary
+        return palette
 
     # --- layout -----------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -158,8 +183,9 @@ class EditorScreen(Screen[None]):
         return self.query_one("#editor-map", EditorMap)
 
     def on_mount(self) -> None:
-        self.map_widget.declare_overlays({BRUSH: BRUSH_LOOK, LASSO: LASSO_LOOK})
+        self.map_widget.declare_overlays({BRUSH: BRUSH_LOOK, LASSO: LASSO_LOOK, **LAND_LOOKS})
         self._show_armies()
+        self._show_colours()
         self.map_widget.focus()
         self.check_now()
         self._show_brush()
@@ -188,6 +214,19 @@ class EditorScreen(Screen[None]):
             markers[h] = Marker(letter, slot.colour if slot else "white", count)
         self.map_widget.set_markers(markers)
 
+    def _show_colours(self) -> None:
+        """Each territory that has a colour of its own tinted in it."""
+        tinted: dict[str, list[Hex]] = {name: [] for name in LAND_LOOKS}
+        for t in self.scenario.map.territories:
+            if t.colour:
+                tinted.setdefault(f"land {t.colour}", []).extend(t.hexes)
+        widget = self.map_widget
+        for name, hexes in tinted.items():
+            if hexes:
+                widget.set_area(name, hexes)
+            else:
+                widget.clear_overlay(name)
+
     def _status(self) -> None:
         m, tools = self.scenario.map, self.tools
         h = self.map_widget.cursor
@@ -199,17 +238,61 @@ class EditorScreen(Screen[None]):
             f"{name}{'' if self.saved else ' *'}",
             f"{m.width} x {m.height}  hex {m.label(h)}",
             f"  {terrain}",
-            f"  land: {territory.name + _held(territory.owner) if territory else '-'}",
+            f"  land: {self._land_text(territory)}",
             f"  town: {here[0].name + ' (' + here[0].kind + ')' if here else '-'}",
             f"  army: {self._army_here_text(h)}",
             f"Tool [t]: {tools.tool}",
-            f"  [ ]: {tools.item(m)}",
+            f"  [ ]: {tools.item(m, self.palette)}",
             f"Brush [b]: {tools.brush}{'  lasso out [l]' if self.lasso is not None else ''}",
             f"Problems [j]: {len(self.findings) or 'none'}{' (v: check)' if self._stale else ''}",
             "Ledger (land, towns, pts):",
-            *(f"  {line.short()}" for line in self._ledger),
+            *self._ledger_lines(),
         ]
         self.query_one("#editor-status", Static).update("\n".join(lines))
+
+    def _land_text(self, territory: Territory | None) -> str:
+        if territory is None:
+            return "-"
+        tint = f" in {territory.colour}" if territory.colour else ""
+        return f"{territory.name}{self._held(territory.owner)}{tint}"
+
+    def _held(self, owner: str | None) -> str:
+        """`` (Red)``: whose land it is, by the holder's whole name (a ledger line may
+        cut it), or its id when no slot or team has that id."""
+        if not owner:
+            return ""
+        sc = self.scenario
+        names = {**{t.id: t.name for t in sc.teams}, **{p.id: p.name for p in sc.players}}
+        return f" ({names.get(owner, owner)})"
+
+    def _ledger_lines(self) -> list[str]:
+        """The ledger in the panel's width: a line as it is when it fits; else, on a wide
+        screen, wrapped with the whole name; on a narrow one, the name cut after a whole
+        word (the land line above names the holder in full)."""
+        room = PANEL_WIDTHS[self.has_class(WIDE)] - PANEL_FRAME - len(LEDGER_INDENT)
+        out = []
+        for line in self._ledger:
+            whole, figures = line.short(), line.figures()
+            if len(whole) <= room:
+                out.append(LEDGER_INDENT + whole)
+            elif self.has_class(WIDE):  # the name wrapped, the figures kept together
+                wrapped = textwrap.wrap(f"{line.name}:", room, subsequent_indent="  ")
+                if len(wrapped[-1]) + 1 + len(figures) <= room:
+                    wrapped[-1] += " " + figures
+                else:
+                    wrapped.append("  " + figures)
+                out += [LEDGER_INDENT + part for part in wrapped]
+            else:
+                name = cut(line.name, max(MIN_NAME, room - len(figures) - 2))
+                out.append(f"{LEDGER_INDENT}{name}: {figures}")
+        return out
+
+    def on_resize(self, event: events.Resize) -> None:
+        """A wide terminal (160 x 48) widens the panel, for whole names in the ledger."""
+        wide = event.size.width >= WIDE_AT
+        if wide != self.has_class(WIDE):
+            self.set_class(wide, WIDE)
+            self._status()
 
     def _army_here(self, h: Hex) -> armies.Army | None:
         """The army the army tool changes on ``h``: of those there, the one ``]`` chose."""
@@ -275,9 +358,11 @@ class EditorScreen(Screen[None]):
         """After an edit: repaint what changed (``hexes``; None: the whole map), mark the
         scenario unsaved, and check it again once the keys have been quiet a moment."""
         widget = self.map_widget
-        if hexes is None:
+        if hexes is None:  # the rulesets may have changed (undone, generated, chosen)
+            self.palette = self._palette()
             widget.set_map(self.scenario.map)
             self._show_armies()
+            self._show_colours()
         else:
             widget.refresh_hexes(hexes)
         self.saved = False
@@ -319,7 +404,7 @@ class EditorScreen(Screen[None]):
 
     def _pen_stroke(self, side: Hexside) -> None:
         m = self.scenario.map
-        feature = self.tools.feature_id(m)
+        feature = self.tools.feature_id(self.palette)
         on = self.tools.pen == PEN_DRAW
         if self._edit(
             f"{feature} {m.label(side.a)}-{m.label(side.b)}",
@@ -333,7 +418,7 @@ class EditorScreen(Screen[None]):
         self._show_brush()
 
     def action_cycle(self, step: int) -> None:
-        self.tools.cycle(self.scenario.map, step)
+        self.tools.cycle(self.scenario.map, self.palette, step)
         self._show_brush()
 
     def action_brush(self) -> None:
@@ -343,7 +428,7 @@ class EditorScreen(Screen[None]):
     def action_apply(self) -> None:
         m, h, tools = self.scenario.map, self.map_widget.cursor, self.tools
         if tools.tool == TERRAIN:
-            letter = tools.letter(m)
+            letter = tools.letter(self.palette)
             area = edits.brush(m, h, tools.brush)
             changed: list[Hex] = []
 
@@ -404,27 +489,41 @@ class EditorScreen(Screen[None]):
             self._changed()
         self._status()
 
-    def action_territory_owner(self) -> None:
-        """O: whose land the territory under the cursor starts as (the line of the
-        ledgers it counts on, and the owner a campaign's owners' borders follow)."""
-        sc = self.scenario
-        territory = sc.map.territory_of(self.map_widget.cursor)
+    def _territory_form(
+        self,
+        what: str,
+        ask: Callable[[Territory], tuple[str, tuple[str, str], str]],
+        change: Callable[[str, str], object],
+    ) -> None:
+        """One field about the territory under the cursor (its owner, name or colour):
+        ``ask`` gives the form's title, field and hint; ``change`` (the territory's id, the
+        answer) is one step of undo."""
+        territory = self.scenario.map.territory_of(self.map_widget.cursor)
         if territory is None:
             self.notify("the hex under the cursor is in no territory", severity="warning")
             return
         tid = territory.id
-        holders = ", ".join([p.id for p in sc.players] + [t.id for t in sc.teams])
-        fields = [(f"Owner ({holders}, or empty)", territory.owner or "")]
+        title, field, hint = ask(territory)
 
         def done(answer: list[str] | None) -> None:
-            if answer is not None and self._edit(
-                "land owner", lambda: edits.set_territory_owner(sc, tid, answer[0])
-            ):
+            if answer is not None and self._edit(what, lambda: change(tid, answer[0])):
                 self._changed()
 
-        title = f"Whose land is {territory.name}"
-        self.app.push_screen(
-            FieldsForm(title, fields, "a player slot or a team; empty: nobody's"), done
+        self.app.push_screen(FieldsForm(title, [field], hint), done)
+
+    def action_territory_owner(self) -> None:
+        """O: whose land the territory under the cursor starts as (the line of the
+        ledgers it counts on, and the owner a campaign's owners' borders follow)."""
+        sc = self.scenario
+        holders = ", ".join([p.id for p in sc.players] + [t.id for t in sc.teams])
+        self._territory_form(
+            "land owner",
+            lambda t: (
+                f"Whose land is {t.name}",
+                (f"Owner ({holders}, or empty)", t.owner or ""),
+                "a player slot or a team; empty: nobody's",
+            ),
+            lambda tid, owner: edits.set_territory_owner(sc, tid, owner),
         )
 
     def action_new_territory(self) -> None:
@@ -444,18 +543,20 @@ class EditorScreen(Screen[None]):
 
     def action_rename(self) -> None:
         m = self.scenario.map
-        territory = m.territory_of(self.map_widget.cursor)
-        if territory is None:
-            self.notify("the hex under the cursor is in no territory", severity="warning")
-            return
-        tid = territory.id
+        self._territory_form(
+            "rename",
+            lambda t: ("Rename the territory", ("Name", t.name), ""),
+            lambda tid, name: edits.rename_territory(m, tid, name),
+        )
 
-        def renamed(answer: list[str] | None) -> None:
-            if answer and self._edit("rename", lambda: edits.rename_territory(m, tid, answer[0])):
-                self._changed()
-
-        self.app.push_screen(
-            FieldsForm("Rename the territory", [("Name", territory.name)]), renamed
+    def action_recolour(self) -> None:
+        """C: the colour the territory under the cursor is tinted in, saved with it."""
+        m = self.scenario.map
+        hint = f"{', '.join(ANSI_COLOURS)}; empty: none"
+        self._territory_form(
+            "recolour",
+            lambda t: (f"Colour of {t.name}", ("Colour", t.colour), hint),
+            lambda tid, colour: edits.set_territory_colour(m, tid, colour),
         )
 
     def _settlement_form(self, h: Hex) -> None:
@@ -691,25 +792,8 @@ class EditorScreen(Screen[None]):
         self.app.push_screen(FieldsForm("Rulesets", fields), done)
 
     def action_generate(self) -> None:
-        fields = [("Size (across x down)", "24x18"), ("Players (2 to 6)", "2"), ("Seed", "1")]
-
-        def made(answer: list[str] | None) -> None:
-            if not answer:
-                return
-            try:
-                width, _, height = answer[0].lower().partition("x")
-                spec = MapSpec(
-                    int(width), int(height), int(answer[1]), int(answer[2]), self._ruleset()
-                )
-                scenario = generate(spec).scenario
-            except (ValueError, InputError) as exc:
-                self.notify(f"cannot generate: {exc}", severity="error")
-                return
-            self._replace(scenario)
-
-        self.app.push_screen(
-            FieldsForm("Generate a map (replaces this one; u undoes)", fields), made
-        )
+        title = "Generate a map (replaces this one; u undoes)"
+        _generate.ask(self, title, self._ruleset(), self._replace)
 
     def _ruleset(self) -> str:
         return next(iter(self.scenario.rulesets), "sandbox")

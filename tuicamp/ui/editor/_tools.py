@@ -1,11 +1,14 @@
 """What the editor's keys act with: the tool, the terrain or feature or territory it puts
-down, the brush size and the pen. Plain state, so the screen only asks and draws."""
+down, the brush size and the pen. Plain state, so the screen only asks and draws; the
+terrains and features come from the scenario's :class:`Palette` (every one its rulesets
+declare), the territories from its map."""
 
 from __future__ import annotations
 
 from attrs import define
 
 from tuicamp.game.mapedit.edits import BRUSH_SIZES
+from tuicamp.game.mapedit.palette import Palette
 from tuicamp.model.map import HexMap
 
 TERRAIN, FEATURE, TERRITORY, SETTLEMENT = "terrain", "feature", "territory", "settlement"
@@ -37,13 +40,12 @@ class Tools:
     def next_pen(self) -> None:
         self.pen = PENS[(PENS.index(self.pen) + 1) % len(PENS)]
 
-    def cycle(self, hexmap: HexMap, step: int) -> None:
+    def cycle(self, hexmap: HexMap, palette: Palette, step: int) -> None:
         """The next (or previous) item of the tool in hand."""
-        words = hexmap.vocabulary
         if self.tool == TERRAIN:
-            self.terrain = (self.terrain + step) % len(words.letters)
+            self.terrain = (self.terrain + step) % len(palette.letters)
         elif self.tool == FEATURE:
-            self.feature = (self.feature + step) % len(words.feature_ids)
+            self.feature = (self.feature + step) % len(palette.feature_ids)
         elif self.tool == TERRITORY and hexmap.territories:
             ids = [t.id for t in hexmap.territories]
             at = ids.index(self.territory) if self.territory in ids else -1
@@ -51,25 +53,24 @@ class Tools:
         elif self.tool == ARMY:
             self.army += step  # taken modulo the armies on the hex when it is used
 
-    def letter(self, hexmap: HexMap) -> str:
-        letters = hexmap.vocabulary.letters
+    def letter(self, palette: Palette) -> str:
+        letters = palette.letters
         return letters[self.terrain % len(letters)]
 
-    def feature_id(self, hexmap: HexMap) -> str:
-        ids = hexmap.vocabulary.feature_ids
+    def feature_id(self, palette: Palette) -> str:
+        ids = palette.feature_ids
         return ids[self.feature % len(ids)]
 
-    def item(self, hexmap: HexMap) -> str:
+    def item(self, hexmap: HexMap, palette: Palette) -> str:
         """What the tool puts down, in words, for the status panel."""
         if self.tool == TERRAIN:
-            terrain = hexmap.vocabulary.terrain(self.letter(hexmap))
-            return f"{terrain.look.glyph} {terrain.name}" if terrain else "?"
+            return palette.terrain_label(self.letter(palette))
         if self.tool == FEATURE:
-            feature = hexmap.vocabulary.feature(self.feature_id(hexmap))
-            return f"{feature.look.glyph} {feature.name}, pen {self.pen}" if feature else "?"
+            return f"{palette.feature_label(self.feature_id(palette))}, pen {self.pen}"
         if self.tool == TERRITORY:
             t = hexmap.territory(self.territory) if self.territory else None
-            return f"{t.name} ({len(t.hexes)})" if t else "none: T makes one"
+            tint = f" in {t.colour}" if t and t.colour else ""
+            return f"{t.name} ({len(t.hexes)}){tint}" if t else "none: T makes one"
         if self.tool == ARMY:
             return "space: place; ] next here"
         return "space: place or change"

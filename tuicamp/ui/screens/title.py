@@ -4,6 +4,7 @@ opens at once even with many long campaigns in the folder."""
 
 from __future__ import annotations
 
+from importlib import import_module
 from pathlib import Path
 
 from textual.app import ComposeResult
@@ -19,6 +20,7 @@ from tuicamp.storage.saves import SaveEntry
 from tuicamp.ui.names import cut
 from tuicamp.ui.widgets.key_footer import KeyFooter
 
+EDITOR = "tuicamp.ui.editor"
 # The room for the last campaign's name on the "Continue" line of a 60-column menu.
 NAME_WIDTH = 32
 
@@ -98,5 +100,9 @@ class TitleScreen(Screen[None]):
         self.action_choose(event.option.id or "")
 
     def action_choose(self, what: str) -> None:
+        if what == "edit":  # the editor asks what to edit; imported when first opened
+            editor = import_module(EDITOR)
+            self.app.push_screen(editor.EditorStart(Path.cwd()))
+            return
         path = self.last.path if what == "continue" and self.last else None
         self.post_message(self.Chose(what, path))
