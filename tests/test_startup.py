@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from tuicamp.engine.errors import InputError
-from tuicamp.engine.registry import GROUP, InstalledRulesets
+from tuicamp.engine.registry import GROUP, InstalledRulesets, RulesetAbout, load_rulesets
 from tuicamp.game.session import Session
 
 RAUSCHER = "tuicamp.rules.rauscher"
@@ -59,6 +59,37 @@ def test_listing_every_ruleset_still_loads_each():
         "assert {'sandbox', 'rauscher'} <= set(load_rulesets())"
     )
     assert _loaded(modules, RAUSCHER) != []
+
+
+def test_every_bundled_rulesets_about_file_says_what_its_class_says():
+    """The list of rulesets reads each one's about.toml instead of importing it: the two
+    must never tell a player different things."""
+    installed = _registry(**{n: p.value for n, p in load_rulesets()._points.items()})
+    from_files = installed.about()
+    assert not installed._loaded  # the check below compares files with classes
+    assert from_files == [RulesetAbout.of(r) for _, r in sorted(load_rulesets().items())]
+    assert {a.id for a in from_files} >= {"sandbox", "rauscher"}
+
+
+def test_listing_the_rulesets_imports_none_of_them(tmp_path):
+    listed = _observed(tmp_path, "rulesets")
+    assert listed["code"] == 0
+    for about in _registry(sandbox="tuicamp.rules.sandbox:SandboxRuleset").about():
+        assert f"{about.id:<12} {about.title}" in listed["stdout"]
+    assert "Warhammer Campaign (Rauscher)" in listed["stdout"]
+    assert _loaded(set(listed["modules"]), "tuicamp.rules.sandbox") == []
+    assert _loaded(set(listed["modules"]), RAUSCHER) == []
+
+
+def test_a_ruleset_without_an_about_file_is_imported_to_be_described():
+    """A club's ruleset may have no about.toml: it is listed all the same, from itself
+    (``json`` has none, and is no ruleset: it is left out, as the mapping leaves it)."""
+    installed = _registry(junk="json:dumps", sandbox="tuicamp.rules.sandbox:SandboxRuleset")
+    assert [a.id for a in installed.about()] == ["sandbox"]
+    assert not installed._loaded  # sandbox's from its file
+    club = _registry(club="tests.rulesets.skirmish_hours:SkirmishHours")
+    assert [(a.id, a.title) for a in club.about()] == [("skirmish-hours", "Skirmish Hours")]
+    assert club["skirmish-hours"].title == "Skirmish Hours"
 
 
 def _registry(**points: str) -> InstalledRulesets:

@@ -458,12 +458,12 @@ def _reseal(name: str, is_save: bool) -> list[str]:
 
 
 def cmd_rulesets(args: argparse.Namespace) -> int:
-    from tuicamp.engine.registry import load_rulesets
+    from tuicamp.engine.registry import describe_rulesets
 
-    for rid, ruleset in load_rulesets().items():
-        say(f"{rid:<12} {ruleset.title}")
-        if ruleset.summary:
-            say(f"{'':<12} {ruleset.summary}")
+    for about in describe_rulesets():  # from each ruleset's about.toml: none is imported
+        say(f"{about.id:<12} {about.title}")
+        if about.summary:
+            say(f"{'':<12} {about.summary}")
     return EXIT_OK
 
 
