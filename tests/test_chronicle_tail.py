@@ -327,3 +327,67 @@ def test_the_tail_reads_what_the_whole_reads_or_steps_aside(tmp_path, actions, s
     assert read == whole.events[len(whole.events) - len(read) :]
     assert all(e.action == kept[-1].action for e in read)
     assert read[0].seq == 1 or whole.events[read[0].seq - 2].action != kept[-1].action
+
+
+READERS = [None, ["red"], ["green"], ["red", "green"]]
+
+
+@settings(
+    max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(
+    shown=st.lists(st.sampled_from(READERS), min_size=1, max_size=80),
+    cut=st.integers(1, 80),
+    extra=st.integers(0, 3),
+    torn=st.sampled_from([b"", b"[[eve", b"[[event]]\nseq = 99999\nturn = "]),
+    seat=st.sampled_from([["red"], ["green"], ["red", "green"], ["blue"]]),
+)
+def test_the_line_scan_counts_what_the_events_say(tmp_path, shown, cut, extra, torn, seat):
+    """R-ALL-7 ("A seat's chronicle is numbered 1, 2, 3... over the events it may read"):
+    whatever the events' readers, however many of the first events are asked about and
+    whatever an interrupted write left after the save's events, the count read from the
+    ``visible_to`` lines alone is the count of the events themselves, and the line scan
+    answers it (it never needs to fall back on reading the events)."""
+    events = [
+        Event(seq, 1, "play", "note", f"note {seq}", "gm", visible_to=r, action=seq)
+        for seq, r in enumerate(shown, 1)
+    ]
+    saved = max(1, len(events) - extra)
+    count = min(cut, saved)
+    path = tmp_path / f"c{len(events)}-{count}-{len(torn)}.chronicle.toml"
+    write_chronicle(path, events, 3)
+    with path.open("ab") as f:
+        f.write(torn)
+    truth = sum(1 for e in events[:count] if e.visible_for(seat, False))
+    assert chronicle._readable_by_lines(path, count, seat) == truth
+    assert readable_count(path, count, seat, 3) == truth
+
+
+def test_a_block_not_numbered_on_its_first_line_is_read_as_an_event(tmp_path, monkeypatch):
+    """The end of the events counted is found by the blocks' numbers after them; a block
+    written otherwise there (by hand) is not guessed at, and the count is still true."""
+    save = long_save(tmp_path, notes=5)
+    cpath = chronicle_path(save)
+    raw = cpath.read_bytes()
+    last = raw.rindex(b"[[event]]\nseq = ")
+    cpath.write_bytes(
+        raw[:last] + b"[[event]]\nturn = 1\nseq" + raw[last + len(b"[[event]]\nseq") :]
+    )
+    assert chronicle._readable_by_lines(cpath, 5, ["green"]) is None
+    assert readable_count(cpath, 5, ["green"], 3) == 3  # events 1, 3 and 5: 2 and 4 are red's
+
+
+def test_each_different_visible_to_line_is_parsed_once(tmp_path, monkeypatch):
+    """The count parses the ``visible_to`` lines, not the events, and a line seen before
+    is not parsed again: a long campaign's secrets name the same few seats."""
+    save = long_save(tmp_path)
+    parsed = []
+    original = chronicle.tomllib.loads
+
+    def counted(text, *args, **kwargs):
+        parsed.append(text)
+        return original(text, *args, **kwargs)
+
+    monkeypatch.setattr(chronicle.tomllib, "loads", counted)
+    assert readable_count(chronicle_path(save), NOTES + 1, ["green"], 3) == NOTES // 2 + 1
+    assert len(parsed) == 1 and parsed[0].startswith("v = [")

@@ -458,12 +458,12 @@ def _reseal(name: str, is_save: bool) -> list[str]:
 
 
 def cmd_rulesets(args: argparse.Namespace) -> int:
-    from tuicamp.engine.registry import load_rulesets
+    from tuicamp.engine.registry import describe_rulesets
 
-    for rid, ruleset in load_rulesets().items():
-        say(f"{rid:<12} {ruleset.title}")
-        if ruleset.summary:
-            say(f"{'':<12} {ruleset.summary}")
+    for about in describe_rulesets():  # from each ruleset's about.toml: none is imported
+        say(f"{about.id:<12} {about.title}")
+        if about.summary:
+            say(f"{'':<12} {about.summary}")
     return EXIT_OK
 
 
@@ -544,12 +544,15 @@ def _readable_before(session, new: int, players: list[str]) -> int:
     """How many events before the last ``new`` the seat controlling ``players`` may read:
     from the events read, and for those the tail read left unread, from the chronicle's
     ``visible_to`` lines (``storage.chronicle.readable_count``)."""
+    from bisect import bisect_left
+
     from tuicamp.storage.chronicle import UnreadEvent, readable_count
     from tuicamp.storage.locations import chronicle_path
     from tuicamp.storage.saves import FORMAT_VERSION
 
     before = session.chronicle[: len(session.chronicle) - new]
-    unread = sum(1 for e in before if isinstance(e, UnreadEvent))  # the first ones, if any
+    # the unread events are the first ones, if any: found by halving, not by a walk
+    unread = bisect_left(before, True, key=lambda e: not isinstance(e, UnreadEvent))
     read = sum(1 for e in before[unread:] if e.visible_for(players, False))
     if not unread:
         return read

@@ -331,13 +331,19 @@ def _dict_hook(t: Any, c: cattrs.Converter) -> Hook:
 
 
 def _attrs_hook(t: Any, c: cattrs.Converter) -> Hook:
-    inner = c.gen_structure_attrs_fromdict(t)
+    """A class's hook, whose structuring code cattrs generates (and compiles) the first
+    time a value of the class is read, not when a class holding it gets its hook: a save
+    with no battle in it makes none of the battle classes' hooks (most of the cost of
+    reading a small save)."""
+    made: list[Hook] = []
     names = ", ".join(a.name for a in attrs.fields(t) if a.init)
 
     def structure_attrs(value: Any, type_: Any) -> Any:
         if not isinstance(value, Mapping):
             raise ValueError(f"expected a table {{ {names} }}, not {_shown(value)}")
-        return inner(value, type_)
+        if not made:
+            made.append(c.gen_structure_attrs_fromdict(t))
+        return made[0](value, type_)
 
     return structure_attrs
 
@@ -381,10 +387,12 @@ def _is_event(t: Any) -> bool:
 def _campaign_hooks(c: cattrs.Converter) -> None:
     """The hooks of the campaign and of an event, made on their first use.
 
-    Generating the campaign's hooks generates those of every model class it holds (some
-    30 ms of Python); registered as factories, that work is done by the first save or load
-    that needs it, not by every process that imports the codec (``tuicamp show`` of a
-    save never unstructures an event, nor a first frame a campaign)."""
+    Generating the campaign's unstructure hook generates those of every model class it
+    holds (some 30 ms of Python); registered as factories, that work is done by the first
+    save or load that needs it, not by every process that imports the codec (``tuicamp
+    show`` of a save never unstructures an event, nor a first frame a campaign). Its
+    structure hook makes the classes' it holds only as their values are read
+    (``_attrs_hook``)."""
     # ``state`` is the ruleset's own class; (un)structured by campaign_to/from_dict.
     c.register_unstructure_hook_factory(
         _is_campaign,

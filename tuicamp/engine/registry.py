@@ -7,8 +7,11 @@ A ruleset is imported only when it is asked for. Importing one means importing a
 rules (Rauscher's are most of the start-up of a process that opens a sandbox save), so
 :func:`load_rulesets` answers a lazy mapping: looking up one id imports that one ruleset,
 found by its entry point's name, and only listing the mapping whole (its keys, values or
-length, as ``tuicamp rulesets`` and the set-up wizard do) imports every one.
-:func:`ruleset_names` lists the installed names without importing any.
+length) imports every one. :func:`ruleset_names` lists the installed names without
+importing any, and :func:`describe_rulesets` what a list shows of each (``tuicamp
+rulesets``, the set-up wizard, the saves list): its id, title and summary, read from the
+``about.toml`` beside the entry point's module without importing it (a ruleset without
+one is imported to be described).
 
 An entry point's name is its ruleset's id by convention. When a loaded ruleset says
 another id, the lookup falls back to loading every entry point and keying them by the id
@@ -17,14 +20,33 @@ each ruleset gives, as the registry always has.
 
 from __future__ import annotations
 
+import tomllib
 from collections.abc import Iterator, Mapping
 from functools import cache
 from importlib.metadata import EntryPoint, entry_points
+from importlib.util import find_spec
+from pathlib import Path
+
+from attrs import frozen
 
 from tuicamp.engine.errors import InputError
 from tuicamp.engine.ruleset import Ruleset
 
 GROUP = "tuicamp.rulesets"
+ABOUT_FILE = "about.toml"
+
+
+@frozen
+class RulesetAbout:
+    """What a list of rulesets shows of one, known without importing its rules."""
+
+    id: str
+    title: str
+    summary: str = ""
+
+    @classmethod
+    def of(cls, ruleset: Ruleset, name: str = "") -> RulesetAbout:
+        return cls(ruleset.id or name, ruleset.title or ruleset.id or name, ruleset.summary)
 
 
 class InstalledRulesets(Mapping[str, Ruleset]):
@@ -34,10 +56,33 @@ class InstalledRulesets(Mapping[str, Ruleset]):
         self._points = dict(points)
         self._loaded: dict[str, Ruleset] = {}
         self._all: dict[str, Ruleset] | None = None
+        self._about_files: dict[str, RulesetAbout | None] = {}  # each file read once
 
     def names(self) -> list[str]:
         """The entry points' names, sorted: the installed ids, nothing imported."""
         return sorted(self._points)
+
+    def about(self) -> list[RulesetAbout]:
+        """Each installed ruleset's id, title and summary, sorted by id: from its
+        ``about.toml`` while it is not imported, from the ruleset itself once it is (the
+        first of two that give the same id counts, as in the mapping)."""
+        found: dict[str, RulesetAbout] = {}
+        for name, point in sorted(self._points.items()):
+            loaded = self._loaded.get(name)
+            if loaded:
+                about: RulesetAbout | None = RulesetAbout.of(loaded, name)
+            elif name in self._about_files:
+                about = self._about_files[name]
+            else:
+                about = self._about_files[name] = _about_file(point)
+            if about is None:  # no about.toml: it is imported to be described
+                ruleset = _load(point)
+                if ruleset is not None and ruleset.id in ("", name):
+                    self._loaded[name] = ruleset  # made once, as a lookup makes it
+                about = RulesetAbout.of(ruleset, name) if ruleset else None
+            if about is not None:
+                found.setdefault(about.id, about)
+        return [found[k] for k in sorted(found)]
 
     def __getitem__(self, ruleset_id: str) -> Ruleset:
         found = self._loaded.get(ruleset_id)
@@ -79,6 +124,32 @@ def _load(point: EntryPoint) -> Ruleset | None:
     return ruleset if isinstance(ruleset, Ruleset) else None
 
 
+def _about_file(point: EntryPoint) -> RulesetAbout | None:
+    """The ``about.toml`` beside the entry point's module (in its folder, when it is a
+    package), found by ``find_spec``, which imports only the packages above the module;
+    None when there is none, or it does not give a title in words."""
+    try:
+        spec = find_spec(point.module)
+    except (ImportError, ValueError):
+        return None
+    if spec is None:
+        return None
+    if spec.submodule_search_locations:
+        folder = Path(next(iter(spec.submodule_search_locations)))
+    elif spec.origin:
+        folder = Path(spec.origin).parent
+    else:
+        return None
+    try:
+        data = tomllib.loads((folder / ABOUT_FILE).read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+        return None
+    said = [data.get("id", point.name), data.get("title"), data.get("summary", "")]
+    if not all(isinstance(v, str) for v in said) or not said[0] or not said[1]:
+        return None
+    return RulesetAbout(*said)
+
+
 @cache
 def load_rulesets() -> Mapping[str, Ruleset]:
     """The installed rulesets, one mapping per process (each ruleset loaded once)."""
@@ -92,6 +163,21 @@ def ruleset_names() -> list[str]:
     if isinstance(installed, InstalledRulesets):
         return installed.names()
     return sorted(installed)  # a mapping put in its place (a test's own rulesets)
+
+
+def describe_rulesets() -> list[RulesetAbout]:
+    """Every installed ruleset's id, title and summary, sorted by id, with no ruleset
+    imported that says them in an ``about.toml``: for lists of rulesets."""
+    installed = load_rulesets()
+    if isinstance(installed, InstalledRulesets):
+        return installed.about()
+    return [RulesetAbout.of(r, k) for k, r in sorted(installed.items())]  # a test's own
+
+
+def about_ruleset(ruleset_id: str) -> RulesetAbout | None:
+    """One installed ruleset's id, title and summary (:func:`describe_rulesets`), or None
+    when it is not installed."""
+    return next((a for a in describe_rulesets() if a.id == ruleset_id), None)
 
 
 def get_ruleset(ruleset_id: str) -> Ruleset:

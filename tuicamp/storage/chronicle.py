@@ -32,7 +32,6 @@ import json
 import os
 import re
 import tomllib
-from bisect import bisect_right
 from collections.abc import Iterator
 from enum import Enum
 from pathlib import Path
@@ -618,8 +617,15 @@ def _head_data(head: bytes) -> dict[str, Any] | None:
 
 # --- what a player may read, counted without parsing ---------------------------------------
 # ``visible_to = [`` with one indented item a line and ``]``, as tomli_w writes it (or
-# all on one line)
-_VISIBLE_LINE_RE = re.compile(rb"^visible_to = (\[(?:\n[ \t]+[^\n]*)*\n\]|\[[^\n]*\])[ \t]*$", re.M)
+# all on one line). Each pattern starts with a fixed byte string, so that the scan of a
+# long chronicle is the regular-expression engine's fast search for it, not a try at
+# every byte (which a pattern opening on ``^`` is).
+_VISIBLE_LINE_RE = re.compile(
+    rb"\nvisible_to = (\[(?:\n[ \t]+[^\n]*)*\n\]|\[[^\n]*\])[ \t]*$", re.M
+)
+# a block's first line and its number, as event_block writes them
+_NUMBERED_BLOCK_RE = re.compile(rb"\[\[event\]\]\nseq = ([0-9]+)\n")
+_WRITTEN_HEADER = b"\n[[event]]\n"
 
 
 def readable_count(path: Path, count: int, players: list[str], current: int) -> int:
@@ -629,9 +635,12 @@ def readable_count(path: Path, count: int, players: list[str], current: int) -> 
 
     An event is hidden only by its ``visible_to``, which tuicamp writes among the
     event's own keys as ``visible_to = [`` and an item a line, so those lines are found
-    in the raw text and only they are parsed. Anything written otherwise (by hand: a
-    quoted key, a comment in the array, a ``visible_to`` below one of the event's
-    tables) is not guessed at: then every event is read, one at a time
+    in the raw text and only they are parsed (each different line once). Where the
+    first ``count`` events end is found from the file's end, by the numbers of the
+    blocks after them, so a long campaign costs a search of its bytes and no more.
+    Anything written otherwise (by hand: a quoted key, a comment in the array, a
+    ``visible_to`` below one of the event's tables, a block not numbered on its first
+    line) is not guessed at: then every event is read, one at a time
     (:func:`stream_chronicle`)."""
     counted = _readable_by_lines(path, count, players)
     if counted is not None:
@@ -643,22 +652,47 @@ def _readable_by_lines(path: Path, count: int, players: list[str]) -> int | None
     raw = read_bytes(path, Problems(collect=True), CHRONICLE_MAX_BYTES)
     if raw is None:
         return None
-    starts = block_starts(raw)
-    if len(starts) < count:
+    end = _end_of_first(raw, count)
+    if end is None:
         return None
-    region = raw[: starts[count] if count < len(starts) else len(raw)]
+    region = raw[:end]
     lines = list(_VISIBLE_LINE_RE.finditer(region))
     if region.count(b"visible_to") != len(lines):
         return None  # written some other way: read the events themselves
     hidden = 0
+    readers_of: dict[bytes, list[Any]] = {}  # most lines name the same few seats
     for line in lines:
-        block = bisect_right(starts, line.start()) - 1
-        if block < 0 or region.find(b"\n[", starts[block] + 1, line.start()) != -1:
+        block = region.rfind(_WRITTEN_HEADER, 0, line.start() + 1)
+        if block < 0 or region.find(b"\n[", block + 1, line.start() + 1) != -1:
             return None  # before the first block, or under one of the event's tables
-        try:
-            readers = tomllib.loads("v = " + line.group(1).decode("utf-8"))["v"]
-        except (UnicodeDecodeError, tomllib.TOMLDecodeError):
-            return None
-        if not isinstance(readers, list) or not any(p in readers for p in players):
+        text = line.group(1)
+        readers = readers_of.get(text)
+        if readers is None:
+            try:
+                value = tomllib.loads("v = " + text.decode("utf-8"))["v"]
+            except (UnicodeDecodeError, tomllib.TOMLDecodeError):
+                return None
+            readers = readers_of[text] = value if isinstance(value, list) else []
+        if not any(p in readers for p in players):
             hidden += 1
     return count - hidden
+
+
+def _end_of_first(raw: bytes, count: int) -> int | None:
+    """The byte just past the first ``count`` blocks of ``raw``: where the block after
+    block ``count`` begins, or the end of the file, found by walking back over the blocks
+    after it (the tail an apply read, and any an interrupted write left); None if those
+    blocks are not written as :func:`event_block` writes them, or block ``count`` is not
+    where they end."""
+    if count <= 0:
+        return 0
+    stop = after = len(raw)
+    while (at := raw.rfind(_WRITTEN_HEADER, 0, stop)) >= 0:
+        numbered = _NUMBERED_BLOCK_RE.match(raw, at + 1)
+        if numbered is None:
+            return None
+        seq = int(numbered.group(1))
+        if seq <= count:
+            return after if seq == count else None
+        stop, after = at, at + 1
+    return None

@@ -11,7 +11,7 @@ from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import DataTable, Static
 
-from tuicamp.engine.registry import load_rulesets
+from tuicamp.engine.registry import about_ruleset
 from tuicamp.storage.saves import SaveEntry
 from tuicamp.ui.names import cut
 from tuicamp.ui.screens.title import when
@@ -19,7 +19,7 @@ from tuicamp.ui.widgets.key_footer import KeyFooter
 
 
 def ruleset_title(ruleset_id: str) -> str:
-    found = load_rulesets().get(ruleset_id)
+    found = about_ruleset(ruleset_id)  # read from the ruleset's about.toml: none imported
     return found.title if found else f"{ruleset_id} (not installed)"
 
 

@@ -32,7 +32,7 @@ from textual.widgets import (
 )
 
 from tuicamp.engine.errors import InputError
-from tuicamp.engine.registry import load_rulesets
+from tuicamp.engine.registry import describe_rulesets, load_rulesets
 from tuicamp.engine.ruleset import Option as RuleOption
 from tuicamp.game.session import Session
 from tuicamp.game.setup import start_campaign
@@ -213,14 +213,15 @@ class WizardScreen(Screen["Session | None"]):
 
     # --- step 2: ruleset and options -----------------------------------------------------
     def _supported(self) -> list[str]:
-        installed = load_rulesets()
+        installed = {a.id for a in describe_rulesets()}
         assert self.scenario is not None
         return [r for r in self.scenario.rulesets if r in installed]
 
     async def _build_ruleset_step(self) -> None:
         box = self.query_one("#step-ruleset", VerticalScroll)
         await box.remove_children()
-        installed = load_rulesets()
+        # titles from each ruleset's about.toml: only the one chosen is imported, for its options
+        installed = {a.id: a for a in describe_rulesets()}
         supported = self._supported()
         self.ruleset_id = supported[0] if supported else None
         if not supported:

@@ -18,7 +18,7 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from tuicamp.engine.errors import InputError
-from tuicamp.engine.registry import load_rulesets
+from tuicamp.engine.registry import describe_rulesets
 from tuicamp.game.scenarios import load_scenario
 from tuicamp.storage.scenario import Scenario, bundled_scenarios
 from tuicamp.ui.map_widget import MapWidget
@@ -46,7 +46,7 @@ def scenario_entries(paths: list[Path] | None = None) -> list[ScenarioEntry]:
 
 
 def scenario_facts(sc: Scenario) -> str:
-    installed = load_rulesets()
+    installed = {a.id: a for a in describe_rulesets()}  # their about.toml: none imported
     rulesets = ", ".join(
         installed[r].title if r in installed else f"{r} (not installed)" for r in sc.rulesets
     )
