@@ -12,7 +12,7 @@ Senior Officer made General; both are paid and made as the sheets are revealed.
 from __future__ import annotations
 
 from tuicamp.rules import api
-from tuicamp.rules.aasen import injuries
+from tuicamp.rules.aasen import characters, injuries
 from tuicamp.rules.aasen.state import General, Officer, PurchaseSheet, astate
 
 
@@ -84,7 +84,7 @@ def describe(sheet: PurchaseSheet) -> list[str]:
 
 
 def officer_text(state_officers: list[Officer]) -> str:
-    return ", ".join(f"{o.name} (Glory {o.glory})" for o in state_officers)
+    return ", ".join(characters.sheet_text(o) for o in state_officers)
 
 
 def substitute_text(kept: list[Officer]) -> str:

@@ -18,6 +18,7 @@ from tuicamp.rules.aasen import (
     betrayal,
     bonuses,
     captives,
+    characters,
     declarations,
     endturn,
     glory,
@@ -45,6 +46,7 @@ MODULES = (
     betrayal,
     captives,
     glory,
+    characters,
     endturn,
     gm,
 )
@@ -105,6 +107,8 @@ def tell_the_island(ctx: api.Context) -> None:
 
 # The Games Master's corrections, made in any segment.
 GM_ACTIONS = tuple(a.kind for a in gm.ACTIONS)
+# What a player keeps on his characters' sheets, in any segment (8.3, 8.4).
+ANYTIME = (*GM_ACTIONS, *(a.kind for a in characters.ACTIONS))
 
 SEGMENT_HELP = {
     "earn": "Support and Resources are earned (5.1).",
@@ -129,14 +133,14 @@ class AasenRuleset(api.Ruleset):
             "earn",
             "Start of turn: Support and Resources",
             help=SEGMENT_HELP["earn"],
-            allows=("convert_wealth", *GM_ACTIONS),
+            allows=("convert_wealth", *ANYTIME),
             on_enter=begin_year,
         ),
         api.Phase(
             "trade",
             "Start of turn: Trade",
             help=SEGMENT_HELP["trade"],
-            allows=("trade", "grant_passage", "release", *GM_ACTIONS),
+            allows=("trade", "grant_passage", "release", *ANYTIME),
             on_enter=trade.open_trade,
             on_leave=trade.close_trade,
         ),
@@ -144,7 +148,7 @@ class AasenRuleset(api.Ruleset):
             "purchases",
             "Start of turn: Promotions & Purchases",
             help=SEGMENT_HELP["purchases"],
-            allows=("write_sheet", "execute", *GM_ACTIONS),
+            allows=("write_sheet", "execute", *ANYTIME),
             on_enter=purchases.open_sheets,
         ),
         api.Phase(
@@ -160,7 +164,7 @@ class AasenRuleset(api.Ruleset):
                 "grant_passage",
                 "support",
                 "refuse_support",
-                *GM_ACTIONS,
+                *ANYTIME,
             ),
             play=api.Play.OPEN,
             on_enter=begin_declarations,
@@ -169,14 +173,14 @@ class AasenRuleset(api.Ruleset):
             "battles",
             "Battles",
             help=SEGMENT_HELP["battles"],
-            allows=("gm_unplayed", "refuse_support", "betray", "give_glory", *GM_ACTIONS),
+            allows=("gm_unplayed", "refuse_support", "betray", "give_glory", *ANYTIME),
             on_enter=battles.open_battles,
         ),
         api.Phase(
             "end",
             "End of the turn",
             help=SEGMENT_HELP["end"],
-            allows=("rebuild", "raze_own", "destroy_holding", *GM_ACTIONS),
+            allows=("rebuild", "raze_own", "destroy_holding", *ANYTIME),
             on_enter=year.rebuild_unfought,
             on_leave=year.year_end,
         ),

@@ -39,33 +39,44 @@ class AasenAction(api.Action):
 
 
 @define
-class General:
-    """A player's General: "the General is the only thing that may not be altered as the
-    player pleases from game to game" (8). He is made by the free promotion of the first
-    turn (R-AA-15); his Glory starts at 0 and decides the army's selection (table 9.1).
-    His injuries (table 8.2) are kept as the chronicle told them; ``fate`` is "dead" or
-    "captured" once table 8.2 says so, and ``captor`` the realm that holds him captive.
-    His advances (table 8.3) are kept with the characteristics they raised. Skills and
-    Senior Officers join him with the rest of the text's chapter 8."""
+class Character:
+    """What a General and a Senior Officer both carry (8.1: "They gain glory, advances and
+    injuries, just like your General"). tuicamp keeps no army list, so what the rules need
+    of the profile is what the player declares of it (``set_character``, R-AA-43): whether
+    he is a Wizard and rolls on the Wizard's table, and the characteristics the injury and
+    advance tables read. ``picks`` are the skills an advance lets him choose, still to be
+    chosen (8.4)."""
 
     name: str
     glory: int = 0
     injuries: list[str] = field(factory=list)
-    advances: list[str] = field(factory=list)  # table 8.3's results, as rolled
+    advances: list[str] = field(factory=list)  # tables 8.3 and 8.4's results, as rolled
     raised: list[str] = field(factory=list)  # the characteristics advances raised
+    skills: list[str] = field(factory=list)  # 8.4: the skills picked
+    picks: list[str] = field(factory=list)  # 8.4: the skill lists still to pick from
+    wizard: bool = False  # a Wizard, who rolls on the Wizard's table (8.3)
+    all_spells: bool = False  # he knows all the spells of his lore (8.3)
+    no_miscast: bool = False  # he does not miscast (8.3)
+    reroll_repeats: bool = True  # a Wizard's repeated result is rolled again (8.3)
+    profile: dict[str, int] = field(factory=dict)  # the characteristics declared: M WS ...
     fate: str = ""  # "" | dead | captured
     captor: str = ""  # the realm holding him, while captured
 
 
 @define
-class Officer:
+class General(Character):
+    """A player's General: "the General is the only thing that may not be altered as the
+    player pleases from game to game" (8). He is made by the free promotion of the first
+    turn (R-AA-15); his Glory starts at 0 and decides the army's selection (table 9.1).
+    His injuries (table 8.2) are kept as the chronicle told them; ``fate`` is "dead" or
+    "captured" once table 8.2 says so, and ``captor`` the realm that holds him captive.
+    His advances (tables 8.3, 8.4) are kept with the characteristics they raised."""
+
+
+@define
+class Officer(Character):
     """A Senior Officer: "A record is kept over which Senior Officers a player has ...
     Senior Officers can gain Glory, a Junior Officer can not" (8.1)."""
-
-    name: str
-    glory: int = 0
-    advances: list[str] = field(factory=list)  # table 8.3's results, as rolled
-    raised: list[str] = field(factory=list)  # the characteristics advances raised
 
 
 @define

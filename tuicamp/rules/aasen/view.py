@@ -12,7 +12,7 @@ import copy
 from attrs import define, field
 
 from tuicamp.rules import api
-from tuicamp.rules.aasen import bonuses, declarations, injuries, officers, realms
+from tuicamp.rules.aasen import bonuses, characters, declarations, injuries, officers, realms
 from tuicamp.rules.aasen.state import (
     CAPTURED,
     TRUST_NAMES,
@@ -97,11 +97,7 @@ def aasen_view(rules: api.Rules, seat: api.Seat) -> AasenView:
 
 def general_text(campaign: api.Campaign, general: General) -> str:
     """A General as his own seat reads him: name, Glory, injuries and fate (8.2, 8.3)."""
-    text = f"{general.name} (Glory {general.glory})"
-    if general.advances:
-        text += f"; advances: {', '.join(general.advances)}"
-    if general.injuries:
-        text += f"; injuries: {', '.join(general.injuries)}"
+    text = characters.sheet_text(general)
     fate = injuries.fate_text(campaign, general)
     return f"{text}; {fate}" if fate else text
 
