@@ -34,7 +34,7 @@ def gain(ctx: api.Context, player: str, character: Character, points: int) -> No
 
 def table_of(character: Character) -> str:
     """The table he rolls on: a Wizard who chose it rolls on the Wizard's (8.3, R-AA-43)."""
-    return WIZARD if character.wizard else WARRIOR
+    return WIZARD if character.wizard and not character.warrior_table else WARRIOR
 
 
 def row_of(rules: api.Rules, total: int, table: str = WARRIOR) -> dict[str, Any]:

@@ -403,6 +403,7 @@ def apply_result(ctx: api.Context, battle: api.Battle) -> None:
         glory.contingent_glory(ctx, battle, sent)
     injuries.survived(ctx, battle)
     injuries.apply(ctx, battle)
+    injuries.wasting(ctx, battle)
 
 
 def card_notes(rules: api.Rules, battle: api.Battle) -> list[str]:

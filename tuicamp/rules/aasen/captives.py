@@ -16,14 +16,16 @@ from __future__ import annotations
 from attrs import define
 
 from tuicamp.rules import api
-from tuicamp.rules.aasen import advances, marching, trust
+from tuicamp.rules.aasen import advances, characters, marching, trust
 from tuicamp.rules.aasen.state import (
     CAPTURED,
     DEAD,
     SWORN,
     TRUSTED,
     AasenAction,
-    General,
+    AasenState,
+    Character,
+    Officer,
     astate,
 )
 from tuicamp.rules.aasen.year import acting_realm
@@ -31,17 +33,19 @@ from tuicamp.rules.aasen.year import acting_realm
 DARK_ELVES, EMPIRE = "Dark Elves", "Empire"
 
 
-def held(ctx: api.Context, owner: str, realm_id: str) -> General:
-    """The General of ``owner`` held by ``realm_id``, or a one-line refusal."""
+def held(ctx: api.Context, owner: str, realm_id: str, name: str = "") -> Character:
+    """The General (``name`` "") or the Senior Officer ``name`` of ``owner`` held by
+    ``realm_id``, or a one-line refusal."""
     camp, state = ctx.campaign, astate(ctx)
-    general = state.generals.get(owner)
-    name = api.teams.name_of(camp, owner)
-    ctx.require(
-        general is not None and general.fate == CAPTURED and general.captor == realm_id,
-        f"{api.teams.name_of(camp, realm_id)} holds no captive General of {name}",
+    found = [c for c in characters.characters_of(state, owner) if not name or c.name == name]
+    if not name:
+        found = found[:1] if state.generals.get(owner) is not None else []
+    character = next((c for c in found if c.fate == CAPTURED and c.captor == realm_id), None)
+    rank = f"Senior Officer {name}" if name else "General"
+    who = api.teams.name_of(camp, owner)
+    return ctx.found(
+        character, f"{api.teams.name_of(camp, realm_id)} holds no captive {rank} of {who}"
     )
-    assert general is not None
-    return general
 
 
 def acting_player(ctx: api.Context, realm_id: str) -> str:
@@ -62,13 +66,13 @@ def gain(ctx: api.Context, player: str, why: str) -> None:
     advances.gain(ctx, player, general, 1)
 
 
-def free(ctx: api.Context, owner: str, general: General, why: str) -> None:
-    captor = api.teams.name_of(ctx.campaign, general.captor)
-    general.fate, general.captor = "", ""
+def free(ctx: api.Context, owner: str, character: Character, why: str) -> None:
+    captor = api.teams.name_of(ctx.campaign, character.captor)
+    character.fate, character.captor = "", ""
     ctx.emit(
         "captive_freed",
-        f"{api.teams.name_of(ctx.campaign, owner)}'s General {general.name} is freed by "
-        f"{captor}: {why}",
+        f"{api.teams.name_of(ctx.campaign, owner)}'s {advances.rank_of(character)} "
+        f"{character.name} is freed by {captor}: {why}",
         player=owner,
     )
 
@@ -77,28 +81,43 @@ def rescue(ctx: api.Context, capital: api.Territory, realm_id: str) -> None:
     """3.2: Trusted characters "are kept in captivity at your capital, where they will be
     rescued if the capital is ever conquered"; R-AA-39: every captive not executed is kept
     there, and every one is rescued."""
-    for owner, general in astate(ctx).generals.items():
-        if general.fate == CAPTURED and general.captor == realm_id:
-            free(ctx, owner, general, f"{capital.name} is conquered (3.2, R-AA-39)")
+    state = astate(ctx)
+    for owner in list({*state.generals, *state.officers}):
+        for character in characters.characters_of(state, owner):
+            if character.fate == CAPTURED and character.captor == realm_id:
+                free(ctx, owner, character, f"{capital.name} is conquered (3.2, R-AA-39)")
+
+
+def captives_of(state: AasenState) -> list[tuple[str, Character]]:
+    """Every captive character, with his player."""
+    players = list(dict.fromkeys([*state.generals, *state.officers]))
+    return [
+        (p, c) for p in players for c in characters.characters_of(state, p) if c.fate == CAPTURED
+    ]
 
 
 @define(kw_only=True)
 class OnCaptive(AasenAction):
-    """What the realm holding a captive does with him: ``captive`` names his player."""
+    """What the realm holding a captive does with him: ``captive`` names his player,
+    ``character`` a captive Senior Officer of his ("" his General)."""
 
     captive: str
+    character: str = ""
 
-    def taken(self, ctx: api.Context) -> tuple[str, General]:
-        """The acting player of the holding realm, and the captive General."""
+    def taken(self, ctx: api.Context) -> tuple[str, Character]:
+        """The acting player of the holding realm, and the captive."""
         realm_id = acting_realm(ctx)
-        general = held(ctx, self.captive, realm_id)
+        general = held(ctx, self.captive, realm_id, self.character)
         return acting_player(ctx, realm_id), general
 
 
 @define(kw_only=True)
 class Release(OnCaptive):
     kind = "release"
-    summary = "Free a captive General your realm holds (captive = his player), in the Trade"
+    summary = (
+        "Free a captive your realm holds (captive = his player; character = a Senior "
+        "Officer's name, else his General), in the Trade"
+    )
 
     def apply(self, ctx: api.Context) -> None:
         """8.2: "You may attempt to buy him back in the Trade segment"; the price is an
@@ -114,7 +133,10 @@ class Release(OnCaptive):
 @define(kw_only=True)
 class Execute(OnCaptive):
     kind = "execute"
-    summary = "Execute a captive General your realm holds (captive = his player)"
+    summary = (
+        "Execute a captive your realm holds (captive = his player; character = a Senior "
+        "Officer's name, else his General)"
+    )
 
     def apply(self, ctx: api.Context) -> None:
         """8.2: a Sworn enemy "may be executed ... during the Promotions segment, gaining
@@ -134,10 +156,13 @@ class Execute(OnCaptive):
             "character may not be executed, he is kept at the Capital (3.2)",
         )
         general.fate, general.captor = DEAD, ""
+        if isinstance(general, Officer):  # "any points of Glory, advances ... are lost"
+            kept = state.officers.get(self.captive, [])
+            state.officers[self.captive] = [o for o in kept if o is not general]
         ctx.emit(
             "executed",
-            f"{api.teams.name_of(camp, self.captive)}'s General {general.name} is executed "
-            f"by {api.teams.name_of(camp, realm_id)} (8.2)",
+            f"{api.teams.name_of(camp, self.captive)}'s {advances.rank_of(general)} "
+            f"{general.name} is executed by {api.teams.name_of(camp, realm_id)} (8.2)",
         )
         if dark_elf:
             sixes = [ctx.dice.d6(f"Bloodrites for {general.name}") for _ in range(general.glory)]

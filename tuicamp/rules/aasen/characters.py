@@ -16,7 +16,14 @@ from attrs import define, field
 
 from tuicamp.rules import api
 from tuicamp.rules.aasen import marching
-from tuicamp.rules.aasen.state import AasenAction, AasenState, Character, astate
+from tuicamp.rules.aasen.state import (
+    RETIRED,
+    AasenAction,
+    AasenState,
+    Character,
+    General,
+    astate,
+)
 
 # The characteristics a profile declares, in the order of a Warhammer profile.
 STATS = ("M", "WS", "BS", "S", "T", "W", "I", "A", "Ld")
@@ -59,11 +66,15 @@ class SetCharacter(AasenAction):
     kind = "set_character"
     summary = (
         'Declare what your General (character = "") or a Senior Officer is: wizard = true '
-        "to roll on the Wizard's Advancement table, all_spells / no_miscast for its "
-        "re-rolls, reroll_repeats, and profile = {M = 4, WS = 5, ...}"
+        "(he rolls on the Wizard's Advancement table unless warrior_table), all_spells / "
+        "no_miscast / reroll_repeats for its re-rolls, joins = false if he may not join "
+        "units, armour = false if he may wear none, and profile = {M = 4, WS = 5, ...}"
     )
     character: str = ""
     wizard: bool = False
+    warrior_table: bool = False
+    joins: bool = True
+    armour: bool = True
     all_spells: bool = False
     no_miscast: bool = False
     reroll_repeats: bool = True
@@ -84,6 +95,9 @@ class SetCharacter(AasenAction):
             all(1 <= v <= 10 for v in self.profile.values()), "Characteristics run from 1 to 10"
         )
         character.wizard = self.wizard
+        character.warrior_table = self.warrior_table
+        character.joins = self.joins
+        character.armour = self.armour
         character.all_spells = self.all_spells
         character.no_miscast = self.no_miscast
         character.reroll_repeats = self.reroll_repeats
@@ -101,7 +115,8 @@ def describe(character: Character) -> str:
     """The declared facts, as the sheet and the chronicle read them."""
     parts = []
     if character.wizard:
-        wizard = "a Wizard (rolls on the Wizard's Advancement table)"
+        table = "Warrior's" if character.warrior_table else "Wizard's"
+        wizard = f"a Wizard (rolls on the {table} Advancement table)"
         extra = [
             ("knows all his lore's spells", character.all_spells),
             ("does not miscast", character.no_miscast),
@@ -110,6 +125,8 @@ def describe(character: Character) -> str:
         parts.append(", ".join([wizard, *(text for text, on in extra if on)]))
     else:
         parts.append("no Wizard")
+    bars = [("may not join units", character.joins), ("wears no armour", character.armour)]
+    parts += [text for text, allowed in bars if not allowed]
     if character.profile:
         parts.append(" ".join(f"{s}{v}" for s, v in character.profile.items()))
     return "; ".join(parts)
@@ -175,4 +192,37 @@ class PickSkill(AasenAction):
         )
 
 
-ACTIONS = (SetCharacter, PickSkill)
+@define(kw_only=True)
+class Retire(AasenAction):
+    kind = "retire"
+    summary = (
+        'Retire your General (character = "") or a Senior Officer, in the Trade or the '
+        "Promotions segment: a Senior Officer is promoted General on the sheet"
+    )
+    character: str = ""
+    player: str = ""
+
+    def apply(self, ctx: api.Context) -> None:
+        """8: "A General may be replaced during the campaign (for example if he has been
+        slain, captured or is too injured to continue) and a Senior Officer may be promoted
+        in his place"; 8.1: "Senior Officers can ... be promoted to General (if the old
+        General is lost or retires)". A retired General stays on the sheet with his fate,
+        and his player promotes a Senior Officer in his place as for one lost (8.5,
+        R-AA-44); a retired Senior Officer leaves the record."""
+        player = api.turns.acting_player(ctx, self.player)
+        character = find(ctx, player, self.character)
+        ctx.require(not character.fate, f"{character.name} is {character.fate} already")
+        character.fate = RETIRED
+        state = astate(ctx)
+        if not isinstance(character, General):
+            kept = state.officers.get(player, [])
+            state.officers[player] = [o for o in kept if o is not character]
+        rank = "General" if isinstance(character, General) else "Senior Officer"
+        ctx.emit(
+            "fate",
+            f"{api.teams.name_of(ctx.campaign, player)} retires his {rank} {character.name} (8)",
+            player=player,
+        )
+
+
+ACTIONS = (SetCharacter, PickSkill, Retire)

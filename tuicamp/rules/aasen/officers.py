@@ -11,6 +11,8 @@ Senior Officer made General; both are paid and made as the sheets are revealed.
 
 from __future__ import annotations
 
+import attrs
+
 from tuicamp.rules import api
 from tuicamp.rules.aasen import characters, injuries
 from tuicamp.rules.aasen.state import General, Officer, PurchaseSheet, astate
@@ -49,8 +51,8 @@ def check(ctx: api.Context, realm_id: str, sheet: PurchaseSheet) -> None:
             "General is lost (8.5, R-AA-41)",
         )
         ctx.require(
-            any(o.name == name for o in state.officers.get(player, [])),
-            f"{who} has no Senior Officer {name!r} to make General (promote him first)",
+            any(o.name == name and not o.fate for o in state.officers.get(player, [])),
+            f"{who} has no Senior Officer {name!r} free to make General (promote him first)",
         )
 
 
@@ -69,7 +71,8 @@ def carry_out(ctx: api.Context, sheet: PurchaseSheet) -> None:
         kept = state.officers.get(player, [])
         officer = next(o for o in kept if o.name == name)
         kept.remove(officer)
-        state.generals[player] = General(officer.name, officer.glory)
+        # 8.5: he keeps his Glory, advances, injuries and all else on his sheet
+        state.generals[player] = General(**attrs.asdict(officer, recurse=False))
         ctx.emit(
             "promotion",
             f"{api.teams.name_of(camp, player)} makes his Senior Officer {name} General, with "
@@ -84,7 +87,9 @@ def describe(sheet: PurchaseSheet) -> list[str]:
 
 
 def officer_text(state_officers: list[Officer]) -> str:
-    return ", ".join(characters.sheet_text(o) for o in state_officers)
+    return ", ".join(
+        characters.sheet_text(o) + (f"; {o.fate}" if o.fate else "") for o in state_officers
+    )
 
 
 def substitute_text(kept: list[Officer]) -> str:
@@ -93,6 +98,7 @@ def substitute_text(kept: list[Officer]) -> str:
     with the highest Leadership is the General. If that too is equal the owning player
     chooses ... If the player has no Senior Officer to take over, his army will have no
     General" (the Leadership is the table's to compare, R-AA-41)."""
+    kept = [o for o in kept if not o.fate]  # a captive stands in for nobody
     if not kept:
         return "no Senior Officer stands in: the army has no General"
     best = max(o.glory for o in kept)

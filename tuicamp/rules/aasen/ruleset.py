@@ -108,7 +108,7 @@ def tell_the_island(ctx: api.Context) -> None:
 # The Games Master's corrections, made in any segment.
 GM_ACTIONS = tuple(a.kind for a in gm.ACTIONS)
 # What a player keeps on his characters' sheets, in any segment (8.3, 8.4).
-ANYTIME = (*GM_ACTIONS, *(a.kind for a in characters.ACTIONS))
+ANYTIME = (*GM_ACTIONS, "set_character", "pick_skill")
 
 SEGMENT_HELP = {
     "earn": "Support and Resources are earned (5.1).",
@@ -140,7 +140,7 @@ class AasenRuleset(api.Ruleset):
             "trade",
             "Start of turn: Trade",
             help=SEGMENT_HELP["trade"],
-            allows=("trade", "grant_passage", "release", *ANYTIME),
+            allows=("trade", "grant_passage", "release", "retire", *ANYTIME),
             on_enter=trade.open_trade,
             on_leave=trade.close_trade,
         ),
@@ -148,7 +148,7 @@ class AasenRuleset(api.Ruleset):
             "purchases",
             "Start of turn: Promotions & Purchases",
             help=SEGMENT_HELP["purchases"],
-            allows=("write_sheet", "execute", *ANYTIME),
+            allows=("write_sheet", "execute", "retire", *ANYTIME),
             on_enter=purchases.open_sheets,
         ),
         api.Phase(

@@ -24,6 +24,7 @@ TRUST_NAMES = {TRUSTED: "Trusted", DISTRUSTED: "Distrusted", SWORN: "Sworn enemi
 # What table 8.2 may make of a General (8.2).
 DEAD = "dead"
 CAPTURED = "captured"
+RETIRED = "retired"  # 8.2: "Should the character lose both eyes he must be retired"; 8.5
 
 # What a realm may build on its land (5.3).
 OUTPOST = "outpost"
@@ -55,11 +56,14 @@ class Character:
     skills: list[str] = field(factory=list)  # 8.4: the skills picked
     picks: list[str] = field(factory=list)  # 8.4: the skill lists still to pick from
     wizard: bool = False  # a Wizard, who rolls on the Wizard's table (8.3)
+    warrior_table: bool = False  # a Wizard who rolls on the Warrior's table instead
     all_spells: bool = False  # he knows all the spells of his lore (8.3)
     no_miscast: bool = False  # he does not miscast (8.3)
     reroll_repeats: bool = True  # a Wizard's repeated result is rolled again (8.3)
     profile: dict[str, int] = field(factory=dict)  # the characteristics declared: M WS ...
-    fate: str = ""  # "" | dead | captured
+    joins: bool = True  # he may join friendly units (table 8.2's Paranoia)
+    armour: bool = True  # he may wear armour (table 8.2's Deathwish)
+    fate: str = ""  # "" | dead | captured | retired
     captor: str = ""  # the realm holding him, while captured
 
 

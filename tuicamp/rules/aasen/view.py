@@ -12,9 +12,17 @@ import copy
 from attrs import define, field
 
 from tuicamp.rules import api
-from tuicamp.rules.aasen import bonuses, characters, declarations, injuries, officers, realms
+from tuicamp.rules.aasen import (
+    advances,
+    bonuses,
+    captives,
+    characters,
+    declarations,
+    injuries,
+    officers,
+    realms,
+)
 from tuicamp.rules.aasen.state import (
-    CAPTURED,
     TRUST_NAMES,
     AasenState,
     Fleet,
@@ -88,10 +96,13 @@ def aasen_view(rules: api.Rules, seat: api.Seat) -> AasenView:
     for player, general in state.generals.items():
         if seat.gm or player in seat.players:
             out.generals[player] = general_text(camp, general)
-        if general.fate == CAPTURED:
-            owner = api.teams.name_of(camp, player)
-            out.captives.append(f"{owner}'s General {general.name} (Glory {general.glory})")
-            out.captives[-1] += f", held by {api.teams.name_of(camp, general.captor)}"
+    for player, held in captives.captives_of(state):
+        owner = api.teams.name_of(camp, player)
+        rank = advances.rank_of(held)
+        out.captives.append(
+            f"{owner}'s {rank} {held.name} (Glory {held.glory}), held by "
+            f"{api.teams.name_of(camp, held.captor)}"
+        )
     return out
 
 
