@@ -21,6 +21,7 @@ from tuicamp.rules.aasen import (
     captives,
     claim,
     glory,
+    hatred,
     injuries,
     officers,
     realms,
@@ -450,6 +451,7 @@ def card_notes(rules: api.Rules, battle: api.Battle) -> list[str]:
                     f"selected by his Glory for the rest of the year; "
                     f"{officers.substitute_text(state.officers.get(player, []))} (8.5)"
                 )
+    notes += hatred.card_notes(camp, state, glory.generals(battle))
     notes.append(
         "Not allowed: special characters, Regiments of Renown, Albion and Kislev units; "
         "the army lists themselves are the players' business (R-ALL-3)"

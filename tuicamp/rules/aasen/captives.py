@@ -16,7 +16,7 @@ from __future__ import annotations
 from attrs import define
 
 from tuicamp.rules import api
-from tuicamp.rules.aasen import advances, characters, marching, trust
+from tuicamp.rules.aasen import advances, characters, hatred, marching, trust
 from tuicamp.rules.aasen.state import (
     CAPTURED,
     DEAD,
@@ -25,12 +25,13 @@ from tuicamp.rules.aasen.state import (
     AasenAction,
     AasenState,
     Character,
+    General,
     Officer,
     astate,
 )
 from tuicamp.rules.aasen.year import acting_realm
 
-DARK_ELVES, EMPIRE = "Dark Elves", "Empire"
+DARK_ELVES, EMPIRE, OGRES = "Dark Elves", "Empire", "Ogre Kingdoms"
 
 
 def held(ctx: api.Context, owner: str, realm_id: str, name: str = "") -> Character:
@@ -144,14 +145,20 @@ class Execute(OnCaptive):
         execute a Trusted character". Dark Elves, "Bloodrites: Dark Elf armies may
         sacrifice any captured characters, even ones who are Trusted. Roll a D6 for each
         point of Glory the victim had. If any dice comes up as a 6, your General gains a
-        point of Glory"."""
+        point of Glory" (R-AA-45: a Sworn or Hated victim gives his 1 without the dice).
+        8.2: "A captured General or Senior Officer who is either Hated or a Sworn Enemy of
+        your General may be executed", Hated even if Trusted (R-AA-45); Ogres eat Ogres
+        (``cannibals``)."""
         camp, state = ctx.campaign, astate(ctx)
         player, general = self.taken(ctx)
         realm_id = general.captor
         between = trust.trust_between(state, player, self.captive)
         dark_elf = marching.race(camp, player) == DARK_ELVES
+        own = state.generals.get(player)
+        hated = hatred.hates(camp, state, player, own, self.captive, general) if own else ""
+        cannibal = cannibals(camp, player, self.captive, general)
         ctx.require(
-            between != TRUSTED or dark_elf,
+            between != TRUSTED or dark_elf or hated or cannibal,
             f"{general.name} is Trusted by {api.teams.name_of(camp, player)}: a Trusted "
             "character may not be executed, he is kept at the Capital (3.2)",
         )
@@ -162,15 +169,28 @@ class Execute(OnCaptive):
         ctx.emit(
             "executed",
             f"{api.teams.name_of(camp, self.captive)}'s {advances.rank_of(general)} "
-            f"{general.name} is executed by {api.teams.name_of(camp, realm_id)} (8.2)",
+            f"{general.name} is {'eaten' if cannibal else 'executed'} by "
+            f"{api.teams.name_of(camp, realm_id)} (8.2)",
         )
-        if dark_elf:
+        if dark_elf and not (hated or between == SWORN):
             sixes = [ctx.dice.d6(f"Bloodrites for {general.name}") for _ in range(general.glory)]
             if 6 in sixes:
                 gain(ctx, player, "Bloodrites: a 6 for the victim's Glory (9.2)")
             return
-        if between == SWORN:  # a Distrusted one is executed "for no bonus"
+        if hated:
+            gain(ctx, player, f"a Hated captive executed: {hated}")
+        elif between == SWORN:  # a Distrusted one is executed "for no bonus"
             gain(ctx, player, "a Sworn enemy executed (8.2)")
+        elif cannibal:
+            gain(ctx, player, "Cannibals: an Ogre General eats an Ogre General (9.2)")
+
+
+def cannibals(campaign: api.Campaign, player: str, owner: str, captive: Character) -> bool:
+    """9.2, Ogre Kingdoms: "Cannibals: Ogre Generals may eat other captured Ogre generals
+    and gain a point of Glory for it, even though they are not Sworn enemies" (R-AA-45:
+    a captive General, whatever the trust)."""
+    ogres = all(marching.race(campaign, p) == OGRES for p in (player, owner))
+    return ogres and isinstance(captive, General)
 
 
 def capital_lost(ctx: api.Context, target: api.Territory, loser: str) -> None:

@@ -14,7 +14,7 @@ from __future__ import annotations
 from attrs import define, frozen
 
 from tuicamp.rules import api
-from tuicamp.rules.aasen import advances, trust
+from tuicamp.rules.aasen import advances, hatred, trust
 from tuicamp.rules.aasen.state import ATTACKER, DEFENDER, AasenAction, Contingent, astate
 
 PREFIX = "glory_"  # the form's fields: glory_<deed>_<player id>
@@ -27,6 +27,7 @@ DEEDS = (
     ("wizards", "enemy wizards slain with magic (not Bound items)", 20, "wizard slain"),
     ("standards", "enemy standards captured", 20, "standard captured"),
 )
+KILLINGS = ("officers", "general")  # the deeds of "killing enemy characters" (9.2's Grudge)
 RESULT_WORDS = {"draw": "a Draw", "minor": "a Minor Victory", "solid": "a Solid Victory"}
 RESULT_WORDS["massacre"] = "a Massacre"
 
@@ -119,12 +120,20 @@ def deeds_of(rules: api.Rules, battle: api.Battle, side: str, player: str) -> li
     if entry is None:
         return []
     worth = rules.table("glory")["deeds"]
+    enemy = next((p for s, p in generals(battle).items() if s != side), "")
+    factor = hatred.glory_factor(astate(rules), player, enemy)
     out = []
     for deed, _, _, word in DEEDS:
         count = int(entry.facts.get(field_key(deed, player), 0))
         if count:
             what = word if count == 1 or deed == "general" else f"{count} x {word}"
-            out.append((what, count * int(worth[deed])))
+            times = factor if deed in KILLINGS else 1
+            out.append(
+                (
+                    what + (", double for a grudge" if times > 1 else ""),
+                    count * int(worth[deed]) * times,
+                )
+            )
     return out
 
 

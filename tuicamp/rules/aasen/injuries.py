@@ -20,7 +20,7 @@ from typing import Any
 from attrs import frozen
 
 from tuicamp.rules import api
-from tuicamp.rules.aasen import advances, realms
+from tuicamp.rules.aasen import advances, hatred, realms
 from tuicamp.rules.aasen.state import (
     CAPTURED,
     DEAD,
@@ -122,6 +122,7 @@ class Injury:
     row: dict[str, Any]
     hated: str = ""
     rerolled: tuple[str, ...] = ()
+    whom: str = ""  # a Bitter enemy's: general | army | realm
 
     @property
     def kind(self) -> str:
@@ -202,8 +203,8 @@ def _injury(
     if row["kind"] != "hated":
         return Injury(d66, row, rerolled=tuple(again))
     d6 = dice.d6(f"{who}'s bitter enemy")
-    whom = next(r["whom"] for r in rules.table("hated") if r["low"] <= d6 <= r["high"])
-    return Injury(d66, row, whom, tuple(again))
+    hated = next(r for r in rules.table("hated") if r["low"] <= d6 <= r["high"])
+    return Injury(d66, row, hated["whom"], tuple(again), hated["kind"])
 
 
 def apply(ctx: api.Context, battle: api.Battle) -> None:
@@ -252,6 +253,12 @@ def suffer(ctx: api.Context, player: str, character: Character, injury: Injury, 
         character.captor = realms.realm_id_of(ctx.campaign, enemy) or ""
     elif injury.kind == "glory":
         advances.gain(ctx, player, character, 1)
+    elif injury.kind == "hated" and enemy:
+        hate = hatred.hate_of(ctx.campaign, astate(ctx), injury.whom, enemy)
+        character.hates.append(hate)
+        character.injuries.append(
+            f"{injury.row['name']} (Hates {hatred.hate_text(ctx.campaign, hate)})"
+        )
     elif injury.kind not in ("recovery", "multiple"):
         eye = injury.row["name"]
         if injury.kind == "blinded" and any(i.startswith(eye) for i in character.injuries):

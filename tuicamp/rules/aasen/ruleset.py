@@ -23,6 +23,7 @@ from tuicamp.rules.aasen import (
     endturn,
     glory,
     gm,
+    hatred,
     passage,
     purchases,
     realms,
@@ -47,6 +48,7 @@ MODULES = (
     captives,
     glory,
     characters,
+    hatred,
     endturn,
     gm,
 )
@@ -108,7 +110,7 @@ def tell_the_island(ctx: api.Context) -> None:
 # The Games Master's corrections, made in any segment.
 GM_ACTIONS = tuple(a.kind for a in gm.ACTIONS)
 # What a player keeps on his characters' sheets, in any segment (8.3, 8.4).
-ANYTIME = (*GM_ACTIONS, "set_character", "pick_skill")
+ANYTIME = (*GM_ACTIONS, "set_character", "pick_skill", "declare_grudge")
 
 SEGMENT_HELP = {
     "earn": "Support and Resources are earned (5.1).",

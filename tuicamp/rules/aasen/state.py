@@ -40,6 +40,27 @@ class AasenAction(api.Action):
 
 
 @define
+class Hate:
+    """Whom a character Hates (table 8.2's Bitter enemy): ``whom`` is "general" (that
+    General), "army" (all models in that player's army) or "realm" (all models of that
+    realm); the enemy General's player, name and realm when it was rolled."""
+
+    whom: str
+    player: str
+    name: str
+    realm: str
+
+
+@define
+class Grudge:
+    """A Dwarf player's grudge (9.2) against another player's General, by name: it lasts
+    while that General lives."""
+
+    player: str
+    name: str
+
+
+@define
 class Character:
     """What a General and a Senior Officer both carry (8.1: "They gain glory, advances and
     injuries, just like your General"). tuicamp keeps no army list, so what the rules need
@@ -61,6 +82,7 @@ class Character:
     no_miscast: bool = False  # he does not miscast (8.3)
     reroll_repeats: bool = True  # a Wizard's repeated result is rolled again (8.3)
     profile: dict[str, int] = field(factory=dict)  # the characteristics declared: M WS ...
+    hates: list[Hate] = field(factory=list)  # table 8.2's Bitter enemy
     joins: bool = True  # he may join friendly units (table 8.2's Paranoia)
     armour: bool = True  # he may wear armour (table 8.2's Deathwish)
     fate: str = ""  # "" | dead | captured | retired
@@ -208,6 +230,7 @@ class AasenState:
     earned: dict[str, int] = field(factory=dict)
     given: dict[str, int] = field(factory=dict)
     marks: dict[str, str] = field(factory=dict)  # player id -> his General's Mark of Chaos
+    grudges: dict[str, Grudge] = field(factory=dict)  # Dwarf player -> his grudge (9.2)
     trust: dict[str, str] = field(factory=dict)  # pair_key(a, b) -> trusted | distrusted | sworn
     capitals: dict[str, str] = field(factory=dict)  # realm -> its Capital's territory id
     holdings: dict[str, str] = field(factory=dict)  # territory id -> outpost | stronghold

@@ -18,6 +18,7 @@ from tuicamp.rules.aasen import (
     captives,
     characters,
     declarations,
+    hatred,
     injuries,
     officers,
     realms,
@@ -150,6 +151,7 @@ def status_lines(rules: api.Rules, seat: api.Seat) -> list[api.StatusLine]:
             text = officers.officer_text(kept)
             lines.append(api.StatusLine("Senior Officers", text, player=player))
     lines += [api.StatusLine("Captive", text) for text in view.captives]
+    lines += [api.StatusLine("Grudge", text) for text in hatred.grudge_lines(camp, state)]
     if camp.phase == "purchases" and view.sheets is not None and view.sheets.waiting:
         lines.append(api.StatusLine("Sheets", view.sheets.waiting_text(camp)))
     if view.to_declare:
