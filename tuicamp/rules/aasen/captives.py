@@ -16,7 +16,7 @@ from __future__ import annotations
 from attrs import define
 
 from tuicamp.rules import api
-from tuicamp.rules.aasen import advances, characters, hatred, marching, trust
+from tuicamp.rules.aasen import advances, characters, hatred, marching, realms, trust
 from tuicamp.rules.aasen.state import (
     CAPTURED,
     DEAD,
@@ -95,6 +95,46 @@ def captives_of(state: AasenState) -> list[tuple[str, Character]]:
     return [
         (p, c) for p in players for c in characters.characters_of(state, p) if c.fate == CAPTURED
     ]
+
+
+def parse_ref(ctx: api.Context, ref: str, realm_id: str) -> tuple[str, Character]:
+    """A captive named in a trade offer, "PLAYER" for his General or "PLAYER:NAME" for a
+    Senior Officer, held by ``realm_id``."""
+    owner, _, name = ref.partition(":")
+    ctx.require(ctx.campaign.player(owner) is not None, f"There is no player {owner!r}")
+    return owner, held(ctx, owner, realm_id, name.strip())
+
+
+def ref_text(ctx: api.Context, ref: str) -> str:
+    owner, _, name = ref.partition(":")
+    general = astate(ctx).generals.get(owner)
+    who = name or (general.name if general is not None else owner)
+    rank = "Senior Officer" if name else "General"
+    return f"{api.teams.name_of(ctx.campaign, owner)}'s {rank} {who}"
+
+
+def sell(ctx: api.Context, giver: str, taker: str, ref: str, seller: str) -> None:
+    """A captive traded (5.2: "the realms may freely trade ... captured prisoners"): sold
+    to his own realm he is free ("You may attempt to buy him back in the Trade
+    segment"), to a third realm he is its captive ("You may even buy another player's
+    captured General off a third party and execute him", R-AA-46). "Humanitarians:
+    Empire Generals who sell (or give) back Trusted enemy characters gain +1 point of
+    Glory": the seller, an Empire player, if he Trusts the captive's player."""
+    camp = ctx.campaign
+    owner, captive = parse_ref(ctx, ref, giver)
+    if realms.realm_id_of(camp, owner) == taker:
+        free(ctx, owner, captive, f"bought back from {api.teams.name_of(camp, giver)} (8.2)")
+        humane = marching.race(camp, seller) == EMPIRE
+        if humane and trust.trust_between(astate(ctx), seller, owner) == TRUSTED:
+            gain(ctx, seller, "an Empire General sells back a Trusted enemy (9.2)")
+        return
+    captive.captor = taker
+    ctx.emit(
+        "captive_sold",
+        f"{ref_text(ctx, ref)} is sold by {api.teams.name_of(camp, giver)} to "
+        f"{api.teams.name_of(camp, taker)}, who holds him now (8.2)",
+        player=owner,
+    )
 
 
 @define(kw_only=True)
