@@ -23,6 +23,7 @@ from tuicamp.rules.aasen import (
     glory,
     hatred,
     injuries,
+    limits,
     officers,
     realms,
     support,
@@ -451,6 +452,9 @@ def card_notes(rules: api.Rules, battle: api.Battle) -> list[str]:
                     f"selected by his Glory for the rest of the year; "
                     f"{officers.substitute_text(state.officers.get(player, []))} (8.5)"
                 )
+    if invasion is not None:
+        sent = [c for c in state.contingents if c.invasion == invasion.id]
+        notes += limits.card_notes(rules, [invasion.attacker], sent)
     notes += hatred.card_notes(camp, state, glory.generals(battle))
     notes.append(
         "Not allowed: special characters, Regiments of Renown, Albion and Kislev units; "
@@ -459,9 +463,7 @@ def card_notes(rules: api.Rules, battle: api.Battle) -> list[str]:
     return notes
 
 
-def selection(rules: api.Rules, points: int) -> dict[str, int]:
-    rows = sorted(rules.table("selection"), key=lambda r: int(r["glory"]))
-    return next(r for r in reversed(rows) if points >= int(r["glory"]))
+selection = limits.selection
 
 
 @define(kw_only=True)
