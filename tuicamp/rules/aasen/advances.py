@@ -24,10 +24,13 @@ TABLE_NAMES = {WARRIOR: "Warrior's Advancement (8.3)", WIZARD: "Wizard's Advance
 
 def gain(ctx: api.Context, player: str, character: Character, points: int) -> None:
     """Adds ``points`` Glory to the character and rolls an advance for each multiple of 5
-    passed (R-AA-20)."""
+    passed (R-AA-20), never twice for one: Glory a General gives away counts "towards the
+    Senior Officer's advancement but not the General's", so regaining it rolls nothing
+    (R-AA-42)."""
     per = int(ctx.table("glory_per_advance"))
-    before = character.glory
+    before = max(character.glory, character.advanced_to)
     character.glory += points
+    character.advanced_to = max(before, character.glory)
     for _ in range(character.glory // per - before // per):
         advance(ctx, player, character)
 

@@ -155,6 +155,7 @@ def result_fields(rules: api.Rules, battle: api.Battle) -> tuple[api.ResultField
         ),
         *claim.fields(rules.campaign, battle),
         *glory.fields(rules.campaign, battle),
+        *glory.officer_fields(rules.campaign, battle),
         *injuries.fields(rules.campaign, battle),
     )
 
@@ -403,6 +404,7 @@ def apply_result(ctx: api.Context, battle: api.Battle) -> None:
     if invasion is not None:
         sent = [c for c in astate(ctx).contingents if c.invasion == invasion.id]
         glory.contingent_glory(ctx, battle, sent)
+    glory.officer_glory(ctx, battle)
     injuries.survived(ctx, battle)
     injuries.apply(ctx, battle)
     injuries.wasting(ctx, battle)

@@ -177,6 +177,7 @@ class AasenRuleset(api.Ruleset):
             help=SEGMENT_HELP["battles"],
             allows=("gm_unplayed", "refuse_support", "betray", "give_glory", *ANYTIME),
             on_enter=battles.open_battles,
+            on_leave=glory.close_giving,
         ),
         api.Phase(
             "end",

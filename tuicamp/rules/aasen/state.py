@@ -74,6 +74,7 @@ class Character:
     injuries: list[str] = field(factory=list)
     advances: list[str] = field(factory=list)  # tables 8.3 and 8.4's results, as rolled
     raised: list[str] = field(factory=list)  # the characteristics advances raised
+    advanced_to: int = 0  # the most Glory he has rolled advances for (R-AA-42)
     skills: list[str] = field(factory=list)  # 8.4: the skills picked
     picks: list[str] = field(factory=list)  # 8.4: the skill lists still to pick from
     wizard: bool = False  # a Wizard, who rolls on the Wizard's table (8.3)
