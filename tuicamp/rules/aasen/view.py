@@ -16,6 +16,7 @@ from tuicamp.rules.aasen import (
     advances,
     bonuses,
     captives,
+    cards,
     characters,
     declarations,
     hatred,
@@ -23,6 +24,7 @@ from tuicamp.rules.aasen import (
     officers,
     realms,
 )
+from tuicamp.rules.aasen.cards import CharacterCard, Standing
 from tuicamp.rules.aasen.state import (
     TRUST_NAMES,
     AasenState,
@@ -57,6 +59,9 @@ class AasenView:
     invasions: list[Invasion] = field(factory=list)  # public: declared in the open
     to_declare: list[str] = field(factory=list)  # who declares, first to last
     captives: list[str] = field(factory=list)  # public: told as the battle ended (8.2)
+    # the character sheets of the seat's own players, and the realms' standings (4.1)
+    cards: list[CharacterCard] = field(factory=list)
+    standings: list[Standing] = field(factory=list)
 
 
 def reads_books(campaign: api.Campaign, seat: api.Seat, realm_id: str) -> bool:
@@ -78,6 +83,8 @@ def aasen_view(rules: api.Rules, seat: api.Seat) -> AasenView:
         initiative=dict(state.initiative),
         invasions=[copy.copy(i) for i in state.invasions],
         to_declare=declarations.order(rules) if camp.phase == "declare" else [],
+        cards=cards.cards(rules, seat),
+        standings=cards.standings(rules, seat),
     )
     for team in realms.realms(camp):
         capital = realms.capital_of(camp, state, team.id)
