@@ -277,3 +277,16 @@ def test_retiring_is_only_in_the_trade_or_promotions():
     engine = to_battle()
     with pytest.raises(RuleError):
         engine.perform("malus", Retire())
+
+
+def test_what_an_injury_took_is_not_declared_back():
+    """After Paranoia "The character may no longer join friendly units": his player may
+    not declare that he does (R-AA-44)."""
+    engine = to_battle()
+    general = engine.campaign.state.generals["malus"]
+    general.injuries = ["Paranoia (May no longer join friendly units)"]
+    general.joins = False
+    engine.perform("malus", SetCharacter(profile={"W": 2}, joins=False))
+    assert engine.campaign.state.generals["malus"].profile == {"W": 2}
+    with pytest.raises(RuleError, match="Paranoia"):
+        engine.perform("malus", SetCharacter(profile={"W": 2}))

@@ -28,6 +28,11 @@ from tuicamp.rules.aasen.state import (
 # The characteristics a profile declares, in the order of a Warhammer profile.
 STATS = ("M", "WS", "BS", "S", "T", "W", "I", "A", "Ld")
 STAT_NAMES = {"M": "Movement", "S": "Strength"}
+# What table 8.2 takes from a character for good: the fact, the injury, why (R-AA-44).
+INJURY_BARS = (
+    ("joins", "Paranoia", "he may no longer join friendly units"),
+    ("armour", "Deathwish", "he refuses any armour"),
+)
 
 
 def characters_of(state: AasenState, player: str) -> list[Character]:
@@ -87,8 +92,15 @@ class SetCharacter(AasenAction):
         character = find(ctx, player, self.character)
         ctx.require(
             self.wizard or not character.wizard,
-            f"{character.name} is a Wizard: his Magic level may not be altered (table 8.1)",
+            f"{character.name} is a Wizard: his Magic level may not be altered (table 8.1); "
+            "declare him with wizard = true",
         )
+        for allowed, injury, why in INJURY_BARS:
+            taken = any(i.startswith(f"{injury} (") for i in character.injuries)
+            ctx.require(
+                not (getattr(self, allowed) and taken),
+                f"{character.name}'s {injury} (8.2): {why}; declare {allowed} = false",
+            )
         bad = sorted(set(self.profile) - set(STATS))
         ctx.require(not bad, f"No characteristic {', '.join(bad)}: use {' '.join(STATS)}")
         ctx.require(
