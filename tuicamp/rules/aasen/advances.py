@@ -89,9 +89,18 @@ def _miscast(rules: api.Rules, player: str, character: Character, row: dict[str,
 
 def _repeat(rules: api.Rules, player: str, character: Character, row: dict[str, Any]) -> str:
     """ "Should a Wizard roll the same result twice, he may re-roll the dice if he
-    wishes" (his wish is kept on his sheet, ``reroll_repeats``)."""
-    repeated = row["name"] in character.advances and character.reroll_repeats
-    return "rolled before, and he re-rolls it" if repeated else ""
+    wishes" (his wish is kept on his sheet, ``reroll_repeats``) - while some row he may
+    take is still new to him (R-AA-43)."""
+    if row["name"] not in character.advances or not character.reroll_repeats:
+        return ""
+    fresh = [
+        r
+        for r in rules.table(WIZARD)
+        if r["name"] not in character.advances
+        and not _all_spells(rules, player, character, r)
+        and not _miscast(rules, player, character, r)
+    ]
+    return "rolled before, and he re-rolls it" if fresh else ""
 
 
 WARRIOR_REROLLS = (_elf, _toughness_5, _twice)
