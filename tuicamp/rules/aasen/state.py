@@ -222,6 +222,17 @@ def pair_key(a: str, b: str) -> str:
 
 
 @define
+class Draft:
+    """The set-up draft (2.1, R-AA-7), while it is made: the starting territories, the
+    stage (roll, capitals, picks, holdings) and whose turn in it; the realms' 4D6."""
+
+    starts: list[str] = field(factory=list)
+    stage: str = "roll"
+    turn: int = 0
+    rolls: dict[str, int] = field(factory=dict)
+
+
+@define
 class AasenState:
     books: dict[str, RealmBooks] = field(factory=dict)  # realm (team id) -> its ledgers
     razed: list[str] = field(factory=list)  # territory ids, razed (6.3, 7.1)
@@ -254,6 +265,7 @@ class AasenState:
     # The order the realms were ranked in at set-up (Realm 1 first, R-AA-7): the scenario's
     # order of its realms when it fixes the allocation.
     realm_order: list[str] = field(factory=list)
+    draft: Draft | None = None  # the set-up draft, while it is made (2.1, R-AA-48)
 
 
 def astate(rules: api.Rules) -> AasenState:
