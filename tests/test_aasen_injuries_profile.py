@@ -241,17 +241,25 @@ def test_a_captured_senior_officer_is_held_and_may_be_released():
 # --- retiring ---------------------------------------------------------------------------
 
 
-def test_a_general_retires_and_a_senior_officer_takes_his_place():
-    """8.1: "Senior Officers can ... be promoted to General (if the old General is lost or
-    retires)": Malus retires Drusala in the Promotions; his sheet makes Lokhir General."""
+def to_purchases_with_an_officer(race=""):
+    """After the first battle, to next year's Promotions; Malus keeps Lokhir (Glory 3)."""
     engine = to_battle()
     result(engine, 1, 1)
     engine.campaign.state.officers["malus"] = [Officer("Lokhir", 3)]
+    if race:
+        engine.campaign.player("malus").race = race
     end_all(engine)  # battles
     end_all(engine)  # the end
     end_all(engine)  # earn
     end_all(engine)  # trade
     assert engine.campaign.phase == "purchases"
+    return engine
+
+
+def test_a_general_retires_and_a_senior_officer_takes_his_place():
+    """8.1: "Senior Officers can ... be promoted to General (if the old General is lost or
+    retires)": Malus retires Drusala in the Promotions; his sheet makes Lokhir General."""
+    engine = to_purchases_with_an_officer()
     with pytest.raises(RuleError, match="leads his army"):
         engine.perform("malus", WriteSheet(generals={"malus": "Lokhir"}))
     engine.perform("malus", Retire())
@@ -260,6 +268,34 @@ def test_a_general_retires_and_a_senior_officer_takes_his_place():
     engine.perform("tehen", WriteSheet())
     general = engine.campaign.state.generals["malus"]
     assert (general.name, general.glory, general.fate) == ("Lokhir", 3, "")
+
+
+def test_skaven_encourage_the_others():
+    """9.2, Skaven: "To encourage the others: When dismissing an old General (not one who
+    is dead or injured), the Senior Officer taking over may pay +1 Rescource to have Clan
+    Eshin provide a sufficiently grisly example of his predecessor ..., gaining him +1
+    Glory": the sheet costs 3 + 1, and Lokhir's Glory is 4."""
+    engine = to_purchases_with_an_officer("Skaven")
+    books = engine.campaign.state.books["hag-graef-reach"]
+    before = books.resources
+    engine.perform("malus", Retire())
+    engine.perform("malus", WriteSheet(generals={"malus": "Lokhir"}, encourage=["malus"]))
+    engine.perform("tehen", WriteSheet())
+    assert engine.campaign.state.generals["malus"].glory == 4
+    assert books.resources == before - 4
+
+
+@pytest.mark.parametrize(
+    ("race", "injured", "refusal"),
+    [("Dark Elves", False, "only a Skaven player"), ("Skaven", True, "not dead or injured")],
+)
+def test_only_a_skaven_dismissing_a_sound_general_encourages(race, injured, refusal):
+    engine = to_purchases_with_an_officer(race)
+    if injured:
+        engine.campaign.state.generals["malus"].injuries = ["Leg wound (-1 Movement)"]
+    engine.perform("malus", Retire())
+    with pytest.raises(RuleError, match=refusal):
+        engine.perform("malus", WriteSheet(generals={"malus": "Lokhir"}, encourage=["malus"]))
 
 
 def test_a_retired_senior_officer_leaves_the_record():

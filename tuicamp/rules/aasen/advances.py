@@ -15,7 +15,7 @@ from typing import Any
 
 from tuicamp.rules import api
 from tuicamp.rules.aasen import marching
-from tuicamp.rules.aasen.state import Character, General
+from tuicamp.rules.aasen.state import Character, General, astate
 
 ELVES = "Elves"
 WARRIOR, WIZARD = "warrior_advances", "wizard_advances"
@@ -141,3 +141,18 @@ def advance(ctx: api.Context, player: str, character: Character) -> None:
         f"{total}: {row['name']}{again}{pick}",
         player=player,
     )
+
+
+def general_gains_1(ctx: api.Context, player: str, why: str) -> None:
+    """+1 Glory to the player's own General, if he has one who leads, told with ``why``
+    (an execution, a captive sold back, a grisly example...)."""
+    general = astate(ctx).generals.get(player)
+    if general is None or general.fate:
+        return
+    ctx.emit(
+        "glory",
+        f"Glory: {api.teams.name_of(ctx.campaign, player)}'s General {general.name} gains 1 "
+        f"({why}): Glory {general.glory + 1}",
+        player=player,
+    )
+    gain(ctx, player, general, 1)

@@ -53,18 +53,7 @@ def acting_player(ctx: api.Context, realm_id: str) -> str:
     return api.turns.acting_player(ctx, among=api.teams.members(ctx.campaign, realm_id))
 
 
-def gain(ctx: api.Context, player: str, why: str) -> None:
-    """+1 Glory to the player's own General, if he has one who leads."""
-    general = astate(ctx).generals.get(player)
-    if general is None or general.fate:
-        return
-    ctx.emit(
-        "glory",
-        f"Glory: {api.teams.name_of(ctx.campaign, player)}'s General {general.name} gains 1 "
-        f"({why}): Glory {general.glory + 1}",
-        player=player,
-    )
-    advances.gain(ctx, player, general, 1)
+gain = advances.general_gains_1
 
 
 def free(ctx: api.Context, owner: str, character: Character, why: str) -> None:

@@ -14,8 +14,10 @@ from __future__ import annotations
 import attrs
 
 from tuicamp.rules import api
-from tuicamp.rules.aasen import characters, injuries
-from tuicamp.rules.aasen.state import General, Officer, PurchaseSheet, astate
+from tuicamp.rules.aasen import advances, characters, injuries, marching
+from tuicamp.rules.aasen.state import RETIRED, General, Officer, PurchaseSheet, astate
+
+SKAVEN = "Skaven"
 
 
 def cost(rules: api.Rules, sheet: PurchaseSheet) -> int:
@@ -23,7 +25,11 @@ def cost(rules: api.Rules, sheet: PurchaseSheet) -> int:
     Officer to General 3"."""
     costs = rules.table("costs")
     made = sum(len(names) for names in sheet.officers.values())
-    return made * int(costs["promote_senior"]) + len(sheet.generals) * int(costs["promote_general"])
+    return (
+        made * int(costs["promote_senior"])
+        + len(sheet.generals) * int(costs["promote_general"])
+        + len(sheet.encourage) * int(costs["encourage"])
+    )
 
 
 def check(ctx: api.Context, realm_id: str, sheet: PurchaseSheet) -> None:
@@ -43,6 +49,17 @@ def check(ctx: api.Context, realm_id: str, sheet: PurchaseSheet) -> None:
                 name not in kept,
                 f"{api.teams.name_of(camp, player)} has a Senior Officer {name!r} already",
             )
+    for player in sheet.encourage:
+        who = api.teams.name_of(camp, player)
+        old = state.generals.get(player)
+        ctx.require(
+            marching.race(camp, player) == SKAVEN and player in sheet.generals,
+            f"{who}: only a Skaven player making a new General encourages the others (9.2)",
+        )
+        ctx.require(
+            old is not None and old.fate == RETIRED and not old.injuries,
+            f"{who}: the old General must be dismissed, not dead or injured (9.2)",
+        )
     for player, name in sheet.generals.items():
         who = api.teams.name_of(camp, player)
         ctx.require(
@@ -79,11 +96,15 @@ def carry_out(ctx: api.Context, sheet: PurchaseSheet) -> None:
             f"Glory {officer.glory} (8.5)",
             player=player,
         )
+        if player in sheet.encourage:
+            why = "Clan Eshin's grisly example of his predecessor encourages the others, 9.2"
+            advances.general_gains_1(ctx, player, why)
 
 
 def describe(sheet: PurchaseSheet) -> list[str]:
     parts = [f"{', '.join(names)} made Senior Officers" for names in sheet.officers.values()]
-    return parts + [f"{name} made General" for name in sheet.generals.values()]
+    encouraged = [f"{p}'s predecessor made an example of" for p in sheet.encourage]
+    return parts + [f"{name} made General" for name in sheet.generals.values()] + encouraged
 
 
 def officer_text(state_officers: list[Officer]) -> str:

@@ -134,6 +134,8 @@ class PurchaseSheet:
     officers: dict[str, list[str]] = field(factory=dict)
     # 8.5: player -> the Senior Officer he makes his General, his own being lost
     generals: dict[str, str] = field(factory=dict)
+    # 9.2, Skaven: the players whose new General pays Clan Eshin for a grisly example
+    encourage: list[str] = field(factory=list)
 
 
 @define
