@@ -39,9 +39,9 @@ def first(engine, player):
     state.initiative[player] = max(state.initiative.values()) + 1
 
 
-def to_battle(target="the-north-cape", raid=False, contingent=0, seed=5):
-    """Malus invades ``target`` from Wreckers' Cove, Eltharion stands; the others pass
-    (Khazrak after sending ``contingent`` points to Malus) and the battle is opened."""
+def to_declared(target="the-north-cape", raid=False, seed=5):
+    """Malus invades ``target`` from Wreckers' Cove and Eltharion stands, in the first
+    year's declarations."""
     engine = start_campaign(copy.deepcopy(DUEL), "aasen", seed=seed)
     end_all(engine)
     end_all(engine)
@@ -51,6 +51,13 @@ def to_battle(target="the-north-cape", raid=False, contingent=0, seed=5):
     first(engine, "malus")
     engine.perform("malus", Declare(source="wreckers-cove", target=target, raid=raid))
     engine.perform("eltharion", Answer(choice="stand", defender="eltharion"))
+    return engine
+
+
+def to_battle(target="the-north-cape", raid=False, contingent=0, seed=5):
+    """Malus invades ``target`` from Wreckers' Cove, Eltharion stands; the others pass
+    (Khazrak after sending ``contingent`` points to Malus) and the battle is opened."""
+    engine = to_declared(target, raid, seed)
     if contingent:
         first(engine, "malus")  # Malus's own declaration is done: Khazrak is next below
         state = engine.campaign.state

@@ -106,8 +106,9 @@ def test_dark_elf_bloodrites_sacrifice_even_the_trusted():
 
 
 def test_bloodrites_without_a_6_give_nothing():
-    """9.2: "If any dice comes up as a 6" - none, no Glory."""
+    """9.2: "If any dice comes up as a 6" - none, no Glory (Eltharion Distrusted here)."""
     engine = eltharion_taken("purchases")
+    engine.campaign.state.trust["eltharion|malus"] = "distrusted"
     engine.campaign.state.generals["eltharion"].glory = 2
     before = general(engine, "malus").glory
     engine.campaign.dice.mode = DiceMode.TABLE

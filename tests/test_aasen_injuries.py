@@ -250,6 +250,20 @@ def enter(
     engine.campaign.dice.mode = DiceMode.APP
 
 
+def to_second_battle(engine):
+    """After the first battle, to next year's: Eltharion's Follow-up invades Wreckers'
+    Cove, Malus stands, the others pass and the battle opens; it is returned."""
+    to_next_declarations(engine)
+    lead(engine, "eltharion")
+    engine.perform("eltharion", Declare(source="the-north-cape", target="wreckers-cove"))
+    engine.perform("malus", Answer(choice="stand", defender="malus"))
+    rules = rules_of(engine)
+    while declarations.order(rules):
+        engine.perform(declarations.order(rules)[0], Pass())
+    end_all(engine)
+    return next(b for b in engine.campaign.battles if b.id != "b1")
+
+
 OLD_WOUND = {1: '"Ow, my leg."', 2: '"Let me fight, I can take them!"'}
 
 
@@ -263,14 +277,7 @@ def test_old_battle_wounds_roll_at_the_start_of_each_battle_the_lowest_taken():
     result(engine, 2, 3)  # Eltharion's Massacre: his Follow-up next year
     malus = engine.campaign.state.generals["malus"]
     malus.injuries = ["Old Battle Wound (x)", "Old Battle Wound (x)", "Madness (x)"]
-    to_next_declarations(engine)
-    lead(engine, "eltharion")
-    engine.perform("eltharion", Declare(source="the-north-cape", target="wreckers-cove"))
-    engine.perform("malus", Answer(choice="stand", defender="malus"))
-    rules = rules_of(engine)
-    while declarations.order(rules):
-        engine.perform(declarations.order(rules)[0], Pass())
-    end_all(engine)
+    to_second_battle(engine)
     (wound, madness) = [e for e in engine.chronicle if e.kind == "battle_start"]
     low = min(r.total for r in wound.rolls)
     assert len(wound.rolls) == 2

@@ -25,13 +25,13 @@ from tuicamp.rules.aasen.state import AasenState, pair_key
 from tuicamp.storage.scenario import find_scenario, load_scenario, scenario_problems
 
 RULESET = AasenRuleset()
-DUEL, CORSAIRS = "hex-island-duel", "hex-island-corsairs"
+DUEL, CORSAIRS, ISLAND = "hex-island-duel", "hex-island-corsairs", "hex-island"
 REACH, COLONY, BRETHREN = "hag-graef-reach", "arnheim-colony", "the-brethren"
 
 
 @pytest.fixture(scope="module")
 def scenarios():
-    return {name: load_scenario(find_scenario(name)) for name in (DUEL, CORSAIRS)}
+    return {name: load_scenario(find_scenario(name)) for name in (DUEL, CORSAIRS, ISLAND)}
 
 
 def start(scenarios, name=DUEL, check=True):
@@ -56,11 +56,13 @@ def test_the_ruleset_declares_its_coast_and_no_bad_table():
 
 
 @pytest.mark.parametrize(
-    ("name", "players", "tiles", "pirates"), [(DUEL, 4, 22, 0), (CORSAIRS, 5, 28, 1)]
+    ("name", "players", "tiles", "pirates"),
+    [(DUEL, 4, 22, 0), (CORSAIRS, 5, 28, 1), (ISLAND, 15, 84, 3)],
 )
 def test_the_bundled_islands_are_the_issues(scenarios, name, players, tiles, pirates):
     """hex-island-duel: "2 realms, 4 players, 22 tiles, sea on two sides";
-    hex-island-corsairs: "2 realms and a pirate, 5 players, 28 tiles" (R-AA-1)."""
+    hex-island-corsairs: "2 realms and a pirate, 5 players, 28 tiles"; hex-island: "9
+    realms: 6 two-player and 3 pirate, 15 players, 84 land tiles, about 16 x 12" (R-AA-1)."""
     assert scenario_problems(find_scenario(name)) == []
     camp = start(scenarios, name)
     assert len(camp.players) == players
@@ -75,6 +77,8 @@ def test_the_bundled_islands_are_the_issues(scenarios, name, players, tiles, pir
         sea = set(realms.sea_hexes(camp))  # the north row and the west column, two inlets
         edges = {h for h in camp.map.hexes() if h.row == 0 or h.col == 0}
         assert edges <= sea and len(sea - edges) == 2
+    if name == ISLAND:
+        assert (camp.map.width, camp.map.height) == (16, 12)
     assert problems(camp) == []
 
 

@@ -21,7 +21,9 @@ from tuicamp.rules.aasen import (
     captives,
     claim,
     glory,
+    hatred,
     injuries,
+    limits,
     officers,
     realms,
     support,
@@ -153,6 +155,7 @@ def result_fields(rules: api.Rules, battle: api.Battle) -> tuple[api.ResultField
         ),
         *claim.fields(rules.campaign, battle),
         *glory.fields(rules.campaign, battle),
+        *glory.officer_fields(rules.campaign, battle),
         *injuries.fields(rules.campaign, battle),
     )
 
@@ -401,8 +404,10 @@ def apply_result(ctx: api.Context, battle: api.Battle) -> None:
     if invasion is not None:
         sent = [c for c in astate(ctx).contingents if c.invasion == invasion.id]
         glory.contingent_glory(ctx, battle, sent)
+    glory.officer_glory(ctx, battle)
     injuries.survived(ctx, battle)
     injuries.apply(ctx, battle)
+    injuries.wasting(ctx, battle)
 
 
 def card_notes(rules: api.Rules, battle: api.Battle) -> list[str]:
@@ -449,6 +454,10 @@ def card_notes(rules: api.Rules, battle: api.Battle) -> list[str]:
                     f"selected by his Glory for the rest of the year; "
                     f"{officers.substitute_text(state.officers.get(player, []))} (8.5)"
                 )
+    if invasion is not None:
+        sent = [c for c in state.contingents if c.invasion == invasion.id]
+        notes += limits.card_notes(rules, [invasion.attacker], sent)
+    notes += hatred.card_notes(camp, state, glory.generals(battle))
     notes.append(
         "Not allowed: special characters, Regiments of Renown, Albion and Kislev units; "
         "the army lists themselves are the players' business (R-ALL-3)"
@@ -456,9 +465,7 @@ def card_notes(rules: api.Rules, battle: api.Battle) -> list[str]:
     return notes
 
 
-def selection(rules: api.Rules, points: int) -> dict[str, int]:
-    rows = sorted(rules.table("selection"), key=lambda r: int(r["glory"]))
-    return next(r for r in reversed(rows) if points >= int(r["glory"]))
+selection = limits.selection
 
 
 @define(kw_only=True)

@@ -16,59 +16,53 @@ from __future__ import annotations
 from attrs import define
 
 from tuicamp.rules import api
-from tuicamp.rules.aasen import advances, marching, trust
+from tuicamp.rules.aasen import advances, characters, hatred, marching, realms, trust
 from tuicamp.rules.aasen.state import (
     CAPTURED,
     DEAD,
     SWORN,
     TRUSTED,
     AasenAction,
+    AasenState,
+    Character,
     General,
+    Officer,
     astate,
 )
 from tuicamp.rules.aasen.year import acting_realm
 
-DARK_ELVES, EMPIRE = "Dark Elves", "Empire"
+DARK_ELVES, EMPIRE, OGRES = "Dark Elves", "Empire", "Ogre Kingdoms"
 
 
-def held(ctx: api.Context, owner: str, realm_id: str) -> General:
-    """The General of ``owner`` held by ``realm_id``, or a one-line refusal."""
+def held(ctx: api.Context, owner: str, realm_id: str, name: str = "") -> Character:
+    """The General (``name`` "") or the Senior Officer ``name`` of ``owner`` held by
+    ``realm_id``, or a one-line refusal."""
     camp, state = ctx.campaign, astate(ctx)
-    general = state.generals.get(owner)
-    name = api.teams.name_of(camp, owner)
-    ctx.require(
-        general is not None and general.fate == CAPTURED and general.captor == realm_id,
-        f"{api.teams.name_of(camp, realm_id)} holds no captive General of {name}",
+    found = [c for c in characters.characters_of(state, owner) if not name or c.name == name]
+    if not name:
+        found = found[:1] if state.generals.get(owner) is not None else []
+    character = next((c for c in found if c.fate == CAPTURED and c.captor == realm_id), None)
+    rank = f"Senior Officer {name}" if name else "General"
+    who = api.teams.name_of(camp, owner)
+    return ctx.found(
+        character, f"{api.teams.name_of(camp, realm_id)} holds no captive {rank} of {who}"
     )
-    assert general is not None
-    return general
 
 
 def acting_player(ctx: api.Context, realm_id: str) -> str:
     return api.turns.acting_player(ctx, among=api.teams.members(ctx.campaign, realm_id))
 
 
-def gain(ctx: api.Context, player: str, why: str) -> None:
-    """+1 Glory to the player's own General, if he has one who leads."""
-    general = astate(ctx).generals.get(player)
-    if general is None or general.fate:
-        return
-    ctx.emit(
-        "glory",
-        f"Glory: {api.teams.name_of(ctx.campaign, player)}'s General {general.name} gains 1 "
-        f"({why}): Glory {general.glory + 1}",
-        player=player,
-    )
-    advances.gain(ctx, player, general, 1)
+gain = advances.general_gains_1
 
 
-def free(ctx: api.Context, owner: str, general: General, why: str) -> None:
-    captor = api.teams.name_of(ctx.campaign, general.captor)
-    general.fate, general.captor = "", ""
+def free(ctx: api.Context, owner: str, character: Character, why: str) -> None:
+    captor = api.teams.name_of(ctx.campaign, character.captor)
+    character.fate, character.captor = "", ""
     ctx.emit(
         "captive_freed",
-        f"{api.teams.name_of(ctx.campaign, owner)}'s General {general.name} is freed by "
-        f"{captor}: {why}",
+        f"{api.teams.name_of(ctx.campaign, owner)}'s {advances.rank_of(character)} "
+        f"{character.name} is freed by {captor}: {why}",
         player=owner,
     )
 
@@ -77,28 +71,83 @@ def rescue(ctx: api.Context, capital: api.Territory, realm_id: str) -> None:
     """3.2: Trusted characters "are kept in captivity at your capital, where they will be
     rescued if the capital is ever conquered"; R-AA-39: every captive not executed is kept
     there, and every one is rescued."""
-    for owner, general in astate(ctx).generals.items():
-        if general.fate == CAPTURED and general.captor == realm_id:
-            free(ctx, owner, general, f"{capital.name} is conquered (3.2, R-AA-39)")
+    state = astate(ctx)
+    for owner in list({*state.generals, *state.officers}):
+        for character in characters.characters_of(state, owner):
+            if character.fate == CAPTURED and character.captor == realm_id:
+                free(ctx, owner, character, f"{capital.name} is conquered (3.2, R-AA-39)")
+
+
+def captives_of(state: AasenState) -> list[tuple[str, Character]]:
+    """Every captive character, with his player."""
+    players = list(dict.fromkeys([*state.generals, *state.officers]))
+    return [
+        (p, c) for p in players for c in characters.characters_of(state, p) if c.fate == CAPTURED
+    ]
+
+
+def parse_ref(ctx: api.Context, ref: str, realm_id: str) -> tuple[str, Character]:
+    """A captive named in a trade offer, "PLAYER" for his General or "PLAYER:NAME" for a
+    Senior Officer, held by ``realm_id``."""
+    owner, _, name = ref.partition(":")
+    ctx.require(ctx.campaign.player(owner) is not None, f"There is no player {owner!r}")
+    return owner, held(ctx, owner, realm_id, name.strip())
+
+
+def ref_text(ctx: api.Context, ref: str) -> str:
+    owner, _, name = ref.partition(":")
+    general = astate(ctx).generals.get(owner)
+    who = name or (general.name if general is not None else owner)
+    rank = "Senior Officer" if name else "General"
+    return f"{api.teams.name_of(ctx.campaign, owner)}'s {rank} {who}"
+
+
+def sell(ctx: api.Context, giver: str, taker: str, ref: str, seller: str) -> None:
+    """A captive traded (5.2: "the realms may freely trade ... captured prisoners"): sold
+    to his own realm he is free ("You may attempt to buy him back in the Trade
+    segment"), to a third realm he is its captive ("You may even buy another player's
+    captured General off a third party and execute him", R-AA-46). "Humanitarians:
+    Empire Generals who sell (or give) back Trusted enemy characters gain +1 point of
+    Glory": the seller, an Empire player, if he Trusts the captive's player."""
+    camp = ctx.campaign
+    owner, captive = parse_ref(ctx, ref, giver)
+    if realms.realm_id_of(camp, owner) == taker:
+        free(ctx, owner, captive, f"bought back from {api.teams.name_of(camp, giver)} (8.2)")
+        humane = marching.race(camp, seller) == EMPIRE
+        if humane and trust.trust_between(astate(ctx), seller, owner) == TRUSTED:
+            gain(ctx, seller, "an Empire General sells back a Trusted enemy (9.2)")
+        return
+    captive.captor = taker
+    ctx.emit(
+        "captive_sold",
+        f"{ref_text(ctx, ref)} is sold by {api.teams.name_of(camp, giver)} to "
+        f"{api.teams.name_of(camp, taker)}, who holds him now (8.2)",
+        player=owner,
+    )
 
 
 @define(kw_only=True)
 class OnCaptive(AasenAction):
-    """What the realm holding a captive does with him: ``captive`` names his player."""
+    """What the realm holding a captive does with him: ``captive`` names his player,
+    ``character`` a captive Senior Officer of his ("" his General)."""
 
     captive: str
+    character: str = ""
 
-    def taken(self, ctx: api.Context) -> tuple[str, General]:
-        """The acting player of the holding realm, and the captive General."""
+    def taken(self, ctx: api.Context) -> tuple[str, Character]:
+        """The acting player of the holding realm, and the captive."""
         realm_id = acting_realm(ctx)
-        general = held(ctx, self.captive, realm_id)
+        general = held(ctx, self.captive, realm_id, self.character)
         return acting_player(ctx, realm_id), general
 
 
 @define(kw_only=True)
 class Release(OnCaptive):
     kind = "release"
-    summary = "Free a captive General your realm holds (captive = his player), in the Trade"
+    summary = (
+        "Free a captive your realm holds (captive = his player; character = a Senior "
+        "Officer's name, else his General), in the Trade"
+    )
 
     def apply(self, ctx: api.Context) -> None:
         """8.2: "You may attempt to buy him back in the Trade segment"; the price is an
@@ -114,7 +163,10 @@ class Release(OnCaptive):
 @define(kw_only=True)
 class Execute(OnCaptive):
     kind = "execute"
-    summary = "Execute a captive General your realm holds (captive = his player)"
+    summary = (
+        "Execute a captive your realm holds (captive = his player; character = a Senior "
+        "Officer's name, else his General)"
+    )
 
     def apply(self, ctx: api.Context) -> None:
         """8.2: a Sworn enemy "may be executed ... during the Promotions segment, gaining
@@ -122,30 +174,52 @@ class Execute(OnCaptive):
         execute a Trusted character". Dark Elves, "Bloodrites: Dark Elf armies may
         sacrifice any captured characters, even ones who are Trusted. Roll a D6 for each
         point of Glory the victim had. If any dice comes up as a 6, your General gains a
-        point of Glory"."""
+        point of Glory" (R-AA-45: a Sworn or Hated victim gives his 1 without the dice).
+        8.2: "A captured General or Senior Officer who is either Hated or a Sworn Enemy of
+        your General may be executed", Hated even if Trusted (R-AA-45); Ogres eat Ogres
+        (``cannibals``)."""
         camp, state = ctx.campaign, astate(ctx)
         player, general = self.taken(ctx)
         realm_id = general.captor
         between = trust.trust_between(state, player, self.captive)
         dark_elf = marching.race(camp, player) == DARK_ELVES
+        own = state.generals.get(player)
+        hated = hatred.hates(camp, state, player, own, self.captive, general) if own else ""
+        cannibal = cannibals(camp, player, self.captive, general)
         ctx.require(
-            between != TRUSTED or dark_elf,
+            between != TRUSTED or dark_elf or hated or cannibal,
             f"{general.name} is Trusted by {api.teams.name_of(camp, player)}: a Trusted "
             "character may not be executed, he is kept at the Capital (3.2)",
         )
         general.fate, general.captor = DEAD, ""
+        if isinstance(general, Officer):  # "any points of Glory, advances ... are lost"
+            kept = state.officers.get(self.captive, [])
+            state.officers[self.captive] = [o for o in kept if o is not general]
         ctx.emit(
             "executed",
-            f"{api.teams.name_of(camp, self.captive)}'s General {general.name} is executed "
-            f"by {api.teams.name_of(camp, realm_id)} (8.2)",
+            f"{api.teams.name_of(camp, self.captive)}'s {advances.rank_of(general)} "
+            f"{general.name} is {'eaten' if cannibal else 'executed'} by "
+            f"{api.teams.name_of(camp, realm_id)} (8.2)",
         )
-        if dark_elf:
+        if dark_elf and not (hated or between == SWORN):
             sixes = [ctx.dice.d6(f"Bloodrites for {general.name}") for _ in range(general.glory)]
             if 6 in sixes:
                 gain(ctx, player, "Bloodrites: a 6 for the victim's Glory (9.2)")
             return
-        if between == SWORN:  # a Distrusted one is executed "for no bonus"
+        if hated:
+            gain(ctx, player, f"a Hated captive executed: {hated}")
+        elif between == SWORN:  # a Distrusted one is executed "for no bonus"
             gain(ctx, player, "a Sworn enemy executed (8.2)")
+        elif cannibal:
+            gain(ctx, player, "Cannibals: an Ogre General eats an Ogre General (9.2)")
+
+
+def cannibals(campaign: api.Campaign, player: str, owner: str, captive: Character) -> bool:
+    """9.2, Ogre Kingdoms: "Cannibals: Ogre Generals may eat other captured Ogre generals
+    and gain a point of Glory for it, even though they are not Sworn enemies" (R-AA-45:
+    a captive General, whatever the trust)."""
+    ogres = all(marching.race(campaign, p) == OGRES for p in (player, owner))
+    return ogres and isinstance(captive, General)
 
 
 def capital_lost(ctx: api.Context, target: api.Territory, loser: str) -> None:

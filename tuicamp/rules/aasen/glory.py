@@ -14,8 +14,16 @@ from __future__ import annotations
 from attrs import define, frozen
 
 from tuicamp.rules import api
-from tuicamp.rules.aasen import advances, trust
-from tuicamp.rules.aasen.state import ATTACKER, DEFENDER, AasenAction, Contingent, astate
+from tuicamp.rules.aasen import advances, hatred, injuries, trust
+from tuicamp.rules.aasen.state import (
+    ATTACKER,
+    DEFENDER,
+    AasenAction,
+    AasenState,
+    Contingent,
+    Officer,
+    astate,
+)
 
 PREFIX = "glory_"  # the form's fields: glory_<deed>_<player id>
 
@@ -26,6 +34,16 @@ DEEDS = (
     ("general", "slew the enemy General (1 yes)", 1, "the enemy General slain"),
     ("wizards", "enemy wizards slain with magic (not Bound items)", 20, "wizard slain"),
     ("standards", "enemy standards captured", 20, "standard captured"),
+)
+KILLINGS = ("officers", "general")  # the deeds of "killing enemy characters" (9.2's Grudge)
+# A Senior Officer's deeds (table 6.3's second column, R-AA-35): the General's, and the
+# missions he was vital in fulfilling.
+OFFICER_DEEDS = (
+    ("officers", "enemy Junior or Senior Officers slain", 20, "officer slain"),
+    ("general", "slew the enemy General (1 yes)", 1, "the enemy General slain"),
+    ("wizards", "enemy wizards slain with magic (not Bound items)", 20, "wizard slain"),
+    ("standards", "enemy standards captured", 20, "standard captured"),
+    ("missions", "own missions he was vital in fulfilling", 20, "mission fulfilled"),
 )
 RESULT_WORDS = {"draw": "a Draw", "minor": "a Minor Victory", "solid": "a Solid Victory"}
 RESULT_WORDS["massacre"] = "a Massacre"
@@ -57,6 +75,72 @@ def fields(campaign: api.Campaign, battle: api.Battle) -> tuple[api.ResultField,
         for side, player in generals(battle).items()
         for deed, question, most, _ in DEEDS
     )
+
+
+def officer_fields(campaign: api.Campaign, battle: api.Battle) -> tuple[api.ResultField, ...]:
+    """Table 6.3's deeds of each Senior Officer of a player on a side, asked of his side
+    (R-AA-35)."""
+    state = campaign.state
+    if not isinstance(state, AasenState):
+        return ()
+    return tuple(
+        api.ResultField(
+            field_key(deed, fighter.key),
+            f"Glory (6.4): {injuries.title(campaign, fighter)}: {question}",
+            "int",
+            0,
+            most,
+            scope=api.FieldScope.ONE_SIDE,
+            side=fighter.side,
+        )
+        for fighter in injuries.fighters(state, battle)
+        if isinstance(fighter.character, Officer)
+        for deed, question, most, _ in OFFICER_DEEDS
+    )
+
+
+def officer_glory(ctx: api.Context, battle: api.Battle) -> None:
+    """Each Senior Officer's Glory of the battle: his deeds as the form gives them, "Treat
+    any result below 0 Glory in a battle as 0"; a Dwarf's grudge doubles what he earns for
+    killing enemy characters (9.2)."""
+    result, state = battle.result, astate(ctx)
+    if result is None:
+        return
+    worth = ctx.table("glory")["officer_deeds"]
+    fighting = generals(battle)
+    for fighter in list(injuries.fighters(state, battle)):
+        officer = fighter.character
+        entry = next((r for r in result.sides if r.side == fighter.side), None)
+        if not isinstance(officer, Officer) or entry is None:
+            continue
+        enemy = next((p for side, p in fighting.items() if side != fighter.side), "")
+        factor = hatred.glory_factor(state, fighter.player, enemy)
+        items = []
+        for deed, _, _, word in OFFICER_DEEDS:
+            count = int(entry.facts.get(field_key(deed, fighter.key), 0))
+            times = factor if deed in KILLINGS else 1
+            if count:
+                items.append((f"{count} x {word}", count * int(worth[deed]) * times))
+        got = Earned(fighter.player, tuple(items))
+        if not got.total:
+            continue
+        ctx.emit(
+            "glory",
+            f"Glory (6.4): {injuries.title(ctx.campaign, fighter)} earns {got.total} "
+            f"({got.text()}): Glory {officer.glory + got.total}",
+            battle=battle.id,
+            player=fighter.player,
+        )
+        advances.gain(ctx, fighter.player, officer, got.total)
+
+
+def close_giving(ctx: api.Context) -> None:
+    """6.4: "When Glory is allocated after the battle, a General may give away up to half
+    of the Glory he has earned": the Battles segment over, so is the allocation of its
+    battles' Glory, and what each General earned and gave there is forgotten (R-AA-42)."""
+    state = astate(ctx)
+    state.earned.clear()
+    state.given.clear()
 
 
 def possessive_general(name: str) -> str:
@@ -119,12 +203,20 @@ def deeds_of(rules: api.Rules, battle: api.Battle, side: str, player: str) -> li
     if entry is None:
         return []
     worth = rules.table("glory")["deeds"]
+    enemy = next((p for s, p in generals(battle).items() if s != side), "")
+    factor = hatred.glory_factor(astate(rules), player, enemy)
     out = []
     for deed, _, _, word in DEEDS:
         count = int(entry.facts.get(field_key(deed, player), 0))
         if count:
             what = word if count == 1 or deed == "general" else f"{count} x {word}"
-            out.append((what, count * int(worth[deed])))
+            times = factor if deed in KILLINGS else 1
+            out.append(
+                (
+                    what + (", double for a grudge" if times > 1 else ""),
+                    count * int(worth[deed]) * times,
+                )
+            )
     return out
 
 

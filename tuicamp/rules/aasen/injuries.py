@@ -1,29 +1,44 @@
-"""Injuries after a battle (6.6, 8.2, table 8.2, R-AA-13, R-AA-37).
+"""Injuries after a battle (6.6, 8.2, table 8.2, R-AA-13, R-AA-37, R-AA-44).
 
 "Each General and Senior Officer that was 'slain' during a battle (i.e. either reduced to
 0 Wounds or run down) must roll on the Injuries table ... Characters that run from the
 battlefield roll twice on the table and apply the highest result." The result form asks
-of each fighting General whether he was slain and whether he fled; the rolls are made in
-the open as the result is entered, told in the chronicle and kept on the General. A dead
-General leads no more; a captured one is held by the enemy realm (8.2's Captured), both
-shown in the status lines. Senior Officers are not kept yet, so only Generals roll.
+of each fighting General, and of each Senior Officer of a player on a side, whether he
+was slain, whether he fled and whether he was mounted; the rolls are made in the open as
+the result is entered, told in the chronicle and kept on the character. The rows that
+depend on the profile read what his player declared of it (R-AA-43); a dead General
+leads no more, a captured one is held by the enemy realm (8.2's Captured), both shown in
+the status lines.
 """
 
 from __future__ import annotations
 
+import re
+from collections.abc import Iterator
 from typing import Any
 
 from attrs import frozen
 
 from tuicamp.rules import api
-from tuicamp.rules.aasen import advances, realms
-from tuicamp.rules.aasen.state import CAPTURED, DEAD, AasenState, General, astate
+from tuicamp.rules.aasen import advances, hatred, realms
+from tuicamp.rules.aasen.state import (
+    CAPTURED,
+    DEAD,
+    RETIRED,
+    AasenState,
+    Character,
+    General,
+    Officer,
+    astate,
+)
 
-SLAIN, FLED = "slain_", "fled_"  # the form's fields: slain_<player>, fled_<player>
+SLAIN, FLED, MOUNTED = "slain_", "fled_", "mounted_"  # the form's fields: slain_<who>, ...
 QUESTIONS = {
     SLAIN: "was slain (reduced to 0 Wounds or run down)",
     FLED: "fled the battlefield or ended the battle fleeing",
+    MOUNTED: "was mounted in this battle",
 }
+WOUNDS = "W"
 
 
 def commands(state: AasenState, player: str) -> bool:
@@ -33,19 +48,59 @@ def commands(state: AasenState, player: str) -> bool:
     return general is not None and not general.fate
 
 
+@frozen
+class Fighter:
+    """A character the form asks about: of which side and player, and his fields' key."""
+
+    side: str
+    player: str
+    character: Character
+
+    @property
+    def key(self) -> str:
+        """The General's fields end with his player's id, a Senior Officer's with his
+        name's letters after it."""
+        if isinstance(self.character, General):
+            return self.player
+        slug = re.sub(r"[^a-z0-9]+", "-", self.character.name.lower()).strip("-")
+        return f"{self.player}~{slug}"
+
+
+def fighters(state: AasenState, battle: api.Battle) -> Iterator[Fighter]:
+    """Each side's fighting General, then each free Senior Officer of each player on it
+    (8.1: "Senior Officers do not have to be used in each battle")."""
+    for side in battle.sides:
+        if not side.players:
+            continue
+        general = state.generals.get(side.players[0])
+        if general is not None:
+            yield Fighter(side.id, side.players[0], general)
+        for player in side.players:
+            for officer in state.officers.get(player, []):
+                if not officer.fate:
+                    yield Fighter(side.id, player, officer)
+
+
+def title(campaign: api.Campaign, fighter: Fighter) -> str:
+    """ "Malus's General Malus Darkblade", "Malus's Senior Officer Rakarth"."""
+    rank = advances.rank_of(fighter.character)
+    return f"{api.teams.name_of(campaign, fighter.player)}'s {rank} {fighter.character.name}"
+
+
 def fields(campaign: api.Campaign, battle: api.Battle) -> tuple[api.ResultField, ...]:
-    """Of each fighting General, asked of his side: slain? fled? (R-AA-13, R-AA-37)."""
-    name = api.teams.name_of
+    """Of each fighter, asked of his side: slain? fled? mounted? (R-AA-13, R-AA-37)."""
+    state = campaign.state
+    if not isinstance(state, AasenState):
+        return ()
     return tuple(
         api.ResultField(
-            f"{prefix}{side.players[0]}",
-            f"Injuries (6.6): {name(campaign, side.players[0])}'s General {question}",
+            f"{prefix}{fighter.key}",
+            f"Injuries (6.6): {title(campaign, fighter)} {question}",
             "bool",
             scope=api.FieldScope.ONE_SIDE,
-            side=side.id,
+            side=fighter.side,
         )
-        for side in battle.sides
-        if side.players
+        for fighter in fighters(state, battle)
         for prefix, question in QUESTIONS.items()
     )
 
@@ -60,11 +115,14 @@ def row_of(rules: api.Rules, d66: int) -> dict[str, Any]:
 
 @frozen
 class Injury:
-    """One injury as rolled: the D66 and its row, and the further D6 of a Bitter enemy."""
+    """One injury as rolled: the D66 and its row, the further D6 of a Bitter enemy, and the
+    results rolled again before it (R-AA-44)."""
 
     d66: int
     row: dict[str, Any]
     hated: str = ""
+    rerolled: tuple[str, ...] = ()
+    whom: str = ""  # a Bitter enemy's: general | army | realm
 
     @property
     def kind(self) -> str:
@@ -74,83 +132,179 @@ class Injury:
         effect = f"Hates {self.hated}" if self.hated else self.row["effect"]
         return f"{self.row['name']} ({effect})"
 
+    def told(self) -> str:
+        again = f" ({'; '.join(self.rerolled)})" if self.rerolled else ""
+        return f"{self.d66}: {self.text()}{again}"
 
-def roll(rules: api.Rules, dice: api.Dice, who: str, times: int) -> list[Injury]:
+
+def barred(character: Character | None, row: dict[str, Any], mounted: bool) -> str:
+    """Why the row is rolled again for this character, or "" (8.2, R-AA-44): "Amnesia ...
+    re-roll if not a Wizard"; Paranoia and Deathwish "Re-roll if the character was not
+    allowed to do this to begin with"; "Trampled by own steed ... Re-roll if the character
+    was not mounted in this battle"; "If the character was already at 1 in that stat,
+    re-roll the result" (Wounds apart: he dies)."""
+    if character is None:
+        return ""
+    needs = str(row.get("needs", ""))
+    tests = {
+        "wizard": (character.wizard, "he is no Wizard"),
+        "joins": (character.joins, "he may not join units"),
+        "armour": (character.armour, "he may wear no armour"),
+        "mounted": (mounted, "he was not mounted"),
+    }
+    if needs and not tests[needs][0]:
+        return tests[needs][1]
+    at_one = [s for s in row.get("lowers", {}) if s != WOUNDS and character.profile.get(s) == 1]
+    return f"his {'/'.join(at_one)} is 1 already" if at_one else ""
+
+
+def roll(
+    rules: api.Rules,
+    dice: api.Dice,
+    who: str,
+    times: int,
+    character: Character | None = None,
+    mounted: bool = True,
+) -> list[Injury]:
     """R-AA-13: one D66, or two for one who fled and the higher applies; "Multiple
     injuries. Roll a further D3+1 times on this table, re-rolling any further 'Dead',
     'Captured', 'Multiple injuries' and 'Full recovery' results" (R-AA-37: each further
-    roll is made again until it gives another row)."""
+    roll is made again until it gives another row). A row barred for the character is
+    rolled again, one D66 (R-AA-44)."""
     d66 = max(dice.d66(f"{who}'s injury") for _ in range(times))
-    first = _injury(rules, dice, who, d66)
+    first = _injury(rules, dice, who, d66, character, mounted)
     if first.kind != "multiple":
         return [first]
     out = [first]
-    barred = set(rules.table("multiple_rerolls"))
+    banned = set(rules.table("multiple_rerolls"))
     for _ in range(dice.roll("d3+1", f"{who}'s further injuries").total):
-        while (more := _injury(rules, dice, who, dice.d66(f"{who}'s injury"))).kind in barred:
-            pass
+        while True:
+            more = _injury(rules, dice, who, dice.d66(f"{who}'s injury"), character, mounted)
+            if more.kind not in banned:
+                break
         out.append(more)
     return out
 
 
-def _injury(rules: api.Rules, dice: api.Dice, who: str, d66: int) -> Injury:
+def _injury(
+    rules: api.Rules,
+    dice: api.Dice,
+    who: str,
+    d66: int,
+    character: Character | None,
+    mounted: bool,
+) -> Injury:
+    again: list[str] = []
     row = row_of(rules, d66)
+    while why := barred(character, row, mounted):
+        again.append(f"{d66} rolled again: {why}")
+        d66 = dice.d66(f"{who}'s injury")
+        row = row_of(rules, d66)
     if row["kind"] != "hated":
-        return Injury(d66, row)
+        return Injury(d66, row, rerolled=tuple(again))
     d6 = dice.d6(f"{who}'s bitter enemy")
-    whom = next(r["whom"] for r in rules.table("hated") if r["low"] <= d6 <= r["high"])
-    return Injury(d66, row, whom)
+    hated = next(r for r in rules.table("hated") if r["low"] <= d6 <= r["high"])
+    return Injury(d66, row, hated["whom"], tuple(again), hated["kind"])
 
 
 def apply(ctx: api.Context, battle: api.Battle) -> None:
-    """Each fighting General the form names slain or fled rolls (6.6); the effects apply
-    from his next battle on, and the chronicle tells them."""
+    """Each fighter the form names slain or fled rolls (6.6); the effects apply from his
+    next battle on, and the chronicle tells them."""
     result = battle.result
     if result is None:
         return
     camp, state = ctx.campaign, astate(ctx)
-    for side in battle.sides:
-        entry = next((r for r in result.sides if r.side == side.id), None)
-        if entry is None or not side.players:
+    for fighter in list(fighters(state, battle)):
+        entry = next((r for r in result.sides if r.side == fighter.side), None)
+        character = fighter.character
+        if entry is None or character.fate:
             continue
-        player = side.players[0]
-        general = state.generals.get(player)
-        slain, fled = (bool(entry.facts.get(f"{p}{player}", 0)) for p in (SLAIN, FLED))
-        if general is None or general.fate or not (slain or fled):
+        slain, fled, mounted = (
+            bool(entry.facts.get(f"{p}{fighter.key}", 0)) for p in (SLAIN, FLED, MOUNTED)
+        )
+        if not (slain or fled):
             continue
-        who = f"{api.teams.name_of(camp, player)}'s General {general.name}"
-        rolled = roll(ctx, ctx.dice, who, 2 if fled else 1)
+        who = title(camp, fighter)
+        rolled = roll(ctx, ctx.dice, who, 2 if fled else 1, character, mounted)
+        side = battle.side(fighter.side)
         enemy = next((s.players[0] for s in battle.sides if s is not side and s.players), "")
         for injury in rolled:
-            suffer(ctx, player, general, injury, enemy)
-        told = "; ".join(f"{i.d66}: {i.text()}" for i in rolled)
+            suffer(ctx, fighter.player, character, injury, enemy)
+        told = "; ".join(i.told() for i in rolled)
         why = "fled, the higher of two D66" if fled else "slain, a D66"
         ctx.emit("injury", f"Injuries (8.2): {who}, {why}: {told}", battle=battle.id)
+        if character.fate:
+            lost(ctx, fighter.player, character)
 
 
-def suffer(ctx: api.Context, player: str, general: General, injury: Injury, enemy: str) -> None:
-    """What an injury does to the General beyond being written on his sheet: "Dead: The
+def suffer(ctx: api.Context, player: str, character: Character, injury: Injury, enemy: str) -> None:
+    """What an injury does to the character beyond being written on his sheet: "Dead: The
     character is dead ... any points of Glory, advances and injuries are lost";
     "Captured: The enemy army captures the character"; "Survives against the odds. +1
-    point of Glory"."""
+    point of Glory"; a characteristic lowered on his declared profile, "No characteristic
+    may be reduced below 1, apart from Wounds (in which case the character is dead)";
+    "Blinded on one eye ... Should the character lose both eyes he must be retired"."""
+    if character.fate:
+        return  # a further injury of a Multiple injuries after one that killed him
     if injury.kind == "dead":
-        general.fate = DEAD
+        character.fate = DEAD
     elif injury.kind == "captured":
-        general.fate = CAPTURED
-        general.captor = realms.realm_id_of(ctx.campaign, enemy) or ""
+        character.fate = CAPTURED
+        character.captor = realms.realm_id_of(ctx.campaign, enemy) or ""
     elif injury.kind == "glory":
-        advances.gain(ctx, player, general, 1)
-    elif injury.kind != "recovery" and injury.kind != "multiple":
-        general.injuries.append(injury.text())
+        advances.gain(ctx, player, character, 1)
+    elif injury.kind == "hated" and enemy:
+        hate = hatred.hate_of(ctx.campaign, astate(ctx), injury.whom, enemy)
+        character.hates.append(hate)
+        character.injuries.append(
+            f"{injury.row['name']} (Hates {hatred.hate_text(ctx.campaign, hate)})"
+        )
+    elif injury.kind not in ("recovery", "multiple"):
+        eye = injury.row["name"]
+        if injury.kind == "blinded" and any(i.startswith(eye) for i in character.injuries):
+            character.fate = RETIRED
+        character.injuries.append(injury.text())
+        lower(character, dict(injury.row.get("lowers", {})))
+        if injury.row.get("needs") in BARS:  # Paranoia, Deathwish: no longer allowed
+            setattr(character, str(injury.row["needs"]), False)
 
 
-def fate_text(campaign: api.Campaign, general: General) -> str:
-    """How the status lines tell a General's fate: "" while he leads."""
-    if general.fate == DEAD:
-        return "dead"
+def lower(character: Character, lowers: dict[str, int]) -> None:
+    """The characteristics an injury lowers, on the profile declared (R-AA-43): never
+    below 1, and Wounds gone kill him."""
+    for stat, by in lowers.items():
+        if stat not in character.profile:
+            continue
+        left = character.profile[stat] - int(by)
+        if stat == WOUNDS and left < 1:
+            character.fate = DEAD
+        character.profile[stat] = max(1, left)
+
+
+def lost(ctx: api.Context, player: str, character: Character) -> None:
+    """A character dead, captured or retired: a Senior Officer dead or retired leaves the
+    record (8.2: "any points of Glory, advances and injuries are lost"); the chronicle
+    tells his fate."""
+    if isinstance(character, Officer) and character.fate in (DEAD, RETIRED):
+        state = astate(ctx)
+        state.officers[player] = [o for o in state.officers.get(player, []) if o is not character]
+    ctx.emit(
+        "fate",
+        f"{api.teams.name_of(ctx.campaign, player)}'s {advances.rank_of(character)} "
+        f"{character.name} is {fate_text(ctx.campaign, character)}",
+        player=player,
+    )
+
+
+FATES = {DEAD: "dead", RETIRED: "retired"}
+BARS = ("joins", "armour")  # what Paranoia and Deathwish take from him for good
+
+
+def fate_text(campaign: api.Campaign, general: Character) -> str:
+    """How the status lines tell a character's fate: "" while he leads."""
     if general.fate == CAPTURED:
         return f"captured, held by {api.teams.name_of(campaign, general.captor)}"
-    return ""
+    return FATES.get(general.fate, "")
 
 
 def battle_start(ctx: api.Context, battle: api.Battle) -> None:
@@ -158,7 +312,9 @@ def battle_start(ctx: api.Context, battle: api.Battle) -> None:
     involved in ... It is possible for a character to have more than one Old Battle Wound.
     If this is the case a D6 is rolled for each and the lowest result is taken"; Madness,
     "Roll a D6 at the start of each battle the character takes part in from now on". Rolled
-    in the open as the battle opens, and written on its card."""
+    in the open as the battle opens, and written on its card. "Robbed. In the next battle
+    the character takes part, all equipment, magic items and mounts cost double": written
+    on the card of his next battle, then struck from his sheet (R-AA-44)."""
     state = astate(ctx)
     for side in battle.sides:
         general = state.generals.get(side.players[0]) if side.players else None
@@ -175,6 +331,21 @@ def battle_start(ctx: api.Context, battle: api.Battle) -> None:
             text = f"{general.name}'s {rule['injury']} (8.2), {d6}: {row['text']}"
             battle.circumstances.append(api.Circumstance(row["key"], text, side.id, d6))
             ctx.emit("battle_start", text, battle=battle.id, player=side.players[0])
+    robbed(ctx, battle)
+
+
+def robbed(ctx: api.Context, battle: api.Battle) -> None:
+    """Robbed, for each fighter of the battle: on its card, and struck from his sheet."""
+    row = next(r for r in ctx.table("injuries") if r["kind"] == "robbed")
+    mark = f"{row['name']} ("
+    for fighter in fighters(astate(ctx), battle):
+        character = fighter.character
+        if character.fate or not any(i.startswith(mark) for i in character.injuries):
+            continue
+        character.injuries = [i for i in character.injuries if not i.startswith(mark)]
+        text = f"{character.name} was Robbed (8.2): {row['effect']}, this battle only"
+        battle.circumstances.append(api.Circumstance("robbed", text, fighter.side))
+        ctx.emit("battle_start", text, battle=battle.id, player=fighter.player)
 
 
 def survived(ctx: api.Context, battle: api.Battle) -> None:
@@ -203,3 +374,33 @@ def survived(ctx: api.Context, battle: api.Battle) -> None:
             player=player,
         )
         advances.gain(ctx, player, general, 1)
+
+
+def wasting(ctx: api.Context, battle: api.Battle) -> None:
+    """8.2: "Wasting Injury. -1 Wound. Roll a D6 at the end of each battle the character
+    fights from now on (after Victory points have been calculated). On a '1' the character
+    suffers a further -1 Wound permanently" - one D6 for each Wasting Injury he carries,
+    for each fighter not lost in the battle (R-AA-44)."""
+    if battle.result is None:
+        return
+    row = next(r for r in ctx.table("injuries") if r["kind"] == "wasting")
+    mark = f"{row['name']} ("
+    for fighter in list(fighters(astate(ctx), battle)):
+        character = fighter.character
+        for _ in range(sum(1 for i in character.injuries if i.startswith(mark))):
+            if character.fate:
+                break
+            d6 = ctx.dice.d6(f"{character.name}'s Wasting Injury")
+            if d6 != 1:
+                continue
+            character.injuries.append(f"Wasting (a further -1 Wound, {battle.id})")
+            lower(character, {WOUNDS: 1})
+            ctx.emit(
+                "injury",
+                f"Injuries (8.2): {title(ctx.campaign, fighter)}'s Wasting "
+                "Injury rolls 1: a further -1 Wound",
+                battle=battle.id,
+                player=fighter.player,
+            )
+            if character.fate:
+                lost(ctx, fighter.player, character)

@@ -11,9 +11,13 @@ Senior Officer made General; both are paid and made as the sheets are revealed.
 
 from __future__ import annotations
 
+import attrs
+
 from tuicamp.rules import api
-from tuicamp.rules.aasen import injuries
-from tuicamp.rules.aasen.state import General, Officer, PurchaseSheet, astate
+from tuicamp.rules.aasen import advances, characters, injuries, marching
+from tuicamp.rules.aasen.state import RETIRED, General, Officer, PurchaseSheet, astate
+
+SKAVEN = "Skaven"
 
 
 def cost(rules: api.Rules, sheet: PurchaseSheet) -> int:
@@ -21,7 +25,11 @@ def cost(rules: api.Rules, sheet: PurchaseSheet) -> int:
     Officer to General 3"."""
     costs = rules.table("costs")
     made = sum(len(names) for names in sheet.officers.values())
-    return made * int(costs["promote_senior"]) + len(sheet.generals) * int(costs["promote_general"])
+    return (
+        made * int(costs["promote_senior"])
+        + len(sheet.generals) * int(costs["promote_general"])
+        + len(sheet.encourage) * int(costs["encourage"])
+    )
 
 
 def check(ctx: api.Context, realm_id: str, sheet: PurchaseSheet) -> None:
@@ -41,6 +49,17 @@ def check(ctx: api.Context, realm_id: str, sheet: PurchaseSheet) -> None:
                 name not in kept,
                 f"{api.teams.name_of(camp, player)} has a Senior Officer {name!r} already",
             )
+    for player in sheet.encourage:
+        who = api.teams.name_of(camp, player)
+        old = state.generals.get(player)
+        ctx.require(
+            marching.race(camp, player) == SKAVEN and player in sheet.generals,
+            f"{who}: only a Skaven player making a new General encourages the others (9.2)",
+        )
+        ctx.require(
+            old is not None and old.fate == RETIRED and not old.injuries,
+            f"{who}: the old General must be dismissed, not dead or injured (9.2)",
+        )
     for player, name in sheet.generals.items():
         who = api.teams.name_of(camp, player)
         ctx.require(
@@ -49,8 +68,8 @@ def check(ctx: api.Context, realm_id: str, sheet: PurchaseSheet) -> None:
             "General is lost (8.5, R-AA-41)",
         )
         ctx.require(
-            any(o.name == name for o in state.officers.get(player, [])),
-            f"{who} has no Senior Officer {name!r} to make General (promote him first)",
+            any(o.name == name and not o.fate for o in state.officers.get(player, [])),
+            f"{who} has no Senior Officer {name!r} free to make General (promote him first)",
         )
 
 
@@ -69,22 +88,29 @@ def carry_out(ctx: api.Context, sheet: PurchaseSheet) -> None:
         kept = state.officers.get(player, [])
         officer = next(o for o in kept if o.name == name)
         kept.remove(officer)
-        state.generals[player] = General(officer.name, officer.glory)
+        # 8.5: he keeps his Glory, advances, injuries and all else on his sheet
+        state.generals[player] = General(**attrs.asdict(officer, recurse=False))
         ctx.emit(
             "promotion",
             f"{api.teams.name_of(camp, player)} makes his Senior Officer {name} General, with "
             f"Glory {officer.glory} (8.5)",
             player=player,
         )
+        if player in sheet.encourage:
+            why = "Clan Eshin's grisly example of his predecessor encourages the others, 9.2"
+            advances.general_gains_1(ctx, player, why)
 
 
 def describe(sheet: PurchaseSheet) -> list[str]:
     parts = [f"{', '.join(names)} made Senior Officers" for names in sheet.officers.values()]
-    return parts + [f"{name} made General" for name in sheet.generals.values()]
+    encouraged = [f"{p}'s predecessor made an example of" for p in sheet.encourage]
+    return parts + [f"{name} made General" for name in sheet.generals.values()] + encouraged
 
 
 def officer_text(state_officers: list[Officer]) -> str:
-    return ", ".join(f"{o.name} (Glory {o.glory})" for o in state_officers)
+    return ", ".join(
+        characters.sheet_text(o) + (f"; {o.fate}" if o.fate else "") for o in state_officers
+    )
 
 
 def substitute_text(kept: list[Officer]) -> str:
@@ -93,6 +119,7 @@ def substitute_text(kept: list[Officer]) -> str:
     with the highest Leadership is the General. If that too is equal the owning player
     chooses ... If the player has no Senior Officer to take over, his army will have no
     General" (the Leadership is the table's to compare, R-AA-41)."""
+    kept = [o for o in kept if not o.fate]  # a captive stands in for nobody
     if not kept:
         return "no Senior Officer stands in: the army has no General"
     best = max(o.glory for o in kept)

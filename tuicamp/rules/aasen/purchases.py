@@ -104,7 +104,8 @@ class WriteSheet(AasenAction):
         "Write your realm's sealed Promotions & Purchases sheet: territories for new "
         "outposts, strongholds, upgrades of outposts, and fleets (pirates: a sea hex too); "
         "officers = {player = [names]} made Senior Officers, generals = {player = name} a "
-        "Senior Officer made General"
+        "Senior Officer made General, encourage = [players] (Skaven: a retired General's "
+        "grisly example)"
     )
     outposts: list[str] = field(factory=list)
     strongholds: list[str] = field(factory=list)
@@ -112,6 +113,7 @@ class WriteSheet(AasenAction):
     fleets: list[str] = field(factory=list)
     officers: dict[str, list[str]] = field(factory=dict)
     generals: dict[str, str] = field(factory=dict)
+    encourage: list[str] = field(factory=list)
 
     def apply(self, ctx: api.Context) -> None:
         realm_id = acting_realm(ctx)
@@ -122,6 +124,7 @@ class WriteSheet(AasenAction):
             list(self.fleets),
             {p: list(names) for p, names in self.officers.items()},
             dict(self.generals),
+            list(self.encourage),
         )
         _check_building(ctx, realm_id, sheet)
         officers.check(ctx, realm_id, sheet)

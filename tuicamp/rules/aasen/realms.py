@@ -144,3 +144,20 @@ def earning(campaign: api.Campaign, state: AasenState, realm_id: str) -> list[ap
 
 def names(territories: Iterable[api.Territory]) -> str:
     return ", ".join(t.name for t in territories) or "none"
+
+
+def pieces(campaign: api.Campaign) -> list[set[str]]:
+    """The land's connected pieces, the biggest (the mainland) first."""
+    left = {t.id: t for t in land(campaign)}
+    pieces: list[set[str]] = []
+    while left:
+        _, start = left.popitem()
+        piece, todo = {start.id}, [start]
+        while todo:
+            for other in neighbours(campaign, todo.pop()):
+                if other.id in left:
+                    del left[other.id]
+                    piece.add(other.id)
+                    todo.append(other)
+        pieces.append(piece)
+    return sorted(pieces, key=len, reverse=True)

@@ -18,13 +18,16 @@ from tuicamp.rules.aasen import (
     betrayal,
     bonuses,
     captives,
+    characters,
     declarations,
+    draft,
     endturn,
     glory,
     gm,
+    hatred,
+    opening,
     passage,
     purchases,
-    realms,
     setup,
     support,
     trade,
@@ -45,6 +48,9 @@ MODULES = (
     betrayal,
     captives,
     glory,
+    characters,
+    hatred,
+    draft,
     endturn,
     gm,
 )
@@ -52,14 +58,13 @@ ACTIONS: tuple[type[api.Action], ...] = tuple(a for module in MODULES for a in m
 
 
 def begin_year(ctx: api.Context) -> None:
-    """The year opens: (in the first) the island is told; a realm with no land is out
-    (3.1); then Support and Resources are earned (5.1). A campaign over earns nothing
-    (R-AA-26)."""
+    """The year opens (``opening``), unless the first year's set-up draft is still to be
+    made (``draft``, 2.1, R-AA-7): the year opens as it ends."""
     if astate(ctx).over:
         return
-    tell_the_island(ctx)
-    endturn.landless(ctx)
-    year.earn(ctx)
+    if draft.begin(ctx):
+        return
+    opening.open_year(ctx)
 
 
 def begin_declarations(ctx: api.Context) -> None:
@@ -68,43 +73,10 @@ def begin_declarations(ctx: api.Context) -> None:
     declarations.begin(ctx)
 
 
-def tell_the_island(ctx: api.Context) -> None:
-    """As the first year begins, the chronicle tells every realm's Capital, Homeland and
-    holdings, each player's General, and the trust table for the Games Master to check
-    (R-AA-3, R-AA-15, R-AA-21)."""
-    camp, state = ctx.campaign, astate(ctx)
-    if camp.turn != 1:
-        return
-    for rank, realm_id in enumerate(state.realm_order, start=1):
-        team = realms.realm(camp, realm_id)
-        if team is None:
-            continue
-        capital = realms.capital_of(camp, state, realm_id)
-        home = realms.names(realms.homeland(camp, state, realm_id))
-        held = [
-            f"{kind} in {t.name}"
-            for t in realms.held_by(camp, realm_id)
-            if (kind := realms.holding_in(state, t))
-        ]
-        kind = "pirate realm" if realms.is_pirate(camp, realm_id) else "realm"
-        text = (
-            f"Realm {rank}, {team.name} ({kind} of "
-            f"{', '.join(api.teams.name_of(camp, p) for p in team.members)}): Capital "
-            f"{capital.name if capital else 'none'}; Homeland {home}; "
-            f"{'; '.join(held) or 'no Outpost or Stronghold'}"
-        )
-        ctx.emit("realm", text, undoable=False, realm=realm_id)
-    for player, general in state.generals.items():
-        who = api.teams.name_of(camp, player)
-        text = f"{who} promotes {general.name} to General (the first turn's free promotion)"
-        ctx.emit("general", text, undoable=False, player=player)
-    lines = view.trust_lines(camp, state)
-    if lines:
-        ctx.emit("trust", "Trust between the armies: " + "; ".join(lines), undoable=False)
-
-
 # The Games Master's corrections, made in any segment.
 GM_ACTIONS = tuple(a.kind for a in gm.ACTIONS)
+# What a player keeps on his characters' sheets, in any segment (8.3, 8.4).
+ANYTIME = (*GM_ACTIONS, "set_character", "pick_skill", "declare_grudge")
 
 SEGMENT_HELP = {
     "earn": "Support and Resources are earned (5.1).",
@@ -129,14 +101,14 @@ class AasenRuleset(api.Ruleset):
             "earn",
             "Start of turn: Support and Resources",
             help=SEGMENT_HELP["earn"],
-            allows=("convert_wealth", *GM_ACTIONS),
+            allows=("convert_wealth", *(a.kind for a in draft.ACTIONS), *ANYTIME),
             on_enter=begin_year,
         ),
         api.Phase(
             "trade",
             "Start of turn: Trade",
             help=SEGMENT_HELP["trade"],
-            allows=("trade", "grant_passage", "release", *GM_ACTIONS),
+            allows=("trade", "grant_passage", "release", "retire", *ANYTIME),
             on_enter=trade.open_trade,
             on_leave=trade.close_trade,
         ),
@@ -144,7 +116,7 @@ class AasenRuleset(api.Ruleset):
             "purchases",
             "Start of turn: Promotions & Purchases",
             help=SEGMENT_HELP["purchases"],
-            allows=("write_sheet", "execute", *GM_ACTIONS),
+            allows=("write_sheet", "execute", "retire", *ANYTIME),
             on_enter=purchases.open_sheets,
         ),
         api.Phase(
@@ -160,7 +132,7 @@ class AasenRuleset(api.Ruleset):
                 "grant_passage",
                 "support",
                 "refuse_support",
-                *GM_ACTIONS,
+                *ANYTIME,
             ),
             play=api.Play.OPEN,
             on_enter=begin_declarations,
@@ -169,14 +141,15 @@ class AasenRuleset(api.Ruleset):
             "battles",
             "Battles",
             help=SEGMENT_HELP["battles"],
-            allows=("gm_unplayed", "refuse_support", "betray", "give_glory", *GM_ACTIONS),
+            allows=("gm_unplayed", "refuse_support", "betray", "give_glory", *ANYTIME),
             on_enter=battles.open_battles,
+            on_leave=glory.close_giving,
         ),
         api.Phase(
             "end",
             "End of the turn",
             help=SEGMENT_HELP["end"],
-            allows=("rebuild", "raze_own", "destroy_holding", *GM_ACTIONS),
+            allows=("rebuild", "raze_own", "destroy_holding", *ANYTIME),
             on_enter=year.rebuild_unfought,
             on_leave=year.year_end,
         ),
@@ -268,6 +241,8 @@ marks = { vraxx = "slaanesh" }             # per player: his General's Mark of C
     def end_blockers(self, ctx: api.Context, player: str) -> list[str]:
         """A realm hands in its sheet before the segment ends; in the declarations, each
         player declares or passes in his turn, and an invaded realm answers first."""
+        if ctx.campaign.phase == "earn" and draft.to_do(ctx):
+            return [f"First: {draft.to_do(ctx)}"]
         if ctx.campaign.phase == "purchases":
             return purchases.blockers(ctx, player)
         if ctx.campaign.phase == "declare":
@@ -312,4 +287,7 @@ marks = { vraxx = "slaanesh" }             # per player: his General's Mark of C
         return view.aasen_view(rules, seat)
 
     def status_lines(self, rules: api.Rules, seat: api.Seat) -> list[api.StatusLine]:
-        return view.status_lines(rules, seat)
+        """The view's lines, and while the set-up is drafted whose turn it is (2.1)."""
+        waiting = draft.to_do(rules)
+        lines = [api.StatusLine("Set-up", waiting)] if waiting else []
+        return lines + view.status_lines(rules, seat)

@@ -1,9 +1,10 @@
 """Setting Hex Island up (2.1): the realms, their Capitals and Homelands, the free
 Stronghold or two Outposts, each player's General and the trust table.
 
-The scenario fixes the allocation (R-AA-7's option): its ``[[territory]]`` owners are the
-picks made, its realms in the order they rank (Realm 1 first). Its ``[ruleset.aasen]``
-table places the rest::
+The scenario fixes the allocation (R-AA-7's option), or leaves it to the players' draft
+(``starts = [...]``, its land nobody's: ``draft``, R-AA-48). Fixed, its ``[[territory]]``
+owners are the picks made, its realms in the order they rank (Realm 1 first), and its
+``[ruleset.aasen]`` table places the rest::
 
     capitals = { reach = "hag-hold" }          # per realm: its Capital's territory
     holdings = { serpentwood = "stronghold" }  # per territory: an outpost or a stronghold
@@ -32,21 +33,27 @@ from tuicamp.rules.aasen.state import (
     STRONGHOLD,
     SWORN,
     AasenState,
+    Draft,
     General,
     RealmBooks,
     pair_key,
 )
 
 KEYS = ("capitals", "holdings", "generals", "marks")
+LISTS = ("starts",)  # the starting territories of a draft (R-AA-48)
 
 
 def setup_problems(table: dict[str, Any], mark_names: list[str]) -> list[api.Problem]:
     """The shape of the ``[ruleset.aasen]`` table: its keys, names and marks."""
     out: list[api.Problem] = []
     for key in table:
+        if key in LISTS:
+            if not isinstance(table[key], list) or not all(isinstance(t, str) for t in table[key]):
+                out.append(api.Problem((key,), f'{key} is a list of territory ids: ["..."]'))
+            continue
         if key not in KEYS:
             close = difflib.get_close_matches(key, KEYS, n=1)
-            hint = f"did you mean {close[0]!r}?" if close else "it takes " + ", ".join(KEYS)
+            hint = f"did you mean {close[0]!r}?" if close else "it takes " + ", ".join(KEYS + LISTS)
             out.append(api.Problem((key,), f"unknown key ({hint})"))
     for key in KEYS:
         value = table.get(key, {})
@@ -84,6 +91,10 @@ def set_up(rules: api.Rules, table: dict[str, Any]) -> AasenState:
         state.books[team.id] = RealmBooks()
         state.realm_order.append(team.id)
     state.trust = trust.trust_table(rules, state.marks)
+    starts = table.get("starts")
+    if isinstance(starts, list):  # the players draft the island (R-AA-7, R-AA-48)
+        state.draft = Draft([str(t) for t in starts])
+        return state
     state.capitals = _table(table, "capitals")
     state.holdings = _table(table, "holdings")
     return state
@@ -142,23 +153,6 @@ def _map_problems(rules: api.Rules) -> list[api.Problem]:
     return out
 
 
-def _islands(campaign: api.Campaign) -> list[set[str]]:
-    """The land's connected pieces, the biggest (the mainland) first."""
-    left = {t.id: t for t in realms.land(campaign)}
-    pieces: list[set[str]] = []
-    while left:
-        _, start = left.popitem()
-        piece, todo = {start.id}, [start]
-        while todo:
-            for other in realms.neighbours(campaign, todo.pop()):
-                if other.id in left:
-                    del left[other.id]
-                    piece.add(other.id)
-                    todo.append(other)
-        pieces.append(piece)
-    return sorted(pieces, key=len, reverse=True)
-
-
 def _capital_problems(
     rules: api.Rules, state: AasenState, team: api.Team, pirate: bool
 ) -> list[api.Problem]:
@@ -174,7 +168,7 @@ def _capital_problems(
         return [api.Problem(where, f"realm {team.id!r} needs a Capital ({why})")]
     if territory.owner != team.id:
         return [api.Problem(where, f"{territory.name} is not realm {team.id!r}'s land")]
-    mainland, *islands = _islands(camp) or [set()]
+    mainland, *islands = realms.pieces(camp) or [set()]
     around = realms.neighbours(camp, territory)
     if not pirate:
         if territory.id not in mainland:
@@ -301,4 +295,45 @@ def campaign_problems(rules: api.Rules) -> list[api.Problem]:
     state = rules.campaign.state
     if not isinstance(state, AasenState):
         return []
+    if state.draft is not None:
+        return _map_problems(rules) + _draft_problems(rules, state)
     return _map_problems(rules) + _realm_problems(rules, state)
+
+
+def _draft_problems(rules: api.Rules, state: AasenState) -> list[api.Problem]:
+    """A draft's island: all its land nobody's, exactly the realms' territories, and a
+    starting territory each on the mainland (a realm of two) or an island (a pirate
+    realm, R-AA-48)."""
+    camp, out = rules.campaign, []
+    assert state.draft is not None
+    sizes = rules.table("realm_size")
+    teams = realms.realms(camp)
+    pirates = [t for t in teams if realms.is_pirate(camp, t.id)]
+    need = len(pirates) * int(sizes["pirate"]) + (len(teams) - len(pirates)) * int(sizes["normal"])
+    land = realms.land(camp)
+    if len(land) != need:
+        text = (
+            f"the draft needs {need} territories for its realms (11 a realm of two, 6 a "
+            f"pirate realm), not {len(land)}"
+        )
+        out.append(api.Problem(("map",), text))
+    for held in land:
+        if held.owner is not None:
+            text = f"in a draft {held.id!r} starts as nobody's"
+            out.append(api.Problem(("territory", held.id), text))
+    mainland, *_ = realms.pieces(camp) or [set()]
+    found = {tid: camp.map.territory(tid) for tid in state.draft.starts}
+    out += [
+        api.Problem(("starts",), f"{tid!r} is no territory")
+        for tid, t in found.items()
+        if t is None
+    ]
+    on_main = sum(1 for t in found.values() if t is not None and t.id in mainland)
+    off = sum(1 for t in found.values() if t is not None and t.id not in mainland)
+    if on_main < len(teams) - len(pirates) or off < len(pirates):
+        text = (
+            f"the draft needs a starting territory on the mainland for each realm of two "
+            f"({len(teams) - len(pirates)}) and on an island for each pirate realm ({len(pirates)})"
+        )
+        out.append(api.Problem(("starts",), text))
+    return out

@@ -24,6 +24,7 @@ TRUST_NAMES = {TRUSTED: "Trusted", DISTRUSTED: "Distrusted", SWORN: "Sworn enemi
 # What table 8.2 may make of a General (8.2).
 DEAD = "dead"
 CAPTURED = "captured"
+RETIRED = "retired"  # 8.2: "Should the character lose both eyes he must be retired"; 8.5
 
 # What a realm may build on its land (5.3).
 OUTPOST = "outpost"
@@ -39,33 +40,70 @@ class AasenAction(api.Action):
 
 
 @define
-class General:
+class Hate:
+    """Whom a character Hates (table 8.2's Bitter enemy): ``whom`` is "general" (that
+    General), "army" (all models in that player's army) or "realm" (all models of that
+    realm); the enemy General's player, name and realm when it was rolled."""
+
+    whom: str
+    player: str
+    name: str
+    realm: str
+
+
+@define
+class Grudge:
+    """A Dwarf player's grudge (9.2) against another player's General, by name: it lasts
+    while that General lives."""
+
+    player: str
+    name: str
+
+
+@define
+class Character:
+    """What a General and a Senior Officer both carry (8.1: "They gain glory, advances and
+    injuries, just like your General"). tuicamp keeps no army list, so what the rules need
+    of the profile is what the player declares of it (``set_character``, R-AA-43): whether
+    he is a Wizard and rolls on the Wizard's table, and the characteristics the injury and
+    advance tables read. ``picks`` are the skills an advance lets him choose, still to be
+    chosen (8.4)."""
+
+    name: str
+    glory: int = 0
+    injuries: list[str] = field(factory=list)
+    advances: list[str] = field(factory=list)  # tables 8.3 and 8.4's results, as rolled
+    raised: list[str] = field(factory=list)  # the characteristics advances raised
+    advanced_to: int = 0  # the most Glory he has rolled advances for (R-AA-42)
+    skills: list[str] = field(factory=list)  # 8.4: the skills picked
+    picks: list[str] = field(factory=list)  # 8.4: the skill lists still to pick from
+    wizard: bool = False  # a Wizard, who rolls on the Wizard's table (8.3)
+    warrior_table: bool = False  # a Wizard who rolls on the Warrior's table instead
+    all_spells: bool = False  # he knows all the spells of his lore (8.3)
+    no_miscast: bool = False  # he does not miscast (8.3)
+    reroll_repeats: bool = True  # a Wizard's repeated result is rolled again (8.3)
+    profile: dict[str, int] = field(factory=dict)  # the characteristics declared: M WS ...
+    hates: list[Hate] = field(factory=list)  # table 8.2's Bitter enemy
+    joins: bool = True  # he may join friendly units (table 8.2's Paranoia)
+    armour: bool = True  # he may wear armour (table 8.2's Deathwish)
+    fate: str = ""  # "" | dead | captured | retired
+    captor: str = ""  # the realm holding him, while captured
+
+
+@define
+class General(Character):
     """A player's General: "the General is the only thing that may not be altered as the
     player pleases from game to game" (8). He is made by the free promotion of the first
     turn (R-AA-15); his Glory starts at 0 and decides the army's selection (table 9.1).
     His injuries (table 8.2) are kept as the chronicle told them; ``fate`` is "dead" or
     "captured" once table 8.2 says so, and ``captor`` the realm that holds him captive.
-    His advances (table 8.3) are kept with the characteristics they raised. Skills and
-    Senior Officers join him with the rest of the text's chapter 8."""
-
-    name: str
-    glory: int = 0
-    injuries: list[str] = field(factory=list)
-    advances: list[str] = field(factory=list)  # table 8.3's results, as rolled
-    raised: list[str] = field(factory=list)  # the characteristics advances raised
-    fate: str = ""  # "" | dead | captured
-    captor: str = ""  # the realm holding him, while captured
+    His advances (tables 8.3, 8.4) are kept with the characteristics they raised."""
 
 
 @define
-class Officer:
+class Officer(Character):
     """A Senior Officer: "A record is kept over which Senior Officers a player has ...
     Senior Officers can gain Glory, a Junior Officer can not" (8.1)."""
-
-    name: str
-    glory: int = 0
-    advances: list[str] = field(factory=list)  # table 8.3's results, as rolled
-    raised: list[str] = field(factory=list)  # the characteristics advances raised
 
 
 @define
@@ -96,6 +134,8 @@ class PurchaseSheet:
     officers: dict[str, list[str]] = field(factory=dict)
     # 8.5: player -> the Senior Officer he makes his General, his own being lost
     generals: dict[str, str] = field(factory=dict)
+    # 9.2, Skaven: the players whose new General pays Clan Eshin for a grisly example
+    encourage: list[str] = field(factory=list)
 
 
 @define
@@ -184,6 +224,17 @@ def pair_key(a: str, b: str) -> str:
 
 
 @define
+class Draft:
+    """The set-up draft (2.1, R-AA-7), while it is made: the starting territories, the
+    stage (roll, capitals, picks, holdings) and whose turn in it; the realms' 4D6."""
+
+    starts: list[str] = field(factory=list)
+    stage: str = "roll"
+    turn: int = 0
+    rolls: dict[str, int] = field(factory=dict)
+
+
+@define
 class AasenState:
     books: dict[str, RealmBooks] = field(factory=dict)  # realm (team id) -> its ledgers
     razed: list[str] = field(factory=list)  # territory ids, razed (6.3, 7.1)
@@ -193,6 +244,7 @@ class AasenState:
     earned: dict[str, int] = field(factory=dict)
     given: dict[str, int] = field(factory=dict)
     marks: dict[str, str] = field(factory=dict)  # player id -> his General's Mark of Chaos
+    grudges: dict[str, Grudge] = field(factory=dict)  # Dwarf player -> his grudge (9.2)
     trust: dict[str, str] = field(factory=dict)  # pair_key(a, b) -> trusted | distrusted | sworn
     capitals: dict[str, str] = field(factory=dict)  # realm -> its Capital's territory id
     holdings: dict[str, str] = field(factory=dict)  # territory id -> outpost | stronghold
@@ -215,6 +267,7 @@ class AasenState:
     # The order the realms were ranked in at set-up (Realm 1 first, R-AA-7): the scenario's
     # order of its realms when it fixes the allocation.
     realm_order: list[str] = field(factory=list)
+    draft: Draft | None = None  # the set-up draft, while it is made (2.1, R-AA-48)
 
 
 def astate(rules: api.Rules) -> AasenState:

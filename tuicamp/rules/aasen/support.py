@@ -21,7 +21,7 @@ from __future__ import annotations
 from attrs import define
 
 from tuicamp.rules import api
-from tuicamp.rules.aasen import books, realms, trust
+from tuicamp.rules.aasen import books, limits, realms, trust
 from tuicamp.rules.aasen.declarations import declarer
 from tuicamp.rules.aasen.marching import DOGS_OF_WAR, cheapest, entry_cost, race
 from tuicamp.rules.aasen.state import (
@@ -147,6 +147,13 @@ class Support(AasenAction):
             "Not more than one Support Contingent of yours to each battle",
         )
         may_ally(ctx, player, invasion, self.side)
+        most = limits.most_contingents(ctx, player)
+        ctx.require(
+            len(limits.sent(ctx, player)) < most,
+            f"{name(camp, player)}'s army has {most + 1} Heroes (table 9.1), the General "
+            f"one of them: it sends at most {most} Support Contingent(s) a year, each led by "
+            "a Hero (5.5, R-AA-47)",
+        )
         ctx.require(
             not self.officer or any(o.name == self.officer for o in state.officers.get(player, [])),
             f"{self.officer!r} is none of your Senior Officers",

@@ -5,7 +5,8 @@ the trade need not be open and the realms are free to honour or break any deals"
 
 One realm offers (what it gives, what it asks), the other accepts or declines; the
 exchange is made as it is accepted, each side then still having what it gives. An offer
-not answered lapses as the segment ends. Captives join the offers with the characters.
+not answered lapses as the segment ends. A captive given or asked changes hands as the
+offer is accepted: bought back by his own realm he is free (R-AA-46).
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from __future__ import annotations
 from attrs import define, field
 
 from tuicamp.rules import api
-from tuicamp.rules.aasen import books, realms
+from tuicamp.rules.aasen import books, captives, realms
 from tuicamp.rules.aasen.state import AasenAction, astate
 from tuicamp.rules.aasen.year import acting_realm
 from tuicamp.rules.kit.words import possessive
@@ -42,9 +43,10 @@ def _territories(ctx: api.Context, realm_id: str, tids: list[str]) -> list[api.T
     return out
 
 
-def _words(ctx: api.Context, resources: int, tids: list[str]) -> str:
+def _words(ctx: api.Context, resources: int, tids: list[str], held: list[str]) -> str:
     parts = [f"{resources} Resources"] if resources else []
     parts += [t.name for tid in tids if (t := ctx.campaign.map.territory(tid)) is not None]
+    parts += [f"the captive {captives.ref_text(ctx, ref)}" for ref in held]
     return ", ".join(parts) or "nothing"
 
 
@@ -66,13 +68,16 @@ class Trade(AasenAction):
     kind = "trade"
     summary = (
         "Trade with another realm: to = the realm, give/ask = Resources, give_land/ask_land "
-        "= territories; or accept / decline = an offer's id"
+        "= territories, give_captives/ask_captives = captives held (PLAYER for his General, "
+        "PLAYER:NAME for a Senior Officer); or accept / decline = an offer's id"
     )
     to: str = ""
     give: int = 0
     ask: int = 0
     give_land: list[str] = field(factory=list)
     ask_land: list[str] = field(factory=list)
+    give_captives: list[str] = field(factory=list)
+    ask_captives: list[str] = field(factory=list)
     accept: str = ""
     decline: str = ""
 
@@ -98,6 +103,11 @@ class Trade(AasenAction):
                 _hand_over(
                     ctx, realm_id, offer.proposer, int(terms["ask"]), list(terms["ask_land"])
                 )
+                me = api.turns.acting_player(ctx, among=api.teams.members(camp, realm_id))
+                for ref in terms.get("give_captives", []):
+                    captives.sell(ctx, offer.proposer, realm_id, ref, str(terms.get("by", "")))
+                for ref in terms.get("ask_captives", []):
+                    captives.sell(ctx, realm_id, offer.proposer, ref, me)
             return
         other = ctx.found(realms.realm(camp, self.to), f"{self.to!r} is no realm")
         ctx.require(other.id != realm_id, "A realm trades with another realm")
@@ -106,15 +116,22 @@ class Trade(AasenAction):
         ctx.require(self.give <= has, f"{api.teams.name_of(camp, realm_id)} has {has} Resources")
         _territories(ctx, realm_id, list(self.give_land))
         _territories(ctx, other.id, list(self.ask_land))
+        for ref in self.give_captives:
+            captives.parse_ref(ctx, ref, realm_id)
+        for ref in self.ask_captives:
+            captives.parse_ref(ctx, ref, other.id)
         terms = {
             "give": self.give,
             "ask": self.ask,
             "give_land": list(self.give_land),
             "ask_land": list(self.ask_land),
+            "give_captives": list(self.give_captives),
+            "ask_captives": list(self.ask_captives),
+            "by": api.turns.acting_player(ctx, among=api.teams.members(camp, realm_id)),
         }
         text = (
-            f"gives {_words(ctx, self.give, list(self.give_land))} for "
-            f"{_words(ctx, self.ask, list(self.ask_land))}"
+            f"gives {_words(ctx, self.give, list(self.give_land), list(self.give_captives))} "
+            f"for {_words(ctx, self.ask, list(self.ask_land), list(self.ask_captives))}"
         )
         api.agreements.propose(
             ctx,

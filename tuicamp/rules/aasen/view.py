@@ -12,9 +12,20 @@ import copy
 from attrs import define, field
 
 from tuicamp.rules import api
-from tuicamp.rules.aasen import bonuses, declarations, injuries, officers, realms
+from tuicamp.rules.aasen import (
+    advances,
+    bonuses,
+    captives,
+    cards,
+    characters,
+    declarations,
+    hatred,
+    injuries,
+    officers,
+    realms,
+)
+from tuicamp.rules.aasen.cards import CharacterCard, Standing
 from tuicamp.rules.aasen.state import (
-    CAPTURED,
     TRUST_NAMES,
     AasenState,
     Fleet,
@@ -48,6 +59,9 @@ class AasenView:
     invasions: list[Invasion] = field(factory=list)  # public: declared in the open
     to_declare: list[str] = field(factory=list)  # who declares, first to last
     captives: list[str] = field(factory=list)  # public: told as the battle ended (8.2)
+    # the character sheets of the seat's own players, and the realms' standings (4.1)
+    cards: list[CharacterCard] = field(factory=list)
+    standings: list[Standing] = field(factory=list)
 
 
 def reads_books(campaign: api.Campaign, seat: api.Seat, realm_id: str) -> bool:
@@ -69,6 +83,8 @@ def aasen_view(rules: api.Rules, seat: api.Seat) -> AasenView:
         initiative=dict(state.initiative),
         invasions=[copy.copy(i) for i in state.invasions],
         to_declare=declarations.order(rules) if camp.phase == "declare" else [],
+        cards=cards.cards(rules, seat),
+        standings=cards.standings(rules, seat),
     )
     for team in realms.realms(camp):
         capital = realms.capital_of(camp, state, team.id)
@@ -88,20 +104,19 @@ def aasen_view(rules: api.Rules, seat: api.Seat) -> AasenView:
     for player, general in state.generals.items():
         if seat.gm or player in seat.players:
             out.generals[player] = general_text(camp, general)
-        if general.fate == CAPTURED:
-            owner = api.teams.name_of(camp, player)
-            out.captives.append(f"{owner}'s General {general.name} (Glory {general.glory})")
-            out.captives[-1] += f", held by {api.teams.name_of(camp, general.captor)}"
+    for player, held in captives.captives_of(state):
+        owner = api.teams.name_of(camp, player)
+        rank = advances.rank_of(held)
+        out.captives.append(
+            f"{owner}'s {rank} {held.name} (Glory {held.glory}), held by "
+            f"{api.teams.name_of(camp, held.captor)}"
+        )
     return out
 
 
 def general_text(campaign: api.Campaign, general: General) -> str:
     """A General as his own seat reads him: name, Glory, injuries and fate (8.2, 8.3)."""
-    text = f"{general.name} (Glory {general.glory})"
-    if general.advances:
-        text += f"; advances: {', '.join(general.advances)}"
-    if general.injuries:
-        text += f"; injuries: {', '.join(general.injuries)}"
+    text = characters.sheet_text(general)
     fate = injuries.fate_text(campaign, general)
     return f"{text}; {fate}" if fate else text
 
@@ -143,6 +158,7 @@ def status_lines(rules: api.Rules, seat: api.Seat) -> list[api.StatusLine]:
             text = officers.officer_text(kept)
             lines.append(api.StatusLine("Senior Officers", text, player=player))
     lines += [api.StatusLine("Captive", text) for text in view.captives]
+    lines += [api.StatusLine("Grudge", text) for text in hatred.grudge_lines(camp, state)]
     if camp.phase == "purchases" and view.sheets is not None and view.sheets.waiting:
         lines.append(api.StatusLine("Sheets", view.sheets.waiting_text(camp)))
     if view.to_declare:

@@ -1,8 +1,9 @@
 """The Invasion of Hex Island on the campaign screen: the map draws the realms' borders
 (one border round each realm's land, whichever of its players acts), keys answer the
 segments' everyday questions (pass a declaration, stand or withdraw, hand in an empty
-sheet), and ending a segment is the core's end of phase. The core's side panel shows the
-status lines; every other action is at hand in orders files and the command palette."""
+sheet), ``C`` opens the character sheets and ``S`` the standings (``sheets``), and ending a
+segment is the core's end of phase. The core's side panel shows the status lines; every
+other action is at hand in orders files and the command palette."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from collections.abc import Callable
 
 from tuicamp.rules.aasen.declarations import Answer, Pass
 from tuicamp.rules.aasen.purchases import WriteSheet
+from tuicamp.rules.aasen.screens.sheets import CharacterScreen, StandingsScreen
 from tuicamp.rules.api import Action, EndPhase
 from tuicamp.ui.kit import Borders, CampaignControls, RulesetUI, UiCommand
 
@@ -38,6 +40,18 @@ COMMANDS = (
         _do(lambda: Answer(choice="withdraw")),
     ),
     UiCommand("aasen.sheet", "h", "Hand in an empty Promotions & Purchases sheet", _do(WriteSheet)),
+    UiCommand(
+        "aasen.characters",
+        "C",
+        "Character sheets: your Generals and Senior Officers",
+        lambda c: c.open(CharacterScreen(c.view)),
+    ),
+    UiCommand(
+        "aasen.standings",
+        "S",
+        "Standings: the realms by territories",
+        lambda c: c.open(StandingsScreen(c.view)),
+    ),
 )
 
 
