@@ -2,7 +2,7 @@
 
 Modules, whose imports only point down, none of them inside a function:
 
-    state < corps < control < roster < council < impulses < battles < supply < castles
+    state < corps < control < roster < council < impulses < battles < followup < supply < castles
     < withdrawal < assault < crews < garrisons < endturn < setup < view < ruleset
 
 - ``state``: the attrs records the campaign keeps (corps, the order, alliances, castles);
@@ -11,6 +11,7 @@ Modules, whose imports only point down, none of them inside a function:
 - ``council``: the start of a turn: the 2d6 order of play and the turn's alliances;
 - ``impulses``: the eight impulses in rounds of the rotation, MP in fractions, commitments;
 - ``battles``: battles where hostile corps meet after the movement, their card, casualties;
+- ``followup``: the temporary allies' follow-up battle when they win together;
 - ``supply``: the supply check of every corps at once, Disrupted and eliminated corps;
 - ``roster``: a corps taken out of the war;
 - ``castles``: garrisons inside their walls, sieges, the assault battle, withdrawing inside;

@@ -19,6 +19,7 @@ from tuicamp.rules.suvinen import (
     council,
     crews,
     endturn,
+    followup,
     garrisons,
     impulses,
     roster,
@@ -215,6 +216,7 @@ garrisons = { altdorf = "altdorf-garrison" }   # per castle or city: the army in
         """The reminders every Suvinen battle carries (R-ALL-3, R-SU-21, R-SU-22)."""
         notes = [
             *battles.card_notes(rules, battle),
+            *followup.card_notes(rules, battle),
             "Army-book limits are the players' business: after losses, eliminate any troops "
             "that now break them (R-ALL-3).",
             "Temporary defensive works are not available: their rules are lost (R-SU-21).",
@@ -226,7 +228,8 @@ garrisons = { altdorf = "altdorf-garrison" }   # per castle or city: the army in
     def apply_battle_result(self, ctx: api.Context, battle: api.Battle) -> None:
         """A side with no troops on the table loses its war machines (§4.2.1, R-SU-30); the
         losses roll on the casualty table (R-SU-16); a corps with no troops left is gone,
-        and a hex left to one side is no longer contested (R-SU-8)."""
+        and a hex left to one side is no longer contested (R-SU-8); temporary allies who
+        won together owe each other a follow-up battle (R-SU-39)."""
         battles.abandon_machines(ctx, battle)
         battles.roll_casualties(ctx, battle)
         camp = ctx.campaign
@@ -235,10 +238,11 @@ garrisons = { altdorf = "altdorf-garrison" }   # per castle or city: the army in
                 army = camp.army(army_id)
                 if army is not None and not any(u.models for u in army.units):
                     roster.remove_corps(ctx, army, f"'{army.name}' has no troops left: it is gone")
+        followup.note_victory(ctx, battle)
         withdrawal.after_battle(ctx)
 
     def result_fields(self, rules: api.Rules, battle: api.Battle) -> tuple[api.ResultField, ...]:
-        return withdrawal.result_fields()
+        return withdrawal.result_fields() + followup.result_fields(rules, battle)
 
     # --- what a seat may know -----------------------------------------------------------
     def pending(self, rules: api.Rules, seat: api.Seat | None = None) -> list[str]:

@@ -20,7 +20,7 @@ from __future__ import annotations
 from attrs import define
 
 from tuicamp.rules import api
-from tuicamp.rules.suvinen import battles, castles, control
+from tuicamp.rules.suvinen import battles, castles, control, followup
 from tuicamp.rules.suvinen.corps import corps_at, describe, hostile_at, leader
 from tuicamp.rules.suvinen.roster import remove_corps
 from tuicamp.rules.suvinen.state import sstate
@@ -61,6 +61,9 @@ def forced(rules: api.Rules, h: api.Hex, player: str) -> str:
     """Why ``player`` must withdraw from ``h`` after today's battle ('' when it need not):
     no troops on the table, or a hostile side with 5 times its points (R-SU-13)."""
     camp, state = rules.campaign, sstate(rules)
+    beaten = followup.beaten_refusal(rules, h, player)
+    if beaten:
+        return beaten
     today = [b for b in camp.battles if b.hex == h and b.turn == camp.turn and b.day == state.day]
     for battle in today:
         side = next((s for s in battle.sides if player in s.players), None)
@@ -93,7 +96,12 @@ def open_round(ctx: api.Context, h: api.Hex, before: bool) -> None:
     or before it when three or more sides are there (§4.1, step 1)."""
     state, camp = sstate(ctx), ctx.campaign
     label = camp.map.label(h)
-    players = list(dict.fromkeys(a.owner for a in battles.outside(ctx, h)))
+    winners = [] if before else followup.winners_at(ctx, h)
+    players = [
+        p for p in dict.fromkeys(a.owner for a in battles.outside(ctx, h)) if p not in winners
+    ]
+    if not players:
+        return
     if before:
         what = f"choices to withdraw or prepare for battle at {label} on day {state.day}"
     else:
@@ -109,17 +117,19 @@ def open_round(ctx: api.Context, h: api.Hex, before: bool) -> None:
 
 def begin_day(ctx: api.Context) -> None:
     """The day's battles (R-SU-15): in each contested hex not fought over yet today, a
-    battle; where three or more sides stand, first the sealed round of §4.1. A day with
-    nothing to fight ends the battles."""
+    battle; where three or more sides stand, first the sealed round of §4.1. Two
+    temporary allies who won there yesterday fight their follow-up, a surprise attack
+    (R-SU-39). A day with nothing to fight ends the battles."""
     state, camp = sstate(ctx), ctx.campaign
     for h in battles.battle_hexes(ctx):
         label = camp.map.label(h)
         if battles.fought_today(ctx, h) or label in state.withdrawals:
             continue
-        if len(battles.sides_at(ctx, h)) > 2 and label not in state.prebattle_done:
+        groups = battles.sides_at(ctx, h)
+        if len(groups) > 2 and label not in state.prebattle_done:
             open_round(ctx, h, before=True)
         else:
-            battles.open_battle_at(ctx, h)
+            battles.open_battle_at(ctx, h, followup.sides(ctx, h, groups))
     castles.open_sieges(ctx)
     settle_day(ctx)
 
@@ -128,19 +138,34 @@ def start_battles(ctx: api.Context) -> None:
     """After all movement: day 1."""
     state = sstate(ctx)
     state.day, state.prebattle_done, state.sieges_done = 1, [], []
+    state.follow_ups = {}
     begin_day(ctx)
 
 
 def settle_day(ctx: api.Context) -> None:
     """Once the day's battles are settled and no round is open: the withdrawal choices of
-    §4.3 in every hex still contested; with none, the battles are over for the turn."""
+    §4.3 in every hex still contested; with none, the battles are over for the turn, unless
+    temporary allies who won today owe each other their follow-up tomorrow (R-SU-39)."""
     state = sstate(ctx)
     if ctx.campaign.pending_battles() or state.withdrawals or state.sieges:
         return
     for h in battles.battle_hexes(ctx):
         open_round(ctx, h, before=False)
-    if not state.withdrawals:
-        state.day = 0
+    if state.withdrawals:
+        return
+    if followup.owed_tomorrow(ctx):
+        next_day(ctx)
+        return
+    state.day = 0
+
+
+def next_day(ctx: api.Context) -> None:
+    """The day's withdrawals are done: the next day begins where hostile corps are still
+    together (§4.4, R-SU-15)."""
+    state = sstate(ctx)
+    state.day += 1
+    state.prebattle_done = []
+    begin_day(ctx)
 
 
 def after_battle(ctx: api.Context) -> None:
@@ -236,6 +261,11 @@ class ChooseWithdrawal(api.Action):
         before = label in state.before_battle
         must = "" if before else forced(ctx, h, player)
         ctx.require(not (must and self.choice == FIGHT), f"You must withdraw: {must}")
+        ctx.require(
+            not (before and followup.owed(ctx, h) and self.choice == WITHDRAW),
+            'Temporary allies who won together "must IMMEDIATLY fight a battle between '
+            'them" (section 4.1, R-SU-39): write fight',
+        )
         written = FIGHT
         if self.choice == WITHDRAW:
             written = f"{WITHDRAW}:{self.destination(ctx, h, player, must)}".rstrip(":")
@@ -291,10 +321,10 @@ def carry_out(ctx: api.Context) -> None:
         withdraw(ctx, h, player, to, musts[(h, player)])
     state.withdrawals, state.before_battle = {}, []
     control.tidy(ctx)
-    if not before:
-        state.day += 1
-        state.prebattle_done = []
-    begin_day(ctx)
+    if before:
+        begin_day(ctx)
+    else:
+        next_day(ctx)
 
 
 def withdraw(ctx: api.Context, h: api.Hex, player: str, to: str, must: bool) -> None:
