@@ -16,6 +16,7 @@ them roll as killed models do.
 from __future__ import annotations
 
 from tuicamp.rules import api
+from tuicamp.rules.suvinen import hill
 from tuicamp.rules.suvinen.corps import allied, corps_at, is_garrison
 from tuicamp.rules.suvinen.state import corps_record, sstate
 
@@ -117,8 +118,10 @@ def open_battle_at(
     else:
         kind = "a meeting engagement" if len(sides) == 2 else "King of the Hill"
         circumstance = api.Circumstance("engagement", f"Deploy for {kind} (section 4.1)")
+    deploy = hill.deployment(ctx, sides) if len(sides) > 2 else []
     here = camp.map.settlements_at(h)
-    api.open_battle(ctx, h, sides, [circumstance], here[0].id if here else None, day=state.day)
+    at = here[0].id if here else None
+    api.open_battle(ctx, h, sides, [circumstance, *deploy], at, day=state.day)
     for group in groups:
         for army in group:
             record = corps_record(ctx, army.id)
@@ -152,7 +155,7 @@ def card_notes(rules: api.Rules, battle: api.Battle) -> list[str]:
         f"Give the table the feeling of the hex: it is {terrain} (section 4.0).",
     ]
     if len(battle.sides) > 2:
-        notes += KING_OF_THE_HILL
+        notes += (hill.card_notes(battle) or KING_OF_THE_HILL[:1]) + KING_OF_THE_HILL[1:]
     temporary = any(
         not allied(rules, a, b) for s in battle.sides for a in s.players for b in s.players
     )
