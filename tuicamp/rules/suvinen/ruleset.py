@@ -24,13 +24,14 @@ from tuicamp.rules.suvinen import (
     impulses,
     roster,
     setup,
+    sharing,
     supply,
     view,
     withdrawal,
 )
 from tuicamp.rules.suvinen.state import SuvinenState, sstate
 
-MODULES = (council, impulses, withdrawal, assault, crews, garrisons)
+MODULES = (council, impulses, withdrawal, assault, crews, garrisons, sharing)
 HANDLERS: dict[type[api.Action], Callable[[api.Context, Any], None]] = {
     kind: handler for module in MODULES for kind, handler in module.HANDLERS.items()
 }
@@ -81,9 +82,10 @@ class SuvinenRuleset(api.Ruleset):
             "Council",
             help=(
                 "The order of play is rolled on 2d6 (ties re-rolled). Offer or accept "
-                "alliances for this turn (ally), then end the phase."
+                "alliances for this turn (ally); allies who share a castle agree who "
+                "controls it (castle_control). Then end the phase."
             ),
-            allows=("ally", "crew_machine", "garrison"),
+            allows=("ally", "crew_machine", "garrison", "castle_control"),
             on_enter=council.begin_turn,
         ),
         *(impulse_phase(n) for n in range(1, impulses.IMPULSE_COUNT + 1)),

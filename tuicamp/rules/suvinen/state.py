@@ -79,6 +79,8 @@ class SuvinenState:
     # the follow-up battles owed by temporary allies who won together (§4.1, R-SU-39), by
     # hex label
     follow_ups: dict[str, FollowUp] = field(factory=dict)
+    # the allies' proposals of who controls a castle or city they share (§4.6, R-SU-41)
+    castle_deals: api.Agreements = field(factory=api.Agreements)
     points: int = 3500
     magic_item_limits: bool = False
 

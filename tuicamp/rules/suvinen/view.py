@@ -12,7 +12,7 @@ from __future__ import annotations
 from attrs import field, frozen
 
 from tuicamp.rules import api
-from tuicamp.rules.suvinen import withdrawal
+from tuicamp.rules.suvinen import sharing, withdrawal
 from tuicamp.rules.suvinen.choices import OpenChoices, open_choices
 from tuicamp.rules.suvinen.control import control_text, side_name
 from tuicamp.rules.suvinen.corps import allied, describe, is_garrison, leader
@@ -139,6 +139,11 @@ def offer_lines(rules: api.Rules, seat: api.Seat) -> list[api.StatusLine]:
     books = (
         (state.alliances, "ally", alliance_text),
         (state.temp_alliances, "temporary_alliance", temporary_text),
+        (
+            state.castle_deals,
+            "castle_control",
+            lambda offer: sharing.offer_text(rules, offer.terms),
+        ),
     )
     name = api.teams.name_of
     for book, action, what in books:
@@ -171,6 +176,7 @@ def status_lines(rules: api.Rules, seat: api.Seat) -> list[api.StatusLine]:
             names = " and ".join(name(camp, p) for p in agreement.circle)
             lines.append(api.StatusLine("Alliance", f"{names} this turn (R-SU-12)"))
     lines += offer_lines(rules, seat)
+    lines += sharing.shared_lines(rules, seat)
     for player, castle in state.home_castles.items():
         settlement = camp.map.settlement(castle)
         if settlement is not None:

@@ -22,6 +22,7 @@ from attrs import define
 from tuicamp.rules import api
 from tuicamp.rules.suvinen import battles, castles, control, followup
 from tuicamp.rules.suvinen.corps import corps_at, describe, hostile_at, leader
+from tuicamp.rules.suvinen.offers import Offer
 from tuicamp.rules.suvinen.roster import remove_corps
 from tuicamp.rules.suvinen.state import sstate
 
@@ -367,7 +368,7 @@ def withdraw(ctx: api.Context, h: api.Hex, player: str, to: str, must: bool) -> 
 
 
 @define(kw_only=True)
-class TemporaryAlliance(api.Action):
+class TemporaryAlliance(Offer):
     """§4.1, step 2: "If there still are more than two sides present the players now have
     the chance to make temporal alliances. Their troops fight together in the coming
     battle." Offered and accepted while the hex's round before the battle is open (R-SU-29);
@@ -379,26 +380,16 @@ class TemporaryAlliance(api.Action):
         "alliance for it (hex, to = the player), or answer one (accept = its id, or "
         "decline = its id)"
     )
+    books = "temp_alliances"
     hex: str = ""
-    to: str = ""
-    accept: str = ""
-    decline: str = ""
-    player: str = ""
 
-    def apply(self, ctx: api.Context) -> None:
+    def agreed(self, ctx: api.Context, done: api.Agreement) -> None:
+        names = " and ".join(api.teams.name_of(ctx.campaign, p) for p in done.circle)
+        where = done.terms.get("hex", "")
+        ctx.emit("temporary_alliance", f"{names} fight together at {where} (section 4.1)")
+
+    def offer(self, ctx: api.Context, me: str) -> None:
         state, camp = sstate(ctx), ctx.campaign
-        me = api.turns.acting_player(ctx, self.player)
-        book = state.temp_alliances
-        if self.accept:
-            done = api.agreements.accept(ctx, book, self.accept, me)
-            if done is not None:
-                names = " and ".join(api.teams.name_of(camp, p) for p in done.circle)
-                where = done.terms.get("hex", "")
-                ctx.emit("temporary_alliance", f"{names} fight together at {where} (section 4.1)")
-            return
-        if self.decline:
-            api.agreements.decline(ctx, book, self.decline, me)
-            return
         h = ctx.hex(self.hex)
         label = camp.map.label(h)
         ctx.require(
@@ -410,7 +401,7 @@ class TemporaryAlliance(api.Action):
         ctx.require(me in here and self.to in here, f"Both players need corps at {label}")
         ctx.require(self.to != me, "A player cannot ally with itself")
         terms = {"hex": label, "day": state.day}
-        api.agreements.propose(ctx, book, "temporary alliance", me, [self.to], terms)
+        api.agreements.propose(ctx, self.book(ctx), "temporary alliance", me, [self.to], terms)
 
 
 def blockers(rules: api.Rules, player: str) -> list[str]:
