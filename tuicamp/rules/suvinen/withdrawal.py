@@ -17,7 +17,7 @@ contested fight again the next day.
 
 from __future__ import annotations
 
-from attrs import define
+from attrs import define, field
 
 from tuicamp.rules import api
 from tuicamp.rules.suvinen import battles, castles, control, followup
@@ -229,10 +229,18 @@ def listed(rules: api.Rules, hexes: list[api.Hex]) -> str:
     return battles.names_joined([label(x) for x in hexes]).replace(" and ", " or ")
 
 
+def parsed(written: str) -> tuple[str, str, list[str]]:
+    """A written choice as its parts: "fight", or "withdraw" with its hex ('' for none)
+    and the units named into the player's own walls ("withdraw:0106:u1,u2", R-SU-37)."""
+    choice, _, rest = written.partition(":")
+    to, _, units = rest.partition(":")
+    return choice, to, [u for u in units.split(",") if u]
+
+
 def choice_text(written: str) -> str:
     """A written choice as the chronicle reads it: "fight", "withdraw to 0603", "withdraw
     (no hex open)"."""
-    choice, _, to = written.partition(":")
+    choice, to, _ = parsed(written)  # the units named into the walls stay the player's
     if choice != WITHDRAW:
         return choice
     return f"withdraw to {to}" if to else "withdraw (no hex open)"
@@ -249,6 +257,9 @@ class ChooseWithdrawal(api.Action):
     choice: str
     to: str = ""
     player: str = ""
+    # into the player's own walls (to = the hex itself): the units that go inside; the rest
+    # are eliminated (R-SU-37). None named: all of them, when they fit.
+    units: list[str] = field(factory=list)
 
     def apply(self, ctx: api.Context) -> None:
         state, camp = sstate(ctx), ctx.campaign
@@ -269,10 +280,24 @@ class ChooseWithdrawal(api.Action):
         )
         written = FIGHT
         if self.choice == WITHDRAW:
-            written = f"{WITHDRAW}:{self.destination(ctx, h, player, must)}".rstrip(":")
+            to = self.destination(ctx, h, player, must)
+            inside = self.inside(ctx, h, player, to)
+            written = f"{WITHDRAW}:{to}" + (f":{','.join(inside)}" if inside else "")
+            written = written.rstrip(":")
         revealed = api.sealed.write(ctx, sealed, player, written, choice_text)
         if revealed is not None and all(r.revealed for r in state.withdrawals.values()):
             carry_out(ctx)
+
+    def inside(self, ctx: api.Context, h: api.Hex, player: str, to: str) -> list[str]:
+        """The units named to withdraw into the player's own walls, checked as they are
+        written (R-SU-37)."""
+        place = own_walls(ctx, h, player) if to == ctx.campaign.map.label(h) else None
+        if place is None:
+            ctx.require(not self.units, "Units are named only to withdraw into your own walls")
+            return []
+        refusal = castles.walls_refusal(ctx, place, withdrawing(ctx, h, player), self.units)
+        ctx.require(not refusal, refusal)
+        return list(self.units)
 
     def destination(self, ctx: api.Context, h: api.Hex, player: str, must: str) -> str:
         """The hex a withdrawal goes to, checked as it is written: none but a corps with a
@@ -312,14 +337,14 @@ def carry_out(ctx: api.Context) -> None:
     state = sstate(ctx)
     before = bool(state.before_battle)
     going = [
-        (api.parse_label(label), player, written.partition(":")[2])
+        (api.parse_label(label), player, *parsed(written)[1:])
         for label, sealed in state.withdrawals.items()
         for player, written in sealed.choices.items()
         if written.startswith(WITHDRAW)
     ]
-    musts = {(h, p): bool(not before and forced(ctx, h, p)) for h, p, _ in going}
-    for h, player, to in sorted(going, key=lambda g: not g[2]):  # the named hexes first
-        withdraw(ctx, h, player, to, musts[(h, player)])
+    musts = {(h, p): bool(not before and forced(ctx, h, p)) for h, p, _, _ in going}
+    for h, player, to, units in sorted(going, key=lambda g: not g[2]):  # named hexes first
+        withdraw(ctx, h, player, to, musts[(h, player)], set(units) if units else None)
     state.withdrawals, state.before_battle = {}, []
     control.tidy(ctx)
     if before:
@@ -328,11 +353,14 @@ def carry_out(ctx: api.Context) -> None:
         next_day(ctx)
 
 
-def withdraw(ctx: api.Context, h: api.Hex, player: str, to: str, must: bool) -> None:
+def withdraw(
+    ctx: api.Context, h: api.Hex, player: str, to: str, must: bool, inside: set[str] | None
+) -> None:
     """One player's withdrawal from ``h``: its corps with a leader go to ``to``; with no
     hex written they go to the first hex the day's withdrawals have opened, else they are
     eliminated (R-SU-14, R-SU-33). A corps without a leader stays, or is eliminated when
-    the withdrawal is forced (R-SU-32)."""
+    the withdrawal is forced (R-SU-32). Into the player's own walls go the units it named
+    (``inside``; None: all), and the rest are eliminated (R-SU-37)."""
     camp = ctx.campaign
     label = camp.map.label(h)
     if not to:
@@ -341,7 +369,7 @@ def withdraw(ctx: api.Context, h: api.Hex, player: str, to: str, must: bool) -> 
     place = own_walls(ctx, h, player) if to == label else None
     for army in withdrawing(ctx, h, player):
         if place is not None:
-            castles.join_garrison(ctx, army, place)
+            castles.join_garrison(ctx, army, place, inside)
             continue
         if not to:
             text = (
