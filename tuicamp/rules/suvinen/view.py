@@ -39,18 +39,38 @@ class SupplyLine:
 @frozen
 class SuvinenView:
     """What the map draws: who holds each side of a contested hex (R-SU-8; public, as the
-    corps in the hex are on the map for all), and the supply lines of the seat's own and
-    its allies' corps (never an enemy's: a line tells where its corps draws from)."""
+    corps in the hex are on the map for all), the supply lines of the seat's own and its
+    allies' corps (never an enemy's: a line tells where its corps draws from), and the
+    hexes of those corps that are Disrupted (an enemy's corps is a counter, its supply
+    state unknown, R-SU-18)."""
 
     control: dict[api.SideOf, str]
     supply_lines: tuple[SupplyLine, ...] = ()
     choices: OpenChoices = field(factory=OpenChoices)  # what the seat's dialogs offer it now
+    disrupted: tuple[api.Hex, ...] = ()
 
 
 def suvinen_view(rules: api.Rules, seat: api.Seat) -> SuvinenView:
     return SuvinenView(
-        dict(sstate(rules).control), supply_lines(rules, seat), open_choices(rules, seat)
+        dict(sstate(rules).control),
+        supply_lines(rules, seat),
+        open_choices(rules, seat),
+        disrupted_hexes(rules, seat),
     )
+
+
+def disrupted_hexes(rules: api.Rules, seat: api.Seat) -> tuple[api.Hex, ...]:
+    """The hexes of the Disrupted corps the seat knows in full: its own and its allies'."""
+    records = sstate(rules).corps
+    hexes = {
+        army.hex
+        for army in rules.campaign.armies
+        if army.hex is not None
+        and army.id in records
+        and records[army.id].disrupted
+        and known_to(rules, seat, army.owner)
+    }
+    return tuple(sorted(hexes, key=rules.campaign.map.label))
 
 
 def supply_lines(rules: api.Rules, seat: api.Seat) -> tuple[SupplyLine, ...]:
