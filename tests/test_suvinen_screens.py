@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from apps.ui_kit import fixed_now, make_app, settle, sync, wait_until
 from test_suvinen_control import placed
-from test_suvinen_play import drill, end_council, play_impulse
+from test_suvinen_play import committed, drill, end_council, play_impulse
 from textual.widgets import Static
 
 from tuicamp import cli
@@ -192,6 +192,11 @@ def supplied(folder: Path) -> Path:
     return saved(engine, folder)
 
 
+def at_the_board(folder: Path) -> Path:
+    """Impulse 1, round 2 of the drill: the impulse board with a commitment on it."""
+    return saved(committed(), folder)
+
+
 def disrupted(folder: Path) -> Path:
     """Turn 2's council of the drill with a house rule of 3 1/2 MP: the First Corps at
     0503, 4 MP from Carroburg, is Disrupted (R-SU-18)."""
@@ -227,6 +232,7 @@ async def test_a_disrupted_corps_is_marked_on_its_own_sides_map_and_in_the_legen
 
 # scene -> the save and the keys pressed, all seen by the Empire's seat
 SCENES = {
+    "impulse_board": (at_the_board, ()),
     "disrupted": (disrupted, ()),
     "disrupted_legend": (disrupted, ("f2", "end")),  # the overlays: the end of the legend
     "impulse_control": (skirmish, ()),

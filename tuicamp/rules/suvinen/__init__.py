@@ -4,7 +4,7 @@ Modules, whose imports only point down, none of them inside a function:
 
     state < offers < corps < control < roster < council < impulses < hill < battles
     < followup < supply < castles < withdrawal < assault < crews < garrisons < sharing
-    < endturn < setup < view < ruleset
+    < endturn < setup < board < view < ruleset
 
 - ``state``: the attrs records the campaign keeps (corps, the order, alliances, castles);
 - ``offers``: offers of alliance and of a castle's control, answered by their ids;
@@ -25,6 +25,7 @@ Modules, whose imports only point down, none of them inside a function:
 - ``crews``: war machine crews made up from the corps' regiments;
 - ``endturn``: lost Home Castles, captured castles, players out, the winner;
 - ``setup``: Home Castles, garrisons, the campaign's size, and their checks;
+- ``board``: the impulse board: whose entry, the rotation ahead, the seat's corps' MP;
 - ``view``: what a seat may know, and its status lines;
 - ``ruleset``: the frame: the phases, their hooks, the dispatch;
 - ``tables/`` and ``docs/``: the TOML tables and the help chapters, rulings written out.

@@ -13,6 +13,7 @@ from attrs import field, frozen
 
 from tuicamp.rules import api
 from tuicamp.rules.suvinen import sharing, withdrawal
+from tuicamp.rules.suvinen.board import ImpulseBoard, board, rotation_now
 from tuicamp.rules.suvinen.choices import OpenChoices, open_choices
 from tuicamp.rules.suvinen.control import control_text, side_name
 from tuicamp.rules.suvinen.corps import allied, describe, is_garrison, leader
@@ -20,8 +21,6 @@ from tuicamp.rules.suvinen.impulses import (
     impulse_now,
     in_impulses,
     mp_text,
-    round_order,
-    rounds,
 )
 from tuicamp.rules.suvinen.state import corps_record, sstate
 
@@ -48,6 +47,7 @@ class SuvinenView:
     supply_lines: tuple[SupplyLine, ...] = ()
     choices: OpenChoices = field(factory=OpenChoices)  # what the seat's dialogs offer it now
     disrupted: tuple[api.Hex, ...] = ()
+    impulse: ImpulseBoard | None = None  # the rotation and the seat's corps' MP (R-SU-3)
 
 
 def suvinen_view(rules: api.Rules, seat: api.Seat) -> SuvinenView:
@@ -56,6 +56,7 @@ def suvinen_view(rules: api.Rules, seat: api.Seat) -> SuvinenView:
         supply_lines(rules, seat),
         open_choices(rules, seat),
         disrupted_hexes(rules, seat),
+        board(rules, seat),
     )
 
 
@@ -94,15 +95,11 @@ def known_to(rules: api.Rules, seat: api.Seat, owner: str) -> bool:
 
 def rotation_line(rules: api.Rules) -> api.StatusLine | None:
     """Whose turn of the impulse's rotation it is, and the turns ahead (public)."""
-    camp, flow = rules.campaign, rules.campaign.flow
-    if not in_impulses(rules) or not flow.order or flow.position >= len(flow.order):
+    camp, rotation = rules.campaign, rotation_now(rules)
+    if rotation is None:
         return None
-    name, impulse = api.teams.name_of, impulse_now(rules)
-    ahead = list(flow.order[flow.position + 1 :])
-    for later in range(camp.step + 1, rounds(rules, impulse) + 1):
-        ahead += round_order(rules, impulse, later)
-    now = name(camp, flow.order[flow.position])
-    text = f"impulse {impulse}, round {camp.step}: {now} moves"
+    name, (moving, ahead) = api.teams.name_of, rotation
+    text = f"impulse {impulse_now(rules)}, round {camp.step}: {name(camp, moving)} moves"
     if ahead:
         text += "; then " + ", ".join(name(camp, p) for p in ahead)
     return api.StatusLine("Rotation", text)

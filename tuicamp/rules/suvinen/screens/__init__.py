@@ -174,7 +174,8 @@ class SuvinenPanel(PhasePanel):
         names = {a.id: a.name for a in view.armies}
         said = [f"Supply line of '{names.get(s.army, s.army)}': {s.text}" for s in here]
         keys = dialog_keys(view)
-        self.text.update("\n".join(["Suvinen", *rotation, *keys, *said]))
+        moving = state.impulse.lines() if state.impulse is not None else rotation
+        self.text.update("\n".join(["Suvinen", *moving, *keys, *said]))
         found = self.screen.query(MapWidget) if self.is_attached else None
         widget = found.first() if found else None
         if widget is None:
