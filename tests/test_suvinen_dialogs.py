@@ -130,6 +130,36 @@ async def test_the_orcs_fight_on_and_the_withdrawals_are_carried_out(tmp_path):
     assert "'The First Corps' withdraws from 0503 to 0402" in texts
 
 
+@sync
+async def test_the_games_master_writes_each_players_choice_in_the_withdrawal_dialog(tmp_path):
+    """The Games Master's seat plays every player: its W dialog lists each player's round
+    and choices under the player's name, writes the choice picked for that player alone
+    (the same ``withdrawal`` action with ``player``), shows it back as that player's, and
+    when the last is written the round is revealed and carried out (R-SU-15, R-SU-28)."""
+    save = after_the_battle(tmp_path / "saves")
+    async with make_app(tmp_path, save=save, seat="gm").run_test(size=SIZE) as pilot:
+        body = await open_dialog(pilot, "W", WithdrawalDialog)
+        assert "The Empire: 0503, after the day's battle" in body
+        assert "Orcs & Goblins: 0503, after the day's battle" in body
+        assert "1. The Empire: Fight on at 0503" in body
+        assert "7. Orcs & Goblins: Fight on at 0503" in body
+        assert "8. Orcs & Goblins: Withdraw from 0503 to 0603" in body
+        await pilot.press("8")
+        session = await sent(
+            pilot, save, lambda s: "orcs" in s.campaign.state.withdrawals["0503"].choices
+        )
+    assert session.campaign.state.withdrawals["0503"].choices == {"orcs": "withdraw:0603"}
+    async with make_app(tmp_path, save=save, seat="gm").run_test(size=SIZE) as pilot:
+        body = await open_dialog(pilot, "W", WithdrawalDialog)
+        orcs = body.split("Orcs & Goblins: 0503")[1]
+        assert "You have written: withdraw to 0603" in orcs
+        assert "You have written" not in body.split("Orcs & Goblins: 0503")[0]
+        await pilot.press("1")  # the Empire fights on: the round is revealed
+        session = await sent(pilot, save, lambda s: "0503" not in s.campaign.state.withdrawals)
+    texts = [e.text for e in session.chronicle]
+    assert "'The Wolf Riders' (LC) withdraws from 0503 to 0603" in texts
+
+
 def forced_out(folder: Path) -> Path:
     """Two battles on day 1: the Orcs had no troops on the table at 0503, where no hex is
     open to them, and fought at 0603 too."""
@@ -390,6 +420,7 @@ SCENES = {
     "siege": (at_the_walls, ("S",), "orcs"),
     "withdrawal_forced": (forced_out, ("W",), "orcs"),
     "withdrawal_walls": (outside_the_walls, ("W",)),
+    "withdrawal_gm": (after_the_battle, ("W",), "gm"),
 }
 
 
