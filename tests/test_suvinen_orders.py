@@ -58,13 +58,20 @@ class Club:
         for player in players:
             self.apply(player, {"kind": "end_phase"})
 
-    def play_impulses(self, orders: Orders, until: Callable[[str], bool] | None = None) -> None:
-        """Every entry of the rotation to the end of the movement: the acting seat takes
-        the impulse of its scripted corps when one is due, else holds its first corps still
-        to go, and ends its part of the round."""
+    def play_impulses(
+        self,
+        orders: Orders,
+        until: Callable[[object], bool] | None = None,
+        marches: dict[str, str] | None = None,
+    ) -> None:
+        """Every entry of the rotation to the end of the movement (or until ``until`` says
+        of the campaign): the acting seat takes the impulse of its scripted corps when one
+        is due, or marches a corps of ``marches`` (army id -> the hex it marches to) not
+        there yet, else holds its first corps still to go; and ends its part of the round."""
+        marches = marches or {}
         while True:
             camp = self.campaign()
-            if not camp.phase.startswith("impulse") or (until and until(camp.phase)):
+            if not camp.phase.startswith("impulse") or (until and until(camp)):
                 return
             (player,) = acting_players(camp)
             rules = Rules(camp, RULESET)
@@ -77,7 +84,17 @@ class Club:
                 and takes_impulse(rules, a, impulse)
                 and camp.state.corps[a.id].took != now
             ]
-            scripted = [a for a in waiting if (camp.turn, impulse, a.id) in orders]
-            army = (scripted or waiting)[0]
-            action = orders.get((camp.turn, impulse, army.id), {"kind": "hold_corps"})
+            marching = {
+                a.id: {"kind": "move_corps", "to": marches[a.id]}
+                for a in waiting
+                if a.id in marches and a.hex is not None and camp.map.label(a.hex) != marches[a.id]
+            }
+            due = {
+                a.id: orders[(camp.turn, impulse, a.id)]
+                for a in waiting
+                if (camp.turn, impulse, a.id) in orders
+            }
+            due = {**marching, **due}
+            army = next((a for a in waiting if a.id in due), waiting[0])
+            action = due.get(army.id, {"kind": "hold_corps"})
             self.apply(player, {**action, "army": army.id}, {"kind": "end_phase"})

@@ -153,6 +153,7 @@ home_castles = { empire = "altdorf" }          # per player: a settlement id
 garrisons = { altdorf = "altdorf-garrison" }   # per castle or city: the army in it
 """
     starting_army, commander_flag = "points", "leader"  # a points allocation (R-SU-24)
+    keeps_treasury = False  # the text knows no money: troops are points (R-SU-7)
     help_files = ("overview.md", "rulings.md")
 
     # --- set-up and checks ---------------------------------------------------------------

@@ -105,8 +105,9 @@ def rotation_line(rules: api.Rules) -> api.StatusLine | None:
     return api.StatusLine("Rotation", text)
 
 
-def corps_line(rules: api.Rules, army: api.Army) -> api.StatusLine:
-    """One corps' books: where, LC, MP of this impulse, commitment, supply."""
+def corps_line(rules: api.Rules, army: api.Army, seat: api.Seat) -> api.StatusLine:
+    """One corps' books: where, LC, MP of this impulse, commitment, supply; an ally's
+    corps (or any, for the Games Master) names its player."""
     camp, record = rules.campaign, corps_record(rules, army.id)
     where = camp.map.label(army.hex) if army.hex is not None else "off the map"
     bits = [f"at {where}", f"{army.points:,} pts"]
@@ -133,7 +134,12 @@ def corps_line(rules: api.Rules, army: api.Army) -> api.StatusLine:
         bits.append(f"no supply line (turn {record.supply_checked})")
     if record.disrupted:
         bits.append("Disrupted (Ld -2)")
-    return api.StatusLine(f"Corps {describe(army)}", "; ".join(bits))
+    whose = (
+        ""
+        if api.teams.speaks_for(camp, seat, army.owner)
+        else f" of {api.teams.name_of(camp, army.owner)}"
+    )
+    return api.StatusLine(f"Corps {describe(army)}{whose}", "; ".join(bits))
 
 
 def alliance_text(offer: api.Agreement) -> str:
@@ -222,5 +228,5 @@ def status_lines(rules: api.Rules, seat: api.Seat) -> list[api.StatusLine]:
         lines.append(api.StatusLine(f"Control {camp.map.label(h)}", control_text(rules, h)))
     for army in camp.armies:
         if army.units and known_to(rules, seat, army.owner):
-            lines.append(corps_line(rules, army))
+            lines.append(corps_line(rules, army, seat))
     return lines
