@@ -19,6 +19,7 @@ from test_suvinen_play import drill, end_council, play_impulse
 from test_suvinen_withdrawal import entered
 
 from tuicamp.engine.errors import RuleError
+from tuicamp.engine.rules import Rules
 from tuicamp.model.forces import Category, Unit
 from tuicamp.model.hexes import parse_label
 from tuicamp.rules.suvinen.assault import ChooseAssault
@@ -47,6 +48,8 @@ def test_a_garrison_alone_is_besieged_and_the_besiegers_choose_to_assault_or_wai
     camp = engine.campaign
     assert camp.phase == "battles" and not camp.pending_battles()
     assert "Siege 0106: assault or wait: waiting for Orcs & Goblins" in lines(engine, "empire")
+    pending = engine.ruleset.pending(Rules(camp, engine.ruleset))
+    assert pending == ["At 0106: Orcs & Goblins to write whether to assault the walls or wait"]
     with pytest.raises(RuleError, match="Write assault or wait"):
         engine.perform("orcs", ChooseAssault(hex=CARROBURG, choice="storm"))
     engine.perform("orcs", ChooseAssault(hex=CARROBURG, choice="wait"))

@@ -225,3 +225,21 @@ def test_the_follow_up_through_apply_battles_and_log(tmp_path, monkeypatch, caps
     log = club.cli("log", "d", "--as", "empire")
     assert "'The Wolf Riders' (LC) withdraws from 0503 to 0603" in log
     assert "Battle b2 at 0503 (clear): Karak Host vs The First Corps" in log  # day 2
+
+
+def test_what_is_pending_names_whom_each_round_waits_for_once():
+    """Every seat reads one line a round, naming the players still to write, in words of
+    the round: before the battle "withdraw or prepare for battle" (section 4.1, R-SU-29),
+    after it "fight on or withdraw" (section 4.3, R-SU-28)."""
+    engine = three_sides()
+    rules = Rules(engine.campaign, RULESET)
+    assert RULESET.pending(rules, engine.campaign.seat("empire")) == [
+        "At 0503: The Empire, Orcs & Goblins and The Dwarfs to write whether to withdraw or "
+        "prepare for battle (withdrawal)"
+    ]
+    allies_fight(engine)
+    entered(engine, allies_vp=100, orcs_vp=500, empire=50, dwarfs=50)
+    engine.perform("orcs", ChooseWithdrawal(hex=FIELD, choice="withdraw", to="0603"))
+    assert RULESET.pending(Rules(engine.campaign, RULESET)) == [
+        "At 0503: The Empire and The Dwarfs to write whether to fight on or withdraw (withdrawal)"
+    ]

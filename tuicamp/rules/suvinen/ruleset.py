@@ -266,11 +266,11 @@ garrisons = { altdorf = "altdorf-garrison" }   # per castle or city: the army in
         acting = api.acting_players(camp)
         names = ", ".join(api.teams.name_of(camp, p) for p in acting)
         if camp.phase == "battles":
-            return battles.blockers(rules) + [
-                line
-                for p in camp.players
-                for line in withdrawal.blockers(rules, p.id) + assault.blockers(rules, p.id)
-            ]
+            return (
+                battles.blockers(rules)
+                + withdrawal.waiting_lines(rules)
+                + assault.waiting_lines(rules)
+            )
         if impulses.in_impulses(rules):
             now = f"Impulse {impulses.impulse_now(rules)}, round {camp.step}"
             moved = all(impulses.taken(rules, p) >= camp.step for p in acting)

@@ -441,6 +441,20 @@ def blockers(rules: api.Rules, player: str) -> list[str]:
     ]
 
 
+def waiting_lines(rules: api.Rules) -> list[str]:
+    """Whom each open round waits for, as every seat may read it: one line a round."""
+    state, camp = sstate(rules), rules.campaign
+    out = []
+    for label, sealed in state.withdrawals.items():
+        if not sealed.waiting:
+            continue
+        names = battles.names_joined([api.teams.name_of(camp, p) for p in sealed.waiting])
+        what = "withdraw or prepare for battle" if label in state.before_battle else "fight on"
+        what += "" if label in state.before_battle else " or withdraw"
+        out.append(f"At {label}: {names} to write whether to {what} (withdrawal)")
+    return out
+
+
 def pending(rules: api.Rules) -> bool:
     state = sstate(rules)
     return bool(state.withdrawals or state.sieges)
