@@ -218,7 +218,9 @@ def test_the_follow_up_through_apply_battles_and_log(tmp_path, monkeypatch, caps
     listed = club.cli("battles", "d")
     assert "b2" in listed and "0503" in listed
     printed = club.cli("battles", "d", "--card", "b2")
-    assert "Deploy for a surprise attack; the attacker is The Dwarfs" in printed
+    attacker = printed.split("The Dwarfs: The Dwarfs (Dwarfs)")[1].split("\n\n")[0]
+    assert "* Attacks in the surprise attack (section 4.1, R-SU-39)" in attacker
+    assert printed.count("surprise attack") == 3  # the attacker's mark, the day, the reason
     assert "the attacker is The Dwarfs, with more VP then (The Empire 150, The Dwarfs 250)" in (
         " ".join(printed.split())
     )

@@ -109,19 +109,21 @@ def open_battle_at(
         players = list(dict.fromkeys(a.owner for a in group))
         names = " and ".join(api.teams.name_of(camp, p) for p in players)
         sides.append(api.BattleSide(f"side{i + 1}", names, players, [a.id for a in group]))
-    if follow_up:
-        attacker = follow_up[0].title
-        circumstance = api.Circumstance(
-            SURPRISE,
-            f"Deploy for a surprise attack; the attacker is {attacker} (section 4.1, R-SU-39)",
-        )
-    else:
-        kind = "a meeting engagement" if len(sides) == 2 else "King of the Hill"
-        circumstance = api.Circumstance("engagement", f"Deploy for {kind} (section 4.1)")
+    # the card's notes say what the sides deploy for (``card_notes``); the surprise attack's
+    # attacker is marked on its side, which is what makes the battle a follow-up
+    circumstances = (
+        [
+            api.Circumstance(
+                SURPRISE, "Attacks in the surprise attack (section 4.1, R-SU-39)", side="attacker"
+            )
+        ]
+        if follow_up
+        else []
+    )
     deploy = hill.deployment(ctx, sides) if len(sides) > 2 else []
     here = camp.map.settlements_at(h)
     at = here[0].id if here else None
-    api.open_battle(ctx, h, sides, [circumstance, *deploy], at, day=state.day)
+    api.open_battle(ctx, h, sides, [*circumstances, *deploy], at, day=state.day)
     for group in groups:
         for army in group:
             record = corps_record(ctx, army.id)
