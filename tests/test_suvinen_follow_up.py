@@ -12,22 +12,29 @@ The Orcs' Wolf Riders and the Dwarfs' Karak Host march into the Empire's 0503 in
 
 from __future__ import annotations
 
+import copy
 import re
 
 import pytest
 from test_suvinen_battles import allied_for_the_battle, three_sides
+from test_suvinen_control import placed
+from test_suvinen_four_players import CROSSROADS, ROUND_1010
 from test_suvinen_orders import Club
+from test_suvinen_play import end_council, play_impulse
 
 from tuicamp.engine.battles import EnterBattleResult, SideEntry
 from tuicamp.engine.errors import RuleError
 from tuicamp.engine.rules import Rules
+from tuicamp.game.setup import start_campaign
 from tuicamp.model.hexes import parse_label
 from tuicamp.rules.suvinen import SuvinenRuleset
-from tuicamp.rules.suvinen.withdrawal import ChooseWithdrawal
+from tuicamp.rules.suvinen.impulses import MoveCorps
+from tuicamp.rules.suvinen.withdrawal import ChooseWithdrawal, TemporaryAlliance
 from tuicamp.storage.scenario import find_scenario
 
 RULESET = SuvinenRuleset()
 FIELD = "0503"
+ONE_OH = "1010"  # the Crossroads' field of four
 
 
 def allies_fight(engine) -> None:
@@ -244,4 +251,49 @@ def test_what_is_pending_names_whom_each_round_waits_for_once():
     engine.perform("orcs", ChooseWithdrawal(hex=FIELD, choice="withdraw", to="0603"))
     assert RULESET.pending(Rules(engine.campaign, RULESET)) == [
         "At 0503: The Empire and The Dwarfs to write whether to fight on or withdraw (withdrawal)"
+    ]
+
+
+def test_three_allies_who_win_ally_again_but_may_not_withdraw_before_their_follow_up():
+    """§4.1: "if temporal allies win the battle, then they must IMMEDIATLY fight a battle
+    between them (again, if there are more than two sides you first make temporal
+    alliances)". On the Crossroads the Empire, Bretonnia and the Dwarfs ally against the
+    Orcs at 1010 and win; on day 2 the three write first (R-SU-29), but none may withdraw
+    (R-SU-39), and the Empire and Bretonnia ally again: a surprise attack on the Dwarfs."""
+    scenario = copy.deepcopy(CROSSROADS)
+    placed(**ROUND_1010, **{"dwarfs-1": "1109"})(scenario)
+    engine = start_campaign(scenario, "suvinen", seed=5, check=True)
+    camp = engine.campaign
+    end_council(engine)
+    into = [*ROUND_1010, "dwarfs-1"]
+    script = {(1, 1, a): MoveCorps(army=a, path=[ONE_OH]) for a in into}
+    while camp.phase.startswith("impulse"):
+        play_impulse(engine, script)
+    trio = ("empire", "bretonnia", "dwarfs")
+    for a, b in (("empire", "bretonnia"), ("empire", "dwarfs"), ("bretonnia", "dwarfs")):
+        engine.perform(a, TemporaryAlliance(hex=ONE_OH, to=b))
+        engine.perform(b, TemporaryAlliance(accept=camp.state.temp_alliances.items[-1].id))
+    for player in (*trio, "orcs"):
+        engine.perform(player, ChooseWithdrawal(hex=ONE_OH, choice="fight"))
+    (battle,) = camp.pending_battles()
+    allies = next(s.id for s in battle.sides if len(s.players) == 3)
+    own = {"vp_of_empire": 300, "vp_of_bretonnia": 200, "vp_of_dwarfs": 100}
+    sides = [
+        SideEntry(side=s.id, vp=600, facts=own) if s.id == allies else SideEntry(side=s.id)
+        for s in battle.sides
+    ]
+    engine.perform("gm", EnterBattleResult(battle=battle.id, sides=sides))
+    engine.perform("orcs", ChooseWithdrawal(hex=ONE_OH, choice="withdraw", to="1110"))
+    assert camp.state.day == 2 and camp.state.before_battle == [ONE_OH]
+    with pytest.raises(RuleError, match="must IMMEDIATLY fight a battle between them"):
+        engine.perform("dwarfs", ChooseWithdrawal(hex=ONE_OH, choice="withdraw", to="1109"))
+    engine.perform("empire", TemporaryAlliance(hex=ONE_OH, to="bretonnia"))
+    engine.perform("bretonnia", TemporaryAlliance(accept=camp.state.temp_alliances.items[-1].id))
+    for player in trio:
+        engine.perform(player, ChooseWithdrawal(hex=ONE_OH, choice="fight"))
+    (follow,) = camp.pending_battles()
+    assert follow.day == 2
+    assert [(s.id, sorted(s.players)) for s in follow.sides] == [
+        ("attacker", ["bretonnia", "empire"]),
+        ("defender", ["dwarfs"]),
     ]
