@@ -304,7 +304,7 @@ def test_three_sides_write_first_then_temporary_allies_fight_together(ally):
     else:  # "you have to fight a "King of the Hill" -battle"
         assert len(battle.sides) == 3
         assert "Day 1: deploy for King of the Hill (section 4.1)." in notes
-        assert any(n.startswith("King of the Hill: the two weakest sides") for n in notes)
+        assert any(n.startswith("King of the Hill: the sides deploy weakest first") for n in notes)
 
 
 def empire_loses(engine, loss: UnitLoss, routed: bool = True):

@@ -19,6 +19,7 @@ from test_suvinen_play import drill, end_council, play_impulse
 from test_suvinen_withdrawal import entered
 
 from tuicamp.engine.errors import RuleError
+from tuicamp.engine.rules import Rules
 from tuicamp.model.forces import Category, Unit
 from tuicamp.model.hexes import parse_label
 from tuicamp.rules.suvinen.assault import ChooseAssault
@@ -47,6 +48,8 @@ def test_a_garrison_alone_is_besieged_and_the_besiegers_choose_to_assault_or_wai
     camp = engine.campaign
     assert camp.phase == "battles" and not camp.pending_battles()
     assert "Siege 0106: assault or wait: waiting for Orcs & Goblins" in lines(engine, "empire")
+    pending = engine.ruleset.pending(Rules(camp, engine.ruleset))
+    assert pending == ["At 0106: Orcs & Goblins to write whether to assault the walls or wait"]
     with pytest.raises(RuleError, match="Write assault or wait"):
         engine.perform("orcs", ChooseAssault(hex=CARROBURG, choice="storm"))
     engine.perform("orcs", ChooseAssault(hex=CARROBURG, choice="wait"))
@@ -81,11 +84,15 @@ def defenders_outside(scenario) -> None:
     )
 
 
+INSIDE = ["first-general", "first-halberdiers", "first-spearmen", "greatswords", "handgunners"]
+
+
 def test_the_troops_outside_fight_first_and_may_withdraw_into_the_castle_up_to_1000_pts():
     """§4.6: "the others have to first fight it out"; "If the defender decides to fight
     outside the Home Castle he may later withdraw into it, but any excess troops above
-    1.000 points are eliminated" (R-SU-37: "their units join the garrison in roster order
-    while it holds 1,000 pts or less; those that do not fit are eliminated")."""
+    1.000 points are eliminated" (R-SU-37: the player names the units that go inside, the
+    rest are eliminated). The garrison has room for 860 pts, the First Corps holds 925: the
+    Empire keeps its Handgunners and leaves the Great Cannon as the excess."""
     engine = to_the_walls(edit=defenders_outside)
     camp = engine.campaign
     (battle,) = camp.pending_battles()
@@ -98,27 +105,45 @@ def test_the_troops_outside_fight_first_and_may_withdraw_into_the_castle_up_to_1
     with pytest.raises(RuleError, match="0106 is no castle or city of yours"):
         engine.perform("orcs", ChooseWithdrawal(hex=CARROBURG, choice="withdraw", to=CARROBURG))
     engine.perform("orcs", ChooseWithdrawal(hex=CARROBURG, choice="fight"))
-    engine.perform("empire", ChooseWithdrawal(hex=CARROBURG, choice="withdraw", to=CARROBURG))
+    into = {"hex": CARROBURG, "choice": "withdraw", "to": CARROBURG}
+    with pytest.raises(
+        RuleError,
+        match=r"room for 860 pts and your corps hold 925: name the units that go inside",
+    ):
+        engine.perform("empire", ChooseWithdrawal(**into))
+    with pytest.raises(RuleError, match="Those units hold 925 pts: Carroburg's garrison has"):
+        engine.perform("empire", ChooseWithdrawal(**into, units=[*INSIDE, "first-cannon"]))
+    with pytest.raises(RuleError, match="waaagh-boyz: no unit of your corps withdrawing here"):
+        engine.perform("empire", ChooseWithdrawal(**into, units=["waaagh-boyz"]))
+    with pytest.raises(RuleError, match="Units are named only to withdraw into your own"):
+        engine.perform("empire", ChooseWithdrawal(**{**into, "to": "0206"}, units=INSIDE))
+    engine.perform("empire", ChooseWithdrawal(**into, units=INSIDE))
     garrison = camp.army("carroburg-garrison")
     assert camp.army("first-corps") is None
-    assert [u.id for u in garrison.units] == [
-        "garrison-swordsmen",
-        "first-general",
-        "first-halberdiers",
-        "first-spearmen",
-        "first-cannon",
-        "greatswords",
-    ]
+    assert [u.id for u in garrison.units] == ["garrison-swordsmen", *INSIDE]
     assert garrison.points == 965
     (event,) = [e for e in engine.chronicle if e.kind == "garrison"]
-    said = event.text
     assert event.visible_to == ["empire"]
-    assert said.endswith(
-        "; Handgunners would take the garrison past 1,000 pts and is eliminated "
-        "(section 4.6, R-SU-37)"
+    assert event.text.endswith(
+        "; Great Cannon, left as the excess over 1,000 pts, is eliminated (section 4.6, R-SU-37)"
     )
+    (revealed,) = [e.text for e in engine.chronicle if e.kind == "withdrawal_revealed"]
+    assert "The Empire: withdraw to 0106" in revealed and "cannon" not in revealed.lower()
     # the Orcs, alone outside the walls, now choose to assault or wait (R-SU-36)
     assert list(camp.state.sieges) == [CARROBURG]
+
+
+def test_corps_that_fit_inside_the_walls_all_go_in_unnamed():
+    """With room for the whole corps no unit need be named: all go in (R-SU-37)."""
+
+    def small(scenario) -> None:
+        placed(**{"wolf-riders": "0105", "first-corps": CARROBURG})(scenario)
+
+    engine = to_the_walls(edit=small)
+    entered(engine, CARROBURG)
+    engine.perform("orcs", ChooseWithdrawal(hex=CARROBURG, choice="fight"))
+    engine.perform("empire", ChooseWithdrawal(hex=CARROBURG, choice="withdraw", to=CARROBURG))
+    assert engine.campaign.army("carroburg-garrison").points == 140 + 525
 
 
 def test_a_player_garrisons_a_castle_it_holds_with_a_corps_standing_in_it():

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 from apps.ui_kit import make_app, settle, sync, wait_for_screen, wait_until
-from test_suvinen_castles import CARROBURG, to_the_walls
+from test_suvinen_castles import CARROBURG, defenders_outside, to_the_walls
 from test_suvinen_control import placed
 from test_suvinen_four_players import CROSSROADS, FIELD, ROUND_1010
 from test_suvinen_play import drill, end_council, play_impulse
@@ -130,6 +130,36 @@ async def test_the_orcs_fight_on_and_the_withdrawals_are_carried_out(tmp_path):
     assert "'The First Corps' withdraws from 0503 to 0402" in texts
 
 
+@sync
+async def test_the_games_master_writes_each_players_choice_in_the_withdrawal_dialog(tmp_path):
+    """The Games Master's seat plays every player: its W dialog lists each player's round
+    and choices under the player's name, writes the choice picked for that player alone
+    (the same ``withdrawal`` action with ``player``), shows it back as that player's, and
+    when the last is written the round is revealed and carried out (R-SU-15, R-SU-28)."""
+    save = after_the_battle(tmp_path / "saves")
+    async with make_app(tmp_path, save=save, seat="gm").run_test(size=SIZE) as pilot:
+        body = await open_dialog(pilot, "W", WithdrawalDialog)
+        assert "The Empire: 0503, after the day's battle" in body
+        assert "Orcs & Goblins: 0503, after the day's battle" in body
+        assert "1. The Empire: Fight on at 0503" in body
+        assert "7. Orcs & Goblins: Fight on at 0503" in body
+        assert "8. Orcs & Goblins: Withdraw from 0503 to 0603" in body
+        await pilot.press("8")
+        session = await sent(
+            pilot, save, lambda s: "orcs" in s.campaign.state.withdrawals["0503"].choices
+        )
+    assert session.campaign.state.withdrawals["0503"].choices == {"orcs": "withdraw:0603"}
+    async with make_app(tmp_path, save=save, seat="gm").run_test(size=SIZE) as pilot:
+        body = await open_dialog(pilot, "W", WithdrawalDialog)
+        orcs = body.split("Orcs & Goblins: 0503")[1]
+        assert "You have written: withdraw to 0603" in orcs
+        assert "You have written" not in body.split("Orcs & Goblins: 0503")[0]
+        await pilot.press("1")  # the Empire fights on: the round is revealed
+        session = await sent(pilot, save, lambda s: "0503" not in s.campaign.state.withdrawals)
+    texts = [e.text for e in session.chronicle]
+    assert "'The Wolf Riders' (LC) withdraws from 0503 to 0603" in texts
+
+
 def forced_out(folder: Path) -> Path:
     """Two battles on day 1: the Orcs had no troops on the table at 0503, where no hex is
     open to them, and fought at 0603 too."""
@@ -158,6 +188,48 @@ async def test_a_side_that_must_withdraw_is_offered_no_fight_and_the_withdrawal_
             pilot, save, lambda s: "orcs" in s.campaign.state.withdrawals["0503"].choices
         )
     assert session.campaign.state.withdrawals["0503"].choices["orcs"] == "withdraw"
+
+
+def outside_the_walls(folder: Path) -> Path:
+    """Day 1 at Carroburg: the First Corps (925 pts) fought outside its walls, where the
+    garrison has room for 860 more; both players are to write (R-SU-37)."""
+    engine = to_the_walls(edit=defenders_outside)
+    entered(engine, CARROBURG)
+    return saved(engine, folder)
+
+
+@sync
+async def test_the_withdrawal_dialog_chooses_the_units_that_go_into_the_walls(tmp_path):
+    """§4.6: "If the defender decides to fight outside the Home Castle he may later
+    withdraw into it, but any excess troops above 1.000 points are eliminated"; R-SU-37:
+    the player chooses which. The units that fit in roster order come marked; the Empire
+    clears the Great Cannon and marks the Handgunners, and sends: the very units named."""
+    save = outside_the_walls(tmp_path / "saves")
+    async with make_app(tmp_path, save=save, seat="empire").run_test(size=SIZE) as pilot:
+        body = await open_dialog(pilot, "W", WithdrawalDialog)
+        assert (
+            "2. Withdraw from 0106 into your walls with the 5 units marked: 825 of 860 pts of "
+            "room; 1 eliminated"
+        ) in body
+        assert "3.    [x] General of the Empire, 110 pts ('The First Corps')" in body
+        assert "6.    [x] Great Cannon, 100 pts ('The First Corps')" in body
+        assert "8.    [ ] Handgunners, 100 pts ('The First Corps')" in body
+        await pilot.press("8")  # mark the Handgunners: one unit too many
+        await wait_until(pilot, lambda: "925 of 860" in dialog_text(pilot.app), "the mark")
+        assert "6 units marked: 925 of 860 pts of room, 65 pts too many; 0 eliminated" in (
+            dialog_text(pilot.app)
+        )
+        await pilot.press("6")  # clear the Great Cannon's
+        await wait_until(pilot, lambda: "[ ] Great Cannon" in dialog_text(pilot.app), "cleared")
+        assert isinstance(pilot.app.screen, WithdrawalDialog)  # a mark sends nothing
+        await pilot.press("2")
+        session = await sent(
+            pilot, save, lambda s: "empire" in s.campaign.state.withdrawals[CARROBURG].choices
+        )
+    written = session.campaign.state.withdrawals[CARROBURG].choices["empire"]
+    assert written == (
+        "withdraw:0106:first-general,first-halberdiers,first-spearmen,greatswords,handgunners"
+    )
 
 
 def in_council(folder: Path) -> Path:
@@ -347,6 +419,8 @@ SCENES = {
     "alliance_battle": (three_sides, ("A",)),
     "siege": (at_the_walls, ("S",), "orcs"),
     "withdrawal_forced": (forced_out, ("W",), "orcs"),
+    "withdrawal_walls": (outside_the_walls, ("W",)),
+    "withdrawal_gm": (after_the_battle, ("W",), "gm"),
 }
 
 

@@ -395,3 +395,22 @@ def test_a_temporary_alliance_offer_is_pending_for_the_player_asked():
     assert not any("To answer" in x for x in RULESET.pending(rules, engine.campaign.seat("orcs")))
     engine.perform("dwarfs", TemporaryAlliance(decline=offer.id))
     assert offer.status == "declined"
+
+
+def test_a_march_to_a_far_hex_goes_as_far_as_the_mp_and_a_typed_path_must_end_there():
+    """R-SU-3: "Each impulse gives every eligible unit 1 MP, spent in fractions (two road
+    hexes of 1/2)". A march to a hex beyond one impulse (``to``, as the screen's march to
+    the cursor sends) takes the cheapest way as far as the impulse's MP go: the Outriders
+    ride the road from 0206 through 0306 to 0406 and stop, 0407 left for the next impulse.
+    A path typed hex by hex is what the player means to do now: one the MP cannot pay for
+    is refused."""
+    engine = drill()
+    end_council(engine)
+    engine.perform("orcs", HoldCorps(army="waaagh"))
+    engine.perform("orcs", EndPhase())
+    with pytest.raises(RuleError, match="has no MP left to go on to 0407"):
+        engine.perform("empire", MoveCorps(army="outriders", path=["0306", "0406", "0407"]))
+    engine.perform("empire", MoveCorps(army="outriders", to="0407"))
+    assert at(engine, "outriders") == "0406"
+    said = [e.text for e in engine.chronicle if e.kind == "impulse"][-1]
+    assert said == "Impulse 1: 'The Outriders' (LC) from 0206 enters 0306, enters 0406"

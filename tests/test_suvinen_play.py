@@ -15,7 +15,7 @@ from tuicamp.engine.rules import Rules
 from tuicamp.game.setup import start_campaign
 from tuicamp.model.forces import Army
 from tuicamp.rules.suvinen.corps import takes_impulse
-from tuicamp.rules.suvinen.impulses import HoldCorps, impulse_now
+from tuicamp.rules.suvinen.impulses import HoldCorps, MoveCorps, impulse_now
 from tuicamp.storage.scenario import Scenario, find_scenario, load_scenario
 
 DRILL = load_scenario(find_scenario("suvinen-drill"))
@@ -67,3 +67,16 @@ def play_impulse(engine: Engine, script: Script) -> None:
     clock = (camp.turn, camp.phase)
     while (camp.turn, camp.phase) == clock:
         play_entry(engine, script)
+
+
+def committed() -> Engine:
+    """Impulse 1, round 2 of the drill: the Orcs held the Huge Orc Army and the Empire
+    committed the First Corps to 0403 across the stream, 1 of 2 MP put in; the Orcs are to
+    move, then the Empire (R-SU-3, R-SU-4)."""
+    engine = drill()
+    end_council(engine)
+    engine.perform("orcs", HoldCorps(army="waaagh"))
+    engine.perform("orcs", EndPhase())
+    engine.perform("empire", MoveCorps(army="first-corps", path=["0403"]))
+    engine.perform("empire", EndPhase())
+    return engine

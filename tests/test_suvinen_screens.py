@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from apps.ui_kit import fixed_now, make_app, settle, sync, wait_until
 from test_suvinen_control import placed
-from test_suvinen_play import drill, end_council, play_impulse
+from test_suvinen_play import committed, drill, end_council, play_impulse
 from textual.widgets import Static
 
 from tuicamp import cli
@@ -19,7 +19,7 @@ from tuicamp.model.hexes import Hexside, parse_label, parse_side_of
 from tuicamp.rules.suvinen import SuvinenRuleset
 from tuicamp.rules.suvinen.corps import takes_impulse
 from tuicamp.rules.suvinen.impulses import MoveCorps
-from tuicamp.rules.suvinen.screens import CONTROL, SUPPLY, suvinen_ui
+from tuicamp.rules.suvinen.screens import CONTROL, DISRUPTED, SUPPLY, suvinen_ui
 from tuicamp.ui.app import screen_text
 from tuicamp.ui.map_layers import Mark
 from tuicamp.ui.map_widget import MapWidget
@@ -54,7 +54,7 @@ player = "orcs"
 
 def test_the_overlays_are_declared_in_ascii():
     looks = suvinen_ui().overlays
-    assert set(looks) == {CONTROL, SUPPLY}
+    assert set(looks) == {CONTROL, SUPPLY, DISRUPTED}
     assert all(look.glyph.isascii() and look.glyph.isprintable() for look in looks.values())
 
 
@@ -192,8 +192,49 @@ def supplied(folder: Path) -> Path:
     return saved(engine, folder)
 
 
+def at_the_board(folder: Path) -> Path:
+    """Impulse 1, round 2 of the drill: the impulse board with a commitment on it."""
+    return saved(committed(), folder)
+
+
+def disrupted(folder: Path) -> Path:
+    """Turn 2's council of the drill with a house rule of 3 1/2 MP: the First Corps at
+    0503, 4 MP from Carroburg, is Disrupted (R-SU-18)."""
+    engine = drill()
+    engine.campaign.tables = {"supply": {"max_mp": 3.5}}
+    end_council(engine)
+    while engine.campaign.turn == 1:
+        play_impulse(engine, {})
+    assert engine.campaign.state.corps["first-corps"].disrupted
+    return saved(engine, folder)
+
+
+@sync
+async def test_a_disrupted_corps_is_marked_on_its_own_sides_map_and_in_the_legend(tmp_path):
+    """§5.0: "If a unit can't trace a supplyline, it is considered 'Disrupted'" (R-SU-18):
+    the Empire's map marks the First Corps' hex with a ``d`` on its E side, next to its
+    marker, and the legend says what it is; the Orcs, who see the corps as a counter, are
+    shown no mark (its supply is the Empire's to know)."""
+    save = disrupted(tmp_path / "saves")
+    for seat, marked in (("empire", True), ("orcs", False)):
+        async with make_app(tmp_path, save=save, seat=seat).run_test(size=SIZE) as pilot:
+            await settle(pilot)
+            widget = pilot.app.screen.query(MapWidget).first()
+            marks = widget.layers.sides.get(DISRUPTED, {})
+            if marked:
+                await wait_until(pilot, lambda w=widget: DISRUPTED in w.layers.sides, "the mark")
+                assert widget.layers.sides[DISRUPTED] == {parse_side_of("0503/E"): Mark("d")}
+            else:
+                assert not marks
+            legend = " ".join(line.plain for line in widget.legend())
+            assert "Disrupted corps (Ld -2) of yours or an ally's, in the hex to its left" in legend
+
+
 # scene -> the save and the keys pressed, all seen by the Empire's seat
 SCENES = {
+    "impulse_board": (at_the_board, ()),
+    "disrupted": (disrupted, ()),
+    "disrupted_legend": (disrupted, ("f2", "end")),  # the overlays: the end of the legend
     "impulse_control": (skirmish, ()),
     "supply_line": (supplied, ("n", "n", "n")),  # the cursor on the First Corps: its line
 }

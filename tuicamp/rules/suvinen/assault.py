@@ -11,7 +11,7 @@ from __future__ import annotations
 from attrs import define
 
 from tuicamp.rules import api
-from tuicamp.rules.suvinen import castles, withdrawal
+from tuicamp.rules.suvinen import battles, castles, withdrawal
 from tuicamp.rules.suvinen.state import sstate
 
 
@@ -42,6 +42,16 @@ class ChooseAssault(api.Action):
         attackers = [p for p, c in sealed.choices.items() if c == castles.ASSAULT]
         castles.assault(ctx, label, attackers)
         withdrawal.settle_day(ctx)
+
+
+def waiting_lines(rules: api.Rules) -> list[str]:
+    """Whom each open siege round waits for, as every seat may read it."""
+    camp, out = rules.campaign, []
+    for label, sealed in sstate(rules).sieges.items():
+        if sealed.waiting:
+            names = battles.names_joined([api.teams.name_of(camp, p) for p in sealed.waiting])
+            out.append(f"At {label}: {names} to write whether to assault the walls or wait")
+    return out
 
 
 def blockers(rules: api.Rules, player: str) -> list[str]:

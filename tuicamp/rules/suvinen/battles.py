@@ -16,6 +16,7 @@ them roll as killed models do.
 from __future__ import annotations
 
 from tuicamp.rules import api
+from tuicamp.rules.suvinen import hill
 from tuicamp.rules.suvinen.corps import allied, corps_at, is_garrison
 from tuicamp.rules.suvinen.state import corps_record, sstate
 
@@ -82,21 +83,47 @@ def fought_today(rules: api.Rules, h: api.Hex) -> bool:
     return any(b.hex == h and b.turn == camp.turn and b.day == day for b in camp.battles)
 
 
-def open_battle_at(ctx: api.Context, h: api.Hex) -> None:
+SURPRISE = "surprise_attack"  # the circumstance of the temporary allies' follow-up (R-SU-39)
+
+
+def battle_kind(battle: api.Battle) -> str:
+    """What the sides deploy for: a surprise attack (the follow-up of R-SU-39), a meeting
+    engagement (two sides) or King of the Hill (three or more, §4.1)."""
+    if any(c.key == SURPRISE for c in battle.circumstances):
+        return "a surprise attack"
+    return "a meeting engagement" if len(battle.sides) == 2 else "King of the Hill"
+
+
+def open_battle_at(
+    ctx: api.Context, h: api.Hex, follow_up: list[api.BattleSide] | None = None
+) -> None:
     """The day's battle in a hex where hostile stacks are together (§4.0, §4.4): two sides
-    fight a meeting engagement, three or more King of the Hill (§4.1); the commitments
-    there end, since a battle is fought in their hex (R-SU-10)."""
+    fight a meeting engagement, three or more King of the Hill (§4.1), and the sides of a
+    temporary allies' follow-up (``follow_up``, attacker first) a surprise attack
+    (R-SU-39); the commitments there end, since a battle is fought in their hex
+    (R-SU-10)."""
     camp, state = ctx.campaign, sstate(ctx)
     groups = sides_at(ctx, h)
-    sides = []
-    for i, group in enumerate(groups):
+    sides = list(follow_up or [])
+    for i, group in enumerate(groups if not sides else []):
         players = list(dict.fromkeys(a.owner for a in group))
         names = " and ".join(api.teams.name_of(camp, p) for p in players)
         sides.append(api.BattleSide(f"side{i + 1}", names, players, [a.id for a in group]))
-    kind = "a meeting engagement" if len(sides) == 2 else "King of the Hill"
-    circumstance = api.Circumstance("engagement", f"Deploy for {kind} (section 4.1)")
+    # the card's notes say what the sides deploy for (``card_notes``); the surprise attack's
+    # attacker is marked on its side, which is what makes the battle a follow-up
+    circumstances = (
+        [
+            api.Circumstance(
+                SURPRISE, "Attacks in the surprise attack (section 4.1, R-SU-39)", side="attacker"
+            )
+        ]
+        if follow_up
+        else []
+    )
+    deploy = hill.deployment(ctx, sides) if len(sides) > 2 else []
     here = camp.map.settlements_at(h)
-    api.open_battle(ctx, h, sides, [circumstance], here[0].id if here else None, day=state.day)
+    at = here[0].id if here else None
+    api.open_battle(ctx, h, sides, [*circumstances, *deploy], at, day=state.day)
     for group in groups:
         for army in group:
             record = corps_record(ctx, army.id)
@@ -123,13 +150,14 @@ def blockers(rules: api.Rules) -> list[str]:
 def card_notes(rules: api.Rules, battle: api.Battle) -> list[str]:
     """What the card adds for a Suvinen battle: its kind, its day, and the hex's feeling."""
     terrain = rules.campaign.map.terrain_at(battle.hex).name.lower()
-    kind = "a meeting engagement" if len(battle.sides) == 2 else "King of the Hill (section 4.1)"
+    kind = battle_kind(battle)
+    kind += " (section 4.1)" if kind == "King of the Hill" else ""
     notes = [
         f"Day {battle.day or 1}: deploy for {kind}.",
         f"Give the table the feeling of the hex: it is {terrain} (section 4.0).",
     ]
     if len(battle.sides) > 2:
-        notes += KING_OF_THE_HILL
+        notes += (hill.card_notes(battle) or KING_OF_THE_HILL[:1]) + KING_OF_THE_HILL[1:]
     temporary = any(
         not allied(rules, a, b) for s in battle.sides for a in s.players for b in s.players
     )

@@ -94,10 +94,52 @@ def assault(ctx: api.Context, label: str, players: list[str]) -> None:
     api.open_battle(ctx, h, sides, [circumstance], place.id if place else None, day=state.day)
 
 
-def join_garrison(ctx: api.Context, army: api.Army, place: api.Settlement) -> None:
-    """R-SU-37: a corps withdraws into its own castle or city: its units join the garrison
-    in roster order while the garrison holds at most 1,000 pts; those that do not fit are
-    eliminated. Without a garrison there, the corps becomes it."""
+def garrison_room(rules: api.Rules, place: api.Settlement) -> int:
+    """The points a castle's or city's garrison may still take in (R-SU-20: 1,000 at most)."""
+    most = int(rules.table("campaign").get("garrison_points", 1000))
+    garrison = rules.campaign.army(sstate(rules).garrisons.get(place.id, ""))
+    return most - (garrison.points if garrison is not None else 0)
+
+
+def walls_refusal(
+    rules: api.Rules, place: api.Settlement, armies: list[api.Army], units: list[str]
+) -> str:
+    """Why the units named to withdraw into ``place`` cannot ('' when they can): each a
+    unit of the withdrawing corps, named once, all of them within the garrison's room; none
+    named is all of them, which must then fit (R-SU-37: the player chooses which of them are
+    "the excess troops above 1.000 points", and those are eliminated)."""
+    theirs = {u.id: u for a in armies for u in a.units}
+    room = garrison_room(rules, place)
+    listed = ", ".join(f"{u.id} ({u.points:,})" for u in theirs.values())
+    if not units:
+        total = sum(u.points for u in theirs.values())
+        if total <= room:
+            return ""
+        return (
+            f"{place.name}'s garrison has room for {room:,} pts and your corps hold "
+            f"{total:,}: name the units that go inside, units = [...] of {listed}; the rest "
+            "are eliminated (section 4.6, R-SU-37)"
+        )
+    unknown = [u for u in units if u not in theirs]
+    if unknown:
+        return f"{', '.join(unknown)}: no unit of your corps withdrawing here ({listed})"
+    if len(set(units)) != len(units):
+        return "Name each unit once"
+    total = sum(theirs[u].points for u in units)
+    if total > room:
+        return (
+            f"Those units hold {total:,} pts: {place.name}'s garrison has room for {room:,} "
+            "(section 4.6, R-SU-20, R-SU-37)"
+        )
+    return ""
+
+
+def join_garrison(
+    ctx: api.Context, army: api.Army, place: api.Settlement, chosen: set[str] | None = None
+) -> None:
+    """R-SU-37: a corps withdraws into its own castle or city: the units its player chose
+    (every one when none were named) join the garrison while it holds at most 1,000 pts;
+    the others are eliminated. Without a garrison there, the corps becomes it."""
     camp, state = ctx.campaign, sstate(ctx)
     most = int(ctx.table("campaign").get("garrison_points", 1000))
     garrison = camp.army(state.garrisons.get(place.id, ""))
@@ -108,7 +150,8 @@ def join_garrison(ctx: api.Context, army: api.Army, place: api.Settlement) -> No
     kept, lost = [], []
     for unit in list(army.units):
         army.units.remove(unit)
-        if garrison.points + unit.points <= most:
+        inside = chosen is None or unit.id in chosen
+        if inside and garrison.points + unit.points <= most:
             garrison.units.append(unit)
             kept.append(unit.name)
         else:
@@ -117,7 +160,7 @@ def join_garrison(ctx: api.Context, army: api.Army, place: api.Settlement) -> No
     said += f": {battles.names_joined(kept)} join '{garrison.name}'" if kept else ""
     if lost:
         said += (
-            f"; {battles.names_joined(lost)} would take the garrison past {most:,} pts and "
+            f"; {battles.names_joined(lost)}, left as the excess over {most:,} pts, "
             f"{'is' if len(lost) == 1 else 'are'} eliminated"
         )
     camp.armies.remove(army)

@@ -12,14 +12,26 @@ does (the status lines say whom a round waits for).
 
 from __future__ import annotations
 
+from typing import Any
+
 from attrs import frozen
 
 from tuicamp.rules import api
-from tuicamp.rules.suvinen import council, withdrawal
+from tuicamp.rules.suvinen import castles, council, withdrawal
 from tuicamp.rules.suvinen.corps import corps_at
 from tuicamp.rules.suvinen.state import sstate
 
 TURN = ""  # the ``hex`` of an alliance for the whole turn (R-SU-12)
+
+
+@frozen
+class WallUnit:
+    """A unit the player may take into its own walls (R-SU-37)."""
+
+    id: str
+    name: str
+    points: int
+    corps: str  # its corps' name
 
 
 @frozen
@@ -35,6 +47,9 @@ class WithdrawalChoice:
     can_withdraw: bool  # it has a corps with a leader there (R-SU-32)
     written: str  # its own choice as written so far ('' before it writes)
     waiting: tuple[str, ...]  # the players the round still waits for (public)
+    # into its own castle or city: the units it may take inside, and the garrison's room
+    walls: tuple[WallUnit, ...] = ()
+    room: int = 0
 
 
 @frozen
@@ -115,9 +130,24 @@ def withdrawal_choices(rules: api.Rules, mine: list[str]) -> tuple[WithdrawalCho
                     can_withdraw=bool(withdrawal.withdrawing(rules, h, player)),
                     written=withdrawal.choice_text(written) if written else "",
                     waiting=tuple(sealed.waiting),
+                    **walls(rules, h, player),
                 )
             )
     return tuple(out)
+
+
+def walls(rules: api.Rules, h: api.Hex, player: str) -> dict[str, Any]:
+    """The units the player may take into its own walls at ``h`` and the room there, when
+    it has walls there to withdraw into (R-SU-37)."""
+    place = withdrawal.own_walls(rules, h, player)
+    if place is None:
+        return {}
+    units = tuple(
+        WallUnit(u.id, u.name, u.points, a.name)
+        for a in withdrawal.withdrawing(rules, h, player)
+        for u in a.units
+    )
+    return {"walls": units, "room": castles.garrison_room(rules, place)}
 
 
 def siege_choices(rules: api.Rules, mine: list[str]) -> tuple[SiegeChoice, ...]:

@@ -12,6 +12,7 @@ from attrs import define
 
 from tuicamp.rules import api
 from tuicamp.rules.suvinen import control
+from tuicamp.rules.suvinen.offers import Offer
 from tuicamp.rules.suvinen.state import sstate
 
 ORDER_DICE = "2d6"
@@ -59,6 +60,7 @@ def begin_turn(ctx: api.Context) -> None:
     state = sstate(ctx)
     state.alliances = api.Agreements()
     state.temp_alliances = api.Agreements()
+    api.agreements.lapse_due(ctx, state.castle_deals)  # last turn's unanswered (R-SU-41)
     control.tidy(ctx)  # last turn's allies may stand in one hex as enemies now
     state.order = roll_order(ctx)
 
@@ -69,7 +71,7 @@ def side_of_seat(ctx: api.Context, player: str) -> str:
 
 
 @define(kw_only=True)
-class Ally(api.Action):
+class Ally(Offer):
     """R-SU-12: an alliance for this turn needs both players: one offers (``to``), the other
     accepts (``accept`` = the offer's id) or declines (``decline``)."""
 
@@ -78,27 +80,18 @@ class Ally(api.Action):
         "Offer another player an alliance for this turn (to = the player), or answer one "
         "(accept = its id, or decline = its id)"
     )
-    to: str = ""
-    accept: str = ""
-    decline: str = ""
-    player: str = ""
+    books = "alliances"
 
-    def apply(self, ctx: api.Context) -> None:
-        book, me = sstate(ctx).alliances, side_of_seat(ctx, self.player)
-        if self.accept:
-            done = api.agreements.accept(ctx, book, self.accept, me)
-            if done is not None:
-                names = " and ".join(api.teams.name_of(ctx.campaign, p) for p in done.circle)
-                ctx.emit("alliance", f"{names} are allied for turn {ctx.campaign.turn} (R-SU-12)")
-            return
-        if self.decline:
-            api.agreements.decline(ctx, book, self.decline, me)
-            return
+    def agreed(self, ctx: api.Context, done: api.Agreement) -> None:
+        names = " and ".join(api.teams.name_of(ctx.campaign, p) for p in done.circle)
+        ctx.emit("alliance", f"{names} are allied for turn {ctx.campaign.turn} (R-SU-12)")
+
+    def offer(self, ctx: api.Context, me: str) -> None:
         ctx.require(self.to, 'Name the player to ally with: to = "..." (or accept = an offer id)')
         ctx.player(self.to)
         ctx.require(self.to != me, "A player cannot ally with itself")
         lapses = api.Moment(ctx.campaign.turn, "impulse1")
-        api.agreements.propose(ctx, book, ALLIANCE, me, [self.to], lapses=lapses)
+        api.agreements.propose(ctx, self.book(ctx), ALLIANCE, me, [self.to], lapses=lapses)
 
 
 ACTIONS = (Ally,)

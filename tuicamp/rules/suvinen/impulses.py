@@ -180,9 +180,13 @@ def cancel_commitments(ctx: api.Context, h: api.Hex, newcomer: api.Army) -> None
         )
 
 
-def walk(ctx: api.Context, army: api.Army, record: Corps, steps: Sequence[api.Hex]) -> str:
+def walk(
+    ctx: api.Context, army: api.Army, record: Corps, steps: Sequence[api.Hex], strict: bool = True
+) -> str:
     """Spend the impulse's MP along ``steps`` hex by hex: enter each hex the MP (and the MP
     committed to it) pay for; commit what is left to the first hex they do not (R-SU-10).
+    A path typed hex by hex (``strict``) must end there; a march to a far hex goes as far
+    as the impulse's MP take it, and the rest of the way waits for the next impulses.
     Returns what happened, for the chronicle."""
     camp = ctx.campaign
     model = api.cost_model(camp.map, ctx.tables)
@@ -205,22 +209,26 @@ def walk(ctx: api.Context, army: api.Army, record: Corps, steps: Sequence[api.He
             control.tidy(ctx)
             if hostile_at(ctx, nxt, army.owner):
                 ctx.require(
-                    not rest,
+                    not (rest and strict),
                     f"{describe(army)} enters {label(nxt)}, where hostile troops stand: its move "
                     f"ends there ({', '.join(rest)} left over)",
                 )
                 cancel_commitments(ctx, nxt, army)
+                break
             continue
+        if left <= EPS and not strict:
+            break  # the march goes on in the next impulse
         ctx.require(left > EPS, f"{describe(army)} has no MP left to go on to {label(nxt)}")
         record.committed_to, record.committed_mp = nxt, put + left
         ctx.require(
-            not rest,
+            not (rest and strict),
             f"{describe(army)} can pay only {mp_text(put + left)} of the {mp_text(cost)} MP "
             f"into {label(nxt)}: it commits to it and goes no further this impulse "
             f"(leave out {', '.join(rest)})",
         )
         said.append(f"is committed to {label(nxt)} ({mp_text(put + left)} of {mp_text(cost)} MP)")
         left = 0.0
+        break
     if left > EPS:
         said.append(f"{mp_text(left)} MP unspent and lost (R-SU-3)")
     record.mp_left = 0.0
@@ -260,8 +268,9 @@ def way(
 class MoveCorps(api.Action):
     kind = "move_corps"
     summary = (
-        "Spend a corps' 1 MP of this impulse: path = the hexes in order (or to = a hex); "
-        "a hex it cannot pay for takes the rest as a commitment"
+        "Spend a corps' 1 MP of this impulse: path = the hexes in order, or to = a hex to "
+        "march to by the cheapest way, as far as the MP go; a hex it cannot pay for takes "
+        "the rest as a commitment"
     )
     army: str
     to: str = ""
@@ -270,7 +279,8 @@ class MoveCorps(api.Action):
     def apply(self, ctx: api.Context) -> None:
         army, record = start(ctx, self.army)
         start_hex = ctx.campaign.map.label(army.hex) if army.hex is not None else "?"
-        text = walk(ctx, army, record, way(ctx, army, record, self.to, self.path))
+        steps = way(ctx, army, record, self.to, self.path)
+        text = walk(ctx, army, record, steps, strict=bool(self.path))
         ctx.emit(
             "impulse",
             f"Impulse {impulse_now(ctx)}: {describe(army)} from {start_hex} {text}",

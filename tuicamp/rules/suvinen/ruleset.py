@@ -19,17 +19,19 @@ from tuicamp.rules.suvinen import (
     council,
     crews,
     endturn,
+    followup,
     garrisons,
     impulses,
     roster,
     setup,
+    sharing,
     supply,
     view,
     withdrawal,
 )
 from tuicamp.rules.suvinen.state import SuvinenState, sstate
 
-MODULES = (council, impulses, withdrawal, assault, crews, garrisons)
+MODULES = (council, impulses, withdrawal, assault, crews, garrisons, sharing)
 HANDLERS: dict[type[api.Action], Callable[[api.Context, Any], None]] = {
     kind: handler for module in MODULES for kind, handler in module.HANDLERS.items()
 }
@@ -80,9 +82,10 @@ class SuvinenRuleset(api.Ruleset):
             "Council",
             help=(
                 "The order of play is rolled on 2d6 (ties re-rolled). Offer or accept "
-                "alliances for this turn (ally), then end the phase."
+                "alliances for this turn (ally); allies who share a castle agree who "
+                "controls it (castle_control). Then end the phase."
             ),
-            allows=("ally", "crew_machine", "garrison"),
+            allows=("ally", "crew_machine", "garrison", "castle_control"),
             on_enter=council.begin_turn,
         ),
         *(impulse_phase(n) for n in range(1, impulses.IMPULSE_COUNT + 1)),
@@ -150,6 +153,7 @@ home_castles = { empire = "altdorf" }          # per player: a settlement id
 garrisons = { altdorf = "altdorf-garrison" }   # per castle or city: the army in it
 """
     starting_army, commander_flag = "points", "leader"  # a points allocation (R-SU-24)
+    keeps_treasury = False  # the text knows no money: troops are points (R-SU-7)
     help_files = ("overview.md", "rulings.md")
 
     # --- set-up and checks ---------------------------------------------------------------
@@ -215,6 +219,7 @@ garrisons = { altdorf = "altdorf-garrison" }   # per castle or city: the army in
         """The reminders every Suvinen battle carries (R-ALL-3, R-SU-21, R-SU-22)."""
         notes = [
             *battles.card_notes(rules, battle),
+            *followup.card_notes(rules, battle),
             "Army-book limits are the players' business: after losses, eliminate any troops "
             "that now break them (R-ALL-3).",
             "Temporary defensive works are not available: their rules are lost (R-SU-21).",
@@ -226,7 +231,8 @@ garrisons = { altdorf = "altdorf-garrison" }   # per castle or city: the army in
     def apply_battle_result(self, ctx: api.Context, battle: api.Battle) -> None:
         """A side with no troops on the table loses its war machines (§4.2.1, R-SU-30); the
         losses roll on the casualty table (R-SU-16); a corps with no troops left is gone,
-        and a hex left to one side is no longer contested (R-SU-8)."""
+        and a hex left to one side is no longer contested (R-SU-8); temporary allies who
+        won together owe each other a follow-up battle (R-SU-39)."""
         battles.abandon_machines(ctx, battle)
         battles.roll_casualties(ctx, battle)
         camp = ctx.campaign
@@ -235,10 +241,11 @@ garrisons = { altdorf = "altdorf-garrison" }   # per castle or city: the army in
                 army = camp.army(army_id)
                 if army is not None and not any(u.models for u in army.units):
                     roster.remove_corps(ctx, army, f"'{army.name}' has no troops left: it is gone")
+        followup.note_victory(ctx, battle)
         withdrawal.after_battle(ctx)
 
     def result_fields(self, rules: api.Rules, battle: api.Battle) -> tuple[api.ResultField, ...]:
-        return withdrawal.result_fields()
+        return withdrawal.result_fields() + followup.result_fields(rules, battle)
 
     # --- what a seat may know -----------------------------------------------------------
     def pending(self, rules: api.Rules, seat: api.Seat | None = None) -> list[str]:
@@ -259,11 +266,11 @@ garrisons = { altdorf = "altdorf-garrison" }   # per castle or city: the army in
         acting = api.acting_players(camp)
         names = ", ".join(api.teams.name_of(camp, p) for p in acting)
         if camp.phase == "battles":
-            return battles.blockers(rules) + [
-                line
-                for p in camp.players
-                for line in withdrawal.blockers(rules, p.id) + assault.blockers(rules, p.id)
-            ]
+            return (
+                battles.blockers(rules)
+                + withdrawal.waiting_lines(rules)
+                + assault.waiting_lines(rules)
+            )
         if impulses.in_impulses(rules):
             now = f"Impulse {impulses.impulse_now(rules)}, round {camp.step}"
             moved = all(impulses.taken(rules, p) >= camp.step for p in acting)

@@ -39,6 +39,18 @@ class Corps:
 
 
 @define
+class FollowUp:
+    """A follow-up battle owed in a hex (R-SU-39): on ``day``, between ``players`` (the
+    temporary allies who won ``battle``); ``attacker`` is the one with more VP."""
+
+    day: int
+    players: list[str]
+    attacker: str
+    battle: str
+    vp: dict[str, int] = field(factory=dict)
+
+
+@define
 class SuvinenState:
     """The campaign's books: corps records by army id, the order of play rolled on 2d6 at
     the start of the turn (R-SU-3), the turn's alliances (R-SU-12), each player's Home
@@ -64,6 +76,11 @@ class SuvinenState:
     # castle's hex label, and the hexes whose besiegers have chosen this turn (R-SU-36)
     sieges: dict[str, api.SealedChoice[str]] = field(factory=dict)
     sieges_done: list[str] = field(factory=list)
+    # the follow-up battles owed by temporary allies who won together (§4.1, R-SU-39), by
+    # hex label
+    follow_ups: dict[str, FollowUp] = field(factory=dict)
+    # the allies' proposals of who controls a castle or city they share (§4.6, R-SU-41)
+    castle_deals: api.Agreements = field(factory=api.Agreements)
     points: int = 3500
     magic_item_limits: bool = False
 

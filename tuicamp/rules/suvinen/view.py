@@ -12,7 +12,8 @@ from __future__ import annotations
 from attrs import field, frozen
 
 from tuicamp.rules import api
-from tuicamp.rules.suvinen import withdrawal
+from tuicamp.rules.suvinen import sharing, withdrawal
+from tuicamp.rules.suvinen.board import ImpulseBoard, board, rotation_now
 from tuicamp.rules.suvinen.choices import OpenChoices, open_choices
 from tuicamp.rules.suvinen.control import control_text, side_name
 from tuicamp.rules.suvinen.corps import allied, describe, is_garrison, leader
@@ -20,8 +21,6 @@ from tuicamp.rules.suvinen.impulses import (
     impulse_now,
     in_impulses,
     mp_text,
-    round_order,
-    rounds,
 )
 from tuicamp.rules.suvinen.state import corps_record, sstate
 
@@ -39,18 +38,40 @@ class SupplyLine:
 @frozen
 class SuvinenView:
     """What the map draws: who holds each side of a contested hex (R-SU-8; public, as the
-    corps in the hex are on the map for all), and the supply lines of the seat's own and
-    its allies' corps (never an enemy's: a line tells where its corps draws from)."""
+    corps in the hex are on the map for all), the supply lines of the seat's own and its
+    allies' corps (never an enemy's: a line tells where its corps draws from), and the
+    hexes of those corps that are Disrupted (an enemy's corps is a counter, its supply
+    state unknown, R-SU-18)."""
 
     control: dict[api.SideOf, str]
     supply_lines: tuple[SupplyLine, ...] = ()
     choices: OpenChoices = field(factory=OpenChoices)  # what the seat's dialogs offer it now
+    disrupted: tuple[api.Hex, ...] = ()
+    impulse: ImpulseBoard | None = None  # the rotation and the seat's corps' MP (R-SU-3)
 
 
 def suvinen_view(rules: api.Rules, seat: api.Seat) -> SuvinenView:
     return SuvinenView(
-        dict(sstate(rules).control), supply_lines(rules, seat), open_choices(rules, seat)
+        dict(sstate(rules).control),
+        supply_lines(rules, seat),
+        open_choices(rules, seat),
+        disrupted_hexes(rules, seat),
+        board(rules, seat),
     )
+
+
+def disrupted_hexes(rules: api.Rules, seat: api.Seat) -> tuple[api.Hex, ...]:
+    """The hexes of the Disrupted corps the seat knows in full: its own and its allies'."""
+    records = sstate(rules).corps
+    hexes = {
+        army.hex
+        for army in rules.campaign.armies
+        if army.hex is not None
+        and army.id in records
+        and records[army.id].disrupted
+        and known_to(rules, seat, army.owner)
+    }
+    return tuple(sorted(hexes, key=rules.campaign.map.label))
 
 
 def supply_lines(rules: api.Rules, seat: api.Seat) -> tuple[SupplyLine, ...]:
@@ -74,22 +95,19 @@ def known_to(rules: api.Rules, seat: api.Seat, owner: str) -> bool:
 
 def rotation_line(rules: api.Rules) -> api.StatusLine | None:
     """Whose turn of the impulse's rotation it is, and the turns ahead (public)."""
-    camp, flow = rules.campaign, rules.campaign.flow
-    if not in_impulses(rules) or not flow.order or flow.position >= len(flow.order):
+    camp, rotation = rules.campaign, rotation_now(rules)
+    if rotation is None:
         return None
-    name, impulse = api.teams.name_of, impulse_now(rules)
-    ahead = list(flow.order[flow.position + 1 :])
-    for later in range(camp.step + 1, rounds(rules, impulse) + 1):
-        ahead += round_order(rules, impulse, later)
-    now = name(camp, flow.order[flow.position])
-    text = f"impulse {impulse}, round {camp.step}: {now} moves"
+    name, (moving, ahead) = api.teams.name_of, rotation
+    text = f"impulse {impulse_now(rules)}, round {camp.step}: {name(camp, moving)} moves"
     if ahead:
         text += "; then " + ", ".join(name(camp, p) for p in ahead)
     return api.StatusLine("Rotation", text)
 
 
-def corps_line(rules: api.Rules, army: api.Army) -> api.StatusLine:
-    """One corps' books: where, LC, MP of this impulse, commitment, supply."""
+def corps_line(rules: api.Rules, army: api.Army, seat: api.Seat) -> api.StatusLine:
+    """One corps' books: where, LC, MP of this impulse, commitment, supply; an ally's
+    corps (or any, for the Games Master) names its player."""
     camp, record = rules.campaign, corps_record(rules, army.id)
     where = camp.map.label(army.hex) if army.hex is not None else "off the map"
     bits = [f"at {where}", f"{army.points:,} pts"]
@@ -116,7 +134,12 @@ def corps_line(rules: api.Rules, army: api.Army) -> api.StatusLine:
         bits.append(f"no supply line (turn {record.supply_checked})")
     if record.disrupted:
         bits.append("Disrupted (Ld -2)")
-    return api.StatusLine(f"Corps {describe(army)}", "; ".join(bits))
+    whose = (
+        ""
+        if api.teams.speaks_for(camp, seat, army.owner)
+        else f" of {api.teams.name_of(camp, army.owner)}"
+    )
+    return api.StatusLine(f"Corps {describe(army)}{whose}", "; ".join(bits))
 
 
 def alliance_text(offer: api.Agreement) -> str:
@@ -139,6 +162,11 @@ def offer_lines(rules: api.Rules, seat: api.Seat) -> list[api.StatusLine]:
     books = (
         (state.alliances, "ally", alliance_text),
         (state.temp_alliances, "temporary_alliance", temporary_text),
+        (
+            state.castle_deals,
+            "castle_control",
+            lambda offer: sharing.offer_text(rules, offer.terms),
+        ),
     )
     name = api.teams.name_of
     for book, action, what in books:
@@ -171,6 +199,7 @@ def status_lines(rules: api.Rules, seat: api.Seat) -> list[api.StatusLine]:
             names = " and ".join(name(camp, p) for p in agreement.circle)
             lines.append(api.StatusLine("Alliance", f"{names} this turn (R-SU-12)"))
     lines += offer_lines(rules, seat)
+    lines += sharing.shared_lines(rules, seat)
     for player, castle in state.home_castles.items():
         settlement = camp.map.settlement(castle)
         if settlement is not None:
@@ -199,5 +228,5 @@ def status_lines(rules: api.Rules, seat: api.Seat) -> list[api.StatusLine]:
         lines.append(api.StatusLine(f"Control {camp.map.label(h)}", control_text(rules, h)))
     for army in camp.armies:
         if army.units and known_to(rules, seat, army.owner):
-            lines.append(corps_line(rules, army))
+            lines.append(corps_line(rules, army, seat))
     return lines

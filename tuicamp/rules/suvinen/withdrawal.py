@@ -17,11 +17,12 @@ contested fight again the next day.
 
 from __future__ import annotations
 
-from attrs import define
+from attrs import define, field
 
 from tuicamp.rules import api
-from tuicamp.rules.suvinen import battles, castles, control
+from tuicamp.rules.suvinen import battles, castles, control, followup
 from tuicamp.rules.suvinen.corps import corps_at, describe, hostile_at, leader
+from tuicamp.rules.suvinen.offers import Offer
 from tuicamp.rules.suvinen.roster import remove_corps
 from tuicamp.rules.suvinen.state import sstate
 
@@ -61,6 +62,9 @@ def forced(rules: api.Rules, h: api.Hex, player: str) -> str:
     """Why ``player`` must withdraw from ``h`` after today's battle ('' when it need not):
     no troops on the table, or a hostile side with 5 times its points (R-SU-13)."""
     camp, state = rules.campaign, sstate(rules)
+    beaten = followup.beaten_refusal(rules, h, player)
+    if beaten:
+        return beaten
     today = [b for b in camp.battles if b.hex == h and b.turn == camp.turn and b.day == state.day]
     for battle in today:
         side = next((s for s in battle.sides if player in s.players), None)
@@ -93,7 +97,12 @@ def open_round(ctx: api.Context, h: api.Hex, before: bool) -> None:
     or before it when three or more sides are there (§4.1, step 1)."""
     state, camp = sstate(ctx), ctx.campaign
     label = camp.map.label(h)
-    players = list(dict.fromkeys(a.owner for a in battles.outside(ctx, h)))
+    winners = [] if before else followup.winners_at(ctx, h)
+    players = [
+        p for p in dict.fromkeys(a.owner for a in battles.outside(ctx, h)) if p not in winners
+    ]
+    if not players:
+        return
     if before:
         what = f"choices to withdraw or prepare for battle at {label} on day {state.day}"
     else:
@@ -109,17 +118,19 @@ def open_round(ctx: api.Context, h: api.Hex, before: bool) -> None:
 
 def begin_day(ctx: api.Context) -> None:
     """The day's battles (R-SU-15): in each contested hex not fought over yet today, a
-    battle; where three or more sides stand, first the sealed round of §4.1. A day with
-    nothing to fight ends the battles."""
+    battle; where three or more sides stand, first the sealed round of §4.1. Two
+    temporary allies who won there yesterday fight their follow-up, a surprise attack
+    (R-SU-39). A day with nothing to fight ends the battles."""
     state, camp = sstate(ctx), ctx.campaign
     for h in battles.battle_hexes(ctx):
         label = camp.map.label(h)
         if battles.fought_today(ctx, h) or label in state.withdrawals:
             continue
-        if len(battles.sides_at(ctx, h)) > 2 and label not in state.prebattle_done:
+        groups = battles.sides_at(ctx, h)
+        if len(groups) > 2 and label not in state.prebattle_done:
             open_round(ctx, h, before=True)
         else:
-            battles.open_battle_at(ctx, h)
+            battles.open_battle_at(ctx, h, followup.sides(ctx, h, groups))
     castles.open_sieges(ctx)
     settle_day(ctx)
 
@@ -128,19 +139,34 @@ def start_battles(ctx: api.Context) -> None:
     """After all movement: day 1."""
     state = sstate(ctx)
     state.day, state.prebattle_done, state.sieges_done = 1, [], []
+    state.follow_ups = {}
     begin_day(ctx)
 
 
 def settle_day(ctx: api.Context) -> None:
     """Once the day's battles are settled and no round is open: the withdrawal choices of
-    §4.3 in every hex still contested; with none, the battles are over for the turn."""
+    §4.3 in every hex still contested; with none, the battles are over for the turn, unless
+    temporary allies who won today owe each other their follow-up tomorrow (R-SU-39)."""
     state = sstate(ctx)
     if ctx.campaign.pending_battles() or state.withdrawals or state.sieges:
         return
     for h in battles.battle_hexes(ctx):
         open_round(ctx, h, before=False)
-    if not state.withdrawals:
-        state.day = 0
+    if state.withdrawals:
+        return
+    if followup.owed_tomorrow(ctx):
+        next_day(ctx)
+        return
+    state.day = 0
+
+
+def next_day(ctx: api.Context) -> None:
+    """The day's withdrawals are done: the next day begins where hostile corps are still
+    together (§4.4, R-SU-15)."""
+    state = sstate(ctx)
+    state.day += 1
+    state.prebattle_done = []
+    begin_day(ctx)
 
 
 def after_battle(ctx: api.Context) -> None:
@@ -203,10 +229,18 @@ def listed(rules: api.Rules, hexes: list[api.Hex]) -> str:
     return battles.names_joined([label(x) for x in hexes]).replace(" and ", " or ")
 
 
+def parsed(written: str) -> tuple[str, str, list[str]]:
+    """A written choice as its parts: "fight", or "withdraw" with its hex ('' for none)
+    and the units named into the player's own walls ("withdraw:0106:u1,u2", R-SU-37)."""
+    choice, _, rest = written.partition(":")
+    to, _, units = rest.partition(":")
+    return choice, to, [u for u in units.split(",") if u]
+
+
 def choice_text(written: str) -> str:
     """A written choice as the chronicle reads it: "fight", "withdraw to 0603", "withdraw
     (no hex open)"."""
-    choice, _, to = written.partition(":")
+    choice, to, _ = parsed(written)  # the units named into the walls stay the player's
     if choice != WITHDRAW:
         return choice
     return f"withdraw to {to}" if to else "withdraw (no hex open)"
@@ -223,6 +257,9 @@ class ChooseWithdrawal(api.Action):
     choice: str
     to: str = ""
     player: str = ""
+    # into the player's own walls (to = the hex itself): the units that go inside; the rest
+    # are eliminated (R-SU-37). None named: all of them, when they fit.
+    units: list[str] = field(factory=list)
 
     def apply(self, ctx: api.Context) -> None:
         state, camp = sstate(ctx), ctx.campaign
@@ -236,12 +273,31 @@ class ChooseWithdrawal(api.Action):
         before = label in state.before_battle
         must = "" if before else forced(ctx, h, player)
         ctx.require(not (must and self.choice == FIGHT), f"You must withdraw: {must}")
+        ctx.require(
+            not (before and followup.owed(ctx, h) and self.choice == WITHDRAW),
+            'Temporary allies who won together "must IMMEDIATLY fight a battle between '
+            'them" (section 4.1, R-SU-39): write fight',
+        )
         written = FIGHT
         if self.choice == WITHDRAW:
-            written = f"{WITHDRAW}:{self.destination(ctx, h, player, must)}".rstrip(":")
+            to = self.destination(ctx, h, player, must)
+            inside = self.inside(ctx, h, player, to)
+            written = f"{WITHDRAW}:{to}" + (f":{','.join(inside)}" if inside else "")
+            written = written.rstrip(":")
         revealed = api.sealed.write(ctx, sealed, player, written, choice_text)
         if revealed is not None and all(r.revealed for r in state.withdrawals.values()):
             carry_out(ctx)
+
+    def inside(self, ctx: api.Context, h: api.Hex, player: str, to: str) -> list[str]:
+        """The units named to withdraw into the player's own walls, checked as they are
+        written (R-SU-37)."""
+        place = own_walls(ctx, h, player) if to == ctx.campaign.map.label(h) else None
+        if place is None:
+            ctx.require(not self.units, "Units are named only to withdraw into your own walls")
+            return []
+        refusal = castles.walls_refusal(ctx, place, withdrawing(ctx, h, player), self.units)
+        ctx.require(not refusal, refusal)
+        return list(self.units)
 
     def destination(self, ctx: api.Context, h: api.Hex, player: str, must: str) -> str:
         """The hex a withdrawal goes to, checked as it is written: none but a corps with a
@@ -281,27 +337,30 @@ def carry_out(ctx: api.Context) -> None:
     state = sstate(ctx)
     before = bool(state.before_battle)
     going = [
-        (api.parse_label(label), player, written.partition(":")[2])
+        (api.parse_label(label), player, *parsed(written)[1:])
         for label, sealed in state.withdrawals.items()
         for player, written in sealed.choices.items()
         if written.startswith(WITHDRAW)
     ]
-    musts = {(h, p): bool(not before and forced(ctx, h, p)) for h, p, _ in going}
-    for h, player, to in sorted(going, key=lambda g: not g[2]):  # the named hexes first
-        withdraw(ctx, h, player, to, musts[(h, player)])
+    musts = {(h, p): bool(not before and forced(ctx, h, p)) for h, p, _, _ in going}
+    for h, player, to, units in sorted(going, key=lambda g: not g[2]):  # named hexes first
+        withdraw(ctx, h, player, to, musts[(h, player)], set(units) if units else None)
     state.withdrawals, state.before_battle = {}, []
     control.tidy(ctx)
-    if not before:
-        state.day += 1
-        state.prebattle_done = []
-    begin_day(ctx)
+    if before:
+        begin_day(ctx)
+    else:
+        next_day(ctx)
 
 
-def withdraw(ctx: api.Context, h: api.Hex, player: str, to: str, must: bool) -> None:
+def withdraw(
+    ctx: api.Context, h: api.Hex, player: str, to: str, must: bool, inside: set[str] | None
+) -> None:
     """One player's withdrawal from ``h``: its corps with a leader go to ``to``; with no
     hex written they go to the first hex the day's withdrawals have opened, else they are
     eliminated (R-SU-14, R-SU-33). A corps without a leader stays, or is eliminated when
-    the withdrawal is forced (R-SU-32)."""
+    the withdrawal is forced (R-SU-32). Into the player's own walls go the units it named
+    (``inside``; None: all), and the rest are eliminated (R-SU-37)."""
     camp = ctx.campaign
     label = camp.map.label(h)
     if not to:
@@ -310,7 +369,7 @@ def withdraw(ctx: api.Context, h: api.Hex, player: str, to: str, must: bool) -> 
     place = own_walls(ctx, h, player) if to == label else None
     for army in withdrawing(ctx, h, player):
         if place is not None:
-            castles.join_garrison(ctx, army, place)
+            castles.join_garrison(ctx, army, place, inside)
             continue
         if not to:
             text = (
@@ -337,7 +396,7 @@ def withdraw(ctx: api.Context, h: api.Hex, player: str, to: str, must: bool) -> 
 
 
 @define(kw_only=True)
-class TemporaryAlliance(api.Action):
+class TemporaryAlliance(Offer):
     """§4.1, step 2: "If there still are more than two sides present the players now have
     the chance to make temporal alliances. Their troops fight together in the coming
     battle." Offered and accepted while the hex's round before the battle is open (R-SU-29);
@@ -349,26 +408,16 @@ class TemporaryAlliance(api.Action):
         "alliance for it (hex, to = the player), or answer one (accept = its id, or "
         "decline = its id)"
     )
+    books = "temp_alliances"
     hex: str = ""
-    to: str = ""
-    accept: str = ""
-    decline: str = ""
-    player: str = ""
 
-    def apply(self, ctx: api.Context) -> None:
+    def agreed(self, ctx: api.Context, done: api.Agreement) -> None:
+        names = " and ".join(api.teams.name_of(ctx.campaign, p) for p in done.circle)
+        where = done.terms.get("hex", "")
+        ctx.emit("temporary_alliance", f"{names} fight together at {where} (section 4.1)")
+
+    def offer(self, ctx: api.Context, me: str) -> None:
         state, camp = sstate(ctx), ctx.campaign
-        me = api.turns.acting_player(ctx, self.player)
-        book = state.temp_alliances
-        if self.accept:
-            done = api.agreements.accept(ctx, book, self.accept, me)
-            if done is not None:
-                names = " and ".join(api.teams.name_of(camp, p) for p in done.circle)
-                where = done.terms.get("hex", "")
-                ctx.emit("temporary_alliance", f"{names} fight together at {where} (section 4.1)")
-            return
-        if self.decline:
-            api.agreements.decline(ctx, book, self.decline, me)
-            return
         h = ctx.hex(self.hex)
         label = camp.map.label(h)
         ctx.require(
@@ -380,7 +429,7 @@ class TemporaryAlliance(api.Action):
         ctx.require(me in here and self.to in here, f"Both players need corps at {label}")
         ctx.require(self.to != me, "A player cannot ally with itself")
         terms = {"hex": label, "day": state.day}
-        api.agreements.propose(ctx, book, "temporary alliance", me, [self.to], terms)
+        api.agreements.propose(ctx, self.book(ctx), "temporary alliance", me, [self.to], terms)
 
 
 def blockers(rules: api.Rules, player: str) -> list[str]:
@@ -390,6 +439,20 @@ def blockers(rules: api.Rules, player: str) -> list[str]:
         for label, sealed in sstate(rules).withdrawals.items()
         if player in sealed.waiting
     ]
+
+
+def waiting_lines(rules: api.Rules) -> list[str]:
+    """Whom each open round waits for, as every seat may read it: one line a round."""
+    state, camp = sstate(rules), rules.campaign
+    out = []
+    for label, sealed in state.withdrawals.items():
+        if not sealed.waiting:
+            continue
+        names = battles.names_joined([api.teams.name_of(camp, p) for p in sealed.waiting])
+        what = "withdraw or prepare for battle" if label in state.before_battle else "fight on"
+        what += "" if label in state.before_battle else " or withdraw"
+        out.append(f"At {label}: {names} to write whether to {what} (withdrawal)")
+    return out
 
 
 def pending(rules: api.Rules) -> bool:

@@ -4,10 +4,11 @@ of a round, and hexside control drawn on the map for every seat (R-SU-8): each h
 of a contested hex carries its holder's letter in its holder's colour, so it reads in 16
 colours and in monochrome. With the cursor on one of the seat's own or allied corps, the
 map draws that corps' supply line of the last check, and the panel says where it runs
-(R-SU-17). The dialogs of the sealed fight-or-withdraw choice (``W``), of alliances
-(``A``) and of the siege's assault or wait (``S``) open from here;
-the panel shows their key while the choice is open for the seat, and the key says why
-not otherwise. The core's side panel shows the status lines."""
+(R-SU-17). The hexes of the seat's own and allied corps that are Disrupted carry a ``d``
+on their E side, next to the corps' marker (R-SU-18). The dialogs of the sealed
+fight-or-withdraw choice (``W``), of alliances (``A``) and of the siege's assault or wait
+(``S``) open from here; the panel shows their key while the choice is open for the seat,
+and the key says why not otherwise. The core's side panel shows the status lines."""
 
 from __future__ import annotations
 
@@ -17,7 +18,7 @@ from typing import Any
 from textual.app import ComposeResult
 from textual.widgets import Static
 
-from tuicamp.rules.api import Action, EndPhase, Hex
+from tuicamp.rules.api import Action, EndPhase, Hex, SideOf
 from tuicamp.rules.suvinen.impulses import BreakCommitment, HoldCorps, MoveCorps
 from tuicamp.rules.suvinen.screens.alliance import AllianceDialog
 from tuicamp.rules.suvinen.screens.base import SuvinenDialog, open_choices
@@ -39,10 +40,19 @@ from tuicamp.ui.kit import (
 
 CONTROL = "control"
 SUPPLY = "supply"
+DISRUPTED = "disrupted"
 OVERLAYS = {
     CONTROL: OverlayLook(SIDES, "#", "bright_white", "hexside held (holder's letter)"),
     SUPPLY: OverlayLook(ROUTE, "+", "bright_green", "supply line of the corps at the cursor"),
+    # on the E side, next to the corps' marker (the hex's own cells show the marker)
+    DISRUPTED: OverlayLook(
+        SIDES,
+        "d",
+        "bright_red",
+        "Disrupted corps (Ld -2) of yours or an ally's, in the hex to its left",
+    ),
 }
+EAST = 0  # the side of the hex the Disrupted mark is drawn on
 
 
 def _on_selected(make: Callable[[str], Action]) -> Callable[[CampaignControls], None]:
@@ -164,7 +174,8 @@ class SuvinenPanel(PhasePanel):
         names = {a.id: a.name for a in view.armies}
         said = [f"Supply line of '{names.get(s.army, s.army)}': {s.text}" for s in here]
         keys = dialog_keys(view)
-        self.text.update("\n".join(["Suvinen", *rotation, *keys, *said]))
+        moving = state.impulse.lines() if state.impulse is not None else rotation
+        self.text.update("\n".join(["Suvinen", *moving, *keys, *said]))
         found = self.screen.query(MapWidget) if self.is_attached else None
         widget = found.first() if found else None
         if widget is None:
@@ -173,6 +184,7 @@ class SuvinenPanel(PhasePanel):
         widget.set_side_overlay(
             CONTROL, {side: looks[p] for side, p in state.control.items() if p in looks}
         )
+        widget.set_side_overlay(DISRUPTED, {SideOf(h, EAST): "d" for h in state.disrupted})
         draw_supply(widget, [s.hexes for s in here])
 
 

@@ -28,10 +28,12 @@ MAX_NUMBERED = 9
 
 @frozen
 class Option:
-    """One thing the dialog can send: its text and the action."""
+    """One thing the dialog can send: its text and the action; or, with no action, a mark
+    the dialog sets and clears in place (``toggle`` names what it marks)."""
 
     text: str
-    action: Action
+    action: Action | None
+    toggle: tuple[str, ...] = ()
 
 
 def open_choices(view: CampaignView) -> OpenChoices:
@@ -131,9 +133,19 @@ class SuvinenDialog(Screen[Action | None]):
             self.index = number - 1
             self.action_send()
 
+    def toggled(self, option: Option) -> None:
+        """An option without an action was picked: the dialog changes its marks."""
+
     def action_send(self) -> None:
-        if self.options:
-            self.dismiss(self.options[self.index].action)
+        if not self.options:
+            return
+        option = self.options[self.index]
+        if option.action is not None:
+            self.dismiss(option.action)
+            return
+        self.toggled(option)
+        self.options = list(self.build_options())
+        self.redraw()
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -4,15 +4,19 @@ the seat must withdraw (R-SU-13), then the choices it may write: fight, or withd
 hex open to it (R-SU-14, R-SU-33), or into its own castle or city (R-SU-37); a side that
 must withdraw with no hex open writes a withdrawal without one (R-SU-14). The seat sees
 its own written choice, to change until the reveal, and of the others only whom the round
-still waits for."""
+still waits for. Into its own walls the seat takes the units it marks (enter or their
+number sets and clears a mark), at first those that fit in roster order; the rest are
+eliminated (R-SU-37)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
+from tuicamp.rules.api import Action
 from tuicamp.rules.suvinen.choices import WithdrawalChoice
-from tuicamp.rules.suvinen.screens.base import Option, SuvinenDialog
+from tuicamp.rules.suvinen.screens.base import Option, SuvinenDialog, open_choices
 from tuicamp.rules.suvinen.withdrawal import FIGHT, WITHDRAW, ChooseWithdrawal
+from tuicamp.ui.kit import CampaignView
 
 
 def why_not(choice: WithdrawalChoice) -> str:
@@ -24,8 +28,29 @@ def why_not(choice: WithdrawalChoice) -> str:
     return ""
 
 
+def fitting(choice: WithdrawalChoice) -> set[str]:
+    """The units that fit inside in roster order: the marks the dialog starts with."""
+    marked, room = set(), choice.room
+    for unit in choice.walls:
+        if unit.points <= room:
+            marked.add(unit.id)
+            room -= unit.points
+    return marked
+
+
 class WithdrawalDialog(SuvinenDialog):
     HEADING = "Fight or withdraw (written under seal)"
+
+    def __init__(self, view: CampaignView) -> None:
+        mine = open_choices(view).withdrawals
+        # the units marked to go into the walls, by (hex, player)
+        self.inside = {(c.hex, c.player): fitting(c) for c in mine if c.walls}
+        super().__init__(view)
+
+    def toggled(self, option: Option) -> None:
+        hex_label, player, unit = option.toggle
+        marked = self.inside[(hex_label, player)]
+        marked.symmetric_difference_update({unit})
 
     def mine(self) -> tuple[WithdrawalChoice, ...]:
         return self.choices.withdrawals
@@ -58,11 +83,34 @@ class WithdrawalDialog(SuvinenDialog):
                 out.append(Option(f"{who}{word} at {at}", send(FIGHT)))
             if c.can_withdraw:
                 for to in c.to:
-                    into = "into your walls at" if to == at else "to"
-                    out.append(Option(f"{who}Withdraw from {at} {into} {to}", send(WITHDRAW, to)))
+                    if to == at and c.walls:
+                        out += self.walls_options(c, who)
+                        continue
+                    out.append(Option(f"{who}Withdraw from {at} to {to}", send(WITHDRAW, to)))
             if c.must and not (c.can_withdraw and c.to):
                 text = f"{who}Withdraw from {at} with no hex open (R-SU-14)"
                 out.append(Option(text, send(WITHDRAW)))
+        return out
+
+    def walls_options(self, c: WithdrawalChoice, who: str) -> list[Option]:
+        """Into the walls with the marked units, then a mark for each unit (R-SU-37)."""
+        marked = self.inside[(c.hex, c.player)]
+        points = sum(u.points for u in c.walls if u.id in marked)
+        left = len(c.walls) - len(marked)
+        over = f", {points - c.room:,} pts too many" if points > c.room else ""
+        text = (
+            f"{who}Withdraw from {c.hex} into your walls with the {len(marked)} units marked: "
+            f"{points:,} of {c.room:,} pts of room{over}; {left} eliminated"
+        )
+        units = [u.id for u in c.walls if u.id in marked]
+        send: Action = ChooseWithdrawal(
+            hex=c.hex, choice=WITHDRAW, to=c.hex, player=c.player, units=units
+        )
+        out = [Option(text, send)]
+        for u in c.walls:
+            mark = "x" if u.id in marked else " "
+            line = f"   [{mark}] {u.name}, {u.points:,} pts ('{u.corps}')"
+            out.append(Option(line, None, (c.hex, c.player, u.id)))
         return out
 
     def empty(self) -> str:
