@@ -120,6 +120,8 @@ def _command(args: list[str], cwd: str, env: dict[str, str], out: str, err: str)
     os.chdir(cwd)
     os.environ.clear()
     os.environ.update(env)
+    # the command's own path: the server's, less the tests' folder, plus its PYTHONPATH
+    sys.path[:] = [p for p in sys.path if p != str(TESTS)]
     extra = [p for p in env.get("PYTHONPATH", "").split(os.pathsep) if p and p not in sys.path]
     sys.path[1:1] = extra
     for fd, path in ((1, out), (2, err)):
