@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import attrs
 import pytest
+import warm
 
 from tuicamp.engine import ruleset as ruleset_module
 from tuicamp.engine.engine import Engine
@@ -27,6 +28,14 @@ def _phases_played_by_hand(request, monkeypatch):
         attrs.evolve(o, default=False) if o.name in off else o for o in ruleset_module.CORE_OPTIONS
     )
     monkeypatch.setattr(ruleset_module, "CORE_OPTIONS", core)
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _warm_server_stopped():
+    """The server the warm processes are forked from (tests/warm.py) ends with the
+    session, waited for like any other child process."""
+    yield
+    warm.stop()
 
 
 def _shipped_on(name: str) -> None:

@@ -18,6 +18,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import asyncssh
+import warm
 from attrs import define
 
 FIXED_NOW = "2024-05-01T18:00:00Z"
@@ -35,16 +36,9 @@ def env(saves: Path, home: Path) -> dict[str, str]:
     }
 
 
-def tuicamp(saves: Path, home: Path, *args: str, stdin: str | None = None) -> str:
-    done = subprocess.run(
-        [sys.executable, "-m", "tuicamp", *args],
-        capture_output=True,
-        text=True,
-        env=env(saves, home),
-        timeout=60,
-        cwd=saves,
-        input=stdin,
-    )
+def tuicamp(saves: Path, home: Path, *args: str) -> str:
+    """``tuicamp ARGS`` in the saves folder: its own process, started warm (warm.tuicamp)."""
+    done = warm.tuicamp(args, cwd=saves, env=env(saves, home))
     assert done.returncode == 0, f"tuicamp {' '.join(args)} failed:\n{done.stderr}"
     return done.stdout
 

@@ -1,4 +1,5 @@
-"""The command line end to end: real processes, real files on disk."""
+"""The command line end to end: real processes (``python -m tuicamp``, started warm: see
+warm.py), real files on disk."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ import sys
 from pathlib import Path
 
 import pytest
+import warm
 
 from tuicamp.cli import _only_ruleset
 from tuicamp.engine.errors import InputError
@@ -22,14 +24,7 @@ SCENARIO = "border-war-empire-vs-orcs"
 def run(*args: str, cwd: Path, env: dict | None = None) -> subprocess.CompletedProcess:
     full_env = {**os.environ, "TUICAMP_NOW": "2026-01-01T12:00:00Z", **(env or {})}
     full_env["TUICAMP_SAVES"] = str(cwd / "saves")
-    return subprocess.run(
-        [sys.executable, "-m", "tuicamp", *args],
-        cwd=cwd,
-        capture_output=True,
-        text=True,
-        env=full_env,
-        timeout=60,
-    )
+    return warm.tuicamp(args, cwd=cwd, env=full_env)
 
 
 def one_line_error(result: subprocess.CompletedProcess) -> str:

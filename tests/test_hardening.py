@@ -2,7 +2,7 @@
 and line (``file:line: what``), never a traceback or an internal error, and writes nothing.
 
 Real files in tmp_path; where the user's way in is the command line, a real `tuicamp`
-process (``python -m tuicamp``).
+process (``python -m tuicamp``, started warm: see warm.py).
 """
 
 from __future__ import annotations
@@ -11,11 +11,11 @@ import os
 import re
 import shutil
 import subprocess
-import sys
 import tomllib
 from pathlib import Path
 
 import pytest
+import warm
 from conftest import small_campaign
 
 from tuicamp.engine.codec import converter, describe_structure_error
@@ -39,14 +39,7 @@ RAUSCHER_SCENARIO = "rauscher-stir-border"
 def run(*args: str, cwd: Path) -> subprocess.CompletedProcess:
     env = {**os.environ, "TUICAMP_NOW": "2026-01-01T12:00:00Z", "TUICAMP_SAVES": str(cwd)}
     env.pop("TUICAMP_DEBUG", None)
-    return subprocess.run(
-        [sys.executable, "-m", "tuicamp", *args],
-        cwd=cwd,
-        capture_output=True,
-        text=True,
-        env=env,
-        timeout=60,
-    )
+    return warm.tuicamp(args, cwd=cwd, env=env)
 
 
 def one_line(result: subprocess.CompletedProcess) -> str:

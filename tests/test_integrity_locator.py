@@ -9,12 +9,14 @@ is read, so they cannot flake on a loaded machine).
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
 import pytest
 from integrity_kit import refused, tuicamp
-from test_storage_kit import make_campaign, tiny  # noqa: F401
+from test_storage_kit import TINY, make_campaign, tiny  # noqa: F401
 
+from tuicamp.engine import registry
 from tuicamp.engine.actions import Event
 from tuicamp.game.session import Session
 from tuicamp.storage import tomlfile
@@ -70,12 +72,23 @@ def _event(seq: int) -> Event:
     )
 
 
+@pytest.fixture(scope="module")
+def _long_campaign_built(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The long campaign's files, written once for the module (each test spoils a copy)."""
+    folder = tmp_path_factory.mktemp("long")
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(registry, "load_rulesets", lambda: {"tiny": TINY})
+        Session.create(
+            folder / "long.toml", make_campaign(), [_event(i) for i in range(1, EVENTS + 1)]
+        )
+    return folder
+
+
 @pytest.fixture
-def long_campaign(tmp_path: Path, tiny) -> Path:  # noqa: F811
-    campaign = make_campaign()
-    path = tmp_path / "long.toml"
-    Session.create(path, campaign, [_event(i) for i in range(1, EVENTS + 1)])
-    return path
+def long_campaign(_long_campaign_built: Path, tmp_path: Path, tiny) -> Path:  # noqa: F811
+    folder = tmp_path / "long"
+    shutil.copytree(_long_campaign_built, folder)
+    return folder / "long.toml"
 
 
 def _spoil_event(save: Path, seq: int) -> int:

@@ -4,20 +4,21 @@ Issue 10, point 5: "`new --force` killed mid-write leaves neither campaign: the 
 deleted and the chronicle replaced before the new state exists. Write the new campaign
 beside the old and swap at the end, as `apply` does."
 
-A writer is started for each step of the files' writing (every fsync, rename and
-removal), and SIGKILLs itself just before that step; what it leaves must load, as the
-old campaign or the new one, byte for byte.
+A writer process is started for each step of the files' writing (every fsync, rename
+and removal), and SIGKILLs itself just before that step; what it leaves must load, as
+the old campaign or the new one, byte for byte. (The writers start warm: see warm.py.)
 """
 
 from __future__ import annotations
 
 import os
 import shutil
-import subprocess
-import sys
+import signal
 from pathlib import Path
 
 import pytest
+import warm
+from crash_writers import replace_campaign
 from integrity_kit import MOVE, ROLL, env, new_save, ok, refused  # noqa: F401
 from test_storage_kit import Note, make_campaign, tiny  # noqa: F401
 
@@ -25,39 +26,6 @@ from tuicamp.game.session import Session
 from tuicamp.rules.sandbox.actions import Move
 from tuicamp.storage.locations import backup_path, chronicle_path, pending_chronicle_path
 from tuicamp.storage.saves import read_save, save_problems
-
-TESTS = Path(__file__).resolve().parent
-
-# Replaces the save given with a new campaign, killing itself with SIGKILL just before
-# the n-th step that changes a file (n = 0: never); prints how many steps there were.
-WRITER = f"""
-import os, signal, sys
-sys.path.insert(0, {str(TESTS)!r})
-from test_storage_kit import install_tiny, make_campaign
-install_tiny()
-from tuicamp.engine.actions import Event
-from tuicamp.game.session import Session
-
-kill_at, steps = int(sys.argv[2]), 0
-
-def step(fn):
-    def counted(*args, **kwargs):
-        global steps
-        steps += 1
-        if steps == kill_at:
-            os.kill(os.getpid(), signal.SIGKILL)
-        return fn(*args, **kwargs)
-    return counted
-
-for name in ("fsync", "replace", "rename", "unlink", "link"):
-    setattr(os, name, step(getattr(os, name)))
-
-campaign = make_campaign()
-campaign.name = "The New War"
-begun = Event(seq=1, turn=1, phase="move", kind="setup", text="The New War begins")
-Session.create(sys.argv[1], campaign, [begun], overwrite=True)
-print(steps)
-"""
 
 
 def _old_campaign(folder: Path) -> Path:
@@ -68,14 +36,20 @@ def _old_campaign(folder: Path) -> Path:
     return save
 
 
-def _replace(save: Path, kill_at: int) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-c", WRITER, str(save), str(kill_at)],
-        capture_output=True,
-        text=True,
-        env={**os.environ, "TUICAMP_NOW": "2026-01-01T12:00:00Z"},
-        timeout=120,
-    )
+def _replace(save: Path, kill_at: int) -> int:
+    """Replace ``save`` in a writer killed before step ``kill_at``: its exit code."""
+    return warm.run(replace_campaign, str(save), kill_at, None)
+
+
+def _steps(save: Path) -> int:
+    """Replace ``save`` to the end: how many steps that took."""
+    said, report = warm.pipe()
+    writer = warm.start(replace_campaign, str(save), 0, report)
+    report.close()
+    steps = said.recv()
+    writer.join()
+    assert writer.exitcode == 0
+    return steps
 
 
 def _files(save: Path) -> tuple[bytes, bytes]:
@@ -84,17 +58,16 @@ def _files(save: Path) -> tuple[bytes, bytes]:
 
 @pytest.mark.usefixtures("tiny")
 def test_a_kill_at_every_step_of_new_force_leaves_the_old_or_the_new_campaign(
-    tmp_path: Path,
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    monkeypatch.setenv("TUICAMP_NOW", "2026-01-01T12:00:00Z")  # the writers' clock
     old_save = _old_campaign(tmp_path / "old")
     old = _files(old_save)
     old_events = [e.text for e in read_save(old_save).chronicle]
     reference = tmp_path / "reference"
     shutil.copytree(old_save.parent, reference)
-    clean = _replace(reference / "war.toml", 0)
-    assert clean.returncode == 0, clean.stderr
+    steps = _steps(reference / "war.toml")
     new = _files(reference / "war.toml")
-    steps = int(clean.stdout)
     assert steps >= 6  # the chronicle's and the state's writes, the swap, the backup
 
     seen = set()
@@ -102,8 +75,7 @@ def test_a_kill_at_every_step_of_new_force_leaves_the_old_or_the_new_campaign(
         folder = tmp_path / f"kill-{kill_at}"
         shutil.copytree(old_save.parent, folder)
         save = folder / "war.toml"
-        killed = _replace(save, kill_at)
-        assert killed.returncode == -9, (kill_at, killed.stderr)
+        assert _replace(save, kill_at) == -signal.SIGKILL, kill_at
 
         assert save_problems(save) == [], kill_at
         loaded = read_save(save)

@@ -10,13 +10,12 @@ still legal on the new state."
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
 import tomllib
 from pathlib import Path
 
 import pytest
+import warm
+from crash_writers import apply_orders
 from integrity_kit import MOVE, ROLL, env, family, new_save, ok, orders, refused, tuicamp  # noqa: F401
 
 from tuicamp.game import session as session_module
@@ -147,41 +146,28 @@ def test_a_stale_apply_no_longer_legal_is_refused_naming_both_revisions(
     assert _revision(save) == 2
 
 
-WRITER = """
-import contextlib, io, sys
-from tuicamp import cli
-save, orders, count = sys.argv[1], sys.argv[2], int(sys.argv[3])
-codes, errors = [], io.StringIO()
-for _ in range(count):
-    with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(errors):
-        codes.append(cli.main(["apply", save, orders]))
-print(" ".join(map(str, codes)))
-sys.stderr.write(errors.getvalue())
-"""
-
-
 def test_two_writers_on_one_save_both_get_every_order_in(env: Path) -> None:  # noqa: F811
-    """Two terminals apply orders to one save at once, many times over: none is turned
-    away as stale, and the chronicle holds every one of them (counted, not timed)."""
+    """Two terminals apply orders to one save at once, many times over (each a writer
+    process of crash_writers.apply_orders): none is turned away as stale, and the
+    chronicle holds every one of them (counted, not timed)."""
     save = new_save(env)
     rolls = {
         seat: orders(env, ROLL.replace('"empire"', f'"{seat}"'), f"{seat}.toml")
         for seat in ("empire", "orcs")
     }
     count = 12
+    pipes = [warm.pipe() for _ in rolls]
     writers = [
-        subprocess.Popen(
-            [sys.executable, "-c", WRITER, str(save), str(path), str(count)],
-            stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
-            text=True,
-            env={**os.environ},
-        )
-        for path in rolls.values()
+        warm.start(apply_orders, str(save), str(path), count, report)
+        for path, (_, report) in zip(rolls.values(), pipes, strict=True)
     ]
-    outputs = [w.communicate(timeout=300) for w in writers]
-    assert all(w.returncode == 0 for w in writers)
-    assert [out for out, _ in outputs] == ["0 " * (count - 1) + "0\n"] * 2, outputs
+    for _, report in pipes:
+        report.close()
+    outputs = [said.recv() for said, _ in pipes]
+    for writer in writers:
+        writer.join()
+    assert [w.exitcode for w in writers] == [0, 0]
+    assert [codes for codes, _ in outputs] == [[0] * count] * 2, outputs
     texts = _events(save)
     assert sum("The Empire rolled" in t for t in texts) == count
     assert sum("Orcs & Goblins rolled" in t for t in texts) == count

@@ -1,6 +1,8 @@
 """A whole Rauscher campaign played from the command line, as a play-by-file club would:
 `tuicamp new` with a fixed seed and auto-resolved battles, then one orders file after
-another through `tuicamp apply` (real processes, real files), until the war is won.
+another through `tuicamp apply` (real files; the first and last commands real processes,
+the orders of the war between them the same command line run in the test's process),
+until the war is won.
 
 The scenario is the Race to the Cauldron Temple: "Both players armies rush to take the
 temple in the middle. The temple is defended by 1,500 points worth of neutral troops. The
@@ -15,12 +17,15 @@ so the orders are whatever a player would write; the dice decide the rest.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import subprocess
 import sys
 import tomllib
+from collections.abc import Iterator
 from pathlib import Path
 
+from integrity_kit import tuicamp
 from rauscher_rules import rauscher_rules
 
 from tuicamp.engine.errors import RuleError
@@ -37,8 +42,24 @@ GM_PHASES = ("combat", "resolution", "upkeep", "effects")
 END = {"kind": "end_phase"}
 
 
+@contextlib.contextmanager
+def _environ(env: dict[str, str]) -> Iterator[None]:
+    old = dict(os.environ)
+    os.environ.clear()
+    os.environ.update(env)
+    try:
+        yield
+    finally:
+        os.environ.clear()
+        os.environ.update(old)
+
+
 class Table:
-    """The club: a save folder, the tuicamp command, and the orders files written so far."""
+    """The club: a save folder, the tuicamp command, and the orders files written so far.
+
+    ``run`` starts the real ``python -m tuicamp`` process; the orders files of the war,
+    which only repeat that start-up, are applied by the same command line run in this
+    process (integrity_kit.tuicamp), in the same folder with the same environment."""
 
     def __init__(self, folder: Path) -> None:
         self.folder = folder
@@ -56,7 +77,14 @@ class Table:
             timeout=60,
         )
 
-    def apply(self, seat: str, actions: list[dict]) -> subprocess.CompletedProcess:
+    def run_here(self, *args: str) -> subprocess.CompletedProcess:
+        with contextlib.chdir(self.folder), _environ(self.env):
+            done = tuicamp(*args)
+        return subprocess.CompletedProcess(args, done.code, done.out, done.err)
+
+    def apply(
+        self, seat: str, actions: list[dict], *, real: bool = False
+    ) -> subprocess.CompletedProcess:
         self.orders += 1
         path = self.folder / f"orders-{self.orders:02d}-{seat}.toml"
         lines = [f'seat = "{seat}"', ""]
@@ -65,7 +93,7 @@ class Table:
             lines += [f'{k} = "{v}"' for k, v in action.items()]
             lines.append("")
         path.write_text("\n".join(lines), encoding="utf-8")
-        return self.run("apply", str(self.save), str(path))
+        return (self.run if real else self.run_here)("apply", str(self.save), str(path))
 
     def campaign(self):
         return Session.open(self.save).campaign
@@ -160,6 +188,6 @@ def test_a_campaign_played_by_orders_files_to_its_victory(tmp_path):
     assert "The Race to the Cauldron Temple:" in log.stdout
 
     # once it is over, nobody gives orders any more
-    late = table.apply("asur", [END])
+    late = table.apply("asur", [END], real=True)
     assert late.returncode == 2 and "over" in late.stderr
     assert tomllib.loads(table.save.read_text(encoding="utf-8"))["campaign"]["winner"] == winners

@@ -13,6 +13,7 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
+import warm
 from rauscher_rules import rauscher_rules
 
 from tuicamp.engine.engine import Engine
@@ -169,15 +170,8 @@ def test_the_crown_of_king_penleck():
 
 
 def _tuicamp(*args: str, cwd: Path) -> str:
-    """One ``tuicamp`` command as a real process; its output."""
-    done = subprocess.run(
-        [sys.executable, "-m", "tuicamp", *args],
-        cwd=cwd,
-        capture_output=True,
-        text=True,
-        timeout=60,
-        env={**os.environ, "TUICAMP_SAVES": str(cwd / "saves")},
-    )
+    """One ``tuicamp`` command as a real process (started warm: see warm.py); its output."""
+    done = warm.tuicamp(args, cwd=cwd, env={**os.environ, "TUICAMP_SAVES": str(cwd / "saves")})
     assert done.returncode == 0, done.stderr
     return done.stdout
 

@@ -14,13 +14,12 @@ from __future__ import annotations
 import ast
 import os
 import re
-import subprocess
-import sys
 from collections import Counter
 from pathlib import Path
 from typing import Any
 
 import pytest
+import warm
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from rulesets.skirmish_hours import SendRunner, SkirmishHours, Truce, WritePlan
@@ -352,14 +351,7 @@ def install(root: Path) -> dict[str, str]:
 
 
 def tuicamp(root: Path, env: dict[str, str], *args: str) -> str:
-    done = subprocess.run(
-        [sys.executable, "-m", "tuicamp", *args],
-        env=env,
-        cwd=root,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
+    done = warm.tuicamp(args, cwd=root, env=env, timeout=120)  # its own process, started warm
     assert done.returncode == 0, done.stderr
     return done.stdout
 

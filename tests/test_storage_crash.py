@@ -6,13 +6,12 @@ from __future__ import annotations
 import random
 import re
 import shutil
-import signal
-import subprocess
-import sys
 import time
 from pathlib import Path
 
 import pytest
+import warm
+from crash_writers import play_forever
 from test_storage_kit import make_campaign, tiny  # noqa: F401
 
 from tuicamp.game.session import Session
@@ -22,53 +21,27 @@ from tuicamp.storage.saves import read_save
 
 pytestmark = pytest.mark.usefixtures("tiny")
 
-TESTS = Path(__file__).resolve().parent
-
-# Plays for ever: GM corrections, notes, two notes at once, dice, and says "done" after each
-# action. The parent kills it once it has seen a number of actions, a moment later.
-WRITER = f"""
-import sys
-sys.path.insert(0, {str(TESTS)!r})
-from test_storage_kit import Note, RollFatigue, install_tiny
-install_tiny()
-from tuicamp.engine.corrections import CorrectTreasury
-from tuicamp.game.session import Session
-
-session = Session.open(sys.argv[1])
-n = len(session.chronicle)
-print("ready", flush=True)
-while True:
-    n += 1
-    if n % 4 == 0:
-        session.perform("gm", CorrectTreasury(player="p1", amount=n, reason=f"tick {{n}}"))
-    elif n % 4 == 1:
-        session.perform("s1", Note(text=f"note {{n}}"))
-    elif n % 4 == 2:
-        session.perform_all("s1", [Note(text=f"note {{n}}a"), Note(text=f"note {{n}}b")])
-    else:
-        session.perform("s1", RollFatigue(army="a0"))
-    print("done", flush=True)
-"""
-
 ACTIONS_BEFORE_KILL = 3  # at least; eight kills then make more than 20 actions in all
 TREASURY_RE = re.compile(r"treasury set to (\d+) gc")
 
 
 def run_and_kill(save: Path, seed: int) -> None:
-    """Let the writer finish a random number of actions (counted, so a loaded machine only
-    makes the test slower), then kill it at a random moment of the next one."""
+    """Let the writer (crash_writers.play_forever) finish a random number of actions
+    (counted, so a loaded machine only makes the test slower), then kill it at a random
+    moment of the next one."""
     rng = random.Random(seed)
-    proc = subprocess.Popen(
-        [sys.executable, "-c", WRITER, str(save)], stdout=subprocess.PIPE, text=True
-    )
+    said, report = warm.pipe()
+    writer = warm.start(play_forever, str(save), report)
+    report.close()
     try:
-        assert proc.stdout.readline().strip() == "ready"
+        assert said.recv() == "ready"
         for _ in range(rng.randint(ACTIONS_BEFORE_KILL, 2 * ACTIONS_BEFORE_KILL)):
-            assert proc.stdout.readline().strip() == "done"
+            assert said.recv() == "done"
         time.sleep(rng.uniform(0.0, 0.01))  # somewhere inside the next action's writes
     finally:
-        proc.send_signal(signal.SIGKILL)
-        proc.wait()
+        writer.kill()
+        writer.join()
+        said.close()
 
 
 def check_consistent(save: Path) -> tuple[int, int]:

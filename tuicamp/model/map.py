@@ -145,10 +145,16 @@ class HexMap:
 
     # --- territories and settlements ------------------------------------------------
     def territory_of(self, h: Hex) -> Territory | None:
+        tid = self.territory_id_of(h)
+        return self.territory(tid) if tid else None
+
+    def territory_id_of(self, h: Hex) -> str | None:
+        """The id of the territory ``h`` lies in (None off the map or in none): a look-up
+        in the index, without finding the territory itself, for the searches that ask it
+        of every hex around a territory."""
         if self._territory_of is None:
             self._territory_of = {x: t.id for t in self.territories for x in t.hexes}
-        tid = self._territory_of.get(h)
-        return self.territory(tid) if tid else None
+        return self._territory_of.get(h)
 
     def territory(self, tid: str) -> Territory | None:
         return next((t for t in self.territories if t.id == tid), None)

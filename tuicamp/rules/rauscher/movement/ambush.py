@@ -44,10 +44,8 @@ def territories_next_to(campaign: Campaign, territory_id: str) -> set[str]:
     if territory is None:
         return out
     for h in territory.hexes:
-        for n in m.neighbours(h):
-            other = m.territory_of(n)
-            if other is not None:
-                out.add(other.id)
+        # a neighbour off the map lies in no territory: the index answers None for it
+        out.update(tid for n in h.neighbours() if (tid := m.territory_id_of(n)) is not None)
     return out
 
 
