@@ -1,0 +1,84 @@
+"""Which live objects were assigned to since a given moment: the engine's dirty marks.
+
+Bringing the copy between actions up to date (:mod:`tuicamp.engine.snapshots`) used to
+compare the whole campaign with it after every action, so an action cost what the
+campaign holds: with 128 armies, most of a move was spent finding that 127 armies and
+their thousands of units had not changed. A field of an attrs object changes in one of
+two ways only: it is assigned (``army.hex = ...``), or the container it holds is changed
+in place (``army.units.append(...)``). The first is marked here: every mutable attrs
+class the snapshots meet has its ``__setattr__`` wrapped (:func:`track`) to write the
+object's *stamp*, the tick of a counter that only grows, into :data:`STAMPS`. A copy made
+at tick ``t`` of an object whose stamp is still at most ``t`` has the same value in every
+field that holds no container; its containers are checked by the snapshots themselves
+(the same elements, by identity, and equal contents), at C speed.
+
+Objects are keyed by ``id``: an id reused by a newer object can only make that object
+look stamped (so compared, never skipped). The table is emptied when it grows large, and
+:data:`epoch` says so: whatever was known before that moment is then known no more.
+Code that writes a live object without its ``__setattr__`` (``object.__setattr__``, as
+:func:`tuicamp.engine.snapshots.restore` does) must :func:`stamp` it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+STAMPS: dict[int, int] = {}  # id -> the tick of its last stamp
+# The ids stamped, in order: the stamp of LOG[i] was tick _BASE.value + i + 1. What was
+# stamped after a tick is the log's tail, a few ids an action: asked of a whole
+# container, it is found without looking at each element.
+LOG: list[int] = []
+_MOST = 1 << 20  # stamps kept before the table is emptied (a new epoch)
+_WRAPPER_MARK = "_tuicamp_stamps"
+
+
+class _Epoch:
+    """How many times the table was emptied (a record from another epoch is worthless),
+    and the tick the log starts after."""
+
+    value = 0
+    base = 0
+
+
+epoch = _Epoch()
+
+
+def tick() -> int:
+    """Now: every stamp written after it has a greater tick."""
+    return epoch.base + len(LOG)
+
+
+def stamp(obj: object) -> None:
+    """Mark ``obj`` as changed now."""
+    if len(LOG) >= _MOST:
+        epoch.base += len(LOG)
+        epoch.value += 1
+        STAMPS.clear()
+        LOG.clear()
+    LOG.append(id(obj))
+    STAMPS[id(obj)] = epoch.base + len(LOG)
+
+
+def clean(obj: object, since: int) -> bool:
+    """Whether no field of ``obj`` was assigned after tick ``since``."""
+    return STAMPS.get(id(obj), 0) <= since
+
+
+def stamped_since(since: int) -> set[int]:
+    """The ids of the objects stamped after tick ``since`` (of this epoch)."""
+    return set(LOG[max(0, since - epoch.base) :])
+
+
+def track(cls: type) -> None:
+    """Make assignments to ``cls``'s fields stamp the object (once per class)."""
+    current: Callable[[Any, str, Any], None] = cls.__setattr__  # type: ignore[assignment]
+    if getattr(current, _WRAPPER_MARK, False):
+        return
+
+    def __setattr__(self: Any, name: str, value: Any) -> None:
+        current(self, name, value)
+        stamp(self)
+
+    setattr(__setattr__, _WRAPPER_MARK, True)
+    cls.__setattr__ = __setattr__  # type: ignore[method-assign,assignment]
