@@ -67,6 +67,7 @@ SHARED_FIELDS: dict[type, frozenset[str]] = {
 
 _SCALARS = (str, int, float, bool, bytes, type(None), Enum)
 _IMMUTABLE = (*_SCALARS, tuple, frozenset)
+_IMMUTABLE_TYPES = frozenset({str, int, float, bool, bytes, type(None), tuple, frozenset})
 
 _NO_SHARED: frozenset[str] = frozenset()
 _FROZEN: dict[type, bool] = {}
@@ -136,7 +137,8 @@ def _same(old: Any, live: Any) -> bool:
 
 def _immutable(value: Any) -> bool:
     """A value no code can change in place: shared by copies, never looked into."""
-    return isinstance(value, _IMMUTABLE) or _frozen(type(value))
+    cls = type(value)
+    return cls in _IMMUTABLE_TYPES or isinstance(value, _IMMUTABLE) or _frozen(cls)
 
 
 def _container_of_atoms(value: Any) -> bool:
@@ -149,7 +151,9 @@ def _container_of_atoms(value: Any) -> bool:
 # A record of a live container, made when its copy was made or brought up to date: the
 # live container, its copy, its elements then (and a dict's keys), the tick, the epoch,
 # and how to check its elements (see Memory._checker).
-_Record = tuple[Any, Any, tuple[Any, ...], tuple[Any, ...] | None, int, int, Any, Any]
+# (live, copy, its elements, their ids, as a set, a dict's keys, tick, epoch, shape,
+# the copy's elements' containers, what is kept of the lists below: see _flat)
+_Record = tuple[Any, Any, tuple[Any, ...], list[int], frozenset[int], Any, int, int, Any, Any, Any]
 _DEEP = "deep"  # elements checked one by one (they hold mutable attrs objects)
 
 
@@ -226,16 +230,35 @@ class Memory:
         """Record a live list or dict of attrs objects with its copy, as of now
         (``checker``: how its elements are checked, when known)."""
         values = list(live.values()) if type(live) is dict else live
+        if not values or not _mutable_attrs(type(values[0])):
+            self._containers.pop(id(live), None)  # compared whole where it is met
+            return
         if checker is None:
             checker = _checker(values)
         if checker is None:
             self._containers.pop(id(live), None)
             return
-        keys = tuple(live) if type(live) is dict else None
-        kept = _flat(values, checker) if checker is not _DEEP else ()
-        refs = (tuple(values), list(map(id, values)), frozenset(map(id, values)))
-        record = (live, out, refs, keys, self._now, stamps.epoch.value, checker, kept)
-        self._containers[id(live)] = record
+        keys = list(live) if type(live) is dict else None
+        olds = list(out.values()) if type(out) is dict else out
+        kept: Any = ()
+        picked = None
+        if checker is not _DEEP:
+            kept = _flat(values, olds, checker)
+            picked = list(map(_getter(checker[0]), olds)) if checker[0] else None
+        ids = list(map(id, values))
+        self._containers[id(live)] = (
+            live,
+            out,
+            tuple(values),  # holds them, so that their ids stay theirs
+            ids,
+            frozenset(ids),
+            keys,
+            self._now,
+            stamps.epoch.value,
+            checker,
+            picked,
+            kept,
+        )
 
     # --- bringing up to date ------------------------------------------------------------
     def _updated(self, old: Any, live: Any, since: int | None) -> Any:
@@ -295,35 +318,35 @@ class Memory:
             record is None
             or record[0] is not live
             or record[1] is not old
-            or record[5] != stamps.epoch.value
+            or record[7] != stamps.epoch.value
         ):
             return self._compared(old, live)
-        _, _, refs, keys, since, _, checker, kept = record
+        _, _, _, ids, idset, keys, since, _, checker, picked, kept = record
         is_dict = keys is not None
         values = list(live.values()) if is_dict else live
-        same_members = list(map(id, values)) == refs[1]  # the refs keep the ids theirs
-        if same_members and keys is not None:
-            same_members = all(map(operator.is_, live, keys))
-        if not same_members:
+        if list(map(id, values)) != ids or (is_dict and list(live) != keys):
             return self._compared(old, live)
         olds = list(old.values()) if is_dict else old
-        suspects = _suspects(values, olds, since, checker, kept, refs[2])
+        suspects = _suspects(values, since, checker, (ids, idset, picked, kept))
         if not suspects:
-            self._containers[id(live)] = (*record[:4], self._now, *record[5:])
+            self._containers[id(live)] = (*record[:6], self._now, *record[7:])
             return old  # its record stands, as of now
         news = list(olds)
         for i in suspects:
             news[i] = self._updated(olds[i], values[i], since)
-        if checker is not _DEEP and not all(
-            _kept_shape(news[i], olds[i], values[i]) for i in suspects
-        ):  # the changed elements may hold other things now
-            checker = checker if _fits(_checker([values[i] for i in suspects]), checker) else None
         if all(map(operator.is_, news, olds)):
             out = old
         elif is_dict:
             out = dict(zip(live, news, strict=True))
         else:
             out = news
+        if checker is not _DEEP and all(
+            _kept_shape(news[i], olds[i], values[i]) for i in suspects
+        ):  # their copies hold the containers they held: what the record keeps stands
+            self._containers[id(live)] = (live, out, *record[2:6], self._now, *record[7:])
+            return out
+        if checker is not _DEEP:  # the changed elements may hold other things now
+            checker = checker if _fits(_checker([values[i] for i in suspects]), checker) else None
         self._remember(live, out, checker)
         return out
 
@@ -421,72 +444,62 @@ def _getter(names: tuple[str, ...]) -> Any:
     return found
 
 
-def _flat(values: Any, shape: Shape) -> tuple[tuple[Any, ...], ...]:
+def _flat(values: Any, olds: Any, shape: Shape) -> tuple[Any, ...]:
     """What a record keeps of its elements' lists of objects, for each such field in
-    ``shape``: the lists' lengths, then their elements (flattened), each at C speed."""
-    out: list[tuple[Any, ...]] = []
-    for name, inner in shape[1]:
-        lists = list(map(operator.attrgetter(name), values))
-        items = list(chain.from_iterable(lists))
-        out += [tuple(map(len, lists)), tuple(items), *_flat(items, inner)]
-    return tuple(out)
-
-
-def _inner_same(
-    values: Any, olds: Any, recent: set[int], shape: Shape, kept: tuple[tuple[Any, ...], ...]
-) -> bool:
-    """Whether the lists of objects the elements hold (and the lists those hold) have
-    the same elements as recorded, none stamped, their containers equal their copies'."""
-    at = 0
+    ``shape``: the lists' lengths, their elements (flattened: held, their ids, as a set),
+    the containers of the elements' copies, and the same for the lists below."""
+    out = []
     for name, inner in shape[1]:
         get = operator.attrgetter(name)
         lists = list(map(get, values))
         items = list(chain.from_iterable(lists))
-        if tuple(map(len, lists)) != kept[at] or not all(map(operator.is_, items, kept[at + 1])):
-            return False
-        if len(items) != len(kept[at + 1]) or not recent.isdisjoint(map(id, items)):
-            return False
         copies = list(chain.from_iterable(map(get, olds)))
-        if inner[0]:
-            pick = _getter(inner[0])
-            if list(map(pick, items)) != list(map(pick, copies)):
-                return False
-        if not _inner_same(items, copies, recent, inner, kept[at + 2 :]):
+        picked = list(map(_getter(inner[0]), copies)) if inner[0] else None
+        ids = list(map(id, items))
+        lens = tuple(map(len, lists))
+        out.append((lens, tuple(items), ids, frozenset(ids), picked, _flat(items, copies, inner)))
+    return tuple(out)
+
+
+def _inner_same(values: Any, recent: set[int], shape: Shape, kept: tuple[Any, ...]) -> bool:
+    """Whether the lists of objects the elements hold (and the lists those hold) have
+    the same elements as recorded, none stamped, their containers equal their copies'.
+    Each pass is one call at C speed."""
+    for (name, inner), (lens, _, ids, idset, picked, below) in zip(shape[1], kept, strict=True):
+        lists = list(map(operator.attrgetter(name), values))
+        if tuple(map(len, lists)) != lens:
             return False
-        at += 2 + len(_flat_fields(inner))
+        items = list(chain.from_iterable(lists))
+        if list(map(id, items)) != ids or not recent.isdisjoint(idset):
+            return False
+        if picked is not None and list(map(_getter(inner[0]), items)) != picked:
+            return False
+        if below and not _inner_same(items, recent, inner, below):
+            return False
     return True
 
 
-def _flat_fields(shape: Shape) -> list[str]:
-    """The entries :func:`_flat` makes for the lists below a shape's (two per list)."""
-    out: list[str] = []
-    for name, inner in shape[1]:
-        out += [name, name, *_flat_fields(inner)]
-    return out
-
-
-def _suspects(
-    values: list[Any], olds: list[Any], since: int, checker: Any, kept: Any, ids: frozenset[int]
-) -> list[int]:
+def _suspects(values: list[Any], since: int, checker: Any, known: Any) -> list[int]:
     """The places of the elements that may have changed since ``since``: stamped ones,
     ones whose containers differ from their copy's, or every one (``_DEEP``, or a change
-    below them: it is found by looking at each)."""
+    below them: it is found by looking at each). ``known``: the record's ids of the
+    elements, as a set, their copies' containers and what it keeps of the lists below."""
     everything = list(range(len(values)))
     if checker is _DEEP:
         return everything
+    ids, idset, picked, kept = known
     atoms, inner = checker
     recent = stamps.stamped_since(since)
-    if inner and not _inner_same(values, olds, recent, checker, kept):
+    if inner and not _inner_same(values, recent, checker, kept):
         return everything
-    stamped = not recent.isdisjoint(ids)
+    stamped = not recent.isdisjoint(idset)
     get = _getter(atoms) if atoms else None
-    differ = get is not None and list(map(get, values)) != list(map(get, olds))
+    differ = get is not None and list(map(get, values)) != picked
     if not stamped and not differ:
         return []
-    table = stamps.STAMPS
-    found = {i for i, v in enumerate(values) if table.get(id(v), 0) > since} if stamped else set()
+    found = {i for i, x in enumerate(ids) if x in recent} if stamped else set()
     if get is not None and differ:
-        pairs = zip(map(get, values), map(get, olds), strict=True)
+        pairs = zip(map(get, values), picked, strict=True)
         found.update(i for i, (a, b) in enumerate(pairs) if a != b)
     return sorted(found)
 

@@ -29,7 +29,7 @@ STAMPS: dict[int, int] = {}  # id -> the tick of its last stamp
 # stamped after a tick is the log's tail, a few ids an action: asked of a whole
 # container, it is found without looking at each element.
 LOG: list[int] = []
-_MOST = 1 << 20  # stamps kept before the table is emptied (a new epoch)
+_MOST = 1 << 16  # stamps logged before the table is emptied (a new epoch): a few MB
 _WRAPPER_MARK = "_tuicamp_stamps"
 
 
