@@ -222,6 +222,7 @@ class Memory:
                 item = getattr(value, name)
                 object.__setattr__(out, name, item if shared else self._copy(item))
             self._objects[id(value)] = (value, out, self._now, stamps.epoch.value)
+            stamps.WATCHED.add(id(value))
         else:
             out = copy(value)
         return out
@@ -246,6 +247,7 @@ class Memory:
             kept = _flat(values, olds, checker)
             picked = list(map(_getter(checker[0]), olds)) if checker[0] else None
         ids = list(map(id, values))
+        stamps.watch(ids)
         self._containers[id(live)] = (
             live,
             out,
@@ -310,6 +312,7 @@ class Memory:
             for (name, _), part in zip(_fields(cls), parts, strict=True):
                 object.__setattr__(out, name, part)
         self._objects[id(live)] = (live, out, self._now, stamps.epoch.value)
+        stamps.WATCHED.add(id(live))
         return out
 
     def _container(self, old: Any, live: Any) -> Any:
@@ -456,6 +459,7 @@ def _flat(values: Any, olds: Any, shape: Shape) -> tuple[Any, ...]:
         copies = list(chain.from_iterable(map(get, olds)))
         picked = list(map(_getter(inner[0]), copies)) if inner[0] else None
         ids = list(map(id, items))
+        stamps.watch(ids)
         lens = tuple(map(len, lists))
         out.append((lens, tuple(items), ids, frozenset(ids), picked, _flat(items, copies, inner)))
     return tuple(out)

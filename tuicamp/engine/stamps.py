@@ -7,7 +7,8 @@ their thousands of units had not changed. A field of an attrs object changes in 
 two ways only: it is assigned (``army.hex = ...``), or the container it holds is changed
 in place (``army.units.append(...)``). The first is marked here: every mutable attrs
 class the snapshots meet has its ``__setattr__`` wrapped (:func:`track`) to write the
-object's *stamp*, the tick of a counter that only grows, into :data:`STAMPS`. A copy made
+object's *stamp*, the tick of a counter that only grows, into :data:`STAMPS`, when a copy
+was made of the object (:data:`WATCHED`: objects being built are not stamped). A copy made
 at tick ``t`` of an object whose stamp is still at most ``t`` has the same value in every
 field that holds no container; its containers are checked by the snapshots themselves
 (the same elements, by identity, and equal contents), at C speed.
@@ -21,7 +22,7 @@ Code that writes a live object without its ``__setattr__`` (``object.__setattr__
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 STAMPS: dict[int, int] = {}  # id -> the tick of its last stamp
@@ -29,6 +30,10 @@ STAMPS: dict[int, int] = {}  # id -> the tick of its last stamp
 # stamped after a tick is the log's tail, a few ids an action: asked of a whole
 # container, it is found without looking at each element.
 LOG: list[int] = []
+# The ids of the live objects some copy was made of (:func:`watch`): only they are
+# stamped, so building objects (a campaign read from a save, an army raised) stamps
+# nothing, and the log holds what changed after a copy alone.
+WATCHED: set[int] = set()
 _MOST = 1 << 16  # stamps logged before the table is emptied (a new epoch): a few MB
 _WRAPPER_MARK = "_tuicamp_stamps"
 
@@ -50,14 +55,30 @@ def tick() -> int:
 
 
 def stamp(obj: object) -> None:
-    """Mark ``obj`` as changed now."""
+    """Mark ``obj`` as changed now (if a copy was made of it)."""
+    key = id(obj)
+    if key not in WATCHED:
+        return
     if len(LOG) >= _MOST:
-        epoch.base += len(LOG)
-        epoch.value += 1
-        STAMPS.clear()
-        LOG.clear()
-    LOG.append(id(obj))
-    STAMPS[id(obj)] = epoch.base + len(LOG)
+        _new_epoch()
+    LOG.append(key)
+    STAMPS[key] = epoch.base + len(LOG)
+
+
+def watch(ids: Iterable[int]) -> None:
+    """Stamp the objects of these ids from now on: copies were made of them."""
+    WATCHED.update(ids)
+    if len(WATCHED) >= 4 * _MOST:
+        _new_epoch()
+
+
+def _new_epoch() -> None:
+    """Forget every stamp and every watched object: what was known is known no more."""
+    epoch.base += len(LOG)
+    epoch.value += 1
+    STAMPS.clear()
+    LOG.clear()
+    WATCHED.clear()
 
 
 def clean(obj: object, since: int) -> bool:
