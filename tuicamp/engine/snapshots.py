@@ -151,9 +151,11 @@ def _container_of_atoms(value: Any) -> bool:
 # A record of a live container, made when its copy was made or brought up to date: the
 # live container, its copy, its elements then (and a dict's keys), the tick, the epoch,
 # and how to check its elements (see Memory._checker).
-# (live, copy, its elements, their ids, as a set, a dict's keys, tick, epoch, shape,
+# (live, copy, its elements (twice), their ids, a dict's keys, tick, epoch, shape,
 # the copy's elements' containers, what is kept of the lists below: see _flat)
-_Record = tuple[Any, Any, tuple[Any, ...], list[int], frozenset[int], Any, int, int, Any, Any, Any]
+_Record = tuple[
+    Any, Any, tuple[Any, ...], tuple[Any, ...], frozenset[int], Any, int, int, Any, Any, Any
+]
 _DEEP = "deep"  # elements checked one by one (they hold mutable attrs objects)
 
 
@@ -203,16 +205,16 @@ class Memory:
         return self._updated(old, live, None)
 
     # --- copying ----------------------------------------------------------------------
-    def _copy(self, value: Any) -> Any:
+    def _copy(self, value: Any, element: bool = False) -> Any:
         if isinstance(value, _SCALARS):
             return value
         out: Any
         cls = type(value)
         if cls is list:
-            out = [self._copy(v) for v in value]
+            out = [self._copy(v, element=True) for v in value]
             self._remember(value, out)
         elif cls is dict:
-            out = {k: self._copy(v) for k, v in value.items()}
+            out = {k: self._copy(v, element=True) for k, v in value.items()}
             self._remember(value, out)
         elif isinstance(value, set):
             out = set(value)
@@ -221,8 +223,8 @@ class Memory:
             for name, shared in _fields(cls):
                 item = getattr(value, name)
                 object.__setattr__(out, name, item if shared else self._copy(item))
-            self._objects[id(value)] = (value, out, self._now, stamps.epoch.value)
-            stamps.WATCHED.add(id(value))
+            if not element:  # an element is known from its container's record
+                self._objects[id(value)] = (value, out, self._now, stamps.epoch.value)
         else:
             out = copy(value)
         return out
@@ -246,14 +248,14 @@ class Memory:
         if checker is not _DEEP:
             kept = _flat(values, olds, checker)
             picked = list(map(_getter(checker[0]), olds)) if checker[0] else None
-        ids = list(map(id, values))
-        stamps.watch(ids)
+        refs = tuple(values)  # held, so that their ids stay theirs
+        idset = frozenset(map(id, refs))
         self._containers[id(live)] = (
             live,
             out,
-            tuple(values),  # holds them, so that their ids stay theirs
-            ids,
-            frozenset(ids),
+            refs,
+            refs,
+            idset,
             keys,
             self._now,
             stamps.epoch.value,
@@ -312,7 +314,6 @@ class Memory:
             for (name, _), part in zip(_fields(cls), parts, strict=True):
                 object.__setattr__(out, name, part)
         self._objects[id(live)] = (live, out, self._now, stamps.epoch.value)
-        stamps.WATCHED.add(id(live))
         return out
 
     def _container(self, old: Any, live: Any) -> Any:
@@ -327,7 +328,8 @@ class Memory:
         _, _, _, ids, idset, keys, since, _, checker, picked, kept = record
         is_dict = keys is not None
         values = list(live.values()) if is_dict else live
-        if list(map(id, values)) != ids or (is_dict and list(live) != keys):
+        same = len(values) == len(ids) and all(map(operator.is_, values, ids))
+        if not same or (is_dict and list(live) != keys):
             return self._compared(old, live)
         olds = list(old.values()) if is_dict else old
         suspects = _suspects(values, since, checker, (ids, idset, picked, kept))
@@ -458,10 +460,10 @@ def _flat(values: Any, olds: Any, shape: Shape) -> tuple[Any, ...]:
         items = list(chain.from_iterable(lists))
         copies = list(chain.from_iterable(map(get, olds)))
         picked = list(map(_getter(inner[0]), copies)) if inner[0] else None
-        ids = list(map(id, items))
-        stamps.watch(ids)
+        held = tuple(items)
+        idset = frozenset(map(id, held))
         lens = tuple(map(len, lists))
-        out.append((lens, tuple(items), ids, frozenset(ids), picked, _flat(items, copies, inner)))
+        out.append((lens, held, held, idset, picked, _flat(items, copies, inner)))
     return tuple(out)
 
 
@@ -474,7 +476,9 @@ def _inner_same(values: Any, recent: set[int], shape: Shape, kept: tuple[Any, ..
         if tuple(map(len, lists)) != lens:
             return False
         items = list(chain.from_iterable(lists))
-        if list(map(id, items)) != ids or not recent.isdisjoint(idset):
+        if len(items) != len(ids) or not all(map(operator.is_, items, ids)):
+            return False
+        if not recent.isdisjoint(idset):
             return False
         if picked is not None and list(map(_getter(inner[0]), items)) != picked:
             return False
@@ -501,7 +505,7 @@ def _suspects(values: list[Any], since: int, checker: Any, known: Any) -> list[i
     differ = get is not None and list(map(get, values)) != picked
     if not stamped and not differ:
         return []
-    found = {i for i, x in enumerate(ids) if x in recent} if stamped else set()
+    found = {i for i, x in enumerate(map(id, ids)) if x in recent} if stamped else set()
     if get is not None and differ:
         pairs = zip(map(get, values), picked, strict=True)
         found.update(i for i, (a, b) in enumerate(pairs) if a != b)

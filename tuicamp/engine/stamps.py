@@ -8,7 +8,7 @@ two ways only: it is assigned (``army.hex = ...``), or the container it holds is
 in place (``army.units.append(...)``). The first is marked here: every mutable attrs
 class the snapshots meet has its ``__setattr__`` wrapped (:func:`track`) to write the
 object's *stamp*, the tick of a counter that only grows, into :data:`STAMPS`, when a copy
-was made of the object (:data:`WATCHED`: objects being built are not stamped). A copy made
+its field was set before (an object being built is not stamped). A copy made
 at tick ``t`` of an object whose stamp is still at most ``t`` has the same value in every
 field that holds no container; its containers are checked by the snapshots themselves
 (the same elements, by identity, and equal contents), at C speed.
@@ -22,7 +22,7 @@ Code that writes a live object without its ``__setattr__`` (``object.__setattr__
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from typing import Any
 
 STAMPS: dict[int, int] = {}  # id -> the tick of its last stamp
@@ -30,10 +30,6 @@ STAMPS: dict[int, int] = {}  # id -> the tick of its last stamp
 # stamped after a tick is the log's tail, a few ids an action: asked of a whole
 # container, it is found without looking at each element.
 LOG: list[int] = []
-# The ids of the live objects some copy was made of (:func:`watch`): only they are
-# stamped, so building objects (a campaign read from a save, an army raised) stamps
-# nothing, and the log holds what changed after a copy alone.
-WATCHED: set[int] = set()
 _MOST = 1 << 16  # stamps logged before the table is emptied (a new epoch): a few MB
 _WRAPPER_MARK = "_tuicamp_stamps"
 
@@ -44,32 +40,28 @@ class _Epoch:
 
     value = 0
     base = 0
+    mark = 0  # the last tick a copy was brought up to date at: no record is younger
 
 
 epoch = _Epoch()
 
 
 def tick() -> int:
-    """Now: every stamp written after it has a greater tick."""
-    return epoch.base + len(LOG)
+    """Now, when a copy is made or brought up to date: every stamp written after it has
+    a greater tick, and no record of a copy will be older than it."""
+    epoch.mark = epoch.base + len(LOG)
+    return epoch.mark
 
 
 def stamp(obj: object) -> None:
     """Mark ``obj`` as changed now (if a copy was made of it)."""
     key = id(obj)
-    if key not in WATCHED:
-        return
+    if STAMPS.get(key, 0) > epoch.mark:
+        return  # logged since the last copy was made already: the log says so
     if len(LOG) >= _MOST:
         _new_epoch()
     LOG.append(key)
     STAMPS[key] = epoch.base + len(LOG)
-
-
-def watch(ids: Iterable[int]) -> None:
-    """Stamp the objects of these ids from now on: copies were made of them."""
-    WATCHED.update(ids)
-    if len(WATCHED) >= 4 * _MOST:
-        _new_epoch()
 
 
 def _new_epoch() -> None:
@@ -78,7 +70,6 @@ def _new_epoch() -> None:
     epoch.value += 1
     STAMPS.clear()
     LOG.clear()
-    WATCHED.clear()
 
 
 def clean(obj: object, since: int) -> bool:
@@ -98,6 +89,11 @@ def track(cls: type) -> None:
         return
 
     def __setattr__(self: Any, name: str, value: Any) -> None:
+        try:  # a field set for the first time is being built (__init__): not a change
+            getattr(self, name)
+        except AttributeError:
+            current(self, name, value)
+            return
         current(self, name, value)
         stamp(self)
 
