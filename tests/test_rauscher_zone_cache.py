@@ -21,6 +21,7 @@ from tuicamp.engine.codec import campaign_to_dict
 from tuicamp.engine.errors import RuleError
 from tuicamp.model import Hex
 from tuicamp.rules.rauscher.movement import actions as A
+from tuicamp.rules.rauscher.movement import costs
 from tuicamp.rules.rauscher.movement.costs import enemies_of, enemy_zones, role_spec, zone_radius
 from tuicamp.rules.rauscher.shared.common import rstate
 from tuicamp.rules.rauscher.shared.state import March, Role
@@ -122,3 +123,24 @@ def test_undo_after_random_moves_gives_back_each_save_byte_for_byte(played):
     while befores:
         engine.undo("p1")
         assert saved_bytes(engine) == befores.pop()
+
+
+def test_moves_past_standing_enemies_build_their_zones_once(monkeypatch):
+    """R-RA-4's zones ("This 'Zone of Influence' extends into each hex adjacent to the
+    army") follow from the enemies' hexes alone: while Anna moves three counters one
+    after the other and no enemy moves, each enemy's zone is gathered into the union she
+    pays for once, not once a move (counted calls)."""
+    camp, engine = started()
+    for i in range(3):
+        add_army(camp, f"m{i}", "p1", Hex.from_offset(0, 2 * i + 1), [unit(f"um{i}", 100)])
+    add_army(camp, "e", "p2", Hex.from_offset(6, 1), [unit("ue", 150)])
+    engine.changed()
+    gathered = []
+    real = costs._zone_hexes
+    monkeypatch.setattr(costs, "_ZONE_UNIONS", {})
+    monkeypatch.setattr(costs, "_zone_hexes", lambda *spec: gathered.append(spec) or real(*spec))
+    for i in range(3):
+        engine.perform("p1", A.Move(army=f"m{i}", to=L(1, 2 * i + 1)))
+    enemy_hexes = [a.hex for a in camp.armies if a.owner == "p2" and a.hex is not None]
+    assert sorted(spec[0] for spec in gathered) == sorted(enemy_hexes)  # each once
+    assert len(costs._ZONE_UNIONS) == 1

@@ -50,7 +50,7 @@ from tuicamp.engine.rerolls import (
 )
 from tuicamp.engine.rules import Rules
 from tuicamp.engine.ruleset import Ruleset, Victory
-from tuicamp.engine.snapshots import copy, restore, updated
+from tuicamp.engine.snapshots import Memory, copy, restore
 from tuicamp.model.campaign import Campaign
 from tuicamp.model.flow import Clock
 from tuicamp.model.forces import Seat
@@ -107,6 +107,9 @@ class Engine:
     _snapshot: dict | None = field(default=None, init=False)  # plain data, for the save
     _settled: Campaign | None = field(default=None, init=False)  # the copy between actions
     _moved_on: bool = field(default=False, init=False)  # the campaign changed since it
+    # What the copy was made from, so that bringing it up to date skips what no one
+    # touched since (engine/snapshots.py, engine/stamps.py).
+    _memory: Memory = field(factory=Memory, init=False)
     _undo: list[UndoPoint] = field(factory=list, init=False)
     # Why the undo history is empty, in the refusal's words (a key of UNDO_GONE).
     _undo_gone: str = field(default="opened", init=False)
@@ -153,9 +156,9 @@ class Engine:
         (at the next action, so what was changed between two actions is in it too),
         sharing with the copy before every part that did not change."""
         if self._settled is None:
-            self._settled = copy(self.campaign)
+            self._settled = self._memory.copy(self.campaign)
         elif self._moved_on:
-            self._settled = updated(self._settled, self.campaign)
+            self._settled = self._memory.updated(self._settled, self.campaign)
         self._moved_on = False
         return self._settled
 

@@ -24,8 +24,13 @@ Three kinds of value are never copied:
 Anything else a ruleset's state may hold that is neither attrs nor a container (a
 dataclass) is copied whole with ``deepcopy``.
 
-Whether a part changed is found by comparing the live campaign with the copy (an
-identity check first, then ``==``), which creates nothing for the parts that did not.
+Whether a part changed is known, where it can be, without comparing it: the engine's
+:class:`Memory` remembers what each copy was made from, assignments stamp the objects they
+change (:mod:`tuicamp.engine.stamps`), and a container is checked by the identity of its
+elements, so an army no one touched is not looked into (comparing the whole campaign
+after every action was most of a turn with a hundred armies). Where nothing is known, the
+live campaign is compared with the copy (an identity check first, then ``==``), which
+creates nothing for the parts that did not change.
 Fields that ``==`` does not compare (the map's vocabulary, bound once by the ruleset, and
 its derived indexes, rebuilt whole from what is compared) follow the parts they belong to:
 where the parts are equal, so are they.
@@ -36,12 +41,15 @@ the action left them alone.
 
 from __future__ import annotations
 
+import operator
 from copy import deepcopy
 from enum import Enum
+from itertools import chain
 from typing import Any, TypeVar
 
 import attrs
 
+from tuicamp.engine import stamps
 from tuicamp.model.battle import Battle
 from tuicamp.model.map import HexMap, Territory
 from tuicamp.model.rerolls import RerollPoint
@@ -58,6 +66,8 @@ SHARED_FIELDS: dict[type, frozenset[str]] = {
 }
 
 _SCALARS = (str, int, float, bool, bytes, type(None), Enum)
+_IMMUTABLE = (*_SCALARS, tuple, frozenset)
+_IMMUTABLE_TYPES = frozenset({str, int, float, bool, bytes, type(None), tuple, frozenset})
 
 _NO_SHARED: frozenset[str] = frozenset()
 _FROZEN: dict[type, bool] = {}
@@ -78,6 +88,7 @@ def _fields(cls: type) -> tuple[tuple[str, bool], ...]:
     if found is None:
         shared = SHARED_FIELDS.get(cls, _NO_SHARED)
         found = _FIELDS[cls] = tuple((a.name, a.name in shared) for a in attrs.fields(cls))
+        stamps.track(cls)  # a mutable class (asked after _frozen): its assignments marked
     return found
 
 
@@ -124,40 +135,408 @@ def _same(old: Any, live: Any) -> bool:
     return old is live or (type(old) is type(live) and old == live)
 
 
-def updated(old: T, live: T) -> T:
+def _immutable(value: Any) -> bool:
+    """A value no code can change in place: shared by copies, never looked into."""
+    cls = type(value)
+    return cls in _IMMUTABLE_TYPES or isinstance(value, _IMMUTABLE) or _frozen(cls)
+
+
+def _container_of_atoms(value: Any) -> bool:
+    """A set, list or dict holding immutable values only: compared whole with ``==``."""
+    if type(value) is dict:
+        return all(map(_immutable, value.values()))
+    return type(value) in (set, list) and all(map(_immutable, value))
+
+
+# A record of a live container, made when its copy was made or brought up to date: the
+# live container, its copy, its elements then (and a dict's keys), the tick, the epoch,
+# and how to check its elements (see Memory._checker).
+# (live, copy, its elements (twice), their ids, a dict's keys, tick, epoch, shape,
+# the copy's elements' containers, what is kept of the lists below: see _flat)
+_Record = tuple[
+    Any, Any, tuple[Any, ...], tuple[Any, ...], frozenset[int], Any, int, int, Any, Any, Any
+]
+_DEEP = "deep"  # elements checked one by one (they hold mutable attrs objects)
+
+
+class Memory:
+    """What an engine remembers of its live campaign to bring its copy up to date in
+    proportion to what changed (dirty tracking, :mod:`tuicamp.engine.stamps`).
+
+    For each live container of attrs objects (the armies, an army's units, a ruleset's
+    records per id) it keeps the elements the container held when its copy was made, and
+    for each live attrs object the copy made of it, with the tick of that moment. Then:
+
+    * an attrs object not stamped since its copy's tick has the copy's value in every
+      immutable field, which is not compared;
+    * a container holding the very same elements (compared by identity, at C speed) none
+      of which was stamped (also at C speed) is unchanged, as far as the elements' own
+      containers are: for elements holding only immutable values and containers of
+      them (a unit, a per-unit record) those are compared in one pass at C speed, else
+      element by element;
+    * where a check fails, only the elements it names are looked into.
+
+    Anything not known (a record of another copy, a new container, a new epoch) is
+    compared as before: a record only ever saves work, it never decides what changed."""
+
+    def __init__(self) -> None:
+        self._objects: dict[int, tuple[Any, Any, int, int]] = {}
+        self._containers: dict[int, _Record] = {}
+        self._now = 0
+        self._kept = 0  # records after the last whole copy: more than a few times that,
+        # and the records of replaced objects are dropped (made again when next met)
+
+    # --- entry points -----------------------------------------------------------------
+    def copy(self, value: T) -> T:
+        """A whole structural copy (:func:`copy`), remembered from now on."""
+        self._objects.clear()
+        self._containers.clear()
+        self._now = stamps.tick()
+        out = self._copy(value)
+        self._kept = len(self._objects) + len(self._containers)
+        return out
+
+    def updated(self, old: T, live: T) -> T:
+        """:func:`updated`: a copy of ``live`` sharing every unchanged part of ``old``."""
+        if len(self._objects) + len(self._containers) > 4 * self._kept + 1024:
+            self._objects.clear()
+            self._containers.clear()
+        self._now = stamps.tick()
+        return self._updated(old, live, None)
+
+    # --- copying ----------------------------------------------------------------------
+    def _copy(self, value: Any, element: bool = False) -> Any:
+        if isinstance(value, _SCALARS):
+            return value
+        out: Any
+        cls = type(value)
+        if cls is list:
+            out = [self._copy(v, element=True) for v in value]
+            self._remember(value, out)
+        elif cls is dict:
+            out = {k: self._copy(v, element=True) for k, v in value.items()}
+            self._remember(value, out)
+        elif isinstance(value, set):
+            out = set(value)
+        elif _mutable_attrs(cls):
+            out = _new(cls)
+            for name, shared in _fields(cls):
+                item = getattr(value, name)
+                object.__setattr__(out, name, item if shared else self._copy(item))
+            if not element:  # an element is known from its container's record
+                self._objects[id(value)] = (value, out, self._now, stamps.epoch.value)
+        else:
+            out = copy(value)
+        return out
+
+    def _remember(self, live: Any, out: Any, checker: Any = None) -> None:
+        """Record a live list or dict of attrs objects with its copy, as of now
+        (``checker``: how its elements are checked, when known)."""
+        values = list(live.values()) if type(live) is dict else live
+        if not values or not _mutable_attrs(type(values[0])):
+            self._containers.pop(id(live), None)  # compared whole where it is met
+            return
+        if checker is None:
+            checker = _checker(values)
+        if checker is None:
+            self._containers.pop(id(live), None)
+            return
+        keys = list(live) if type(live) is dict else None
+        olds = list(out.values()) if type(out) is dict else out
+        kept: Any = ()
+        picked = None
+        if checker is not _DEEP:
+            kept = _flat(values, olds, checker)
+            picked = list(map(_getter(checker[0]), olds)) if checker[0] else None
+        refs = tuple(values)  # held, so that their ids stay theirs
+        idset = frozenset(map(id, refs))
+        self._containers[id(live)] = (
+            live,
+            out,
+            refs,
+            refs,
+            idset,
+            keys,
+            self._now,
+            stamps.epoch.value,
+            checker,
+            picked,
+            kept,
+        )
+
+    # --- bringing up to date ------------------------------------------------------------
+    def _updated(self, old: Any, live: Any, since: int | None) -> Any:
+        if old is live:
+            return old
+        cls = type(live)
+        if type(old) is not cls:
+            return self._copy(live)
+        if cls is list or cls is dict:
+            return self._container(old, live)
+        if _mutable_attrs(cls):
+            return self._attrs(old, live, cls, since)
+        return old if old == live else self._copy(live)
+
+    def _attrs(self, old: Any, live: Any, cls: type, since: int | None) -> Any:
+        """An attrs object field by field; ``since``: the tick at which ``old`` is known
+        to have been a copy of ``live`` (None: ask the records)."""
+        if since is None:
+            known = self._objects.get(id(live))
+            if (
+                known is not None
+                and known[0] is live
+                and known[1] is old
+                and known[3] == stamps.epoch.value
+            ):
+                since = known[2]
+        still = since is not None and stamps.clean(live, since)
+        parts: list[Any] = []
+        changed = False
+        for name, shared in _fields(cls):
+            was, now = getattr(old, name), getattr(live, name)
+            if shared:
+                part = now
+            elif still and _immutable(now):
+                part = was  # the field was not assigned: the very value of the copy's
+            elif type(now) is list or type(now) is dict:
+                part = self._updated(was, now, None)  # its record says what changed
+            elif type(was) is type(now) and _mutable_attrs(type(now)):
+                part = self._attrs(was, now, type(now), since if still else None)
+            elif _same(was, now):
+                part = was
+            else:
+                part = self._updated(was, now, None)
+            changed = changed or part is not was
+            parts.append(part)
+        out = old
+        if changed:
+            out = _new(cls)
+            for (name, _), part in zip(_fields(cls), parts, strict=True):
+                object.__setattr__(out, name, part)
+        self._objects[id(live)] = (live, out, self._now, stamps.epoch.value)
+        return out
+
+    def _container(self, old: Any, live: Any) -> Any:
+        record = self._containers.get(id(live))
+        if (
+            record is None
+            or record[0] is not live
+            or record[1] is not old
+            or record[7] != stamps.epoch.value
+        ):
+            return self._compared(old, live)
+        _, _, _, ids, idset, keys, since, _, checker, picked, kept = record
+        is_dict = keys is not None
+        values = list(live.values()) if is_dict else live
+        same = len(values) == len(ids) and all(map(operator.is_, values, ids))
+        if not same or (is_dict and list(live) != keys):
+            return self._compared(old, live)
+        olds = list(old.values()) if is_dict else old
+        suspects = _suspects(values, since, checker, (ids, idset, picked, kept))
+        if not suspects:
+            self._containers[id(live)] = (*record[:6], self._now, *record[7:])
+            return old  # its record stands, as of now
+        news = list(olds)
+        for i in suspects:
+            news[i] = self._updated(olds[i], values[i], since)
+        if all(map(operator.is_, news, olds)):
+            out = old
+        elif is_dict:
+            out = dict(zip(live, news, strict=True))
+        else:
+            out = news
+        if checker is not _DEEP and all(
+            _kept_shape(news[i], olds[i], values[i]) for i in suspects
+        ):  # their copies hold the containers they held: what the record keeps stands
+            self._containers[id(live)] = (live, out, *record[2:6], self._now, *record[7:])
+            return out
+        if checker is not _DEEP:  # the changed elements may hold other things now
+            checker = checker if _fits(_checker([values[i] for i in suspects]), checker) else None
+        self._remember(live, out, checker)
+        return out
+
+    def _compared(self, old: Any, live: Any) -> Any:
+        """A container without a record that stands: compared item by item, recorded.
+        One of immutable values (a unit's ids, a store of food) is compared whole."""
+        values = list(live.values()) if type(live) is dict else live
+        if not values or not _mutable_attrs(type(values[0])):
+            if _same(old, live) and (type(live) is list or list(old) == list(live)):
+                return old
+            return self._copy(live)
+        out = (
+            _updated_list(self, old, live) if type(live) is list else _updated_dict(self, old, live)
+        )
+        self._remember(live, out)
+        return out
+
+
+# How the elements of a recorded container are checked: the names of their fields that
+# hold containers of immutable values (compared whole), and of their fields that hold
+# lists of attrs objects, each with the same pair for those (a unit's flags, an army's
+# units); or _DEEP: element by element (they hold other mutable objects).
+Shape = tuple[tuple[str, ...], tuple[tuple[str, "Shape"], ...]]
+
+
+def _checker(values: Any) -> Any:
+    """The :data:`Shape` of a container's elements; None when it holds no attrs objects
+    (or objects of several kinds), ``_DEEP`` when the shape is deeper than two levels."""
+    return _shape(values, depth=2)
+
+
+def _shape(values: Any, depth: int) -> Any:
+    classes = {type(v) for v in values}
+    if len(classes) != 1:
+        return None if classes or depth == 2 else ((), ())
+    (cls,) = classes
+    if not _mutable_attrs(cls):
+        return None
+    atoms: set[str] = set()
+    inner: dict[str, list[Any]] = {}
+    for v in values:
+        for name, shared in _fields(cls):
+            item = getattr(v, name)
+            if shared or _immutable(item):
+                continue
+            if _container_of_atoms(item) and name not in inner:
+                atoms.add(name)
+            elif depth > 1 and type(item) is list:
+                inner.setdefault(name, []).extend(item)
+            else:
+                return _DEEP
+    shapes = []
+    for name, items in sorted(inner.items()):
+        atoms.discard(name)
+        shape = _shape(items, depth - 1) if items else ((), ())
+        if not isinstance(shape, tuple):
+            return _DEEP
+        shapes.append((name, shape))
+    return (tuple(sorted(atoms)), tuple(shapes))
+
+
+def _kept_shape(new: Any, old: Any, live: Any) -> bool:
+    """Whether an element's new copy keeps the shape its old copy had: each of its
+    fields holds an immutable value or the old copy's own container (then it did not
+    change). Asked of each changed element before :func:`_fits` walks it."""
+    if new is old:
+        return True
+    if type(new) is not type(old):
+        return False
+    return all(
+        shared or _immutable(getattr(live, name)) or getattr(new, name) is getattr(old, name)
+        for name, shared in _fields(type(live))
+    )
+
+
+def _fits(part: Any, whole: Any) -> bool:
+    """Whether elements of shape ``part`` are checked right as of shape ``whole``."""
+    if not isinstance(part, tuple) or not isinstance(whole, tuple):
+        return False
+    atoms, inner = part
+    outer = dict(whole[1])
+    if not set(atoms) <= set(whole[0]) | set(outer):
+        return False
+    return all(name in outer and _fits(shape, outer[name]) for name, shape in inner)
+
+
+_GETTERS: dict[tuple[str, ...], Any] = {}
+
+
+def _getter(names: tuple[str, ...]) -> Any:
+    """The C getter of a tuple of field names, kept."""
+    found = _GETTERS.get(names)
+    if found is None:
+        found = _GETTERS[names] = operator.attrgetter(*names)
+    return found
+
+
+def _flat(values: Any, olds: Any, shape: Shape) -> tuple[Any, ...]:
+    """What a record keeps of its elements' lists of objects, for each such field in
+    ``shape``: the lists' lengths, their elements (flattened: held, their ids, as a set),
+    the containers of the elements' copies, and the same for the lists below."""
+    out = []
+    for name, inner in shape[1]:
+        get = operator.attrgetter(name)
+        lists = list(map(get, values))
+        items = list(chain.from_iterable(lists))
+        copies = list(chain.from_iterable(map(get, olds)))
+        picked = list(map(_getter(inner[0]), copies)) if inner[0] else None
+        held = tuple(items)
+        idset = frozenset(map(id, held))
+        lens = tuple(map(len, lists))
+        out.append((lens, held, held, idset, picked, _flat(items, copies, inner)))
+    return tuple(out)
+
+
+def _inner_same(values: Any, recent: set[int], shape: Shape, kept: tuple[Any, ...]) -> bool:
+    """Whether the lists of objects the elements hold (and the lists those hold) have
+    the same elements as recorded, none stamped, their containers equal their copies'.
+    Each pass is one call at C speed."""
+    for (name, inner), (lens, _, ids, idset, picked, below) in zip(shape[1], kept, strict=True):
+        lists = list(map(operator.attrgetter(name), values))
+        if tuple(map(len, lists)) != lens:
+            return False
+        items = list(chain.from_iterable(lists))
+        if len(items) != len(ids) or not all(map(operator.is_, items, ids)):
+            return False
+        if not recent.isdisjoint(idset):
+            return False
+        if picked is not None and list(map(_getter(inner[0]), items)) != picked:
+            return False
+        if below and not _inner_same(items, recent, inner, below):
+            return False
+    return True
+
+
+def _suspects(values: list[Any], since: int, checker: Any, known: Any) -> list[int]:
+    """The places of the elements that may have changed since ``since``: stamped ones,
+    ones whose containers differ from their copy's, or every one (``_DEEP``, or a change
+    below them: it is found by looking at each). ``known``: the record's ids of the
+    elements, as a set, their copies' containers and what it keeps of the lists below."""
+    everything = list(range(len(values)))
+    if checker is _DEEP:
+        return everything
+    ids, idset, picked, kept = known
+    atoms, inner = checker
+    recent = stamps.stamped_since(since)
+    if inner and not _inner_same(values, recent, checker, kept):
+        return everything
+    stamped = not recent.isdisjoint(idset)
+    get = _getter(atoms) if atoms else None
+    differ = get is not None and list(map(get, values)) != picked
+    if not stamped and not differ:
+        return []
+    found = {i for i, x in enumerate(map(id, ids)) if x in recent} if stamped else set()
+    if get is not None and differ:
+        pairs = zip(map(get, values), picked, strict=True)
+        found.update(i for i, (a, b) in enumerate(pairs) if a != b)
+    return sorted(found)
+
+
+def updated(old: T, live: T, memory: Memory | None = None) -> T:
     """A structural copy of ``live`` that reuses every part of ``old`` (a copy made
     earlier) still equal to the live one: ``old`` itself when nothing changed.
 
     An attrs object is looked at field by field, a container item by item, each compared
     once with ``==``; only a part found unequal is looked into. So the cost is one
-    comparison of the campaign, and new objects for what changed alone."""
-    if old is live:
-        return old
-    cls = type(live)
-    if type(old) is not cls:
-        return copy(live)
-    if cls is list:
-        return _updated_list(old, live)  # type: ignore[arg-type,return-value]  # a list
-    if cls is dict:
-        return _updated_dict(old, live)  # type: ignore[arg-type,return-value]  # a dict
-    if _mutable_attrs(cls):
-        return _updated_attrs(old, live, cls)
-    return old if old == live else copy(live)
+    comparison of the campaign, and new objects for what changed alone; with the
+    ``memory`` of the copies made before (:class:`Memory`), what was not touched since
+    is not even compared."""
+    return (memory or Memory()).updated(old, live)
 
 
-def _updated_list(old: list[Any], live: list[Any]) -> list[Any]:
+def _updated_list(memory: Memory, old: list[Any], live: list[Any]) -> list[Any]:
     if len(old) != len(live):
-        return _resized(old, live)
+        return _resized(memory, old, live)
     out: list[Any] | None = None
     for i, (was, now) in enumerate(zip(old, live, strict=True)):
         if not _same(was, now):
             if out is None:
                 out = list(old)
-            out[i] = updated(was, now)
+            out[i] = memory._updated(was, now, None)
     return old if out is None else out
 
 
-def _resized(old: list[Any], live: list[Any]) -> list[Any]:
+def _resized(memory: Memory, old: list[Any], live: list[Any]) -> list[Any]:
     """A list that grew or shrank (an army raised, a settlement razed): the equal items
     at its start and its end are the old ones, the items between them new copies."""
     start, most = 0, min(len(old), len(live))
@@ -166,11 +545,11 @@ def _resized(old: list[Any], live: list[Any]) -> list[Any]:
     end = 0
     while end < most - start and _same(old[-1 - end], live[-1 - end]):
         end += 1
-    middle = [copy(v) for v in live[start : len(live) - end]]
+    middle = [memory._copy(v) for v in live[start : len(live) - end]]
     return [*old[:start], *middle, *old[len(old) - end :]]
 
 
-def _updated_dict(old: dict[Any, Any], live: dict[Any, Any]) -> dict[Any, Any]:
+def _updated_dict(memory: Memory, old: dict[Any, Any], live: dict[Any, Any]) -> dict[Any, Any]:
     """A dict item by item, in the live order (which a save writes). Records kept per id
     (a ruleset's per-unit state) mostly stand still: compared whole first."""
     if len(old) == len(live) and old == live and list(old) == list(live):
@@ -182,33 +561,12 @@ def _updated_dict(old: dict[Any, Any], live: dict[Any, Any]) -> dict[Any, Any]:
             out[key] = old[key]
             continue
         changed = True
-        out[key] = updated(old[key], now) if key in old else copy(now)
+        out[key] = memory._updated(old[key], now, None) if key in old else memory._copy(now)
     for key in list(live)[len(old) :]:  # the zip stopped at the old dict's end
-        out[key] = updated(old[key], live[key]) if key in old else copy(live[key])
+        out[key] = (
+            memory._updated(old[key], live[key], None) if key in old else memory._copy(live[key])
+        )
     return out if changed else old
-
-
-def _updated_attrs(old: T, live: T, cls: type) -> T:
-    parts: list[Any] = []
-    changed = False
-    for name, shared in _fields(cls):
-        was, now = getattr(old, name), getattr(live, name)
-        if shared:
-            part = now
-        elif type(now) is list or type(now) is dict:
-            part = updated(was, now)  # compared item by item there, once
-        elif _same(was, now):
-            part = was
-        else:
-            part = updated(was, now)
-        changed = changed or part is not was
-        parts.append(part)
-    if not changed:
-        return old
-    out: T = _new(cls)
-    for (name, _), part in zip(_fields(cls), parts, strict=True):
-        object.__setattr__(out, name, part)
-    return out
 
 
 def restore(live: Any, saved: Any) -> Any:
@@ -247,6 +605,7 @@ def restore(live: Any, saved: Any) -> Any:
         now = want if shared else restore(item, want)
         if now is not item:
             object.__setattr__(live, name, now)
+            stamps.stamp(live)  # written past its __setattr__: the records must know
     return live
 
 

@@ -10,6 +10,7 @@ roles table answers, for every phase, whether a counter fights (:func:`fights`).
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable, Sequence
 from functools import lru_cache
 from typing import Any
 
@@ -30,13 +31,21 @@ EPSILON = 1e-9
 
 def role_spec(rules: Rules, army_id: str) -> dict[str, Any]:
     """The counter's row of the roles table (``move_roles``; unknown roles as an army)."""
-    # Asked for every enemy on every move: the role (a StrEnum) keys the table as its
-    # text does, without reading its ``.value``, and the default row is read only when
-    # the role has none.
-    role = rstate(rules).army(army_id).role
+    return role_specs(rules, (army_id,))[0]
+
+
+def role_specs(rules: Rules, army_ids: Iterable[str]) -> list[dict[str, Any]]:
+    """:func:`role_spec` of many counters, the table and the state looked up once.
+    Asked for every enemy on every move: the role (a StrEnum) keys the table as its
+    text does, without reading its ``.value``, and the default row is read only when
+    the role has none."""
+    state = rstate(rules)
     roles = rules.table("move_roles")
-    spec = roles.get(role)
-    return spec if spec is not None else roles["army"]
+    out = []
+    for army_id in army_ids:
+        spec = roles.get(state.army(army_id).role)
+        out.append(spec if spec is not None else roles["army"])
+    return out
 
 
 # --- who is who ---------------------------------------------------------------------------
@@ -97,7 +106,9 @@ def blocking_enemies(rules: Rules, army: Army) -> list[Army]:
                 if rstate(campaign).army(e.id).role is Role.SCOUTING_PARTY
             ]
         return []
-    return [e for e in enemies_of(campaign, army.owner) if fights(rules, e.id)]
+    hostile = enemies_of(campaign, army.owner)
+    specs = role_specs(rules, [e.id for e in hostile])
+    return [e for e, spec in zip(hostile, specs, strict=True) if spec["fights"]]
 
 
 # --- movement points ----------------------------------------------------------------------
@@ -190,11 +201,22 @@ ZoneSpec = tuple[Hex, int, bool] | None
 def zone_spec(rules: Rules, army: Army) -> ZoneSpec:
     """What one counter's Zone of Influence depends on (R-RA-4: adjacent hexes, 2 hexes
     with patrols; roles that project none), read without any search."""
-    if army.hex is None or not role_spec(rules, army.id)["projects_zone"]:
-        return None
+    return zone_specs(rules, (army,))[0]
+
+
+def zone_specs(rules: Rules, armies: Sequence[Army]) -> tuple[ZoneSpec, ...]:
+    """:func:`zone_spec` of many counters (every enemy, on every move), the tables
+    looked up once."""
     zones = rules.table("move_zones")
-    radius = zones["patrol_radius"] if _patrols_with(rules, army) else zones["radius"]
-    return (army.hex, int(radius), bool(zones.get("include_army_hex", True)))
+    with_centre = bool(zones.get("include_army_hex", True))
+    out: list[ZoneSpec] = []
+    for army, spec in zip(armies, role_specs(rules, [a.id for a in armies]), strict=True):
+        if army.hex is None or not spec["projects_zone"]:
+            out.append(None)
+            continue
+        radius = zones["patrol_radius"] if _patrols_with(rules, army) else zones["radius"]
+        out.append((army.hex, int(radius), with_centre))
+    return tuple(out)
 
 
 @lru_cache(maxsize=4096)
@@ -245,7 +267,7 @@ def _enemy_zones(rules: Rules, army: Army) -> frozenset[Hex]:
     if role_spec(rules, army.id)["ignores_zones"]:
         return frozenset()
     campaign = rules.campaign
-    specs = tuple(zone_spec(rules, enemy) for enemy in enemies_of(campaign, army.owner))
+    specs = zone_specs(rules, enemies_of(campaign, army.owner))
     return zones_union(campaign.map.width, campaign.map.height, specs)
 
 
