@@ -1,10 +1,11 @@
 """Counted nouns, possessives, articles and lists for the chronicle: "1 hex" and "3 hexes",
-"1 model", "1 supply"; "Stirland's" and "Orcs & Goblins'"; "an alliance"; "Anna and Bruno".
+"1 model", "1 supply"; "Stirland's" and "Orcs & Goblins'"; "an alliance"; "Anna and Bruno";
+"Anna (Empire)" but "Orcs & Goblins" alone when that is the player's race too.
 
 A chronicle line is read aloud at the club and printed in the diary; "1 hexes", "Orcs &
-Goblins's", "a alliance" or "agreed between Anna, Bruno" reads as a slip. The engine, every
-ruleset and the screens say the same few things, so the words are here once, at the bottom
-of the layers where all may use them.
+Goblins's", "a alliance", "agreed between Anna, Bruno" or "Orcs & Goblins (Orcs & Goblins)"
+reads as a slip. The engine, every ruleset and the screens say the same few things, so the
+words are here once, at the bottom of the layers where all may use them.
 """
 
 from __future__ import annotations
@@ -68,3 +69,11 @@ def and_list(names: Sequence[str]) -> str:
     if len(names) < 2:
         return "".join(names)
     return f"{', '.join(names[:-1])} and {names[-1]}"
+
+
+def with_race(name: str, race: str) -> str:
+    """A player by name and race, "Anna (Empire)"; the name alone when it is the race too
+    (a seat named for its army, "Orcs & Goblins") or there is no race."""
+    if not race or name.strip().casefold() == race.strip().casefold():
+        return name
+    return f"{name} ({race})"
