@@ -8,8 +8,10 @@ battles by its own dice and words its own outcomes.
 
 from __future__ import annotations
 
+import re
 from typing import ClassVar
 
+import attrs
 import pytest
 from attrs import define
 from conftest import H
@@ -398,6 +400,79 @@ def test_the_form_as_an_orders_file_asks_exactly_the_forms_questions(tmp_path):
     result = camp.battle("b1").result
     assert result.winner == "red" and result.facts == {"bridge_down": 1}
     assert len(result.side("red").characters) == 2
+
+
+# --- losses of the units that fought ----------------------------------------------------------
+
+
+class Vanguards(Melee):
+    """Each host fields its lord and half its foot; its hero stays out of the battle."""
+
+    id = "vanguards"
+
+    def battle_units(self, rules, battle: Battle, army: Army) -> list[Unit]:
+        foot, lord, _hero = army.units
+        return [attrs.evolve(foot, models=foot.models // 2), lord]
+
+
+def red_blue_result(engine: Engine, *red_losses: UnitLoss, blue: list[UnitLoss] = ()) -> None:
+    red = SideEntry(side="red", vp=100, losses=list(red_losses))
+    engine.perform(
+        "p1", EnterBattleResult(battle="b1", sides=[red, SideEntry(side="blue", losses=list(blue))])
+    )
+
+
+def test_a_loss_is_taken_only_for_a_unit_that_took_part_on_that_side():
+    """R-ALL-14: "A result enters losses only for the units that took part in the battle on
+    that side ... and no more models of a unit than it fielded there"; any other is refused
+    naming the unit, the battle and the units the side did field, and a unit no army has in
+    the same words (R-ALL-6). The ruleset says which took part (``battle_units``)."""
+    engine = engine_with(["red", "blue"], ruleset=Vanguards())
+    refusals = [
+        (
+            [UnitLoss("red-host", "red-host-hero", killed=1)],
+            "Unit 'red-host-hero' of 'Red Host' did not take part in battle b1 for the red "
+            "(its units there: Foot, Lord)",
+        ),
+        (
+            [UnitLoss("red-host", "red-host-nobody", killed=1)],
+            "Unit 'red-host-nobody' of 'Red Host' did not take part in battle b1 for the red "
+            "(its units there: Foot, Lord)",
+        ),
+        (
+            [UnitLoss("blue-host", "blue-host-foot", killed=1)],
+            "Army 'blue-host' did not fight for the red in battle b1",
+        ),
+        (
+            [UnitLoss("red-host", "red-host-foot", killed=8, fled=3)],
+            "Foot has 10 models in battle b1; 8 killed and 3 fled is more",
+        ),
+    ]
+    for losses, message in refusals:
+        with pytest.raises(RuleError, match=re.escape(message)):
+            red_blue_result(engine, *losses)
+    assert engine.campaign.battle("b1").pending
+    red_blue_result(
+        engine,
+        UnitLoss("red-host", "red-host-foot", killed=7, fled=3),
+        UnitLoss("red-host", "red-host-lord", killed=1),
+    )
+    host = engine.campaign.army("red-host")
+    assert host.unit("red-host-foot").models == 10 and host.unit("red-host-lord") is None
+    assert host.unit("red-host-hero") is not None
+
+
+def test_by_default_every_unit_of_a_sides_armies_takes_part():
+    """R-ALL-14: "every unit, unless the ruleset fields a few": Melee fields them all, so
+    its hero's loss is taken, and all twenty of its foot."""
+    engine = engine_with(["red", "blue"])
+    red_blue_result(
+        engine,
+        UnitLoss("red-host", "red-host-hero", killed=1),
+        UnitLoss("red-host", "red-host-foot", killed=20),
+    )
+    host = engine.campaign.army("red-host")
+    assert host.unit("red-host-hero") is None and host.unit("red-host-foot") is None
 
 
 # --- saves ----------------------------------------------------------------------------------

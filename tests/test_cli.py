@@ -319,6 +319,22 @@ def test_a_save_name_gets_its_toml_suffix(tmp_path):
     assert run("show", "camp", cwd=tmp_path).returncode == 0  # NAME finds ./NAME.toml
 
 
+def test_a_save_name_with_another_suffix_is_refused_in_one_line(tmp_path):
+    """``-o x.json`` is a slip, not a wish for ``x.json.toml``: refused before anything is
+    written, naming the way to say it; ``-o x.toml`` is taken as given."""
+    line = one_line_error(
+        run("new", SCENARIO, "-r", "sandbox", "-o", "x.json", "--no-play", cwd=tmp_path)
+    )
+    assert line == (
+        "tuicamp: -o x.json: a save is a TOML file, NAME.toml: write -o x.toml (or -o x.json.toml)"
+    )
+    assert sorted(p.name for p in tmp_path.iterdir()) == []
+    result = run("new", SCENARIO, "-r", "sandbox", "-o", "x.toml", "--no-play", cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    names = {p.name for p in tmp_path.iterdir()}
+    assert {"x.toml", "x.chronicle.toml"} <= names and not any("json" in n for n in names)
+
+
 def test_saves_are_found_in_the_saves_folder(tmp_path):
     result = run(
         "new", SCENARIO, "-r", "sandbox", "--name", "Club Night", "--no-play", cwd=tmp_path

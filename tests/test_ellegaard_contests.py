@@ -9,6 +9,7 @@ the Foot refuses, and the Wolves' general names the row (R-EL-17).
 from __future__ import annotations
 
 import copy
+import re
 import shutil
 from pathlib import Path
 
@@ -80,6 +81,12 @@ def result(engine, *entries: SideEntry) -> None:
     engine.perform("orcs", EnterBattleResult(battle="b1", sides=list(entries)))
 
 
+def refused_loss(engine, loss: UnitLoss, refusal: str) -> None:
+    """Enter ``loss`` on the refuser's line and expect the result refused in ``refusal``."""
+    with pytest.raises(RuleError, match=re.escape(refusal)):
+        result(engine, SideEntry(side="attacker"), SideEntry(side="refuser", losses=[loss]))
+
+
 # --- row 1: the duel --------------------------------------------------------------------------
 def test_the_duel_card_gives_both_generals_and_the_texts_conditions():
     """Row 1 "Then I'll take ya!": "Use the characteristics shown on the army lists, and
@@ -133,6 +140,27 @@ def test_the_attacker_wins_the_duel_the_refusers_general_dies_and_his_army_flees
     assert camp.state.war_points == {"empire": 0, "orcs": 0}
     assert not camp.state.divisions["wolves"].spent and camp.state.meetings[0].done
     engine.perform("orcs", EndPhase())  # R-EL-30: settled, the hour goes on
+
+
+def test_a_loss_for_a_unit_that_stayed_out_of_the_duel_is_refused():
+    """ "Both generals will be drawn into a bitter fight between eachother" (R-EL-54: the
+    duel fields the two generals alone; R-ALL-14: losses are of the units that fought). A
+    loss entered for the Foot's Halberdiers, or for the Wolves' riders on the refuser's
+    line, is refused with the result, naming the unit and the battle."""
+    engine = contest(1)
+    refused_loss(
+        engine,
+        UnitLoss(army="foot", unit="foot-halberdiers", killed=5),
+        "Unit 'foot-halberdiers' of 'The Foot' did not take part in battle b1 for the "
+        "refuser (its units there: Captain)",
+    )
+    refused_loss(
+        engine,
+        UnitLoss(army="wolves", unit="wolves-riders", killed=1),
+        "Army 'wolves' did not fight for the refuser in battle b1",
+    )
+    assert engine.campaign.battles[0].pending
+    assert engine.campaign.army("foot").unit("foot-halberdiers").models == 40
 
 
 def test_the_refuser_who_wins_the_duel_leaves_without_a_battle():
@@ -191,13 +219,17 @@ def test_a_unit_caught_in_the_chase_is_crossed_off_for_good():
 def test_a_loss_for_a_unit_that_did_not_run_in_the_chase_is_refused():
     """ "Refuser must choose one unit of at least 500 points ... Otherwise the unit is
     slaughtered and must be crossed off the army list": only the unit(s) that ran can be
-    caught (R-EL-48). A loss entered for the Foot's Spearmen, who stayed with the army
-    while the Halberdiers ran, is refused and crosses nobody off."""
+    caught (R-EL-48, R-ALL-14: a loss only for a unit that took part). A loss entered for
+    the Foot's Spearmen, who stayed with the army while the Halberdiers ran, is refused,
+    naming the unit, the battle and the runners, and crosses nobody off."""
     engine = contest(2, extra=CHOICE)
     engine.perform("empire", ChaseUnits(battle="b1", units=["foot-halberdiers"]))
-    loss = UnitLoss(army="foot", unit="foot-spearmen", killed=3)
-    with pytest.raises(RuleError, match="Spearmen did not run in the chase b1 \\(Halberdiers"):
-        result(engine, SideEntry(side="attacker"), SideEntry(side="refuser", losses=[loss]))
+    refused_loss(
+        engine,
+        UnitLoss(army="foot", unit="foot-spearmen", killed=3),
+        "Unit 'foot-spearmen' of 'The Foot' did not take part in battle b1 for the refuser "
+        "(its units there: Halberdiers)",
+    )
     foot = engine.campaign.army("foot")
     assert foot.unit("foot-spearmen") is not None
     assert foot.unit("foot-halberdiers") is not None
@@ -301,6 +333,22 @@ def test_the_fair_battle_is_a_battle_the_loser_flees_and_the_winner_gains_5():
     assert state.divisions["wolves"].fleeing_from == "foot"
     assert state.divisions["foot"].spent and state.divisions["wolves"].spent
     assert state.meetings[0].done
+
+
+def test_the_fair_battle_takes_losses_of_the_troops_picked_and_no_more_models():
+    """ "pick out troops from the existing army list" (R-EL-47, R-EL-54: the Foot fields
+    its Captain and 14 of its 40 Halberdiers; R-ALL-14: no more models of a unit than it
+    fielded there). Fifteen Halberdiers lost is refused; fourteen is taken."""
+    engine = contest(4)
+
+    def lose(killed: int) -> None:
+        loss = UnitLoss(army="foot", unit="foot-halberdiers", killed=killed)
+        result(engine, SideEntry(side="attacker", vp=300), SideEntry(side="refuser", losses=[loss]))
+
+    with pytest.raises(RuleError, match="Halberdiers has 14 models in battle b1; 15 killed"):
+        lose(15)
+    lose(14)
+    assert engine.campaign.battles[0].result.side("refuser").losses[0].killed == 14
 
 
 def test_the_fair_battle_auto_resolved_records_the_losses_of_both_sides():

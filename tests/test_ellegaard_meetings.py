@@ -278,6 +278,31 @@ def test_terms_never_hand_over_the_home_base():
     assert engine.campaign.map.settlement("west-keep").owner == "empire"
 
 
+def test_the_villages_offered_for_terms_are_the_rules_own_never_the_home_base():
+    """ "hand over a friendly village etc." (R-EL-6), never the home base (R-EL-49): both
+    seats' views list, for the meeting open to terms, the Empire's Mittel alone, not its
+    home base West Keep nor the Orcs' East Camp, from the check an offer is refused by;
+    before the refusal is revealed they list none."""
+    engine = meeting_war(foot_at="0401")
+    engine.campaign.map.settlement("mittel").owner = "empire"
+    ride(engine, to="0601")
+
+    def villages(seat_id: str) -> tuple[str, ...]:
+        view = view_for(Rules(engine.campaign, RULESET), [], seat_id)
+        (line,) = view.ruleset_state.meetings
+        return line.villages
+
+    engine.perform("orcs", Meet(meeting="m1", choice="fight"))
+    assert villages("orcs") == villages("empire") == ()
+    engine.perform("empire", Meet(meeting="m1", choice="refuse"))
+    assert villages("orcs") == villages("empire") == ("mittel",)
+    with pytest.raises(RuleError, match="East Camp is not the refuser's to hand over"):
+        engine.perform("orcs", Offer(meeting="m1", war_points=0, village="east-camp"))
+    engine.perform("orcs", Offer(meeting="m1", war_points=0, village="mittel"))
+    engine.perform("empire", AcceptTerms(agreement=_offered(engine)))
+    assert villages("orcs") == ()  # the meeting is settled: nothing more to offer
+
+
 @pytest.mark.parametrize(
     ("row", "effect"),
     [

@@ -40,18 +40,37 @@ def test_an_accepted_agreement_is_returned_for_the_ruleset_to_act_on() -> None:
     assert done is ag and ag.status is AgreementStatus.ACCEPTED and ag.terms == {"turns": 2}
     (event,) = ctx.events
     assert event.kind == "agreement_accepted" and event.data["terms"] == {"turns": 2}
-    assert event.text == "Truce agreed between Anna, Bruno: no battles for 2 turns"
+    assert event.text == "Truce agreed between Anna and Bruno: no battles for 2 turns"
     assert book.in_force("b", "a", "truce") is ag and book.awaiting("b") == []
 
 
 def test_every_party_must_accept() -> None:
+    """The chronicle says it as a sentence would: "proposes an alliance", "Anna, Bruno and
+    Realm of the East", never "a alliance" nor a bare list of names."""
     camp = world()
     book = Agreements()
-    ag = propose(ctx_for(camp, "a"), book, "alliance", "a", ["b", "east"])
-    assert accept(ctx_for(camp, "b"), book, ag.id) is None
+    ctx = ctx_for(camp, "a")
+    ag = propose(ctx, book, "alliance", "a", ["b", "east"])
+    assert ctx.events[0].text == "Anna proposes an alliance to Bruno and Realm of the East"
+    ctx = ctx_for(camp, "b")
+    assert accept(ctx, book, ag.id) is None
+    assert ctx.events[0].text == (
+        "Bruno accepts the alliance proposed by Anna; waiting for Realm of the East"
+    )
     assert ag.pending and ag.waiting == ["east"]
-    assert accept(ctx_for(camp, "c"), book, ag.id) is ag  # Carla answers for her realm
+    ctx = ctx_for(camp, "c")
+    assert accept(ctx, book, ag.id) is ag  # Carla answers for her realm
     assert ag.status is AgreementStatus.ACCEPTED
+    assert ctx.events[0].text == "Alliance agreed between Anna, Bruno and Realm of the East"
+
+
+def test_a_proposal_lapsing_unanswered_names_whoever_did_not_answer() -> None:
+    camp = world()
+    book = Agreements()
+    propose(ctx_for(camp, "a"), book, "truce", "a", ["b", "c"], lapses=Moment(2))
+    gm = ctx_for(camp, "gm")
+    lapse_due(gm, book, Moment(2))
+    assert gm.events[-1].text == "The truce proposed by Anna lapses unanswered by Bruno and Carla"
 
 
 def test_a_decline_ends_the_proposal_for_everyone() -> None:

@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from tuicamp.rules.kit import words
 from tuicamp.rules.kit.words import counted, hex_count, model_count, possessive, supply_count
 
 CHRONICLES = sorted((Path(__file__).parent / "data" / "chronicles").glob("*.json"))
@@ -68,6 +69,42 @@ def test_a_name_ending_in_s_owns_with_the_apostrophe_alone() -> None:
     assert possessive("Stirland") == "Stirland's"
     assert possessive("Orcs & Goblins") == "Orcs & Goblins'"
     assert possessive("The Empire") == "The Empire's"
+
+
+@pytest.mark.parametrize(
+    ("noun", "said"),
+    [
+        ("truce", "a truce"),
+        ("alliance", "an alliance"),
+        ("Alliance", "an Alliance"),
+        ("temporary alliance", "a temporary alliance"),
+        ("settlement of meeting m1", "a settlement of meeting m1"),
+        ("union", "a union"),
+        ("one-turn truce", "a one-turn truce"),
+        ("hour's truce", "an hour's truce"),
+        ("honest peace", "an honest peace"),
+        ("hostage", "a hostage"),
+        ("exchange", "an exchange"),
+        ("", ""),
+    ],
+)
+def test_a_noun_takes_the_article_its_sound_asks_for(noun: str, said: str) -> None:
+    """ "an alliance", never "a alliance"."""
+    assert words.with_article(noun) == said
+
+
+@pytest.mark.parametrize(
+    ("names", "said"),
+    [
+        ([], ""),
+        (["Anna"], "Anna"),
+        (["Anna", "Bruno"], "Anna and Bruno"),
+        (["Anna", "Bruno", "Carla"], "Anna, Bruno and Carla"),
+        (["Anna", "Bruno", "Carla", "Dieter"], "Anna, Bruno, Carla and Dieter"),
+    ],
+)
+def test_names_are_listed_as_a_sentence_lists_them(names: list[str], said: str) -> None:
+    assert words.and_list(names) == said
 
 
 @pytest.mark.parametrize("path", CHRONICLES, ids=lambda p: p.stem)

@@ -181,7 +181,7 @@ def test_a_truce_forbids_an_attack():
     with pytest.raises(RuleError, match="Only those a proposal is made to answer it"):
         engine.perform("carla", Truce(accept=truce.id))
     engine.perform("bruno", Truce(accept=truce.id))
-    assert texts(engine, "anna")[-1] == "Truce agreed between Carla, The League"
+    assert texts(engine, "anna")[-1] == "Truce agreed between Carla and The League"
     with pytest.raises(RuleError, match="A side under truce plans no attack"):
         engine.perform("carla", WritePlan(plan="attack"))
     with pytest.raises(RuleError, match="A side under truce plans no attack"):

@@ -203,6 +203,20 @@ def test_seat_label_names_the_player_and_race():
     assert seating.seat_label(engine.campaign.seat("gm"), view) == "Games Master"
 
 
+def test_seat_label_says_a_race_that_is_the_players_name_once():
+    """A seat named for its army reads "Orcs & Goblins", never "Orcs & Goblins (Orcs &
+    Goblins)", in the phase bar and at the hand-over; other names keep their race."""
+    engine = _sandbox_engine()
+    bruno = engine.campaign.player("p2")
+    bruno.name, bruno.race = "Orcs & Goblins", "Orcs & Goblins"
+    view = view_for(Rules(engine.campaign, get_ruleset("sandbox")), [], "p1")
+    assert seating.seat_label(engine.campaign.seat("p2"), view) == "Orcs & Goblins"
+    assert seating.seat_label(engine.campaign.seat("p1"), view) == "Anna (Empire)"
+    bruno.name = "orcs & goblins"  # not told apart by case
+    view = view_for(Rules(engine.campaign, get_ruleset("sandbox")), [], "p1")
+    assert seating.seat_label(engine.campaign.seat("p2"), view) == "orcs & goblins"
+
+
 # --- markers and move previews ---------------------------------------------------------------
 
 

@@ -292,6 +292,7 @@ def cmd_new(args: argparse.Namespace) -> int:
     from tuicamp.storage.locations import make_folder, new_save_path, saves_dir, slug
     from tuicamp.storage.scenario import find_scenario
 
+    output = _save_name(args.output) if args.output else None
     scenario = load_scenario(find_scenario(args.scenario))
     if not (args.output or args.name or args.force or args.no_play):
         made = saves_dir() / f"{slug(scenario.title)}.toml"
@@ -319,9 +320,7 @@ def cmd_new(args: argparse.Namespace) -> int:
         dice_mode=DiceMode(args.dice),
     )
     campaign = engine.campaign
-    path = Path(args.output) if args.output else new_save_path(campaign.name)
-    if path.suffix != ".toml":  # a save is NAME.toml beside NAME.chronicle.toml
-        path = path.with_name(path.name + ".toml")
+    path = output or new_save_path(campaign.name)
     make_folder(path.parent, path)
     session = Session.create(path, campaign, engine.chronicle, overwrite=args.force)
     say(
@@ -331,6 +330,22 @@ def cmd_new(args: argparse.Namespace) -> int:
     if args.no_play:
         return EXIT_OK
     return _run_ui(session.path, None, session)
+
+
+def _save_name(output: str) -> Path:
+    """The save ``-o`` names. A save is NAME.toml beside NAME.chronicle.toml: a name that
+    ends in .toml is taken as given, one without a suffix gets it (``-o camp`` writes
+    camp.toml, as ``show camp`` finds it); any other suffix (``-o x.json``) is refused
+    rather than written as x.json.toml, a file nobody asked for."""
+    path = Path(output)
+    if path.suffix == ".toml":
+        return path
+    if not path.suffix:
+        return path.with_name(path.name + ".toml")
+    raise InputError(
+        f"-o {output}: a save is a TOML file, NAME.toml: write -o {path.with_suffix('.toml')} "
+        f"(or -o {output}.toml)"
+    )
 
 
 def _offer_to_continue(save: Path) -> bool:

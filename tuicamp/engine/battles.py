@@ -21,7 +21,14 @@ from tuicamp.engine.actions import Action
 from tuicamp.engine.codec import campaign_from_dict, campaign_to_dict
 from tuicamp.engine.errors import RuleError
 from tuicamp.engine.outcome import BattleOutcome, ranks_by_vp
-from tuicamp.engine.result_form import FieldScope, ResultField, ResultForm, form_of
+from tuicamp.engine.result_form import (
+    FieldedArmy,
+    FieldScope,
+    ResultField,
+    ResultForm,
+    SideQuestions,
+    form_of,
+)
 from tuicamp.model.battle import (
     MODE_TEXT,
     Battle,
@@ -34,6 +41,7 @@ from tuicamp.model.battle import (
     UnitLoss,
 )
 from tuicamp.model.campaign import Campaign
+from tuicamp.model.forces import Unit
 from tuicamp.model.hexes import Hex
 
 if TYPE_CHECKING:
@@ -254,7 +262,7 @@ def _side_result(ctx: Context, battle: Battle, form: ResultForm, entry: SideEntr
     ctx.require(entry.vp >= 0, f"{side.title}: victory points cannot be negative")
     facts = _checked_facts(ctx, form, questions.fields, entry.facts, side.title)
     _check_points_lost(ctx, side, entry.points_lost)
-    _check_losses(ctx, side, entry.losses)
+    _check_losses(ctx, battle, questions, entry.losses)
     characters = _character_results(ctx, form, side, entry.characters)
     return SideResult(
         entry.side,
@@ -314,26 +322,55 @@ def _check_points_lost(ctx: Context, side: BattleSide, points_lost: int) -> None
     )
 
 
-def _check_losses(ctx: Context, side: BattleSide, losses: list[UnitLoss]) -> None:
+def _check_losses(
+    ctx: Context, battle: Battle, questions: SideQuestions, losses: list[UnitLoss]
+) -> None:
+    """R-ALL-14: a loss is entered only for a unit that took part in the battle for that
+    side, the units its result form lists (the ruleset's ``battle_units``: every unit of
+    the side's armies, or the few a contest fields), and of no more models than it fielded
+    there. A unit that did not take part, or that no army has, is refused in one sentence
+    either way, so a refusal never tells whether an enemy's list holds a unit (R-ALL-6)."""
+    side = questions.side
+    fielded = {f.army: f for f in questions.armies}
     seen: set[tuple[str, str]] = set()
     for loss in losses:
         ctx.require(
             loss.army in side.armies,
-            f"Army {loss.army!r} did not fight for the {side.title.lower()}",
+            f"Army {loss.army!r} did not fight for the {side.title.lower()} in battle {battle.id}",
         )
-        army = ctx.campaign.army(loss.army)
+        army = fielded.get(loss.army)
+        there = army.units if army else ()
         unit = ctx.found(
-            army.unit(loss.unit) if army else None,
-            f"Army {loss.army!r} has no unit {loss.unit!r}",
+            next((u for u in there if u.id == loss.unit), None),
+            _not_fielded(battle, side, loss, army),
         )
         ctx.require((loss.army, loss.unit) not in seen, f"Unit {unit.name} is entered twice")
         seen.add((loss.army, loss.unit))
         ctx.require(loss.killed >= 0 and loss.fled >= 0, "Losses cannot be negative")
         ctx.require(
             loss.killed + loss.fled <= unit.models,
-            f"{unit.name} has {unit.models} models; {loss.killed} killed and "
-            f"{loss.fled} fled is more",
+            f"{unit.name} has {unit.models} models{_in_part(ctx, battle, loss, unit)}; "
+            f"{loss.killed} killed and {loss.fled} fled is more",
         )
+
+
+def _not_fielded(battle: Battle, side: BattleSide, loss: UnitLoss, army: FieldedArmy | None) -> str:
+    """The refusal of a loss for a unit the side did not field, naming the units it did
+    (those its result form and card list, which its players read already)."""
+    who = repr(army.army_name) if army else repr(loss.army)
+    names = ", ".join(u.name for u in army.units) if army else ""
+    fielded = f"its units there: {names}" if names else "none of its units is entered there"
+    return (
+        f"Unit {loss.unit!r} of {who} did not take part in battle {battle.id} for the "
+        f"{side.title.lower()} ({fielded})"
+    )
+
+
+def _in_part(ctx: Context, battle: Battle, loss: UnitLoss, unit: Unit) -> str:
+    """ " in battle b1" when the unit fielded fewer models there than its army holds."""
+    army = ctx.campaign.army(loss.army)
+    whole = army.unit(loss.unit) if army else None
+    return f" in battle {battle.id}" if whole is not None and whole.models > unit.models else ""
 
 
 def _character_results(

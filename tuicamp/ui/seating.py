@@ -15,6 +15,7 @@ from tuicamp.engine.actions import Event
 from tuicamp.engine.flow import Play
 from tuicamp.engine.views import CampaignView
 from tuicamp.model.forces import Seat
+from tuicamp.model.words import with_race
 from tuicamp.ui.widgets.log_lines import event_text
 
 SUMMARY_LIMIT = 40
@@ -72,13 +73,14 @@ def next_seat(
 
 
 def seat_label(seat: Seat, view: CampaignView) -> str:
-    """How the hand-over names a seat: its players with their races, or the GM."""
+    """How the hand-over and the phase bar name a seat: its players with their races (a
+    race that is the player's name too is not said twice), or the GM."""
     if seat.gm:
         return seat.name or "Games Master"
     names = []
     for pid in seat.players:
         p = view.player(pid)
-        names.append(f"{p.name} ({p.race})" if p else pid)
+        names.append(with_race(p.name, p.race) if p else pid)
     return ", ".join(names) or seat.name
 
 

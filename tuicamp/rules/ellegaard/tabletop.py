@@ -259,39 +259,14 @@ def caught(battle: api.Battle, result: api.BattleResult) -> list[str]:
     return [loss.unit for loss in side.losses if loss.killed or loss.fled] if side else []
 
 
-def chase_loss_problem(rules: api.Rules, battle: api.Battle, result: api.BattleResult) -> str:
-    """Why the chase's result cannot be so ("" when it can): only the refuser's unit(s)
-    that ran can be caught, "Otherwise the unit is slaughtered" (R-EL-48)."""
-    side = battle.side(REFUSER)
-    refuser = rules.campaign.army(side.armies[0]) if side is not None and side.armies else None
-    if refuser is None:
-        return ""
-    ran = {u.id for u in chase_pick(rules, battle, refuser)}
-    strays = [
-        unit.name if (unit := refuser.unit(uid)) is not None else uid
-        for uid in caught(battle, result)
-        if uid not in ran
-    ]
-    if not strays:
-        return ""
-    names = ", ".join(u.name for u in chase_pick(rules, battle, refuser))
-    return (
-        f"{', '.join(strays)} did not run in the chase {battle.id} ({names} did): only the "
-        "refuser's chase units can be caught and crossed off (R-EL-48)"
-    )
-
-
 def outcome(
     rules: api.Rules, battle: api.Battle, result: api.BattleResult
 ) -> api.BattleOutcome | None:
     """Who won a contest (None for no contest: the core's rule). The duel: the general who
     won it; the chase: the attacker when it caught any unit; else the refuser leaves. A
-    chase result with a loss for a unit that did not run is refused (R-EL-48)."""
+    chase result with a loss for a unit that did not run never gets here: the engine
+    refuses a loss for a unit the contest does not field (R-EL-48, R-ALL-14)."""
     contest = contest_of(battle)
-    if contest == CHASE:
-        problem = chase_loss_problem(rules, battle, result)
-        if problem:
-            raise api.RuleError(problem)
     if contest == DUEL:
         won = [r.side for r in result.sides if r.facts.get("duel_won")]
         if len(won) != 1:

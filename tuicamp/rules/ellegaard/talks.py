@@ -86,6 +86,27 @@ def attacked(rules: api.Rules, other: api.Army) -> bool:
     return division(rules, other.id).command == ATTACK
 
 
+def village_problem(rules: api.Rules, refuser: api.Army, village: api.Settlement) -> str:
+    """Why the terms cannot hand ``village`` over ("" when they can): it must be the
+    refuser's side's, "a friendly village", and never a home base (R-EL-6, R-EL-49)."""
+    if village.owner != refuser.owner:
+        return f"{village.name} is not the refuser's to hand over"
+    if village.hex in estate(rules).homes.values():
+        return (
+            f"{village.name} is a home base, not a village to hand over: the terms may give "
+            'up "a friendly village", never the home base (R-EL-49)'
+        )
+    return ""
+
+
+def villages_to_give(rules: api.Rules, refuser: api.Army) -> tuple[str, ...]:
+    """The settlements the terms may hand over, in map order: what the meeting dialog
+    offers, by the very check an offer is refused by."""
+    return tuple(
+        s.id for s in rules.campaign.map.settlements if not village_problem(rules, refuser, s)
+    )
+
+
 def offer(ctx: api.Context, action: Offer) -> None:
     meeting = find_meeting(ctx, action.meeting)
     refuser, other = _sides(ctx, meeting)
@@ -96,16 +117,8 @@ def offer(ctx: api.Context, action: Offer) -> None:
     )
     ctx.require(action.war_points >= 0 and action.prisoners >= 0, "Terms are never negative")
     if action.village:
-        village = ctx.settlement(action.village)
-        ctx.require(
-            village.owner == refuser.owner,
-            f"{village.name} is not the refuser's to hand over",
-        )
-        ctx.require(
-            village.hex not in estate(ctx).homes.values(),
-            f"{village.name} is a home base, not a village to hand over: the terms may give "
-            'up "a friendly village", never the home base (R-EL-49)',
-        )
+        problem = village_problem(ctx, refuser, ctx.settlement(action.village))
+        ctx.require(not problem, problem)
     owners = [refuser.owner, other.owner]
     proposer = api.turns.acting_player(ctx, among=owners)
     ctx.require(proposer in owners, f"Meeting {meeting.id} is not yours to offer terms in")

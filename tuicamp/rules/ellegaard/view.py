@@ -11,10 +11,10 @@ from __future__ import annotations
 from attrs import frozen
 
 from tuicamp.rules import api
-from tuicamp.rules.ellegaard import hour, meetings, setup, tunnels
+from tuicamp.rules.ellegaard import hour, meetings, setup, talks, tunnels
 from tuicamp.rules.ellegaard.commands import change_test_text
 from tuicamp.rules.ellegaard.movement import allowance_text
-from tuicamp.rules.ellegaard.state import COMMAND_NAMES, division, estate
+from tuicamp.rules.ellegaard.state import COMMAND_NAMES, Meeting, division, estate
 
 
 @frozen
@@ -76,6 +76,7 @@ class MeetingLine:
     outcome: str
     done: bool
     refuser: str = ""  # the refusing division, once the choices are revealed
+    villages: tuple[str, ...] = ()  # what terms may hand over of the refuser's (R-EL-49)
 
 
 @frozen
@@ -145,6 +146,7 @@ def ellegaard_view(rules: api.Rules, seat: api.Seat) -> EllegaardView:
                 m.outcome,
                 m.done,
                 m.refuser if m.choice.revealed else "",
+                _villages(rules, m),
             )
             for m in state.meetings
         ),
@@ -170,6 +172,15 @@ def ellegaard_view(rules: api.Rules, seat: api.Seat) -> EllegaardView:
             if a.pending and (seat.gm or any(seat.controls(p) for p in a.circle))
         ),
     )
+
+
+def _villages(rules: api.Rules, meeting: Meeting) -> tuple[str, ...]:
+    """What terms may hand over in a meeting open to them, from the rule an offer is
+    checked by (R-EL-49); nothing before the refusal is revealed."""
+    if meeting.outcome != "talk" or meeting.done or not meeting.choice.revealed:
+        return ()
+    refuser = rules.campaign.army(meeting.refuser)
+    return talks.villages_to_give(rules, refuser) if refuser is not None else ()
 
 
 def division_state(rules: api.Rules, army: api.Army) -> str:

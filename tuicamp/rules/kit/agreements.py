@@ -26,6 +26,7 @@ from tuicamp.engine.context import Context
 from tuicamp.engine.errors import RuleError
 from tuicamp.model.campaign import Campaign
 from tuicamp.model.ids import id_code
+from tuicamp.model.words import and_list, with_article
 from tuicamp.rules.kit.clock import Moment, flow_key, now, phase_ids, reached
 from tuicamp.rules.kit.teams import members, name_of, speaks_for, team
 
@@ -119,6 +120,11 @@ def _emit(ctx: Context, agreement: Agreement, kind: str, text: str, **data: Any)
     )
 
 
+def _names(campaign: Campaign, owners: Sequence[str]) -> str:
+    """The parties as a sentence names them: "Anna and Bruno", "Anna, Bruno and Carla"."""
+    return and_list([name_of(campaign, o) for o in owners])
+
+
 def _known(campaign: Campaign, owner: str) -> bool:
     return campaign.player(owner) is not None or team(campaign, owner) is not None
 
@@ -203,8 +209,8 @@ def propose(
         ctx,
         agreement,
         "agreement_proposed",
-        f"{name_of(camp, proposer)} proposes a {kind} to "
-        f"{', '.join(name_of(camp, p) for p in parties)}{until}" + (f": {text}" if text else ""),
+        f"{name_of(camp, proposer)} proposes {with_article(kind)} to "
+        f"{_names(camp, parties)}{until}" + (f": {text}" if text else ""),
     )
     return agreement
 
@@ -252,8 +258,7 @@ def accept(
             agreement,
             "agreement_answered",
             f"{name_of(camp, party)} accepts the {agreement.kind} proposed by "
-            f"{name_of(camp, agreement.proposer)}; waiting for "
-            f"{', '.join(name_of(camp, p) for p in agreement.waiting)}",
+            f"{name_of(camp, agreement.proposer)}; waiting for {_names(camp, agreement.waiting)}",
         )
         return None
     agreement.status = AgreementStatus.ACCEPTED
@@ -262,8 +267,7 @@ def accept(
         ctx,
         agreement,
         "agreement_accepted",
-        f"{agreement.kind.capitalize()} agreed between "
-        f"{', '.join(name_of(camp, p) for p in agreement.circle)}"
+        f"{agreement.kind.capitalize()} agreed between {_names(camp, agreement.circle)}"
         + (f": {agreement.text}" if agreement.text else ""),
         terms=agreement.terms or None,
     )
@@ -328,7 +332,7 @@ def lapse_due(ctx: Context, book: Agreements, at: Moment | None = None) -> list[
                 agreement,
                 "agreement_lapsed",
                 f"The {agreement.kind} proposed by {name_of(camp, agreement.proposer)} "
-                f"lapses unanswered by {', '.join(name_of(camp, p) for p in agreement.waiting)}",
+                f"lapses unanswered by {_names(camp, agreement.waiting)}",
             )
             lapsed.append(agreement)
     return lapsed

@@ -21,7 +21,6 @@ from tuicamp.rules.ellegaard.meetings import Meet
 from tuicamp.rules.ellegaard.screens.base import EllegaardScreen, frame_bindings
 from tuicamp.rules.ellegaard.screens.data import (
     army_name,
-    ellegaard_state,
     meeting_lines,
     name_of,
     open_meetings,
@@ -55,20 +54,6 @@ def draft_text(view: CampaignView, draft: Draft, refuser: str) -> str:
     if place is not None:
         parts.append(f"gives up {place.name}")
     return "terms to offer (o): " + "; ".join(parts)
-
-
-def refusers_villages(view: CampaignView, refuser: str) -> list[str]:
-    """The settlements the refuser's side holds, that it could hand over: never a home
-    base (R-EL-49)."""
-    army = view.army(refuser)
-    owner = army.owner if army is not None else ""
-    state = ellegaard_state(view)
-    homes = set(state.homes.values()) if state is not None else set()
-    return [
-        s.id
-        for s in view.map.settlements
-        if owner and s.owner == owner and view.map.label(s.hex) not in homes
-    ]
 
 
 class MeetingScreen(EllegaardScreen):
@@ -147,7 +132,7 @@ class MeetingScreen(EllegaardScreen):
         line = self._talking()
         if line is None or not line.refuser:
             return
-        choices = ["", *refusers_villages(self.view, line.refuser)]
+        choices = ["", *line.villages]  # the rules' own list (R-EL-49)
         at = choices.index(self.draft.village) if self.draft.village in choices else 0
         self._redraw(evolve(self.draft, village=choices[(at + 1) % len(choices)]))
 
