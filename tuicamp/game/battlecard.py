@@ -21,6 +21,7 @@ from tuicamp.engine.views import CampaignView
 from tuicamp.game.textreport import plural
 from tuicamp.model.battle import MODE_TEXT, Battle
 from tuicamp.model.campaign import Campaign
+from tuicamp.model.words import with_race
 
 
 @cache
@@ -104,7 +105,7 @@ def build_card(rules: Rules, battle: Battle) -> BattleCard:
     form = form_of(rules, battle)
     sides = []
     for side in battle.sides:
-        players = [f"{p.name} ({p.race})" for pid in side.players if (p := campaign.player(pid))]
+        players = [with_race(p.name, p.race) for pid in side.players if (p := campaign.player(pid))]
         armies = []
         questions = form.side(side.id)
         for fielded in questions.armies if questions is not None else ():

@@ -24,6 +24,7 @@ from tuicamp.game.notices import campaign_name
 from tuicamp.game.session import Session
 from tuicamp.model.campaign import Campaign
 from tuicamp.model.forces import Seat
+from tuicamp.model.words import with_race
 from tuicamp.storage.saves import list_saves
 from tuicamp.storage.seat_keys import Marks, read_marks, read_seat_keys, update_marks
 
@@ -106,7 +107,7 @@ def seat_name(campaign: Campaign, seat: Seat) -> str:
     names = []
     for pid in seat.players:
         p = campaign.player(pid)
-        names.append(f"{p.name} ({p.race})" if p else pid)
+        names.append(with_race(p.name, p.race) if p else pid)
     return ", ".join(names) or seat.name or seat.id
 
 

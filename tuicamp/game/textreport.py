@@ -13,6 +13,7 @@ from tuicamp.engine.actions import Event
 from tuicamp.engine.letters import letter_of
 from tuicamp.engine.ruleset import Ruleset
 from tuicamp.engine.views import CampaignView
+from tuicamp.model.words import with_race
 
 if TYPE_CHECKING:
     from tuicamp.storage.scenario import Scenario
@@ -37,7 +38,7 @@ def show_text(view: CampaignView, ruleset: Ruleset) -> str:
     lines += ["", "Players:"]
     for p in view.players:
         money = "" if p.treasury is None else f", treasury {ruleset.format_money(p.treasury)}"
-        lines.append(f"  [{p.letter}] {p.name} ({p.race}){money}")
+        lines.append(f"  [{p.letter}] {with_race(p.name, p.race)}{money}")
     own = [a for a in view.armies if a.owner in view.players_controlled and a.known == "full"]
     others = [a for a in view.armies if a not in own]
     lines += ["", "Your armies:" if not view.gm else "Armies:"]

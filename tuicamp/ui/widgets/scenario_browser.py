@@ -20,6 +20,7 @@ from textual.widgets.option_list import Option
 from tuicamp.engine.errors import InputError
 from tuicamp.engine.registry import describe_rulesets
 from tuicamp.game.scenarios import load_scenario
+from tuicamp.model.words import with_race
 from tuicamp.storage.scenario import Scenario, bundled_scenarios
 from tuicamp.ui.map_widget import MapWidget
 
@@ -50,7 +51,7 @@ def scenario_facts(sc: Scenario) -> str:
     rulesets = ", ".join(
         installed[r].title if r in installed else f"{r} (not installed)" for r in sc.rulesets
     )
-    players = ", ".join(f"{p.name} ({p.race})" for p in sc.players)
+    players = ", ".join(with_race(p.name, p.race) for p in sc.players)
     limit = f", {sc.turn_limit} turns" if sc.turn_limit else ""
     return (
         f"{sc.map.width} x {sc.map.height} hexes{limit}\nPlayers: {players}\nRulesets: {rulesets}"
