@@ -9,7 +9,7 @@ import copy
 from pathlib import Path
 
 import pytest
-from apps.ui_kit import make_app, settle, sync, wait_for_screen, wait_until
+from apps.ui_kit import make_app, settle, sync, told, wait_for_screen, wait_until
 from test_suvinen_castles import CARROBURG, defenders_outside, to_the_walls
 from test_suvinen_control import placed
 from test_suvinen_four_players import CROSSROADS, FIELD, ROUND_1010
@@ -46,10 +46,6 @@ async def sent(pilot, save: Path, done) -> Session:
     """Waits until the save shows ``done`` (the action sent by the dialog is applied)."""
     await wait_until(pilot, lambda: done(Session.open(save)), "the action applied")
     return Session.open(save)
-
-
-def told(app) -> list[str]:
-    return [n.message for n in app._notifications]
 
 
 # --- the fight-or-withdraw dialog (section 4.3, R-SU-13, R-SU-14) ------------------------------

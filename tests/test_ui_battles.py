@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 from apps.battle_kit import ATTACKER, BATTLE_HEX, DEFENDER, valley_save
-from apps.ui_kit import FIXED_NOW, make_app, sync, wait_for_screen
+from apps.ui_kit import FIXED_NOW, make_app, sync, told, wait_for_screen
 
 from tuicamp.engine.battles import (
     AutoResolveBattle,
@@ -89,7 +89,7 @@ def _files(save: Path) -> tuple[bytes, bytes]:
 
 
 def _notes(app) -> list[str]:
-    return [n.message for n in app._notifications]
+    return told(app)  # every notice, kept: a toast can expire on a loaded machine
 
 
 async def _fill_valid_result(pilot) -> None:

@@ -16,6 +16,7 @@ from apps.ui_kit import (
     make_save,
     settle,
     sync,
+    told,
     wait_for_screen,
     wait_until,
 )
@@ -186,7 +187,7 @@ async def test_refused_move_is_shown_and_nothing_is_saved(tmp_path):
         assert "cannot reach" in screen_text(app)
         await pilot.press("enter")
         await settle(pilot)
-        assert any("cannot reach" in n.message for n in app._notifications)
+        assert any("cannot reach" in n for n in told(app))
         assert save.read_bytes() == before
 
 
@@ -372,7 +373,7 @@ async def test_ssh_seat_plays_alone_and_sees_moves_from_another_terminal(tmp_pat
         assert "waiting" in screen_text(app)
         await pilot.press("t", "y")  # not the Orcs' turn: refused, readable
         await settle(pilot)
-        assert any("not your turn" in n.message for n in app._notifications)
+        assert any("not your turn" in n for n in told(app))
         from tuicamp.rules.sandbox import actions as A
 
         other = Session.open(save)  # the Empire, on its own terminal

@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 from apps import rauscher_kit as K
 from apps.ui_kit import FIXED_NOW, make_app, settle, sync, wait_for_screen, wait_until
+from markdown_it import MarkdownIt
 from textual.widgets import Markdown, OptionList
 from textual.widgets._markdown import MarkdownBlock
 
@@ -51,6 +52,24 @@ def test_the_rauscher_help_has_a_chapter_per_table_and_per_rules_section():
     assert "Table: scouting" in titles
     assert "  Combat phase" in titles and "    Casualties" in titles  # indented by level
     assert len(titles) == len(set(titles))
+
+
+def test_the_phases_chapter_lists_the_phases_in_one_block_a_line_each():
+    """The help opens on this chapter, so its first paint pays for each of its widgets:
+    a Markdown list is four widgets per item, the phases are one paragraph instead."""
+    ruleset = RauscherRuleset()
+    phases = help_chapters(ruleset, "combat", {}, {})[0].markdown
+    tokens = MarkdownIt("gfm-like").parse(phases)
+    assert not [t for t in tokens if t.type == "bullet_list_open"]
+    lines = phases.splitlines()
+    for phase in ruleset.phases:
+        now = " **(now)**" if phase.id == "combat" else ""
+        kind = " (everyone at once)" if phase.simultaneous else ""
+        assert any(line.rstrip("\\") == f"\u2022 **{phase.title}**{kind}{now}" for line in lines)
+    breaks = [
+        t for t in tokens if t.type == "inline" for c in t.children or [] if c.type == "hardbreak"
+    ]
+    assert len(breaks) == len(ruleset.phases) - 1
 
 
 def _blocks(screen) -> int:

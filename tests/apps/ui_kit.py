@@ -87,13 +87,36 @@ def make_app(
 ) -> TuicampApp:
     """Only the Border War scenario is offered, so new bundled scenarios do not move the
     wizard's list under the tests."""
-    return TuicampApp(
+    app = TuicampApp(
         save=save,
         seat=seat,
         config=quiet_config(**config),
         saves_folder=folder,
         scenarios=[find_scenario(SCENARIO)],
     )
+    record_notices(app)
+    return app
+
+
+def record_notices(app: TuicampApp) -> list[str]:
+    """Every notice the app is asked to show, in order, kept as ``app.told``: a toast
+    leaves ``app._notifications`` when its timeout expires, on a loaded machine before a
+    test reads it. Screens and widgets notify through ``app.notify``, so all are kept."""
+    told: list[str] = []
+    show = app.notify
+
+    def notify(message, *args, **kwargs):
+        told.append(str(message))
+        return show(message, *args, **kwargs)
+
+    app.notify = notify  # type: ignore[method-assign]
+    app.told = told  # type: ignore[attr-defined]
+    return told
+
+
+def told(app: TuicampApp) -> list[str]:
+    """The notices :func:`record_notices` kept (every app of :func:`make_app`)."""
+    return app.told  # type: ignore[attr-defined]
 
 
 def sync(test: Callable[..., Awaitable[None]]) -> Callable[..., None]:

@@ -33,6 +33,7 @@ from tuicamp.ui import screens
 from tuicamp.ui.config import THEMES, UiConfig, load_config
 from tuicamp.ui.palette import CommandPaletteScreen
 from tuicamp.ui.screens.too_small import TooSmallScreen, too_small
+from tuicamp.ui.typeahead import KeyGuardApp
 
 if TYPE_CHECKING:
     from tuicamp.ui.screens.campaign import CampaignScreen
@@ -45,7 +46,7 @@ EDITOR = "tuicamp.ui.editor"
 STYLES = ("app.tcss", "widgets.tcss", "title.tcss", "wizard.tcss", "campaign.tcss", "battles.tcss")
 
 
-class TuicampApp(App[int]):
+class TuicampApp(KeyGuardApp[int]):  # keys typed while a screen opens act on nothing
     CSS_PATH = list(STYLES)
     TITLE = "tuicamp"
     ENABLE_COMMAND_PALETTE = True

@@ -13,6 +13,7 @@ overview), the ones below, and the ruleset's commands, all with binding ids for 
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable
 from typing import Any, ClassVar
 
@@ -95,6 +96,8 @@ class CampaignScreen(SendsChanges[None]):
         self._handing_over = False
         self._planner: MovePlanner | None = None
         self._last_seat: str | None = None
+        self._panel_swap = asyncio.Lock()  # one phase panel swap at a time
+        self._panel_wanted = self._panel_built = 0  # swaps asked for / the last one made
 
     # --- building ---------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -343,19 +346,32 @@ class CampaignScreen(SendsChanges[None]):
 
     def _set_phase_panel(self, phase: str | None) -> None:
         side = self.query_one("#side", VerticalScroll)
-        if phase == self._phase_shown and (phase is None or side.query(PhasePanel)):
+        built = phase is None or side.query(PhasePanel) or self._panel_wanted != self._panel_built
+        if phase == self._phase_shown and built:
             for panel in side.query(PhasePanel):
                 panel.refresh_view()
             return
-        for panel in side.query(PhasePanel):
-            panel.remove()
         self._phase_shown = phase
-        if phase is None or self.ui.panel is None:
-            return
-        panel = self.ui.panel(self, phase)
-        if panel is not None:
-            side.mount(panel, after=self.query_one(HexPanel))
-            self.call_after_refresh(panel.refresh_view)
+        self._panel_wanted += 1
+        self.run_worker(self._swap_phase_panel(phase, self._panel_wanted), group="phase-panel")
+
+    async def _swap_phase_panel(self, phase: str | None, wanted: int) -> None:
+        """The old phase's panel removed, then the new one mounted: mounted first, the two
+        (often of the same id) were in the side panel at once for a moment, and under load
+        Textual refused the second as a duplicate id. One swap at a time, and a swap that a
+        later phase change has overtaken does nothing."""
+        async with self._panel_swap:
+            if wanted != self._panel_wanted:
+                return
+            self._panel_built = wanted
+            side = self.query_one("#side", VerticalScroll)
+            await side.remove_children(PhasePanel)
+            if phase is None or self.ui.panel is None:
+                return
+            panel = self.ui.panel(self, phase)
+            if panel is not None:
+                await side.mount(panel, after=self.query_one(HexPanel))
+                panel.refresh_view()
 
     def _poll(self) -> None:
         """Pick up moves made on another terminal (SSH seats share one save)."""
