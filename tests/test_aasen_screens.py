@@ -17,14 +17,16 @@ from tuicamp.engine.rules import Rules
 from tuicamp.game.scenarios import load_scenario
 from tuicamp.game.session import Session
 from tuicamp.game.setup import new_campaign
-from tuicamp.rules.aasen import AasenRuleset, cards, declarations
+from tuicamp.rules.aasen import AasenRuleset, amphibious, cards, declarations, realms
 from tuicamp.rules.aasen.declarations import Answer, Declare, Pass
 from tuicamp.rules.aasen.purchases import WriteSheet
+from tuicamp.rules.aasen.screens.realm_map import FLEETS, INVASIONS, PATROLS
 from tuicamp.rules.aasen.screens.sheets import CharacterScreen, StandingsScreen
 from tuicamp.rules.aasen.state import Hate, Officer
 from tuicamp.rules.aasen.trade import Trade
 from tuicamp.storage.scenario import find_scenario
 from tuicamp.ui.app import screen_text
+from tuicamp.ui.kit import MapWidget
 
 RULESET = AasenRuleset()
 SIZES = {"80x24": (80, 24), "160x48": (160, 48)}
@@ -128,14 +130,24 @@ def _end_all(engine) -> None:
             engine.perform(player, EndPhase())
 
 
-def _to_the_declarations(seed: int = 5) -> Engine:
-    """The duel's first year earned, traded and its two sheets handed in (5.3)."""
-    engine = Engine(
-        new_campaign(load_scenario(find_scenario("hex-island-duel")), "aasen", seed=seed)
-    )
-    _end_all(engine)
-    _end_all(engine)
-    engine.perform("malus", WriteSheet(outposts=["goldwash-strand"]))
+def _duel(segments: int) -> Engine:
+    """The duel's first year, ``segments`` segments ended by every player (0: earning,
+    1: trading, 2: the Promotions & Purchases)."""
+    campaign = new_campaign(load_scenario(find_scenario("hex-island-duel")), "aasen", seed=5)
+    engine = Engine(campaign)
+    for _ in range(segments):
+        _end_all(engine)
+    return engine
+
+
+MALUS_SHEET = WriteSheet(outposts=["goldwash-strand"], fleets=["wreckers-cove"])
+
+
+def _to_the_declarations() -> Engine:
+    """The two sheets handed in (5.3): the Reach's Outpost and its fleet at Wreckers'
+    Cove, revealed."""
+    engine = _duel(2)
+    engine.perform("malus", MALUS_SHEET)
     engine.perform("tehen", WriteSheet())
     _end_all(engine)
     return engine
@@ -158,20 +170,18 @@ def _declared(engine: Engine) -> Engine:
 
 
 def sheets_save(folder: Path) -> Path:
-    """The Promotions & Purchases segment, Malus's realm's sealed sheet handed in, the
-    Colony's still to write: Eltharion's seat reads that it waits, not what Malus bought."""
-    engine = Engine(new_campaign(load_scenario(find_scenario("hex-island-duel")), "aasen", seed=5))
-    _end_all(engine)
-    _end_all(engine)
-    engine.perform("malus", WriteSheet(outposts=["goldwash-strand"]))
+    """The Promotions & Purchases segment, the Reach's sealed sheet handed in, the
+    Colony's still to write: Eltharion's seat reads that it waits, not what the Reach
+    bought."""
+    engine = _duel(2)
+    engine.perform("malus", MALUS_SHEET)
     return _write(engine, folder, "sheets")
 
 
 def trade_save(folder: Path) -> Path:
     """The Trade segment, "done openly" (5.2, R-AA-19): the Reach offers the Colony 2
     Resources and the Colony's seat reads the offer and how to answer it."""
-    engine = Engine(new_campaign(load_scenario(find_scenario("hex-island-duel")), "aasen", seed=5))
-    _end_all(engine)
+    engine = _duel(1)
     engine.perform("malus", Trade(to="arnheim-colony", give=2, ask=0))
     return _write(engine, folder, "trade")
 
@@ -191,6 +201,31 @@ def battle_save(folder: Path) -> Path:
     _end_all(engine)
     assert engine.campaign.phase == "battles"
     return _write(engine, folder, "battle")
+
+
+def test_the_realm_map_draws_the_invasions_the_fleets_and_their_patrols(tmp_path):
+    """The issue: "Realm map (borders and colours by realm, fleets and patrol areas,
+    declared invasions as routes)". 5.4: invasions are declared in the open, drawn from
+    Wreckers' Cove into The North Cape; 5.3: the fleet "will patrol that territory and all
+    adjacent coastal, river and sea territories", drawn once the sheets are revealed."""
+    save = declared_save(tmp_path)
+    camp = Session.open(save).campaign
+    rules = Rules(camp, RULESET)
+    cove = realms.territory_hex(camp.map.territory("wreckers-cove"))
+    cape = realms.territory_hex(camp.map.territory("the-north-cape"))
+    patrol = amphibious.patrol(rules, camp.state.fleets[0])
+    assert cove in patrol and len(patrol) > 1
+
+    @sync
+    async def run() -> None:
+        async with _app(save, "eltharion").run_test(size=SIZES["80x24"]) as pilot:
+            await pilot.pause()
+            layers = pilot.app.screen.query_one(MapWidget)._layers
+            assert layers.overlays[INVASIONS] == {cape: ">"}
+            assert layers.overlays[FLEETS] == {cove: "F"}
+            assert set(layers.overlays[PATROLS]) == patrol
+
+    run()
 
 
 # scene: (the save, the seat at the keyboard, the keys pressed, the words its text shows)
@@ -234,7 +269,7 @@ def test_each_screen_of_the_year_shows_what_the_seat_must_read(tmp_path, scene):
             text = screen_text(pilot.app)
         assert all(word in text for word in words)
         if scene == "sheets":
-            assert "Goldwash Strand" not in text and "goldwash-strand" not in text
+            assert "Goldwash Strand" not in text and "Wreckers' Cove" not in text
 
     run()
 

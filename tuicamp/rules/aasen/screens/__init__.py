@@ -12,6 +12,7 @@ from collections.abc import Callable
 
 from tuicamp.rules.aasen.declarations import Answer, Pass
 from tuicamp.rules.aasen.purchases import WriteSheet
+from tuicamp.rules.aasen.screens.realm_map import OVERLAYS, panel_for
 from tuicamp.rules.aasen.screens.sheets import CharacterScreen, StandingsScreen
 from tuicamp.rules.aasen.screens.year import YearScreen
 from tuicamp.rules.api import Action, EndPhase
@@ -65,5 +66,9 @@ COMMANDS = (
 
 def aasen_ui() -> RulesetUI:
     return RulesetUI(
-        commands=COMMANDS, end_turn_action=lambda: EndPhase(), map_borders=realm_borders
+        commands=COMMANDS,
+        end_turn_action=lambda: EndPhase(),
+        map_borders=realm_borders,
+        panel=panel_for,
+        overlays=OVERLAYS,
     )
