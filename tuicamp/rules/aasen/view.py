@@ -25,6 +25,7 @@ from tuicamp.rules.aasen import (
     realms,
 )
 from tuicamp.rules.aasen.cards import CharacterCard, Standing
+from tuicamp.rules.aasen.mapmarks import MapMarks, map_marks
 from tuicamp.rules.aasen.state import (
     TRUST_NAMES,
     AasenState,
@@ -62,6 +63,7 @@ class AasenView:
     # the character sheets of the seat's own players, and the realms' standings (4.1)
     cards: list[CharacterCard] = field(factory=list)
     standings: list[Standing] = field(factory=list)
+    marks: MapMarks = field(factory=MapMarks)  # public: the invasions' routes, the fleets
 
 
 def reads_books(campaign: api.Campaign, seat: api.Seat, realm_id: str) -> bool:
@@ -85,6 +87,7 @@ def aasen_view(rules: api.Rules, seat: api.Seat) -> AasenView:
         to_declare=declarations.order(rules) if camp.phase == "declare" else [],
         cards=cards.cards(rules, seat),
         standings=cards.standings(rules, seat),
+        marks=map_marks(rules),
     )
     for team in realms.realms(camp):
         capital = realms.capital_of(camp, state, team.id)

@@ -1,7 +1,8 @@
 """The Invasion of Hex Island on the campaign screen: the map draws the realms' borders
 (one border round each realm's land, whichever of its players acts), keys answer the
 segments' everyday questions (pass a declaration, stand or withdraw, hand in an empty
-sheet), ``C`` opens the character sheets and ``S`` the standings (``sheets``), and ending a
+sheet), ``C`` opens the character sheets, ``S`` the standings (``sheets``) and ``Y`` the year's
+segments with whom they wait for (``year``), and ending a
 segment is the core's end of phase. The core's side panel shows the status lines; every
 other action is at hand in orders files and the command palette."""
 
@@ -11,7 +12,9 @@ from collections.abc import Callable
 
 from tuicamp.rules.aasen.declarations import Answer, Pass
 from tuicamp.rules.aasen.purchases import WriteSheet
+from tuicamp.rules.aasen.screens.realm_map import OVERLAYS, panel_for
 from tuicamp.rules.aasen.screens.sheets import CharacterScreen, StandingsScreen
+from tuicamp.rules.aasen.screens.year import YearScreen
 from tuicamp.rules.api import Action, EndPhase
 from tuicamp.ui.kit import Borders, CampaignControls, RulesetUI, UiCommand
 
@@ -52,10 +55,20 @@ COMMANDS = (
         "Standings: the realms by territories",
         lambda c: c.open(StandingsScreen(c.view)),
     ),
+    UiCommand(
+        "aasen.year",
+        "Y",
+        "The year: its segments, whom it waits for, your sheets and trades",
+        lambda c: c.open(YearScreen(c.view)),
+    ),
 )
 
 
 def aasen_ui() -> RulesetUI:
     return RulesetUI(
-        commands=COMMANDS, end_turn_action=lambda: EndPhase(), map_borders=realm_borders
+        commands=COMMANDS,
+        end_turn_action=lambda: EndPhase(),
+        map_borders=realm_borders,
+        panel=panel_for,
+        overlays=OVERLAYS,
     )
