@@ -25,7 +25,9 @@ Script = dict[tuple[int, int, str], Action]
 
 
 def drill(
-    seed: int = 3, edit: Callable[[Scenario], None] | None = None, options: dict[str, str] | None = None
+    seed: int = 3,
+    edit: Callable[[Scenario], None] | None = None,
+    options: dict[str, str] | None = None,
 ) -> Engine:
     """The drill, set up (with the house-rule ``options``); seed 3 rolls the Orcs first
     (10 against 8)."""
