@@ -44,10 +44,10 @@ def goblins(scenario) -> None:
     ]
 
 
-def to_battle(seed: int = 3, edit=goblins):
+def to_battle(seed: int = 3, edit=goblins, options: dict[str, str] | None = None):
     """The Wolf Riders ride into the First Corps' hex in impulse 1; every other corps holds
     to the end of the movement, where the battle is found."""
-    engine = drill(seed=seed, edit=edit)
+    engine = drill(seed=seed, edit=edit, options=options)
     end_council(engine)
     script = {(1, 1, "wolf-riders"): MoveCorps(army="wolf-riders", path=["0503"])}
     while engine.campaign.phase.startswith("impulse"):
@@ -513,3 +513,20 @@ def test_a_field_battle_has_no_castle_card():
     (battle,) = engine.campaign.pending_battles()
     notes = RULESET.battle_card_notes(Rules(engine.campaign, RULESET), battle)
     assert not any("(section 4.6, R-SU-20)" in n for n in notes)
+
+
+@pytest.mark.parametrize("on", [True, False])
+def test_the_magic_item_limits_of_section_7_0_are_on_the_card_when_the_option_is_on(on):
+    """Section 7.0: "Restricting the use of magic-items might be a good idea. For example 1
+    magic item up to 150 points, 5 items up to 50 points and 5 items up to 25 points for
+    each player in a 3.500 point campaign." R-SU-22: an option of the campaign
+    (``magic_item_limits``), shown on the battle card when it is on."""
+    engine = to_battle(options={"magic_item_limits": "true" if on else "false"})
+    (battle,) = engine.campaign.pending_battles()
+    notes = RULESET.battle_card_notes(Rules(engine.campaign, RULESET), battle)
+    limits = (
+        "Magic items: 1 magic item up to 150 pts, 5 items up to 50 pts and 5 items up to 25 "
+        "pts per player (R-SU-22)."
+    )
+    assert (limits in notes) is on
+    assert on or not any("R-SU-22" in n for n in notes)

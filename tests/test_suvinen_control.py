@@ -107,6 +107,22 @@ def test_a_newcomer_leaves_by_its_entry_side_or_an_adjacent_side_become_friendly
     assert engine.campaign.army("wolf-riders").hex == parse_label("0502")
 
 
+def test_a_sole_owner_holds_all_six_sides_and_is_the_original_owner():
+    """§3.3: "If at some point only friendly units are in a hex they now control all
+    hexsides and is judged to be now the original owner of the hex" (R-SU-8, R-SU-9). The
+    First Corps leaves 0503 by its SE side; the Wolf Riders, newcomers by E, are alone
+    there: no side is held any more, and they ride out by NE, the Empire's side before."""
+    engine = skirmish()
+    engine.perform("empire", MoveCorps(army="first-corps", path=["0504"]))
+    engine.perform("empire", EndPhase())
+    assert held(engine) == {}
+    assert not [line for line in lines(engine, "orcs") if line.startswith("Control")]
+    assert "newcomer" not in " ".join(lines(engine, "orcs"))
+    play_impulse(engine, {})  # the rest of impulse 1
+    engine.perform("orcs", MoveCorps(army="wolf-riders", path=["0502"]))
+    assert engine.campaign.army("wolf-riders").hex == parse_label("0502")
+
+
 def test_light_cavalry_may_not_leave_a_hex_with_enemy_troops_in_impulses_5_to_8():
     """§3.3: "LC units can't leave hexes with enemy units in phases 5-8"."""
     engine = skirmish()

@@ -15,6 +15,7 @@ from test_suvinen_control import placed
 from test_suvinen_four_players import CROSSROADS, FIELD, ROUND_1010
 from test_suvinen_play import drill, end_council, play_impulse
 from test_suvinen_screens import SIZES, saved, shot
+from test_suvinen_sharing import allies_in_black_crag
 from test_suvinen_withdrawal import entered, two_battles
 from textual.widgets import Static
 
@@ -382,6 +383,38 @@ async def test_the_alliance_dialog_makes_a_temporary_alliance_for_a_battle(tmp_p
     session = await pick(tmp_path, save, "bretonnia", option, together)
     texts = [e.text for e in session.chronicle]
     assert f"The Empire and Bretonnia fight together at {FIELD} (section 4.1)" in texts
+
+
+@sync
+async def test_the_alliance_dialog_proposes_and_accepts_who_controls_a_shared_castle(tmp_path):
+    """Section 4.6: "If two or more allies occupy none of them controls the Castle unless
+    the players reach an unanimous decission on who gets it" (R-SU-41). The Empire and the
+    Dwarfs, allied, stand in Black Crag: the Empire proposes the Dwarfs from its dialog, the
+    Dwarfs accept from theirs; the Orcs' dialog offers no such proposal, the same
+    ``castle_control`` actions as the command line."""
+    save = saved(allies_in_black_crag(), tmp_path / "saves")
+    async with make_app(tmp_path, save=save, seat="orcs").run_test(size=SIZE) as pilot:
+        body = await open_dialog(pilot, "A", AllianceDialog)
+        assert "Black Crag" not in body
+
+    def offered(s: Session) -> bool:
+        return bool(s.campaign.state.castle_deals.items)
+
+    option = "Propose that The Dwarfs controls Black Crag"
+    session = await pick(tmp_path, save, "empire", option, offered)
+    (deal,) = session.campaign.state.castle_deals.items
+    assert deal.proposer == "empire" and deal.terms["to"] == "dwarfs"
+    assert session.campaign.map.settlement("black-crag").owner == "orcs"
+
+    def agreed(s: Session) -> bool:
+        return s.campaign.map.settlement("black-crag").owner == "dwarfs"
+
+    option = f"Accept The Empire's proposal that The Dwarfs controls Black Crag ({deal.id})"
+    session = await pick(tmp_path, save, "dwarfs", option, agreed)
+    texts = [e.text for e in session.chronicle]
+    assert (
+        "The Empire and The Dwarfs agree that The Dwarfs controls Black Crag (section 4.6, R-SU-41)"
+    ) in texts
 
 
 # --- the siege dialog (section 4.6, R-SU-36) ----------------------------------------------------

@@ -112,6 +112,24 @@ def test_temporary_allies_who_win_fight_each_other_the_next_day_a_surprise_attac
     assert sorted(camp.state.withdrawals[FIELD].writers) == ["dwarfs", "empire"]
 
 
+def test_the_result_line_of_temporary_allies_who_win_says_win():
+    """ "The temporary allies ... fight as one side" (section 4.1, R-SU-15): a side of two
+    players, titled by both names, is a plural subject, so its result line and the battle's
+    text say "win"; the beaten side of one player "wins" when it is the one that wins."""
+    engine = three_sides()
+    allies_fight(engine)
+    entered(engine, allies_vp=500, orcs_vp=100, empire=200, dwarfs=300)
+    (fought,) = [b for b in engine.campaign.battles if b.result is not None]
+    assert fought.result.text == "The Empire and The Dwarfs win"
+    said = f"Battle {fought.id} fought at the table: The Empire and The Dwarfs win ("
+    assert any(e.text.startswith(said) for e in engine.chronicle)
+    beaten = three_sides()
+    allies_fight(beaten)
+    entered(beaten, allies_vp=100, orcs_vp=500, empire=50, dwarfs=50)
+    (won,) = [b for b in beaten.campaign.battles if b.result is not None]
+    assert won.result.text.endswith(" wins") and "and" not in won.result.text
+
+
 def test_equal_victory_points_roll_a_d6_each_for_the_attacker():
     """With equal VP the text names no attacker: a d6 each, the higher attacks (R-SU-39)."""
     engine = three_sides()

@@ -40,7 +40,9 @@ def notes(engine, battle) -> list[str]:
     return RULESET.battle_card_notes(Rules(engine.campaign, RULESET), battle)
 
 
-def test_four_players_play_a_turn_with_a_three_sided_battle_day_by_day():
+def king_of_the_hill():
+    """The three corps march into 1010 in impulse 1; before day 1 all three prepare for
+    battle: the engine and its King of the Hill."""
     scenario = copy.deepcopy(CROSSROADS)
     placed(**ROUND_1010)(scenario)
     engine = start_campaign(scenario, "suvinen", seed=5, check=True)
@@ -55,6 +57,31 @@ def test_four_players_play_a_turn_with_a_three_sided_battle_day_by_day():
     for player in ("empire", "bretonnia", "orcs"):
         engine.perform(player, ChooseWithdrawal(hex=FIELD, choice="fight"))
     (king,) = camp.pending_battles()
+    return engine, king
+
+
+def test_the_king_of_the_hill_card_gives_its_turn_sequence():
+    """Section 4.1, step 3: "Determine iniative for each turn with a 1d6. The first player
+    moves one regiment or one independent character"; "Each player secretly writes down who
+    will charge who"; "in this version you may always 'stand and shoot'"; "In the magic phase
+    roll as many dice as there are sides for winds of magic. Distribute the cards evenly and
+    any odd cards are returned to the deck" (R-SU-15)."""
+    engine, king = king_of_the_hill()
+    card = notes(engine, king)
+    assert (
+        "Initiative with a d6 each turn; each player in turn moves one regiment or one "
+        "independent character; no advancing into contact."
+    ) in card
+    assert (
+        "Charges are written secretly after all movement; every unit may always stand and "
+        "shoot. Winds of magic: one die per side; cards dealt evenly, odd cards back to the "
+        "deck."
+    ) in card
+
+
+def test_four_players_play_a_turn_with_a_three_sided_battle_day_by_day():
+    engine, king = king_of_the_hill()
+    camp = engine.campaign
     assert king.day == 1 and len(king.sides) == 3
     assert "Day 1: deploy for King of the Hill (section 4.1)." in notes(engine, king)
     # Bretonnia ends it with no troops on the table: it must withdraw (R-SU-13)
@@ -71,6 +98,7 @@ def test_four_players_play_a_turn_with_a_three_sided_battle_day_by_day():
         "orcs",
     ]
     assert "Day 2: deploy for a meeting engagement." in notes(engine, meeting)
+    assert not any(n.startswith("Initiative with a d6") for n in notes(engine, meeting))
     entered(engine, FIELD)
     engine.perform("orcs", ChooseWithdrawal(hex=FIELD, choice="withdraw", to="1110"))
     engine.perform("empire", ChooseWithdrawal(hex=FIELD, choice="fight"))

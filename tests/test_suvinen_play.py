@@ -24,12 +24,17 @@ DRILL = load_scenario(find_scenario("suvinen-drill"))
 Script = dict[tuple[int, int, str], Action]
 
 
-def drill(seed: int = 3, edit: Callable[[Scenario], None] | None = None) -> Engine:
-    """The drill, set up; seed 3 rolls the Orcs first (10 against 8)."""
+def drill(
+    seed: int = 3,
+    edit: Callable[[Scenario], None] | None = None,
+    options: dict[str, str] | None = None,
+) -> Engine:
+    """The drill, set up (with the house-rule ``options``); seed 3 rolls the Orcs first
+    (10 against 8)."""
     scenario = copy.deepcopy(DRILL)
     if edit is not None:
         edit(scenario)
-    return start_campaign(scenario, "suvinen", seed=seed, check=False)
+    return start_campaign(scenario, "suvinen", seed=seed, check=False, options=options or {})
 
 
 def end_council(engine: Engine) -> None:

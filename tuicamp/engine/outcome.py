@@ -36,6 +36,27 @@ def titles(battle: Battle, side_ids: list[str] | tuple[str, ...]) -> str:
     return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
 
 
+def _names_several(battle: Battle, side_id: str) -> bool:
+    """Whether one side's title is itself a list of its players ("Bretonnia and Orcs &
+    Goblins"): a side of several players titled by their names. A title that names a role
+    ("Attacker", "Attacker (Anna & Bob)") or one player is a single subject."""
+    side = battle.side(side_id)
+    if side is None or len(side.players) < 2:
+        return False
+    depth, outside = 0, []
+    for ch in side.title:  # what the parentheses hold qualifies the title, not its number
+        depth += (ch == "(") - (ch == ")")
+        outside.append(ch if depth == 0 and ch not in "()" else " ")
+    return " and " in "".join(outside)
+
+
+def win_verb(battle: Battle, side_ids: list[str] | tuple[str, ...]) -> str:
+    """``wins`` or ``win``, agreeing with the winners as :func:`titles` names them: "Attacker
+    wins", "Bretonnia and Orcs & Goblins win", "Attacker and Defender win"."""
+    plural = len(side_ids) > 1 or any(_names_several(battle, s) for s in side_ids)
+    return "win" if plural else "wins"
+
+
 def most_vp_outcome(battle: Battle, result: BattleResult) -> BattleOutcome:
     """The core's rule: the side with the most VP wins; equal VP at the top is a draw."""
     if not result.sides:
@@ -43,7 +64,8 @@ def most_vp_outcome(battle: Battle, result: BattleResult) -> BattleOutcome:
     top = max(r.vp for r in result.sides)
     leaders = [r.side for r in result.sides if r.vp == top]
     if len(leaders) == 1:
-        return BattleOutcome((leaders[0],), f"{titles(battle, leaders)} wins")
+        said = f"{titles(battle, leaders)} {win_verb(battle, leaders)}"
+        return BattleOutcome((leaders[0],), said)
     if len(leaders) == len(result.sides):
         return BattleOutcome((), "a draw")
     return BattleOutcome((), f"a draw between {titles(battle, leaders)}")

@@ -2,7 +2,8 @@
 rounds it is to write (with the hexes it may withdraw to and why it must), the sieges it
 is to answer with assault or wait, the offers of alliance it is asked to answer, and the
 players it may offer an alliance to (for the turn in the council, R-SU-12, or for a battle
-of three sides or more, §4.1).
+of three sides or more, §4.1), and, in the council, which ally it may propose to control a
+castle or city it shares with its allies (§4.6, R-SU-41).
 
 Every rule is read here, from the same functions the actions check, so the screens only
 show these records and send the action they name. A seat reads its own players' written
@@ -17,7 +18,7 @@ from typing import Any
 from attrs import frozen
 
 from tuicamp.rules import api
-from tuicamp.rules.suvinen import castles, council, withdrawal
+from tuicamp.rules.suvinen import castles, council, sharing, withdrawal
 from tuicamp.rules.suvinen.corps import corps_at
 from tuicamp.rules.suvinen.state import sstate
 
@@ -65,14 +66,28 @@ class SiegeChoice:
 
 @frozen
 class OfferLine:
-    """A pending offer of alliance the seat is party to (R-SU-12, §4.1)."""
+    """A pending offer the seat is party to: of alliance (R-SU-12, §4.1), or of who of the
+    allies sharing a castle or city controls it (R-SU-41: ``place`` and ``to`` say it)."""
 
     id: str
-    kind: str  # the action that answers it: "ally" or "temporary_alliance"
+    kind: str  # the action that answers it: "ally", "temporary_alliance", "castle_control"
     hex: str  # the battle hex of a temporary alliance; TURN for the turn's
     proposer: str
     parties: tuple[str, ...]
     answer_as: str  # the seat's player who is to answer ('' when the seat only waits)
+    place: str = ""  # the shared castle's or city's name, for a castle_control offer
+    to: str = ""  # the player it would go to
+
+
+@frozen
+class CastleProposal:
+    """Who the seat's ``player`` may propose to control a place it shares with allies
+    alone (R-SU-41): ``to``, one of the allies there, itself included."""
+
+    player: str
+    place: str  # the place's id, as the action names it
+    name: str
+    to: str
 
 
 @frozen
@@ -91,6 +106,7 @@ class OpenChoices:
     sieges: tuple[SiegeChoice, ...] = ()
     offers: tuple[OfferLine, ...] = ()
     partners: tuple[Partner, ...] = ()
+    castles: tuple[CastleProposal, ...] = ()
 
 
 def seat_players(rules: api.Rules, seat: api.Seat) -> list[str]:
@@ -105,6 +121,7 @@ def open_choices(rules: api.Rules, seat: api.Seat) -> OpenChoices:
         siege_choices(rules, mine),
         offers(rules, seat, mine),
         partners(rules, mine),
+        castle_proposals(rules, mine),
     )
 
 
@@ -164,16 +181,53 @@ def siege_choices(rules: api.Rules, mine: list[str]) -> tuple[SiegeChoice, ...]:
 
 def offers(rules: api.Rules, seat: api.Seat, mine: list[str]) -> tuple[OfferLine, ...]:
     state, out = sstate(rules), []
-    books = ((state.alliances, "ally"), (state.temp_alliances, "temporary_alliance"))
+    books = (
+        (state.alliances, "ally"),
+        (state.temp_alliances, "temporary_alliance"),
+        (state.castle_deals, "castle_control"),
+    )
     for book, kind in books:
         for offer in book.items:
             if not offer.pending or not (seat.gm or set(offer.circle) & set(mine)):
                 continue
             answer_as = next((p for p in offer.waiting if p in mine), "")
             where = str(offer.terms.get("hex", TURN))
+            place = rules.campaign.map.settlement(str(offer.terms.get("place", "")))
             out.append(
-                OfferLine(offer.id, kind, where, offer.proposer, tuple(offer.parties), answer_as)
+                OfferLine(
+                    offer.id,
+                    kind,
+                    where,
+                    offer.proposer,
+                    tuple(offer.parties),
+                    answer_as,
+                    place=place.name if place else "",
+                    to=str(offer.terms.get("to", "")),
+                )
             )
+    return tuple(out)
+
+
+def castle_proposals(rules: api.Rules, mine: list[str]) -> tuple[CastleProposal, ...]:
+    """In the council, for each castle or city the seat's players share with allies alone,
+    every ally there who does not hold it yet, unless an offer for the place is pending
+    (R-SU-41): the same checks as ``castle_control``."""
+    camp, state = rules.campaign, sstate(rules)
+    if camp.phase != "council":
+        return ()
+    pending = {str(d.terms.get("place", "")) for d in state.castle_deals.items if d.pending}
+    out = []
+    for place in camp.map.settlements:
+        if place.id in pending or not sharing.shared(rules, place):
+            continue
+        here = sharing.occupants(rules, place)
+        out += [
+            CastleProposal(p, place.id, place.name, to)
+            for p in mine
+            if p in here
+            for to in here
+            if to != place.owner
+        ]
     return tuple(out)
 
 

@@ -121,6 +121,8 @@ def dialog_keys(view: CampaignView) -> list[str]:
         out.append("A: answer an offer of alliance")
     elif choices.partners:
         out.append("A: offer an alliance")
+    elif choices.castles:
+        out.append("A: propose who controls a shared castle")
     return out
 
 

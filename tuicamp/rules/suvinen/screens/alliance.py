@@ -1,17 +1,19 @@
 """The alliance dialog (``A``): the offers the seat is asked to answer, each to accept or
 decline by its id; the offers it made, with whom they wait for; and the players it may
 offer an alliance to, for the turn in the council (R-SU-12) or for a battle of three sides
-or more while its round is open (section 4.1, R-SU-29). Every line sends the ``ally`` or
-``temporary_alliance`` action the command line sends."""
+or more while its round is open (section 4.1, R-SU-29); and, in the council, who of the
+allies sharing a castle or city controls it (section 4.6, R-SU-41). Every line sends the
+``ally``, ``temporary_alliance`` or ``castle_control`` action the command line sends."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
 from tuicamp.rules.api import Action
-from tuicamp.rules.suvinen.choices import TURN, OfferLine, Partner
+from tuicamp.rules.suvinen.choices import TURN, CastleProposal, OfferLine, Partner
 from tuicamp.rules.suvinen.council import Ally
 from tuicamp.rules.suvinen.screens.base import Option, SuvinenDialog
+from tuicamp.rules.suvinen.sharing import ShareCastle
 from tuicamp.rules.suvinen.withdrawal import TemporaryAlliance
 
 
@@ -26,9 +28,8 @@ def what(view_turn: int, where: str) -> str:
 def answer(offer: OfferLine, accept: bool) -> Action:
     """The answer to an offer, by its id, in the action of its book."""
     yes, no = (offer.id, "") if accept else ("", offer.id)
-    if offer.kind == "ally":
-        return Ally(accept=yes, decline=no, player=offer.answer_as)
-    return TemporaryAlliance(accept=yes, decline=no, player=offer.answer_as)
+    kind = {"ally": Ally, "castle_control": ShareCastle}.get(offer.kind, TemporaryAlliance)
+    return kind(accept=yes, decline=no, player=offer.answer_as)
 
 
 def propose(partner: Partner) -> Action:
@@ -37,11 +38,18 @@ def propose(partner: Partner) -> Action:
     return TemporaryAlliance(hex=partner.hex, to=partner.to, player=partner.player)
 
 
+def claim(proposal: CastleProposal) -> Action:
+    return ShareCastle(place=proposal.place, to=proposal.to, player=proposal.player)
+
+
 class AllianceDialog(SuvinenDialog):
     HEADING = "Alliances"
 
     def offer_text(self, offer: OfferLine) -> str:
-        return f"{self.player_name(offer.proposer)}'s offer of {what(self.view.turn, offer.hex)}"
+        proposer = self.player_name(offer.proposer)
+        if offer.kind == "castle_control":
+            return f"{proposer}'s proposal that {self.player_name(offer.to)} controls {offer.place}"
+        return f"{proposer}'s offer of {what(self.view.turn, offer.hex)}"
 
     def intro(self) -> list[str]:
         out = []
@@ -64,6 +72,11 @@ class AllianceDialog(SuvinenDialog):
             to = self.player_name(partner.to)
             text = f"{who}Offer {to} {what(self.view.turn, partner.hex)}"
             out.append(Option(text, propose(partner)))
+        players = {c.player for c in self.choices.castles}
+        for proposal in self.choices.castles:
+            who = self.who(proposal.player, players)
+            to = self.player_name(proposal.to)
+            out.append(Option(f"{who}Propose that {to} controls {proposal.name}", claim(proposal)))
         return out
 
     def empty(self) -> str:
