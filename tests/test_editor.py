@@ -41,6 +41,16 @@ async def answer(pilot, *values: str) -> None:
     await settle(pilot)
 
 
+async def refused(pilot, *values: str) -> FieldsForm:
+    """Answer the form on screen as ``answer`` does, and find it still there: refused,
+    with the words why shown in it and every field as typed."""
+    await answer(pilot, *values)
+    form = pilot.app.screen
+    assert isinstance(form, FieldsForm), "a refused answer keeps its form open"
+    assert str(form.query_one("#form-refusal").render()).strip()
+    return form
+
+
 async def answer_text(pilot, text: str) -> None:
     """Replace the text of the TOML form on screen and send it (ctrl+s)."""
     form = await wait_for_screen(pilot, TextForm)
@@ -257,8 +267,9 @@ async def test_the_scenario_and_its_player_slots_are_edited_in_forms() -> None:
         await answer(pilot, "sandbox, rauscher")
         assert list(screen.scenario.rulesets) == ["sandbox", "rauscher"]
         await pilot.press("R")
-        await answer(pilot, "sandbox, nope")
-        assert list(screen.scenario.rulesets) == ["sandbox", "rauscher"]  # refused, told
+        form = await refused(pilot, "sandbox, nope")
+        assert "nope" in str(form.query_one("#form-refusal").render())
+        assert list(screen.scenario.rulesets) == ["sandbox", "rauscher"]
 
 
 @sync
@@ -501,8 +512,47 @@ async def test_a_territory_recoloured_is_tinted_on_the_map_and_undone() -> None:
         tinted = screen.map_widget._layers.overlays["land green"]
         assert set(tinted) == set(land.hexes) == set(H(2, 2).within(1))
         await pilot.press("C")
-        await answer(pilot, "no such colour")  # refused: the colour stays
+        await refused(pilot, "no such colour")  # the colour stays
         assert land.colour == "green"
+        await pilot.press("escape")
+        await settle(pilot)
         await pilot.press("u")
         assert m.territory("west-mark").colour == ""
         assert not screen.map_widget._layers.overlays.get("land green")
+
+
+@sync
+async def test_a_refused_form_stays_open_as_typed_and_says_why() -> None:
+    """A settlement with no name is refused in its form, which keeps the kind, owner,
+    walls and stores typed (the form closing would lose them); named, it is placed. A
+    blank territory name and a file name left empty are refused the same way."""
+    app = editor_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await wait_for_screen(pilot, EditorScreen)
+        await pilot.press("t", "t", "t")  # the settlement tool
+        await pilot.press("space")
+        form = await refused(pilot, "town", "", "red", "yes", "food=3")
+        assert "a settlement needs a kind and a name" in str(
+            form.query_one("#form-refusal").render()
+        )
+        typed = [form.query_one(f"#field-{i}", Input).value for i in range(5)]
+        assert typed == ["town", "", "red", "yes", "food=3"]
+        assert screen.scenario.map.settlements == []
+        form.query_one("#field-1", Input).value = "Altdorf"
+        form.query_one("#field-4", Input).focus()
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: app.screen is screen, "the form closed once named")
+        [town] = screen.scenario.map.settlements
+        assert (town.name, town.owner, town.walls, town.stores) == (
+            "Altdorf",
+            "red",
+            True,
+            {"food": 3},
+        )
+        await pilot.press("T")
+        await refused(pilot, "  ")
+        await pilot.press("escape")
+        await settle(pilot)
+        assert screen.scenario.map.territories == []
+        await pilot.press("ctrl+s")
+        await refused(pilot, "")

@@ -134,6 +134,27 @@ def test_a_saved_scenario_reads_back_as_the_same_scenario(tmp_path: Path) -> Non
     assert [t.hexes for t in again.map.territories] == [t.hexes for t in scenario.map.territories]
 
 
+def test_saving_over_a_file_keeps_the_comment_it_opens_with(tmp_path: Path) -> None:
+    """The notes heading a designer's file (here, how the generator made it) are kept
+    when the editor saves over it; the writer lays out the rest."""
+    made = generate(MapSpec(16, 12, 2, 4))
+    path = tmp_path / "mine.toml"
+    head = "# My notes: the Reik runs west.\n#\n#   indented, kept as typed\n"
+    path.write_text(head + made.text().text, "utf-8")
+    scenario = load_scenario(path)
+    edits.paint_terrain(scenario.map, [H(0, 0)], "f")
+    draft.save(scenario, path)
+    saved = path.read_text("utf-8")
+    assert saved.startswith(head + made.text().text.split("\n\n")[0].split("\n", 1)[0])
+    assert draft.header_of(saved).splitlines()[:3] == [
+        "My notes: the Reik runs west.",
+        "",
+        "  indented, kept as typed",
+    ]
+    draft.save(load_scenario(path), path)  # saved again: the same file
+    assert path.read_text("utf-8") == saved
+
+
 def test_bundled_scenarios_written_back_keep_everything_they_hold(tmp_path: Path) -> None:
     """The writer loses nothing a bundled scenario says: read, written, read again, the
     two readings are alike."""

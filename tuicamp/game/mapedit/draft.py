@@ -152,6 +152,20 @@ def _hex_of(scenario: Scenario, text: str, at: Hex | None) -> Hex | None:
 
 
 def save(scenario: Scenario, path: Path) -> None:
-    """Write the scenario to ``path`` (over the file there: the editor asks first)."""
-    write_scenario(path, scenario_text(scenario).text, overwrite=True)
+    """Write the scenario to ``path`` (over the file there: the editor asks first), under
+    the comment that file opens with (the designer's notes, or how the generator made it),
+    kept as it was: the writer lays out the rest itself."""
+    header = header_of(path.read_text("utf-8")) if path.is_file() else ""
+    write_scenario(path, scenario_text(scenario, header).text, overwrite=True)
     scenario.path = path
+
+
+def header_of(text: str) -> str:
+    """The comment lines a scenario file opens with, up to its first blank or other
+    line, without their ``#``: what :func:`scenario_text` writes back as its header."""
+    lines: list[str] = []
+    for line in text.splitlines():
+        if not line.startswith("#"):
+            break
+        lines.append(line[1:].removeprefix(" "))
+    return "\n".join(lines)

@@ -1,8 +1,11 @@
 """The editor's small forms: a few labelled text fields, answered with enter, left with
 escape. One form class serves every question (a name, a settlement, a path, a map to
-generate), so each reads and behaves the same."""
+generate), so each reads and behaves the same. A form given ``accept`` stays open when
+its answer is refused, saying why above its hint, so nothing typed is lost."""
 
 from __future__ import annotations
+
+from collections.abc import Callable
 
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -25,12 +28,22 @@ class FieldsForm(ModalScreen[list[str] | None]):
     }
     FieldsForm Input { margin-bottom: 1; }
     FieldsForm .form-hint { color: $foreground-muted; }
+    FieldsForm #form-refusal { color: $text-warning; display: none; }
+    FieldsForm #form-refusal.-shown { display: block; }
     """
     BINDINGS = [Binding("escape", "cancel", "Cancel", id="editor.form.cancel")]
 
-    def __init__(self, title: str, fields: list[tuple[str, str]], hint: str = "") -> None:
+    def __init__(
+        self,
+        title: str,
+        fields: list[tuple[str, str]],
+        hint: str = "",
+        accept: Callable[[list[str]], str | None] | None = None,
+    ) -> None:
+        """``accept`` takes the answer and gives the words of its refusal (the form
+        stays, as typed) or None (the form closes with the answer)."""
         super().__init__()
-        self.form_title, self.fields, self.hint = title, fields, hint
+        self.form_title, self.fields, self.hint, self.accept = title, fields, hint, accept
 
     def compose(self) -> ComposeResult:
         with Vertical():
@@ -38,6 +51,7 @@ class FieldsForm(ModalScreen[list[str] | None]):
             for i, (label, value) in enumerate(self.fields):
                 yield Label(label)
                 yield Field(value, id=f"field-{i}", compact=True)
+            yield Static("", id="form-refusal", markup=False)
             yield Static(self.hint or "enter: done  escape: cancel", classes="form-hint")
 
     def on_mount(self) -> None:
@@ -50,7 +64,13 @@ class FieldsForm(ModalScreen[list[str] | None]):
         if at + 1 < len(inputs):
             inputs[at + 1].focus()
             return
-        self.dismiss([i.value for i in inputs])
+        answer = [i.value for i in inputs]
+        refusal = self.accept(answer) if self.accept is not None else None
+        if refusal is not None:
+            self.query_one("#form-refusal", Static).update(refusal)
+            self.query_one("#form-refusal").add_class("-shown")
+            return
+        self.dismiss(answer)
 
     def action_cancel(self) -> None:
         self.dismiss(None)

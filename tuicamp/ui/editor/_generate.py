@@ -49,16 +49,19 @@ def generated(answer: list[str]) -> Scenario:
 
 def ask(screen: Screen[None], title: str, ruleset: str, then: Callable[[Scenario], None]) -> None:
     """Ask on ``screen`` for a map to generate and give ``then`` the scenario made; what
-    cannot be made is told, and nothing given."""
+    cannot be made is told in the form, which stays open as typed, and nothing given."""
 
-    def made(answer: list[str] | None) -> None:
-        if not answer:
-            return
+    made: list[Scenario] = []  # the scenario the accepted answer made
+
+    def make(answer: list[str]) -> str | None:
         try:
-            scenario = generated(answer)
+            made[:] = [generated(answer)]
         except ValueError as exc:
-            screen.notify(f"cannot generate: {exc}", severity="error")
-            return
-        then(scenario)
+            return f"cannot generate: {exc}"
+        return None
 
-    screen.app.push_screen(FieldsForm(title, fields(ruleset)), made)
+    def done(answer: list[str] | None) -> None:
+        if answer is not None and made:  # given once the form is gone: it may switch screens
+            then(made[0])
+
+    screen.app.push_screen(FieldsForm(title, fields(ruleset), accept=make), done)

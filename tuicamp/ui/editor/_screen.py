@@ -375,19 +375,39 @@ class EditorScreen(Screen[None]):
             self._stale = True
         self._show_brush()
 
-    def _edit(self, what: str, change) -> bool:
-        """Do one edit as one step of undo; a refusal is told and leaves no step."""
+    def _attempt(self, what: str, change) -> tuple[bool, str | None]:
+        """Do one edit as one step of undo: whether it changed anything, and the words of
+        its refusal (which leaves no step)."""
         self.history.before(what)
         try:
             done = change()
         except ValueError as exc:
             self.history.drop_last()
-            self.notify(str(exc), severity="warning")
-            return False
+            return False, str(exc)
         if not done:
             self.history.drop_last()
-            return False
-        return True
+        return bool(done), None
+
+    def _edit(self, what: str, change) -> bool:
+        """Do one edit as one step of undo; a refusal is told and leaves no step."""
+        done, refusal = self._attempt(what, change)
+        if refusal is not None:
+            self.notify(refusal, severity="warning")
+        return done
+
+    def _form_edit(
+        self, what: str, change: Callable[[list[str]], object]
+    ) -> Callable[[list[str]], str | None]:
+        """A form's ``accept`` for an answer that is one edit: done and redrawn, or its
+        refusal said in the form, which stays open with what was typed."""
+
+        def accept(answer: list[str]) -> str | None:
+            done, refusal = self._attempt(what, lambda: change(answer))
+            if done:
+                self._changed()
+            return refusal
+
+        return accept
 
     # --- the map's messages -----------------------------------------------------------
     def on_map_widget_cursor_moved(self, message: MapWidget.CursorMoved) -> None:
@@ -504,12 +524,8 @@ class EditorScreen(Screen[None]):
             return
         tid = territory.id
         title, field, hint = ask(territory)
-
-        def done(answer: list[str] | None) -> None:
-            if answer is not None and self._edit(what, lambda: change(tid, answer[0])):
-                self._changed()
-
-        self.app.push_screen(FieldsForm(title, [field], hint), done)
+        accept = self._form_edit(what, lambda answer: change(tid, answer[0]))
+        self.app.push_screen(FieldsForm(title, [field], hint, accept))
 
     def action_territory_owner(self) -> None:
         """O: whose land the territory under the cursor starts as (the line of the
@@ -527,19 +543,16 @@ class EditorScreen(Screen[None]):
         )
 
     def action_new_territory(self) -> None:
-        def made(answer: list[str] | None) -> None:
-            if not answer:
-                return
-            m = self.scenario.map
+        def made(answer: list[str]) -> str | None:
             try:
-                territory = edits.new_territory(m, answer[0])
+                territory = edits.new_territory(self.scenario.map, answer[0])
             except ValueError as exc:
-                self.notify(str(exc), severity="warning")
-                return
+                return str(exc)
             self.tools.tool, self.tools.territory = TERRITORY, territory.id
             self._status()
+            return None
 
-        self.app.push_screen(FieldsForm("A new territory", [("Name", "")]), made)
+        self.app.push_screen(FieldsForm("A new territory", [("Name", "")], accept=made))
 
     def action_rename(self) -> None:
         m = self.scenario.map
@@ -573,26 +586,20 @@ class EditorScreen(Screen[None]):
             ("Stores (food=2, gold=1, or empty)", stores),
         ]
 
-        def placed(answer: list[str] | None) -> None:
-            if not answer:
-                return
+        def place(answer: list[str]) -> object:
             kind, name, owner, walls, stores = answer
+            return edits.place_settlement(
+                m,
+                h,
+                kind,
+                name,
+                owner or None,
+                walls=edits.parse_yes(walls),
+                stores=edits.parse_stores(stores),
+            )
 
-            def place() -> object:
-                return edits.place_settlement(
-                    m,
-                    h,
-                    kind,
-                    name,
-                    owner or None,
-                    walls=edits.parse_yes(walls),
-                    stores=edits.parse_stores(stores),
-                )
-
-            if self._edit("settlement", place):
-                self._changed()
-
-        self.app.push_screen(FieldsForm(f"Settlement at {m.label(h)}", fields), placed)
+        accept = self._form_edit("settlement", place)
+        self.app.push_screen(FieldsForm(f"Settlement at {m.label(h)}", fields, accept=accept))
 
     def _army_form(self, h: Hex) -> None:
         """Place an army on ``h`` or change the one there, asked for as the scenario's
@@ -612,26 +619,19 @@ class EditorScreen(Screen[None]):
             hint = f"the commander is flagged {style.commander_flag}"
         aid = army.id if army else None
 
-        def placed(answer: list[str] | None) -> None:
-            if not answer:
-                return
-
-            def place() -> object:
-                if style.counted == armies.UNITS:
-                    units = armies.parse_units(answer[2])
-                    return armies.place_army(sc, h, answer[0], answer[1], units, army_id=aid)
-                points = armies.parse_points(answer[3])
-                return armies.place_army(
-                    sc, h, answer[0], answer[1], points=points, commander=answer[2], army_id=aid
-                )
-
-            if self._edit("army", place):
-                self._changed()
+        def place(answer: list[str]) -> object:
+            if style.counted == armies.UNITS:
+                units = armies.parse_units(answer[2])
+                return armies.place_army(sc, h, answer[0], answer[1], units, army_id=aid)
+            points = armies.parse_points(answer[3])
+            return armies.place_army(
+                sc, h, answer[0], answer[1], points=points, commander=answer[2], army_id=aid
+            )
 
         title = f"Army at {sc.map.label(h)}" + (
             " (a points allocation)" if style.counted == armies.POINTS else ""
         )
-        self.app.push_screen(FieldsForm(title, fields, hint), placed)
+        self.app.push_screen(FieldsForm(title, fields, hint, self._form_edit("army", place)))
 
     def action_remove_settlement(self) -> None:
         """X: the army tool removes the army it would change, any other the settlement."""
@@ -692,11 +692,8 @@ class EditorScreen(Screen[None]):
         sc = self.scenario
         fields = [("Title", sc.title), ("Id", sc.id), ("Turn limit (0: none)", str(sc.turn_limit))]
 
-        def done(answer: list[str] | None) -> None:
-            if answer and self._edit("scenario", lambda: edits.set_head(sc, *answer)):
-                self._changed()
-
-        self.app.push_screen(FieldsForm("The scenario", fields), done)
+        accept = self._form_edit("scenario", lambda answer: edits.set_head(sc, *answer))
+        self.app.push_screen(FieldsForm("The scenario", fields, accept=accept))
 
     def action_players(self) -> None:
         sc = self.scenario
@@ -707,11 +704,8 @@ class EditorScreen(Screen[None]):
         ]
         hint = f"an empty slot is left out; colours: {', '.join(edits.COLOURS)}"
 
-        def done(answer: list[str] | None) -> None:
-            if answer and self._edit("players", lambda: edits.set_players(sc, answer)):
-                self._changed()
-
-        self.app.push_screen(FieldsForm("Player slots", fields, hint), done)
+        accept = self._form_edit("players", lambda answer: edits.set_players(sc, answer))
+        self.app.push_screen(FieldsForm("Player slots", fields, hint, accept))
 
     def action_victory(self) -> None:
         """V: the victory conditions and the turn limit, as the [victory] table's TOML."""
@@ -741,17 +735,16 @@ class EditorScreen(Screen[None]):
             edit(ids[0])
             return
 
-        def chosen(answer: list[str] | None) -> None:
-            if not answer:
-                return
+        def supported(answer: list[str]) -> str | None:
             rid = answer[0].strip()
-            if rid not in ids:
-                self.notify(f"{rid!r}: the scenario supports {', '.join(ids)}", severity="warning")
-                return
-            edit(rid)
+            return None if rid in ids else f"{rid!r}: the scenario supports {', '.join(ids)}"
+
+        def chosen(answer: list[str] | None) -> None:
+            if answer:
+                edit(answer[0].strip())
 
         fields = [(f"Which ruleset's set-up ({', '.join(ids)})", ids[0])]
-        self.app.push_screen(FieldsForm("Set-up", fields), chosen)
+        self.app.push_screen(FieldsForm("Set-up", fields, accept=supported), chosen)
 
     def _edit_text(self, title: str, text: str, what: str, change: Callable[[str], bool]) -> None:
         """A block of TOML edited in a form as one step of undo; a refusal is told and
@@ -781,15 +774,11 @@ class EditorScreen(Screen[None]):
         names = ", ".join(sorted(installed))
         fields = [(f"Rulesets it supports ({names})", ", ".join(sc.rulesets))]
 
-        def done(answer: list[str] | None) -> None:
-            if not answer:
-                return
-            words = {rid: installed[rid].vocabulary for rid in installed}
-            ids = answer[0].split(",")
-            if self._edit("rulesets", lambda: edits.set_rulesets(sc, ids, words)):
-                self._changed()
-
-        self.app.push_screen(FieldsForm("Rulesets", fields), done)
+        words = {rid: installed[rid].vocabulary for rid in installed}
+        accept = self._form_edit(
+            "rulesets", lambda answer: edits.set_rulesets(sc, answer[0].split(","), words)
+        )
+        self.app.push_screen(FieldsForm("Rulesets", fields, accept=accept))
 
     def action_generate(self) -> None:
         title = "Generate a map (replaces this one; u undoes)"
@@ -818,25 +807,31 @@ class EditorScreen(Screen[None]):
             self._save_to(self.path)
             return
 
-        def chosen(answer: list[str] | None) -> None:
-            if answer and answer[0].strip():
-                self._save_to(Path(answer[0].strip()))
+        def chosen(answer: list[str]) -> str | None:
+            name = answer[0].strip()
+            return self._saved_to(Path(name)) if name else "give the file a name"
 
-        self.app.push_screen(
-            FieldsForm("Save the scenario as", [("File", "new-scenario.toml")]), chosen
-        )
+        fields = [("File", "new-scenario.toml")]
+        self.app.push_screen(FieldsForm("Save the scenario as", fields, accept=chosen))
 
     def _save_to(self, path: Path) -> None:
+        refusal = self._saved_to(path)
+        if refusal is not None:
+            self.notify(refusal, severity="error")
+
+    def _saved_to(self, path: Path) -> str | None:
+        """Save to ``path``: None, or why it could not be written (the scenario is kept
+        as it is, to be saved elsewhere)."""
         if self._stale:
             self.check_now()
         try:
             draft.save(self.scenario, path)
         except InputError as exc:
-            self.notify(str(exc), severity="error")
-            return
+            return str(exc)
         self.path, self.saved = path, True
         self.notify(f"saved {path}")
         self._status()
+        return None
 
     def action_close(self) -> None:
         """Leave the editor; with changes not saved, only once the designer says so."""
