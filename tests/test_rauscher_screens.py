@@ -65,10 +65,12 @@ def _disk(save: Path):
 
 
 async def _settle(pilot, *keys: str) -> None:
+    """Press ``keys`` one call each (a press returns once the screen it lands on has
+    processed it, so a key that opens a screen is followed by keys on that screen), then
+    let the app finish what they started."""
     await pilot.pause()
     for key in keys:
         await pilot.press(key)
-        await pilot.pause()
     await pilot.pause()
 
 

@@ -129,27 +129,37 @@ class KeyProbe:
         return did
 
     async def _restore(self, played: tuple, shown: tuple, depth: int) -> None:
+        """Put back what the key changed; the screen is settled again only when something
+        was put back, since a key that changed nothing leaves nothing pending (the press
+        itself was settled before it was judged)."""
         app, home = self.app, self.home
         while app.screen is not home and len(app.screen_stack) > depth:
             app.pop_screen()
             await settle(self.pilot)
         session = getattr(home, "session", None)
         acted = self._played() != played
+        changed = False
         if session is not None and acted:
             # take back what the key did, so the next key starts fresh (an action that
             # cannot be undone stays)
             with contextlib.suppress(RuleError, InputError):
                 session.undo(home.seat)
+            changed = True
         if isinstance(home, CampaignScreen):
             m = home.map
-            m.cursor, m.map_layout = shown[2], shown[4]
+            if (m.cursor, m.map_layout) != (shown[2], shown[4]):
+                m.cursor, m.map_layout = shown[2], shown[4]
+                changed = True
             if acted or home._moving is not None:
                 home._moving = None
                 if home.seat is not None:
                     home.show_seat(home.seat)
+                changed = True
         if self.said:
             app.clear_notifications()
-        await settle(self.pilot)
+            changed = True
+        if changed or self._shown() != shown:
+            await settle(self.pilot)
 
 
 def footer_keys(screen) -> dict[str, str]:
