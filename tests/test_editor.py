@@ -185,6 +185,33 @@ async def test_undo_and_redo_step_through_the_edits() -> None:
 
 
 @sync
+async def test_ctrl_q_asks_before_it_quits_with_a_scenario_not_saved() -> None:
+    """Campaign actions are saved as they happen, so ctrl+q quits at once; a scenario being
+    drawn is not, so with unsaved edits it asks first, and 'keep editing' keeps them."""
+    app = editor_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await wait_for_screen(pilot, EditorScreen)
+        await pilot.press("space", "ctrl+q")  # painted, not saved
+        asked = await wait_for_screen(pilot, ConfirmScreen)
+        assert "not saved" in asked.question
+        await pilot.press("n")
+        assert await wait_for_screen(pilot, EditorScreen) is screen
+        assert screen.scenario.map.terrain[0][0] != "."  # the edit is still there
+        await pilot.press("ctrl+q", "y")
+        await wait_until(pilot, lambda: app.return_code == 0, "the app quit")
+
+
+@sync
+async def test_ctrl_q_quits_at_once_when_nothing_is_unsaved() -> None:
+    app = editor_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for_screen(pilot, EditorScreen)
+        await pilot.press("ctrl+q")
+        await wait_until(pilot, lambda: app.return_code == 0, "the app quit")
+        assert not isinstance(app.screen, ConfirmScreen)
+
+
+@sync
 async def test_problems_are_found_as_you_edit_listed_and_jumped_to() -> None:
     """Checked as `tuicamp check` would, a moment after the keys stop; j puts the cursor
     on the hex of the problem."""

@@ -16,7 +16,6 @@ frame pays only for the screen it draws.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from importlib import import_module
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -39,7 +38,6 @@ if TYPE_CHECKING:
     from tuicamp.ui.screens.campaign import CampaignScreen
     from tuicamp.ui.screens.title import TitleScreen
 
-EDITOR = "tuicamp.ui.editor"
 # Every stylesheet of the core's screens, read once at start: a screen bringing its own
 # (``CSS_PATH``) makes Textual parse all the CSS again and restyle every screen's every
 # widget the first time it opens, a visible pause on the key that opens it.
@@ -84,6 +82,30 @@ class TuicampApp(KeyGuardApp[int]):  # keys typed while a screen opens act on no
         """Textual's palette, kept from crashing when a search outlives it (ui/palette.py)."""
         if self.use_command_palette and not isinstance(self.screen, CommandPaletteScreen):
             self.push_screen(CommandPaletteScreen(id="--command-palette"))
+
+    async def action_quit(self) -> None:
+        """ctrl+q quits at once, as every campaign action is saved as it happens; only a
+        screen holding work not yet on disk (a scenario in the editor) is asked first, by
+        its ``unsaved_question`` (None: nothing to lose). A second ctrl+q at the question
+        quits."""
+        from tuicamp.ui.screens.confirm import ConfirmScreen  # only when there is a question
+
+        if getattr(self.screen, "asks_to_quit", False):
+            self.exit(0)
+            return
+        questions = (getattr(s, "unsaved_question", lambda: None)() for s in self.screen_stack)
+        question = next((q for q in questions if q), None)
+        if question is None:
+            self.exit(0)
+            return
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self.exit(0)
+
+        asking = ConfirmScreen(question, "Quit", "Keep editing")
+        asking.asks_to_quit = True  # type: ignore[attr-defined]
+        self.push_screen(asking, answered)
 
     # --- start ------------------------------------------------------------------------
     @property
@@ -157,8 +179,6 @@ class TuicampApp(KeyGuardApp[int]):  # keys typed while a screen opens act on no
         elif what == "scenarios":
             scenarios = screens.imported(screens.SCENARIOS)
             self.push_screen(scenarios(self.scenarios), self._scenario_chosen)
-        elif what == "edit":  # the editor is imported when first opened, as screens are
-            self.push_screen(import_module(EDITOR).EditorScreen())
 
     def _loaded(self, path: Path | None) -> None:
         if path is not None:

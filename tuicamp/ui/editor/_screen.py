@@ -837,3 +837,10 @@ class EditorScreen(Screen[None]):
         """Leave the editor; with changes not saved, only once the designer says so."""
         question = "The scenario has changes not saved. Close the editor and lose them?"
         _leaving.close(self, self.saved, question)
+
+    def unsaved_question(self) -> str | None:
+        """What the app asks before ctrl+q quits with this scenario not saved (None: ask
+        nothing, it is all on disk)."""
+        if self.saved:
+            return None
+        return "The scenario has changes not saved. Quit and lose them?"
