@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable, Mapping
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
 from attrs import define, field
@@ -156,6 +157,9 @@ class RulesetUI:
     # Which borders the map draws for this campaign (by territory, by owner or realm,
     # both, none), read each time a seat is shown; None: territory borders.
     map_borders: Callable[[CampaignControls], Borders] | None = None
+    # The ruleset's own stylesheets (.tcss) for its screens, read once right after its
+    # campaign screen's first frame (ui/styles.py), never on a screen's first opening.
+    stylesheets: tuple[Path, ...] = ()
     extra: dict[str, Any] = field(factory=dict)
 
 

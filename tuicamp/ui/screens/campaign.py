@@ -44,6 +44,7 @@ from tuicamp.ui.moves import MovePlanner, build_model
 from tuicamp.ui.panels import PhasePanel, RulesetUI, UiCommand, ruleset_ui
 from tuicamp.ui.repaint import SendsChanges
 from tuicamp.ui.screens.handover import HandoverScreen, TurnBanner
+from tuicamp.ui.styles import read_stylesheets
 from tuicamp.ui.widgets.campaign_map import CampaignMap
 from tuicamp.ui.widgets.key_footer import KeyFooter
 from tuicamp.ui.widgets.log_lines import LogLines, chronicle_rows, keep_toasts_above
@@ -133,6 +134,7 @@ class CampaignScreen(SendsChanges[None]):
         self.map.focus()
         self.set_interval(POLL_SECONDS, self._poll)
         self._seat_next(first=True)
+        self.call_after_refresh(read_stylesheets, self.app, self.ui.stylesheets)
 
     # --- CampaignControls (what ruleset panels and commands use) ------------------------
     # The seat's view, the rules in force and perform / open / say. ``session`` (set in

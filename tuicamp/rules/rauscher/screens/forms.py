@@ -29,11 +29,10 @@ from tuicamp.rules.rauscher import siege as S
 from tuicamp.rules.rauscher.combat import AllocatedUnit
 from tuicamp.rules.rauscher.economy import actions as E
 from tuicamp.rules.rauscher.screens.data import rauscher_state
+from tuicamp.rules.rauscher.screens.style import STYLESHEET
 from tuicamp.rules.rauscher.shared.money import format_money
 from tuicamp.rules.rauscher.view.records import SiegeNote
 from tuicamp.ui.kit import CampaignControls, CampaignView, Field, what_if
-
-CSS = "rauscher.tcss"
 
 
 # --- the purchase sheet ---------------------------------------------------------------------
@@ -172,7 +171,7 @@ def quote(controls: CampaignControls, action: Action, player: str) -> Quote:
 class PurchaseScreen(ModalScreen[Action | None]):
     """The Upkeep purchase sheet: what to buy, where, and its price before it is bought."""
 
-    CSS_PATH = CSS
+    CSS_PATH = STYLESHEET
     BINDINGS = [
         Binding("escape", "cancel", "Cancel", id="rauscher.buy.cancel"),
         Binding("ctrl+s", "submit", "Buy", id="rauscher.buy.submit"),
@@ -344,7 +343,7 @@ class SiegeOrdersScreen(ModalScreen[Action | None]):
     """This turn's sealed order for one side of a siege (R-RA-11): only its writer sees it
     until both sides have written theirs; then both are revealed and carried out."""
 
-    CSS_PATH = CSS
+    CSS_PATH = STYLESHEET
     BINDINGS = [
         Binding("escape", "cancel", "Cancel", id="rauscher.siege.cancel"),
         Binding("ctrl+s", "submit", "Seal", id="rauscher.siege.submit"),

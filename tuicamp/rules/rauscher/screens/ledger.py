@@ -30,6 +30,7 @@ from tuicamp.rules.rauscher.screens.data import (
     rauscher_state,
     supply_rows,
 )
+from tuicamp.rules.rauscher.screens.style import STYLESHEET
 from tuicamp.rules.rauscher.view import RauscherView
 from tuicamp.rules.rauscher.view.records import ChartSeries, PlayerLedger
 from tuicamp.ui.kit import CampaignView, KeyFooter, QuickOpen, marker_style
@@ -146,7 +147,7 @@ def resolution_lines(view: CampaignView) -> list[Text]:
 
 
 class LedgerScreen(QuickOpen, Screen[None]):
-    CSS_PATH = "rauscher.tcss"
+    CSS_PATH = STYLESHEET
     BINDINGS: ClassVar = [
         Binding("escape,q,L", "close", "Back", id="rauscher.ledger.close"),
     ]

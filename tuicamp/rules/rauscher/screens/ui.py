@@ -21,6 +21,7 @@ from tuicamp.rules.rauscher.screens.commands import COMMANDS
 from tuicamp.rules.rauscher.screens.data import rauscher_state
 from tuicamp.rules.rauscher.screens.overlays import OVERLAYS
 from tuicamp.rules.rauscher.screens.panels import panel_for, rules_for
+from tuicamp.rules.rauscher.screens.style import STYLESHEET
 from tuicamp.ui.kit import ArmyView, CampaignControls, RulesetUI
 
 
@@ -50,4 +51,5 @@ def panels() -> RulesetUI:
         move_budget=move_budget,
         move_model=move_model,
         overlays=OVERLAYS,
+        stylesheets=(STYLESHEET,),
     )
