@@ -368,6 +368,24 @@ def test_an_enemy_never_reads_the_hex_a_corps_is_committed_to(tmp_path, monkeypa
     assert "'The First Corps' from 0503 stays in 0503" in seen["orcs", "log"]
 
 
+def test_taking_back_a_commitment_tells_its_hex_to_the_movers_side_only():
+    """R-SU-42: undoing a move that committed the First Corps to 0403 repeats the public
+    line for all, and the commitment line only to the Empire (and the Games Master)."""
+    engine = drill()
+    end_council(engine)
+    engine.perform("orcs", HoldCorps(army="waaagh"))
+    engine.perform("orcs", EndPhase())
+    engine.perform("empire", MoveCorps(army="first-corps", path=["0403"]))
+    engine.undo("empire")
+    undone = [(e.text, e.visible_to) for e in engine.chronicle if e.kind == "undo"]
+    assert undone == [
+        ("Undone: Impulse 1: 'The First Corps' from 0503 stays in 0503", None),
+        ("Undone: Impulse 1: 'The First Corps' is committed to 0403 (1 of 2 MP)", ["empire"]),
+    ]
+    read = [e.text for e in engine.chronicle if e.visible_for(["orcs"], gm=False)]
+    assert not [t for t in read if "0403" in t]
+
+
 def test_pending_says_whether_the_player_is_to_move_or_to_end_its_part():
     """R-SU-25: a player takes one corps' impulse, then ends its part of the round."""
     engine = drill()
