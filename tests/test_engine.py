@@ -69,6 +69,26 @@ def test_undo_takes_back_an_action_without_dice(engine):
     assert undo.kind == "undo" and undo.data["undoes"] == [1]
 
 
+def test_undo_repeats_a_secret_line_only_to_its_readers(engine, monkeypatch):
+    """One public undo line naming every undone event would tell all seats what a line
+    only some could read said: the undo is told once for each audience."""
+
+    def public_and_secret(ctx, action):
+        ctx.emit("move", "a1 stands")
+        ctx.emit("intent", "a1 means to go to 0303", visible_to=["p1"])
+
+    monkeypatch.setattr(engine.ruleset, "apply", public_and_secret)
+    engine.perform("p1", SetTreasury(player="p1", amount=5))
+    first = engine.undo("p1")
+    told = [(e.text, e.visible_to, e.data["undoes"]) for e in engine.chronicle[2:]]
+    assert told == [
+        ("Undone: a1 stands", None, [1]),
+        ("Undone: a1 means to go to 0303", ["p1"], [2]),
+    ]
+    assert first is engine.chronicle[2]
+    assert not any("0303" in e.text for e in engine.chronicle if e.visible_for(["p2"], False))
+
+
 # A notice on an 80-column terminal is 40 cells wide: two lines of it, and its padding.
 NOTICE_TWO_LINES = 72
 

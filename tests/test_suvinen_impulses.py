@@ -78,12 +78,19 @@ def test_the_worked_example_of_section_3_2_hex_by_hex():
         ("0404", "0405", 0.5),  # road clear 1/2, then 1/2 of the forest's 1 committed
         ("0406", None, 0.0),  # the forest for the other 1/2, the clear hex for the last 1/2
     ]
-    impulses = [e.text for e in engine.chronicle if e.kind == "impulse" and "First" in e.text]
+    impulses = [
+        (e.text, e.visible_to)
+        for e in engine.chronicle
+        if e.kind in ("impulse", "commitment") and "First" in e.text
+    ]
+    # R-SU-42: the hex committed to is told to the Empire's side only; all read "stays in"
     assert impulses == [
-        "Impulse 1: 'The First Corps' from 0503 is committed to 0403 (1 of 2 MP)",
-        "Impulse 2: 'The First Corps' from 0503 enters 0403",
-        "Impulse 3: 'The First Corps' from 0403 enters 0404, is committed to 0405 (1/2 of 1 MP)",
-        "Impulse 4: 'The First Corps' from 0404 enters 0405, enters 0406",
+        ("Impulse 1: 'The First Corps' from 0503 stays in 0503", None),
+        ("Impulse 1: 'The First Corps' is committed to 0403 (1 of 2 MP)", ["empire"]),
+        ("Impulse 2: 'The First Corps' from 0503 enters 0403", None),
+        ("Impulse 3: 'The First Corps' from 0403 enters 0404, stays in 0404", None),
+        ("Impulse 3: 'The First Corps' is committed to 0405 (1/2 of 1 MP)", ["empire"]),
+        ("Impulse 4: 'The First Corps' from 0404 enters 0405, enters 0406", None),
     ]
 
 
@@ -211,9 +218,15 @@ def test_breaking_a_commitment_costs_the_impulses_mp():
     play_impulse(engine, {(1, 2, "first-corps"): BreakCommitment(army="first-corps")})
     record = engine.campaign.state.corps["first-corps"]
     assert record.committed_to is None and at(engine, "first-corps") == "0503"
-    assert any(
-        "breaks its commitment to 0403 for 1 MP (R-SU-4)" in e.text for e in engine.chronicle
-    )
+    told = [(e.text, e.visible_to) for e in engine.chronicle if "breaks" in e.text]
+    stood = [e.text for e in engine.chronicle if e.kind == "impulse" and "First" in e.text]
+    assert stood[-1] == "Impulse 2: 'The First Corps' stays in 0503"  # R-SU-42: all see it
+    assert told == [
+        (
+            "Impulse 2: 'The First Corps' breaks its commitment to 0403 for 1 MP (R-SU-4)",
+            ["empire"],
+        ),
+    ]
     play_entry(engine, {})
     with pytest.raises(RuleError, match="is committed to no hex"):
         engine.perform("empire", BreakCommitment(army="first-corps"))
@@ -232,11 +245,12 @@ def test_an_attack_cancels_the_commitment():
     play_impulse(engine, {(1, 1, "first-corps"): MoveCorps(army="first-corps", to="0403")})
     engine.perform("orcs", MoveCorps(army="wolf-riders", path=["0503"]))
     assert engine.campaign.state.corps["first-corps"].committed_to is None
-    (cancelled,) = [e.text for e in engine.chronicle if e.kind == "commitment_cancelled"]
-    assert cancelled == (
+    (cancelled,) = [e for e in engine.chronicle if e.kind == "commitment_cancelled"]
+    assert cancelled.text == (
         "The commitment of 'The First Corps' to 0403 is cancelled: 'The Wolf Riders' (LC) "
         "attacks it (R-SU-10)"
     )
+    assert cancelled.visible_to == ["empire"]  # the hex committed to is the Empire's (R-SU-42)
 
 
 def test_a_river_is_crossed_only_at_a_bridge_or_a_ford():
@@ -301,9 +315,9 @@ player = "empire"
 """
 
 
-def test_the_impulses_through_apply_show_and_log(tmp_path, monkeypatch, capsys):
-    """Every fact of the impulse through the command line: ``apply`` takes the orders,
-    ``show --as`` prints the rotation and the corps' MP and commitment, ``log`` the moves."""
+def committed_through_apply(tmp_path, monkeypatch, capsys) -> None:
+    """The drill saved as ``d``, its council over and impulse 1 played through ``apply``:
+    the Orcs hold, the First Corps commits to 0403 (1 of 2 MP)."""
     monkeypatch.setenv("TUICAMP_SAVES", str(tmp_path))
     assert cli.main(["new", "suvinen-drill", "--seed", "3", "--name", "d", "--no-play"]) == 0
     for i, text in enumerate((COUNCIL, IMPULSE_1)):
@@ -311,14 +325,65 @@ def test_the_impulses_through_apply_show_and_log(tmp_path, monkeypatch, capsys):
         orders.write_text(text)
         assert cli.main(["apply", "d", str(orders)]) == 0, text
     capsys.readouterr()
+
+
+def test_the_impulses_through_apply_show_and_log(tmp_path, monkeypatch, capsys):
+    """Every fact of the impulse through the command line: ``apply`` takes the orders,
+    ``show --as`` prints the rotation and the corps' MP and commitment, ``log`` the moves."""
+    committed_through_apply(tmp_path, monkeypatch, capsys)
     assert cli.main(["show", "d", "--as", "empire"]) == 0
     shown = capsys.readouterr().out
     assert "Rotation: impulse 1, round 2: Orcs & Goblins moves; then The Empire" in shown
     assert "Corps 'The First Corps': at 0503; 525 pts; impulse 1 taken; committed to 0403" in shown
     assert "Corps 'The Outriders' (LC): at 0206; 175 pts; 1 MP to spend" in shown
+    assert cli.main(["log", "d", "--as", "empire"]) == 0
+    log = capsys.readouterr().out
+    assert "Impulse 1: 'The First Corps' from 0503 stays in 0503" in log
+    assert "Impulse 1: 'The First Corps' is committed to 0403 (1 of 2 MP)" in log
     assert cli.main(["log", "d", "--as", "orcs"]) == 0
     log = capsys.readouterr().out
-    assert "Impulse 1: 'The First Corps' from 0503 is committed to 0403 (1 of 2 MP)" in log
+    assert "Impulse 1: 'The First Corps' from 0503 stays in 0503" in log  # R-SU-42
+    assert "0403" not in log
+
+
+def test_an_enemy_never_reads_the_hex_a_corps_is_committed_to(tmp_path, monkeypatch, capsys):
+    """R-SU-42 (after R-SU-4, R-SU-10): a committed move's hex is the mover's intent. Made
+    through ``apply``, it is in the Empire's ``log`` and ``show`` and the Games Master's
+    ``log``, and in none of the Orcs' ``log --as``, ``show --as`` and ``battles --as``: they
+    read only that 'The First Corps' stays in 0503. (``actions`` lists the ruleset's action
+    kinds and reads no campaign, so it has nothing to tell.)"""
+    committed_through_apply(tmp_path, monkeypatch, capsys)
+    seen = {}
+    for seat in ("empire", "orcs", "gm"):
+        for command in ("log", "show", "battles"):
+            assert cli.main([command, "d", "--as", seat]) == 0
+            seen[seat, command] = capsys.readouterr().out
+    assert cli.main(["actions", "--ruleset", "suvinen"]) == 0
+    assert "0403" not in capsys.readouterr().out
+    assert "committed to 0403" in seen["empire", "log"]
+    assert "committed to 0403" in seen["empire", "show"]
+    assert "committed to 0403" in seen["gm", "log"]
+    for command in ("log", "show", "battles"):
+        assert "0403" not in seen["orcs", command], command
+    assert "'The First Corps' from 0503 stays in 0503" in seen["orcs", "log"]
+
+
+def test_taking_back_a_commitment_tells_its_hex_to_the_movers_side_only():
+    """R-SU-42: undoing a move that committed the First Corps to 0403 repeats the public
+    line for all, and the commitment line only to the Empire (and the Games Master)."""
+    engine = drill()
+    end_council(engine)
+    engine.perform("orcs", HoldCorps(army="waaagh"))
+    engine.perform("orcs", EndPhase())
+    engine.perform("empire", MoveCorps(army="first-corps", path=["0403"]))
+    engine.undo("empire")
+    undone = [(e.text, e.visible_to) for e in engine.chronicle if e.kind == "undo"]
+    assert undone == [
+        ("Undone: Impulse 1: 'The First Corps' from 0503 stays in 0503", None),
+        ("Undone: Impulse 1: 'The First Corps' is committed to 0403 (1 of 2 MP)", ["empire"]),
+    ]
+    read = [e.text for e in engine.chronicle if e.visible_for(["orcs"], gm=False)]
+    assert not [t for t in read if "0403" in t]
 
 
 def test_pending_says_whether_the_player_is_to_move_or_to_end_its_part():

@@ -536,23 +536,27 @@ class Engine:
         self._restore(point.snapshot)
         self.campaign.reroll = None  # an undo is an action too: the rolls before stay settled
         self._actions += 1
-        event = Event(
-            seq=len(self.chronicle) + 1,
-            turn=self.campaign.turn,
-            phase=self.campaign.phase,
-            step=self.campaign.step,
-            kind="undo",
-            text="Undone: " + "; ".join(e.text for e in point.events),
-            seat=seat_id,
-            undoable=False,
-            action=self._actions,
-            data={"undoes": [e.seq for e in point.events]},
-            visible_to=_union_visibility(point.events),
-        )
-        self.chronicle.append(event)
+        told = []
+        for audience, events in _by_audience(point.events):
+            told.append(
+                Event(
+                    seq=len(self.chronicle) + 1,
+                    turn=self.campaign.turn,
+                    phase=self.campaign.phase,
+                    step=self.campaign.step,
+                    kind="undo",
+                    text="Undone: " + "; ".join(e.text for e in events),
+                    seat=seat_id,
+                    undoable=False,
+                    action=self._actions,
+                    data={"undoes": [e.seq for e in events]},
+                    visible_to=audience,
+                )
+            )
+            self.chronicle.append(told[-1])
         self.campaign.chronicle_length = len(self.chronicle)
         self._settle(point.snapshot)
-        return event
+        return told[0]
 
     # --- victory --------------------------------------------------------------------
     def _check_victory(self, ctx: Context) -> None:
@@ -576,7 +580,13 @@ class Engine:
         self._settled = None
 
 
-def _union_visibility(events: list[Event]) -> list[str] | None:
-    if any(e.visible_to is None for e in events):
-        return None
-    return sorted({p for e in events for p in (e.visible_to or [])})
+def _by_audience(events: list[Event]) -> list[tuple[list[str] | None, list[Event]]]:
+    """The undone events grouped by who may read them, in order: one undo line for each
+    audience, so that taking back an action repeats a secret line only to its readers
+    (one public undo line would tell every seat what the secret line said)."""
+    groups: dict[tuple[str, ...] | None, list[Event]] = {}
+    for e in events:
+        groups.setdefault(None if e.visible_to is None else tuple(e.visible_to), []).append(e)
+    if not groups:
+        return [([], [])]  # an action that told nothing: its undo is the GM's to read
+    return [(None if key is None else list(key), group) for key, group in groups.items()]

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from tuicamp.rules import api
 from tuicamp.rules.suvinen import hill
-from tuicamp.rules.suvinen.corps import allied, corps_at, is_garrison
+from tuicamp.rules.suvinen.corps import allied, allies_of, corps_at, is_garrison
 from tuicamp.rules.suvinen.state import corps_record, sstate
 
 RETURN = "return"  # the scheduled effect of models back from their wounds
@@ -133,7 +133,7 @@ def open_battle_at(
                     "commitment_cancelled",
                     f"'{army.name}' fights at {camp.map.label(h)}: its commitment is "
                     "cancelled (R-SU-10)",
-                    visible_to=[army.owner],
+                    visible_to=allies_of(ctx, army.owner),  # its side's to know (R-SU-42)
                     army=army.id,
                 )
 

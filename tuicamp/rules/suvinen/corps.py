@@ -62,6 +62,12 @@ def allied(rules: api.Rules, a: str, b: str) -> bool:
     return False
 
 
+def allies_of(rules: api.Rules, player: str) -> list[str]:
+    """``player`` and the players allied to it this turn: the readers of what only its
+    side may know, such as where its corps are committed to go (R-SU-42)."""
+    return [p.id for p in rules.campaign.players if allied(rules, player, p.id)]
+
+
 def hostile(rules: api.Rules, a: str, b: str) -> bool:
     """Everyone not allied stands against everyone else (§3.5)."""
     return not allied(rules, a, b)

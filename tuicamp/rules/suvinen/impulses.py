@@ -25,6 +25,7 @@ from attrs import define, field
 from tuicamp.rules import api
 from tuicamp.rules.suvinen import control
 from tuicamp.rules.suvinen.corps import (
+    allies_of,
     describe,
     hostile_at,
     is_garrison,
@@ -176,13 +177,23 @@ def cancel_commitments(ctx: api.Context, h: api.Hex, newcomer: api.Army) -> None
             "commitment_cancelled",
             f"The commitment of {describe(army)} to {where} is cancelled: "
             f"{describe(newcomer)} attacks it (R-SU-10)",
+            visible_to=allies_of(ctx, army.owner),  # the committed hex is theirs (R-SU-42)
             army=army.id,
         )
 
 
+@define(frozen=True)
+class Walked:
+    """An impulse's move as the chronicle tells it: ``public`` for every seat, and the hex
+    the corps commits to, if any, in ``commitment``, for its own side only (R-SU-42)."""
+
+    public: str
+    commitment: str | None = None
+
+
 def walk(
     ctx: api.Context, army: api.Army, record: Corps, steps: Sequence[api.Hex], strict: bool = True
-) -> str:
+) -> Walked:
     """Spend the impulse's MP along ``steps`` hex by hex: enter each hex the MP (and the MP
     committed to it) pay for; commit what is left to the first hex they do not (R-SU-10).
     A path typed hex by hex (``strict``) must end there; a march to a far hex goes as far
@@ -191,6 +202,7 @@ def walk(
     camp = ctx.campaign
     model = api.cost_model(camp.map, ctx.tables)
     label, left, here, said = camp.map.label, record.mp_left, army.hex, []
+    commitment = None
     assert here is not None  # start() refused a corps off the map
     for i, nxt in enumerate(steps):
         cost = model.step_cost(here, nxt) if here.is_adjacent(nxt) else None
@@ -226,13 +238,14 @@ def walk(
             f"into {label(nxt)}: it commits to it and goes no further this impulse "
             f"(leave out {', '.join(rest)})",
         )
-        said.append(f"is committed to {label(nxt)} ({mp_text(put + left)} of {mp_text(cost)} MP)")
+        said.append(f"stays in {label(here)}")
+        commitment = f"is committed to {label(nxt)} ({mp_text(put + left)} of {mp_text(cost)} MP)"
         left = 0.0
         break
     if left > EPS:
         said.append(f"{mp_text(left)} MP unspent and lost (R-SU-3)")
     record.mp_left = 0.0
-    return ", ".join(said)
+    return Walked(", ".join(said), commitment)
 
 
 def way(
@@ -280,13 +293,15 @@ class MoveCorps(api.Action):
         army, record = start(ctx, self.army)
         start_hex = ctx.campaign.map.label(army.hex) if army.hex is not None else "?"
         steps = way(ctx, army, record, self.to, self.path)
-        text = walk(ctx, army, record, steps, strict=bool(self.path))
+        walked = walk(ctx, army, record, steps, strict=bool(self.path))
         ctx.emit(
             "impulse",
-            f"Impulse {impulse_now(ctx)}: {describe(army)} from {start_hex} {text}",
+            f"Impulse {impulse_now(ctx)}: {describe(army)} from {start_hex} {walked.public}",
             player=army.owner,
             army=army.id,
         )
+        if walked.commitment is not None:
+            tell_commitment(ctx, army, walked.commitment)
 
 
 @define(kw_only=True)
@@ -317,13 +332,28 @@ class BreakCommitment(api.Action):
         target = ctx.found(record.committed_to, f"{describe(army)} is committed to no hex")
         where = ctx.campaign.map.label(target)
         record.committed_to, record.committed_mp, record.mp_left = None, 0.0, 0.0
+        assert army.hex is not None  # start() refused a corps off the map
+        here = ctx.campaign.map.label(army.hex)
         ctx.emit(
             "impulse",
-            f"Impulse {impulse_now(ctx)}: {describe(army)} breaks its commitment to {where} "
-            "for 1 MP (R-SU-4)",
+            f"Impulse {impulse_now(ctx)}: {describe(army)} stays in {here}",
             player=army.owner,
             army=army.id,
         )
+        tell_commitment(ctx, army, f"breaks its commitment to {where} for 1 MP (R-SU-4)")
+
+
+def tell_commitment(ctx: api.Context, army: api.Army, what: str) -> None:
+    """The private half of an impulse that makes or breaks a commitment: the hex it names
+    is the mover's intent, for his side and the Games Master only (R-SU-42, R-SU-4,
+    R-SU-10); every other seat reads only that the corps stays where it is."""
+    ctx.emit(
+        "commitment",
+        f"Impulse {impulse_now(ctx)}: {describe(army)} {what}",
+        player=army.owner,
+        visible_to=allies_of(ctx, army.owner),
+        army=army.id,
+    )
 
 
 def leaderless_note(ctx: api.Context) -> None:
