@@ -9,6 +9,7 @@ import copy
 
 import pytest
 
+from tuicamp import cli
 from tuicamp.engine.errors import RuleError
 from tuicamp.engine.flow import EndPhase
 from tuicamp.engine.rules import Rules
@@ -23,7 +24,7 @@ CAPITAL = {REACH: "hag-hold", COLONY: "sunward-keep"}
 ACTOR = {REACH: "malus", COLONY: "eltharion"}
 
 
-def drafted(seed=5):
+def duel_drafted():
     """The duel with its land nobody's and its two Capitals' sites the starts."""
     scenario = copy.deepcopy(load_scenario(find_scenario("hex-island-duel")))
     for territory in scenario.map.territories:
@@ -32,7 +33,11 @@ def drafted(seed=5):
     setup.pop("capitals")
     setup.pop("holdings")
     setup["starts"] = ["hag-hold", "sunward-keep"]
-    return start_campaign(scenario, "aasen", seed=seed)
+    return scenario
+
+
+def drafted(seed=5):
+    return start_campaign(duel_drafted(), "aasen", seed=seed)
 
 
 def rules_of(engine):
@@ -204,3 +209,31 @@ def test_a_draft_with_land_owned_or_no_start_is_refused():
     assert "in a draft 'gull-point' starts as nobody's" in texts
     assert "'atlantis' is no territory" in texts
     assert any("a starting territory on the mainland for each realm of two" in t for t in texts)
+
+
+def test_the_bundled_draft_is_the_duel_drafted():
+    """R-AA-48: "A scenario whose `[ruleset.aasen]` names `starts` ... and leaves all its
+    land nobody's is drafted": `hex-island-draft` is the duel's island, players and
+    Generals with exactly that change."""
+    bundled = load_scenario(find_scenario("hex-island-draft"))
+    duel = duel_drafted()
+    assert bundled.id == "hex-island-draft" and bundled.title != duel.title
+    assert [t.owner for t in bundled.map.territories] == [None] * 22
+    assert bundled.map == duel.map and bundled.rulesets == duel.rulesets
+    assert bundled.players == duel.players and bundled.teams == duel.teams
+
+
+def test_a_campaign_from_the_bundled_draft_begins_with_the_draft(tmp_path, monkeypatch, capsys):
+    """2.1: "Initially each realm rolls 4D6"; R-AA-48: the draft is made in the first
+    year's Support and Resources segment. `tuicamp check` passes the scenario; `tuicamp
+    new` starts it with the set-up order rolled and Realm 1 to choose its Capital."""
+    monkeypatch.setenv("TUICAMP_SAVES", str(tmp_path))
+    monkeypatch.setenv("TUICAMP_NOW", "2026-01-01T00:00:00")
+    assert cli.main(["check", str(find_scenario("hex-island-draft"))]) == 0
+    assert cli.main(["new", "hex-island-draft", "--seed", "4", "--name", "isle", "--no-play"]) == 0
+    capsys.readouterr()
+    assert cli.main(["log", "isle"]) == 0
+    assert "The set-up order" in capsys.readouterr().out
+    assert cli.main(["show", "isle", "--as", "tehen"]) == 0
+    shown = capsys.readouterr().out
+    assert "Set-up: " in shown and "chooses its Capital" in shown

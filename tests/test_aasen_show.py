@@ -128,3 +128,39 @@ def test_the_players_hold_no_treasury_the_realm_holds_resources_and_wealth(
     assert "treasury" not in shown and " gc" not in shown
     assert "Malus of Hag Graef (Dark Elves)" in shown
     assert "Resources: 11" in shown and "Wealth: 0" in shown
+
+
+def test_a_seat_reads_its_own_sealed_sheet_and_what_it_costs_never_anothers(
+    tmp_path, monkeypatch, capsys
+):
+    """5.3: "Each player writes down what he wishes to purchase ... Once everyone has
+    handed in their sheets, the organiser reveals them all": `show --as` gives the realm's
+    own seats their sheet's contents and its cost (table 5.1: "Purchase an Outpost 4")
+    against the realm's Resources; the other realm's seats read only whom the segment
+    waits for."""
+    cli_to_purchases(tmp_path, monkeypatch)
+    apply(tmp_path, "malus", '[[action]]\nkind = "write_sheet"\noutposts = ["goldwash-strand"]\n')
+    capsys.readouterr()
+    own = "Sheet: The Hag Graef Reach: Outposts in goldwash-strand; costs 4 of 11 Resources"
+    for seat in ("malus", "khazrak"):
+        assert cli.main(["show", "isle", "--as", seat]) == 0
+        assert own in capsys.readouterr().out
+    assert cli.main(["show", "isle", "--as", "tehen"]) == 0
+    shown = capsys.readouterr().out
+    assert "Sheets: Waiting for The Arnheim Colony" in shown
+    assert "goldwash-strand" not in shown and "Sheet: " not in shown
+    apply(tmp_path, "tehen", '[[action]]\nkind = "write_sheet"\n')
+    capsys.readouterr()
+    assert cli.main(["show", "isle", "--as", "malus"]) == 0
+    assert "Sheet: " not in capsys.readouterr().out  # revealed and paid: the log tells it
+
+
+def test_the_captives_line_says_none_until_a_realm_holds_one(tmp_path, monkeypatch, capsys):
+    """8.2 (R-AA-39): a captive is held by the capturing realm, and every seat is told;
+    before any is taken `show --as` says so, so a player knows where captives appear."""
+    cli_to_purchases(tmp_path, monkeypatch)
+    capsys.readouterr()
+    for seat in ("malus", "tehen"):
+        assert cli.main(["show", "isle", "--as", seat]) == 0
+        shown = capsys.readouterr().out
+        assert "Captives: none" in shown and "Captive: " not in shown

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from apps import rauscher_kit as K
 from apps.ui_kit import FIXED_NOW, make_app, settle, sync, wait_for_screen, wait_until
-from hypothesis import given
+from hypothesis import example, given
 from hypothesis import strategies as st
 
 from tuicamp.ui.screens.campaign import CampaignScreen
@@ -42,6 +42,30 @@ def test_many_seats_are_cut_at_a_name_with_the_count():
     assert len(text.plain(HEAD, False)) <= 50
 
 
+# The Invasion of Hex Island's duel in its Purchases segment: a long phase title and four
+# players of long names, all to act.
+AASEN_HEAD = "Turn 1 | Start of turn: Promotions & Purchases"
+AASEN_NAMES = [
+    "Malus of Hag Graef",
+    "Khazrak One-Eye",
+    "Eltharion of Arnheim",
+    "Tehenhauin's Chosen",
+]
+
+
+def test_when_not_even_the_first_name_fits_it_is_cut_and_the_rest_still_counted():
+    """The bar once read "4 to act: Malus of Hag Graef" at 80 columns: the first name was
+    kept whole and the "+3" after it fell off the edge, so the count and the names
+    disagreed. Now the first name is cut short and "+3" stays inside the width."""
+    for waiting in (False, True):
+        text = bar_text(
+            AASEN_HEAD, AASEN_NAMES, AASEN_NAMES, ["a pending line"], 78, waiting=waiting
+        )
+        plain = text.plain(AASEN_HEAD, waiting)
+        assert len(plain) <= 78
+        assert text.to_play.startswith("4 to act: Malu") and text.to_play.endswith("… +3")
+
+
 NAME = st.text(st.sampled_from("abcdefghij XYZ"), min_size=1, max_size=18).map(str.strip)
 
 
@@ -75,3 +99,24 @@ async def test_both_seats_to_act_fit_the_bar_at_80x24_in_a_seats_view(tmp_path, 
         shown = str(bar.render())
         assert "Stirland" in shown and "Sylvania" in shown, shown
         assert len(shown) <= bar.content_size.width
+
+
+@given(
+    names=st.lists(NAME.filter(bool), min_size=1, max_size=8, unique=True),
+    width=st.integers(min_value=78, max_value=200),
+    waiting=st.booleans(),
+)
+@example(names=AASEN_NAMES, width=78, waiting=True)
+def test_under_a_long_phase_title_the_names_shown_and_counted_add_up(names, width, waiting):
+    """Under the Aasen Purchases title, at 80 columns or more, the bar fits and every
+    player to act is either named in full or counted in the "+N" (a cut name counts as
+    shown)."""
+    text = bar_text(AASEN_HEAD, names, names, [], width, waiting=waiting)
+    assert len(text.plain(AASEN_HEAD, waiting)) <= width
+    if text.to_play.startswith("to play: "):
+        assert all(n in text.to_play for n in names)
+        return
+    listed = text.to_play.removeprefix(f"{len(names)} to act: ")
+    head, _, more = listed.rpartition(" +")
+    shown = head.split(", ") if more.isdigit() else listed.split(", ")
+    assert len(shown) + (int(more) if more.isdigit() else 0) == len(names)

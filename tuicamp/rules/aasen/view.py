@@ -22,6 +22,7 @@ from tuicamp.rules.aasen import (
     hatred,
     injuries,
     officers,
+    purchases,
     realms,
 )
 from tuicamp.rules.aasen.cards import CharacterCard, Standing
@@ -160,10 +161,14 @@ def status_lines(rules: api.Rules, seat: api.Seat) -> list[api.StatusLine]:
         if kept:
             text = officers.officer_text(kept)
             lines.append(api.StatusLine("Senior Officers", text, player=player))
-    lines += [api.StatusLine("Captive", text) for text in view.captives]
+    lines += [api.StatusLine("Captive", text) for text in view.captives] or [
+        api.StatusLine("Captives", "none")
+    ]
     lines += [api.StatusLine("Grudge", text) for text in hatred.grudge_lines(camp, state)]
     if camp.phase == "purchases" and view.sheets is not None and view.sheets.waiting:
         lines.append(api.StatusLine("Sheets", view.sheets.waiting_text(camp)))
+    if camp.phase == "purchases" and view.sheets is not None:
+        lines += sheet_lines(rules, view.sheets)
     if view.to_declare:
         ranked = ", ".join(
             f"{api.teams.name_of(camp, p)} {view.initiative.get(p, 0)}" for p in view.to_declare
@@ -172,6 +177,24 @@ def status_lines(rules: api.Rules, seat: api.Seat) -> list[api.StatusLine]:
     for i in view.invasions:
         lines.append(api.StatusLine("Invasion", invasion_text(camp, i)))
     return lines + public_lines(rules) + answer_lines(rules, seat)
+
+
+def sheet_lines(rules: api.Rules, sheets: api.SealedView[PurchaseSheet]) -> list[api.StatusLine]:
+    """The sealed sheets this seat may read before the reveal - its own realm's (the Games
+    Master: every one handed in) - with what each costs against the realm's Resources
+    (5.3, table 5.1), so a player need not search the chronicle for what he wrote."""
+    if sheets.revealed:
+        return []
+    camp, state = rules.campaign, astate(rules)
+    lines = []
+    for realm_id, sheet in sheets.choices.items():
+        has = state.books.get(realm_id, RealmBooks()).resources
+        text = (
+            f"{api.teams.name_of(camp, realm_id)}: {purchases.describe(sheet)}; "
+            f"costs {purchases.cost(rules, sheet)} of {has} Resources"
+        )
+        lines.append(api.StatusLine("Sheet", text))
+    return lines
 
 
 def public_lines(rules: api.Rules) -> list[api.StatusLine]:

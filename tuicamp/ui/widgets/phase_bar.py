@@ -5,7 +5,8 @@ Whose move must always be readable, so the bar is made to fit its width: it trie
 fullest wording first and gives up detail in a fixed order until one fits (see
 :func:`bar_text`): the races after the names, then the pending lines that only repeat
 who is to play, then the other pending lines (counted instead), and at last the names
-themselves are cut at a name's end with a count of the rest ("3 to act: Anna, Bruno +1").
+themselves are cut at a name's end with a count of the rest ("3 to act: Anna, Bruno +1"),
+the first name itself cut short when even it leaves no room for that count.
 """
 
 from __future__ import annotations
@@ -52,16 +53,21 @@ class BarText:
 
 
 def _names_cut(names: Sequence[str], room: int) -> str:
-    """As many whole names as fit in ``room`` cells, then "+N" for the rest."""
+    """As many whole names as fit in ``room`` cells, then "+N" for the rest. When not even
+    the first fits with that count (a long phase title, a long name), the first is cut short
+    with "…": the count must agree with the names, so "+N" is never the part clipped off."""
     shown: list[str] = []
     for i, name in enumerate(names):
         rest = len(names) - i - 1
         candidate = ", ".join([*shown, name]) + (f" +{rest}" if rest else "")
-        if len(candidate) > room and shown:
+        if len(candidate) > room:
             break
         shown.append(name)
     more = len(names) - len(shown)
-    return ", ".join(shown) + (f" +{more}" if more else "")
+    if shown or not names:
+        return ", ".join(shown) + (f" +{more}" if more else "")
+    tail = f" +{more - 1}" if more > 1 else ""
+    return names[0][: max(room - len(tail) - 1, 1)].rstrip() + "…" + tail
 
 
 def _repeats(line: str, names: Sequence[str]) -> bool:
