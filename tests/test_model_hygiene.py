@@ -22,7 +22,7 @@ from tuicamp.storage.saves import campaign_problems, load_save, save_problems
 
 OLD_SAVES = Path(__file__).parent / "data" / "saves_before_kit"
 # What the kit's changes add, at their defaults (state_version: the save was version 1).
-NEW_KEYS = {"race", "kind", "flags", "teams", "state_version"}
+NEW_KEYS = {"race", "kind", "flags", "colour", "teams", "state_version"}
 # What a ruleset's own state upgrade moves out of its state (paths in the state): Rauscher's
 # alliances (none in this save) became the campaign's teams at its state version 2, its
 # models off the table (none either) the flow's scheduled returns at version 3.
@@ -67,7 +67,9 @@ def test_a_save_written_before_loads_unchanged(name: str, tmp_path: Path) -> Non
     campaign, chronicle = load_save(path)
     assert campaign.teams == []
     assert all(u.race == "" for a in campaign.armies for u in a.units)
-    assert all(t.kind == "" and t.flags == set() for t in campaign.map.territories)
+    assert all(
+        t.kind == "" and t.flags == set() and t.colour == "" for t in campaign.map.territories
+    )
     written = tomllib.loads(path.read_text(encoding="utf-8"))["campaign"]
     moved = {k: written["state"].pop(k) for k in MOVED_TO_FLOW & set(written["state"])}
     assert moved, "the old save kept whose turn it was in the ruleset's state"

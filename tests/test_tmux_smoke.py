@@ -137,7 +137,7 @@ def test_tuicamp_plays_in_a_real_terminal(tmp_path: Path) -> None:
         term.keys("t")
         term.wait_for("End your turn?")
         term.keys("y")
-        screen = term.wait_for("Orcs & Goblins (Orcs & Goblins) to play")
+        screen = term.wait_for("Orcs & Goblins to play")
         assert EMPIRE_SECRET not in screen  # the Empire's units: nothing of its view
         assert "The Averland Host moved" in screen  # the recap: what every seat may read
         _wait_for_file(lambda: read_header(save).revision == revision + 2, "the end of turn")

@@ -612,7 +612,7 @@ async def test_an_open_phase_names_the_next_player_without_blanking(tmp_path, mo
         await settle(pilot)
         assert app.screen is campaign and campaign.seat == "orcs"
         assert not isinstance(app.screen, HandoverScreen)
-        assert "Orcs & Goblins (Orcs & Goblins) to move" in screen_text(app)
+        assert "Orcs & Goblins to move" in screen_text(app)
         assert campaign.map._layers.markers  # the map was never blanked
         campaign.map.cursor = campaign.session.campaign.army("ironjaw-waaagh").hex
         await settle(pilot)

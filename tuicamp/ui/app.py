@@ -88,8 +88,6 @@ class TuicampApp(KeyGuardApp[int]):  # keys typed while a screen opens act on no
         screen holding work not yet on disk (a scenario in the editor) is asked first, by
         its ``unsaved_question`` (None: nothing to lose). A second ctrl+q at the question
         quits."""
-        from tuicamp.ui.screens.confirm import ConfirmScreen  # only when there is a question
-
         if getattr(self.screen, "asks_to_quit", False):
             self.exit(0)
             return
@@ -103,7 +101,7 @@ class TuicampApp(KeyGuardApp[int]):  # keys typed while a screen opens act on no
             if yes:
                 self.exit(0)
 
-        asking = ConfirmScreen(question, "Quit", "Keep editing")
+        asking = screens.imported(screens.CONFIRM)(question, "Quit", "Keep editing")
         asking.asks_to_quit = True  # type: ignore[attr-defined]
         self.push_screen(asking, answered)
 
