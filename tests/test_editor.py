@@ -447,7 +447,8 @@ async def test_the_title_screen_opens_a_scenario_of_yours_a_bundled_one_or_a_gen
 
 
 def test_the_command_refuses_only_a_file_with_no_text_to_fix(tmp_path, capsys) -> None:
-    """A file that is not there, or not text, leaves nothing to fix: one line, exit 2.
+    """A file that is not there, or not text, or a folder, leaves nothing to fix: one
+    line, exit 2.
     Any other bad scenario opens (tests/test_editor_repair.py)."""
     assert main(["edit", str(tmp_path / "none.toml")]) == 2
     assert capsys.readouterr().err.strip().startswith("tuicamp: ")
@@ -456,6 +457,8 @@ def test_the_command_refuses_only_a_file_with_no_text_to_fix(tmp_path, capsys) -
     assert main(["edit", str(binary)]) == 2
     err = capsys.readouterr().err.strip()
     assert err.startswith(f"tuicamp: {binary}: not UTF-8") and "\n" not in err
+    assert main(["edit", str(tmp_path)]) == 2
+    assert capsys.readouterr().err == f"tuicamp: {tmp_path} is a folder, not a scenario file\n"
 
 
 @sync

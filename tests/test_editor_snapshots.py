@@ -149,3 +149,9 @@ def test_a_territory_tinted_in_its_own_colour(snap_compare, size) -> None:
     """C on the town's territory: its hexes' free cells tinted green, the panel says so."""
     keys = ["C", *"green", "enter"]
     assert snap_compare(editor_app(), terminal_size=size, press=keys, run_before=_on_a_town)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_editors_help(snap_compare, size) -> None:
+    """?: every key of the editor with what it does, the list scrolled by its own bar."""
+    assert snap_compare(editor_app(), terminal_size=size, press=["question_mark"])

@@ -6,10 +6,20 @@ from __future__ import annotations
 
 import pytest
 from apps import rauscher_kit as K
-from apps.ui_kit import FIXED_NOW, make_app, settle, sync, wait_for_screen, wait_until
+from apps.ui_kit import (
+    FIXED_NOW,
+    make_app,
+    quiet_config,
+    settle,
+    sync,
+    wait_for_screen,
+    wait_until,
+)
 from textual.widgets import Static
 
-from tuicamp.ui.app import screen_text
+from tuicamp.game.mapgen import MapSpec, generate
+from tuicamp.ui.app import TuicampApp, screen_text
+from tuicamp.ui.editor import EditorScreen
 from tuicamp.ui.screens.campaign import CampaignScreen
 from tuicamp.ui.screens.confirm import ConfirmScreen
 from tuicamp.ui.screens.load import LoadScreen
@@ -46,7 +56,7 @@ async def test_the_too_small_message_says_how_to_quit(tmp_path):
     async with app.run_test(size=(60, 20)) as pilot:
         await wait_for_screen(pilot, TooSmallScreen)
         await settle(pilot)
-        assert "Ctrl+Q quits" in screen_text(app)
+        assert "Ctrl+Q quits (every action is saved as it happens)" in screen_text(app)
 
 
 @sync
@@ -109,3 +119,37 @@ async def test_the_combat_panel_never_says_no_fighting_after_a_battle(tmp_path):
     assert "Fought this turn: 1" in after and "No fighting" not in after
     quiet = await _combat_panel_text(K.stir_save(tmp_path / "quiet", phase="combat"))
     assert "No fighting this turn." in quiet
+
+
+def _editor_app(tmp_path, *, edited: bool) -> TuicampApp:
+    path = tmp_path / "valley.toml"
+    path.write_text(generate(MapSpec(24, 18, 2, 3)).text().text, encoding="utf-8")
+    return TuicampApp(config=quiet_config(), home=lambda: EditorScreen(path, saved=not edited))
+
+
+@pytest.mark.parametrize(
+    ("edited", "said"),
+    [
+        (False, "changes are saved only by Ctrl+S"),
+        (True, "Ctrl+Q asks first: there are changes not saved"),
+    ],
+)
+@sync
+async def test_the_too_small_message_over_the_editor_says_it_saves_only_on_ctrl_s(
+    tmp_path, edited: bool, said: str
+):
+    """The editor saves a scenario only on Ctrl+S: the message must not say every action
+    is saved, and with changes not saved it says Ctrl+Q will ask first (as it does)."""
+    app = _editor_app(tmp_path, edited=edited)
+    async with app.run_test(size=(60, 20)) as pilot:
+        await wait_for_screen(pilot, TooSmallScreen)
+        await settle(pilot)
+        text = " ".join(screen_text(app).split())
+        assert said in text
+        assert "every action is saved" not in text
+        await pilot.press("ctrl+q")
+        if edited:
+            confirm = await wait_for_screen(pilot, ConfirmScreen)
+            assert "not saved" in confirm.question
+        else:
+            await wait_until(pilot, lambda: app.return_code == 0, "the app quit")

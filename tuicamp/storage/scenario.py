@@ -1373,6 +1373,8 @@ def find_scenario(name: str | Path) -> Path:
     for p in bundled:
         if _bundled_id(p) == text:
             return p
+    if as_path.is_dir():  # after the bundled names: a folder of that name does not hide one
+        raise InputError(f"{name} is a folder, not a scenario file")
     if as_path.suffix == ".toml" or os.sep in text or "/" in text:
         raise InputError(
             f"{name}: no such scenario file (bundled: {listing([p.stem for p in bundled])})"

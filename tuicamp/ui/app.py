@@ -33,6 +33,7 @@ from tuicamp.ui.config import THEMES, UiConfig, load_config
 from tuicamp.ui.palette import CommandPaletteScreen
 from tuicamp.ui.screens.too_small import TooSmallScreen, too_small
 from tuicamp.ui.typeahead import KeyGuardApp
+from tuicamp.ui.unsaved import unsaved_question
 
 if TYPE_CHECKING:
     from tuicamp.ui.screens.campaign import CampaignScreen
@@ -91,8 +92,7 @@ class TuicampApp(KeyGuardApp[int]):  # keys typed while a screen opens act on no
         if getattr(self.screen, "asks_to_quit", False):
             self.exit(0)
             return
-        questions = (getattr(s, "unsaved_question", lambda: None)() for s in self.screen_stack)
-        question = next((q for q in questions if q), None)
+        question = unsaved_question(self.screen_stack)
         if question is None:
             self.exit(0)
             return

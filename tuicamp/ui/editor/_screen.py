@@ -33,6 +33,7 @@ from tuicamp.model.hexes import Hex, Hexside
 from tuicamp.model.map import Territory
 from tuicamp.model.terrain import ANSI_COLOURS
 from tuicamp.storage.scenario import Scenario
+from tuicamp.ui import help_keys, screens
 from tuicamp.ui.editor import _generate, _leaving
 from tuicamp.ui.editor._forms import FieldsForm, TextForm
 from tuicamp.ui.editor._tools import (
@@ -123,6 +124,7 @@ class EditorScreen(Screen[None]):
         Binding("R", "rulesets", "Rulesets", show=False, id="editor.rulesets"),
         Binding("B", "setup", "Set-up", show=False, id="editor.setup"),
         Binding("ctrl+s", "save", "Save", id="editor.save"),
+        Binding("question_mark,f1", "help", "Help", show=False, id="editor.help"),
         Binding("q", "close", "Close", id="editor.close"),
     ]
 
@@ -832,6 +834,13 @@ class EditorScreen(Screen[None]):
         self.notify(f"saved {path}")
         self._status()
         return None
+
+    def action_help(self) -> None:
+        """The editor's keys, read from its bindings: at 80 columns most of them are off
+        the footer, and the help is where a designer finds them besides the palette."""
+        rows = help_keys.key_rows(self)
+        chapter = screens.imported(screens.KEYS_CHAPTER)(rows)
+        self.app.push_screen(screens.imported(screens.HELP)([chapter], "Help: the scenario editor"))
 
     def action_close(self) -> None:
         """Leave the editor; with changes not saved, only once the designer says so."""

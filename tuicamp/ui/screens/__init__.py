@@ -28,6 +28,7 @@ CONFIRM = "confirm:ConfirmScreen"
 DICE_ENTRY = "dice_entry:DiceEntryScreen"
 HELP = "help:HelpScreen"
 HELP_CHAPTERS = "help:help_chapters"
+KEYS_CHAPTER = "help:keys_chapter"
 LEGEND = "legend:LegendScreen"
 SEAT_PICKER = "seat_picker:SeatPickerScreen"
 

@@ -36,7 +36,7 @@ from tuicamp.game.session import Session
 from tuicamp.model.forces import Seat
 from tuicamp.model.hexes import Hex
 from tuicamp.storage.saves import StaleSave
-from tuicamp.ui import screens, seating
+from tuicamp.ui import help_keys, screens, seating
 from tuicamp.ui.kit import command_keys
 from tuicamp.ui.map_widget import MapWidget
 from tuicamp.ui.markers import markers_for
@@ -54,8 +54,6 @@ from tuicamp.ui.widgets.side_panel import ArmyPanel, HexPanel, MovePreview
 # How often a terminal looks for moves made on another terminal: the header alone is read,
 # so a club server's thirty sessions see each other's moves within a second for little.
 POLL_SECONDS = 0.5
-# The app's own keys the help lists with the screen's (they carry no binding id).
-APP_KEYS = frozenset({"quit", "command_palette"})
 
 
 class CampaignScreen(SendsChanges[None]):
@@ -613,26 +611,14 @@ class CampaignScreen(SendsChanges[None]):
         self.app.push_screen(screens.imported(screens.ARMY)(self._view, armies))
 
     def help_bindings(self) -> list[tuple[str, Binding]]:
-        """(key, binding) of every tuicamp key active here, for the help page: the
-        bindings with an id (the keymap's), and the app's quit and command palette; not
-        Textual's scrolling, focus and copy keys, which a player never needs to learn."""
-        out = []
-        for key, active in self.active_bindings.items():
-            binding = active.binding
-            ours = binding.id is not None or binding.action in APP_KEYS
-            if binding.description and not binding.system and ours:
-                out.append((key, binding))
-        return out
-
-    def key_list(self) -> list[tuple[str, str]]:
-        """(key as shown, description) of :meth:`help_bindings`: the help's key table."""
-        return [(self.app.get_key_display(b), b.description) for _, b in self.help_bindings()]
+        """(key, binding) of every tuicamp key active here, for the help page."""
+        return help_keys.help_bindings(self)
 
     def action_help(self) -> None:
         phase = self._view.phase if self._view else self.session.campaign.phase
         options = {o.name: self.rules.option(o.name) for o in self._ruleset.all_options}
         chapters = screens.imported(screens.HELP_CHAPTERS)(
-            self._ruleset, phase, options, self.session.campaign.tables, self.key_list()
+            self._ruleset, phase, options, self.session.campaign.tables, help_keys.key_rows(self)
         )
         self.app.push_screen(
             screens.imported(screens.HELP)(chapters, f"Help: {self._ruleset.title}")

@@ -87,6 +87,13 @@ class HelpChapter:
     markdown: str
 
 
+def keys_chapter(keys: Iterable[tuple[str, str]]) -> HelpChapter:
+    """The "Keys" chapter: a table of (key as shown, what it does), a row a binding."""
+    out = ["## Keys", "", "| key | does |", "|---|---|"]
+    out += [f"| {_cell(k)} | {_cell(d)} |" for k, d in keys]
+    return HelpChapter("Keys", "\n".join(out))
+
+
 def help_chapters(
     ruleset: Ruleset,
     phase_id: str,
@@ -99,9 +106,7 @@ def help_chapters(
     chapters = [HelpChapter("Phases", "\n".join(_phases_markdown(ruleset, phase_id)))]
     keys = list(keys)
     if keys:
-        out = ["## Keys", "", "| key | does |", "|---|---|"]
-        out += [f"| {_cell(k)} | {_cell(d)} |" for k, d in keys]
-        chapters.append(HelpChapter("Keys", "\n".join(out)))
+        chapters.append(keys_chapter(keys))
     if ruleset.options:
         out = ["## House rules in force", "", "| option | set to | |", "|---|---|---|"]
         for opt in ruleset.options:
@@ -216,7 +221,7 @@ class HelpScreen(QuickOpen, Screen[None]):
     highlighted, so the screen opens at once however large the ruleset's help is."""
 
     BINDINGS = [
-        Binding("escape,q,f1", "close", "Back", id="help.close"),
+        Binding("escape,q,f1,question_mark", "close", "Back", id="help.close"),
     ]
 
     def __init__(self, chapters: Sequence[HelpChapter], title: str = "Help") -> None:

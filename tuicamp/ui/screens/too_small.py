@@ -7,6 +7,8 @@ from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Static
 
+from tuicamp.ui import unsaved
+
 MIN_WIDTH, MIN_HEIGHT = 80, 24
 
 
@@ -29,6 +31,20 @@ class TooSmallScreen(Screen[None]):
             Content(
                 f"tuicamp needs a terminal of at least {MIN_WIDTH} x {MIN_HEIGHT}.\n"
                 f"This one is {width} x {height}: please make it larger.\n"
-                "Ctrl+Q quits (every action is saved as it happens)."
+                + quit_note(self.app.screen_stack)
             )
         )
+
+
+def quit_note(stack: list[Screen]) -> str:
+    """What Ctrl+Q does to the work on the screens below: nothing is lost in a campaign,
+    which saves as it goes; the editor saves only on Ctrl+S, so quitting it with changes not
+    saved asks first."""
+    if unsaved.unsaved_question(stack):
+        return (
+            "Ctrl+Q asks first: there are changes not saved, which Ctrl+S saves once the "
+            "terminal is larger."
+        )
+    if unsaved.saves_when_asked(stack):
+        return "Ctrl+Q quits (nothing here is unsaved: changes are saved only by Ctrl+S)."
+    return "Ctrl+Q quits (every action is saved as it happens)."
