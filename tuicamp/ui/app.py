@@ -102,7 +102,7 @@ class TuicampApp(KeyGuardApp[int]):  # keys typed while a screen opens act on no
                 self.exit(0)
 
         asking = screens.imported(screens.CONFIRM)(question, "Quit", "Keep editing")
-        asking.asks_to_quit = True  # type: ignore[attr-defined]
+        asking.asks_to_quit = True
         self.push_screen(asking, answered)
 
     # --- start ------------------------------------------------------------------------
