@@ -117,3 +117,22 @@ async def test_rauscher_help_opens_on_its_phases_and_renders_a_chapter_when_chos
         await pilot.press("escape")
         await settle(pilot)
         assert not isinstance(app.screen, HelpScreen)
+
+
+@sync
+async def test_the_help_has_the_map_legend_that_f2_shows(tmp_path):
+    """Issue: "A legend of every glyph and overlay (in `?` and on a key)". F2 draws it in
+    the map's style; `?` has the same lines as a chapter of its own, so a player reading
+    the help finds the cursor's brackets, the own counters' `*` and every overlay there."""
+    save = K.stir_save(tmp_path, phase="combat")
+    app = make_app(tmp_path, save=save, seat="stirland")
+    async with app.run_test(size=(100, 40)) as pilot:
+        await settle(pilot)
+        legend = [line.plain for line in app.campaign_screen.map.legend()]
+        await pilot.press("question_mark")
+        help_screen = await wait_for_screen(pilot, HelpScreen)
+        (chapter,) = [c for c in help_screen.chapters if c.title == "Map legend"]
+    assert len(legend) > 10
+    for line in legend:
+        assert line in chapter.markdown.splitlines(), line
+    assert chapter.markdown.count("\n") <= MOST_LINES_PER_CHAPTER

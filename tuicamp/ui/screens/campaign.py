@@ -618,7 +618,12 @@ class CampaignScreen(SendsChanges[None]):
         phase = self._view.phase if self._view else self.session.campaign.phase
         options = {o.name: self.rules.option(o.name) for o in self._ruleset.all_options}
         chapters = screens.imported(screens.HELP_CHAPTERS)(
-            self._ruleset, phase, options, self.session.campaign.tables, help_keys.key_rows(self)
+            self._ruleset,
+            phase,
+            options,
+            self.session.campaign.tables,
+            help_keys.key_rows(self),
+            legend=[line.plain for line in self.map.legend()],
         )
         self.app.push_screen(
             screens.imported(screens.HELP)(chapters, f"Help: {self._ruleset.title}")

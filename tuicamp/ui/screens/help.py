@@ -100,9 +100,13 @@ def help_chapters(
     options: Mapping[str, Any],
     overrides: Mapping[str, Any],
     keys: Iterable[tuple[str, str]] = (),
+    legend: Iterable[str] = (),
 ) -> list[HelpChapter]:
     """The help in chapters, the phases (with the current one's steps) first, since that is
-    what a player asks for mid-turn; every table and every rules chapter is its own."""
+    what a player asks for mid-turn; every table and every rules chapter is its own.
+
+    ``legend`` is the map's legend as plain lines (the campaign's map draws them, in its
+    map style, on F2): a player who asks ``?`` what a glyph means finds it here too."""
     chapters = [HelpChapter("Phases", "\n".join(_phases_markdown(ruleset, phase_id)))]
     keys = list(keys)
     if keys:
@@ -122,6 +126,11 @@ def help_chapters(
         chapters.append(HelpChapter(f"Table: {name}{house}", "\n".join(body)))
     terrain = "\n".join(vocabulary_markdown(ruleset.vocabulary))
     chapters.append(HelpChapter("Terrain and hexside features", terrain))
+    lines = list(legend)
+    if lines:
+        chapters.append(
+            HelpChapter("Map legend", "\n".join(["## Map legend", "", "```", *lines, "```"]))
+        )
     text = ruleset.help_text()
     if text and text != ruleset.summary:
         chapters += [
