@@ -621,3 +621,25 @@ async def test_an_open_phase_names_the_next_player_without_blanking(tmp_path, mo
         await pilot.press("t", "y")
         await _wait_for(pilot, HandoverScreen)
         assert not banner.has_class("-shown")
+
+
+@sync
+async def test_q_at_the_hand_over_leaves_the_campaign_and_is_a_letter_of_a_passphrase(
+    tmp_path,
+):
+    """The hand-over takes Enter, and q leaves the campaign as it does on the map (nobody
+    sits down: no seat is shown); where a passphrase is asked, q is one of its letters."""
+    save = make_save(tmp_path)
+    app = make_app(tmp_path, save=save)
+    async with app.run_test(size=SIZE) as pilot:
+        await _wait_for(pilot, HandoverScreen)
+        await pilot.press("q")
+        await _wait_for(pilot, TitleScreen)
+        assert not any(isinstance(s, CampaignScreen) for s in app.screen_stack)
+    guarded = make_save(tmp_path, "guarded", passphrases={"empire": "quartz"})
+    app = make_app(tmp_path, save=guarded)
+    async with app.run_test(size=SIZE) as pilot:
+        await _wait_for(pilot, HandoverScreen)
+        await pilot.press(*"quartz", "enter")
+        await _wait_for(pilot, CampaignScreen)
+        assert _campaign(app).seat == "empire"

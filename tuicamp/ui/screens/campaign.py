@@ -276,8 +276,11 @@ class CampaignScreen(SendsChanges[None]):
         def summary() -> list[str]:
             return seating.since_last_turn(self.session.view(seat_id), seat_id, public=True)
 
-        def done(_: bool | None) -> None:
+        def done(taken: bool | None) -> None:
             self._handing_over = False
+            if taken is False:  # q at the hand-over: nobody sits down, the campaign closes
+                self.action_close()
+                return
             self.show_seat(seat_id)
             private = seating.private_news(self.view, seat_id)
             if private:

@@ -30,7 +30,12 @@ NO_NEWS = "Nothing everyone may know of has happened."
 
 class HandoverScreen(Screen[bool]):
     AUTO_FOCUS = None  # nothing may take Enter before the player says they are there
-    BINDINGS = [Binding("enter", "next", "Continue", id="handover.continue")]
+    BINDINGS = [
+        Binding("enter", "next", "Continue", id="handover.continue"),
+        # q leaves the campaign, as on the map; with a passphrase asked it is a letter of
+        # it (the field takes it first), and ctrl+q still quits.
+        Binding("q", "leave", "Leave", id="handover.leave"),
+    ]
 
     def __init__(
         self,
@@ -68,6 +73,10 @@ class HandoverScreen(Screen[bool]):
     def action_next(self) -> None:
         if not self.passphrase_hash:
             self.dismiss(True)
+
+    def action_leave(self) -> None:
+        """Nobody takes the seat: the campaign screen closes, as its q does."""
+        self.dismiss(False)
 
     def on_input_submitted(self, event: Field.Submitted) -> None:
         event.stop()
