@@ -19,7 +19,7 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 from attrs import define, field
 from textual.content import Content
@@ -35,6 +35,7 @@ from tuicamp.engine.views import ArmyView, CampaignView
 from tuicamp.model.campaign import OptionValue
 from tuicamp.model.hexes import Hex
 from tuicamp.ui.map_layers import Borders, OverlayLook
+from tuicamp.ui.map_widget import MapWidget
 
 if TYPE_CHECKING:
     from textual.notifications import SeverityLevel
@@ -102,12 +103,27 @@ class PhasePanel(Widget):
     """Base of a ruleset's phase panel; the campaign screen calls ``refresh_view`` after
     every change and cursor move, so a panel never keeps stale state of its own."""
 
+    # The ruleset's map overlays this panel draws, cleared when it leaves, so no mark of
+    # its phase stays on the map under the next phase's panel.
+    OVERLAYS_DRAWN: ClassVar[tuple[str, ...]] = ()
+
     def __init__(self, controls: CampaignControls, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.controls = controls
 
     def refresh_view(self) -> None:
         """Redraw from ``self.controls.view``."""
+
+    def map_widget(self) -> MapWidget | None:
+        """The campaign screen's map the panel draws on; None while it is on no screen."""
+        found = self.screen.query(MapWidget) if self.is_attached else None
+        return found.first() if found else None
+
+    def on_unmount(self) -> None:
+        widget = self.map_widget()
+        if widget is not None:
+            for name in self.OVERLAYS_DRAWN:
+                widget.clear_overlay(name)
 
 
 class PanelText(Static):

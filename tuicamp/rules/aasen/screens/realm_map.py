@@ -19,7 +19,6 @@ from tuicamp.ui.kit import (
     LABELS,
     ROUTE,
     CampaignControls,
-    MapWidget,
     OverlayLook,
     PanelText,
     PhasePanel,
@@ -40,6 +39,7 @@ class RealmPanel(PhasePanel):
     RealmPanel { height: auto; padding: 0 1; }
     RealmPanel .aasen-keys { color: $foreground-muted; }
     """
+    OVERLAYS_DRAWN = tuple(OVERLAYS)
 
     def __init__(self, controls: CampaignControls, **kwargs: Any) -> None:
         super().__init__(controls, **kwargs)
@@ -58,23 +58,13 @@ class RealmPanel(PhasePanel):
         if state is None:
             return
         self.text.update(Content(f"Year {view.turn}: {NAMES.get(view.phase, view.phase)}"))
-        widget = self._map()
+        widget = self.map_widget()
         if widget is None:
             return
         marks = state.marks
         widget.set_route(INVASIONS, *marks.routes)
         widget.set_overlay(FLEETS, dict.fromkeys(marks.fleets, "F"))
         widget.set_area(PATROLS, marks.patrols)
-
-    def _map(self) -> MapWidget | None:
-        found = self.screen.query(MapWidget) if self.is_attached else None
-        return found.first() if found else None
-
-    def on_unmount(self) -> None:
-        widget = self._map()
-        if widget is not None:
-            for name in OVERLAYS:
-                widget.clear_overlay(name)
 
 
 def panel_for(controls: CampaignControls, phase: str) -> PhasePanel | None:

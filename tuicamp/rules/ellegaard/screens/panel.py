@@ -23,7 +23,6 @@ from tuicamp.ui.kit import (
     LABELS,
     CampaignControls,
     CampaignView,
-    MapWidget,
     OverlayLook,
     PhasePanel,
 )
@@ -64,6 +63,7 @@ class HourPanel(PhasePanel):
     HourPanel { height: auto; padding: 0 1; margin-bottom: 1; }
     HourPanel .ellegaard-keys { color: $foreground-muted; }
     """
+    OVERLAYS_DRAWN = tuple(OVERLAYS)
 
     def __init__(self, controls: CampaignControls, **kwargs: Any) -> None:
         super().__init__(controls, **kwargs)
@@ -86,22 +86,12 @@ class HourPanel(PhasePanel):
         self.text.update(
             Content(f"Hour {state.hour} of {state.hours}: {possessive(who)} {phase} phase")
         )
-        widget = self._map()
+        widget = self.map_widget()
         if widget is None:
             return
         widget.set_area(ZONES, zone_hexes(view, state.zone_radius))
         widget.set_overlay(TUNNELS, labels(view, state.tunnels, "T"))
         widget.set_overlay(QUICKSAND, labels(view, state.quicksand, "q"))
-
-    def _map(self) -> MapWidget | None:
-        found = self.screen.query(MapWidget) if self.is_attached else None
-        return found.first() if found else None
-
-    def on_unmount(self) -> None:
-        widget = self._map()
-        if widget is not None:
-            for name in OVERLAYS:
-                widget.clear_overlay(name)
 
 
 def panel_for(controls: CampaignControls, phase: str) -> PhasePanel | None:

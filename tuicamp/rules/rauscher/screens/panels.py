@@ -32,7 +32,6 @@ from tuicamp.rules.rauscher.view.records import ArmyLedger, PlayerLedger
 from tuicamp.ui.kit import (
     CampaignControls,
     CampaignView,
-    MapWidget,
     PanelText,
     PhasePanel,
     cost_label,
@@ -243,6 +242,7 @@ class EffectsPanel(RauscherPanel):
 # --- Movement -------------------------------------------------------------------------------
 class MovementPanel(RauscherPanel):
     phase = "movement"
+    OVERLAYS_DRAWN = (ZONES,)
 
     def lines(self, view: CampaignView, state: RauscherView) -> list[Content]:
         mover = state.mover
@@ -277,16 +277,12 @@ class MovementPanel(RauscherPanel):
         return out
 
     # --- the map overlays -----------------------------------------------------------------
-    def _map(self) -> MapWidget | None:
-        found = self.screen.query(MapWidget) if self.is_attached else None
-        return found.first() if found else None
-
     def _draw(
         self, view: CampaignView, state: RauscherView, army: ArmyLedger | None
     ) -> list[Content]:
         """Zones of influence, then the army's reach and the path to the cursor, priced by
         the rules; returns the preview line for the panel."""
-        widget = self._map()
+        widget = self.map_widget()
         if widget is None:
             return []
         owner = army.owner if army is not None else state.acting_for
@@ -320,11 +316,6 @@ class MovementPanel(RauscherPanel):
         extra = f", {doubled} in zones" if doubled else ""
         verdict = "" if path.cost <= army.mp_left + 1e-9 else " (too far)"
         return [Content(f" to {view.map.label(goal)}: {mp(path.cost)} MP{extra}{verdict}")]
-
-    def on_unmount(self) -> None:
-        widget = self._map()
-        if widget is not None:
-            widget.clear_overlay(ZONES)
 
 
 # --- Combat ---------------------------------------------------------------------------------

@@ -178,8 +178,7 @@ class SuvinenPanel(PhasePanel):
         keys = dialog_keys(view)
         moving = state.impulse.lines() if state.impulse is not None else rotation
         self.text.update("\n".join(["Suvinen", *moving, *keys, *said]))
-        found = self.screen.query(MapWidget) if self.is_attached else None
-        widget = found.first() if found else None
+        widget = self.map_widget()
         if widget is None:
             return
         looks = {p.id: Mark(p.letter, p.colour) for p in view.players}
