@@ -8,6 +8,7 @@ from collections.abc import Awaitable, Callable
 from pathlib import Path
 
 import pytest
+from apps.ui_kit import paint_settled
 from textual.app import App, ComposeResult
 from textual.color import Color
 from textual.filter import NoColor
@@ -30,28 +31,6 @@ def sync(test: Callable[..., Awaitable[None]]) -> Callable[..., None]:
         asyncio.run(test(*args, **kwargs))
 
     return run
-
-
-async def settle(pilot) -> None:
-    """Pause until the screen has nothing left to lay out, paint or call back.
-
-    One pause returns once the process looks idle, and a process starved of the processor
-    by others looks idle: a repaint (or an after-refresh callback) still pending would then
-    be counted against the change a test measures next.
-    """
-    screen = pilot.app.screen
-    for _ in range(200):
-        await pilot.pause()
-        if not (
-            screen._callbacks
-            or screen._dirty_widgets
-            or screen._layout_required
-            or screen._repaint_required
-            or screen._scroll_required
-            or screen._recompose_required
-        ):
-            return
-    raise AssertionError("the screen never settled")
 
 
 def H(col: int, row: int) -> Hex:
@@ -179,7 +158,7 @@ async def test_cursor_step_repaints_only_a_few_cells() -> None:
     app = MapApp(H(5, 5))
     async with app.run_test(size=SIZE) as pilot:
         widget = app.query_one(MapWidget)
-        await settle(pilot)
+        await paint_settled(pilot)
         spy = RefreshSpy(widget)
         for key in ["d", "x", "z", "w", "e", "a"]:
             spy.reset()
@@ -201,7 +180,7 @@ async def test_same_row_step_is_one_merged_span() -> None:
     app = MapApp(H(5, 5))
     async with app.run_test(size=SIZE) as pilot:
         widget = app.query_one(MapWidget)
-        await settle(pilot)
+        await paint_settled(pilot)
         spy = RefreshSpy(widget)
         await pilot.press("d")
         x0 = 4 * 5 + 2 + 1  # odd row; W side of the old hex to the interior of the new one
@@ -281,7 +260,7 @@ async def test_markers_and_overlays_repaint_only_changed_hexes() -> None:
     app = MapApp(H(2, 2))
     async with app.run_test(size=SIZE) as pilot:
         widget = app.query_one(MapWidget)
-        await settle(pilot)
+        await paint_settled(pilot)
         spy = RefreshSpy(widget)
         rendered = widget.lines_rendered
         widget.set_markers({H(5, 4): Marker("A", "red", 3)})
@@ -312,7 +291,7 @@ async def test_terrain_edit_repaints_the_hex_and_its_west_side() -> None:
     app = MapApp(H(0, 0))
     async with app.run_test(size=SIZE) as pilot:
         widget = app.query_one(MapWidget)
-        await settle(pilot)
+        await paint_settled(pilot)
         spy = RefreshSpy(widget)
         assert widget.hexmap is not None
         widget.hexmap.set_terrain(H(5, 4), "m")
@@ -451,7 +430,7 @@ async def test_a_side_mark_repaints_its_one_side_cell() -> None:
     async with app.run_test(size=SIZE) as pilot:
         widget = app.query_one(MapWidget)
         widget.declare_overlays({"control": CONTROL_LOOK})
-        await settle(pilot)
+        await paint_settled(pilot)
         spy = RefreshSpy(widget)
         rendered = widget.lines_rendered
         side = SideOf(H(5, 4), 1)  # NE: on the line between hex rows 3 and 4
@@ -483,7 +462,7 @@ async def test_a_cursor_step_repaints_a_disputed_side_and_nothing_more() -> None
         await pilot.pause()
         x, y = 4 * 5 + 2 + 1 + 2, 2 * 3 + 1 + 1  # SE of the odd-row hex: (x0 + 2, y + 1)
         assert line_text(widget, y)[x] == "u"
-        await settle(pilot)
+        await paint_settled(pilot)
         spy = RefreshSpy(widget)
         await pilot.press("d")  # (5, 4): neither hex of the side
         await pilot.pause()
@@ -506,7 +485,7 @@ async def test_a_route_repaints_its_hexes_and_the_sides_between_them() -> None:
     app = MapApp(H(2, 2))
     async with app.run_test(size=SIZE) as pilot:
         widget = app.query_one(MapWidget)
-        await settle(pilot)
+        await paint_settled(pilot)
         spy = RefreshSpy(widget)
         widget.set_route("path", [H(4, 4), H(5, 4), H(6, 4)], labels={H(6, 4): "2"})
         await pilot.pause()

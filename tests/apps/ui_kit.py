@@ -156,6 +156,28 @@ async def wait_until(pilot, ok, what: str, timeout: float = SCREEN_TIMEOUT) -> N
     raise AssertionError(f"never saw {what}")
 
 
+async def paint_settled(pilot) -> None:
+    """Pause until the screen has nothing left to lay out, paint or call back.
+
+    One pause returns once the process looks idle, and a process starved of the processor
+    by others looks idle: a repaint (or an after-refresh callback) still pending would then
+    be counted against the change a test measures next.
+    """
+    screen = pilot.app.screen
+    for _ in range(200):
+        await pilot.pause()
+        if not (
+            screen._callbacks
+            or screen._dirty_widgets
+            or screen._layout_required
+            or screen._repaint_required
+            or screen._scroll_required
+            or screen._recompose_required
+        ):
+            return
+    raise AssertionError("the screen never settled")
+
+
 async def settle(pilot) -> None:
     """Let the app finish what a key started: the messages it posted, then any worker it
     ran (the wizard builds its steps in one), then the repaint after them."""
