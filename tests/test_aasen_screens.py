@@ -9,7 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from apps.ui_kit import FIXED_NOW, fixed_now, make_app, sync
+from apps.ui_kit import FIXED_NOW, fixed_now, make_app, sync, write_engine_save
 
 from tuicamp.engine.engine import Engine
 from tuicamp.engine.flow import EndPhase
@@ -153,14 +153,6 @@ def _to_the_declarations() -> Engine:
     return engine
 
 
-def _write(engine: Engine, folder: Path, name: str) -> Path:
-    folder.mkdir(parents=True, exist_ok=True)
-    path = folder / f"{name}.toml"
-    with fixed_now():
-        Session.create(path, engine.campaign, engine.chronicle)
-    return path
-
-
 def _declared(engine: Engine) -> Engine:
     """Malus, first in Initiative (5.4), invades the North Cape from Wreckers' Cove."""
     state = engine.campaign.state
@@ -175,7 +167,7 @@ def sheets_save(folder: Path) -> Path:
     bought."""
     engine = _duel(2)
     engine.perform("malus", MALUS_SHEET)
-    return _write(engine, folder, "sheets")
+    return write_engine_save(engine, folder, "sheets")
 
 
 def trade_save(folder: Path) -> Path:
@@ -183,12 +175,14 @@ def trade_save(folder: Path) -> Path:
     Resources and the Colony's seat reads the offer and how to answer it."""
     engine = _duel(1)
     engine.perform("malus", Trade(to="arnheim-colony", give=2, ask=0))
-    return _write(engine, folder, "trade")
+    return write_engine_save(engine, folder, "trade")
 
 
 def declared_save(folder: Path) -> Path:
     """The Declarations: the invasion drawn as a route, the Colony to stand or withdraw."""
-    return _write(engine=_declared(_to_the_declarations()), folder=folder, name="declared")
+    return write_engine_save(
+        engine=_declared(_to_the_declarations()), folder=folder, name="declared"
+    )
 
 
 def battle_save(folder: Path) -> Path:
@@ -200,7 +194,7 @@ def battle_save(folder: Path) -> Path:
         engine.perform(declarations.order(rules)[0], Pass())
     _end_all(engine)
     assert engine.campaign.phase == "battles"
-    return _write(engine, folder, "battle")
+    return write_engine_save(engine, folder, "battle")
 
 
 def test_the_realm_map_draws_the_invasions_the_fleets_and_their_patrols(tmp_path):

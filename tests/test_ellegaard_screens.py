@@ -15,7 +15,14 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from apps.ui_kit import FIXED_NOW, fixed_now, make_app, settle, sync, wait_for_screen
+from apps.ui_kit import (
+    FIXED_NOW,
+    make_app,
+    settle,
+    sync,
+    wait_for_screen,
+    write_engine_save,
+)
 
 from tuicamp.engine.engine import Engine
 from tuicamp.engine.flow import EndPhase
@@ -52,14 +59,6 @@ def _engine() -> Engine:
     return Engine(campaign)
 
 
-def _write(engine: Engine, folder: Path, name: str) -> Path:
-    folder.mkdir(parents=True, exist_ok=True)
-    path = folder / f"{name}.toml"
-    with fixed_now():
-        Session.create(path, engine.campaign, engine.chronicle)
-    return path
-
-
 def command_save(folder: Path) -> Path:
     engine = _engine()
     engine.perform("empire", GiveCommand(division="horse", command="attack"))  # free at home
@@ -68,7 +67,7 @@ def command_save(folder: Path) -> Path:
     engine.perform("empire", MoveDivision(division="horse", to="0401"))
     for who in ("empire", "orcs", "orcs"):
         engine.perform(who, EndPhase())
-    return _write(engine, folder, "commands")
+    return write_engine_save(engine, folder, "commands")
 
 
 def meeting_save(folder: Path) -> Path:
@@ -79,7 +78,7 @@ def meeting_save(folder: Path) -> Path:
     engine.perform("orcs", EndPhase())
     engine.perform("orcs", MoveDivision(division="wolves", to="0801"))
     assert [m.id for m in engine.campaign.state.meetings] == ["m1"]
-    return _write(engine, folder, "meeting")
+    return write_engine_save(engine, folder, "meeting")
 
 
 def _view(save: Path, seat: str):
@@ -203,7 +202,7 @@ def marked_save(folder: Path) -> Path:
     scenario = load_scenario(DRILL)
     scenario.rulesets["ellegaard"].setup["quicksand"] = ["0303"]
     scenario.rulesets["ellegaard"].setup["tunnels"] = {"orcs": ["1102", "1103"]}
-    return _write(
+    return write_engine_save(
         Engine(new_campaign(scenario, "ellegaard", name="Drill", seed=4)), folder, "marked"
     )
 
@@ -216,7 +215,7 @@ def flight_save(folder: Path) -> Path:
     camp.army("wolves").hex = parse_label("1101")
     camp.state.divisions["foot"].fleeing_from = "wolves"
     camp.state.divisions["wolves"].pursuing = "foot"
-    return _write(engine, folder, "flight")
+    return write_engine_save(engine, folder, "flight")
 
 
 def test_the_flight_screen_says_what_each_side_of_a_flight_may_do(tmp_path):
@@ -244,7 +243,7 @@ def talk_save(folder: Path) -> Path:
     engine.campaign.map.settlement("mittel").owner = "empire"
     engine.perform("orcs", Meet(meeting="m1", choice="fight"))
     engine.perform("empire", Meet(meeting="m1", choice="refuse"))
-    return _write(engine, folder, "talk")
+    return write_engine_save(engine, folder, "talk")
 
 
 @sync

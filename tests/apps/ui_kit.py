@@ -11,6 +11,7 @@ import time
 from collections.abc import Awaitable, Callable, Iterator
 from pathlib import Path
 
+from tuicamp.engine.engine import Engine
 from tuicamp.game.scenarios import load_scenario
 from tuicamp.game.session import Session
 from tuicamp.game.setup import new_campaign
@@ -40,6 +41,16 @@ def fixed_now(now: str = FIXED_NOW) -> Iterator[None]:
             os.environ.pop("TUICAMP_NOW", None)
         else:
             os.environ["TUICAMP_NOW"] = old
+
+
+def write_engine_save(engine: Engine, folder: Path, name: str) -> Path:
+    """The engine's campaign and chronicle saved as ``folder/name.toml`` (the folder made
+    if need be), stamped with the fixed time, for a pilot to open."""
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / f"{name}.toml"
+    with fixed_now():
+        Session.create(path, engine.campaign, engine.chronicle)
+    return path
 
 
 def make_save(
