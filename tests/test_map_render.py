@@ -372,17 +372,24 @@ def test_cursor_frame_in_every_layout(layout: str, framed: str) -> None:
     assert line.count("[") == 1 and line.count("]") == 1
 
 
-def test_cursor_on_a_featured_side_keeps_the_feature_glyph() -> None:
-    """A river on the cursor's E side stays a river (reversed): the frame never hides a
-    feature, and the other side still shows the bracket."""
+def test_cursor_on_a_featured_side_shows_both_brackets_in_the_feature_colour() -> None:
+    """ "A cursor visible without colour (brackets or a frame around the hex, not one
+    reversed character)": a river on the cursor's E side still gets its bracket, so both
+    show; the bracket takes the river's colour, and the river's glyph is back when the
+    cursor leaves."""
     m = HexMap.blank(4, 3)
     m.add_feature("river", Hexside(H(1, 1), H(2, 1)))
     layers = MapLayers()
-    layers.set_cursor(H(1, 1))
     r = MapRenderer(m)
     x0, y = GRIDS["brick"].origin(1, 1)
-    assert r.text_lines(layers)[y][x0 - 1 : x0 + 4] == "[.  ~"
-    assert cell(r, layers, x0 + 3, y)[1].reverse
+    river = cell(r, layers, x0 + 3, y)
+    assert r.text_lines(layers)[y][x0 - 1 : x0 + 4] == "|.  ~"
+    layers.set_cursor(H(1, 1))
+    assert r.text_lines(layers)[y][x0 - 1 : x0 + 4] == "[.  ]"
+    bracket = cell(r, layers, x0 + 3, y)
+    assert bracket[1].reverse and bracket[1].color == river[1].color
+    layers.set_cursor(H(3, 2))
+    assert r.text_lines(layers)[y][x0 - 1 : x0 + 4] == "|.  ~"
 
 
 def test_cursor_frame_leaves_the_row_when_the_cursor_does() -> None:
@@ -560,33 +567,41 @@ def test_side_mark_is_a_chip_on_its_own_side_cell(direction, hex_) -> None:
 
 def test_shared_side_rule_first_hex_in_map_order_unless_the_cursor_is_across() -> None:
     """The rule of tuicamp.ui.map_layers: a side recorded by one hex shows that record;
-    two records that differ show the cursor hex's own, elsewhere the upper (or left) hex's."""
+    two records that differ show the cursor hex's own, elsewhere the upper (or left) hex's.
+    On the cursor's own W and E sides its frame's brackets are drawn instead."""
     m = HexMap.blank(5, 5)
     r = MapRenderer(m)
     layers = declared(control=CONTROL_LOOK)
     west, east = H(1, 2), H(2, 2)  # one row: west is first in map order
     upper, lower = H(3, 1), H(3, 2)  # 0402 above 0403 (odd row 1: its SW neighbour)
     assert upper.neighbour(SW) == lower
+    alone = H(0, 0).neighbour(SE)
     layers.set_side_overlay(
         CONTROL,
         {
             SideOf.between(west, east): "w",
             SideOf.between(east, west): "e",
-            SideOf.between(lower, upper): "l",  # only the lower hex records this one
+            SideOf.between(upper, lower): "u",
+            SideOf.between(lower, upper): "l",
+            SideOf.between(alone, H(0, 0)): "a",  # only the lower hex records this one
         },
     )
     shared = side_xy(SideOf.between(west, east))
-    lone = side_xy(SideOf.between(upper, lower))
+    slanted = side_xy(SideOf.between(upper, lower))
+    lone = side_xy(SideOf.between(H(0, 0), alone))
     assert cell(r, layers, *shared)[0] == "w"
-    assert cell(r, layers, *lone)[0] == "l"
+    assert cell(r, layers, *slanted)[0] == "u"
+    assert cell(r, layers, *lone)[0] == "a"
     assert layers.set_cursor(east) == {east, Hexside(west, east)}  # the disputed side repaints
-    assert cell(r, layers, *shared)[0] == "e"
-    assert layers.set_cursor(west) == {west, east, Hexside(west, east)}
+    assert cell(r, layers, *shared)[0] == "["  # east's W side: its frame
+    assert layers.set_cursor(H(4, 4)) == {east, H(4, 4), Hexside(west, east)}
     assert cell(r, layers, *shared)[0] == "w"
-    assert layers.set_cursor(H(4, 4)) == {west, H(4, 4), Hexside(west, east)}
-    assert cell(r, layers, *shared)[0] == "w"
-    assert layers.set_cursor(lower) == {H(4, 4), lower}  # agreeing or lone records: no repaint
-    assert cell(r, layers, *lone)[0] == "l"
+    assert Hexside(upper, lower) in layers.set_cursor(lower)
+    assert cell(r, layers, *slanted)[0] == "l"  # the cursor hex's own record
+    assert Hexside(upper, lower) in layers.set_cursor(upper)
+    assert cell(r, layers, *slanted)[0] == "u"
+    assert Hexside(H(0, 0), alone) not in layers.set_cursor(alone)  # a lone record: no repaint
+    assert cell(r, layers, *lone)[0] == "a"
 
 
 def test_first_declared_side_overlay_wins_a_cell() -> None:

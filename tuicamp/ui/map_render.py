@@ -251,8 +251,8 @@ OVERLAY_BG = "black"  # the chip under a label's or a route's glyph
 
 CURSOR_STYLE = Style(reverse=True, bold=True)
 # The cursor's frame: its hex's W and E sides, so it shows without colour or reverse video.
-# A side with a feature keeps the feature's glyph (in the cursor's style): the hex panel
-# lists the sides of the hex under the cursor.
+# Both brackets are drawn whatever the sides hold; a side with a feature lends the bracket
+# its colour, and the hex panel lists the sides of the hex under the cursor.
 CURSOR_FRAME = ("[", "]")
 # The seat's own counters carry this glyph (after the count, or in its place for a lone
 # army where a hex has only two marker cells), so they are told apart without colour.
@@ -802,7 +802,7 @@ class MapRenderer:
                 continue
             found = framed.get(where[0])
             framed[where[0]] = (
-                (found[0], found[1] + CURSOR_STYLE) if found else (bracket, self._cursor_frame)
+                (bracket, found[1] + CURSOR_STYLE) if found else (bracket, self._cursor_frame)
             )
         return framed
 
@@ -986,7 +986,7 @@ def legend_lines(
     frame.append(CURSOR_FRAME[0], Style(color=parse_colour(PLAIN_SIDE_COLOUR)) + CURSOR_STYLE)
     frame.append(".  ", terrain_style(BY_LETTER["."]) + CURSOR_STYLE)
     frame.append(CURSOR_FRAME[1], Style(color=parse_colour(PLAIN_SIDE_COLOUR)) + CURSOR_STYLE)
-    frame.append(" cursor: the hex between [ and ] (a side's feature keeps its glyph)")
+    frame.append(" cursor: the hex between [ and ] (a side's feature lends them its colour)")
     lines.append(frame)
     lines.append(Text("Zoom (o)", style="bold"))
     lines += [Text(f"{name:<7} {what}") for name, what in ZOOM_LEVELS.items()]
