@@ -108,7 +108,12 @@ def back_to_map(term: Terminal) -> None:
 
 
 def press_until(
-    term: Terminal, key: str, ok, what: str, tries: int = 3, first: Callable | None = None
+    term: Terminal,
+    key: str,
+    ok,
+    what: str,
+    tries: int = 3,
+    first: Callable[[Terminal], None] | None = None,
 ) -> str:
     """Press a key until the screen shows what it should: on a loaded machine a key
     pressed while the screen redraws after the other terminal's move can be taken by that

@@ -801,9 +801,7 @@ class MapRenderer:
             if where is None or not 0 <= where[0] < self.width:
                 continue
             found = framed.get(where[0])
-            framed[where[0]] = (
-                (bracket, found[1] + CURSOR_STYLE) if found else (bracket, self._cursor_frame)
-            )
+            framed[where[0]] = (bracket, found[1] + CURSOR_STYLE if found else self._cursor_frame)
         return framed
 
     def _layer_side_cells(self, y: int, layers: MapLayers) -> dict[int, Cell]:
