@@ -218,6 +218,8 @@ async def test_every_key_of_the_sandbox_campaign_screen_does_something(tmp_path)
         screen = await _campaign(pilot)
         probe = KeyProbe(pilot, screen)
         seen: set[str] = set()
+        # one phase, so "t" ends the turn, in the footer's words and the help's alike
+        assert footer_keys(screen)["t"] == help_keys(screen)["t"] == "End turn"
         await press_all(probe, footer_keys(screen), "sandbox footer", seen)
         await press_all(probe, help_keys(screen), "sandbox help table", seen)
         assert {"help", "no_battles", "command('sandbox.add_unit')"} <= seen
@@ -261,6 +263,10 @@ async def test_every_key_of_the_rauscher_campaign_screen_does_something_in_each_
             assert screen.view.phase == phase
             probe = KeyProbe(pilot, screen)
             seen = Seen(core)
+            # several phases: "t" ends the phase, named so in the footer, the help's key
+            # table and the phase panel's key list alike (the panel's in lower case)
+            assert footer_keys(screen)["t"] == help_keys(screen)["t"] == "End phase"
+            assert panel_keys(screen, phase)["t"] == "end phase"
             await press_all(probe, footer_keys(screen), f"{phase}: footer", seen)
             await press_all(probe, panel_keys(screen, phase), f"{phase}: side panel", seen)
             if phase == "upkeep":  # the same table in every phase: pressed whole once

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any, ClassVar
 
 from attrs import evolve
@@ -97,6 +98,7 @@ class CampaignScreen(SendsChanges[None]):
         self._last_seat: str | None = None
         self._panel_swap = asyncio.Lock()  # one phase panel swap at a time
         self._panel_wanted = self._panel_built = 0  # swaps asked for / the last one made
+        self._name_end_key()
 
     # --- building ---------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -547,13 +549,30 @@ class CampaignScreen(SendsChanges[None]):
             found += lines
         return found
 
+    def _end_name(self) -> str:
+        """What "t" is called: it ends the phase in a ruleset of several phases, the turn
+        in a ruleset of one. The footer, the help's key table and the confirm button all
+        say it in these words, and the rulesets' panels list the key the same way."""
+        return "End phase" if len(self._ruleset.phases) >= 2 else "End turn"
+
+    def _name_end_key(self) -> None:
+        """Give this screen's "t" binding its ruleset's name for it (the class's binding
+        says "End turn"): the screen's bindings are its own copy, so only the description
+        changes, and a keymap still finds the binding by its id."""
+        name = self._end_name()
+        table = self._bindings.key_to_bindings
+        for key, bindings in table.items():
+            table[key] = [
+                replace(b, description=name) if b.id == "campaign.end_turn" else b for b in bindings
+            ]
+
     def _end_question(self) -> tuple[str, str]:
-        """What "t" ends, and its button: the phase in a ruleset of several phases, the
-        turn in a ruleset of one."""
+        """What "t" ends, and its button (the key's own name)."""
         phase = self._ruleset.phase(self.session.campaign.phase)
-        if phase is None or len(self._ruleset.phases) < 2:
-            return "End your turn?", "End turn"
-        return f"End the {phase.title} phase?", "End phase"
+        name = self._end_name()
+        if phase is None or name == "End turn":
+            return "End your turn?", name
+        return f"End the {phase.title} phase?", name
 
     def action_undo(self) -> None:
         if self.seat is None:

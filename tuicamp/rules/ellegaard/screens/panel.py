@@ -33,7 +33,7 @@ OVERLAYS: dict[str, OverlayLook] = {
     QUICKSAND: OverlayLook(LABELS, "q", "bright_red", "quicksand: a 6 on a D6 is lost (R-EL-36)"),
     ZONES: OverlayLook(AREA, "z", "magenta", "an enemy's attention zone (R-EL-2)"),
 }
-KEYS = "C commands  M meetings  F flight  W War Points  B battles  t end the phase"
+KEYS = "C commands  M meetings  F flight  W War Points  B battles  t end phase"
 
 
 def zone_hexes(view: CampaignView, radius: int) -> set[Hex]:

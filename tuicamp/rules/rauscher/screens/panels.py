@@ -55,9 +55,9 @@ PHASE_KEYS: dict[str, tuple[tuple[str, str], ...]] = {
         ("k", "card"),
         ("f", "fate"),
         ("L", "ledger"),
-        ("t", "end"),
+        ("t", "end phase"),
     ),
-    "effects": (("k", "draw"), ("K", "play"), ("f", "fate"), ("L", "ledger"), ("t", "end")),
+    "effects": (("k", "draw"), ("K", "play"), ("f", "fate"), ("L", "ledger"), ("t", "end phase")),
     "movement": (
         ("enter", "move"),
         ("1 2 3", "march"),
@@ -74,7 +74,7 @@ PHASE_KEYS: dict[str, tuple[tuple[str, str], ...]] = {
         ("E", "ship"),
         ("f", "fate"),
         ("L", "ledger"),
-        ("t", "done"),
+        ("t", "end phase"),
     ),
     "combat": (
         ("B", "battles"),
@@ -85,7 +85,7 @@ PHASE_KEYS: dict[str, tuple[tuple[str, str], ...]] = {
         ("T", "destroy"),
         ("f", "fate"),
         ("L", "ledger"),
-        ("t", "end"),
+        ("t", "end phase"),
     ),
     "resolution": (
         ("p", "place"),
@@ -93,7 +93,7 @@ PHASE_KEYS: dict[str, tuple[tuple[str, str], ...]] = {
         ("b", "food"),
         ("f", "fate"),
         ("L", "ledger"),
-        ("t", "end"),
+        ("t", "end phase"),
     ),
 }
 
