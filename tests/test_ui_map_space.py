@@ -11,6 +11,7 @@ from tuicamp.game.session import Session
 from tuicamp.rules.sandbox import actions as A
 from tuicamp.ui.screens.campaign import CampaignScreen
 from tuicamp.ui.screens.handover import HandoverScreen
+from tuicamp.ui.screens.seat_picker import SeatPickerScreen
 from tuicamp.ui.widgets.campaign_map import CampaignMap, fitting_layout
 from tuicamp.ui.widgets.log_lines import LEAST_LINES, LogLines, chronicle_rows
 
@@ -83,6 +84,16 @@ async def test_the_chronicle_takes_the_rows_the_map_leaves(busy_save) -> None:
         await wait_until(pilot, lambda: log.lines == LEAST_LINES, "the chronicle shrinking")
 
 
+async def _toast_clears_the_chronicle(pilot, shown_on, campaign: CampaignScreen) -> None:
+    """A toast shown on ``shown_on`` lies wholly outside the campaign's chronicle."""
+    shown_on.notify("No battle is waiting to be fought", severity="warning")
+    await wait_until(pilot, lambda: bool(shown_on.query("Toast")), "a toast")
+    await settle(pilot)
+    log = campaign.query_one(LogLines).region
+    for toast in shown_on.query("Toast"):
+        assert toast.region.area and not toast.region.overlaps(log), (toast.region, log)
+
+
 @pytest.mark.parametrize("size", [(80, 24), (200, 50)], ids=["80x24", "200x50"])
 @sync
 async def test_a_toast_never_covers_the_chronicle(busy_save, size) -> None:
@@ -90,12 +101,20 @@ async def test_a_toast_never_covers_the_chronicle(busy_save, size) -> None:
     async with app.run_test(size=size, notifications=True) as pilot:
         screen = await _campaign(pilot)
         await settle(pilot)
-        screen.notify("No battle is waiting to be fought", severity="warning")
-        await wait_until(pilot, lambda: bool(screen.query("Toast")), "a toast")
+        await _toast_clears_the_chronicle(pilot, screen, screen)
+
+
+@sync
+async def test_a_toast_over_a_dialog_never_covers_the_chronicle(busy_save) -> None:
+    """The dialog's own toasts (the seat picker here) stay above the chronicle that shows
+    through it."""
+    app = make_app(busy_save.parent, save=busy_save)
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        screen = await _campaign(pilot)
         await settle(pilot)
-        log = screen.query_one(LogLines).region
-        for toast in screen.query("Toast"):
-            assert toast.region.area and not toast.region.overlaps(log), (toast.region, log)
+        await pilot.press("g")  # change seat: a dialog over the campaign
+        dialog = await wait_for_screen(pilot, SeatPickerScreen)
+        await _toast_clears_the_chronicle(pilot, dialog, screen)
 
 
 @sync

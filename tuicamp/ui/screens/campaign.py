@@ -22,7 +22,7 @@ from attrs import evolve
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
-from textual.screen import Screen
+from textual.screen import ModalScreen, Screen
 
 from tuicamp.engine.actions import Action, Event
 from tuicamp.engine.awaited import RollAwaited
@@ -402,6 +402,17 @@ class CampaignScreen(SendsChanges[None]):
         log = self.query_one(LogLines)
         log.fit(chronicle_rows(event.height, event.rows, log.lines))
         keep_toasts_above(self, log.lines)
+
+    def on_screen_suspend(self) -> None:
+        """A dialog over this screen shows the same toasts, and the chronicle shows
+        through it: keep them above the chronicle there too."""
+        rows = self.query_one(LogLines).lines
+
+        def raise_toasts() -> None:
+            if isinstance(self.app.screen, ModalScreen):
+                keep_toasts_above(self.app.screen, rows)
+
+        self.app.call_after_refresh(raise_toasts)
 
     def on_map_widget_cursor_moved(self, event: MapWidget.CursorMoved) -> None:
         self._draw_cursor()
