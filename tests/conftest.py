@@ -5,6 +5,7 @@ from __future__ import annotations
 import attrs
 import pytest
 import warm
+from apps.ui_kit import FIXED_NOW
 
 from tuicamp.engine import ruleset as ruleset_module
 from tuicamp.engine.engine import Engine
@@ -36,6 +37,15 @@ def _warm_server_stopped():
     session, waited for like any other child process."""
     yield
     warm.stop()
+
+
+@pytest.fixture
+def quiet_home(monkeypatch, tmp_path):
+    """The app reads nothing of the machine it runs on: a fixed clock (``FIXED_NOW``),
+    saves in the test's own folder, and no user config (keymap, theme)."""
+    monkeypatch.setenv("TUICAMP_NOW", FIXED_NOW)
+    monkeypatch.setenv("TUICAMP_SAVES", str(tmp_path / "saves"))
+    monkeypatch.setenv("TUICAMP_CONFIG", str(tmp_path / "no-config.toml"))
 
 
 def _shipped_on(name: str) -> None:

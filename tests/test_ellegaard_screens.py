@@ -16,7 +16,6 @@ from pathlib import Path
 
 import pytest
 from apps.ui_kit import (
-    FIXED_NOW,
     make_app,
     settle,
     sync,
@@ -47,11 +46,7 @@ from tuicamp.ui.screens.handover import HandoverScreen
 DRILL = Path(__file__).parent / "data" / "ellegaard-drill.toml"
 
 
-@pytest.fixture(autouse=True)
-def _quiet(monkeypatch, tmp_path):
-    monkeypatch.setenv("TUICAMP_NOW", FIXED_NOW)
-    monkeypatch.setenv("TUICAMP_SAVES", str(tmp_path / "saves"))
-    monkeypatch.setenv("TUICAMP_CONFIG", str(tmp_path / "no-config.toml"))
+pytestmark = pytest.mark.usefixtures("quiet_home")
 
 
 def _engine() -> Engine:

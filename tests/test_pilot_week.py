@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import pytest
 from apps import rauscher_kit as K
-from apps.ui_kit import FIXED_NOW, make_app, settle, sync, wait_until
+from apps.ui_kit import make_app, settle, sync, wait_until
 
 from tuicamp.game.session import Session
 from tuicamp.model.hexes import parse_label
@@ -24,11 +24,7 @@ from tuicamp.ui.screens.battles import BattleQueueScreen
 SIZE = (80, 24)
 
 
-@pytest.fixture(autouse=True)
-def _quiet(monkeypatch, tmp_path):
-    monkeypatch.setenv("TUICAMP_NOW", FIXED_NOW)
-    monkeypatch.setenv("TUICAMP_SAVES", str(tmp_path / "saves"))
-    monkeypatch.setenv("TUICAMP_CONFIG", str(tmp_path / "no-config.toml"))
+pytestmark = pytest.mark.usefixtures("quiet_home")
 
 
 class Keyboard:

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 from apps import rauscher_kit as K
-from apps.ui_kit import FIXED_NOW, make_app, sync, wait_for_screen, wait_until
+from apps.ui_kit import make_app, sync, wait_for_screen, wait_until
 from hypothesis import given
 from hypothesis import strategies as st
 from rauscher_rules import rauscher_rules
@@ -48,11 +48,7 @@ SIZE = (80, 24)
 RULESET = RauscherRuleset()
 
 
-@pytest.fixture(autouse=True)
-def _quiet(monkeypatch, tmp_path):
-    monkeypatch.setenv("TUICAMP_NOW", FIXED_NOW)
-    monkeypatch.setenv("TUICAMP_SAVES", str(tmp_path / "saves"))
-    monkeypatch.setenv("TUICAMP_CONFIG", str(tmp_path / "no-config.toml"))
+pytestmark = pytest.mark.usefixtures("quiet_home")
 
 
 def _app(save: Path, seat: str = "stirland"):

@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 from apps import rauscher_kit as K
-from apps.ui_kit import FIXED_NOW, make_app, sync, wait_for_screen, wait_until
+from apps.ui_kit import make_app, sync, wait_for_screen, wait_until
 from attrs import define
 from integrity_kit import Run, family, tuicamp
 from test_flow import FlowRules, make_campaign, new_engine
@@ -80,10 +80,7 @@ BOMBARDMENT_PROMPT = "bombardment: Great Cannon"  # what the first writer's orde
 
 
 @pytest.fixture(autouse=True)
-def _quiet(monkeypatch, tmp_path):
-    monkeypatch.setenv("TUICAMP_NOW", FIXED_NOW)
-    monkeypatch.setenv("TUICAMP_SAVES", str(tmp_path / "saves"))
-    monkeypatch.setenv("TUICAMP_CONFIG", str(tmp_path / "no-config.toml"))
+def _quiet(quiet_home, monkeypatch, tmp_path):
     monkeypatch.delenv("TUICAMP_DEBUG", raising=False)
     monkeypatch.chdir(tmp_path)  # files are named as a GM types them: by their names
 

@@ -7,7 +7,6 @@ from __future__ import annotations
 import pytest
 from apps import rauscher_kit as K
 from apps.ui_kit import (
-    FIXED_NOW,
     make_app,
     quiet_config,
     settle,
@@ -27,12 +26,7 @@ from tuicamp.ui.screens.title import TitleScreen
 from tuicamp.ui.screens.too_small import TooSmallScreen
 from tuicamp.ui.screens.wizard import WizardScreen
 
-
-@pytest.fixture(autouse=True)
-def _quiet(monkeypatch, tmp_path):
-    monkeypatch.setenv("TUICAMP_NOW", FIXED_NOW)
-    monkeypatch.setenv("TUICAMP_SAVES", str(tmp_path / "saves"))
-    monkeypatch.setenv("TUICAMP_CONFIG", str(tmp_path / "no-config.toml"))
+pytestmark = pytest.mark.usefixtures("quiet_home")
 
 
 @sync

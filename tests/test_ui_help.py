@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 from apps import rauscher_kit as K
-from apps.ui_kit import FIXED_NOW, make_app, settle, sync, wait_for_screen, wait_until
+from apps.ui_kit import make_app, settle, sync, wait_for_screen, wait_until
 from markdown_it import MarkdownIt
 from textual.widgets import Markdown, OptionList
 from textual.widgets._markdown import MarkdownBlock
@@ -22,11 +22,7 @@ MOST_LINES_PER_CHAPTER = 150
 MOST_BLOCKS_ON_SCREEN = 400
 
 
-@pytest.fixture(autouse=True)
-def _quiet(monkeypatch, tmp_path):
-    monkeypatch.setenv("TUICAMP_NOW", FIXED_NOW)
-    monkeypatch.setenv("TUICAMP_SAVES", str(tmp_path / "saves"))
-    monkeypatch.setenv("TUICAMP_CONFIG", str(tmp_path / "no-config.toml"))
+pytestmark = pytest.mark.usefixtures("quiet_home")
 
 
 @pytest.mark.parametrize("ruleset", [RauscherRuleset(), get_ruleset("sandbox")], ids=lambda r: r.id)

@@ -21,7 +21,7 @@ import contextlib
 
 import pytest
 from apps import rauscher_kit as K
-from apps.ui_kit import FIXED_NOW, make_app, make_save, settle, sync, wait_for_screen, wait_until
+from apps.ui_kit import make_app, make_save, settle, sync, wait_for_screen, wait_until
 from textual.keys import _character_to_key, key_to_character
 from textual.widgets import Static
 
@@ -39,11 +39,7 @@ from tuicamp.ui.screens.legend import LegendScreen
 SIZE = (80, 24)
 
 
-@pytest.fixture(autouse=True)
-def _quiet(monkeypatch, tmp_path):
-    monkeypatch.setenv("TUICAMP_NOW", FIXED_NOW)
-    monkeypatch.setenv("TUICAMP_SAVES", str(tmp_path / "saves"))
-    monkeypatch.setenv("TUICAMP_CONFIG", str(tmp_path / "no-config.toml"))
+pytestmark = pytest.mark.usefixtures("quiet_home")
 
 
 def as_typed(key: str) -> str:

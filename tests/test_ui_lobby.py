@@ -14,7 +14,6 @@ from pathlib import Path
 import pytest
 from apps.ui_kit import (
     EMPIRE_SECRET,
-    FIXED_NOW,
     ORC_SECRET,
     make_save,
     settle,
@@ -37,10 +36,7 @@ from tuicamp.ui.screens.lobby import BindKeyScreen, LobbyScreen
 SIZE = (100, 30)
 
 
-@pytest.fixture(autouse=True)
-def _quiet(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    monkeypatch.setenv("TUICAMP_NOW", FIXED_NOW)
-    monkeypatch.setenv("TUICAMP_CONFIG", str(tmp_path / "no-config.toml"))
+pytestmark = pytest.mark.usefixtures("quiet_home")
 
 
 def two_campaigns(folder: Path) -> tuple[Path, Path]:

@@ -8,17 +8,13 @@ from __future__ import annotations
 
 import pytest
 from apps import rauscher_kit as K
-from apps.ui_kit import FIXED_NOW, make_app, settle, sync
+from apps.ui_kit import make_app, settle, sync
 from textual.containers import VerticalScroll
 
 from tuicamp.ui.panels import PhasePanel
 from tuicamp.ui.screens.campaign import CampaignScreen
 
-
-@pytest.fixture(autouse=True)
-def _quiet(monkeypatch, tmp_path):
-    monkeypatch.setenv("TUICAMP_NOW", FIXED_NOW)
-    monkeypatch.setenv("TUICAMP_CONFIG", str(tmp_path / "no-config.toml"))
+pytestmark = pytest.mark.usefixtures("quiet_home")
 
 
 @sync

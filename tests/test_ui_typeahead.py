@@ -13,18 +13,14 @@ from __future__ import annotations
 import asyncio
 
 import pytest
-from apps.ui_kit import FIXED_NOW, make_app, make_save, settle, sync
+from apps.ui_kit import make_app, make_save, settle, sync
 from textual import events
 
 from tuicamp.ui.screens import help as help_module
 from tuicamp.ui.screens.campaign import CampaignScreen
 from tuicamp.ui.typeahead import handled_by
 
-
-@pytest.fixture(autouse=True)
-def _quiet(monkeypatch, tmp_path):
-    monkeypatch.setenv("TUICAMP_NOW", FIXED_NOW)
-    monkeypatch.setenv("TUICAMP_CONFIG", str(tmp_path / "no-config.toml"))
+pytestmark = pytest.mark.usefixtures("quiet_home")
 
 
 def _key(key: str, char: str) -> events.Key:
