@@ -17,7 +17,8 @@ from hypothesis import strategies as st
 from tuicamp.cli import main
 from tuicamp.engine import registry
 from tuicamp.engine.errors import InputError
-from tuicamp.game.mapgen import BOUNDS, MapSpec, Shape, generate
+from tuicamp.game.mapgen import BOUNDS, Fairness, MapSpec, Shape, Start, generate, seats
+from tuicamp.game.mapgen.fairness import FAIR_TERRITORIES, home_territories
 from tuicamp.game.mapgen.land import CLEAR, SEA, Land
 from tuicamp.game.mapgen.realms import choose_realms, raise_pirate_island, realm_members
 from tuicamp.game.mapgen.realms import pieces as realm_pieces
@@ -108,18 +109,91 @@ def test_territories_are_whole_and_of_the_texts_size(seed: int) -> None:
         assert not any(scenario.map.terrain_at(h).water for h in t.hexes)
 
 
-@pytest.mark.parametrize("seed", range(12))
-def test_starts_are_fair_within_the_stated_bounds(seed: int) -> None:
+FAIR_SIZES = ((30, 20), (40, 30), (48, 36))
+
+
+def fair_specs() -> list[MapSpec]:
+    """Maps of three sizes and two to six players, as the seed falls."""
+    return [MapSpec(*FAIR_SIZES[seed % 3], 2 + seed % 5, seed) for seed in range(30)]
+
+
+def test_the_stated_bounds_are_the_rulings() -> None:
+    """R-ALL-15: distance, food and income "differ between players by at most 20 % of the
+    largest", "on every map with at least 8 territories a player"."""
+    assert BOUNDS == {"distance": 0.2, "food": 0.2, "income": 0.2}
+    assert FAIR_TERRITORIES == 8
+
+
+@pytest.mark.parametrize("first", range(0, 30, 10))
+def test_starts_are_fair_within_the_stated_bounds(first: int) -> None:
     """Distance to the nearest rival capital, food and income differ between players by
-    no more than BOUNDS ((most - least) / most), and the report says so."""
-    made = generate(MapSpec(24, 18, 2 + seed % 3, seed))
-    for figure, bound in BOUNDS.items():
-        assert made.fairness.spread(figure) <= bound, (figure, made.report())
-    report = made.report()
-    assert len(report) == 1 + len(made.scenario.players) + 1
-    assert report[-1].startswith("spread: distance ")
-    capitals = [s for s in made.scenario.map.settlements if s.kind == "capital"]
-    assert sorted(s.owner or "" for s in capitals) == sorted(p.id for p in made.scenario.players)
+    no more than BOUNDS ((most - least) / most) on every map with FAIR_TERRITORIES
+    territories a player (R-ALL-15), and the report says so."""
+    judged = 0
+    for made in (generate(s) for s in fair_specs()[first : first + 10]):
+        players = len(made.scenario.players)
+        if len(made.scenario.map.territories) < FAIR_TERRITORIES * players:
+            continue
+        judged += 1
+        for figure, bound in BOUNDS.items():
+            assert made.fairness.spread(figure) <= bound, (figure, made.spec, made.report())
+        report = made.report()
+        assert len(report) == 1 + players + 1
+        assert report[-1].startswith("spread: distance ")
+        assert "(at most 20%)" in report[-1]
+        capitals = [s for s in made.scenario.map.settlements if s.kind == "capital"]
+        assert sorted(s.owner or "" for s in capitals) == sorted(
+            p.id for p in made.scenario.players
+        )
+    assert judged >= 8, "most of these maps are large enough for the bounds"
+
+
+@pytest.mark.parametrize(
+    "spec", [MapSpec(40, 30, 3, 5), MapSpec(30, 20, 4, 2), MapSpec(16, 12, 2, 1)]
+)
+def test_the_players_hold_half_the_land_each_realm_in_one_piece(spec: MapSpec) -> None:
+    """R-ALL-15, on Rauscher's "some of the territories will be controlled by each of the
+    players. Remaining territories - most probably lying between the two countries - are
+    largely unexplored": each player holds floor(territories / 2) // players territories
+    (at least 2, at most 12), his realm in one piece around his capital; the rest are
+    neutral, their settlements too."""
+    m = generate(spec).scenario.map
+    total = len(m.territories)
+    home = max(2, min(12, (total // 2) // spec.players))
+    assert home == home_territories(total, spec.players)
+    neutral = [t for t in m.territories if t.owner is None]
+    for slot in seats.players(spec.players):
+        realm = [t for t in m.territories if t.owner == slot.id]
+        assert len(realm) == home, (slot.id, len(realm), total)
+        assert _one_piece([h for t in realm for h in t.hexes]), slot.id
+        held = {h for t in realm for h in t.hexes}
+        mine = [s for s in m.settlements if s.owner == slot.id]
+        assert len(mine) == home and all(s.hex in held for s in mine)
+    assert len(neutral) == total - home * spec.players >= total // 2
+    inside = {h for t in neutral for h in t.hexes}
+    assert all(s.owner is None for s in m.settlements if s.hex in inside)
+
+
+def test_a_large_map_keeps_the_realms_a_campaigns_size() -> None:
+    """R-ALL-15: "at most 12", so the wilds grow with the map, not the realms."""
+    assert home_territories(2000, 4) == 12
+    assert home_territories(9, 2) == 2
+    assert home_territories(60, 3) == 10
+
+
+def test_the_report_says_when_a_small_map_falls_outside_the_bounds() -> None:
+    """A map too small to be fair is still made, and the figures say so and what to do."""
+    fair = Fairness((Start(0, (0, 1), 6, 10, 5), Start(2, (2, 3), 6, 10, 5)))
+    unfair = Fairness((Start(0, (0, 1), 6, 10, 5), Start(2, (2, 3), 4, 7, 5)))
+    assert fair.within_bounds and not unfair.within_bounds
+    assert unfair.spread("food") == pytest.approx(0.3)
+    lines = unfair.report(["Red", "Blue"])
+    assert (
+        lines[-3]
+        == "spread: distance 33% (at most 20%), food 30% (at most 20%), income 0% (at most 20%)"
+    )
+    assert lines[-1] == "try another --seed, or a larger --size"
+    assert fair.report(["Red", "Blue"])[-1].startswith("spread: ")
 
 
 def test_same_seed_same_map_and_another_seed_another() -> None:

@@ -2,17 +2,29 @@
 with, chosen so that no player starts nearer a rival, or with less food or income, than
 the others, and the figures that show it.
 
-Many seeded draws of capitals are tried (every one, on a map with few territories); each
-player's realm is its capital's territory and HOME_TERRITORIES - 1 neighbours, handed
-out poorest player first; the draw whose figures differ least wins, ties going to
-capitals farther apart. A territory's income is
-its revenue (from its farmland and hills), its food the farmland (clear hexes) it holds.
+How much land a player starts with is R-ALL-15 (docs/rulings.md): the players together
+hold about half the territories, shared evenly (``home_territories``), the rest lies
+neutral between them. The capitals are found in three steps, each cheap enough for a
+200 x 200 map:
+
+1. draws: many seeded draws of capitals (every one, on a map with few territories);
+   each realm grows from its capital a territory at a time, the poorest realm first
+   taking the free neighbour that leaves the realms' figures closest;
+2. climb: from the fairest draw, a capital moves to a neighbouring territory while
+   that makes the figures closer (a few rounds);
+3. polish: a realm's territory is swapped for another on its edge while that makes
+   food and income closer, the realm staying in one piece.
+
+A territory's income is its revenue (from its farmland and hills), its food the farmland
+(clear hexes) it holds. The spreads are scored as (most - least) / most, the worst of
+the three first.
 """
 
 from __future__ import annotations
 
 import itertools
 import math
+from collections.abc import Sequence
 from random import Random
 
 from attrs import frozen
@@ -22,10 +34,25 @@ from tuicamp.game.mapgen.land import CLEAR, HILLS, Land
 from tuicamp.model.hexes import Hex
 
 DRAWS = 120  # draws of capitals tried
-HOME_TERRITORIES = 2  # each player's realm at the start, its capital's territory included
+CLIMBS = 12  # rounds of moving one capital to a neighbouring territory
+FINALISTS = 6  # the fairest draws climbed and polished, the best of them kept
+POLISH = 24  # swaps of one realm territory for another at most
+# R-ALL-15: the players hold half the territories between them, each at least two
+# (a capital and a neighbour) and at most twelve (the realms stay a campaign's size on a
+# large map, and the wilds between them grow instead).
+HELD_SHARE = 0.5
+FEWEST_HOME, MOST_HOME = 2, 12
 # The most the figures may differ between players, as (most - least) / most: what the
-# tests hold every generated map to, and what `tuicamp generate` reports against.
-BOUNDS = {"distance": 0.5, "food": 0.5, "income": 0.5}
+# tests hold every generated map of at least FAIR_TERRITORIES territories a player to,
+# and what `tuicamp generate` reports against.
+BOUNDS = {"distance": 0.2, "food": 0.2, "income": 0.2}
+FAIR_TERRITORIES = 8  # territories a player on the map, for the bounds to hold
+
+
+def home_territories(territories: int, players: int) -> int:
+    """Each player's realm at the start, its capital's territory included (R-ALL-15)."""
+    share = int(territories * HELD_SHARE) // max(players, 1)
+    return max(FEWEST_HOME, min(MOST_HOME, share))
 
 
 def revenue(land: Land, hexes: list[Hex]) -> int:
@@ -35,6 +62,12 @@ def revenue(land: Land, hexes: list[Hex]) -> int:
 
 def food(land: Land, hexes: list[Hex]) -> int:
     return sum(1 for h in hexes if land.ground[h] == CLEAR)
+
+
+def spread(values: Sequence[float]) -> float:
+    """(most - least) / most: 0 when all are equal (or all nothing)."""
+    most = max(values, default=0)
+    return (most - min(values)) / most if most else 0.0
 
 
 @frozen
@@ -55,13 +88,18 @@ class Fairness:
     starts: tuple[Start, ...]
 
     def spread(self, figure: str) -> float:
-        values = [getattr(s, figure) for s in self.starts]
-        most = max(values)
-        return (most - min(values)) / most if most else 0.0
+        return spread([getattr(s, figure) for s in self.starts])
 
     @property
     def within_bounds(self) -> bool:
         return all(self.spread(f) <= b for f, b in BOUNDS.items())
+
+    def score(self) -> tuple[float, int]:
+        """How unfair the starts are, least first: the worst spread against its bound,
+        a tenth of the others', then capitals farther apart."""
+        figures = [self.spread(f) / b for f, b in BOUNDS.items()]
+        closest = min((s.distance for s in self.starts), default=0)
+        return (max(figures) + sum(figures) / 10, -closest)
 
     def report(self, names: list[str], who: str = "player") -> list[str]:
         """The figures as a table a Games Master reads: one row per start (``who``: a
@@ -72,6 +110,9 @@ class Fairness:
             lines.append(
                 f"{name:<{width}} {s.distance:>8} {s.food:>5} {s.income:>6} {len(s.realm)}"
             )
+        if len(self.starts) < 2:
+            lines.append("spread: one start, nothing to compare")
+            return lines
         spreads = ", ".join(
             f"{f} {self.spread(f):.0%} (at most {b:.0%})" for f, b in BOUNDS.items()
         )
@@ -82,41 +123,120 @@ class Fairness:
         return lines
 
 
+@frozen
+class _Map:
+    """What the search asks of the map, worked out once: each territory's neighbours,
+    income and food, and its settlement's hex."""
+
+    beside: list[frozenset[int]]
+    incomes: list[int]
+    foods: list[int]
+    sites: list[Hex]
+    home: int
+
+    def wealth(self, realm: Sequence[int]) -> tuple[int, int]:
+        return sum(self.foods[t] for t in realm), sum(self.incomes[t] for t in realm)
+
+    def score(self, fairness: Fairness) -> tuple[int, float, int]:
+        """A realm hemmed in short of its home land first, then the figures' score."""
+        short = sum(self.home - len(s.realm) for s in fairness.starts)
+        return (short, *fairness.score())
+
+
 def choose_starts(
     land: Land,
     territories: list[list[Hex]],
     sites: list[Hex],
     players: int,
     rng: Random,
-    home: int = HOME_TERRITORIES,
+    home: int | None = None,
 ) -> Fairness:
-    """The fairest of DRAWS draws of capitals (``sites[i]`` is territory i's settlement)."""
+    """The fairest starts found (``sites[i]`` is territory i's settlement); ``home`` is
+    each realm's territories (None: R-ALL-15's share of this map)."""
     if len(territories) < players:
         raise InputError(
             f"the map has {len(territories)} territories, too few for {players} players: "
             "make it larger (--size) or give fewer --players"
         )
-    beside = _neighbours(land, territories)
-    incomes = [revenue(land, t) for t in territories]
-    foods = [food(land, t) for t in territories]
-    best: tuple[tuple[float, int], Fairness] | None = None
+    m = _Map(
+        _neighbours(land, territories),
+        [revenue(land, t) for t in territories],
+        [food(land, t) for t in territories],
+        sites,
+        home if home is not None else home_territories(len(territories), players),
+    )
     order = list(range(len(territories)))
     if math.comb(len(order), players) <= DRAWS:  # few enough to try every one
         draws = [list(c) for c in itertools.combinations(order, players)]
     else:
         draws = [rng.sample(order, players) for _ in range(DRAWS)]
-    for capitals in draws:
-        fairness = _realms(capitals, beside, sites, incomes, foods, home)
-        figures = [fairness.spread(f) / b for f, b in BOUNDS.items()]
-        closest = min(s.distance for s in fairness.starts)
-        score = (max(figures) + sum(figures) / 10, -closest)
-        if best is None or score < best[0]:
-            best = (score, fairness)
-    assert best is not None
-    return best[1]
+    ranked = sorted((_starts(c, m) for c in draws), key=m.score)
+    return min((_polish(_climb(f, m), m) for f in ranked[:FINALISTS]), key=m.score)
 
 
-def _neighbours(land: Land, territories: list[list[Hex]]) -> list[set[int]]:
+def _climb(best: Fairness, m: _Map) -> Fairness:
+    """Move one capital at a time to a neighbouring territory while the starts get fairer."""
+    for _ in range(CLIMBS):
+        capitals = [s.capital for s in best.starts]
+        tries = [
+            _starts([*capitals[:p], n, *capitals[p + 1 :]], m)
+            for p, c in enumerate(capitals)
+            for n in sorted(m.beside[c] - set(capitals))
+        ]
+        better = min(tries, key=m.score, default=best)
+        if m.score(better) >= m.score(best):
+            return best
+        best = better
+    return best
+
+
+def _polish(best: Fairness, m: _Map) -> Fairness:
+    """Swap one realm territory (never the capital) for a free one on the realm's edge
+    while food and income get closer, each realm staying in one piece."""
+    realms = [list(s.realm) for s in best.starts]
+    capitals = [s.capital for s in best.starts]
+    for _ in range(POLISH):
+        taken = {t for r in realms for t in r}
+        current = _wealth_score(realms, m)
+        found: tuple[float, int, int, int] | None = None
+        for p, realm in enumerate(realms):
+            for out in realm[1:]:
+                rest = [t for t in realm if t != out]
+                edge = {n for t in rest for n in m.beside[t]} - taken
+                for into in sorted(edge):
+                    trial = [*realms[:p], [*rest, into], *realms[p + 1 :]]
+                    score = _wealth_score(trial, m)
+                    better = score < current and (found is None or score < found[0])
+                    if better and _whole([*rest, into], m):
+                        found = (score, p, out, into)
+        if found is None:
+            break
+        _, p, out, into = found
+        realms[p] = [t for t in realms[p] if t != out] + [into]
+    return _fairness(capitals, realms, m)
+
+
+def _wealth_score(realms: list[list[int]], m: _Map) -> float:
+    wealth = [m.wealth(r) for r in realms]
+    figures = [spread([w[0] for w in wealth]) / BOUNDS["food"]]
+    figures.append(spread([w[1] for w in wealth]) / BOUNDS["income"])
+    return max(figures) + sum(figures) / 10
+
+
+def _whole(realm: list[int], m: _Map) -> bool:
+    """Whether a realm's territories are in one piece."""
+    left = set(realm)
+    todo = [realm[0]]
+    left.discard(realm[0])
+    while todo:
+        for n in m.beside[todo.pop()]:
+            if n in left:
+                left.discard(n)
+                todo.append(n)
+    return not left
+
+
+def _neighbours(land: Land, territories: list[list[Hex]]) -> list[frozenset[int]]:
     index = {h: i for i, t in enumerate(territories) for h in t}
     out: list[set[int]] = [set() for _ in territories]
     for i, t in enumerate(territories):
@@ -125,38 +245,38 @@ def _neighbours(land: Land, territories: list[list[Hex]]) -> list[set[int]]:
                 j = index.get(n)
                 if j is not None and j != i:
                     out[i].add(j)
-    return out
+    return [frozenset(s) for s in out]
 
 
-def _realms(
-    capitals: list[int],
-    beside: list[set[int]],
-    sites: list[Hex],
-    incomes: list[int],
-    foods: list[int],
-    home: int,
-) -> Fairness:
+def _starts(capitals: list[int], m: _Map) -> Fairness:
+    """Realms grown from ``capitals``: a territory a round, the poorest realm (by food
+    and income against the average territory's) first, each taking the free neighbour
+    that brings it nearest the others' wealth (the richest, for the poorest)."""
     realms = [[c] for c in capitals]
     taken = set(capitals)
-    for _ in range(home - 1):
-        for p in sorted(range(len(realms)), key=lambda p: (sum(incomes[t] for t in realms[p]), p)):
-            free = sorted(
-                {n for t in realms[p] for n in beside[t]} - taken,
-                key=lambda n: (-incomes[n] - foods[n], n),
-            )
+    mean_food = max(1.0, sum(m.foods) / len(m.foods))
+    mean_income = max(1.0, sum(m.incomes) / len(m.incomes))
+
+    def worth(realm: Sequence[int]) -> float:
+        f, i = m.wealth(realm)
+        return f / mean_food + i / mean_income
+
+    for _ in range(m.home - 1):
+        for p in sorted(range(len(realms)), key=lambda p: (worth(realms[p]), p)):
+            free = {n for t in realms[p] for n in m.beside[t]} - taken
             if free:
-                realms[p].append(free[0])
-                taken.add(free[0])
+                pick = max(
+                    free, key=lambda n: (m.foods[n] / mean_food + m.incomes[n] / mean_income, -n)
+                )
+                realms[p].append(pick)
+                taken.add(pick)
+    return _fairness(capitals, realms, m)
+
+
+def _fairness(capitals: list[int], realms: list[list[int]], m: _Map) -> Fairness:
     starts = []
-    for p, c in enumerate(capitals):
-        rivals = [sites[o].distance(sites[c]) for o in capitals if o != c]
-        starts.append(
-            Start(
-                capital=c,
-                realm=tuple(realms[p]),
-                distance=min(rivals, default=0),
-                food=sum(foods[t] for t in realms[p]),
-                income=sum(incomes[t] for t in realms[p]),
-            )
-        )
+    for c, realm in zip(capitals, realms, strict=True):
+        rivals = [m.sites[o].distance(m.sites[c]) for o in capitals if o != c]
+        f, i = m.wealth(realm)
+        starts.append(Start(c, tuple(realm), min(rivals, default=0), f, i))
     return Fairness(tuple(starts))

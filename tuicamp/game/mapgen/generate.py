@@ -16,7 +16,7 @@ from tuicamp.engine import registry
 from tuicamp.engine.errors import InputError
 from tuicamp.game.mapedit.writer import ScenarioText, scenario_text
 from tuicamp.game.mapgen import seats
-from tuicamp.game.mapgen.fairness import HOME_TERRITORIES, Fairness, choose_starts, revenue
+from tuicamp.game.mapgen.fairness import Fairness, choose_starts, revenue
 from tuicamp.game.mapgen.hexisland import HexIsland, hex_island
 from tuicamp.game.mapgen.land import Land
 from tuicamp.game.mapgen.names import Namer, slug, unique
@@ -135,7 +135,7 @@ def generate(spec: MapSpec) -> Generated:
         [s.hex for s in sites],
         spec.players,
         rng("starts"),
-        home=HOME_TILES if tiles else HOME_TERRITORIES,
+        home=HOME_TILES if tiles else None,
     )
     capitals = {s.capital for s in fairness.starts}
     assign_kinds(sites, capitals, rng("kinds"))
