@@ -1,6 +1,7 @@
-"""The editor's help key: ? (or F1) opens a page of every editor key with what it does,
-read from the editor's own bindings, since at 80 columns most of them are off the footer;
-escape, q or ? closes it again."""
+"""Every editor key can be found: the footer holds the keys every tool shares and ? Help
+at 80 columns, the status panel names the keys of the tool in hand, and ? (or F1) opens a
+page of every editor key with what it does, read from the editor's own bindings; escape,
+q or ? closes it again."""
 
 from __future__ import annotations
 
@@ -8,11 +9,13 @@ import dataclasses
 from pathlib import Path
 
 import pytest
-from apps.ui_kit import quiet_config, settle, sync, wait_for_screen
+from apps.ui_kit import quiet_config, settle, sync, wait_for_screen, wait_until
+from textual.widgets._footer import FooterKey
 
 from tuicamp.game.mapgen import MapSpec, generate
 from tuicamp.ui.app import TuicampApp
 from tuicamp.ui.editor import EditorScreen
+from tuicamp.ui.editor._tools import TOOL_KEYS, TOOLS, Tools
 from tuicamp.ui.screens.help import HelpScreen
 
 
@@ -52,3 +55,49 @@ async def test_the_help_closes_on_escape_q_and_question_mark(tmp_path: Path, key
         await settle(pilot)
         await pilot.press(key)
         await wait_for_screen(pilot, EditorScreen)
+
+
+@sync
+async def test_the_footer_at_80_columns_shows_its_keys_whole_and_the_help(tmp_path: Path) -> None:
+    """At 80x24 the footer's keys all fit beside the palette's, ? Help among them; the
+    keys it leaves out are in the panel (t, [ ], b, j, the tool's own) or the help."""
+    app = editor_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await wait_for_screen(pilot, EditorScreen)
+
+        def keys() -> list[FooterKey]:
+            return [k for k in screen.query(FooterKey) if k.region.width]
+
+        await wait_until(pilot, lambda: len(keys()) > 1, "the footer's keys")
+        drawn = keys()
+        shown = {k.action for k in drawn if not k.has_class("-command-palette")}
+        assert shown == {"apply", "undo", "redo", "check", "save", "help", "close"}
+        palette = next(k for k in drawn if k.has_class("-command-palette"))
+        assert all(k.region.right <= palette.region.x for k in drawn if k is not palette)
+        assert palette.region.right <= 80
+        panel = str(screen.query_one("#editor-status").render())
+        for named in ("Tool [t]", "[ ]:", "Brush [b]", "Problems [j]", "space paint"):
+            assert named in panel
+
+
+def test_the_panel_names_every_key_of_each_tool_in_its_width() -> None:
+    """The territory tool's fill, lasso, new, rename, owner and colour keys are listed
+    by the panel while it is in hand, each key beside its word, in the panel's room."""
+    tools = Tools()
+    for tool in TOOLS:
+        tools.tool = tool
+        for room in (27, 41):
+            lines = tools.keys(room - 2)
+            assert all(len(line) <= room - 2 for line in lines)
+            assert "  ".join(lines) == "  ".join(TOOL_KEYS[tool])
+    tools.tool = "territory"
+    assert tools.keys(25) == [
+        "space assign  f fill",
+        "l lasso  T new  r rename",
+        "O owner  C colour",
+    ]
+    bound = {b.key for b in EditorScreen.BINDINGS}
+    for tool in TOOLS:
+        for entry in TOOL_KEYS[tool]:
+            key = entry.split()[0]
+            assert key in bound, entry

@@ -101,10 +101,12 @@ class EditorScreen(Screen[None]):
     #editor-problems { height: 1fr; border: none; }
     """
     BINDINGS = [
-        Binding("t", "next_tool", "Tool", id="editor.tool"),
-        Binding("right_square_bracket", "cycle(1)", "Next", id="editor.next_item"),
+        # The footer shows what every tool does at 80 columns (the panel lists the tool,
+        # its item, the brush and the problems with their keys, and the tool's own keys).
+        Binding("t", "next_tool", "Tool", show=False, id="editor.tool"),
+        Binding("right_square_bracket", "cycle(1)", "Next", show=False, id="editor.next_item"),
         Binding("left_square_bracket", "cycle(-1)", "Prev", show=False, id="editor.prev_item"),
-        Binding("b", "brush", "Brush", id="editor.brush"),
+        Binding("b", "brush", "Brush", show=False, id="editor.brush"),
         Binding("space", "apply", "Apply", id="editor.apply"),
         Binding("f", "fill", "Fill", show=False, id="editor.fill"),
         Binding("l", "lasso", "Lasso", show=False, id="editor.lasso"),
@@ -114,8 +116,8 @@ class EditorScreen(Screen[None]):
         Binding("C", "recolour", "Land colour", show=False, id="editor.recolour"),
         Binding("X", "remove_settlement", "Remove", show=False, id="editor.remove"),
         Binding("u", "undo", "Undo", id="editor.undo"),
-        Binding("y", "redo", "Redo", show=False, id="editor.redo"),
-        Binding("v", "check", "Check", show=False, id="editor.check"),
+        Binding("y", "redo", "Redo", id="editor.redo"),
+        Binding("v", "check", "Check", id="editor.check"),
         Binding("j", "jump", "Jump", show=False, id="editor.jump"),
         Binding("g", "generate", "Generate", show=False, id="editor.generate"),
         Binding("s", "scenario", "Scenario", show=False, id="editor.scenario"),
@@ -124,7 +126,7 @@ class EditorScreen(Screen[None]):
         Binding("R", "rulesets", "Rulesets", show=False, id="editor.rulesets"),
         Binding("B", "setup", "Set-up", show=False, id="editor.setup"),
         Binding("ctrl+s", "save", "Save", id="editor.save"),
-        Binding("question_mark,f1", "help", "Help", show=False, id="editor.help"),
+        Binding("question_mark,f1", "help", "Help", id="editor.help"),
         Binding("q", "close", "Close", id="editor.close"),
     ]
 
@@ -245,6 +247,7 @@ class EditorScreen(Screen[None]):
             f"  army: {self._army_here_text(h)}",
             f"Tool [t]: {tools.tool}",
             f"  [ ]: {tools.item(m, self.palette)}",
+            *(f"  {line}" for line in tools.keys(self._panel_room() - 2)),
             f"Brush [b]: {tools.brush}{'  lasso out [l]' if self.lasso is not None else ''}",
             f"Problems [j]: {len(self.findings) or 'none'}{' (v: check)' if self._stale else ''}",
             "Ledger (land, towns, pts):",
@@ -267,11 +270,15 @@ class EditorScreen(Screen[None]):
         names = {**{t.id: t.name for t in sc.teams}, **{p.id: p.name for p in sc.players}}
         return f" ({names.get(owner, owner)})"
 
+    def _panel_room(self) -> int:
+        """The characters a line of the status panel has."""
+        return PANEL_WIDTHS[self.has_class(WIDE)] - PANEL_FRAME
+
     def _ledger_lines(self) -> list[str]:
         """The ledger in the panel's width: a line as it is when it fits; else, on a wide
         screen, wrapped with the whole name; on a narrow one, the name cut after a whole
         word (the land line above names the holder in full)."""
-        room = PANEL_WIDTHS[self.has_class(WIDE)] - PANEL_FRAME - len(LEDGER_INDENT)
+        room = self._panel_room() - len(LEDGER_INDENT)
         out = []
         for line in self._ledger:
             whole, figures = line.short(), line.figures()

@@ -18,6 +18,15 @@ TOOLS = (TERRAIN, FEATURE, TERRITORY, SETTLEMENT, ARMY)
 PEN_OFF, PEN_DRAW, PEN_ERASE = "off", "draw", "erase"
 PENS = (PEN_OFF, PEN_DRAW, PEN_ERASE)
 SETTLEMENT_KINDS = ("village", "town", "city", "capital", "fortress", "tower")
+# The keys of the tool in hand, as the status panel lists them: they are off the footer
+# at 80 columns, and a designer should not need the help to find the fill or the lasso.
+TOOL_KEYS: dict[str, tuple[str, ...]] = {
+    TERRAIN: ("space paint",),
+    FEATURE: ("space pen on/erase/off",),
+    TERRITORY: ("space assign", "f fill", "l lasso", "T new", "r rename", "O owner", "C colour"),
+    SETTLEMENT: ("space place", "X remove"),
+    ARMY: ("space place", "X remove"),
+}
 
 
 @define
@@ -52,6 +61,17 @@ class Tools:
             self.territory = ids[(at + step) % len(ids)]
         elif self.tool == ARMY:
             self.army += step  # taken modulo the armies on the hex when it is used
+
+    def keys(self, width: int) -> list[str]:
+        """The tool's keys in lines of at most ``width`` characters, never a key parted
+        from its word."""
+        lines: list[str] = []
+        for key in TOOL_KEYS[self.tool]:
+            if lines and len(lines[-1]) + 2 + len(key) <= width:
+                lines[-1] += f"  {key}"
+            else:
+                lines.append(key)
+        return lines
 
     def letter(self, palette: Palette) -> str:
         letters = palette.letters
