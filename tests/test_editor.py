@@ -586,3 +586,24 @@ async def test_a_refused_form_stays_open_as_typed_and_says_why() -> None:
         assert screen.scenario.map.territories == []
         await pilot.press("ctrl+s")
         await refused(pilot, "")
+
+
+@sync
+async def test_a_forms_hint_and_title_show_brackets_as_typed() -> None:
+    """The army form's hint is the syntax of a units line, "[xMODELS] [category]", and a
+    territory named with brackets keeps them in its forms: nothing there is markup."""
+    app = editor_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await _new_land(pilot, "[bold]Marches")
+        await pilot.press("f", "t", "t")  # the whole map the land's; settlement, army
+        assert screen.tools.tool == "army"
+        await pilot.press("space")
+        form = await wait_for_screen(pilot, FieldsForm)
+        hint = str(form.query_one(".form-hint").render())
+        assert "name points [xMODELS] [category], split by ;" in hint
+        await pilot.press("escape")
+        await wait_for_screen(pilot, EditorScreen)
+        await go(pilot, screen, H(0, 0))
+        await pilot.press("C")
+        form = await wait_for_screen(pilot, FieldsForm)
+        assert str(form.query_one(".dialog-title").render()) == "Colour of [bold]Marches"

@@ -1,7 +1,9 @@
 """The editor's small forms: a few labelled text fields, answered with enter, left with
 escape. One form class serves every question (a name, a settlement, a path, a map to
-generate), so each reads and behaves the same. A form given ``accept`` stays open when
-its answer is refused, saying why above its hint, so nothing typed is lost."""
+generate), so each reads and behaves the same. Titles, labels and hints are plain text:
+they quote names a designer typed and syntax such as ``[xMODELS]``, never markup. A form
+given ``accept`` stays open when its answer is refused, saying why above its hint, so
+nothing typed is lost."""
 
 from __future__ import annotations
 
@@ -47,12 +49,14 @@ class FieldsForm(ModalScreen[list[str] | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Static(self.form_title, classes="dialog-title")
+            yield Static(self.form_title, classes="dialog-title", markup=False)
             for i, (label, value) in enumerate(self.fields):
-                yield Label(label)
+                yield Label(label, markup=False)
                 yield Field(value, id=f"field-{i}", compact=True)
             yield Static("", id="form-refusal", markup=False)
-            yield Static(self.hint or "enter: done  escape: cancel", classes="form-hint")
+            yield Static(
+                self.hint or "enter: done  escape: cancel", classes="form-hint", markup=False
+            )
 
     def on_mount(self) -> None:
         self.query_one("#field-0", Input).focus()
@@ -100,9 +104,11 @@ class TextForm(ModalScreen[str | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Static(self.form_title, classes="dialog-title")
+            yield Static(self.form_title, classes="dialog-title", markup=False)
             yield TextBox(self.text, id="text-field", soft_wrap=True)
-            yield Static(self.hint or "ctrl+s: done  escape: cancel", classes="form-hint")
+            yield Static(
+                self.hint or "ctrl+s: done  escape: cancel", classes="form-hint", markup=False
+            )
 
     def on_mount(self) -> None:
         area = self.query_one("#text-field", TextArea)

@@ -24,8 +24,8 @@ TOOL_KEYS: dict[str, tuple[str, ...]] = {
     TERRAIN: ("space paint",),
     FEATURE: ("space pen on/erase/off",),
     TERRITORY: ("space assign", "f fill", "l lasso", "T new", "r rename", "O owner", "C colour"),
-    SETTLEMENT: ("space place", "X remove"),
-    ARMY: ("space place", "X remove"),
+    SETTLEMENT: ("space place/change", "X remove"),
+    ARMY: ("space place/change", "] next here", "X remove"),
 }
 
 
@@ -92,5 +92,5 @@ class Tools:
             tint = f" in {t.colour}" if t and t.colour else ""
             return f"{t.name} ({len(t.hexes)}){tint}" if t else "none: T makes one"
         if self.tool == ARMY:
-            return "space: place; ] next here"
-        return "space: place or change"
+            return "units or points: a form"
+        return "kind, owner, walls: a form"
