@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 from tuicamp.cli import main
 from tuicamp.engine import registry
 from tuicamp.engine.errors import InputError
+from tuicamp.game.mapedit.ledger import ledger
 from tuicamp.game.mapgen import BOUNDS, Fairness, MapSpec, Shape, Start, generate, seats
 from tuicamp.game.mapgen.fairness import FAIR_TERRITORIES, home_territories
 from tuicamp.game.mapgen.land import CLEAR, SEA, Land
@@ -155,8 +156,9 @@ def test_the_players_hold_half_the_land_each_realm_in_one_piece(spec: MapSpec) -
     """R-ALL-15, on Rauscher's "some of the territories will be controlled by each of the
     players. Remaining territories - most probably lying between the two countries - are
     largely unexplored": each player holds floor(territories / 2) // players territories
-    (at least 2, at most 12), his realm in one piece around his capital; the rest are
-    neutral, their settlements too."""
+    (at least 2, at most 12), his realm in one piece around his capital, its settlements
+    of the same kinds as every other player's (the text counts them against his
+    points); the rest are neutral, their settlements too."""
     m = generate(spec).scenario.map
     total = len(m.territories)
     home = max(2, min(12, (total // 2) // spec.players))
@@ -170,6 +172,11 @@ def test_the_players_hold_half_the_land_each_realm_in_one_piece(spec: MapSpec) -
         mine = [s for s in m.settlements if s.owner == slot.id]
         assert len(mine) == home and all(s.hex in held for s in mine)
     assert len(neutral) == total - home * spec.players >= total // 2
+    kinds = {
+        slot.id: sorted(s.kind for s in m.settlements if s.owner == slot.id)
+        for slot in seats.players(spec.players)
+    }
+    assert len({tuple(k) for k in kinds.values()}) == 1, kinds  # the same kinds each
     inside = {h for t in neutral for h in t.hexes}
     assert all(s.owner is None for s in m.settlements if s.hex in inside)
 
@@ -452,3 +459,15 @@ def test_a_large_map_names_its_places_without_numbers_while_names_last() -> None
     assert namer.place().split()[-1].isdigit()  # all given: numbered, still unique
     again = Namer(Random(5))
     assert [again.place() for _ in range(every)] == names  # same seed, same names
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_each_player_starts_with_settlements_of_the_same_points(seed: int) -> None:
+    """Rauscher: "When deciding on the points values of each player, make sure you take
+    into account any villages, towns, cities, or fortresses under any given players
+    control": on a generated map their costs come to the same for every player, as the
+    editor's ledger counts them (R-ALL-15)."""
+    made = generate(MapSpec(40, 30, 3, seed, "rauscher"))
+    lines = ledger(made.scenario)
+    assert len(lines) == 3 and len({line.points for line in lines}) == 1, lines
+    assert lines[0].points > 350  # the settlements' costs, besides the player's host

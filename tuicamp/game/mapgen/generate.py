@@ -138,7 +138,7 @@ def generate(spec: MapSpec) -> Generated:
         home=HOME_TILES if tiles else None,
     )
     capitals = {s.capital for s in fairness.starts}
-    assign_kinds(sites, capitals, rng("kinds"))
+    assign_kinds(sites, capitals, rng("kinds"), [s.realm for s in fairness.starts])
     if tiles:
         sites = [s for s in sites if s.territory in capitals]  # tiles hold capitals only
     waterways = [f for f in (palette.river, palette.stream) if f]

@@ -6,6 +6,7 @@ territory's edge; mountains and swamps hold a settlement only when nothing else 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from random import Random
 
 from attrs import define
@@ -70,17 +71,36 @@ def _centre(hexes: list[Hex]) -> Hex:
     return min(hexes, key=spread)
 
 
-def assign_kinds(sites: list[Site], capitals: set[int], rng: Random) -> None:
+def assign_kinds(
+    sites: list[Site], capitals: set[int], rng: Random, realms: Sequence[Sequence[int]] = ()
+) -> None:
     """Capitals where the players start; the rest by the mix, in a seeded order, so the
-    shares hold on every map however many settlements it has."""
-    rest = [s for s in sites if s.territory not in capitals]
+    shares hold on every map however many settlements it has. Each realm (a player's
+    territories, capital first) gets the same kinds, placed in its own seeded order:
+    Rauscher counts a player's settlements against his points ("make sure you take into
+    account any villages, towns, cities, or fortresses under any given players control"),
+    so no player starts with dearer ones than another (R-ALL-15)."""
+    by_territory = {s.territory: s for s in sites}
+    held = {t for realm in realms for t in realm}
+    shortest = min((len(r) for r in realms), default=0)
+    share = _mix(max(shortest - 1, 0))
+    for realm in realms:
+        rest = [by_territory[t] for t in realm if t not in capitals and t in by_territory]
+        rng.shuffle(rest)
+        for site, kind in zip(rest, [*share, *["village"] * len(rest)], strict=False):
+            site.kind = kind
+    rest = [s for s in sites if s.territory not in capitals and s.territory not in held]
     rng.shuffle(rest)
-    kinds: list[str] = []
-    for kind, share in MIX:
-        kinds += [kind] * round(share * len(rest))
-    kinds += ["village"] * (len(rest) - len(kinds))
-    for site, kind in zip(rest, kinds, strict=False):
+    for site, kind in zip(rest, _mix(len(rest)), strict=False):
         site.kind = kind
     for site in sites:
         if site.territory in capitals:
             site.kind = CAPITAL
+
+
+def _mix(count: int) -> list[str]:
+    """``count`` kinds in the shares of MIX, villages making up what rounding leaves."""
+    kinds: list[str] = []
+    for kind, share in MIX:
+        kinds += [kind] * round(share * count)
+    return (kinds + ["village"] * count)[:count]
