@@ -33,17 +33,20 @@ from tuicamp.model.teams import TeamKind
 from tuicamp.model.terrain import FeatureKind
 
 SMALL_SIZES = ((8, 8), (10, 8), (12, 8), (12, 10))
-RULESETS = ("sandbox", "rauscher", "ellegaard")
+RULESETS = ("sandbox", "rauscher", "ellegaard", "suvinen")
 
 
 def spec(seed: int, **changes: object) -> MapSpec:
+    """Seeds in turn through the four sizes, then the four rulesets, then two or three
+    players (three on the two larger: 8 x 8 has room for two territories), so 32 seeds
+    make every combination."""
     width, height = SMALL_SIZES[seed % len(SMALL_SIZES)]
     base = {
         "width": width,
         "height": height,
-        "players": 2 + seed % 2,
+        "players": 2 + (seed // 16) % 2 * (seed % len(SMALL_SIZES) >= 2),
         "seed": seed,
-        "ruleset": RULESETS[seed % len(RULESETS)],
+        "ruleset": RULESETS[(seed // 4) % len(RULESETS)],
     }
     return MapSpec(**{**base, **changes})  # type: ignore[arg-type]
 
@@ -51,12 +54,23 @@ def spec(seed: int, **changes: object) -> MapSpec:
 @pytest.mark.parametrize("first", range(0, 200, 50))
 def test_two_hundred_seeds_pass_the_scenario_checks(first: int, tmp_path: Path) -> None:
     """Each map, written as its file, passes every check of `tuicamp check` (the file's
-    own and each ruleset's campaign started from it), over four small sizes and the three
-    bundled rulesets."""
+    own and each ruleset's campaign started from it), over four small sizes, the four
+    bundled rulesets of territories and two or three players."""
     for seed in range(first, first + 50):
         path = tmp_path / f"map-{seed}.toml"
         path.write_text(generate(spec(seed)).text().text, encoding="utf-8")
         assert scenario_problems(path) == [], f"seed {seed}: {spec(seed)}"
+
+
+@pytest.mark.parametrize("size", [(24, 18), (40, 30), (60, 40)])
+def test_larger_maps_pass_the_scenario_checks_in_every_ruleset(
+    size: tuple[int, int], tmp_path: Path
+) -> None:
+    """The command's own size and either side of it, four players, each ruleset."""
+    for ruleset in RULESETS:
+        path = tmp_path / f"{ruleset}.toml"
+        path.write_text(generate(MapSpec(*size, 4, 7, ruleset)).text().text, encoding="utf-8")
+        assert scenario_problems(path) == [], (size, ruleset)
 
 
 def _height(land: Land, corner: frozenset[Hex]) -> float:
