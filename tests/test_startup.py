@@ -165,6 +165,29 @@ def test_show_on_a_sandbox_save_imports_no_rauscher_module(sandbox_save):
     assert _loaded(set(shown["modules"]), "textual") == []
 
 
+# What performs or writes: a report of the state needs none of it (the light read side).
+WRITE_SIDE = ("tuicamp.engine.engine", "tuicamp.game.session", "tuicamp.engine.snapshots")
+
+
+def test_show_builds_no_engine_or_session(sandbox_save):
+    """`show` reads and views the state and prints it: the action pipeline and the
+    session that writes saves are never imported, so a report pays for neither."""
+    shown = _observed(sandbox_save.parent, "show", "demo")
+    assert shown["code"] == 0 and "Players:" in shown["stdout"]
+    modules = set(shown["modules"])
+    assert "tuicamp.engine.views" in modules  # the check does see what show imports
+    assert [m for m in WRITE_SIDE if m in modules] == []
+
+
+def test_apply_does_build_the_engine(sandbox_save):
+    """The check above can fail: `apply`, which performs an order, imports the engine."""
+    orders = sandbox_save.with_name("orders.toml")
+    orders.write_text('seat = "red"\n[[action]]\nkind = "end_turn"\n')
+    applied = _observed(sandbox_save.parent, "apply", "demo", str(orders))
+    assert applied["code"] == 0, applied
+    assert set(WRITE_SIDE) <= set(applied["modules"])
+
+
 def test_show_never_opens_the_chronicle(sandbox_save):
     chronicle = sandbox_save.with_name("demo.chronicle.toml")
     shown = _observed(sandbox_save.parent, "show", "demo", "--as", "red")

@@ -14,10 +14,13 @@ import sys
 import traceback
 from collections.abc import Iterable, Sequence
 from pathlib import Path
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
 from tuicamp.engine.errors import InputError, RuleError
 from tuicamp.engine.printable import escaped
+
+if TYPE_CHECKING:
+    from tuicamp.model.campaign import Campaign
 
 
 def say(*values: object, file: TextIO | None = None, end: str = "\n") -> None:
@@ -256,6 +259,20 @@ def _resolve_save(name: str) -> Path:
     from tuicamp.storage.locations import resolve_save
 
     return resolve_save(name)
+
+
+class _Peeked:
+    """What :func:`_default_seat` asks of a save read for a report alone (``show``),
+    where no session is opened: its path, its campaign and who may act now. (A plain
+    class: the command line's own module imports no attrs, which ``--help`` never needs.)"""
+
+    def __init__(self, path: Path, campaign: Campaign) -> None:
+        self.path, self.campaign = path, campaign
+
+    def acting_seats(self) -> list[str]:
+        from tuicamp.engine.flow import acting_seats
+
+        return acting_seats(self.campaign)
 
 
 def _default_seat(session, requested: str | None) -> str:
@@ -575,14 +592,24 @@ def _readable_before(session, new: int, players: list[str]) -> int:
 
 
 def cmd_show(args: argparse.Namespace) -> int:
-    from tuicamp.game.session import Session
-    from tuicamp.game.textreport import show_text
+    """The light read side: the state read and viewed, no session or engine built.
 
-    # The state alone: its seal proves it whole, and the chronicle, which may be the
-    # longest file of a campaign, is for `tuicamp log` (the view has no events to show).
-    session = Session.peek(_resolve_save(args.save))
-    seat = _default_seat(session, args.seat)
-    write_out(show_text(session.view(seat), session.ruleset))
+    The state alone: its seal proves it whole, and the chronicle, which may be the
+    longest file of a campaign, is for `tuicamp log` (the view has no events to show).
+    A report writes nothing and performs nothing, so it never imports the engine's
+    action pipeline (``tuicamp.engine.engine``: snapshots, battles, corrections) nor the
+    session that writes saves; ``tests/test_startup.py`` pins it."""
+    from tuicamp.engine.rules import Rules
+    from tuicamp.engine.views import view_for
+    from tuicamp.game.textreport import show_text
+    from tuicamp.storage.chronicle import Reading
+    from tuicamp.storage.saves import read_save
+
+    loaded = read_save(_resolve_save(args.save), events=Reading.NONE)
+    assert loaded is not None  # read_save raises rather than collecting here
+    rules = Rules(loaded.campaign, loaded.ruleset)
+    seat = _default_seat(_Peeked(loaded.path, loaded.campaign), args.seat)
+    write_out(show_text(view_for(rules, [], seat), loaded.ruleset))
     say(f"\nThe chronicle: tuicamp log {shlex.quote(args.save)} --as {shlex.quote(seat)}")
     return EXIT_OK
 
