@@ -25,6 +25,7 @@ from tuicamp.model.forces import Category, Unit
 from tuicamp.model.hexes import parse_label
 from tuicamp.rules.suvinen import SuvinenRuleset
 from tuicamp.rules.suvinen.assault import ChooseAssault
+from tuicamp.rules.suvinen.council import Ally
 from tuicamp.rules.suvinen.crews import CrewMachine
 from tuicamp.rules.suvinen.impulses import MoveCorps
 from tuicamp.rules.suvinen.withdrawal import ChooseWithdrawal, TemporaryAlliance
@@ -278,6 +279,28 @@ def allied_for_the_battle(engine) -> None:
     engine.perform("empire", TemporaryAlliance(hex="0503", to="dwarfs"))
     (offer,) = engine.campaign.state.temp_alliances.items
     engine.perform("dwarfs", TemporaryAlliance(accept=offer.id))
+
+
+def test_an_alliance_and_a_temporary_alliance_never_share_an_id():
+    """R-ALL-7: an id made in play is "keyed by the campaign's secret seed and never given
+    twice". The turn's alliances (R-SU-12) and the temporary ones of a battle (§4.1,
+    R-SU-29) are kept apart, and each offer is answered by its id: the Empire's offer to
+    the Orcs in the council and its offer to the Dwarfs at 0503 are two ids."""
+    engine = drill(seed=16, edit=with_dwarfs)
+    engine.perform("empire", Ally(to="orcs"))
+    end_council(engine)  # unanswered, it lapses as impulse 1 begins
+    script = {
+        (1, 1, "wolf-riders"): MoveCorps(army="wolf-riders", path=["0503"]),
+        (1, 1, "karak"): MoveCorps(army="karak", path=["0503"]),
+    }
+    while engine.campaign.phase.startswith("impulse"):
+        play_impulse(engine, script)
+    engine.perform("empire", TemporaryAlliance(hex="0503", to="dwarfs"))
+    state = engine.campaign.state
+    (pact,), (temporary,) = state.alliances.items, state.temp_alliances.items
+    assert pact.id != temporary.id
+    engine.perform("dwarfs", TemporaryAlliance(accept=temporary.id))
+    assert state.temp_alliances.items[0].status.value == "accepted"
 
 
 @pytest.mark.parametrize("ally", [True, False])

@@ -87,16 +87,26 @@ def defenders_outside(scenario) -> None:
 INSIDE = ["first-general", "first-halberdiers", "first-spearmen", "greatswords", "handgunners"]
 
 
+def camp_notes(engine, battle) -> list[str]:
+    return engine.ruleset.battle_card_notes(Rules(engine.campaign, engine.ruleset), battle)
+
+
 def test_the_troops_outside_fight_first_and_may_withdraw_into_the_castle_up_to_1000_pts():
-    """§4.6: "the others have to first fight it out"; "If the defender decides to fight
-    outside the Home Castle he may later withdraw into it, but any excess troops above
-    1.000 points are eliminated" (R-SU-37: the player names the units that go inside, the
-    rest are eliminated). The garrison has room for 860 pts, the First Corps holds 925: the
-    Empire keeps its Handgunners and leaves the Great Cannon as the excess."""
+    """§4.6: "the others have to first fight it out"; the troops outside "must fight a
+    normal battle" (R-SU-36: no castle card while the garrison stays inside); "If the
+    defender decides to fight outside the Home Castle he may later withdraw into it, but
+    any excess troops above 1.000 points are eliminated" (R-SU-37: the player names the
+    units that go inside, the rest are eliminated). The garrison has room for 860 pts, the
+    First Corps holds 925: the Empire keeps its Handgunners and leaves the Great Cannon as
+    the excess."""
     engine = to_the_walls(edit=defenders_outside)
     camp = engine.campaign
     (battle,) = camp.pending_battles()
     assert sorted(a for s in battle.sides for a in s.armies) == ["first-corps", "wolf-riders"]
+    # "leave the excess troops outside (who then must fight a normal battle)": no castle card
+    notes = camp_notes(engine, battle)
+    assert "Day 1: deploy for a meeting engagement." in notes
+    assert not any("(section 4.6, R-SU-20)" in n for n in notes)
     entered(engine, CARROBURG)
     with pytest.raises(RuleError, match=r"from 0106: to = 0105 \("):
         engine.perform("orcs", ChooseWithdrawal(hex=CARROBURG, choice="withdraw"))

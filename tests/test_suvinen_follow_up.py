@@ -112,6 +112,27 @@ def test_temporary_allies_who_win_fight_each_other_the_next_day_a_surprise_attac
     assert sorted(camp.state.withdrawals[FIELD].writers) == ["dwarfs", "empire"]
 
 
+@pytest.mark.parametrize(("empire", "dwarfs"), [(200, 200), (0, 0)])
+def test_the_allies_own_victory_points_must_add_up_to_their_sides(empire, dwarfs):
+    """§4.1: "The attacker is the side who collected more Victory Points in the previous
+    attack" (R-SU-39): each ally's own VP decide it, so a split that does not add up to
+    the side's (a slip, or the form's two zeros left as they were) is refused, nothing
+    entered, rather than handing the attack to the wrong ally or to the dice."""
+    engine = three_sides()
+    allies_fight(engine)
+    with pytest.raises(RuleError) as refused:
+        entered(engine, allies_vp=500, orcs_vp=100, empire=empire, dwarfs=dwarfs)
+    assert str(refused.value) == (
+        f"The Empire and The Dwarfs: the allies' own VP (vp_of_empire {empire} + "
+        f"vp_of_dwarfs {dwarfs} = {empire + dwarfs}) must add up to the side's 500 VP: "
+        "they decide who attacks if the allies fight each other next (R-SU-39)"
+    )
+    (battle,) = engine.campaign.pending_battles()
+    assert battle.result is None and not engine.campaign.state.follow_ups
+    entered(engine, allies_vp=500, orcs_vp=100, empire=200, dwarfs=300)  # adds up: taken
+    assert engine.campaign.state.follow_ups[FIELD].attacker == "dwarfs"
+
+
 def test_the_result_line_of_temporary_allies_who_win_says_win():
     """ "The temporary allies ... fight as one side" (section 4.1, R-SU-15): a side of two
     players, titled by both names, is a plural subject, so its result line and the battle's

@@ -175,11 +175,16 @@ def castle_notes(rules: api.Rules, battle: api.Battle) -> list[str]:
     to limit the scenery to maybe 4-6 pieces. The first piece is buildings (no need to roll
     on the table). In addition to any other scenery the defender may use up to 24" of
     walls." "A Home Castle (only original Home Castle) garrison have an unmodified LD 10"
-    (R-SU-20)."""
+    (R-SU-20). While a garrison stands inside, the battle of the troops outside is none of
+    this: they "must fight a normal battle" (section 4.6, R-SU-36)."""
     camp, state = rules.campaign, sstate(rules)
     place = camp.map.settlement(battle.settlement) if battle.settlement else None
     if place is None or place.kind not in CASTLE_KINDS or place.owner is None:
         return []
+    in_battle = {a for s in battle.sides for a in s.armies}
+    garrison = camp.army(state.garrisons.get(place.id, ""))
+    if garrison is not None and garrison.id not in in_battle:
+        return []  # the field battle outside the walls (R-SU-36)
     fighting = {p for s in battle.sides for p in s.players}
     defenders = sorted(p for p in fighting if allied(rules, p, place.owner))
     if not defenders:
@@ -191,8 +196,6 @@ def castle_notes(rules: api.Rules, battle: api.Battle) -> list[str]:
         "table, 4 to 6 pieces of scenery, the first of them buildings (no roll), and up to "
         '24" of walls (section 4.6, R-SU-20).'
     ]
-    garrison = camp.army(state.garrisons.get(place.id, ""))
-    in_battle = {a for s in battle.sides for a in s.armies}
     home = state.home_castles.get(place.original_owner or "") == place.id
     if garrison and garrison.id in in_battle and home and garrison.owner == place.original_owner:
         ld = int(rules.table("campaign").get("home_castle_ld", 10))

@@ -55,6 +55,33 @@ def result_fields(rules: api.Rules, battle: api.Battle) -> tuple[api.ResultField
     )
 
 
+def check_ally_vp(rules: api.Rules, battle: api.Battle) -> None:
+    """Refuse a result whose temporary allies' own VP do not add up to their side's: the
+    split decides who attacks in the follow-up battle (§4.1: "The attacker is the side who
+    collected more Victory Points"), so a slip there would hand the attack to the wrong
+    ally, or to the dice on two forgotten zeros (R-SU-39). A result without the split (the
+    auto-resolver fills in no VP of one ally) is left to the dice as before."""
+    result = battle.result
+    if result is None:
+        return
+    for side in battle.sides:
+        entry = result.side(side.id)
+        if entry is None or not temporary_side(rules, side, battle.hex):
+            continue
+        own = {p: entry.facts.get(f"{VP_FIELD}{p}") for p in side.players}
+        if all(v is None for v in own.values()):
+            continue
+        split = {p: int(v or 0) for p, v in own.items()}
+        if sum(split.values()) != entry.vp:
+            shown = " + ".join(f"{VP_FIELD}{p} {v}" for p, v in split.items())
+            names = names_joined([api.teams.name_of(rules.campaign, p) for p in side.players])
+            raise api.RuleError(
+                f"{names}: the allies' own VP ({shown} = {sum(split.values())}) must add "
+                f"up to the side's {entry.vp} VP: they decide who attacks if the allies "
+                "fight each other next (R-SU-39)"
+            )
+
+
 def won_by_allies(rules: api.Rules, battle: api.Battle) -> api.BattleSide | None:
     """The side of temporary allies that won the battle alone, if one did."""
     result = battle.result

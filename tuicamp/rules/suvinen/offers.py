@@ -3,7 +3,9 @@ temporary alliances for a battle (§4.1), and who controls a castle allies share
 
 Every one is an agreement of the kit's: one player offers (``to`` and the offer's own
 fields), the others accept (``accept`` = its id) or decline (``decline`` = its id). The
-action class here holds those fields and the answering, once for all three.
+action class here holds those fields and the answering, once for all three. The three
+books count their ids as one (``one_count``): the kit codes an id from its book's count, so
+three books counting apart gave their first offers the same id (R-ALL-7: never given twice).
 """
 
 from __future__ import annotations
@@ -14,6 +16,18 @@ from attrs import define
 
 from tuicamp.rules import api
 from tuicamp.rules.suvinen.state import sstate
+
+BOOKS = ("alliances", "temp_alliances", "castle_deals")  # the state's books of offers
+
+
+def one_count(ctx: api.Context) -> None:
+    """Bring every book of offers to the highest count of them, so that the next id any of
+    them gives is one none of them has given (R-ALL-7)."""
+    state = sstate(ctx)
+    books = [getattr(state, name) for name in BOOKS]
+    top = max(book.next_id for book in books)
+    for book in books:
+        book.next_id = top
 
 
 @define(kw_only=True)
@@ -49,4 +63,6 @@ class Offer(api.Action):
         elif self.decline:
             api.agreements.decline(ctx, self.book(ctx), self.decline, me)
         else:
+            one_count(ctx)
             self.offer(ctx, me)
+            one_count(ctx)

@@ -232,7 +232,9 @@ garrisons = { altdorf = "altdorf-garrison" }   # per castle or city: the army in
         """A side with no troops on the table loses its war machines (§4.2.1, R-SU-30); the
         losses roll on the casualty table (R-SU-16); a corps with no troops left is gone,
         and a hex left to one side is no longer contested (R-SU-8); temporary allies who
-        won together owe each other a follow-up battle (R-SU-39)."""
+        won together owe each other a follow-up battle (R-SU-39), their own VP adding up to
+        the side's."""
+        followup.check_ally_vp(ctx, battle)
         battles.abandon_machines(ctx, battle)
         battles.roll_casualties(ctx, battle)
         camp = ctx.campaign
