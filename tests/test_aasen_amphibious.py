@@ -13,6 +13,7 @@ from tuicamp.rules.aasen import AasenRuleset, amphibious, battles, declarations
 from tuicamp.rules.aasen.declarations import Answer, Declare, Pass
 from tuicamp.rules.aasen.purchases import WriteSheet
 from tuicamp.rules.aasen.state import Invasion
+from tuicamp.rules.aasen.support import Support
 
 RULESET = AasenRuleset()
 COVE, CAPE, SHORE = "wreckers-cove", "the-north-cape", "eastwatch-shore"
@@ -157,3 +158,75 @@ def test_a_pirate_fleet_at_sea_lands_its_army():
     assert amphibious.shortest(rules, sea, amphibious.place(camp, SHORE)) == [
         amphibious.place(camp, SHORE)
     ]
+
+
+def carried(colony_fleet=False, points=300):
+    """Malus invades The North Cape over land from Wreckers' Cove, the Colony stands, and
+    Khazrak sends a Contingent on the Reach's fleet at the Cove."""
+    engine = afloat(colony_fleet)
+    engine.perform("malus", Declare(source=COVE, target=CAPE))
+    engine.perform("eltharion", Answer(choice="stand"))
+    engine.campaign.state.initiative["khazrak"] = 98
+    engine.perform("khazrak", Support(invasion="i1", points=points, fleet=COVE))
+    return engine
+
+
+def test_a_fleet_carries_a_support_contingent_and_then_no_other_force():
+    """5.7: "Fleets may also be used to transport Supporting Contingents if you wish, but a
+    fleet can only transport a single force per turn" (R-AA-49: the Contingent marches to
+    the fleet's territory, then sails; one square entered is free, table 5.2)."""
+    engine = carried()
+    camp = engine.campaign
+    (contingent,) = camp.state.contingents
+    assert (contingent.fleet, contingent.mishap, contingent.lost) == (COVE, 0, False)
+    assert contingent.path[0] == "hag-hold" and contingent.path[-1] == COVE
+    assert camp.state.fleets[0].used
+    told = next(e.text for e in engine.chronicle if "sends" in e.text)
+    assert told.endswith("by sea: 0 Resources, the fleet moves through unhindered)")
+    launch = 2  # table 5.1: "Launching a fleet | 2"
+    assert books(engine, REACH).resources == 11 - launch - contingent.cost
+    assert amphibious.fleet_at(camp.state, REACH, COVE) is None
+
+
+def test_a_contingent_by_sea_rolls_for_an_enemy_fleet():
+    """5.7: "If you are transporting a contingent, treat results of 3 and 4 on the table
+    as 5+ instead"; the die is rolled as for an army (R-AA-11, R-AA-49)."""
+    engine = carried(colony_fleet=True)
+    event = next(e for e in engine.chronicle if "sends" in e.text)
+    (roll,) = [r for r in event.rolls if "fleet" in r.reason]
+    assert roll.reason == (
+        "Khazrak One-Eye's fleet with a Support Contingent: The Arnheim Colony's fleet"
+    )
+    (contingent,) = engine.campaign.state.contingents
+    assert contingent.mishap == min(roll.dice)
+    assert contingent.lost == (contingent.mishap == 1)
+
+
+@pytest.mark.parametrize(
+    ("die", "points", "fights"),
+    [
+        (0, 600, True),  # no die rolled
+        (5, 600, True),  # "5+ The fleet moves through unhindered"
+        (4, 600, True),  # "treat results of 3 and 4 on the table as 5+"
+        (3, 600, True),
+        (2, 540, True),  # "2 The invading force is reduced by 10%"
+        (1, 0, False),  # "1 The fleet is forced to head back"
+    ],
+)
+def test_table_5_3_for_a_contingent(die, points, fights):
+    """Table 5.3 for a Contingent carried by sea (5.7, R-AA-49): a 3 or 4 is a 5+, a 2 takes
+    a tenth off it and shifts nothing, a 1 turns it back before the battle; the battle's
+    circumstances carry none of the fleet's mishaps, which are the invader's own."""
+    engine = carried(points=600)
+    camp = engine.campaign
+    (contingent,) = camp.state.contingents
+    contingent.mishap, contingent.lost = die, die == 1
+    rules = Rules(camp, RULESET)
+    while declarations.order(rules):
+        engine.perform(declarations.order(rules)[0], Pass())
+    end_all(engine)
+    (battle,) = camp.battles
+    attacker = battle.sides[0]
+    assert attacker.points == 1750 + points  # Malus's army and what arrives of Khazrak's
+    assert ("khazrak" in attacker.players) == fights
+    assert not [c for c in battle.circumstances if c.key.startswith("fleet_mishap")]

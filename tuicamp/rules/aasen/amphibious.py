@@ -15,6 +15,11 @@ pre-game rolls, 3 the result one step to the defender (R-AA-12), 2 the invader 1
 
 The route is the players' (``route``: the territories and sea hexes entered, the target
 last) or, when none is given, the shortest by water (R-AA-34).
+
+"Fleets may also be used to transport Supporting Contingents if you wish, but a fleet can
+only transport a single force per turn. If you are transporting a contingent, treat results
+of 3 and 4 on the table as 5+ instead": a Contingent's 2 takes a tenth off it, its 1 turns
+the fleet back and the Contingent never arrives (R-AA-49).
 """
 
 from __future__ import annotations
@@ -132,6 +137,9 @@ def fleet_at(state: AasenState, realm_id: str, where: str) -> Fleet | None:
     )
 
 
+ARMY, CONTINGENT = "army", "Support Contingent"  # the two forces a fleet carries (5.7)
+
+
 def sail(
     ctx: api.Context,
     player: str,
@@ -139,18 +147,21 @@ def sail(
     where: str,
     target: api.Territory,
     route: list[str],
+    force: str = ARMY,
 ) -> tuple[int, int]:
-    """The fleet at ``where`` carries the player's army to ``target``: the fare is paid, the
-    mishap dice rolled; returns the fare and the lowest die (0: no die was rolled)."""
+    """The fleet at ``where`` carries the player's army (or Support Contingent) to
+    ``target``: the fleet is used, the mishap dice rolled; returns the fare, for the caller
+    to pay, and the lowest die (0: no die was rolled)."""
     camp, state = ctx.campaign, astate(ctx)
     fleet = ctx.found(
         fleet_at(state, realm_id, where),
-        f"Your realm has no fleet at {where} this year free to carry an army (5.7)",
+        f"Your realm has no fleet at {where} this year free to carry a force: one force a "
+        "fleet a year (5.7)",
     )
     kind = realms.territory_type(ctx, target)
     ctx.require(
         bool(ctx.table("type_rules")[kind]["fleets"]),
-        f"{target.name} is not coastal: an amphibious invasion lands on a coastal territory",
+        f"{target.name} is not coastal: a fleet lands its {force} on a coastal territory",
     )
     start, goal = place(camp, where), realms.territory_hex(target)
     hexes = checked_route(ctx, start, goal, route) if route else shortest(ctx, start, goal)
@@ -167,7 +178,8 @@ def sail(
     lowest = 0
     if threats:
         who = api.teams.name_of(camp, player)
-        rolled = ctx.dice.roll(f"{len(threats)}d6", f"{who}'s fleet: {', '.join(threats)}")
+        what = "" if force == ARMY else f" with a {force}"
+        rolled = ctx.dice.roll(f"{len(threats)}d6", f"{who}'s fleet{what}: {', '.join(threats)}")
         lowest = min(rolled.dice) if rolled.dice else rolled.total
     return cost, lowest
 
@@ -181,6 +193,20 @@ MISHAP_TEXT = {
 }
 
 
-def mishap_text(lowest: int) -> str:
-    """Table 5.3 for the lowest die rolled."""
-    return MISHAP_TEXT.get(lowest, "the fleet moves through unhindered")
+CONTINGENT_MISHAP_TEXT = {
+    FAILS: "the fleet is forced to head back: the Contingent never arrives",
+    SMALLER: "the Contingent is 10 % smaller",
+}
+
+
+def mishap_text(lowest: int, force: str = ARMY) -> str:
+    """Table 5.3 for the lowest die rolled (a Contingent's 3 and 4 count as 5+)."""
+    texts = MISHAP_TEXT if force == ARMY else CONTINGENT_MISHAP_TEXT
+    return texts.get(lowest, "the fleet moves through unhindered")
+
+
+def smaller(rules: api.Rules, points: int, lowest: int) -> int:
+    """Table 5.3's 2 (or worse, short of a 1): "The invading force is reduced by 10%"."""
+    if 0 < lowest <= SMALLER:
+        return points - points * int(rules.table("army_size")["mishap_percent"]) // 100
+    return points

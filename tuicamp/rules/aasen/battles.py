@@ -66,8 +66,8 @@ def sizes(rules: api.Rules, invasion: Invasion) -> tuple[int, int, bool]:
     homeland = invasion.target in home
     if homeland:
         defend += defend * int(rules.table("army_size")["homeland_percent"]) // 100
-    if invasion.by_sea and 0 < invasion.mishap <= amphibious.SMALLER:
-        attack -= attack * int(rules.table("army_size")["mishap_percent"]) // 100  # table 5.3
+    if invasion.by_sea:
+        attack = amphibious.smaller(rules, attack, invasion.mishap)  # table 5.3
     if invasion.raid:
         defend = min(defend, attack)
     return max(attack, 0), defend, homeland
@@ -93,7 +93,7 @@ def open_battles(ctx: api.Context) -> None:
                     side,
                     side.title(),
                     [player, *(c.player for c in helpers)],
-                    points=points + sum(c.points for c in helpers),
+                    points=points + sum(support.strength(ctx, c) for c in helpers),
                     name=api.teams.name_of(camp, player),
                 )
             )

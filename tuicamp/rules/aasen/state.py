@@ -215,6 +215,16 @@ class Contingent:
     absent: bool = False  # it did not show up for the battle (6.2): its points are lost
     turned: bool = False  # it changed sides before the battle (6.2): ``side`` is the new one
     officer: str = ""  # the Senior Officer who leads it, if the sender names one (6.4)
+    # 5.7: carried by a fleet, where it is and the lowest mishap die (0: none rolled); a 1
+    # turned the fleet back and the Contingent never arrives (``lost``)
+    fleet: str = ""
+    mishap: int = 0
+    lost: bool = False
+
+    @property
+    def fights(self) -> bool:
+        """Whether it is with its battle: not refused, not stayed away, not lost at sea."""
+        return not (self.refused or self.absent or self.lost)
 
 
 def pair_key(a: str, b: str) -> str:
