@@ -9,7 +9,7 @@ from test_aasen_year import REACH, books, end_all, new
 from tuicamp.engine.battles import EnterBattleResult, SideEntry
 from tuicamp.engine.errors import RuleError
 from tuicamp.engine.rules import Rules
-from tuicamp.rules.aasen import AasenRuleset, amphibious, battles, declarations
+from tuicamp.rules.aasen import AasenRuleset, amphibious, battles, declarations, support
 from tuicamp.rules.aasen.declarations import Answer, Declare, Pass
 from tuicamp.rules.aasen.purchases import WriteSheet
 from tuicamp.rules.aasen.state import Invasion
@@ -230,3 +230,22 @@ def test_table_5_3_for_a_contingent(die, points, fights):
     assert attacker.points == 1750 + points  # Malus's army and what arrives of Khazrak's
     assert ("khazrak" in attacker.players) == fights
     assert not [c for c in battle.circumstances if c.key.startswith("fleet_mishap")]
+
+
+def test_a_contingent_lost_at_sea_costs_its_sender_all_the_same():
+    """R-AA-50: a Contingent turned back at sea (table 5.3: "1 The fleet is forced to head
+    back") still takes its points off its sender's invasion army ("The points are simply
+    lost that turn", 5.5), and its march and fare stay spent."""
+    engine = carried(points=600)
+    camp = engine.campaign
+    (contingent,) = camp.state.contingents
+    contingent.lost = True
+    spent = books(engine, REACH).resources
+    rules = Rules(camp, RULESET)
+    assert support.sent_points(rules, "khazrak") == 600
+    while declarations.order(rules):
+        engine.perform(declarations.order(rules)[0], Pass())
+    end_all(engine)
+    assert books(engine, REACH).resources == spent
+    (battle,) = camp.battles
+    assert battle.sides[0].players == ["malus"]

@@ -11,8 +11,8 @@ from tuicamp.engine.errors import RuleError
 from tuicamp.engine.flow import EndPhase
 from tuicamp.engine.rules import Rules
 from tuicamp.game.setup import start_campaign
-from tuicamp.rules.aasen import AasenRuleset, realms, support
-from tuicamp.rules.aasen.declarations import Answer, Declare
+from tuicamp.rules.aasen import AasenRuleset, declarations, realms, support
+from tuicamp.rules.aasen.declarations import Answer, Declare, Pass
 from tuicamp.rules.aasen.purchases import WriteSheet
 from tuicamp.rules.aasen.support import RefuseSupport, Support
 from tuicamp.storage.scenario import find_scenario, load_scenario
@@ -160,3 +160,25 @@ def test_no_march_through_foreign_land():
         camp.map.territory(t).owner in (REACH, COLONY) for t in path
     )
     assert realms.realm_id_of(camp, "khazrak") == REACH and cost >= 1
+
+
+def test_a_refused_contingent_still_comes_off_its_senders_invasion_army():
+    """R-AA-50: a Contingent refused is treated as one cancelled, 5.5: "The points are
+    simply lost that turn and you also have one less Hero choice for your main invasion.
+    You do not, however, pay any Resources for marching"."""
+    engine = at_war()
+    first(engine, "khazrak")
+    engine.perform("khazrak", Support(invasion="i1", points=600))
+    engine.perform("malus", RefuseSupport(invasion="i1", sender="khazrak"))
+    rules = Rules(engine.campaign, RULESET)
+    assert support.sent_points(rules, "khazrak") == 600
+    assert resources(engine, REACH) == 11  # the march paid back
+    engine.perform("khazrak", Declare(source="goldbank", target="cinder-vale"))
+    engine.perform("eltharion", Answer(choice="stand", defender="tehen"))
+    while declarations.order(rules):
+        engine.perform(declarations.order(rules)[0], Pass())
+    for p in ("malus", "khazrak", "eltharion", "tehen"):
+        engine.perform(p, EndPhase())
+    own = next(b for b in engine.campaign.battles if "khazrak" in b.sides[0].players)
+    assert own.sides[0].points == 1750 - 600
+    assert engine.campaign.battles[0].sides[0].players == ["malus"]

@@ -88,8 +88,10 @@ def strength(rules: api.Rules, contingent: Contingent) -> int:
 
 
 def sent_points(rules: api.Rules, player: str) -> int:
-    """R-AA-18: the points a player's Contingents take off his own invasion army."""
-    return sum(c.points for c in astate(rules).contingents if c.player == player and not c.refused)
+    """R-AA-18, R-AA-50: the points a player's Contingents take off his own invasion army,
+    each as declared, whether it fights or not (refused, stayed away, lost at sea, its battle
+    called off): "The points are simply lost that turn" (5.5)."""
+    return sum(c.points for c in astate(rules).contingents if c.player == player)
 
 
 def may_ally(ctx: api.Context, player: str, invasion: Invasion, side: str) -> None:
