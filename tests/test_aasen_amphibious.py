@@ -75,7 +75,7 @@ def test_no_fleet_no_voyage_and_a_route_by_water_only():
     engine.perform("tehen", WriteSheet())
     end_all(engine)
     engine.campaign.state.initiative["malus"] = 99
-    with pytest.raises(RuleError, match="no fleet at wreckers-cove"):
+    with pytest.raises(RuleError, match="No fleet at wreckers-cove"):
         engine.perform("malus", Declare(source=COVE, target=SHORE, fleet=True))
     engine = afloat()
     with pytest.raises(RuleError, match="does not border"):
@@ -249,3 +249,46 @@ def test_a_contingent_lost_at_sea_costs_its_sender_all_the_same():
     assert books(engine, REACH).resources == spent
     (battle,) = camp.battles
     assert battle.sides[0].players == ["malus"]
+
+
+def lent(trusted):
+    """Tehen to declare first, the Reach's fleet at the Cove, the Reach's leave given to
+    the Colony and only ``trusted`` of the Reach Trusting Tehen."""
+    engine = afloat(colony_fleet=True)
+    state = engine.campaign.state
+    state.initiative["tehen"] = 100
+    state.passages.append(f"{REACH}>arnheim-colony")
+    for player in ("malus", "khazrak"):
+        state.trust[f"{player}|tehen"] = "trusted" if player in trusted else "distrusted"
+    return engine
+
+
+BORROW = Declare(source=COVE, target="gull-point", fleet=True)
+
+
+def test_a_friendly_realms_fleet_carries_an_army_it_trusts():
+    """5.7: "A fleet can even transport an army or support contingent belonging to an
+    friendly realm, though only one that at least one army in the realm trusts"; 3.2: "An
+    army may not be transported on a fleet from a realm where it does not Trust at least
+    one of the armies" (R-AA-51: the realm gave its leave this year, R-AA-33; the army
+    marches to the fleet's territory first, 5.6)."""
+    engine = lent(trusted=["khazrak"])
+    state = engine.campaign.state
+    engine.perform("tehen", BORROW)
+    invasion = state.invasions[-1]
+    assert invasion.by_sea and invasion.path[-1] == COVE and invasion.march >= 2
+    assert state.fleets[0].realm == REACH and state.fleets[0].used
+    told = next(e.text for e in engine.chronicle if e.kind == "invasion")
+    assert f"marching for {invasion.march} Resources, then by sea" in told
+
+
+def test_no_friendly_fleet_without_trust_or_leave():
+    """R-AA-51: "only one that at least one army in the realm trusts"; and a friendly realm
+    is one that gave its leave (R-AA-33)."""
+    engine = lent(trusted=[])
+    with pytest.raises(RuleError, match="R-AA-51"):
+        engine.perform("tehen", BORROW)
+    engine = lent(trusted=["malus"])
+    engine.campaign.state.passages.clear()
+    with pytest.raises(RuleError, match="grant_passage"):
+        engine.perform("tehen", BORROW)

@@ -219,8 +219,10 @@ class Support(AasenAction):
         camp, player = ctx.campaign, contingent.player
         harbour = camp.map.territory(self.fleet)
         if harbour is not None:
+            lender = amphibious.carrier(ctx, player, self.fleet)  # R-AA-51: its land too
+            hosts = friendly | ({lender.realm} if lender is not None else set())
             contingent.cost, contingent.path = ctx.found(
-                march(ctx, player, friendly, harbour),
+                march(ctx, player, hosts, harbour),
                 f"No march reaches the fleet at {harbour.name} through friendly land from "
                 "your Capital, Outposts or Strongholds",
             )
