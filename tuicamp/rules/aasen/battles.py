@@ -294,6 +294,12 @@ def consequences(ctx: api.Context, battle: api.Battle, winner: str | None, level
         win_bonus(ctx, bonus)
     if row["blitz"] and not was_razed:  # R-AA-23: a razed territory stays razed: no blitz
         blitz = Bonus(won.player, int(row["blitz"]), "blitz", target.id, "", invasion.source)
+        if invasion.by_sea:  # 6.3: "into any adjacent non-coastal territory" (R-AA-52)
+            blitz.inland = [
+                t.id
+                for t in realms.neighbours(camp, target)
+                if not ctx.table("type_rules").get(realms.territory_type(ctx, t), {}).get("fleets")
+            ]
         win_bonus(ctx, blitz)
 
 

@@ -192,6 +192,9 @@ class Bonus:
     source: str  # the territory it is launched from
     target: str  # the territory it invades ("" for a blitz: any of R-AA-22's)
     origin: str = ""  # a blitz's: the territory the conquering invasion came from
+    # 6.3: a blitz after an amphibious invasion goes "into any adjacent non-coastal
+    # territory": those neighbours, as the conquest found them
+    inland: list[str] | None = None
 
 
 ATTACKER = "attacker"
