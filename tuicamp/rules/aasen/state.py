@@ -223,11 +223,12 @@ class Contingent:
     fleet: str = ""
     mishap: int = 0
     lost: bool = False
+    cancelled: bool = False  # 5.5: its sender cancelled it before the supported declared
 
     @property
     def fights(self) -> bool:
-        """Whether it is with its battle: not refused, not stayed away, not lost at sea."""
-        return not (self.refused or self.absent or self.lost)
+        """Whether it is with its battle: not refused, cancelled, stayed away or lost."""
+        return not (self.refused or self.absent or self.lost or self.cancelled)
 
 
 def pair_key(a: str, b: str) -> str:

@@ -277,4 +277,48 @@ class RefuseSupport(AasenAction):
         )
 
 
-ACTIONS = (Support, RefuseSupport)
+@define(kw_only=True)
+class CancelSupport(AasenAction):
+    kind = "cancel_support"
+    summary = (
+        "Cancel your Support Contingent to a player who has not yet had his turn to "
+        "declare (invasion = its id): its march is paid back, its points and Hero are lost"
+    )
+    invasion: str
+
+    def apply(self, ctx: api.Context) -> None:
+        """5.5: "If you declare support for another player that has not had his turn to
+        declare an invasion yet you can change your mind and cancel the support ... When
+        support is cancelled you may not direct it to fight in another battle and you may
+        not use it in your own invasion. The points are simply lost that turn and you also
+        have one less Hero choice for your main invasion. You do not, however, pay any
+        Resources for marching" (R-AA-50)."""
+        camp, state = ctx.campaign, astate(ctx)
+        player = api.turns.acting_player(ctx, among=api.acting_players(camp))
+        invasion = ctx.found(
+            next((i for i in state.invasions if i.id == self.invasion), None),
+            f"No invasion {self.invasion!r} this year",
+        )
+        mine = (c for c in state.contingents if c.invasion == invasion.id and c.player == player)
+        contingent = ctx.found(
+            next((c for c in mine if c.fights), None), "You send no Contingent to this battle"
+        )
+        helped = supported_player(invasion, contingent.side)
+        name = api.teams.name_of
+        ctx.require(
+            helped not in state.declared,
+            f"{name(camp, helped)} has had his turn to declare: the support is no longer "
+            "cancelled (5.5; before the battle it may still stay away, betray)",
+        )
+        contingent.cancelled = True
+        realm_id = realms.realm_id_of(camp, player) or ""
+        if contingent.cost:
+            books.change(ctx, realm_id, "a cancelled Contingent's march", resources=contingent.cost)
+        ctx.emit(
+            "support_cancelled",
+            f"{name(camp, player)} cancels his Contingent to {name(camp, helped)} (5.5)",
+            invasion=invasion.id,
+        )
+
+
+ACTIONS = (Support, RefuseSupport, CancelSupport)

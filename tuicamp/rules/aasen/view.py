@@ -183,6 +183,7 @@ def status_lines(rules: api.Rules, seat: api.Seat) -> list[api.StatusLine]:
 
 CONTINGENT_FATES = (  # what became of a Contingent, first match (5.5, 6.2, 5.7)
     ("refused", "refused"),
+    ("cancelled", "cancelled"),
     ("absent", "stays away"),
     ("lost", "turned back at sea"),
     ("turned", "turned its coat"),
