@@ -9,10 +9,11 @@ from test_aasen_year import REACH, books, end_all, new
 from tuicamp.engine.battles import EnterBattleResult, SideEntry
 from tuicamp.engine.errors import RuleError
 from tuicamp.engine.rules import Rules
-from tuicamp.rules.aasen import AasenRuleset, amphibious, battles, declarations
+from tuicamp.rules.aasen import AasenRuleset, amphibious, battles, declarations, support
 from tuicamp.rules.aasen.declarations import Answer, Declare, Pass
 from tuicamp.rules.aasen.purchases import WriteSheet
 from tuicamp.rules.aasen.state import Invasion
+from tuicamp.rules.aasen.support import Support
 
 RULESET = AasenRuleset()
 COVE, CAPE, SHORE = "wreckers-cove", "the-north-cape", "eastwatch-shore"
@@ -74,7 +75,7 @@ def test_no_fleet_no_voyage_and_a_route_by_water_only():
     engine.perform("tehen", WriteSheet())
     end_all(engine)
     engine.campaign.state.initiative["malus"] = 99
-    with pytest.raises(RuleError, match="no fleet at wreckers-cove"):
+    with pytest.raises(RuleError, match="No fleet at wreckers-cove"):
         engine.perform("malus", Declare(source=COVE, target=SHORE, fleet=True))
     engine = afloat()
     with pytest.raises(RuleError, match="does not border"):
@@ -157,3 +158,137 @@ def test_a_pirate_fleet_at_sea_lands_its_army():
     assert amphibious.shortest(rules, sea, amphibious.place(camp, SHORE)) == [
         amphibious.place(camp, SHORE)
     ]
+
+
+def carried(colony_fleet=False, points=300):
+    """Malus invades The North Cape over land from Wreckers' Cove, the Colony stands, and
+    Khazrak sends a Contingent on the Reach's fleet at the Cove."""
+    engine = afloat(colony_fleet)
+    engine.perform("malus", Declare(source=COVE, target=CAPE))
+    engine.perform("eltharion", Answer(choice="stand"))
+    engine.campaign.state.initiative["khazrak"] = 98
+    engine.perform("khazrak", Support(invasion="i1", points=points, fleet=COVE))
+    return engine
+
+
+def test_a_fleet_carries_a_support_contingent_and_then_no_other_force():
+    """5.7: "Fleets may also be used to transport Supporting Contingents if you wish, but a
+    fleet can only transport a single force per turn" (R-AA-49: the Contingent marches to
+    the fleet's territory, then sails; one square entered is free, table 5.2)."""
+    engine = carried()
+    camp = engine.campaign
+    (contingent,) = camp.state.contingents
+    assert (contingent.fleet, contingent.mishap, contingent.lost) == (COVE, 0, False)
+    assert contingent.path[0] == "hag-hold" and contingent.path[-1] == COVE
+    assert camp.state.fleets[0].used
+    told = next(e.text for e in engine.chronicle if "sends" in e.text)
+    assert told.endswith("by sea: 0 Resources, the fleet moves through unhindered)")
+    launch = 2  # table 5.1: "Launching a fleet | 2"
+    assert books(engine, REACH).resources == 11 - launch - contingent.cost
+    assert amphibious.fleet_at(camp.state, REACH, COVE) is None
+
+
+def test_a_contingent_by_sea_rolls_for_an_enemy_fleet():
+    """5.7: "If you are transporting a contingent, treat results of 3 and 4 on the table
+    as 5+ instead"; the die is rolled as for an army (R-AA-11, R-AA-49)."""
+    engine = carried(colony_fleet=True)
+    event = next(e for e in engine.chronicle if "sends" in e.text)
+    (roll,) = [r for r in event.rolls if "fleet" in r.reason]
+    assert roll.reason == (
+        "Khazrak One-Eye's fleet with a Support Contingent: The Arnheim Colony's fleet"
+    )
+    (contingent,) = engine.campaign.state.contingents
+    assert contingent.mishap == min(roll.dice)
+    assert contingent.lost == (contingent.mishap == 1)
+
+
+@pytest.mark.parametrize(
+    ("die", "points", "fights"),
+    [
+        (0, 600, True),  # no die rolled
+        (5, 600, True),  # "5+ The fleet moves through unhindered"
+        (4, 600, True),  # "treat results of 3 and 4 on the table as 5+"
+        (3, 600, True),
+        (2, 540, True),  # "2 The invading force is reduced by 10%"
+        (1, 0, False),  # "1 The fleet is forced to head back"
+    ],
+)
+def test_table_5_3_for_a_contingent(die, points, fights):
+    """Table 5.3 for a Contingent carried by sea (5.7, R-AA-49): a 3 or 4 is a 5+, a 2 takes
+    a tenth off it and shifts nothing, a 1 turns it back before the battle; the battle's
+    circumstances carry none of the fleet's mishaps, which are the invader's own."""
+    engine = carried(points=600)
+    camp = engine.campaign
+    (contingent,) = camp.state.contingents
+    contingent.mishap, contingent.lost = die, die == 1
+    rules = Rules(camp, RULESET)
+    while declarations.order(rules):
+        engine.perform(declarations.order(rules)[0], Pass())
+    end_all(engine)
+    (battle,) = camp.battles
+    attacker = battle.sides[0]
+    assert attacker.points == 1750 + points  # Malus's army and what arrives of Khazrak's
+    assert ("khazrak" in attacker.players) == fights
+    assert not [c for c in battle.circumstances if c.key.startswith("fleet_mishap")]
+
+
+def test_a_contingent_lost_at_sea_costs_its_sender_all_the_same():
+    """R-AA-50: a Contingent turned back at sea (table 5.3: "1 The fleet is forced to head
+    back") still takes its points off its sender's invasion army ("The points are simply
+    lost that turn", 5.5), and its march and fare stay spent."""
+    engine = carried(points=600)
+    camp = engine.campaign
+    (contingent,) = camp.state.contingents
+    contingent.lost = True
+    spent = books(engine, REACH).resources
+    rules = Rules(camp, RULESET)
+    assert support.sent_points(rules, "khazrak") == 600
+    while declarations.order(rules):
+        engine.perform(declarations.order(rules)[0], Pass())
+    end_all(engine)
+    assert books(engine, REACH).resources == spent
+    (battle,) = camp.battles
+    assert battle.sides[0].players == ["malus"]
+
+
+def lent(trusted):
+    """Tehen to declare first, the Reach's fleet at the Cove, the Reach's leave given to
+    the Colony and only ``trusted`` of the Reach Trusting Tehen."""
+    engine = afloat(colony_fleet=True)
+    state = engine.campaign.state
+    state.initiative["tehen"] = 100
+    state.passages.append(f"{REACH}>arnheim-colony")
+    for player in ("malus", "khazrak"):
+        state.trust[f"{player}|tehen"] = "trusted" if player in trusted else "distrusted"
+    return engine
+
+
+BORROW = Declare(source=COVE, target="gull-point", fleet=True)
+
+
+def test_a_friendly_realms_fleet_carries_an_army_it_trusts():
+    """5.7: "A fleet can even transport an army or support contingent belonging to an
+    friendly realm, though only one that at least one army in the realm trusts"; 3.2: "An
+    army may not be transported on a fleet from a realm where it does not Trust at least
+    one of the armies" (R-AA-51: the realm gave its leave this year, R-AA-33; the army
+    marches to the fleet's territory first, 5.6)."""
+    engine = lent(trusted=["khazrak"])
+    state = engine.campaign.state
+    engine.perform("tehen", BORROW)
+    invasion = state.invasions[-1]
+    assert invasion.by_sea and invasion.path[-1] == COVE and invasion.march >= 2
+    assert state.fleets[0].realm == REACH and state.fleets[0].used
+    told = next(e.text for e in engine.chronicle if e.kind == "invasion")
+    assert f"marching for {invasion.march} Resources, then by sea" in told
+
+
+def test_no_friendly_fleet_without_trust_or_leave():
+    """R-AA-51: "only one that at least one army in the realm trusts"; and a friendly realm
+    is one that gave its leave (R-AA-33)."""
+    engine = lent(trusted=[])
+    with pytest.raises(RuleError, match="R-AA-51"):
+        engine.perform("tehen", BORROW)
+    engine = lent(trusted=["malus"])
+    engine.campaign.state.passages.clear()
+    with pytest.raises(RuleError, match="grant_passage"):
+        engine.perform("tehen", BORROW)

@@ -129,3 +129,22 @@ def test_a_player_with_a_bonus_may_still_pass():
     lead(engine, "malus")
     engine.perform("malus", Pass())
     assert "malus" in engine.campaign.state.declared
+
+
+def test_a_blitz_after_a_landing_goes_inland_whatever_the_landing_came_from():
+    """6.3: "If you capture a territory with an amphibious invasion, a blitz may be launched
+    into any adjacent non-coastal territory, regardless of where the invasion came from"
+    (R-AA-52): from The North Cape into The Sinking Mire (a swamp next to Wreckers' Cove,
+    barred to a blitz over land), never into coastal Eastwatch Shore."""
+    engine = to_battle()
+    engine.campaign.state.invasions[0].by_sea = True  # the Cove's army came by fleet
+    result(engine, 1, 3)
+    (bonus,) = engine.campaign.state.bonuses
+    assert bonus.kind == "blitz" and bonus.inland == ["the-sinking-mire"]
+    assert [t.id for t in bonuses.blitz_targets(engine.campaign, bonus)] == ["the-sinking-mire"]
+    to_next_declarations(engine)
+    lead(engine, "malus")
+    cape = "the-north-cape"
+    with pytest.raises(RuleError, match="R-AA-27"):
+        engine.perform("malus", Declare(source=cape, target="eastwatch-shore"))
+    engine.perform("malus", Declare(source=cape, target="the-sinking-mire"))

@@ -4,6 +4,7 @@ fleets, Follow-ups and Blitzes)."""
 
 from __future__ import annotations
 
+from test_aasen_support import at_war, first
 from test_aasen_year import apply, cli_to_purchases, end_all, new
 
 from tuicamp import cli
@@ -11,6 +12,7 @@ from tuicamp.engine.rules import Rules
 from tuicamp.rules.aasen import AasenRuleset
 from tuicamp.rules.aasen.purchases import WriteSheet
 from tuicamp.rules.aasen.state import Bonus
+from tuicamp.rules.aasen.support import Support
 from tuicamp.rules.aasen.trade import Trade
 
 RULESET = AasenRuleset()
@@ -164,3 +166,19 @@ def test_the_captives_line_says_none_until_a_realm_holds_one(tmp_path, monkeypat
         assert cli.main(["show", "isle", "--as", seat]) == 0
         shown = capsys.readouterr().out
         assert "Captives: none" in shown and "Captive: " not in shown
+
+
+def test_a_seat_reads_its_own_contingents_sent_and_received():
+    """5.5: "When declaring support you must also declare how large your supporting force
+    will be"; `show --as SEAT` lists the seat's Contingents of the year, sent and received,
+    with their points and battle, and a seat neither sends nor receives none of them."""
+    engine = at_war()
+    first(engine, "khazrak")
+    engine.perform("khazrak", Support(invasion="i1", points=600, officer=""))
+    text = "Khazrak One-Eye to Malus of Hag Graef in The North Cape (i1, attacker): 600 points"
+    assert ("Contingent sent", text) in lines_of(engine, "khazrak")
+    assert ("Contingent received", text) in lines_of(engine, "malus")
+    for player in ("eltharion", "tehen"):
+        assert not [t for label, t in lines_of(engine, player) if label.startswith("Contingent")]
+    engine.campaign.state.contingents[0].refused = True
+    assert ("Contingent sent", text + "; refused") in lines_of(engine, "khazrak")

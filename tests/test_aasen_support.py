@@ -11,10 +11,10 @@ from tuicamp.engine.errors import RuleError
 from tuicamp.engine.flow import EndPhase
 from tuicamp.engine.rules import Rules
 from tuicamp.game.setup import start_campaign
-from tuicamp.rules.aasen import AasenRuleset, realms, support
-from tuicamp.rules.aasen.declarations import Answer, Declare
+from tuicamp.rules.aasen import AasenRuleset, declarations, realms, support
+from tuicamp.rules.aasen.declarations import Answer, Declare, Pass
 from tuicamp.rules.aasen.purchases import WriteSheet
-from tuicamp.rules.aasen.support import RefuseSupport, Support
+from tuicamp.rules.aasen.support import CancelSupport, RefuseSupport, Support
 from tuicamp.storage.scenario import find_scenario, load_scenario
 
 RULESET = AasenRuleset()
@@ -160,3 +160,47 @@ def test_no_march_through_foreign_land():
         camp.map.territory(t).owner in (REACH, COLONY) for t in path
     )
     assert realms.realm_id_of(camp, "khazrak") == REACH and cost >= 1
+
+
+def test_a_refused_contingent_still_comes_off_its_senders_invasion_army():
+    """R-AA-50: a Contingent refused is treated as one cancelled, 5.5: "The points are
+    simply lost that turn and you also have one less Hero choice for your main invasion.
+    You do not, however, pay any Resources for marching"."""
+    engine = at_war()
+    first(engine, "khazrak")
+    engine.perform("khazrak", Support(invasion="i1", points=600))
+    engine.perform("malus", RefuseSupport(invasion="i1", sender="khazrak"))
+    rules = Rules(engine.campaign, RULESET)
+    assert support.sent_points(rules, "khazrak") == 600
+    assert resources(engine, REACH) == 11  # the march paid back
+    engine.perform("khazrak", Declare(source="goldbank", target="cinder-vale"))
+    engine.perform("eltharion", Answer(choice="stand", defender="tehen"))
+    while declarations.order(rules):
+        engine.perform(declarations.order(rules)[0], Pass())
+    for p in ("malus", "khazrak", "eltharion", "tehen"):
+        engine.perform(p, EndPhase())
+    own = next(b for b in engine.campaign.battles if "khazrak" in b.sides[0].players)
+    assert own.sides[0].points == 1750 - 600
+    assert engine.campaign.battles[0].sides[0].players == ["malus"]
+
+
+def test_support_is_cancelled_only_before_the_supported_player_declares():
+    """5.5: "If you declare support for another player that has not had his turn to
+    declare an invasion yet you can change your mind and cancel the support ... The points
+    are simply lost that turn and you also have one less Hero choice for your main
+    invasion. You do not, however, pay any Resources for marching" (R-AA-50)."""
+    engine = at_war()
+    first(engine, "khazrak")
+    engine.perform("khazrak", Support(invasion="i1"))  # Malus has declared already
+    with pytest.raises(RuleError, match="has had his turn to declare"):
+        engine.perform("khazrak", CancelSupport(invasion="i1"))
+    engine = at_war()
+    first(engine, "tehen")
+    engine.perform("tehen", Support(invasion="i1", side="defender", points=600))
+    engine.perform("tehen", CancelSupport(invasion="i1"))
+    (contingent,) = engine.campaign.state.contingents
+    assert contingent.cancelled and not contingent.fights
+    assert resources(engine, COLONY) == 11
+    assert support.sent_points(Rules(engine.campaign, RULESET), "tehen") == 600
+    with pytest.raises(RuleError, match="no Contingent"):
+        engine.perform("tehen", CancelSupport(invasion="i1"))

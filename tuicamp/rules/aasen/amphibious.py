@@ -15,6 +15,17 @@ pre-game rolls, 3 the result one step to the defender (R-AA-12), 2 the invader 1
 
 The route is the players' (``route``: the territories and sea hexes entered, the target
 last) or, when none is given, the shortest by water (R-AA-34).
+
+"Fleets may also be used to transport Supporting Contingents if you wish, but a fleet can
+only transport a single force per turn. If you are transporting a contingent, treat results
+of 3 and 4 on the table as 5+ instead": a Contingent's 2 takes a tenth off it, its 1 turns
+the fleet back and the Contingent never arrives (R-AA-49).
+
+"A fleet can even transport an army or support contingent belonging to an friendly realm,
+though only one that at least one army in the realm trusts" (3.2: "An army may not be
+transported on a fleet from a realm where it does not Trust at least one of the armies"):
+a realm that gave the player's realm its leave this year (R-AA-33), one of whose players
+Trusts him (R-AA-51).
 """
 
 from __future__ import annotations
@@ -22,7 +33,7 @@ from __future__ import annotations
 from collections import deque
 
 from tuicamp.rules import api
-from tuicamp.rules.aasen import realms
+from tuicamp.rules.aasen import realms, trust
 from tuicamp.rules.aasen.state import STRONGHOLD, AasenState, Fleet, astate
 
 FAILS, SMALLER, SHIFTED, HAMPERED = 1, 2, 3, 4  # table 5.3's results, cumulative downwards
@@ -106,14 +117,15 @@ def patrol(rules: api.Rules, fleet: Fleet) -> set[api.Hex]:
     return {h, *(n for n in rules.campaign.map.neighbours(h) if afloat(rules, n))}
 
 
-def dangers(rules: api.Rules, realm_id: str, route: list[api.Hex]) -> list[str]:
+def dangers(rules: api.Rules, friends: set[str], route: list[api.Hex]) -> list[str]:
     """R-AA-11: what the route gives a mishap die for: each enemy Stronghold or Capital on
-    the way or at the end, and each enemy fleet whose patrol area it enters (one a fleet)."""
+    the way or at the end, and each enemy fleet whose patrol area it enters (one a fleet);
+    the carried force's realm and the fleet's are no enemies (R-AA-51)."""
     camp, state = rules.campaign, astate(rules)
     out = []
     for h in route:
         territory = camp.map.territory_of(h)
-        if territory is None or territory.owner in (None, realm_id):
+        if territory is None or territory.owner is None or territory.owner in friends:
             continue
         if state.holdings.get(territory.id) == STRONGHOLD:
             out.append(f"the Stronghold in {territory.name}")
@@ -121,7 +133,7 @@ def dangers(rules: api.Rules, realm_id: str, route: list[api.Hex]) -> list[str]:
             out.append(f"the Capital {territory.name}")
     entered = set(route)
     for fleet in state.fleets:
-        if fleet.realm != realm_id and patrol(rules, fleet) & entered:
+        if fleet.realm not in friends and patrol(rules, fleet) & entered:
             out.append(f"{api.teams.name_of(camp, fleet.realm)}'s fleet")
     return out
 
@@ -132,6 +144,30 @@ def fleet_at(state: AasenState, realm_id: str, where: str) -> Fleet | None:
     )
 
 
+def lends(campaign: api.Campaign, state: AasenState, fleet: Fleet, player: str) -> bool:
+    """R-AA-51: a friendly realm's fleet carries the player's force when that realm gave
+    his realm its leave this year and at least one of its armies Trusts his."""
+    own = realms.realm_id_of(campaign, player) or ""
+    if fleet.realm == own:
+        return True
+    if f"{fleet.realm}>{own}" not in state.passages:
+        return False
+    return any(trust.trusts(state, m, player) for m in api.teams.members(campaign, fleet.realm))
+
+
+def carrier(rules: api.Rules, player: str, where: str) -> Fleet | None:
+    """The fleet at ``where`` free to carry the player's force: his realm's own first, else
+    a friendly realm's that lends it (R-AA-51)."""
+    camp, state = rules.campaign, astate(rules)
+    free = [f for f in state.fleets if f.where == where and not f.used]
+    own = realms.realm_id_of(camp, player) or ""
+    free.sort(key=lambda f: f.realm != own)
+    return next((f for f in free if lends(camp, state, f, player)), None)
+
+
+ARMY, CONTINGENT = "army", "Support Contingent"  # the two forces a fleet carries (5.7)
+
+
 def sail(
     ctx: api.Context,
     player: str,
@@ -139,18 +175,22 @@ def sail(
     where: str,
     target: api.Territory,
     route: list[str],
+    force: str = ARMY,
 ) -> tuple[int, int]:
-    """The fleet at ``where`` carries the player's army to ``target``: the fare is paid, the
-    mishap dice rolled; returns the fare and the lowest die (0: no die was rolled)."""
-    camp, state = ctx.campaign, astate(ctx)
+    """The fleet at ``where`` carries the player's army (or Support Contingent) to
+    ``target``: the fleet is used, the mishap dice rolled; returns the fare, for the caller
+    to pay, and the lowest die (0: no die was rolled)."""
+    camp = ctx.campaign
     fleet = ctx.found(
-        fleet_at(state, realm_id, where),
-        f"Your realm has no fleet at {where} this year free to carry an army (5.7)",
+        carrier(ctx, player, where),
+        f"No fleet at {where} this year is free to carry your force: one force a fleet a "
+        "year, your realm's or a friendly realm's that gave you leave and Trusts you "
+        "(5.7, R-AA-51)",
     )
     kind = realms.territory_type(ctx, target)
     ctx.require(
         bool(ctx.table("type_rules")[kind]["fleets"]),
-        f"{target.name} is not coastal: an amphibious invasion lands on a coastal territory",
+        f"{target.name} is not coastal: a fleet lands its {force} on a coastal territory",
     )
     start, goal = place(camp, where), realms.territory_hex(target)
     hexes = checked_route(ctx, start, goal, route) if route else shortest(ctx, start, goal)
@@ -163,11 +203,12 @@ def sail(
         f"realm has {have}",
     )
     fleet.used = True
-    threats = dangers(ctx, realm_id, way)
+    threats = dangers(ctx, {realm_id, fleet.realm}, way)
     lowest = 0
     if threats:
         who = api.teams.name_of(camp, player)
-        rolled = ctx.dice.roll(f"{len(threats)}d6", f"{who}'s fleet: {', '.join(threats)}")
+        what = "" if force == ARMY else f" with a {force}"
+        rolled = ctx.dice.roll(f"{len(threats)}d6", f"{who}'s fleet{what}: {', '.join(threats)}")
         lowest = min(rolled.dice) if rolled.dice else rolled.total
     return cost, lowest
 
@@ -181,6 +222,20 @@ MISHAP_TEXT = {
 }
 
 
-def mishap_text(lowest: int) -> str:
-    """Table 5.3 for the lowest die rolled."""
-    return MISHAP_TEXT.get(lowest, "the fleet moves through unhindered")
+CONTINGENT_MISHAP_TEXT = {
+    FAILS: "the fleet is forced to head back: the Contingent never arrives",
+    SMALLER: "the Contingent is 10 % smaller",
+}
+
+
+def mishap_text(lowest: int, force: str = ARMY) -> str:
+    """Table 5.3 for the lowest die rolled (a Contingent's 3 and 4 count as 5+)."""
+    texts = MISHAP_TEXT if force == ARMY else CONTINGENT_MISHAP_TEXT
+    return texts.get(lowest, "the fleet moves through unhindered")
+
+
+def smaller(rules: api.Rules, points: int, lowest: int) -> int:
+    """Table 5.3's 2 (or worse, short of a 1): "The invading force is reduced by 10%"."""
+    if 0 < lowest <= SMALLER:
+        return points - points * int(rules.table("army_size")["mishap_percent"]) // 100
+    return points

@@ -66,8 +66,8 @@ def sizes(rules: api.Rules, invasion: Invasion) -> tuple[int, int, bool]:
     homeland = invasion.target in home
     if homeland:
         defend += defend * int(rules.table("army_size")["homeland_percent"]) // 100
-    if invasion.by_sea and 0 < invasion.mishap <= amphibious.SMALLER:
-        attack -= attack * int(rules.table("army_size")["mishap_percent"]) // 100  # table 5.3
+    if invasion.by_sea:
+        attack = amphibious.smaller(rules, attack, invasion.mishap)  # table 5.3
     if invasion.raid:
         defend = min(defend, attack)
     return max(attack, 0), defend, homeland
@@ -93,7 +93,7 @@ def open_battles(ctx: api.Context) -> None:
                     side,
                     side.title(),
                     [player, *(c.player for c in helpers)],
-                    points=points + sum(c.points for c in helpers),
+                    points=points + sum(support.strength(ctx, c) for c in helpers),
                     name=api.teams.name_of(camp, player),
                 )
             )
@@ -294,6 +294,12 @@ def consequences(ctx: api.Context, battle: api.Battle, winner: str | None, level
         win_bonus(ctx, bonus)
     if row["blitz"] and not was_razed:  # R-AA-23: a razed territory stays razed: no blitz
         blitz = Bonus(won.player, int(row["blitz"]), "blitz", target.id, "", invasion.source)
+        if invasion.by_sea:  # 6.3: "into any adjacent non-coastal territory" (R-AA-52)
+            blitz.inland = [
+                t.id
+                for t in realms.neighbours(camp, target)
+                if not ctx.table("type_rules").get(realms.territory_type(ctx, t), {}).get("fleets")
+            ]
         win_bonus(ctx, blitz)
 
 

@@ -50,7 +50,7 @@ class Betray(AasenAction):
         mine = (
             c
             for c in state.contingents
-            if c.invasion == invasion.id and c.player == player and not (c.refused or c.absent)
+            if c.invasion == invasion.id and c.player == player and c.fights
         )
         contingent = ctx.found(next(mine, None), "You send no Contingent to this battle")
         battle = ctx.found(
@@ -85,7 +85,7 @@ class Betray(AasenAction):
         contingent.side, contingent.turned = other, True
         side = ctx.found(battle.side(other), "the battle has no such side")
         side.players.append(player)
-        side.points += contingent.points
+        side.points += support.strength(ctx, contingent)
         ctx.emit(
             "betrayal",
             f"{name(camp, player)}'s Contingent turns its coat: it fights for "

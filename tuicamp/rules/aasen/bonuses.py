@@ -8,7 +8,9 @@ defender he must attack the territory that launched the invasion from the territ
 was attacked"; "When the attacking player conquers a territory which is not razed he may
 perform a Blitz in the next campaign turn, gaining +5 to his Initiative if he does so. A
 blitz is an invasion from the newly conquered territory into one of the three territories
-which is not in contact with the territory he invaded from last turn" (R-AA-22).
+which is not in contact with the territory he invaded from last turn" (R-AA-22). "If you
+capture a territory with an amphibious invasion, a blitz may be launched into any adjacent
+non-coastal territory, regardless of where the invasion came from" (R-AA-52).
 
 So the bonus is counted in his Initiative only while that invasion can still be made (his
 realm holds the territory it sets out from, and another realm's or nobody's land is there
@@ -30,11 +32,14 @@ FOLLOW_UP = "follow-up"
 
 def blitz_targets(campaign: api.Campaign, bonus: Bonus) -> list[api.Territory]:
     """R-AA-22: the neighbours of the conquered territory that are neither the territory
-    invaded from nor next to it (three of them on a full hex)."""
+    invaded from nor next to it (three of them on a full hex); after an amphibious
+    invasion, its non-coastal neighbours (R-AA-52)."""
     conquered = campaign.map.territory(bonus.source)
     origin = campaign.map.territory(bonus.origin)
     if conquered is None:
         return []
+    if bonus.inland is not None:
+        return [t for t in realms.neighbours(campaign, conquered) if t.id in bonus.inland]
     near = {origin.id, *(t.id for t in realms.neighbours(campaign, origin))} if origin else set()
     return [t for t in realms.neighbours(campaign, conquered) if t.id not in near]
 

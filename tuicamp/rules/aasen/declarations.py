@@ -215,16 +215,20 @@ class Declare(AasenAction):
         _taken_if_nobodys(ctx, invasion, target)
 
     def _by_sea(self, ctx: api.Context, player: str, realm_id: str, target: api.Territory) -> None:
-        """5.7: from the territory (or, a pirate's, the sea hex) of the realm's fleet."""
+        """5.7: from the territory (or, a pirate's, the sea hex) of the realm's fleet, or of
+        a friendly realm's fleet the army marches to first (5.6, R-AA-51)."""
         source = ctx.campaign.map.territory(self.source)
+        path, march = _march(ctx, player, realm_id, source) if source else ([], 0)
         _check(ctx, realm_id, source, target, by_sea=True)
         bonuses.check_declaration(ctx, player, self.source, target.id)
         cost, lowest = amphibious.sail(ctx, player, realm_id, self.source, target, self.route)
-        if cost:
-            books.spend(ctx, realm_id, cost, f"the fleet's voyage to {target.name} (table 5.2)")
-        way = f" by sea ({cost} Resources; {amphibious.mishap_text(lowest)})"
+        marched = f", marching for {march} Resources, then" if path else ""
+        way = f"{marched} by sea ({cost} Resources; {amphibious.mishap_text(lowest)})"
         invasion = self._declared(ctx, player, realm_id, self.source, target, way)
         invasion.by_sea, invasion.mishap = True, lowest
+        invasion.path, invasion.march = path, march
+        books.spend(ctx, realm_id, march, f"the army's march to {self.source}")
+        books.spend(ctx, realm_id, cost, f"the fleet's voyage to {target.name} (table 5.2)")
         if lowest == amphibious.FAILS:
             invasion.answer = FAILED
             return

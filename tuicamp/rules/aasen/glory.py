@@ -247,7 +247,7 @@ def contingent_glory(ctx: api.Context, battle: api.Battle, sent: list[Contingent
     camp, state = ctx.campaign, astate(ctx)
     fighting = generals(battle)
     for c in sent:
-        if not c.officer or c.refused or c.absent or c.side not in fighting:
+        if not c.officer or not c.fights or c.side not in fighting:
             continue
         officer = next((o for o in state.officers.get(c.player, []) if o.name == c.officer), None)
         if officer is None or not trust.trusts(state, c.player, fighting[c.side]):

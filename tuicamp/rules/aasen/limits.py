@@ -59,7 +59,7 @@ def card_notes(
     camp = rules.campaign
     notes = []
     for c in contingents:
-        if c.refused or c.absent:
+        if not c.fights:
             continue
         lead = f"led by his Senior Officer {c.officer}" if c.officer else "led by a Senior Officer"
         notes.append(

@@ -132,6 +132,7 @@ class AasenRuleset(api.Ruleset):
                 "grant_passage",
                 "support",
                 "refuse_support",
+                "cancel_support",
                 *ANYTIME,
             ),
             play=api.Play.OPEN,

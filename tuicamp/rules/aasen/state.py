@@ -192,6 +192,9 @@ class Bonus:
     source: str  # the territory it is launched from
     target: str  # the territory it invades ("" for a blitz: any of R-AA-22's)
     origin: str = ""  # a blitz's: the territory the conquering invasion came from
+    # 6.3: a blitz after an amphibious invasion goes "into any adjacent non-coastal
+    # territory": those neighbours, as the conquest found them
+    inland: list[str] | None = None
 
 
 ATTACKER = "attacker"
@@ -215,6 +218,17 @@ class Contingent:
     absent: bool = False  # it did not show up for the battle (6.2): its points are lost
     turned: bool = False  # it changed sides before the battle (6.2): ``side`` is the new one
     officer: str = ""  # the Senior Officer who leads it, if the sender names one (6.4)
+    # 5.7: carried by a fleet, where it is and the lowest mishap die (0: none rolled); a 1
+    # turned the fleet back and the Contingent never arrives (``lost``)
+    fleet: str = ""
+    mishap: int = 0
+    lost: bool = False
+    cancelled: bool = False  # 5.5: its sender cancelled it before the supported declared
+
+    @property
+    def fights(self) -> bool:
+        """Whether it is with its battle: not refused, cancelled, stayed away or lost."""
+        return not (self.refused or self.absent or self.lost or self.cancelled)
 
 
 def pair_key(a: str, b: str) -> str:

@@ -14,14 +14,20 @@ each friendly territory the Contingent moves into along the way"; a Highland ter
 costs 1 more (2.2, table 5.1), 1 less for Dwarfs; Dogs of War "pay 1 less Resource per
 territory moved when marching (down to 0)". Friendly land is the sender's realm's and the
 supported player's; marching through other realms needs their leave and is not offered.
+
+By sea (5.7, R-AA-49): "Fleets may also be used to transport Supporting Contingents ... a
+fleet can only transport a single force per turn. If you are transporting a contingent,
+treat results of 3 and 4 on the table as 5+ instead." The Contingent marches from one of
+its starts to the fleet's territory (a fleet at sea takes it aboard where it is), and the
+fleet carries it to the battle, its realm paying table 5.2's fare.
 """
 
 from __future__ import annotations
 
-from attrs import define
+from attrs import define, field
 
 from tuicamp.rules import api
-from tuicamp.rules.aasen import books, limits, realms, trust
+from tuicamp.rules.aasen import amphibious, books, limits, realms, trust
 from tuicamp.rules.aasen.declarations import declarer
 from tuicamp.rules.aasen.marching import DOGS_OF_WAR, cheapest, entry_cost, race
 from tuicamp.rules.aasen.state import (
@@ -69,13 +75,23 @@ def contingents_for(rules: api.Rules, invasion: str, side: str) -> list[Continge
     return [
         c
         for c in astate(rules).contingents
-        if c.invasion == invasion and c.side == side and not c.refused and not c.absent
+        if c.invasion == invasion and c.side == side and c.fights
     ]
 
 
+def strength(rules: api.Rules, contingent: Contingent) -> int:
+    """The points a Contingent brings to its battle: those declared, a tenth fewer after a
+    fleet's mishap of 2 (table 5.3)."""
+    if not contingent.fleet:
+        return contingent.points
+    return amphibious.smaller(rules, contingent.points, contingent.mishap)
+
+
 def sent_points(rules: api.Rules, player: str) -> int:
-    """R-AA-18: the points a player's Contingents take off his own invasion army."""
-    return sum(c.points for c in astate(rules).contingents if c.player == player and not c.refused)
+    """R-AA-18, R-AA-50: the points a player's Contingents take off his own invasion army,
+    each as declared, whether it fights or not (refused, stayed away, lost at sea, its battle
+    called off): "The points are simply lost that turn" (5.5)."""
+    return sum(c.points for c in astate(rules).contingents if c.player == player)
 
 
 def may_ally(ctx: api.Context, player: str, invasion: Invasion, side: str) -> None:
@@ -108,7 +124,7 @@ def leave_battle(ctx: api.Context, invasion: Invasion, contingent: Contingent) -
     side = battle.side(contingent.side)
     if side is not None and contingent.player in side.players:
         side.players.remove(contingent.player)
-        side.points -= contingent.points
+        side.points -= strength(ctx, contingent)
 
 
 @define(kw_only=True)
@@ -117,12 +133,15 @@ class Support(AasenAction):
     summary = (
         "Send a Support Contingent to a battle declared: invasion = its id, side = attacker "
         "or defender, points = 300 or 600, officer = the Senior Officer leading it (at your "
-        "turn to declare, before you declare)"
+        "turn to declare, before you declare); fleet = where a fleet carries it from, with "
+        "an optional route (5.7)"
     )
     invasion: str
     side: str = ATTACKER
     points: int = 300
     officer: str = ""
+    fleet: str = ""
+    route: list[str] = field(factory=list)
 
     def apply(self, ctx: api.Context) -> None:
         camp, state = ctx.campaign, astate(ctx)
@@ -161,25 +180,59 @@ class Support(AasenAction):
         realm_id = realms.realm_id_of(camp, player) or ""
         friendly = {realm_id, realms.realm_id_of(camp, helped) or ""}
         goal = ctx.found(camp.map.territory(invasion.target), "no such territory")
-        found = ctx.found(
-            march(ctx, player, friendly, goal),
-            f"No march reaches {goal.name} through friendly land from your Capital, "
-            "Outposts or Strongholds",
+        contingent = Contingent(
+            player, invasion.id, self.side, self.points, 0, [], officer=self.officer
         )
-        cost, path = found
-        books.spend(ctx, realm_id, cost, f"the march of a Support Contingent to {goal.name}")
-        state.contingents.append(
-            Contingent(
-                player, invasion.id, self.side, self.points, cost, path, officer=self.officer
+        fare = 0
+        if self.fleet:
+            way, fare = self._by_sea(ctx, contingent, realm_id, friendly, goal)
+        else:
+            contingent.cost, contingent.path = ctx.found(
+                march(ctx, player, friendly, goal),
+                f"No march reaches {goal.name} through friendly land from your Capital, "
+                "Outposts or Strongholds",
             )
-        )
-        ctx.emit(
+            way = f"march: {contingent.cost} Resources"
+        state.contingents.append(contingent)
+        ctx.emit(  # first, in the open, with the fleet's mishap dice
             "support",
             f"{name(camp, player)} sends {self.points} points to support "
-            f"{name(camp, helped)} in {goal.name} (march: {cost} Resources)",
+            f"{name(camp, helped)} in {goal.name} ({way})",
             player=player,
             invasion=invasion.id,
         )
+        books.spend(
+            ctx, realm_id, contingent.cost, f"the march of a Support Contingent to {goal.name}"
+        )
+        books.spend(ctx, realm_id, fare, f"the fleet's voyage to {goal.name} (table 5.2)")
+
+    def _by_sea(
+        self,
+        ctx: api.Context,
+        contingent: Contingent,
+        realm_id: str,
+        friendly: set[str],
+        goal: api.Territory,
+    ) -> tuple[str, int]:
+        """5.7: the march to the fleet's territory (paid as the Contingent's), then the
+        voyage, its mishap dice rolled in the open (R-AA-49): what is told, and the fare."""
+        camp, player = ctx.campaign, contingent.player
+        harbour = camp.map.territory(self.fleet)
+        if harbour is not None:
+            lender = amphibious.carrier(ctx, player, self.fleet)  # R-AA-51: its land too
+            hosts = friendly | ({lender.realm} if lender is not None else set())
+            contingent.cost, contingent.path = ctx.found(
+                march(ctx, player, hosts, harbour),
+                f"No march reaches the fleet at {harbour.name} through friendly land from "
+                "your Capital, Outposts or Strongholds",
+            )
+        fare, lowest = amphibious.sail(
+            ctx, player, realm_id, self.fleet, goal, self.route, amphibious.CONTINGENT
+        )
+        contingent.fleet, contingent.mishap = self.fleet, lowest
+        contingent.lost = lowest == amphibious.FAILS
+        told = amphibious.mishap_text(lowest, amphibious.CONTINGENT)
+        return f"march: {contingent.cost} Resources; by sea: {fare} Resources, {told}", fare
 
 
 @define(kw_only=True)
@@ -224,4 +277,48 @@ class RefuseSupport(AasenAction):
         )
 
 
-ACTIONS = (Support, RefuseSupport)
+@define(kw_only=True)
+class CancelSupport(AasenAction):
+    kind = "cancel_support"
+    summary = (
+        "Cancel your Support Contingent to a player who has not yet had his turn to "
+        "declare (invasion = its id): its march is paid back, its points and Hero are lost"
+    )
+    invasion: str
+
+    def apply(self, ctx: api.Context) -> None:
+        """5.5: "If you declare support for another player that has not had his turn to
+        declare an invasion yet you can change your mind and cancel the support ... When
+        support is cancelled you may not direct it to fight in another battle and you may
+        not use it in your own invasion. The points are simply lost that turn and you also
+        have one less Hero choice for your main invasion. You do not, however, pay any
+        Resources for marching" (R-AA-50)."""
+        camp, state = ctx.campaign, astate(ctx)
+        player = api.turns.acting_player(ctx, among=api.acting_players(camp))
+        invasion = ctx.found(
+            next((i for i in state.invasions if i.id == self.invasion), None),
+            f"No invasion {self.invasion!r} this year",
+        )
+        mine = (c for c in state.contingents if c.invasion == invasion.id and c.player == player)
+        contingent = ctx.found(
+            next((c for c in mine if c.fights), None), "You send no Contingent to this battle"
+        )
+        helped = supported_player(invasion, contingent.side)
+        name = api.teams.name_of
+        ctx.require(
+            helped not in state.declared,
+            f"{name(camp, helped)} has had his turn to declare: the support is no longer "
+            "cancelled (5.5; before the battle it may still stay away, betray)",
+        )
+        contingent.cancelled = True
+        realm_id = realms.realm_id_of(camp, player) or ""
+        if contingent.cost:
+            books.change(ctx, realm_id, "a cancelled Contingent's march", resources=contingent.cost)
+        ctx.emit(
+            "support_cancelled",
+            f"{name(camp, player)} cancels his Contingent to {name(camp, helped)} (5.5)",
+            invasion=invasion.id,
+        )
+
+
+ACTIONS = (Support, RefuseSupport, CancelSupport)

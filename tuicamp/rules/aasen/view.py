@@ -24,12 +24,14 @@ from tuicamp.rules.aasen import (
     officers,
     purchases,
     realms,
+    support,
 )
 from tuicamp.rules.aasen.cards import CharacterCard, Standing
 from tuicamp.rules.aasen.mapmarks import MapMarks, map_marks
 from tuicamp.rules.aasen.state import (
     TRUST_NAMES,
     AasenState,
+    Contingent,
     Fleet,
     General,
     Invasion,
@@ -176,7 +178,50 @@ def status_lines(rules: api.Rules, seat: api.Seat) -> list[api.StatusLine]:
         lines.append(api.StatusLine("To declare", ranked))
     for i in view.invasions:
         lines.append(api.StatusLine("Invasion", invasion_text(camp, i)))
-    return lines + public_lines(rules) + answer_lines(rules, seat)
+    return lines + contingent_lines(rules, seat) + public_lines(rules) + answer_lines(rules, seat)
+
+
+CONTINGENT_FATES = (  # what became of a Contingent, first match (5.5, 6.2, 5.7)
+    ("refused", "refused"),
+    ("cancelled", "cancelled"),
+    ("absent", "stays away"),
+    ("lost", "turned back at sea"),
+    ("turned", "turned its coat"),
+)
+
+
+def contingent_text(rules: api.Rules, c: Contingent) -> str:
+    """One Support Contingent: who sends it, to whom, where, its points and what became
+    of it (R-AA-50: those it never brings still come off its sender's army)."""
+    camp, state, name = rules.campaign, astate(rules), api.teams.name_of
+    invasion = next((i for i in state.invasions if i.id == c.invasion), None)
+    helped = support.supported_player(invasion, c.side) if invasion is not None else ""
+    target = camp.map.territory(invasion.target) if invasion is not None else None
+    where = target.name if target is not None else c.invasion
+    brings = support.strength(rules, c)
+    points = f"{c.points} points" + (f", {brings} arrive" if brings != c.points else "")
+    fate = next((text for flag, text in CONTINGENT_FATES if getattr(c, flag)), "")
+    sea = f", by the fleet at {c.fleet}" if c.fleet else ""
+    lead = f", led by {c.officer}" if c.officer else ""
+    return (
+        f"{name(camp, c.player)} to {name(camp, helped)} in {where} ({c.invasion}, "
+        f"{c.side}): {points}{lead}{sea}" + (f"; {fate}" if fate else "")
+    )
+
+
+def contingent_lines(rules: api.Rules, seat: api.Seat) -> list[api.StatusLine]:
+    """The seat's own Support Contingents of the year, sent and received (the Games
+    Master's: all of them), with their points and their battle."""
+    state = astate(rules)
+    lines = []
+    for c in state.contingents:
+        invasion = next((i for i in state.invasions if i.id == c.invasion), None)
+        helped = support.supported_player(invasion, c.side) if invasion is not None else ""
+        mine = seat.gm or c.player in seat.players or helped in seat.players
+        if mine:
+            kind = "Contingent sent" if c.player in seat.players else "Contingent received"
+            lines.append(api.StatusLine(kind, contingent_text(rules, c), player=c.player))
+    return lines
 
 
 def sheet_lines(rules: api.Rules, sheets: api.SealedView[PurchaseSheet]) -> list[api.StatusLine]:
