@@ -1,11 +1,12 @@
 """Small things a player notices, on the command line and in the files it prints: the
 scenario list keeps its columns, the Markdown diary leaves out undone actions, a fought
-battle's card shows its result, and the README's demo command run again offers to
-continue the campaign it made."""
+battle's card shows its result, the README's demo command run again offers to
+continue the campaign it made, and `tuicamp new` off a terminal does not open a screen."""
 
 from __future__ import annotations
 
 import builtins
+import subprocess
 import sys
 from pathlib import Path
 
@@ -42,6 +43,22 @@ def test_the_scenario_list_keeps_its_columns(capsys) -> None:
     }
     assert len(starts) == 1, lines  # every title starts in one column
     assert "border-war-empire-vs-orcs" in ids  # the longest id, which once broke it
+
+
+def test_new_off_a_terminal_makes_the_save_and_says_how_to_play_it(tmp_path) -> None:
+    """A script or pipe running `tuicamp new` without --no-play gets its save and one line,
+    not a screen nobody sees that waits for keys for ever."""
+    run = subprocess.run(
+        [sys.executable, "-m", "tuicamp", *DEMO, "-o", "s.toml", "--seed", "4"],
+        cwd=tmp_path,
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert run.returncode == 0, run.stderr
+    assert (tmp_path / "s.toml").is_file()
+    assert "Not on a terminal, so not opened: play it with `tuicamp play" in run.stdout
 
 
 def test_the_markdown_diary_leaves_out_undone_actions(tmp_path) -> None:

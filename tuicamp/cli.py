@@ -346,7 +346,16 @@ def cmd_new(args: argparse.Namespace) -> int:
     )
     if args.no_play:
         return EXIT_OK
+    if not _on_a_terminal():
+        say(f"Not on a terminal, so not opened: play it with `tuicamp play {session.path}`")
+        return EXIT_OK
     return _run_ui(session.path, None, session)
+
+
+def _on_a_terminal() -> bool:
+    """Whether a person is at the keyboard: the terminal UI needs one, and a script or
+    a pipe that runs `tuicamp new` would otherwise hang in a screen nobody sees."""
+    return sys.stdin.isatty() and sys.stdout.isatty()
 
 
 def _save_name(output: str) -> Path:
@@ -369,7 +378,7 @@ def _offer_to_continue(save: Path) -> bool:
     """Running the same ``tuicamp new SCENARIO`` again (the README's demo command) finds
     the campaign it made: ask whether to go on with it rather than start a second one.
     Only on a terminal; a script gets a new campaign beside the old one, as before."""
-    if not (sys.stdin.isatty() and sys.stdout.isatty()):
+    if not _on_a_terminal():
         return False
     answer = input(f"{save} exists, made from this scenario. Continue it? [Y/n] ")
     return answer.strip().lower() in ("", "y", "yes")
