@@ -10,7 +10,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from kit_world import RULESET, ctx_for, world
 
-from tuicamp.rules.kit.clock import Moment, flow_key, now, reached
+from tuicamp.rules.kit.clock import Moment, flow_key, moment_text, now, reached
 
 PHASES = [p.id for p in RULESET.phases]  # orders, march, battle
 
@@ -30,6 +30,14 @@ def test_an_unknown_phase_is_refused() -> None:
 def test_a_moment_as_the_chronicle_says_it() -> None:
     assert Moment(4).text() == "turn 4"
     assert Moment(4, "march", 2).text() == "turn 4, March phase, step 2"
+
+
+def test_a_moment_names_its_phase_by_the_rulesets_title() -> None:
+    """A player reads the phase's title, as the phase bar shows it, never its id: an
+    offer "until turn 1, Impulse 1 phase", not "Impulse1 phase"."""
+    ctx = ctx_for(world(), "gm")
+    assert moment_text(ctx, Moment(1, "march")) == "turn 1, March phase"
+    assert Moment(1, "impulse1").text({"impulse1": "Impulse 1"}) == "turn 1, Impulse 1 phase"
 
 
 def test_reached_reads_the_campaigns_own_clock_by_default() -> None:

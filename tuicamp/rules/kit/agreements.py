@@ -27,7 +27,7 @@ from tuicamp.engine.errors import RuleError
 from tuicamp.model.campaign import Campaign
 from tuicamp.model.ids import id_code
 from tuicamp.model.words import and_list, with_article
-from tuicamp.rules.kit.clock import Moment, flow_key, now, phase_ids, reached
+from tuicamp.rules.kit.clock import Moment, flow_key, moment_text, now, phase_ids, reached
 from tuicamp.rules.kit.teams import members, name_of, speaks_for, team
 
 
@@ -136,7 +136,8 @@ def _later(ctx: Context, lapses: Moment, at: Moment) -> None:
         raise RuleError(f"A proposal lapses at a moment of this campaign: {exc}") from None
     if too_early:
         raise RuleError(
-            f"A proposal must lapse after it is made: {lapses.text()} is not later than {at.text()}"
+            "A proposal must lapse after it is made: "
+            f"{moment_text(ctx, lapses)} is not later than {moment_text(ctx, at)}"
         )
 
 
@@ -204,7 +205,7 @@ def propose(
         public,
     )
     book.items.append(agreement)
-    until = f" (until {lapses.text()})" if lapses is not None else ""
+    until = f" (until {moment_text(ctx, lapses)})" if lapses is not None else ""
     _emit(
         ctx,
         agreement,
@@ -226,7 +227,8 @@ def _answerable(
     )
     ctx.require(
         not reached(ctx, agreement.lapses, at),
-        f"Proposal {agreement.id} lapsed at {agreement.lapses.text() if agreement.lapses else ''}",
+        f"Proposal {agreement.id} lapsed at "
+        f"{moment_text(ctx, agreement.lapses) if agreement.lapses else ''}",
     )
     if not party:  # the first party the seat speaks for
         party = next((p for p in agreement.parties if speaks_for(camp, ctx.seat, p)), "")

@@ -9,7 +9,7 @@ Moment is compared through :func:`flow_key` with that list in hand.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from attrs import frozen
 
@@ -26,11 +26,13 @@ class Moment:
     phase: str = ""
     step: int = 0
 
-    def text(self) -> str:
-        """The moment as the chronicle says it: "turn 4", "turn 4, Combat phase, step 2"."""
+    def text(self, titles: Mapping[str, str] | None = None) -> str:
+        """The moment as the chronicle says it: "turn 4", "turn 4, Combat phase, step 2",
+        the phase by its title in ``titles`` (ids to titles, :func:`phase_titles`)."""
         out = f"turn {self.turn}"
         if self.phase:
-            out += f", {self.phase.capitalize()} phase"
+            title = (titles or {}).get(self.phase, self.phase.capitalize())
+            out += f", {title} phase"
         if self.step:
             out += f", step {self.step}"
         return out
@@ -53,6 +55,17 @@ def flow_key(moment: Moment, phases: Sequence[str]) -> tuple[int, int, int]:
 
 def phase_ids(rules: Rules) -> tuple[str, ...]:
     return tuple(p.id for p in rules.ruleset.phases)
+
+
+def phase_titles(rules: Rules) -> dict[str, str]:
+    """The ruleset's phase titles by id, for :meth:`Moment.text`: a player reads
+    "Impulse 1 phase", not the id "impulse1"."""
+    return {p.id: p.title for p in rules.ruleset.phases}
+
+
+def moment_text(rules: Rules, moment: Moment) -> str:
+    """``moment`` as the chronicle says it, its phase by the ruleset's title."""
+    return moment.text(phase_titles(rules))
 
 
 def now(campaign: Campaign, step: int = 0) -> Moment:
