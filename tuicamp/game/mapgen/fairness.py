@@ -197,15 +197,18 @@ def _polish(best: Fairness, m: _Map) -> Fairness:
     capitals = [s.capital for s in best.starts]
     for _ in range(POLISH):
         taken = {t for r in realms for t in r}
-        current = _wealth_score(realms, m)
+        wealth = [m.wealth(r) for r in realms]
+        current = _wealth_score(wealth)
         found: tuple[float, int, int, int] | None = None
         for p, realm in enumerate(realms):
             for out in realm[1:]:
                 rest = [t for t in realm if t != out]
                 edge = {n for t in rest for n in m.beside[t]} - taken
+                # a swap changes one realm's wealth by two territories: no realm summed again
+                food, income = wealth[p][0] - m.foods[out], wealth[p][1] - m.incomes[out]
                 for into in sorted(edge):
-                    trial = [*realms[:p], [*rest, into], *realms[p + 1 :]]
-                    score = _wealth_score(trial, m)
+                    swapped = (food + m.foods[into], income + m.incomes[into])
+                    score = _wealth_score([*wealth[:p], swapped, *wealth[p + 1 :]])
                     better = score < current and (found is None or score < found[0])
                     if better and _whole([*rest, into], m):
                         found = (score, p, out, into)
@@ -216,8 +219,9 @@ def _polish(best: Fairness, m: _Map) -> Fairness:
     return _fairness(capitals, realms, m)
 
 
-def _wealth_score(realms: list[list[int]], m: _Map) -> float:
-    wealth = [m.wealth(r) for r in realms]
+def _wealth_score(wealth: list[tuple[int, int]]) -> float:
+    """How far apart the realms' (food, income) are, against their bounds: the worst
+    figure first, the sum breaking ties."""
     figures = [spread([w[0] for w in wealth]) / BOUNDS["food"]]
     figures.append(spread([w[1] for w in wealth]) / BOUNDS["income"])
     return max(figures) + sum(figures) / 10
@@ -256,20 +260,26 @@ def _starts(capitals: list[int], m: _Map) -> Fairness:
     taken = set(capitals)
     mean_food = max(1.0, sum(m.foods) / len(m.foods))
     mean_income = max(1.0, sum(m.incomes) / len(m.incomes))
+    # Kept as the realms grow, not summed again each round: each realm's (food, income)
+    # and the territories beside it (the search's inner loop, run for every draw).
+    wealth = [[m.foods[c], m.incomes[c]] for c in capitals]
+    beside = [set(m.beside[c]) for c in capitals]
 
-    def worth(realm: Sequence[int]) -> float:
-        f, i = m.wealth(realm)
-        return f / mean_food + i / mean_income
+    def worth(p: int) -> float:
+        return wealth[p][0] / mean_food + wealth[p][1] / mean_income
 
     for _ in range(m.home - 1):
-        for p in sorted(range(len(realms)), key=lambda p: (worth(realms[p]), p)):
-            free = {n for t in realms[p] for n in m.beside[t]} - taken
+        for p in sorted(range(len(realms)), key=lambda p: (worth(p), p)):
+            free = beside[p] - taken
             if free:
                 pick = max(
                     free, key=lambda n: (m.foods[n] / mean_food + m.incomes[n] / mean_income, -n)
                 )
                 realms[p].append(pick)
                 taken.add(pick)
+                wealth[p][0] += m.foods[pick]
+                wealth[p][1] += m.incomes[pick]
+                beside[p] |= m.beside[pick]
     return _fairness(capitals, realms, m)
 
 
