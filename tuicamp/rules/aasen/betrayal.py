@@ -43,10 +43,7 @@ class Betray(AasenAction):
     def apply(self, ctx: api.Context) -> None:
         camp, state = ctx.campaign, astate(ctx)
         player = api.turns.acting_player(ctx, among=api.acting_players(camp))
-        invasion = ctx.found(
-            next((i for i in state.invasions if i.id == self.invasion), None),
-            f"No invasion {self.invasion!r} this year",
-        )
+        invasion = support.invasion_named(ctx, self.invasion)
         mine = (
             c
             for c in state.contingents

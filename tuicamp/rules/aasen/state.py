@@ -283,6 +283,10 @@ class AasenState:
     realm_order: list[str] = field(factory=list)
     draft: Draft | None = None  # the set-up draft, while it is made (2.1, R-AA-48)
 
+    def invasion(self, invasion_id: str) -> Invasion | None:
+        """This year's invasion of that id, if there is one."""
+        return next((i for i in self.invasions if i.id == invasion_id), None)
+
 
 def astate(rules: api.Rules) -> AasenState:
     """The campaign's Aasen state (set up by the ruleset before the first action)."""

@@ -79,6 +79,11 @@ def contingents_for(rules: api.Rules, invasion: str, side: str) -> list[Continge
     ]
 
 
+def invasion_named(ctx: api.Context, invasion_id: str) -> Invasion:
+    """This year's invasion an action names, or the action refused."""
+    return ctx.found(astate(ctx).invasion(invasion_id), f"No invasion {invasion_id!r} this year")
+
+
 def strength(rules: api.Rules, contingent: Contingent) -> int:
     """The points a Contingent brings to its battle: those declared, a tenth fewer after a
     fleet's mishap of 2 (table 5.3)."""
@@ -146,10 +151,7 @@ class Support(AasenAction):
     def apply(self, ctx: api.Context) -> None:
         camp, state = ctx.campaign, astate(ctx)
         player = declarer(ctx)
-        invasion = ctx.found(
-            next((i for i in state.invasions if i.id == self.invasion), None),
-            f"No invasion {self.invasion!r} this year",
-        )
+        invasion = invasion_named(ctx, self.invasion)
         ctx.require(invasion.answer == STAND, "Only a battle is supported: the realm withdrew")
         ctx.require(self.side in (ATTACKER, DEFENDER), "Support the attacker or the defender?")
         sizes = [int(n) for n in ctx.table("support")["sizes"]]
@@ -247,10 +249,7 @@ class RefuseSupport(AasenAction):
         paid back his march ("You do not, however, pay any Resources for marching")."""
         camp, state = ctx.campaign, astate(ctx)
         player = api.turns.acting_player(ctx, among=api.acting_players(camp))
-        invasion = ctx.found(
-            next((i for i in state.invasions if i.id == self.invasion), None),
-            f"No invasion {self.invasion!r} this year",
-        )
+        invasion = invasion_named(ctx, self.invasion)
         found = next(
             (
                 c
@@ -295,10 +294,7 @@ class CancelSupport(AasenAction):
         Resources for marching" (R-AA-50)."""
         camp, state = ctx.campaign, astate(ctx)
         player = api.turns.acting_player(ctx, among=api.acting_players(camp))
-        invasion = ctx.found(
-            next((i for i in state.invasions if i.id == self.invasion), None),
-            f"No invasion {self.invasion!r} this year",
-        )
+        invasion = invasion_named(ctx, self.invasion)
         mine = (c for c in state.contingents if c.invasion == invasion.id and c.player == player)
         contingent = ctx.found(
             next((c for c in mine if c.fights), None), "You send no Contingent to this battle"

@@ -190,12 +190,18 @@ CONTINGENT_FATES = (  # what became of a Contingent, first match (5.5, 6.2, 5.7)
 )
 
 
+def _helped(state: AasenState, c: Contingent) -> str:
+    """The player a Contingent is sent to ("" when its invasion is gone)."""
+    invasion = state.invasion(c.invasion)
+    return support.supported_player(invasion, c.side) if invasion is not None else ""
+
+
 def contingent_text(rules: api.Rules, c: Contingent) -> str:
     """One Support Contingent: who sends it, to whom, where, its points and what became
     of it (R-AA-50: those it never brings still come off its sender's army)."""
     camp, state, name = rules.campaign, astate(rules), api.teams.name_of
-    invasion = next((i for i in state.invasions if i.id == c.invasion), None)
-    helped = support.supported_player(invasion, c.side) if invasion is not None else ""
+    invasion = state.invasion(c.invasion)
+    helped = _helped(state, c)
     target = camp.map.territory(invasion.target) if invasion is not None else None
     where = target.name if target is not None else c.invasion
     brings = support.strength(rules, c)
@@ -215,10 +221,7 @@ def contingent_lines(rules: api.Rules, seat: api.Seat) -> list[api.StatusLine]:
     state = astate(rules)
     lines = []
     for c in state.contingents:
-        invasion = next((i for i in state.invasions if i.id == c.invasion), None)
-        helped = support.supported_player(invasion, c.side) if invasion is not None else ""
-        mine = seat.gm or c.player in seat.players or helped in seat.players
-        if mine:
+        if seat.gm or c.player in seat.players or _helped(state, c) in seat.players:
             kind = "Contingent sent" if c.player in seat.players else "Contingent received"
             lines.append(api.StatusLine(kind, contingent_text(rules, c), player=c.player))
     return lines
