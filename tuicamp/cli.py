@@ -261,34 +261,27 @@ def _resolve_save(name: str) -> Path:
     return resolve_save(name)
 
 
-class _Peeked:
-    """What :func:`_default_seat` asks of a save read for a report alone (``show``),
-    where no session is opened: its path, its campaign and who may act now. (A plain
-    class: the command line's own module imports no attrs, which ``--help`` never needs.)"""
-
-    def __init__(self, path: Path, campaign: Campaign) -> None:
-        self.path, self.campaign = path, campaign
-
-    def acting_seats(self) -> list[str]:
-        from tuicamp.engine.flow import acting_seats
-
-        return acting_seats(self.campaign)
-
-
 def _default_seat(session, requested: str | None) -> str:
-    camp = session.campaign
+    return _seat_in(session.path, session.campaign, requested)
+
+
+def _seat_in(path: Path, camp: Campaign, requested: str | None) -> str:
+    """The seat a command acts or reports as: the one asked for, else the Games Master,
+    else the first seat to act. From the campaign alone, so that `show` needs no session."""
+    from tuicamp.engine.flow import acting_seats
+
     if requested:
         if camp.seat(requested) is None:
             known = ", ".join(s.id for s in camp.seats)
-            raise InputError(f"there is no seat {requested!r} in {session.path} (seats: {known})")
+            raise InputError(f"there is no seat {requested!r} in {path} (seats: {known})")
         return requested
     gm = camp.gm_seat()
     if gm is not None:
         return gm.id
-    acting = session.acting_seats()
+    acting = acting_seats(camp)
     if acting:
         return acting[0]
-    raise InputError(f"{session.path}: say which seat with --as")
+    raise InputError(f"{path}: say which seat with --as")
 
 
 def _only_ruleset(supported: Iterable[str], scenario: str) -> str:
@@ -617,7 +610,7 @@ def cmd_show(args: argparse.Namespace) -> int:
     loaded = read_save(_resolve_save(args.save), events=Reading.NONE)
     assert loaded is not None  # read_save raises rather than collecting here
     rules = Rules(loaded.campaign, loaded.ruleset)
-    seat = _default_seat(_Peeked(loaded.path, loaded.campaign), args.seat)
+    seat = _seat_in(loaded.path, loaded.campaign, args.seat)
     write_out(show_text(view_for(rules, [], seat), loaded.ruleset))
     say(f"\nThe chronicle: tuicamp log {shlex.quote(args.save)} --as {shlex.quote(seat)}")
     return EXIT_OK
