@@ -70,6 +70,12 @@ def spread(values: Sequence[float]) -> float:
     return (most - min(values)) / most if most else 0.0
 
 
+def unfairness(figures: Sequence[float]) -> float:
+    """Spreads already divided by their bounds, as one score: the worst first, a tenth of
+    their sum breaking ties."""
+    return max(figures) + sum(figures) / 10
+
+
 @frozen
 class Start:
     """One player's start: the capital's territory and the realm's territories."""
@@ -95,11 +101,11 @@ class Fairness:
         return all(self.spread(f) <= b for f, b in BOUNDS.items())
 
     def score(self) -> tuple[float, int]:
-        """How unfair the starts are, least first: the worst spread against its bound,
-        a tenth of the others', then capitals farther apart."""
+        """How unfair the starts are, least first (:func:`unfairness` of the three
+        figures), then capitals farther apart."""
         figures = [self.spread(f) / b for f, b in BOUNDS.items()]
         closest = min((s.distance for s in self.starts), default=0)
-        return (max(figures) + sum(figures) / 10, -closest)
+        return (unfairness(figures), -closest)
 
     def report(self, names: list[str], who: str = "player") -> list[str]:
         """The figures as a table a Games Master reads: one row per start (``who``: a
@@ -205,9 +211,10 @@ def _polish(best: Fairness, m: _Map) -> Fairness:
                 rest = [t for t in realm if t != out]
                 edge = {n for t in rest for n in m.beside[t]} - taken
                 # a swap changes one realm's wealth by two territories: no realm summed again
-                food, income = wealth[p][0] - m.foods[out], wealth[p][1] - m.incomes[out]
+                kept_food = wealth[p][0] - m.foods[out]
+                kept_income = wealth[p][1] - m.incomes[out]
                 for into in sorted(edge):
-                    swapped = (food + m.foods[into], income + m.incomes[into])
+                    swapped = (kept_food + m.foods[into], kept_income + m.incomes[into])
                     score = _wealth_score([*wealth[:p], swapped, *wealth[p + 1 :]])
                     better = score < current and (found is None or score < found[0])
                     if better and _whole([*rest, into], m):
@@ -220,11 +227,10 @@ def _polish(best: Fairness, m: _Map) -> Fairness:
 
 
 def _wealth_score(wealth: list[tuple[int, int]]) -> float:
-    """How far apart the realms' (food, income) are, against their bounds: the worst
-    figure first, the sum breaking ties."""
-    figures = [spread([w[0] for w in wealth]) / BOUNDS["food"]]
-    figures.append(spread([w[1] for w in wealth]) / BOUNDS["income"])
-    return max(figures) + sum(figures) / 10
+    """How far apart the realms' (food, income) are: :func:`unfairness` of the two."""
+    foods = spread([w[0] for w in wealth]) / BOUNDS["food"]
+    incomes = spread([w[1] for w in wealth]) / BOUNDS["income"]
+    return unfairness([foods, incomes])
 
 
 def _whole(realm: list[int], m: _Map) -> bool:
