@@ -30,8 +30,10 @@ def with_officer(glory=0):
 
 
 def enter_deeds(engine, deeds, dice=()):
-    """Malus wins a Minor Victory; Imrik's deeds as given."""
+    """Malus wins a Minor Victory; Imrik's deeds as given (Eltharion fulfilling the
+    missions Imrik is credited with, R-AA-53)."""
     facts = {f"glory_{d}_eltharion~imrik": n for d, n in deeds.items()}
+    facts["missions_eltharion"] = deeds.get("missions", 0)
     engine.campaign.dice.mode = DiceMode.TABLE
     sides = [SideEntry(side="attacker"), SideEntry(side="defender", facts=facts)]
     result = {"winner": 1, "level": 1, "conceded": 0}

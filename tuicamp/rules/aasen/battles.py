@@ -24,6 +24,7 @@ from tuicamp.rules.aasen import (
     hatred,
     injuries,
     limits,
+    missions,
     officers,
     realms,
     support,
@@ -140,8 +141,9 @@ def result_fields(rules: api.Rules, battle: api.Battle) -> tuple[api.ResultField
     """R-AA-4: "Players enter the result level (Massacre ... Massacred) and who won" (with
     the option ``result_from_vp`` the level is read from the points, so neither is asked);
     R-AA-24: "Scoring units left are entered per player, for who actually won" (each
-    player's asked of his side, ``claim``); a concession "automatically counts as a
-    Massacre to the other side" (6.3)."""
+    player's asked of his side, ``claim``); R-AA-53: each player's own missions fulfilled,
+    asked of his side, which his Senior Officers' missions may not exceed (``missions``);
+    a concession "automatically counts as a Massacre to the other side" (6.3)."""
     asked = () if bool(rules.option("result_from_vp")) else WINNER_AND_LEVEL
     return (
         *asked,
@@ -155,6 +157,7 @@ def result_fields(rules: api.Rules, battle: api.Battle) -> tuple[api.ResultField
         ),
         *claim.fields(rules.campaign, battle),
         *glory.fields(rules.campaign, battle),
+        *missions.fields(rules.campaign, battle),
         *glory.officer_fields(rules.campaign, battle),
         *injuries.fields(rules.campaign, battle),
     )
@@ -402,6 +405,7 @@ def _new_defender(
 def apply_result(ctx: api.Context, battle: api.Battle) -> None:
     if battle.result is None:
         return
+    missions.check(ctx, battle)  # R-AA-53: before anything of the result is drawn
     winner, level = final(ctx, battle, battle.result)
     consequences(ctx, battle, winner, level)
     conceded = SIDE_CODES.get(int(battle.result.facts.get("conceded", 0)))
@@ -410,6 +414,7 @@ def apply_result(ctx: api.Context, battle: api.Battle) -> None:
     if invasion is not None:
         sent = [c for c in astate(ctx).contingents if c.invasion == invasion.id]
         glory.contingent_glory(ctx, battle, sent)
+    missions.tell(ctx, battle)
     glory.officer_glory(ctx, battle)
     injuries.survived(ctx, battle)
     injuries.apply(ctx, battle)

@@ -21,7 +21,7 @@ from __future__ import annotations
 from attrs import frozen
 
 from tuicamp.rules import api
-from tuicamp.rules.aasen import realms
+from tuicamp.rules.aasen import players_fields, realms
 
 PREFIX = "scoring_"  # the form's field of each player: scoring_<player id>
 
@@ -33,19 +33,11 @@ def field_key(player: str) -> str:
 def fields(campaign: api.Campaign, battle: api.Battle) -> tuple[api.ResultField, ...]:
     """R-AA-24: "Scoring units left are entered per player": one field for each player
     of each side, asked of his side."""
-    return tuple(
-        api.ResultField(
-            field_key(player),
-            f"Scoring units left on the table: {api.teams.name_of(campaign, player)}",
-            "int",
-            0,
-            99,
-            scope=api.FieldScope.ONE_SIDE,
-            side=side.id,
-        )
-        for side in battle.sides
-        for player in side.players
-    )
+
+    def label(player: str) -> str:
+        return f"Scoring units left on the table: {api.teams.name_of(campaign, player)}"
+
+    return players_fields.each_player(battle, field_key, label, 99)
 
 
 @frozen

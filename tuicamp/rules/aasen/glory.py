@@ -37,13 +37,14 @@ DEEDS = (
 )
 KILLINGS = ("officers", "general")  # the deeds of "killing enemy characters" (9.2's Grudge)
 # A Senior Officer's deeds (table 6.3's second column, R-AA-35): the General's, and the
-# missions he was vital in fulfilling.
+# missions he was vital in fulfilling, within his player's missions fulfilled (R-AA-53,
+# missions.py).
 OFFICER_DEEDS = (
     ("officers", "enemy Junior or Senior Officers slain", 20, "officer slain"),
     ("general", "slew the enemy General (1 yes)", 1, "the enemy General slain"),
     ("wizards", "enemy wizards slain with magic (not Bound items)", 20, "wizard slain"),
     ("standards", "enemy standards captured", 20, "standard captured"),
-    ("missions", "own missions he was vital in fulfilling", 20, "mission fulfilled"),
+    ("missions", "his player's missions he was vital in fulfilling", 20, "mission fulfilled"),
 )
 RESULT_WORDS = {"draw": "a Draw", "minor": "a Minor Victory", "solid": "a Solid Victory"}
 RESULT_WORDS["massacre"] = "a Massacre"
