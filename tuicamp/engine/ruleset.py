@@ -40,7 +40,7 @@ if TYPE_CHECKING:
     from tuicamp.engine.context import Context
     from tuicamp.engine.dice import Dice
     from tuicamp.engine.problems import Problem
-    from tuicamp.model.battle import Battle, BattleResult
+    from tuicamp.model.battle import Battle, BattleResult, BattleSide
 
 Hook = Callable[["Context"], None]
 
@@ -470,6 +470,13 @@ class Ruleset(ABC):
         the result form and orders files list only them, so a side never reads the rest of
         an enemy's army there."""
         return army.units
+
+    def side_forces(self, rules: Rules, battle: Battle, side: BattleSide) -> list[tuple[str, int]]:
+        """The forces without army counters ``side`` fields, each named with its points,
+        as the card lists them: the side's one force of ``side.points`` by default (none
+        when it has none). A ruleset whose side joins several players' forces (an army and
+        an ally's contingent) names each, their points adding up to ``side.points``."""
+        return [(side.force_name, side.points)] if side.points > 0 else []
 
     def battle_card_notes(self, rules: Rules, battle: Battle) -> list[str]:
         """Deployment and special rules in force, one sentence each, for the battle card."""

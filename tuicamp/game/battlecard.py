@@ -117,8 +117,8 @@ def build_card(rules: Rules, battle: Battle) -> BattleCard:
                     f"{u.category.value.replace('_', ' ')}, M{u.movement} Ld{u.leadership}{flags}"
                 )
             armies.append((fielded.army_name, fielded.points, lines))
-        if side.points > 0:
-            armies.append((side.force_name, side.points, [NO_COUNTERS]))
+        for name, points in ruleset.side_forces(rules, battle, side):
+            armies.append((name, points, [NO_COUNTERS]))
         sides.append(
             CardSide(
                 side.title,

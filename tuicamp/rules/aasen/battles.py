@@ -421,6 +421,26 @@ def apply_result(ctx: api.Context, battle: api.Battle) -> None:
     injuries.wasting(ctx, battle)
 
 
+def side_forces(
+    rules: api.Rules, battle: api.Battle, side: api.BattleSide
+) -> list[tuple[str, int]]:
+    """The card's line of each player of a side, with his own army's points: the
+    supported player's army, and each Support Contingent fighting with it on its
+    sender's line, 300 or 600 points taken off his own invasion (5.5, R-AA-18, R-AA-54);
+    together the side's points."""
+    invasion = invasion_of(rules, battle)
+    helpers = support.contingents_for(rules, invasion.id, side.id) if invasion else []
+    sent = [(contingent_name(rules, c), support.strength(rules, c)) for c in helpers]
+    own = side.points - sum(points for _, points in sent)
+    return [(side.force_name, own), *sent]
+
+
+def contingent_name(rules: api.Rules, contingent: Contingent) -> str:
+    """ "Khazrak One-Eye's Support Contingent, led by Gorthor"."""
+    led = f", led by {contingent.officer}" if contingent.officer else ""
+    return f"{api.teams.name_of(rules.campaign, contingent.player)}'s Support Contingent{led}"
+
+
 def card_notes(rules: api.Rules, battle: api.Battle) -> list[str]:
     """The card: each army's size, the selection limits by each General's Glory (table
     9.1), the text's reminders (R-ALL-3)."""

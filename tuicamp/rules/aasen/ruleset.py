@@ -266,6 +266,11 @@ marks = { vraxx = "slaanesh" }             # per player: his General's Mark of C
     def apply_battle_result(self, ctx: api.Context, battle: api.Battle) -> None:
         battles.apply_result(ctx, battle)
 
+    def side_forces(
+        self, rules: api.Rules, battle: api.Battle, side: api.BattleSide
+    ) -> list[tuple[str, int]]:
+        return battles.side_forces(rules, battle, side)
+
     def battle_card_notes(self, rules: api.Rules, battle: api.Battle) -> list[str]:
         return battles.card_notes(rules, battle)
 
