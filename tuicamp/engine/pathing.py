@@ -479,7 +479,16 @@ class _Multiplier:
     exponent: int | None
     units: list[int]
     largest: float
+    changed: set[int] = field(factory=set)  # hexes whose multiplier may not be 1 (a superset)
     array: Ints | None = None  # the units as numpy, made by the first multi_source()
+    near: set[int] | None = None  # hexes next to a changed one, made by the first preview
+
+    def next_to_changed(self, neighbours: Sequence[tuple[int, ...]]) -> set[int]:
+        """The hexes with a neighbour whose multiplier may not be 1: only their steps need
+        pricing one by one (a zone of influence is a few dozen hexes of 40,000)."""
+        if self.near is None:
+            self.near = {i for j in self.changed for i in neighbours[j]}
+        return self.near
 
     def as_array(self) -> Ints:
         """The units as a numpy array with one more entry, 0, for the wavefront's
@@ -498,7 +507,8 @@ def _multiplier_units(mult: list[float]) -> _Multiplier:
     if k is None:
         return _Multiplier(None, [], max(distinct, default=1.0))
     scale = 1 << k
-    return _Multiplier(k, [int(m * scale) for m in mult], max(distinct, default=1.0))
+    changed = {i for i, m in enumerate(mult) if m != 1.0}
+    return _Multiplier(k, [int(m * scale) for m in mult], max(distinct, default=1.0), changed)
 
 
 # --- the cost model ------------------------------------------------------------------------
@@ -638,7 +648,7 @@ class CostModel:
             for i in touched:
                 table[i] = int(mult[i] * scale)
             largest = max([old.largest] + [mult[i] for i in touched])
-            units = _Multiplier(old.exponent, table, largest)
+            units = _Multiplier(old.exponent, table, largest, old.changed | touched)
         return self._copy(mult, set(self.blocked), units)
 
     def with_blocked(self, hexes: Iterable[Hex]) -> CostModel:
@@ -822,9 +832,13 @@ def _search(
     plan = _counting(model)
     if plan is None:
         return _search_floats(model, starts, limit, stop, track)
-    mult = None if plan.mult is None else plan.mult.units
+    if plan.mult is None:
+        mult, near = None, set()  # grouped prices as they are: mult_scale is 1
+    else:
+        mult = plan.mult.units
+        near = plan.mult.next_to_changed(_neighbour_table(model.width, model.height))
     return _search_units(
-        model, starts, limit, stop, track, plan.scale, plan.size, mult, plan.mult_scale
+        model, starts, limit, stop, track, plan.scale, plan.size, mult, plan.mult_scale, near
     )
 
 
@@ -850,7 +864,7 @@ def _counting(model: CostModel) -> _Counting | None:
     if model.multiplier is None:
         scale = 1 << compiled.exponent
         widest = (compiled.scaled_max + compiled.add_max) * scale
-        mult, mult_scale = None, 0
+        mult, mult_scale = None, 1
     else:
         mult = model._multiplier_units()
         k = mult.exponent
@@ -882,12 +896,15 @@ def _search_units(
     size: int,
     mult_units: list[int] | None,
     mult_scale: int,
+    near: set[int],
 ) -> _Search:
     """Dial's algorithm on integer costs in units of ``1 / scale`` MP.
 
     The queue is a ring of ``size`` buckets, one per unit of cost, longer than the dearest
     possible step: every queued hex sits within one ring-length of the current cost. A step's
-    price is its group's units, or with a multiplier ``scaled * mult + add * mult_scale``.
+    price is its group's units, or with a multiplier ``scaled * mult + add * mult_scale``;
+    a move preview prices so only the steps of the hexes ``near`` a multiplied one, and
+    the rest by their groups, ``mult_scale`` times their units.
     """
     compiled = model._compiled
     blocked = model.blocked
@@ -910,9 +927,11 @@ def _search_units(
         usplit, usplit_edges = compiled.usplit, compiled.usplit_edges
         d = 0
         idle = 0
-        if mult_units is None and stop is None and not track:
+        if stop is None and not track:
             # The move preview, by far the most frequent search: the loop below without
-            # the branches it does not need.
+            # the branches it does not need. Through enemy zones of influence, only the
+            # hexes next to a zone price their steps one by one; the rest read their
+            # groups, ``mult_scale`` times their units.
             while idle < size and d <= lim:
                 bucket = ring[d % size]
                 if not bucket:
@@ -925,10 +944,22 @@ def _search_units(
                     if dist[i] != d:
                         continue
                     settle(i)
+                    if near and i in near:
+                        assert mult_units is not None  # only a multiplier makes hexes near
+                        edges3 = usplit[i]
+                        if edges3 is None:
+                            edges3 = usplit_edges(i)
+                        for j, scaled, add in edges3:
+                            nd = d + scaled * mult_units[j] + add * mult_scale
+                            if nd <= lim and nd < dist[j]:
+                                dist[j] = nd
+                                ring[nd % size].append(j)
+                        continue
                     edges = grouped[i]
                     if edges is None:
                         edges = grouped_edges(i)
                     for c, group in edges:
+                        c *= mult_scale
                         if c > room:
                             break
                         nd = d + c
@@ -939,29 +970,6 @@ def _search_units(
                                 if queue is None:
                                     queue = ring[nd % size].append
                                 queue(j)
-                bucket.clear()
-                d += 1
-        elif mult_units is not None and stop is None and not track:
-            # The move preview through enemy zones of influence: the same, priced per hex.
-            while idle < size and d <= lim:
-                bucket = ring[d % size]
-                if not bucket:
-                    idle += 1
-                    d += 1
-                    continue
-                idle = 0
-                for i in bucket:
-                    if dist[i] != d:
-                        continue
-                    settle(i)
-                    edges3 = usplit[i]
-                    if edges3 is None:
-                        edges3 = usplit_edges(i)
-                    for j, scaled, add in edges3:
-                        nd = d + scaled * mult_units[j] + add * mult_scale
-                        if nd <= lim and nd < dist[j]:
-                            dist[j] = nd
-                            ring[nd % size].append(j)
                 bucket.clear()
                 d += 1
         while idle < size and d <= lim:
