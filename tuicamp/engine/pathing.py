@@ -24,7 +24,10 @@ Speed matters (a 200 x 200 map, hundreds of armies, a preview under the cursor),
   costs are counted in integer *units* of that fraction: exact, allocation-free small ints,
   and a bucket queue (Dial's algorithm) instead of a heap. Costs that are not such
   multiples (a house rule of 1/3 MP) fall back to floats and a heap of distinct costs;
-* the cost array is a reused scratch list and Hex objects are made only for the results.
+* the cost array is a reused scratch list and Hex objects are made only for the results;
+* supply from many sources (:func:`multi_source`) settles thousands of hexes at once, more
+  than Python can visit one by one in time, so it settles a cost level at a time over
+  numpy arrays of the map's edges (:mod:`tuicamp.engine.wavefront`).
 
 Ties are broken deterministically: among equally cheap routes the one found first wins,
 hexes of equal cost are settled in the order they were reached, and each hex's edges are
