@@ -24,7 +24,10 @@ Speed matters (a 200 x 200 map, hundreds of armies, a preview under the cursor),
   costs are counted in integer *units* of that fraction: exact, allocation-free small ints,
   and a bucket queue (Dial's algorithm) instead of a heap. Costs that are not such
   multiples (a house rule of 1/3 MP) fall back to floats and a heap of distinct costs;
-* the cost array is a reused scratch list and Hex objects are made only for the results.
+* the cost array is a reused scratch list and Hex objects are made only for the results;
+* supply from many sources (:func:`multi_source`) settles thousands of hexes at once, more
+  than Python can visit one by one in time, so it settles a cost level at a time over
+  numpy arrays of the map's edges (:mod:`tuicamp.engine.wavefront`).
 
 Ties are broken deterministically: among equally cheap routes the one found first wins,
 hexes of equal cost are settled in the order they were reached, and each hex's edges are
@@ -54,9 +57,11 @@ from typing import TYPE_CHECKING, Any
 
 from attrs import define, field, frozen, validators
 
+from tuicamp.engine import wavefront
 from tuicamp.model.hexes import Hex, Hexside, SideOf
 
 if TYPE_CHECKING:
+    from tuicamp.engine.wavefront import EdgeGrid, Ints
     from tuicamp.model.map import HexMap
     from tuicamp.model.terrain import Vocabulary
 
@@ -66,7 +71,7 @@ EPSILON = 1e-9
 # units a bucket ring may hold; beyond either, searches use floats.
 _MAX_EXPONENT = 10
 _MAX_RING = 4096
-_FAR = 1 << 62  # "not reached" in the integer scratch arrays
+_FAR = wavefront.FAR  # "not reached" in the integer scratch arrays
 
 _non_negative = validators.ge(0.0)
 
@@ -210,6 +215,7 @@ class _Compiled:
     usplit: list[tuple[tuple[int, int, int], ...] | None] = field(init=False)
     enter_units: list[int | None] | None = field(init=False, default=None)
     featured: set[int] = field(init=False, factory=set)  # hexes with a priced hexside
+    grid: EdgeGrid | None = field(init=False, default=None)  # numpy edges, for multi_source
 
     def __attrs_post_init__(self) -> None:
         n = self.width * self.height
@@ -276,11 +282,7 @@ class _Compiled:
         """
         assert self.exponent is not None
         scale = 1 << self.exponent
-        if self.enter_units is None:
-            by_price = {c: _units(c, scale) for c in set(self.enter) if c is not None}
-            self.enter_units = [None if c is None else by_price[c] for c in self.enter]
-            self.featured = {i for key in self.sides for i in key}
-        units, featured, side = self.enter_units, self.featured, self.sides.get
+        units, featured, side = self._enter_units(), self.featured, self.sides.get
         enter = self.enter
         neighbours = _neighbour_table(self.width, self.height)
         out: list[list[tuple[int, int, int]]] = []
@@ -306,6 +308,32 @@ class _Compiled:
                     edges.append((j, scaled, _units(add, scale)))
             out.append(edges)
         return out
+
+    def _enter_units(self) -> list[int | None]:
+        """Each hex's entry price in units (None: impassable), computed once."""
+        if self.enter_units is None:
+            assert self.exponent is not None
+            scale = 1 << self.exponent
+            by_price = {c: _units(c, scale) for c in set(self.enter) if c is not None}
+            self.enter_units = [None if c is None else by_price[c] for c in self.enter]
+            self.featured = {i for key in self.sides for i in key}
+        return self.enter_units
+
+    def edge_grid(self) -> EdgeGrid:
+        """The whole map's edges as numpy arrays, compiled on first use (for
+        :func:`multi_source`; the map never changes in play, so once per map)."""
+        if self.grid is None:
+            assert self.exponent is not None
+            self.grid = wavefront.compile_grid(
+                self.width,
+                self.height,
+                _ODD_R_STEPS,
+                self.enter,
+                self._enter_units(),
+                self.sides,
+                1 << self.exponent,
+            )
+        return self.grid
 
     def grouped_edges(self, i: int) -> tuple[tuple[int, tuple[int, ...]], ...]:
         lo, hi = self._block(i)
@@ -368,6 +396,19 @@ class _Patched:
         self.usplit: list[_USplit | None] = list(base.usplit)
         for i in self._from:  # compiled again, with the rules, when first reached
             self.split[i] = self.grouped[i] = self.usplit[i] = None
+        self.grid: EdgeGrid | None = None
+
+    def edge_grid(self) -> EdgeGrid:
+        """The base's numpy edges with the rules laid over them, made on first use."""
+        if self.grid is None:
+            assert self.exponent is not None
+            scale = 1 << self.exponent
+            rules = {
+                key: None if extra is None else _units(extra, scale)
+                for key, extra in self.rules.items()
+            }
+            self.grid = wavefront.patch_grid(self.base.edge_grid(), rules)
+        return self.grid
 
     def _patched_units(self, i: int) -> list[tuple[int, int, int]]:
         assert self.exponent is not None
@@ -441,6 +482,23 @@ class _Multiplier:
     exponent: int | None
     units: list[int]
     largest: float
+    changed: set[int] = field(factory=set)  # hexes whose multiplier may not be 1 (a superset)
+    array: Ints | None = None  # the units as numpy, made by the first multi_source()
+    near: set[int] | None = None  # hexes next to a changed one, made by the first preview
+
+    def next_to_changed(self, neighbours: Sequence[tuple[int, ...]]) -> set[int]:
+        """The hexes with a neighbour whose multiplier may not be 1: only their steps need
+        pricing one by one (a zone of influence is a few dozen hexes of 40,000)."""
+        if self.near is None:
+            self.near = {i for j in self.changed for i in neighbours[j]}
+        return self.near
+
+    def as_array(self) -> Ints:
+        """The units as a numpy array with one more entry, 0, for the wavefront's
+        "no hex" (its step is never taken)."""
+        if self.array is None:
+            self.array = wavefront.as_ints([*self.units, 0])
+        return self.array
 
 
 def _multiplier_units(mult: list[float]) -> _Multiplier:
@@ -452,7 +510,8 @@ def _multiplier_units(mult: list[float]) -> _Multiplier:
     if k is None:
         return _Multiplier(None, [], max(distinct, default=1.0))
     scale = 1 << k
-    return _Multiplier(k, [int(m * scale) for m in mult], max(distinct, default=1.0))
+    changed = {i for i, m in enumerate(mult) if m != 1.0}
+    return _Multiplier(k, [int(m * scale) for m in mult], max(distinct, default=1.0), changed)
 
 
 # --- the cost model ------------------------------------------------------------------------
@@ -592,7 +651,7 @@ class CostModel:
             for i in touched:
                 table[i] = int(mult[i] * scale)
             largest = max([old.largest] + [mult[i] for i in touched])
-            units = _Multiplier(old.exponent, table, largest)
+            units = _Multiplier(old.exponent, table, largest, old.changed | touched)
         return self._copy(mult, set(self.blocked), units)
 
     def with_blocked(self, hexes: Iterable[Hex]) -> CostModel:
@@ -773,26 +832,53 @@ def _search(
     ``prev`` is filled only when ``track``; a search with ``stop`` ends when it settles
     the first of those hexes. Picks integer units when the prices allow it.
     """
+    plan = _counting(model)
+    if plan is None:
+        return _search_floats(model, starts, limit, stop, track)
+    if plan.mult is None:
+        mult, near = None, set()  # grouped prices as they are: mult_scale is 1
+    else:
+        mult = plan.mult.units
+        near = plan.mult.next_to_changed(_neighbour_table(model.width, model.height))
+    return _search_units(
+        model, starts, limit, stop, track, plan.scale, plan.size, mult, plan.mult_scale, near
+    )
+
+
+@frozen
+class _Counting:
+    """How a model's searches count in integers: ``1 / scale`` MP a unit, a bucket ring of
+    ``size`` (longer than the dearest step), and the multiplier in units of ``1 /
+    mult_scale`` (None: the model has none)."""
+
+    scale: int
+    size: int
+    mult: _Multiplier | None
+    mult_scale: int
+
+
+def _counting(model: CostModel) -> _Counting | None:
+    """The integer units a model's searches count in, None when its prices (with its
+    multiplier) are no whole numbers of a small fraction or a step is too dear for a ring:
+    such searches use floats."""
     compiled = model._compiled
-    if compiled.exponent is not None:
-        if model.multiplier is None:
-            scale = 1 << compiled.exponent
-            widest = (compiled.scaled_max + compiled.add_max) * scale
-            if widest < _MAX_RING:
-                ring = math.floor(widest) + 1
-                return _search_units(model, starts, limit, stop, track, scale, ring, None, 0)
-        else:
-            mult = model._multiplier_units()
-            k = mult.exponent
-            if k is not None and compiled.exponent + k <= _MAX_EXPONENT:
-                scale = 1 << (compiled.exponent + k)
-                widest = (compiled.scaled_max * mult.largest + compiled.add_max) * scale
-                if widest < _MAX_RING:
-                    ring = math.floor(widest) + 1
-                    return _search_units(
-                        model, starts, limit, stop, track, scale, ring, mult.units, 1 << k
-                    )
-    return _search_floats(model, starts, limit, stop, track)
+    if compiled.exponent is None:
+        return None
+    if model.multiplier is None:
+        scale = 1 << compiled.exponent
+        widest = (compiled.scaled_max + compiled.add_max) * scale
+        mult, mult_scale = None, 1
+    else:
+        mult = model._multiplier_units()
+        k = mult.exponent
+        if k is None or compiled.exponent + k > _MAX_EXPONENT:
+            return None
+        scale = 1 << (compiled.exponent + k)
+        widest = (compiled.scaled_max * mult.largest + compiled.add_max) * scale
+        mult_scale = 1 << k
+    if widest >= _MAX_RING:
+        return None
+    return _Counting(scale, math.floor(widest) + 1, mult, mult_scale)
 
 
 def _take_scratch(n: int, units: bool) -> tuple[list, list]:
@@ -813,12 +899,15 @@ def _search_units(
     size: int,
     mult_units: list[int] | None,
     mult_scale: int,
+    near: set[int],
 ) -> _Search:
     """Dial's algorithm on integer costs in units of ``1 / scale`` MP.
 
     The queue is a ring of ``size`` buckets, one per unit of cost, longer than the dearest
     possible step: every queued hex sits within one ring-length of the current cost. A step's
-    price is its group's units, or with a multiplier ``scaled * mult + add * mult_scale``.
+    price is its group's units, or with a multiplier ``scaled * mult + add * mult_scale``;
+    a move preview prices so only the steps of the hexes ``near`` a multiplied one, and
+    the rest by their groups, ``mult_scale`` times their units.
     """
     compiled = model._compiled
     blocked = model.blocked
@@ -841,9 +930,11 @@ def _search_units(
         usplit, usplit_edges = compiled.usplit, compiled.usplit_edges
         d = 0
         idle = 0
-        if mult_units is None and stop is None and not track:
+        if stop is None and not track:
             # The move preview, by far the most frequent search: the loop below without
-            # the branches it does not need.
+            # the branches it does not need. Through enemy zones of influence, only the
+            # hexes next to a zone price their steps one by one; the rest read their
+            # groups, ``mult_scale`` times their units.
             while idle < size and d <= lim:
                 bucket = ring[d % size]
                 if not bucket:
@@ -856,10 +947,22 @@ def _search_units(
                     if dist[i] != d:
                         continue
                     settle(i)
+                    if near and i in near:
+                        assert mult_units is not None  # only a multiplier makes hexes near
+                        edges3 = usplit[i]
+                        if edges3 is None:
+                            edges3 = usplit_edges(i)
+                        for j, scaled, add in edges3:
+                            nd = d + scaled * mult_units[j] + add * mult_scale
+                            if nd <= lim and nd < dist[j]:
+                                dist[j] = nd
+                                ring[nd % size].append(j)
+                        continue
                     edges = grouped[i]
                     if edges is None:
                         edges = grouped_edges(i)
                     for c, group in edges:
+                        c *= mult_scale
                         if c > room:
                             break
                         nd = d + c
@@ -870,29 +973,6 @@ def _search_units(
                                 if queue is None:
                                     queue = ring[nd % size].append
                                 queue(j)
-                bucket.clear()
-                d += 1
-        elif mult_units is not None and stop is None and not track:
-            # The move preview through enemy zones of influence: the same, priced per hex.
-            while idle < size and d <= lim:
-                bucket = ring[d % size]
-                if not bucket:
-                    idle += 1
-                    d += 1
-                    continue
-                idle = 0
-                for i in bucket:
-                    if dist[i] != d:
-                        continue
-                    settle(i)
-                    edges3 = usplit[i]
-                    if edges3 is None:
-                        edges3 = usplit_edges(i)
-                    for j, scaled, add in edges3:
-                        nd = d + scaled * mult_units[j] + add * mult_scale
-                        if nd <= lim and nd < dist[j]:
-                            dist[j] = nd
-                            ring[nd % size].append(j)
                 bucket.clear()
                 d += 1
         while idle < size and d <= lim:
@@ -1115,31 +1195,40 @@ def multi_source(
     names the first of them in map order (row by row), so it depends neither on the order
     the sources are given in nor on the order the search happens to meet them.
 
-    The answer is a read-only mapping, in the order the hexes were settled (cheapest first).
-    On maps priced in small whole units (every bundled table) it is a :class:`Supply` over
-    the search's own flat array, so a supply check of a whole map allocates nothing per hex.
+    The answer is a read-only mapping, cheapest first. On maps priced in small whole units
+    (every bundled table, with or without zones of influence) it is a :class:`Supply` over
+    the search's own flat array (:mod:`tuicamp.engine.wavefront`, numpy), equal costs in
+    map order, so a supply check of a whole map allocates nothing per hex.
     """
     limit = _check_limit(max_cost)
     starts = sorted(set(model._indices(sources)))
     if not starts:
         return {}
-    compiled = model._compiled
-    if compiled.exponent is not None and model.multiplier is None and not compiled.free:
-        scale = 1 << compiled.exponent
-        widest = (compiled.scaled_max + compiled.add_max) * scale
-        if widest < _MAX_RING:
-            return _multi_source_units(model, starts, limit, scale, math.floor(widest) + 1)
-    return _multi_source_tracked(model, starts, limit)
+    plan = _counting(model)
+    if plan is None:
+        return _multi_source_tracked(model, starts, limit)
+    shift = (len(starts) - 1).bit_length()
+    scale = plan.scale
+    lim = math.floor(limit * scale) if limit != math.inf else _FAR >> (shift + 1)
+    grid = model._compiled.edge_grid()
+    if plan.mult is None:
+        found = wavefront.nearest_sources(grid, starts, lim, model.blocked)
+    else:
+        mult = plan.mult.as_array()
+        found = wavefront.nearest_sources(grid, starts, lim, model.blocked, mult, plan.mult_scale)
+    return Supply(model, found.keys, found.order, found.shift, scale, starts)
 
 
 class Supply(Mapping[Hex, tuple[float, Hex]]):
     """What :func:`multi_source` found, kept as the search left it: one integer per hex of
-    the map (``cost << shift | source rank``, or "not reached") and the settle order.
+    the map (``cost << shift | source rank``, or "not reached") and the reached hexes
+    cheapest first, both numpy arrays.
 
     A supply check asks about a few armies but the search reaches thousands of hexes; this
     answers each look-up from the array in constant time instead of building a dict of
-    tuples the caller mostly never reads. It behaves as a ``Mapping[Hex, tuple[float,
-    Hex]]`` (equal to a dict with the same items), iterates cheapest first, and is never
+    tuples the caller mostly never reads, and reads all its answers at once in a few array
+    operations. It behaves as a ``Mapping[Hex, tuple[float, Hex]]`` (equal to a dict with
+    the same items), iterates cheapest first (equal costs in map order), and is never
     changed after the search.
     """
 
@@ -1148,8 +1237,8 @@ class Supply(Mapping[Hex, tuple[float, Hex]]):
     def __init__(
         self,
         model: CostModel,
-        keys: list[int],
-        order: list[int],
+        keys: Ints,
+        order: Ints,
         shift: int,
         scale: int,
         sources: list[int],
@@ -1165,7 +1254,7 @@ class Supply(Mapping[Hex, tuple[float, Hex]]):
         if isinstance(h, Hex):
             col, row = h.col, h.row
             if 0 <= col < self._width and 0 <= row * self._width < len(self._keys):
-                key = self._keys[row * self._width + col]
+                key = int(self._keys[row * self._width + col])
                 if 0 <= key < _FAR:
                     return key
         return -1
@@ -1180,7 +1269,7 @@ class Supply(Mapping[Hex, tuple[float, Hex]]):
         return self._key(h) >= 0
 
     def __iter__(self) -> Iterator[Hex]:
-        return map(self._hexes.__getitem__, self._order)
+        return map(self._hexes.__getitem__, self._order.tolist())
 
     def __len__(self) -> int:
         return len(self._order)
@@ -1195,17 +1284,26 @@ class Supply(Mapping[Hex, tuple[float, Hex]]):
         return _SupplyValues(self)
 
     def _answers(self) -> Iterator[tuple[float, Hex]]:
-        """Every answer in settle order, straight from the array (no look-up by hex)."""
-        keys, shift, mask, scale, sources = (
-            self._keys,
-            self._shift,
-            self._mask,
-            self._scale,
-            self._sources,
-        )
-        for i in self._order:
-            key = keys[i]
-            yield (key >> shift) / scale, sources[key & mask]
+        """Every answer in order, straight from the array (no look-up by hex).
+
+        A search of ten thousand hexes has a few hundred distinct answers (its cost levels
+        times its sources), so they are made once, in a table indexed by the key, and each
+        hex's answer is a shared tuple read from it; a search of more distinct answers than
+        hexes pairs the costs and sources worked out for all hexes at once.
+        """
+        keys = self._keys[self._order]
+        shift, scale, sources = self._shift, self._scale, self._sources
+        levels = (int(keys[-1]) >> shift) + 1 if len(keys) else 0  # cheapest first
+        if levels << shift > len(keys):
+            costs = ((keys >> shift) / scale).tolist()
+            return zip(costs, map(sources.__getitem__, (keys & self._mask).tolist()), strict=True)
+        unused = (1 << shift) - len(sources)  # ranks no source has: no key holds them
+        table: list[tuple[float, Hex]] = []
+        for level in range(levels):
+            answers = [(level / scale, source) for source in sources]
+            table.extend(answers)
+            table.extend(answers[:1] * unused)  # never read, only to keep the stride
+        return map(table.__getitem__, keys.tolist())
 
     def cost(self, h: Hex) -> float | None:
         """The cost from the nearest source, None when no source reaches the hex."""
@@ -1237,75 +1335,12 @@ class _SupplyValues(ValuesView[tuple[float, Hex]]):
         return self._mapping._answers()
 
 
-def _multi_source_units(
-    model: CostModel, starts: list[int], limit: float, scale: int, size: int
-) -> Supply:
-    """Dial's algorithm from every source at once, in integer units of ``1 / scale`` MP.
-
-    Each hex's entry of ``keys`` is ``cost << shift | rank`` of its source among the sorted
-    ``starts``: one comparison orders by cost, then by source, so a hex keeps the first of
-    its nearest sources without a predecessor table, and a search carries its sources for
-    free. A hex is queued again only when its *cost* drops (a better source at the same
-    cost is a rewrite in place). The array is the answer's own (:class:`Supply`), so it is
-    allocated once per search and never cleaned. Steps of zero MP would let a hex be
-    rewritten after it was settled: :func:`multi_source` sends such models elsewhere.
-    """
-    compiled = model._compiled
-    keys = [_FAR] * len(model.enter)
-    shift = (len(starts) - 1).bit_length()
-    lim = math.floor(limit * scale) if limit != math.inf else _FAR >> (shift + 1)
-    ring: list[list[int]] = [[] for _ in range(size)]
-    shifted = [c << shift for c in range(size)]
-    for b in model.blocked:
-        keys[b] = -1  # below every key: never entered
-    for rank, s in enumerate(starts):
-        keys[s] = rank  # an army stands where it stands, even in a blocked hex
-    ring[0].extend(starts)
-    order: list[int] = []
-    settle = order.append
-    grouped, grouped_edges = compiled.grouped, compiled.grouped_edges
-    d = idle = 0
-    while idle < size and d <= lim:
-        bucket = ring[d % size]
-        if not bucket:
-            idle += 1
-            d += 1
-            continue
-        idle = 0
-        room = lim - d
-        low = d << shift
-        for i in bucket:
-            key = keys[i]
-            if key < low:
-                continue  # settled more cheaply since it was queued here
-            settle(i)
-            edges = grouped[i]
-            if edges is None:
-                edges = grouped_edges(i)
-            for c, group in edges:  # cheapest first: the rest are dearer still
-                if c > room:
-                    break
-                nk = key + shifted[c]
-                for j in group:
-                    if nk < keys[j]:
-                        old = keys[j]
-                        keys[j] = nk
-                        if (old ^ nk) >> shift:  # a lower cost, not only a lower source
-                            ring[(d + c) % size].append(j)
-        bucket.clear()
-        d += 1
-    for b in model.blocked:
-        if keys[b] < 0:
-            keys[b] = _FAR
-    return Supply(model, keys, order, shift, scale, starts)
-
-
 def _multi_source_tracked(
     model: CostModel, starts: list[int], limit: float
 ) -> dict[Hex, tuple[float, Hex]]:
-    """The general search, for prices :class:`Supply` cannot count (fractions, zones of
-    influence, free steps), giving the same answer: each hex takes the first in map order
-    of its nearest sources.
+    """The general search, for prices :class:`Supply` cannot count (fractions of an MP
+    that are no small power of two), giving the same answer: each hex takes the first in
+    map order of its nearest sources.
 
     The search gives the costs; a hex's nearest sources are those of its neighbours that
     reach it at its cost, so in settle order each hex takes the best of theirs. A step of
