@@ -17,7 +17,7 @@ import tomllib
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
 from functools import cached_property
-from importlib import resources
+from importlib import import_module, resources
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from attrs import field, frozen
@@ -160,6 +160,27 @@ class StatusLine:
     text: str
     army: str | None = None
     player: str | None = None
+
+
+class ActionsFrom:
+    """A ruleset's ``actions`` named by where they are written (``"module:NAME"``, a
+    tuple of :class:`~tuicamp.engine.actions.Action` classes) and imported the first
+    time they are read, from the class or a ruleset alike: a process that reads a
+    campaign and never acts on it (``tuicamp show``) builds none of their classes.
+    Reading them gives the tuple, as a ruleset that declares its actions in place has."""
+
+    def __init__(self, where: str) -> None:
+        self.where = where
+        self._found: tuple[type[Action], ...] | None = None
+
+    def __get__(self, ruleset: object, owner: type | None = None) -> tuple[type[Action], ...]:
+        if self._found is None:
+            module, _, name = self.where.partition(":")
+            self._found = tuple(getattr(import_module(module), name))
+        return self._found
+
+    def __repr__(self) -> str:
+        return f"ActionsFrom({self.where!r})"
 
 
 # What reading a ruleset's data beside its module may raise when there is none: no file or
