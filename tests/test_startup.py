@@ -248,7 +248,8 @@ def test_show_on_a_sandbox_save_imports_no_rauscher_module(sandbox_save):
 
 
 # What a report of a sandbox campaign never calls: what its actions are and do (and the
-# engine's battles, corrections and pathing they bring), and the entry points' metadata.
+# engine's battles, corrections and pathing they bring), the entry points' metadata, and
+# a scenario's schema (a save's checks shared with a scenario are storage.shared_checks).
 ACTING_SIDE = (
     "tuicamp.rules.sandbox.actions",
     "tuicamp.rules.sandbox.play",
@@ -256,8 +257,8 @@ ACTING_SIDE = (
     "tuicamp.engine.corrections",
     "tuicamp.engine.pathing",
     "tuicamp.engine.context",
-    METADATA,
 )
+NOT_FOR_A_REPORT = (*ACTING_SIDE, METADATA, "tuicamp.storage.scenario")
 
 
 def test_show_on_a_sandbox_save_imports_nothing_of_acting(sandbox_save):
@@ -265,7 +266,8 @@ def test_show_on_a_sandbox_save_imports_nothing_of_acting(sandbox_save):
     assert shown["code"] == 0 and "Players:" in shown["stdout"]
     modules = set(shown["modules"])
     assert "tuicamp.rules.sandbox.ruleset" in modules  # the check sees the ruleset loaded
-    assert [m for m in ACTING_SIDE if m in modules] == []
+    assert "tuicamp.storage.shared_checks" in modules
+    assert [m for m in NOT_FOR_A_REPORT if m in modules] == []
 
 
 # What performs or writes: a report of the state needs none of it (the light read side).
@@ -300,7 +302,7 @@ def test_apply_of_a_move_does_import_what_acting_needs(sandbox_save):
     )
     applied = _observed(sandbox_save.parent, "apply", "demo", str(orders))
     assert applied["code"] == 0 and "moved 0204 -> 0304" in applied["stdout"], applied
-    assert set(ACTING_SIDE) - {METADATA} <= set(applied["modules"])
+    assert set(ACTING_SIDE) <= set(applied["modules"])
 
 
 def test_show_never_opens_the_chronicle(sandbox_save):
