@@ -6,6 +6,7 @@ imported everything long ago.
 
 from __future__ import annotations
 
+import argparse
 import json
 import os
 import subprocess
@@ -16,6 +17,7 @@ from typing import Any
 
 import pytest
 
+from tuicamp.cli import _command_in, build_parser
 from tuicamp.engine.errors import InputError
 from tuicamp.engine.registry import (
     GROUP,
@@ -512,3 +514,29 @@ def test_a_rulesets_actions_are_imported_when_first_read():
     before, same, kinds = json.loads(result.stdout.strip().splitlines()[-1])
     assert before is False and same is True
     assert "move" in kinds and "end_turn" in kinds
+
+
+# --- the command line's parser ------------------------------------------------------------
+def _commands(parser: argparse.ArgumentParser) -> dict[str, argparse.ArgumentParser]:
+    (sub,) = [a for a in parser._actions if isinstance(a, argparse._SubParsersAction)]
+    return dict(sub.choices)
+
+
+def test_running_a_command_builds_that_commands_parser_alone():
+    """argparse builds every argument it is given: `tuicamp show` builds show's alone."""
+    assert list(_commands(build_parser(_command_in(["show", "demo"])))) == ["show"]
+    assert list(_commands(build_parser(_command_in(["edit"])))) == ["generate", "edit"]
+    every = _commands(build_parser(_command_in(["--help"])))  # help lists every command
+    assert {"new", "show", "apply", "seats", "serve", "roll"} <= set(every)
+    assert _command_in(["shwo"]) is None and _command_in([]) is None  # the error lists all
+
+
+def test_each_commands_own_parser_is_the_one_every_command_is_built_with():
+    """Help, usage and the parsed arguments are the same from either parser."""
+    every = _commands(build_parser())
+    for name, full in every.items():
+        alone = _commands(build_parser(name))[name]
+        assert alone.format_help() == full.format_help(), name
+        assert alone.format_usage() == full.format_usage(), name
+    argv = ["show", "demo", "--as", "red"]
+    assert build_parser("show").parse_args(argv) == build_parser().parse_args(argv)

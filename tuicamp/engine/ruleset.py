@@ -25,8 +25,6 @@ from attrs import field, frozen
 from tuicamp.engine.actions import Action
 from tuicamp.engine.errors import RuleError
 from tuicamp.engine.flow import Play, Simultaneous, TurnOrder
-from tuicamp.engine.outcome import BattleOutcome, most_vp_outcome
-from tuicamp.engine.resolver import auto_resolve
 from tuicamp.engine.rules import Rules
 from tuicamp.engine.vocabulary import Declarations, read_declarations
 from tuicamp.model.campaign import BOOL_WORDS, Campaign, OptionValue
@@ -39,6 +37,7 @@ if TYPE_CHECKING:
     from tuicamp.engine.battles import ResultField
     from tuicamp.engine.context import Context
     from tuicamp.engine.dice import Dice
+    from tuicamp.engine.outcome import BattleOutcome
     from tuicamp.engine.problems import Problem
     from tuicamp.model.battle import Battle, BattleResult
 
@@ -505,6 +504,10 @@ class Ruleset(ABC):
         and the ranks follow the VP). Roll only through ``dice``, so table dice and the
         chronicle see every roll.
         """
+        # The resolver is imported with the first battle settled, not with the contract:
+        # every process that opens a campaign loads this module, and most settle none.
+        from tuicamp.engine.resolver import auto_resolve
+
         return auto_resolve(rules.campaign, battle, dice)
 
     def battle_outcome(self, rules: Rules, battle: Battle, result: BattleResult) -> BattleOutcome:
@@ -514,6 +517,8 @@ class Ruleset(ABC):
         the most VP wins and a tie at the top is a draw; a ruleset whose resolver decides
         otherwise than by VP words its outcome here too.
         """
+        from tuicamp.engine.outcome import most_vp_outcome  # with the first result
+
         return most_vp_outcome(battle, result)
 
     def apply_battle_result(self, ctx: Context, battle: Battle) -> None:
