@@ -6,6 +6,7 @@ imported everything long ago.
 
 from __future__ import annotations
 
+import argparse
 import json
 import os
 import subprocess
@@ -16,11 +17,19 @@ from typing import Any
 
 import pytest
 
+from tuicamp.cli import _command_in, build_parser
 from tuicamp.engine.errors import InputError
-from tuicamp.engine.registry import GROUP, InstalledRulesets, RulesetAbout, load_rulesets
+from tuicamp.engine.registry import (
+    GROUP,
+    InstalledRulesets,
+    RulesetAbout,
+    bundled_point,
+    load_rulesets,
+)
 from tuicamp.game.session import Session
 
 RAUSCHER = "tuicamp.rules.rauscher"
+METADATA = "importlib.metadata"
 
 
 def _modules_after(code: str) -> set[str]:
@@ -60,6 +69,81 @@ def test_listing_every_ruleset_still_loads_each():
         "assert {'sandbox', 'rauscher'} <= set(load_rulesets())"
     )
     assert _loaded(modules, RAUSCHER) != []
+
+
+def test_looking_up_a_bundled_ruleset_reads_no_package_metadata():
+    """A save names its ruleset; a bundled one is found from its own about.toml, so
+    opening it never imports importlib.metadata (a good part of a short command)."""
+    modules = _modules_after(
+        "from tuicamp.engine.registry import get_ruleset\nget_ruleset('sandbox')"
+    )
+    assert "tuicamp.rules.sandbox" in modules
+    assert _loaded(modules, METADATA) == []
+
+
+def test_listing_the_installed_names_does_read_the_entry_points():
+    """The check above can fail: the names of every installed ruleset are the entry
+    points', read through importlib.metadata."""
+    modules = _modules_after("from tuicamp.engine.registry import ruleset_names\nruleset_names()")
+    assert METADATA in modules
+
+
+def test_every_bundled_about_file_names_the_entry_point_pyproject_registers():
+    """A bundled ruleset is loaded from the entry point its about.toml names: it must be
+    the one the installed entry points give, for every bundled ruleset."""
+    from importlib.metadata import entry_points
+
+    installed = {ep.name: ep.value for ep in entry_points(group=GROUP)}
+    bundled = {n: v for n, v in installed.items() if v.startswith("tuicamp.rules.")}
+    assert {"sandbox", "rauscher"} <= set(bundled)
+    for name, value in bundled.items():
+        point = bundled_point(name)
+        assert point is not None and point.value == value, name
+        assert point.load().id == name
+
+
+def test_a_name_no_bundled_ruleset_has_is_no_bundled_point():
+    """Only a package of the bundled folder with an about.toml naming its entry point is
+    one: the kit, the API module, a dotted or path-like name from a save are not."""
+    for name in ("kit", "api", "nothing", "sandbox.ruleset", "../sandbox", "", "skirmish-hours"):
+        assert bundled_point(name) is None, name
+
+
+def _counted(points: dict[str, str]) -> tuple[list[int], Any]:
+    reads: list[int] = []
+
+    def read() -> dict[str, EntryPoint]:
+        reads.append(1)
+        return {n: EntryPoint(n, v, GROUP) for n, v in points.items()}
+
+    return reads, read
+
+
+def test_a_bundled_ruleset_is_found_without_reading_the_entry_points():
+    reads, read = _counted({"skirmish-hours": "tests.rulesets.skirmish_hours:SkirmishHours"})
+    installed = InstalledRulesets(read, bundled=bundled_point)
+    assert installed["sandbox"].id == "sandbox"
+    assert reads == []
+
+
+def test_a_clubs_ruleset_is_still_found_through_its_entry_point():
+    """Entry points are still honoured for every ruleset tuicamp does not bundle."""
+    reads, read = _counted({"skirmish-hours": "tests.rulesets.skirmish_hours:SkirmishHours"})
+    installed = InstalledRulesets(read, bundled=bundled_point)
+    assert installed["skirmish-hours"].title == "Skirmish Hours"
+    assert reads == [1]
+    assert installed.names() == ["skirmish-hours"] and reads == [1]  # read once
+    with pytest.raises(KeyError):
+        installed["no-such-ruleset"]
+
+
+def test_a_bundled_name_another_package_registers_is_still_the_bundled_ruleset():
+    """Lookups and lists agree on it: the bundled ruleset, whatever else claims the name."""
+    _, read = _counted({"sandbox": "json:dumps"})
+    installed = InstalledRulesets(read, bundled=bundled_point)
+    assert type(installed["sandbox"]).__module__ == "tuicamp.rules.sandbox.ruleset"
+    assert installed._points["sandbox"].value == "tuicamp.rules.sandbox:SandboxRuleset"
+    assert list(installed) == ["sandbox"]
 
 
 def test_every_bundled_rulesets_about_file_says_what_its_class_says():
@@ -165,6 +249,29 @@ def test_show_on_a_sandbox_save_imports_no_rauscher_module(sandbox_save):
     assert _loaded(set(shown["modules"]), "textual") == []
 
 
+# What a report of a sandbox campaign never calls: what its actions are and do (and the
+# engine's battles, corrections and pathing they bring), the entry points' metadata, and
+# a scenario's schema (a save's checks shared with a scenario are storage.shared_checks).
+ACTING_SIDE = (
+    "tuicamp.rules.sandbox.actions",
+    "tuicamp.rules.sandbox.play",
+    "tuicamp.engine.battles",
+    "tuicamp.engine.corrections",
+    "tuicamp.engine.pathing",
+    "tuicamp.engine.context",
+)
+NOT_FOR_A_REPORT = (*ACTING_SIDE, METADATA, "tuicamp.storage.scenario")
+
+
+def test_show_on_a_sandbox_save_imports_nothing_of_acting(sandbox_save):
+    shown = _observed(sandbox_save.parent, "show", "demo")
+    assert shown["code"] == 0 and "Players:" in shown["stdout"]
+    modules = set(shown["modules"])
+    assert "tuicamp.rules.sandbox.ruleset" in modules  # the check sees the ruleset loaded
+    assert "tuicamp.storage.shared_checks" in modules
+    assert [m for m in NOT_FOR_A_REPORT if m in modules] == []
+
+
 # What performs or writes: a report of the state needs none of it (the light read side).
 WRITE_SIDE = ("tuicamp.engine.engine", "tuicamp.game.session", "tuicamp.engine.snapshots")
 
@@ -186,6 +293,18 @@ def test_apply_does_build_the_engine(sandbox_save):
     applied = _observed(sandbox_save.parent, "apply", "demo", str(orders))
     assert applied["code"] == 0, applied
     assert set(WRITE_SIDE) <= set(applied["modules"])
+
+
+def test_apply_of_a_move_does_import_what_acting_needs(sandbox_save):
+    """The check of what show leaves out can fail: a move is the sandbox's to perform
+    (its handlers, the pathfinder)."""
+    orders = sandbox_save.with_name("orders.toml")
+    orders.write_text(
+        'seat = "red"\n[[action]]\nkind = "move"\narmy = "red-vanguard"\nto = "0304"\n'
+    )
+    applied = _observed(sandbox_save.parent, "apply", "demo", str(orders))
+    assert applied["code"] == 0 and "moved 0204 -> 0304" in applied["stdout"], applied
+    assert set(ACTING_SIDE) <= set(applied["modules"])
 
 
 def test_show_never_opens_the_chronicle(sandbox_save):
@@ -372,3 +491,52 @@ def test_reading_a_save_makes_the_hooks_of_the_classes_it_holds_alone(sandbox_sa
     assert battles == 0 and armies > 0
     assert "Army" in made and "Unit" in made  # the check sees the hooks being made
     assert "Battle" not in made and "BattleSide" not in made
+
+
+ACTIONS_READ = """
+import json, sys
+from tuicamp.rules.sandbox import SandboxRuleset
+before = "tuicamp.rules.sandbox.actions" in sys.modules
+from_class = SandboxRuleset.actions
+from tuicamp.rules.sandbox import actions
+same = from_class is SandboxRuleset().actions and from_class == actions.SANDBOX_ACTIONS
+print(json.dumps([before, same, [cls.kind for cls in from_class]]))
+"""
+
+
+def test_a_rulesets_actions_are_imported_when_first_read():
+    """``actions = ActionsFrom("module:NAME")`` leaves the action classes unbuilt until
+    they are read; read from the class or a ruleset, they are the module's tuple."""
+    result = subprocess.run(
+        [sys.executable, "-c", ACTIONS_READ], capture_output=True, text=True, timeout=120
+    )
+    assert result.returncode == 0, result.stderr
+    before, same, kinds = json.loads(result.stdout.strip().splitlines()[-1])
+    assert before is False and same is True
+    assert "move" in kinds and "end_turn" in kinds
+
+
+# --- the command line's parser ------------------------------------------------------------
+def _commands(parser: argparse.ArgumentParser) -> dict[str, argparse.ArgumentParser]:
+    (sub,) = [a for a in parser._actions if isinstance(a, argparse._SubParsersAction)]
+    return dict(sub.choices)
+
+
+def test_running_a_command_builds_that_commands_parser_alone():
+    """argparse builds every argument it is given: `tuicamp show` builds show's alone."""
+    assert list(_commands(build_parser(_command_in(["show", "demo"])))) == ["show"]
+    assert list(_commands(build_parser(_command_in(["edit"])))) == ["generate", "edit"]
+    every = _commands(build_parser(_command_in(["--help"])))  # help lists every command
+    assert {"new", "show", "apply", "seats", "serve", "roll"} <= set(every)
+    assert _command_in(["shwo"]) is None and _command_in([]) is None  # the error lists all
+
+
+def test_each_commands_own_parser_is_the_one_every_command_is_built_with():
+    """Help, usage and the parsed arguments are the same from either parser."""
+    every = _commands(build_parser())
+    for name, full in every.items():
+        alone = _commands(build_parser(name))[name]
+        assert alone.format_help() == full.format_help(), name
+        assert alone.format_usage() == full.format_usage(), name
+    argv = ["show", "demo", "--as", "red"]
+    assert build_parser("show").parse_args(argv) == build_parser().parse_args(argv)

@@ -11,8 +11,7 @@ import functools
 import os
 import shlex
 import sys
-import traceback
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
@@ -44,10 +43,28 @@ class _Parser(argparse.ArgumentParser):
         self.exit(EXIT_BAD_INPUT, f"{self.prog}: {message} (see {self.prog} --help)\n")
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The command line's parser: every command's, or with ``command`` that one's alone.
+
+    Running a command needs its own arguments only, and argparse builds each argument of
+    every command it is given (a formatter each), a good part of a short command's start
+    (``tuicamp show``); help and a word that is no command need them all."""
     p = _Parser(prog="tuicamp", description="A terminal referee for Warhammer map campaigns.")
     sub = p.add_subparsers(dest="command", parser_class=_Parser, metavar="COMMAND")
+    for names, add in PARSERS:
+        if command is None or command in names:
+            add(sub)
+    return p
 
+
+def _command_in(argv: Sequence[str]) -> str | None:
+    """The command ``argv`` runs, when its first word names one (the top level takes no
+    option but --help, which needs every command); otherwise None."""
+    first = argv[0] if argv else ""
+    return first if any(first in names for names, _ in PARSERS) else None
+
+
+def _add_new_parser(sub: argparse._SubParsersAction) -> None:
     new = sub.add_parser("new", help="start a campaign from a scenario")
     new.add_argument("scenario", help="a scenario file, or a bundled scenario's name")
     new.add_argument(
@@ -82,6 +99,8 @@ def build_parser() -> argparse.ArgumentParser:
     new.add_argument("--force", action="store_true", help="overwrite an existing save")
     new.add_argument("--no-play", action="store_true", help="create the save, do not open it")
 
+
+def _add_play_parser(sub: argparse._SubParsersAction) -> None:
     play = sub.add_parser("play", help="open a saved campaign in the terminal UI")
     play.add_argument("save")
     play.add_argument("--as", dest="seat", help="play as this seat only (for SSH seats)")
@@ -91,6 +110,8 @@ def build_parser() -> argparse.ArgumentParser:
         help="the key sshd let in (written by `tuicamp seats SAVE authorized-keys`)",
     )
 
+
+def _add_check_parser(sub: argparse._SubParsersAction) -> None:
     check = sub.add_parser("check", help="validate scenario and save files")
     check.add_argument("files", nargs="+")
     check.add_argument(
@@ -99,26 +120,41 @@ def build_parser() -> argparse.ArgumentParser:
         help="after a hand edit: check each save fully and, if all is well, seal it again",
     )
 
+
+def _add_rulesets_parser(sub: argparse._SubParsersAction) -> None:
     sub.add_parser("rulesets", help="list the installed rulesets")
+
+
+def _add_scenarios_parser(sub: argparse._SubParsersAction) -> None:
     sub.add_parser("scenarios", help="list the bundled scenarios")
 
+
+def _add_actions_parser(sub: argparse._SubParsersAction) -> None:
     actions = sub.add_parser("actions", help="every action with its fields, as TOML")
     actions.add_argument("--ruleset", "-r", default="sandbox")
 
+
+def _add_apply_parser(sub: argparse._SubParsersAction) -> None:
     apply = sub.add_parser("apply", help="perform a file of actions (all or nothing)")
     apply.add_argument("save")
     apply.add_argument("orders")
     apply.add_argument("--as", dest="seat", help="the seat giving the orders")
 
+
+def _add_show_parser(sub: argparse._SubParsersAction) -> None:
     show = sub.add_parser("show", help="what a seat sees, as text")
     show.add_argument("save")
     show.add_argument("--as", dest="seat")
 
+
+def _add_log_parser(sub: argparse._SubParsersAction) -> None:
     log = sub.add_parser("log", help="the chronicle")
     log.add_argument("save")
     log.add_argument("--as", dest="seat", help="only what this seat may read (default: GM)")
     log.add_argument("--markdown", action="store_true", help="as a Markdown campaign diary")
 
+
+def _add_battles_parser(sub: argparse._SubParsersAction) -> None:
     battles = sub.add_parser("battles", help="pending battles, a battle's card and result form")
     battles.add_argument("save")
     battles.add_argument("--as", dest="seat")
@@ -131,14 +167,11 @@ def build_parser() -> argparse.ArgumentParser:
     )
     battles.add_argument("--all", action="store_true", help="list fought battles too")
 
-    _add_seats_parser(sub)
-    _add_map_parsers(sub)
-    _add_serve_parser(sub)
 
+def _add_roll_parser(sub: argparse._SubParsersAction) -> None:
     roll = sub.add_parser("roll", help="roll dice: d6, 2d6, d66, 3d6+1, ...")
     roll.add_argument("expr")
     roll.add_argument("--seed", type=int)
-    return p
 
 
 def _add_seats_parser(sub: argparse._SubParsersAction) -> None:
@@ -250,6 +283,25 @@ def _add_serve_parser(sub: argparse._SubParsersAction) -> None:
         help="the turn notice of seats without their own: COMMAND CAMPAIGN SEAT TURN PHASE",
     )
     serve.add_argument("--max-sessions", type=int, default=64, metavar="N")
+
+
+# Every command's parser, in the order help lists them: (its names, what adds it).
+PARSERS: tuple[tuple[tuple[str, ...], Callable[[argparse._SubParsersAction], None]], ...] = (
+    (("new",), _add_new_parser),
+    (("play",), _add_play_parser),
+    (("check",), _add_check_parser),
+    (("rulesets",), _add_rulesets_parser),
+    (("scenarios",), _add_scenarios_parser),
+    (("actions",), _add_actions_parser),
+    (("apply",), _add_apply_parser),
+    (("show",), _add_show_parser),
+    (("log",), _add_log_parser),
+    (("battles",), _add_battles_parser),
+    (("seats",), _add_seats_parser),
+    (("generate", "edit"), _add_map_parsers),
+    (("serve",), _add_serve_parser),
+    (("roll",), _add_roll_parser),
+)
 
 
 # --- commands ---------------------------------------------------------------------------
@@ -920,7 +972,8 @@ COMMANDS = {
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+    words = sys.argv[1:] if argv is None else list(argv)
+    args = build_parser(_command_in(words)).parse_args(words)
     try:
         if args.command is None:
             return _run_ui(None, None)
@@ -934,6 +987,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_OK
     except Exception as exc:  # a bug: say so plainly, keep the traceback for the report
         if os.environ.get("TUICAMP_DEBUG"):
+            import traceback  # only for a bug's report: not loaded by every command
+
             traceback.print_exc()
         say(
             f"tuicamp: internal error: {type(exc).__name__}: {exc} "

@@ -19,13 +19,15 @@ from __future__ import annotations
 
 import difflib
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tuicamp.engine.errors import RuleError
-from tuicamp.engine.pathing import CostModel, HexsideRule
 from tuicamp.engine.problems import KeyPath, Problem
 from tuicamp.model.map import HexMap
 from tuicamp.model.terrain import BASE_VOCABULARY, Vocabulary
+
+if TYPE_CHECKING:
+    from tuicamp.engine.pathing import CostModel, HexsideRule
 
 # The tables of this format: a table that holds "terrain_cost" is priced by cost_model.
 TERRAIN_TABLE = "terrain_cost"
@@ -201,7 +203,13 @@ def movement_problems(
 def hexside_rules(
     tables: dict[str, Any], vocabulary: Vocabulary = BASE_VOCABULARY
 ) -> dict[str, HexsideRule]:
-    """The ``[hexside.<feature>]`` tables as crossing rules; a bad one raises TableError."""
+    """The ``[hexside.<feature>]`` tables as crossing rules; a bad one raises TableError.
+
+    The pathfinder is imported here and in :func:`cost_model`, by what prices a move,
+    not with this module: loading a ruleset reads its movement tables' checks, and a
+    process that only reports on a campaign (``tuicamp show``) never finds a path."""
+    from tuicamp.engine.pathing import HexsideRule
+
     problems = _hexside_problems(tables.get(HEXSIDE_TABLE, {}), (HEXSIDE_TABLE,), vocabulary)
     if problems:
         raise TableError(problems[0].text)
@@ -219,6 +227,8 @@ def hexside_rules(
 def cost_model(hexmap: HexMap, tables: dict[str, Any]) -> CostModel:
     """The map priced by the tables in force, in the map's vocabulary; a bad table raises
     TableError naming it."""
+    from tuicamp.engine.pathing import CostModel  # with the first move: see hexside_rules
+
     if TERRAIN_TABLE not in tables:
         raise TableError(f"the ruleset's tables have no {TERRAIN_TABLE} table to price moves")
     vocabulary = hexmap.vocabulary

@@ -14,16 +14,18 @@ action's dice for a re-roll (:meth:`Engine.perform` sends it here before all of 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from attrs import define
 
 from tuicamp.engine.actions import Action, Event
-from tuicamp.engine.context import Context
 from tuicamp.engine.errors import RuleError
 from tuicamp.model.campaign import Campaign
 from tuicamp.model.forces import Seat
 from tuicamp.model.letters import LETTER_KIND, TO_ALL, Letter
+
+if TYPE_CHECKING:
+    from tuicamp.engine.context import Context
 
 MAX_SUBJECT = 80
 MAX_TEXT = 4000

@@ -16,16 +16,25 @@ one is imported to be described).
 An entry point's name is its ruleset's id by convention. When a loaded ruleset says
 another id, the lookup falls back to loading every entry point and keying them by the id
 each ruleset gives, as the registry always has.
+
+The rulesets bundled with tuicamp are found without reading any package's metadata: each
+is a package under :data:`BUNDLED_PACKAGE` whose ``about.toml`` names its entry point
+(``entry_point``, exactly as ``pyproject.toml`` registers it), so looking up a bundled id
+reads that one small file. Only a name no bundled ruleset has, or a list of every
+installed ruleset, reads the entry points: ``importlib.metadata`` alone costs a process
+that reports on a sandbox save (``tuicamp show``) more than reading and viewing it does.
+A name both a bundled ruleset and another package register is the bundled one's.
 """
 
 from __future__ import annotations
 
 import tomllib
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from functools import cache
-from importlib.metadata import EntryPoint, entry_points
+from importlib import import_module
 from importlib.util import find_spec
 from pathlib import Path
+from typing import Any, Protocol
 
 from attrs import frozen
 
@@ -34,6 +43,44 @@ from tuicamp.engine.ruleset import Ruleset
 
 GROUP = "tuicamp.rulesets"
 ABOUT_FILE = "about.toml"
+# Where the rulesets that ship with tuicamp live: one package each, ``about.toml`` beside
+# its ``__init__`` naming its entry point. The registry names the folder, never a ruleset.
+BUNDLED_PACKAGE = "tuicamp.rules"
+
+
+class RulesetPoint(Protocol):
+    """What the registry reads of an entry point: ``importlib.metadata.EntryPoint`` is
+    one, and so is a :class:`BundledPoint`."""
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def value(self) -> str: ...
+
+    @property
+    def module(self) -> str: ...
+
+    def load(self) -> Any: ...
+
+
+@frozen
+class BundledPoint:
+    """A bundled ruleset's entry point as its ``about.toml`` writes it, loaded as
+    ``EntryPoint.load`` loads one (``module:attribute``), with no metadata read."""
+
+    name: str
+    value: str
+
+    @property
+    def module(self) -> str:
+        return self.value.partition(":")[0].strip()
+
+    def load(self) -> Any:
+        target: Any = import_module(self.module)
+        for part in self.value.partition(":")[2].strip().split("."):
+            target = getattr(target, part) if part else target
+        return target
 
 
 @frozen
@@ -52,11 +99,41 @@ class RulesetAbout:
 class InstalledRulesets(Mapping[str, Ruleset]):
     """The installed rulesets by id, each imported the first time it is looked up."""
 
-    def __init__(self, points: Mapping[str, EntryPoint]) -> None:
-        self._points = dict(points)
+    def __init__(
+        self,
+        points: Mapping[str, RulesetPoint] | Callable[[], Mapping[str, RulesetPoint]],
+        bundled: Callable[[str], RulesetPoint | None] | None = None,
+    ) -> None:
+        """``points`` are the entry points by name, or what reads them when first needed;
+        ``bundled`` answers a bundled ruleset's own point by its name (or None), asked
+        first, so that a bundled id is found without reading the entry points."""
+        self._read_points = points if callable(points) else None
+        self._scanned = None if callable(points) else dict(points)
+        self._bundled = bundled
         self._loaded: dict[str, Ruleset] = {}
         self._all: dict[str, Ruleset] | None = None
         self._about_files: dict[str, RulesetAbout | None] = {}  # each file read once
+
+    @property
+    def _points(self) -> dict[str, RulesetPoint]:
+        """Every entry point by name, read once; a bundled name's is the bundled one's."""
+        if self._scanned is None:
+            assert self._read_points is not None
+            found = dict(self._read_points())
+            for name in found:
+                own = self._bundled(name) if self._bundled else None
+                found[name] = own or found[name]
+            self._scanned = found
+        return self._scanned
+
+    def _point(self, name: str) -> RulesetPoint | None:
+        """The point of one name: the bundled one's when there is one (no entry point
+        read), else the installed entry point's."""
+        if self._scanned is None and self._bundled is not None:
+            own = self._bundled(name)
+            if own is not None:
+                return own
+        return self._points.get(name)
 
     def names(self) -> list[str]:
         """The entry points' names, sorted: the installed ids, nothing imported."""
@@ -88,8 +165,8 @@ class InstalledRulesets(Mapping[str, Ruleset]):
         found = self._loaded.get(ruleset_id)
         if found is not None:
             return found
-        point = self._points.get(ruleset_id)
-        if point is not None and self._all is None:
+        point = self._point(ruleset_id) if self._all is None else None
+        if point is not None:
             ruleset = _load(point)
             if ruleset is not None and ruleset.id in ("", ruleset_id):
                 self._loaded[ruleset_id] = ruleset
@@ -116,7 +193,7 @@ class InstalledRulesets(Mapping[str, Ruleset]):
         return self._all
 
 
-def _load(point: EntryPoint) -> Ruleset | None:
+def _load(point: RulesetPoint) -> Ruleset | None:
     """The entry point's ruleset (a class is instantiated once), or None if it names
     something that is not a ruleset."""
     target = point.load()
@@ -124,25 +201,11 @@ def _load(point: EntryPoint) -> Ruleset | None:
     return ruleset if isinstance(ruleset, Ruleset) else None
 
 
-def _about_file(point: EntryPoint) -> RulesetAbout | None:
-    """The ``about.toml`` beside the entry point's module (in its folder, when it is a
-    package), found by ``find_spec``, which imports only the packages above the module;
-    None when there is none, or it does not give a title in words."""
-    try:
-        spec = find_spec(point.module)
-    except (ImportError, ValueError):
-        return None
-    if spec is None:
-        return None
-    if spec.submodule_search_locations:
-        folder = Path(next(iter(spec.submodule_search_locations)))
-    elif spec.origin:
-        folder = Path(spec.origin).parent
-    else:
-        return None
-    try:
-        data = tomllib.loads((folder / ABOUT_FILE).read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+def _about_file(point: RulesetPoint) -> RulesetAbout | None:
+    """The ``about.toml`` beside the entry point's module, as a list shows it; None when
+    there is none, or it does not give a title in words."""
+    data = _about_table(point.module)
+    if data is None:
         return None
     said = [data.get("id", point.name), data.get("title"), data.get("summary", "")]
     if not all(isinstance(v, str) for v in said) or not said[0] or not said[1]:
@@ -150,10 +213,57 @@ def _about_file(point: EntryPoint) -> RulesetAbout | None:
     return RulesetAbout(*said)
 
 
+def _about_table(module: str, package_only: bool = False) -> dict[str, Any] | None:
+    """The ``about.toml`` beside ``module`` (in its folder, when it is a package), found
+    by ``find_spec``, which imports only the packages above the module; None when there
+    is none or it is no TOML (or, with ``package_only``, the module is no package)."""
+    try:
+        spec = find_spec(module)
+    except (ImportError, ValueError):
+        return None
+    if spec is None:
+        return None
+    if spec.submodule_search_locations:
+        folder = Path(next(iter(spec.submodule_search_locations)))
+    elif spec.origin and not package_only:
+        folder = Path(spec.origin).parent
+    else:
+        return None
+    try:
+        return tomllib.loads((folder / ABOUT_FILE).read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+        return None
+
+
+def bundled_point(name: str) -> BundledPoint | None:
+    """The entry point of the ruleset bundled as ``name`` (the package
+    ``tuicamp.rules.<name>``, its ``about.toml`` saying that id and its ``entry_point``),
+    or None when tuicamp bundles no ruleset of that name."""
+    if not name.isidentifier():
+        return None  # no package name: a save's text is never a path to import
+    package = f"{BUNDLED_PACKAGE}.{name}"
+    data = _about_table(package, package_only=True)
+    value = data.get("entry_point") if data else None
+    if not isinstance(value, str) or data is None or data.get("id", name) != name:
+        return None
+    point = BundledPoint(name, value)
+    inside = point.module == package or point.module.startswith(package + ".")
+    return point if inside else None
+
+
+def _entry_points() -> dict[str, RulesetPoint]:
+    """The installed ``tuicamp.rulesets`` entry points by name. ``importlib.metadata`` is
+    imported here, when a list or a club's ruleset needs it, not with the registry: its
+    import alone is a good part of a short command's start-up."""
+    from importlib.metadata import entry_points
+
+    return {ep.name: ep for ep in entry_points(group=GROUP)}
+
+
 @cache
 def load_rulesets() -> Mapping[str, Ruleset]:
     """The installed rulesets, one mapping per process (each ruleset loaded once)."""
-    return InstalledRulesets({ep.name: ep for ep in entry_points(group=GROUP)})
+    return InstalledRulesets(_entry_points, bundled=bundled_point)
 
 
 def ruleset_names() -> list[str]:

@@ -17,7 +17,7 @@ import tomllib
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
 from functools import cached_property
-from importlib import resources
+from importlib import import_module, resources
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from attrs import field, frozen
@@ -25,8 +25,6 @@ from attrs import field, frozen
 from tuicamp.engine.actions import Action
 from tuicamp.engine.errors import RuleError
 from tuicamp.engine.flow import Play, Simultaneous, TurnOrder
-from tuicamp.engine.outcome import BattleOutcome, most_vp_outcome
-from tuicamp.engine.resolver import auto_resolve
 from tuicamp.engine.rules import Rules
 from tuicamp.engine.vocabulary import Declarations, read_declarations
 from tuicamp.model.campaign import BOOL_WORDS, Campaign, OptionValue
@@ -39,6 +37,7 @@ if TYPE_CHECKING:
     from tuicamp.engine.battles import ResultField
     from tuicamp.engine.context import Context
     from tuicamp.engine.dice import Dice
+    from tuicamp.engine.outcome import BattleOutcome
     from tuicamp.engine.problems import Problem
     from tuicamp.model.battle import Battle, BattleResult, BattleSide
 
@@ -160,6 +159,27 @@ class StatusLine:
     text: str
     army: str | None = None
     player: str | None = None
+
+
+class ActionsFrom:
+    """A ruleset's ``actions`` named by where they are written (``"module:NAME"``, a
+    tuple of :class:`~tuicamp.engine.actions.Action` classes) and imported the first
+    time they are read, from the class or a ruleset alike: a process that reads a
+    campaign and never acts on it (``tuicamp show``) builds none of their classes.
+    Reading them gives the tuple, as a ruleset that declares its actions in place has."""
+
+    def __init__(self, where: str) -> None:
+        self.where = where
+        self._found: tuple[type[Action], ...] | None = None
+
+    def __get__(self, ruleset: object, owner: type | None = None) -> tuple[type[Action], ...]:
+        if self._found is None:
+            module, _, name = self.where.partition(":")
+            self._found = tuple(getattr(import_module(module), name))
+        return self._found
+
+    def __repr__(self) -> str:
+        return f"ActionsFrom({self.where!r})"
 
 
 # What reading a ruleset's data beside its module may raise when there is none: no file or
@@ -491,6 +511,10 @@ class Ruleset(ABC):
         and the ranks follow the VP). Roll only through ``dice``, so table dice and the
         chronicle see every roll.
         """
+        # The resolver is imported with the first battle settled, not with the contract:
+        # every process that opens a campaign loads this module, and most settle none.
+        from tuicamp.engine.resolver import auto_resolve
+
         return auto_resolve(rules.campaign, battle, dice)
 
     def battle_outcome(self, rules: Rules, battle: Battle, result: BattleResult) -> BattleOutcome:
@@ -500,6 +524,8 @@ class Ruleset(ABC):
         the most VP wins and a tie at the top is a draw; a ruleset whose resolver decides
         otherwise than by VP words its outcome here too.
         """
+        from tuicamp.engine.outcome import most_vp_outcome  # with the first result
+
         return most_vp_outcome(battle, result)
 
     def apply_battle_result(self, ctx: Context, battle: Battle) -> None:

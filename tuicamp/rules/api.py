@@ -68,7 +68,7 @@ from tuicamp.engine.problems import Problem
 from tuicamp.engine.rerolls import Reroll, RerollWanted
 from tuicamp.engine.result_form import FieldScope, ResultField
 from tuicamp.engine.rules import Rules
-from tuicamp.engine.ruleset import Hook, Option, Phase, Ruleset, StatusLine, Victory
+from tuicamp.engine.ruleset import ActionsFrom, Hook, Option, Phase, Ruleset, StatusLine, Victory
 from tuicamp.engine.side_paths import (
     Closures,
     LineStep,
@@ -124,6 +124,7 @@ from tuicamp.rules.kit.sealed import SealedChoice, SealedView
 # The names still settling (see the module's docstring); every other name is stable.
 PROVISIONAL: frozenset[str] = frozenset(
     {
+        "ActionsFrom",
         "AwaitedRoll",
         "id_code",
         "Closures",
@@ -159,6 +160,7 @@ __all__ = [
     "DIRECTION_NAMES",
     "TERRAINS",
     "Action",
+    "ActionsFrom",
     "Agreement",
     "AgreementStatus",
     "Agreements",

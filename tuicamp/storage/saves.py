@@ -81,8 +81,8 @@ from tuicamp.storage.locations import (
 )
 from tuicamp.storage.migrations import MigrationError, upgrade_save, version_problem
 from tuicamp.storage.orders import AppliedOrders
-from tuicamp.storage.scenario import MAX_MAP_SIDE, table_problems, team_problems
 from tuicamp.storage.seal import find_seal, header_span, seal_holds, sealed
+from tuicamp.storage.shared_checks import MAX_MAP_SIDE, table_problems, team_problems
 from tuicamp.storage.summary import summarise
 from tuicamp.storage.tomlfile import MAX_BYTES
 
