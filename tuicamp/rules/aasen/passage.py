@@ -47,6 +47,22 @@ def hosts(rules: api.Rules, player: str) -> set[str]:
     return ({own} | granted) - (sworn_realms(camp, state, player) - {own})
 
 
+def contingent_hosts(rules: api.Rules, sender: str, ally: str) -> set[str]:
+    """R-AA-61: the realms whose land the sender's Support Contingent marches through this
+    year: his army's hosts (his own realm and each that gave it leave, no Sworn enemy's)
+    and the realm ``ally`` of the player it is sent to."""
+    return hosts(rules, sender) | ({ally} - {""})
+
+
+def by_leave(campaign: api.Campaign, path: list[str], lenders: set[str]) -> str:
+    """How a march tells the realms whose leave it used (R-AA-61): the ``lenders`` that
+    hold land on the path beyond the start, in the order it enters them; "" if none."""
+    owners = (campaign.map.territory(tid) for tid in path[1:])
+    used = dict.fromkeys(t.owner for t in owners if t is not None and t.owner in lenders)
+    names = [api.teams.name_of(campaign, r) for r in used if r is not None]
+    return f", through the land of {' and '.join(names)} by leave" if names else ""
+
+
 def army_march(
     rules: api.Rules, player: str, launch: api.Territory
 ) -> tuple[int, list[str]] | None:
