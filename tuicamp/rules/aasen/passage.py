@@ -12,7 +12,8 @@ that is already being invaded or from where an invasion has already been launche
 A realm gives another its leave for the year (``grant_passage``, in the open). The army
 sets out from any territory of its own realm and takes the cheapest way through its own
 and its hosts' land (R-AA-33): 2 Resources a territory entered, the launch territory
-included, a Highland 1 more (not for Dwarfs), Dogs of War 1 less.
+included, a Highland 1 more (not for Dwarfs), Dogs of War 1 less. A Support Contingent
+marches by the same leave, through the supported player's realm's land too (R-AA-61).
 """
 
 from __future__ import annotations
@@ -85,7 +86,10 @@ def army_march(
 @define(kw_only=True)
 class GrantPassage(AasenAction):
     kind = "grant_passage"
-    summary = "Give another realm leave to march through your land this year (to = the realm)"
+    summary = (
+        "Give another realm leave to march through your land this year, its armies and its "
+        "Support Contingents (to = the realm)"
+    )
     to: str
 
     def apply(self, ctx: api.Context) -> None:

@@ -160,7 +160,8 @@ class Support(AasenAction):
         "Send a Support Contingent to a battle declared: invasion = its id, side = attacker "
         "or defender, points = 300 or 600, officer = the Senior Officer leading it (at your "
         "turn to declare, before you declare); fleet = where a fleet carries it from, with "
-        "an optional route (5.7)"
+        "an optional route (5.7). It marches through your realm's land, the supported "
+        "player's, and that of realms that gave yours leave (grant_passage, 5.5)"
     )
     invasion: str
     side: str = ATTACKER
