@@ -48,8 +48,10 @@ def give_leave(engine, data, player):
 
 def allowed_march(engine, player, contingent):
     """The realms a Contingent's march may pass through (5.5, R-AA-61): its sender's, the
-    supported player's, and those that gave leave with no Sworn enemy of the sender."""
+    supported player's, and those that gave leave with no Sworn enemy of the sender; by
+    sea, the land of the realm whose fleet carries it too (R-AA-51)."""
     camp, state = engine.campaign, engine.campaign.state
+    harbour = camp.map.territory(contingent.fleet) if contingent.fleet else None
     own = realms.realm_id_of(camp, player)
     helped = support.supported_player(state.invasion(contingent.invasion), contingent.side)
     lent = {
@@ -58,7 +60,8 @@ def allowed_march(engine, player, contingent):
         if passage.key(t.id, own) in state.passages
         and not any(trust.sworn(state, player, m) for m in t.members)
     }
-    return {own, realms.realm_id_of(camp, helped)} | lent
+    lender = {harbour.owner} if harbour is not None else set()
+    return {own, realms.realm_id_of(camp, helped)} | lent | lender
 
 
 def harbours(engine, player):
