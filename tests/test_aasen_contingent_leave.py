@@ -5,14 +5,14 @@ from __future__ import annotations
 
 import pytest
 from test_aasen_passage import MIRE, lent_mire
-from test_aasen_year import BRETHREN, COLONY, REACH, books
+from test_aasen_year import BRETHREN, COLONY, REACH, books, new, to_declare
 
 from tuicamp.engine.errors import RuleError
 from tuicamp.engine.rules import Rules
 from tuicamp.rules.aasen import passage
 from tuicamp.rules.aasen.declarations import Answer, Declare
 from tuicamp.rules.aasen.passage import GrantPassage
-from tuicamp.rules.aasen.state import SWORN, pair_key
+from tuicamp.rules.aasen.state import SWORN, TRUSTED, pair_key
 from tuicamp.rules.aasen.support import RefuseSupport, Support
 
 KEEP = "sunward-keep"  # the Colony's Capital, with none of the Reach's land beside it
@@ -82,3 +82,24 @@ def test_no_contingent_marches_through_a_sworn_enemys_realm_whatever_its_leave()
     assert not state.contingents and books(engine, REACH).resources == before
     rules = Rules(engine.campaign, engine.ruleset)
     assert passage.contingent_hosts(rules, "khazrak", REACH) == {REACH}
+
+
+def test_the_supported_players_realm_needs_no_leave_even_with_a_sworn_enemy_in_it():
+    """5.5: "You cannot support a sworn enemy": Tehen himself must not be one; R-AA-61: the
+    supported player's realm needs no leave and stays friendly with Eltharion in it, the
+    sender's Sworn enemy. Khazrak (Trusted by Tehen, the Games Master's correction of the
+    trust table, R-AA-3) marches through The North Cape to Tehen's battle at Lantern Rock,
+    the Brethren's, paying for the Cape and not for the Rock."""
+    engine = new("hex-island-corsairs")
+    to_declare(engine)
+    state = engine.campaign.state
+    state.trust[pair_key("khazrak", "tehen")] = TRUSTED
+    state.initiative["tehen"], state.initiative["khazrak"] = 99, 98
+    engine.perform("tehen", Declare(source="the-north-cape", target="lantern-rock"))
+    engine.perform("harkon", Answer(choice="stand"))
+    engine.perform("khazrak", Support(invasion="i1"))
+    (contingent,) = state.contingents
+    assert contingent.path[-2:] == ["the-north-cape", "lantern-rock"]
+    assert contingent.cost == len(contingent.path) - 2  # all but the Rock, none a Highland
+    told = next(e.text for e in engine.chronicle if " sends " in e.text)
+    assert "by leave" not in told
