@@ -7,6 +7,7 @@ test over random legal years.
 
 from __future__ import annotations
 
+import contextlib
 import copy
 
 import pytest
@@ -19,7 +20,7 @@ from tuicamp.engine.errors import RuleError
 from tuicamp.engine.flow import EndPhase
 from tuicamp.engine.rules import Rules
 from tuicamp.game.setup import start_campaign
-from tuicamp.rules.aasen import AasenRuleset, declarations, realms
+from tuicamp.rules.aasen import AasenRuleset, amphibious, declarations, realms
 from tuicamp.rules.aasen.declarations import Answer, Declare, ModifyInitiative, Pass
 from tuicamp.rules.aasen.purchases import WriteSheet
 from tuicamp.rules.aasen.year import ConvertWealth
@@ -457,28 +458,67 @@ def test_the_year_cannot_end_before_everyone_declared_or_passed():
 # --- random legal years ------------------------------------------------------------------
 
 
-def play_a_year(engine, data):
+SHEET_KINDS = ("outposts", "fleets", "strongholds")
+
+
+def invade_or_pass(engine, data, player):
+    """The player's turn to declare: he invades a random neighbour, or passes."""
+    camp = engine.campaign
+    realm = realms.realm_id_of(camp, player)
+    moves = [
+        (s.id, t.id)
+        for s in realms.held_by(camp, realm)
+        for t in realms.neighbours(camp, s)
+        if t.owner != realm
+    ]
+    if moves and data.draw(st.sampled_from([True, False])):  # the simplest year has battles
+        source, target = data.draw(st.sampled_from(moves))
+        try:
+            engine.perform(player, Declare(source=source, target=target))
+            return
+        except RuleError:
+            pass
+    engine.perform(player, Pass())
+
+
+def random_sheet(engine, data, realm, kinds=SHEET_KINDS, least=0):
+    """The realm's sheet buys one of ``kinds`` in ``least`` to two of its territories
+    (fleets where a fleet may be launched), or nothing if it cannot afford them."""
+    camp = engine.campaign
+    rules = Rules(camp, RULESET)
+    player = first_member(engine, realm)
+    kind = data.draw(st.sampled_from(kinds))
+    held = realms.held_by(camp, realm)
+    mine = [
+        t.id for t in held if kind != "fleets" or amphibious.afloat(rules, realms.territory_hex(t))
+    ]
+    picks = st.lists(st.sampled_from(mine), min_size=least, max_size=2, unique=True)
+    pick = data.draw(picks) if mine else []
+    try:
+        engine.perform(player, WriteSheet(**{kind: pick}))
+    except RuleError:
+        engine.perform(player, WriteSheet())
+
+
+def play_a_year(engine, data, turn=invade_or_pass, kinds=SHEET_KINDS, least=0, closing=None):
+    """One random legal year: ``turn`` plays a player's turn to declare, a sheet buys
+    one of ``kinds`` (``least`` of them at least, where it can), and ``closing`` checks
+    the declarations as they close."""
     camp = engine.campaign
     rules = Rules(camp, RULESET)
     # earn: perhaps turn Wealth back into Resources
     for team in realms.realms(camp):
         wealth = camp.state.books[team.id].wealth
         if wealth >= 3 and data.draw(st.booleans()):
-            engine.perform(team.members[0], ConvertWealth(resources=wealth // 3))
+            with contextlib.suppress(RuleError):  # not a Dwarf realm's (9.2)
+                engine.perform(team.members[0], ConvertWealth(resources=wealth // 3))
     end_all(engine)
     end_all(engine)
     # purchases: a random affordable sheet
     for realm in list(camp.state.sheets.waiting):
-        player = first_member(engine, realm)
-        mine = [t.id for t in realms.held_by(camp, realm)]
-        pick = data.draw(st.lists(st.sampled_from(mine), max_size=2, unique=True)) if mine else []
-        kind = data.draw(st.sampled_from(["outposts", "fleets", "strongholds"]))
-        try:
-            engine.perform(player, WriteSheet(**{kind: pick}))
-        except RuleError:
-            engine.perform(player, WriteSheet())
+        random_sheet(engine, data, realm, kinds, least)
     end_all(engine)
-    # declarations: each in turn invades a random neighbour, or passes
+    # declarations: each in turn plays his turn
     while camp.phase == "declare":
         waiting = declarations.awaiting(rules)
         if waiting is not None:
@@ -489,30 +529,32 @@ def play_a_year(engine, data):
         if not left:
             for team in realms.realms(camp):  # R-AA-5, as the declarations close
                 assert declarations.involved(rules, team.id) <= declarations.limit(rules, team.id)
+            if closing is not None:
+                closing(engine)
             end_all(engine)
             continue
-        player = left[0]
-        realm = realms.realm_id_of(camp, player)
-        moves = [
-            (s.id, t.id)
-            for s in realms.held_by(camp, realm)
-            for t in realms.neighbours(camp, s)
-            if t.owner != realm
-        ]
-        if moves and data.draw(st.booleans()):
-            source, target = data.draw(st.sampled_from(moves))
-            try:
-                engine.perform(player, Declare(source=source, target=target))
-                continue
-            except RuleError:
-                pass
-        engine.perform(player, Pass())
+        turn(engine, data, left[0])
     # battles: settled by the dice, the GM asking (R-ALL-10)
     for battle in list(camp.battles):
         if battle.status == "pending":
             engine.perform("gm", AutoResolveBattle(battle=battle.id))
     end_all(engine)  # battles
     end_all(engine)  # end of the turn
+
+
+def check_books(engine):
+    """Each realm's Resources and Wealth are exactly what the chronicle's ledger says."""
+    camp = engine.campaign
+    for team in realms.realms(camp):
+        ledger = [
+            e.data for e in engine.chronicle if e.kind == "books" and e.data.get("realm") == team.id
+        ]
+        resources = sum(d.get("resources", 0) for d in ledger)
+        wealth = sum(d.get("wealth", 0) for d in ledger)
+        assert (resources, wealth) == (
+            camp.state.books[team.id].resources,
+            camp.state.books[team.id].wealth,
+        )
 
 
 @settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -528,18 +570,7 @@ def test_random_years_keep_the_land_and_the_books_and_every_limit(data, name, se
         play_a_year(engine, data)
         assert len(realms.land(camp)) == tiles
         assert sum(len(realms.held_by(camp, t.id)) for t in realms.realms(camp)) == tiles
-        for team in realms.realms(camp):
-            ledger = [
-                e.data
-                for e in engine.chronicle
-                if e.kind == "books" and e.data.get("realm") == team.id
-            ]
-            resources = sum(d.get("resources", 0) for d in ledger)
-            wealth = sum(d.get("wealth", 0) for d in ledger)
-            assert (resources, wealth) == (
-                camp.state.books[team.id].resources,
-                camp.state.books[team.id].wealth,
-            )
+        check_books(engine)
     assert camp.phase == "earn" and camp.turn == 3
 
 

@@ -25,7 +25,8 @@ the fleet back and the Contingent never arrives (R-AA-49).
 though only one that at least one army in the realm trusts" (3.2: "An army may not be
 transported on a fleet from a realm where it does not Trust at least one of the armies"):
 a realm that gave the player's realm its leave this year (R-AA-33), one of whose players
-Trusts him (R-AA-51).
+Trusts him (R-AA-51). The player a Contingent sails to support is no enemy of it: his
+realm's Strongholds, Capital and fleets give it no die (R-AA-60).
 """
 
 from __future__ import annotations
@@ -53,6 +54,11 @@ def name_of(campaign: api.Campaign, h: api.Hex) -> str:
     return territory.id if territory is not None else campaign.map.label(h)
 
 
+def coastal(rules: api.Rules, territory: api.Territory) -> bool:
+    """Whether a fleet lands a force on the territory: its type is coastal (R-AA-10)."""
+    return bool(rules.table("type_rules")[realms.territory_type(rules, territory)]["fleets"])
+
+
 def afloat(rules: api.Rules, h: api.Hex) -> bool:
     """5.7: "a fleet can move freely through any sea or coastal territory or along any
     river"."""
@@ -62,8 +68,7 @@ def afloat(rules: api.Rules, h: api.Hex) -> bool:
     territory = camp.map.territory_of(h)
     if territory is None:
         return False
-    kind = realms.territory_type(rules, territory)
-    return bool(rules.table("type_rules")[kind]["fleets"]) or realms.has_river(territory)
+    return coastal(rules, territory) or realms.has_river(territory)
 
 
 def shortest(rules: api.Rules, start: api.Hex, goal: api.Hex) -> list[api.Hex] | None:
@@ -120,7 +125,8 @@ def patrol(rules: api.Rules, fleet: Fleet) -> set[api.Hex]:
 def dangers(rules: api.Rules, friends: set[str], route: list[api.Hex]) -> list[str]:
     """R-AA-11: what the route gives a mishap die for: each enemy Stronghold or Capital on
     the way or at the end, and each enemy fleet whose patrol area it enters (one a fleet);
-    the carried force's realm and the fleet's are no enemies (R-AA-51)."""
+    the ``friends`` are no enemies: the carried force's realm and the fleet's (R-AA-51),
+    and for a Contingent the realm of the player it sails to support (R-AA-60)."""
     camp, state = rules.campaign, astate(rules)
     out = []
     for h in route:
@@ -176,10 +182,11 @@ def sail(
     target: api.Territory,
     route: list[str],
     force: str = ARMY,
+    ally: str = "",
 ) -> tuple[int, int]:
-    """The fleet at ``where`` carries the player's army (or Support Contingent) to
-    ``target``: the fleet is used, the mishap dice rolled; returns the fare, for the caller
-    to pay, and the lowest die (0: no die was rolled)."""
+    """The fleet at ``where`` carries the player's army (or Support Contingent, sent to a
+    player of the realm ``ally``) to ``target``: the fleet is used, the mishap dice rolled;
+    returns the fare, for the caller to pay, and the lowest die (0: no die was rolled)."""
     camp = ctx.campaign
     fleet = ctx.found(
         carrier(ctx, player, where),
@@ -187,9 +194,8 @@ def sail(
         "year, your realm's or a friendly realm's that gave you leave and Trusts you "
         "(5.7, R-AA-51)",
     )
-    kind = realms.territory_type(ctx, target)
     ctx.require(
-        bool(ctx.table("type_rules")[kind]["fleets"]),
+        coastal(ctx, target),
         f"{target.name} is not coastal: a fleet lands its {force} on a coastal territory",
     )
     start, goal = place(camp, where), realms.territory_hex(target)
@@ -203,7 +209,7 @@ def sail(
         f"realm has {have}",
     )
     fleet.used = True
-    threats = dangers(ctx, {realm_id, fleet.realm}, way)
+    threats = dangers(ctx, {realm_id, fleet.realm, ally} - {""}, way)
     lowest = 0
     if threats:
         who = api.teams.name_of(camp, player)

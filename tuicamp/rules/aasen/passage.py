@@ -12,7 +12,8 @@ that is already being invaded or from where an invasion has already been launche
 A realm gives another its leave for the year (``grant_passage``, in the open). The army
 sets out from any territory of its own realm and takes the cheapest way through its own
 and its hosts' land (R-AA-33): 2 Resources a territory entered, the launch territory
-included, a Highland 1 more (not for Dwarfs), Dogs of War 1 less.
+included, a Highland 1 more (not for Dwarfs), Dogs of War 1 less. A Support Contingent
+marches by the same leave, through the supported player's realm's land too (R-AA-61).
 """
 
 from __future__ import annotations
@@ -47,6 +48,22 @@ def hosts(rules: api.Rules, player: str) -> set[str]:
     return ({own} | granted) - (sworn_realms(camp, state, player) - {own})
 
 
+def contingent_hosts(rules: api.Rules, sender: str, ally: str) -> set[str]:
+    """R-AA-61: the realms whose land the sender's Support Contingent marches through this
+    year: his army's hosts (his own realm and each that gave it leave, no Sworn enemy's)
+    and the realm ``ally`` of the player it is sent to."""
+    return hosts(rules, sender) | ({ally} - {""})
+
+
+def by_leave(campaign: api.Campaign, path: list[str], lenders: set[str]) -> str:
+    """How a march tells the realms whose leave it used (R-AA-61): the ``lenders`` that
+    hold land on the path beyond the start, in the order it enters them; "" if none."""
+    owners = (campaign.map.territory(tid) for tid in path[1:])
+    used = dict.fromkeys(t.owner for t in owners if t is not None and t.owner in lenders)
+    names = [api.teams.name_of(campaign, r) for r in used if r is not None]
+    return f", through the land of {' and '.join(names)} by leave" if names else ""
+
+
 def army_march(
     rules: api.Rules, player: str, launch: api.Territory
 ) -> tuple[int, list[str]] | None:
@@ -69,7 +86,10 @@ def army_march(
 @define(kw_only=True)
 class GrantPassage(AasenAction):
     kind = "grant_passage"
-    summary = "Give another realm leave to march through your land this year (to = the realm)"
+    summary = (
+        "Give another realm leave to march through your land this year, its armies and its "
+        "Support Contingents (to = the realm)"
+    )
     to: str
 
     def apply(self, ctx: api.Context) -> None:

@@ -12,14 +12,19 @@ Marching: "The path must start in either your Capital or an Outpost or Stronghol
 belongs to you, and end in the territory being invaded ... 1 Resource must be spent for
 each friendly territory the Contingent moves into along the way"; a Highland territory
 costs 1 more (2.2, table 5.1), 1 less for Dwarfs; Dogs of War "pay 1 less Resource per
-territory moved when marching (down to 0)". Friendly land is the sender's realm's and the
-supported player's; marching through other realms needs their leave and is not offered.
+territory moved when marching (down to 0)". "You may only move through another realm's
+territories without invading if you gain their permission and you may not march through
+the realm of a Sworn enemy": friendly land is the sender's realm's, the supported player's
+and that of each realm that gave the sender's realm leave this year, but no realm of a
+Sworn enemy of the sender's (R-AA-61, the leave of R-AA-33).
 
 By sea (5.7, R-AA-49): "Fleets may also be used to transport Supporting Contingents ... a
 fleet can only transport a single force per turn. If you are transporting a contingent,
 treat results of 3 and 4 on the table as 5+ instead." The Contingent marches from one of
 its starts to the fleet's territory (a fleet at sea takes it aboard where it is), and the
-fleet carries it to the battle, its realm paying table 5.2's fare.
+fleet carries it to the battle, its realm paying table 5.2's fare; the supported player's
+realm is none of the enemies whose Strongholds, Capital and fleets give mishap dice
+(R-AA-60).
 """
 
 from __future__ import annotations
@@ -27,7 +32,7 @@ from __future__ import annotations
 from attrs import define, field
 
 from tuicamp.rules import api
-from tuicamp.rules.aasen import amphibious, books, limits, realms, trust
+from tuicamp.rules.aasen import amphibious, books, limits, passage, realms, trust
 from tuicamp.rules.aasen.declarations import declarer
 from tuicamp.rules.aasen.marching import DOGS_OF_WAR, cheapest, entry_cost, race
 from tuicamp.rules.aasen.state import (
@@ -65,6 +70,22 @@ def march(
         return 0 if other.id == goal.id else None
 
     return cheapest(camp, starts(rules, realm_id), goal, step)
+
+
+def no_march(goal: api.Territory, what: str = "") -> str:
+    """Why a Contingent's march is refused: no way through the land it may enter (R-AA-61)."""
+    return (
+        f"No march reaches {what}{goal.name} from your Capital, Outposts or Strongholds through "
+        "friendly land: your realm's, the supported player's and that of realms that gave "
+        "yours leave this year (grant_passage), never a Sworn enemy's realm (5.5, R-AA-61)"
+    )
+
+
+def march_text(campaign: api.Campaign, contingent: Contingent, lenders: set[str]) -> str:
+    """What the chronicle tells of a Contingent's march: its cost and the realms whose
+    leave it used (R-AA-61)."""
+    lent = passage.by_leave(campaign, contingent.path, lenders)
+    return f"march: {contingent.cost} Resources{lent}"
 
 
 def supported_player(invasion: Invasion, side: str) -> str:
@@ -139,7 +160,8 @@ class Support(AasenAction):
         "Send a Support Contingent to a battle declared: invasion = its id, side = attacker "
         "or defender, points = 300 or 600, officer = the Senior Officer leading it (at your "
         "turn to declare, before you declare); fleet = where a fleet carries it from, with "
-        "an optional route (5.7)"
+        "an optional route (5.7). It marches through your realm's land, the supported "
+        "player's, and that of realms that gave yours leave (grant_passage, 5.5)"
     )
     invasion: str
     side: str = ATTACKER
@@ -180,21 +202,20 @@ class Support(AasenAction):
             f"{self.officer!r} is none of your Senior Officers",
         )
         realm_id = realms.realm_id_of(camp, player) or ""
-        friendly = {realm_id, realms.realm_id_of(camp, helped) or ""}
+        ally = realms.realm_id_of(camp, helped) or ""
+        friendly = passage.contingent_hosts(ctx, player, ally)  # R-AA-61
         goal = ctx.found(camp.map.territory(invasion.target), "no such territory")
         contingent = Contingent(
             player, invasion.id, self.side, self.points, 0, [], officer=self.officer
         )
         fare = 0
         if self.fleet:
-            way, fare = self._by_sea(ctx, contingent, realm_id, friendly, goal)
+            way, fare = self._by_sea(ctx, contingent, ally, friendly, goal)
         else:
             contingent.cost, contingent.path = ctx.found(
-                march(ctx, player, friendly, goal),
-                f"No march reaches {goal.name} through friendly land from your Capital, "
-                "Outposts or Strongholds",
+                march(ctx, player, friendly, goal), no_march(goal)
             )
-            way = f"march: {contingent.cost} Resources"
+            way = march_text(camp, contingent, friendly - {realm_id, ally})
         state.contingents.append(contingent)
         ctx.emit(  # first, in the open, with the fleet's mishap dice
             "support",
@@ -212,29 +233,31 @@ class Support(AasenAction):
         self,
         ctx: api.Context,
         contingent: Contingent,
-        realm_id: str,
+        ally: str,
         friendly: set[str],
         goal: api.Territory,
     ) -> tuple[str, int]:
         """5.7: the march to the fleet's territory (paid as the Contingent's), then the
-        voyage, its mishap dice rolled in the open (R-AA-49): what is told, and the fare."""
+        voyage, its mishap dice rolled in the open (R-AA-49), none for the supported
+        player's realm (R-AA-60): what is told, and the fare."""
         camp, player = ctx.campaign, contingent.player
+        realm_id = realms.realm_id_of(camp, player) or ""
         harbour = camp.map.territory(self.fleet)
+        hosts = friendly
         if harbour is not None:
             lender = amphibious.carrier(ctx, player, self.fleet)  # R-AA-51: its land too
             hosts = friendly | ({lender.realm} if lender is not None else set())
             contingent.cost, contingent.path = ctx.found(
-                march(ctx, player, hosts, harbour),
-                f"No march reaches the fleet at {harbour.name} through friendly land from "
-                "your Capital, Outposts or Strongholds",
+                march(ctx, player, hosts, harbour), no_march(harbour, "the fleet at ")
             )
         fare, lowest = amphibious.sail(
-            ctx, player, realm_id, self.fleet, goal, self.route, amphibious.CONTINGENT
+            ctx, player, realm_id, self.fleet, goal, self.route, amphibious.CONTINGENT, ally
         )
         contingent.fleet, contingent.mishap = self.fleet, lowest
         contingent.lost = lowest == amphibious.FAILS
         told = amphibious.mishap_text(lowest, amphibious.CONTINGENT)
-        return f"march: {contingent.cost} Resources; by sea: {fare} Resources, {told}", fare
+        marched = march_text(camp, contingent, hosts - {realm_id, ally})
+        return f"{marched}; by sea: {fare} Resources, {told}", fare
 
 
 @define(kw_only=True)
