@@ -26,11 +26,18 @@ dataclass) is copied whole with ``deepcopy``.
 
 Whether a part changed is known, where it can be, without comparing it: the engine's
 :class:`Memory` remembers what each copy was made from, assignments stamp the objects they
-change (:mod:`tuicamp.engine.stamps`), and a container is checked by the identity of its
-elements, so an army no one touched is not looked into (comparing the whole campaign
-after every action was most of a turn with a hundred armies). Where nothing is known, the
-live campaign is compared with the copy (an identity check first, then ``==``), which
-creates nothing for the parts that did not change.
+change (:mod:`tuicamp.engine.stamps`), the live campaign's containers are tracked ones
+that stamp themselves when changed in place (:mod:`tuicamp.engine.tracked`, put in place
+by the memory), and a tracked container's record knows what each element holds
+(:class:`Index`), so the elements looked into after an action are those under a stamp,
+found without a pass over the container: an army no one touched is not looked into, nor
+are the others walked over (comparing the whole campaign after every action was most of
+a turn with a hundred armies, and checking each army's identity and flags still made an
+action cost O(armies)). A container not tracked (one inside a container, or holding
+something that changes unstamped) is checked as before: by the identity of its elements,
+their stamps and their containers of plain values, each a pass at C speed. Where
+nothing is known, the live campaign is compared with the copy (an identity check first,
+then ``==``), which creates nothing for the parts that did not change.
 Fields that ``==`` does not compare (the map's vocabulary, bound once by the ruleset, and
 its derived indexes, rebuilt whole from what is compared) follow the parts they belong to:
 where the parts are equal, so are they.
@@ -50,6 +57,7 @@ from typing import Any, TypeVar
 import attrs
 
 from tuicamp.engine import stamps
+from tuicamp.engine.tracked import PLAIN, TRACKING, kind
 from tuicamp.model.battle import Battle
 from tuicamp.model.map import HexMap, Territory
 from tuicamp.model.rerolls import RerollPoint
@@ -132,7 +140,9 @@ def _same(old: Any, live: Any) -> bool:
     of the part is asked so that a field's 0 never stands for its 0.0, nor 1 for True,
     in what a save writes. Inside an attrs object compared whole, its fields are compared
     as its ``__eq__`` compares them)."""
-    return old is live or (type(old) is type(live) and old == live)
+    return old is live or (
+        (type(old) is type(live) or type(old) is PLAIN.get(type(live))) and old == live
+    )
 
 
 def _immutable(value: Any) -> bool:
@@ -143,9 +153,10 @@ def _immutable(value: Any) -> bool:
 
 def _container_of_atoms(value: Any) -> bool:
     """A set, list or dict holding immutable values only: compared whole with ``==``."""
-    if type(value) is dict:
+    cls = kind(value)
+    if cls is dict:
         return all(map(_immutable, value.values()))
-    return type(value) in (set, list) and all(map(_immutable, value))
+    return cls in (set, list) and all(map(_immutable, value))
 
 
 # A record of a live container, made when its copy was made or brought up to date: the
@@ -153,10 +164,163 @@ def _container_of_atoms(value: Any) -> bool:
 # and how to check its elements (see Memory._checker).
 # (live, copy, its elements (twice), their ids, a dict's keys, tick, epoch, shape,
 # the copy's elements' containers, what is kept of the lists below: see _flat)
+# the copy's elements' containers, what is kept of the lists below: see _flat, and for a
+# tracked container the Index of what its elements hold)
 _Record = tuple[
-    Any, Any, tuple[Any, ...], tuple[Any, ...], frozenset[int], Any, int, int, Any, Any, Any
+    Any, Any, tuple[Any, ...], tuple[Any, ...], frozenset[int], Any, int, int, Any, Any, Any, Any
 ]
 _DEEP = "deep"  # elements checked one by one (they hold mutable attrs objects)
+_TRACKED = "tracked"  # elements found by the stamps under them (an Index)
+_ATOMS = "atoms"  # a tracked container of immutable values: unchanged unless stamped
+_NO_IDS: frozenset[int] = frozenset()
+_UNTRACKED = -1  # the key under which a part of an Index notes what changes unstamped
+
+
+def _tracking(owner: Any, name: str, item: Any) -> Any:
+    """The field ``name`` of the live ``owner``, a plain list, dict or set given a tracked
+    one with the same items (:mod:`tuicamp.engine.tracked`), so that a change in place
+    stamps it from now on; anything else as it is. Not a change: no stamp."""
+    make = TRACKING.get(type(item))
+    if make is None:
+        return item
+    item = make(item)
+    object.__setattr__(owner, name, item)
+    return item
+
+
+class Index:
+    """What each element of a tracked container holds that can change: the element,
+    its attrs objects and its tracked containers, all the way down. Every change under an
+    element stamps one of them (an assignment its object, a change in place its
+    container), so the elements to look into after an action are the owners of the ids
+    stamped since, found without a pass over the container. An object several elements
+    hold (a set of flags two armies were cloned with) names each of them."""
+
+    __slots__ = ("owner", "parts")
+
+    def __init__(self) -> None:
+        # id of what an element holds -> its place (a set of places if several hold it)
+        self.owner: dict[int, int | set[int]] = {}
+        # What each element holds, by id (held: the ids stay theirs). An object that left
+        # an element stays in it: it only makes the element looked into if stamped.
+        self.parts: list[dict[int, Any]] = []
+
+    @classmethod
+    def of(cls, values: Any, records: dict[int, _Record]) -> Index | None:
+        """The index of a container's elements; None when one holds something that
+        changes unstamped (a plain container, an object that is not attrs). ``records``:
+        the memory's, whose indexes of the containers inside are taken as they are."""
+        index = cls()
+        for i, value in enumerate(values):
+            index.parts.append({})
+            if not index._own(i, value, records):
+                return None
+        return index
+
+    @classmethod
+    def made(cls, parts: list[dict[int, Any]]) -> Index | None:
+        """The index of elements that hold ``parts`` (gathered as they were copied);
+        None when one holds something that changes unstamped."""
+        index = cls()
+        for i, part in enumerate(parts):
+            if _UNTRACKED in part:
+                return None
+            index.parts.append({})
+            index._add(i, part)
+        return index
+
+    def _own(self, i: int, value: Any, records: dict[int, _Record]) -> bool:
+        """Add what ``value`` holds to the element at ``i``'s part."""
+        held = _held(value, records)
+        if held is None:
+            return False
+        self._add(i, held)
+        return True
+
+    def _add(self, i: int, held: dict[int, Any]) -> None:
+        owner, part = self.owner, self.parts[i]
+        part.update(held)
+        shared = {key: owner[key] for key in owner.keys() & held.keys()}
+        owner.update(dict.fromkeys(held, i))  # at C speed; then the few held twice
+        for key, places in shared.items():
+            owner[key] = _with(places, i)
+
+    def places(self, recent: set[int]) -> list[int]:
+        """The places of the elements under which something was stamped (``recent``)."""
+        owner = self.owner
+        found: set[int] = set()
+        for x in recent:
+            place = owner.get(x)
+            if place is None:
+                continue
+            if isinstance(place, int):
+                found.add(place)
+            else:
+                found |= place
+        return sorted(found)
+
+    def again(self, i: int, recent: set[int], records: dict[int, _Record]) -> bool:
+        """Index what entered the element at ``i`` through the objects stamped in it
+        (``recent``): what they hold now that the part does not (a unit put in an army's
+        list, a new list of flags); False when it cannot be (then the container is
+        recorded anew). Only what a stamped object holds directly is asked: anything
+        deeper that is new came with a new object there."""
+        part = self.parts[i]
+        for key in recent:
+            obj = part.get(key)
+            if obj is None:
+                continue
+            for item in _inside(obj):
+                if id(item) not in part and not self._own(i, item, records):
+                    return False
+        return True
+
+
+def _with(places: int | set[int], i: int) -> int | set[int]:
+    """An owner's places with ``i`` among them."""
+    if isinstance(places, int):
+        return i if places == i else {places, i}
+    return places | {i}
+
+
+def _inside(value: Any) -> list[Any]:
+    """What an attrs object or a tracked container holds directly that can change."""
+    cls = type(value)
+    if cls in PLAIN:
+        items = value.values() if isinstance(value, dict) else value
+    else:
+        items = [getattr(value, name) for name, shared in _fields(cls) if not shared]
+    return [v for v in items if not _immutable(v)]
+
+
+def _held(value: Any, records: dict[int, _Record]) -> dict[int, Any] | None:
+    """Every attrs object and tracked container under ``value`` (itself included), by
+    id; None when something under it could change without a stamp. A tracked container
+    with an index in ``records`` (recorded as of now) gives what its index holds."""
+    found: dict[int, Any] = {}
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        cls = type(item)
+        if cls in PLAIN:
+            found[id(item)] = item
+            record = records.get(id(item))
+            if record is not None and record[0] is item and record[11] is not None:
+                for part in record[11].parts:
+                    found.update(part)
+                continue
+            items = item.values() if isinstance(item, dict) else item
+            stack.extend(v for v in items if not _immutable(v))
+        elif _mutable_attrs(cls):
+            found[id(item)] = item
+            for name, shared in _fields(cls):
+                if not shared:
+                    part = getattr(item, name)
+                    if not _immutable(part):
+                        stack.append(part)
+        elif not _immutable(item):
+            return None
+    return found
 
 
 class Memory:
@@ -176,6 +340,10 @@ class Memory:
       element by element;
     * where a check fails, only the elements it names are looked into.
 
+    A tracked container (:mod:`tuicamp.engine.tracked`) is recorded with the
+    :class:`Index` of what its elements hold instead: unstamped itself, only the elements
+    under the ids stamped since are looked into, without a pass over it.
+
     Anything not known (a record of another copy, a new container, a new epoch) is
     compared as before: a record only ever saves work, it never decides what changed."""
 
@@ -185,6 +353,7 @@ class Memory:
         self._now = 0
         self._kept = 0  # records after the last whole copy: more than a few times that,
         # and the records of replaced objects are dropped (made again when next met)
+        self._held: dict[int, Any] | None = None  # what the element being copied holds
 
     # --- entry points -----------------------------------------------------------------
     def copy(self, value: T) -> T:
@@ -210,38 +379,73 @@ class Memory:
             return value
         out: Any
         cls = type(value)
-        if cls is list:
-            out = [self._copy(v, element=True) for v in value]
-            self._remember(value, out)
-        elif cls is dict:
-            out = {k: self._copy(v, element=True) for k, v in value.items()}
-            self._remember(value, out)
+        plain = PLAIN.get(cls, cls)
+        held = self._held
+        if held is not None and plain is not cls:
+            held[id(value)] = value
+        elif held is not None and plain in TRACKING:
+            held[_UNTRACKED] = value  # a plain container inside a container
+        if plain is list:
+            out, parts = self._elements(value, value)
+            self._remember(value, out, parts=parts)
+        elif plain is dict:
+            copies, parts = self._elements(value, value.values())
+            out = dict(zip(value, copies, strict=True))
+            self._remember(value, out, parts=parts)
         elif isinstance(value, set):
             out = set(value)
         elif _mutable_attrs(cls):
+            if held is not None:
+                held[id(value)] = value
             out = _new(cls)
             for name, shared in _fields(cls):
                 item = getattr(value, name)
-                object.__setattr__(out, name, item if shared else self._copy(item))
+                if not shared:
+                    item = self._copy(_tracking(value, name, item))
+                object.__setattr__(out, name, item)
             if not element:  # an element is known from its container's record
                 self._objects[id(value)] = (value, out, self._now, stamps.epoch.value)
         else:
+            if held is not None and not _immutable(value):
+                held[_UNTRACKED] = value  # copied whole: it changes unstamped
             out = copy(value)
         return out
 
-    def _remember(self, live: Any, out: Any, checker: Any = None) -> None:
+    def _elements(self, value: Any, items: Any) -> tuple[list[Any], list[dict[int, Any]]]:
+        """Copies of a container's elements, and what each holds (its part of an
+        :class:`Index`), gathered as they are copied; what the container is held in
+        holds them too."""
+        outer = self._held
+        copies, parts = [], []
+        for item in items:
+            part: dict[int, Any] = {}
+            self._held = part
+            copies.append(self._copy(item, element=True))
+            parts.append(part)
+        self._held = outer
+        if outer is not None:
+            for part in parts:
+                outer.update(part)
+        return copies, parts
+
+    def _remember(
+        self, live: Any, out: Any, checker: Any = None, parts: list[dict[int, Any]] | None = None
+    ) -> None:
         """Record a live list or dict of attrs objects with its copy, as of now
-        (``checker``: how its elements are checked, when known)."""
-        values = list(live.values()) if type(live) is dict else live
+        (``checker``: how its elements are checked, when known; ``parts``: what each
+        element holds, gathered as it was copied)."""
+        values = list(live.values()) if isinstance(live, dict) else live
         if not values or not _mutable_attrs(type(values[0])):
             self._containers.pop(id(live), None)  # compared whole where it is met
+            return
+        if type(live) in PLAIN and self._remember_tracked(live, out, values, parts):
             return
         if checker is None:
             checker = _checker(values)
         if checker is None:
             self._containers.pop(id(live), None)
             return
-        keys = list(live) if type(live) is dict else None
+        keys = list(live) if isinstance(live, dict) else None
         olds = list(out.values()) if type(out) is dict else out
         kept: Any = ()
         picked = None
@@ -262,16 +466,45 @@ class Memory:
             checker,
             picked,
             kept,
+            None,
         )
+
+    def _remember_tracked(
+        self, live: Any, out: Any, values: Any, parts: list[dict[int, Any]] | None
+    ) -> bool:
+        """Record a tracked container by what each of its elements holds (an
+        :class:`Index`): whether it is found when nothing under it is tracked but its own
+        stamps (else it is recorded as a plain one)."""
+        index = Index.of(values, self._containers) if parts is None else Index.made(parts)
+        if index is None:
+            return False
+        keys = list(live) if isinstance(live, dict) else None
+        refs = tuple(values)
+        self._containers[id(live)] = (
+            live,
+            out,
+            refs,
+            refs,
+            _NO_IDS,
+            keys,
+            self._now,
+            stamps.epoch.value,
+            _TRACKED,
+            None,
+            (),
+            index,
+        )
+        return True
 
     # --- bringing up to date ------------------------------------------------------------
     def _updated(self, old: Any, live: Any, since: int | None) -> Any:
         if old is live:
             return old
         cls = type(live)
-        if type(old) is not cls:
+        plain = PLAIN.get(cls, cls)
+        if type(old) is not plain:
             return self._copy(live)
-        if cls is list or cls is dict:
+        if plain is list or plain is dict:
             return self._container(old, live)
         if _mutable_attrs(cls):
             return self._attrs(old, live, cls, since)
@@ -294,11 +527,13 @@ class Memory:
         changed = False
         for name, shared in _fields(cls):
             was, now = getattr(old, name), getattr(live, name)
+            if type(now) in TRACKING and not shared:
+                now = _tracking(live, name, now)  # just assigned: tracked from now on
             if shared:
                 part = now
             elif still and _immutable(now):
                 part = was  # the field was not assigned: the very value of the copy's
-            elif type(now) is list or type(now) is dict:
+            elif (plain := kind(now)) is list or plain is dict:
                 part = self._updated(was, now, None)  # its record says what changed
             elif type(was) is type(now) and _mutable_attrs(type(now)):
                 part = self._attrs(was, now, type(now), since if still else None)
@@ -325,7 +560,14 @@ class Memory:
             or record[7] != stamps.epoch.value
         ):
             return self._compared(old, live)
-        _, _, _, ids, idset, keys, since, _, checker, picked, kept = record
+        _, _, _, ids, idset, keys, since, _, checker, picked, kept, index = record
+        if index is not None:
+            return self._tracked(record, old, live)
+        if checker is _ATOMS:  # tracked, of immutable values: changed only if stamped
+            if not stamps.clean(live, since):
+                return self._compared(old, live)
+            self._containers[id(live)] = (*record[:6], self._now, *record[7:])
+            return old
         is_dict = keys is not None
         values = list(live.values()) if is_dict else live
         same = len(values) == len(ids) and all(map(operator.is_, values, ids))
@@ -355,16 +597,55 @@ class Memory:
         self._remember(live, out, checker)
         return out
 
+    def _tracked(self, record: _Record, old: Any, live: Any) -> Any:
+        """A tracked container with its :class:`Index`: unchanged when nothing under it
+        was stamped since its record, else only the elements the stamps name are looked
+        into. Stamped itself (an element added, removed or replaced), it is compared."""
+        keys, since, index = record[5], record[6], record[11]
+        recent = stamps.stamped_since(since)
+        if id(live) in recent:
+            return self._compared(old, live)
+        places = index.places(recent)
+        if not places:
+            self._containers[id(live)] = (*record[:6], self._now, *record[7:])
+            return old
+        news = {}
+        again = True
+        for i in places:
+            at = i if keys is None else keys[i]
+            now = live[at]
+            new = self._updated(old[at], now, since)
+            if new is not old[at]:
+                news[at] = new
+            again = again and index.again(i, recent, self._containers)
+        out = old
+        if news:
+            out = list(old) if keys is None else dict(old)
+            for at, new in news.items():
+                out[at] = new
+        if not again:
+            self._remember(live, out)
+            return out
+        self._containers[id(live)] = (live, out, *record[2:6], self._now, *record[7:])
+        return out
+
     def _compared(self, old: Any, live: Any) -> Any:
         """A container without a record that stands: compared item by item, recorded.
         One of immutable values (a unit's ids, a store of food) is compared whole."""
-        values = list(live.values()) if type(live) is dict else live
+        values = list(live.values()) if isinstance(live, dict) else live
         if not values or not _mutable_attrs(type(values[0])):
-            if _same(old, live) and (type(live) is list or list(old) == list(live)):
-                return old
-            return self._copy(live)
+            same = _same(old, live) and (isinstance(live, list) or list(old) == list(live))
+            out = old if same else self._copy(live)
+            if values and type(live) in PLAIN and _container_of_atoms(live):
+                self._containers[id(live)] = (
+                    *(live, out, (), (), _NO_IDS, None),
+                    *(self._now, stamps.epoch.value, _ATOMS, None, (), None),
+                )
+            return out
         out = (
-            _updated_list(self, old, live) if type(live) is list else _updated_dict(self, old, live)
+            _updated_list(self, old, live)
+            if isinstance(live, list)
+            else _updated_dict(self, old, live)
         )
         self._remember(live, out)
         return out
@@ -399,7 +680,7 @@ def _shape(values: Any, depth: int) -> Any:
                 continue
             if _container_of_atoms(item) and name not in inner:
                 atoms.add(name)
-            elif depth > 1 and type(item) is list:
+            elif depth > 1 and kind(item) is list:
                 inner.setdefault(name, []).extend(item)
             else:
                 return _DEEP
@@ -581,7 +862,7 @@ def restore(live: Any, saved: Any) -> Any:
     if live is saved:
         return live
     cls = type(saved)
-    if type(live) is not cls:
+    if kind(live) is not cls:
         return copy(saved)
     if live == saved:  # the common case, compared without a walk in Python
         return live
