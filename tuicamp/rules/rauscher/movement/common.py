@@ -4,6 +4,7 @@ type them are the kit's: :mod:`tuicamp.rules.kit.turns`.)"""
 
 from __future__ import annotations
 
+import operator
 from typing import TYPE_CHECKING, Any
 
 from tuicamp.engine.context import Context
@@ -74,6 +75,9 @@ def remove_army(campaign: Campaign, army_id: str) -> None:
 # --- the capital's army --------------------------------------------------------------------
 
 
+_unit_id = operator.attrgetter("id")
+
+
 def capital_outside(rules: Rules, player: str) -> tuple[int, int] | None:
     """(points of the capital's original army outside its territory, the most allowed)."""
     campaign = rules.campaign
@@ -93,7 +97,9 @@ def capital_outside(rules: Rules, player: str) -> tuple[int, int] | None:
             away = army.hex not in inside
         else:  # a hidden ambush waits in its territory; troops aboard a ship have left
             away = ambush_home.get(army.id) != guard.territory
-        if away:
+        # Asked after every move: most armies hold none of the capital's units, which
+        # one pass at C speed over their ids tells.
+        if away and not wanted.isdisjoint(map(_unit_id, army.units)):
             outside += sum(u.points for u in army.units if u.id in wanted)
     share = float(rules.table("move_capital")["may_leave"])
     return outside, int(guard.points * share)

@@ -14,6 +14,8 @@ from collections.abc import Iterable, Sequence
 from functools import lru_cache
 from typing import Any
 
+from attrs import frozen
+
 from tuicamp.engine.costs import cost_model
 from tuicamp.engine.pathing import CostModel, Path, cheapest_path, reachable
 from tuicamp.engine.rules import Rules
@@ -94,21 +96,39 @@ def destroyed_if_attacked(rules: Rules, army_id: str) -> bool:
     return True
 
 
-def blocking_enemies(rules: Rules, army: Army) -> list[Army]:
-    """Enemy counters this one may not march through (it may end its move on them)."""
+@frozen
+class Foes:
+    """The enemy counters one counter meets on a move: every enemy on the map (whose
+    zones it pays for) and those of them it may not march through. Found once per move
+    and shared by every check of it (the price, the path, the stop on an enemy): a move
+    changes no enemy's place or role, and each look-up walks every army on the map."""
+
+    on_map: tuple[Army, ...]
+    blocking: tuple[Army, ...]
+
+
+def foes_of(rules: Rules, army: Army) -> Foes:
+    """:class:`Foes` of ``army`` as the campaign stands."""
     campaign = rules.campaign
-    if role_spec(rules, army.id)["passes_enemies"]:
-        if rstate(campaign).army(army.id).role is Role.SCOUTING_PARTY:
-            # "engaged by another scouting party which moves into the same hex"
-            return [
-                e
-                for e in enemies_of(campaign, army.owner)
-                if rstate(campaign).army(e.id).role is Role.SCOUTING_PARTY
-            ]
-        return []
     hostile = enemies_of(campaign, army.owner)
+    return Foes(tuple(hostile), tuple(_blocking(rules, army, hostile)))
+
+
+def _blocking(rules: Rules, army: Army, hostile: list[Army]) -> list[Army]:
+    if role_spec(rules, army.id)["passes_enemies"]:
+        if rstate(rules).army(army.id).role is Role.SCOUTING_PARTY:
+            # "engaged by another scouting party which moves into the same hex"
+            state = rstate(rules)
+            return [e for e in hostile if state.army(e.id).role is Role.SCOUTING_PARTY]
+        return []
     specs = role_specs(rules, [e.id for e in hostile])
     return [e for e, spec in zip(hostile, specs, strict=True) if spec["fights"]]
+
+
+def blocking_enemies(rules: Rules, army: Army, foes: Foes | None = None) -> list[Army]:
+    """Enemy counters this one may not march through (it may end its move on them).
+    ``foes``: found already for this move."""
+    return list((foes or foes_of(rules, army)).blocking)
 
 
 # --- movement points ----------------------------------------------------------------------
@@ -262,12 +282,13 @@ def enemy_zones(rules: Rules, army: Army) -> set[Hex]:
     return set(_enemy_zones(rules, army))
 
 
-def _enemy_zones(rules: Rules, army: Army) -> frozenset[Hex]:
+def _enemy_zones(rules: Rules, army: Army, foes: Foes | None = None) -> frozenset[Hex]:
     """:func:`enemy_zones` as kept (the same object while no enemy's zone changes)."""
     if role_spec(rules, army.id)["ignores_zones"]:
         return frozenset()
     campaign = rules.campaign
-    specs = zone_specs(rules, enemies_of(campaign, army.owner))
+    hostile = foes.on_map if foes is not None else enemies_of(campaign, army.owner)
+    specs = zone_specs(rules, hostile)
     return zones_union(campaign.map.width, campaign.map.height, specs)
 
 
@@ -409,11 +430,14 @@ def _zoned(land: CostModel, zones: frozenset[Hex], factor: float) -> CostModel:
     return zoned
 
 
-def move_costs(rules: Rules, army_id: str, *, militia: bool = True) -> CostModel:
+def move_costs(
+    rules: Rules, army_id: str, *, militia: bool = True, foes: Foes | None = None
+) -> CostModel:
     """What each step costs this counter now: terrain (basic or advanced), enemy zones of
     influence doubled, hexes its militia may not enter and enemy armies it may not march
     through blocked. Ending a move *on* an enemy is allowed: see :func:`plan`.
-    ``militia`` False: as if its militia were free (to say why a move is refused)."""
+    ``militia`` False: as if its militia were free (to say why a move is refused).
+    ``foes``: the counter's enemies, found already for this move."""
     campaign = rules.campaign
     army = campaign.army(army_id)
     if army is None:
@@ -421,7 +445,7 @@ def move_costs(rules: Rules, army_id: str, *, militia: bool = True) -> CostModel
     if role_spec(rules, army_id).get("water"):
         return _water_model(campaign, army)
     model = land_model(rules)
-    zones = _enemy_zones(rules, army)
+    zones = _enemy_zones(rules, army, foes)
     if zones:
         factor = float(rules.table("move_zones")["factor"])
         model = _zoned(model, zones, factor)
@@ -431,8 +455,10 @@ def move_costs(rules: Rules, army_id: str, *, militia: bool = True) -> CostModel
     return model
 
 
-def _through_blocked(rules: Rules, army: Army, goal: Hex | None) -> list[Hex]:
-    return [e.hex for e in blocking_enemies(rules, army) if e.hex != goal and e.hex]
+def _through_blocked(
+    rules: Rules, army: Army, goal: Hex | None, foes: Foes | None = None
+) -> list[Hex]:
+    return [e.hex for e in blocking_enemies(rules, army, foes) if e.hex != goal and e.hex]
 
 
 def plan(
@@ -443,15 +469,17 @@ def plan(
     *,
     militia: bool = True,
     enemies_bar: bool = True,
+    foes: Foes | None = None,
 ) -> Path | None:
     """The cheapest legal path to ``goal`` (within ``budget``; default: no limit).
     ``militia`` or ``enemies_bar`` False: as if that rule did not hold (to say which
-    rule a refused move breaks)."""
+    rule a refused move breaks). ``foes``: the counter's enemies, found already."""
     army = rules.campaign.army(army_id)
     if army is None or army.hex is None:
         return None
-    model = move_costs(rules, army_id, militia=militia)
-    blocked = _through_blocked(rules, army, goal) if enemies_bar else []
+    foes = foes or foes_of(rules, army)
+    model = move_costs(rules, army_id, militia=militia, foes=foes)
+    blocked = _through_blocked(rules, army, goal, foes) if enemies_bar else []
     if blocked:
         model = model.with_blocked(blocked)
     limit = math.inf if budget is None else budget

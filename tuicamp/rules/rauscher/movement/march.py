@@ -37,9 +37,11 @@ from tuicamp.rules.rauscher.movement.common import (
 )
 from tuicamp.rules.rauscher.movement.costs import (
     EPSILON,
+    Foes,
     blocking_enemies,
     bound_territories,
     fights,
+    foes_of,
     hasty_cap,
     militia_refusal,
     move_costs,
@@ -141,19 +143,23 @@ def _unreachable(ctx: Context, army: Army, goal: Hex) -> str:
     return f"'{army.name}' cannot reach {to}: no way it may take"
 
 
-def find_path(ctx: Context, army: Army, to: str, path: list[str], budget: float) -> Path:
+def find_path(
+    ctx: Context, army: Army, to: str, path: list[str], budget: float, foes: Foes | None = None
+) -> Path:
     """The path a move order asks for (:func:`~tuicamp.rules.kit.turns.move_request`: a
-    goal, or the hexes typed), priced, and within ``budget`` MP."""
+    goal, or the hexes typed), priced, and within ``budget`` MP. ``foes``: the army's
+    enemies, found once for the move."""
     request = move_request(ctx.campaign.map, army, to, path)
+    foes = foes or foes_of(ctx, army)
     if request.hexes is not None:
         hexes = list(request.hexes)
-        model = move_costs(ctx, army.id)
-        blocked = [e.hex for e in blocking_enemies(ctx, army) if e.hex != hexes[-1]]
+        model = move_costs(ctx, army.id, foes=foes)
+        blocked = [e.hex for e in foes.blocking if e.hex != hexes[-1]]
         found = path_cost(model.with_blocked(blocked) if blocked else model, hexes)
         if found is None:
             raise RuleError(_explain(ctx, army, hexes))
     else:
-        found = plan(ctx, army.id, request.goal)
+        found = plan(ctx, army.id, request.goal, foes=foes)
         if found is None:
             raise RuleError(_unreachable(ctx, army, request.goal))
     ctx.require(found.steps > 0, f"'{army.name}' would not move")
@@ -165,10 +171,13 @@ def find_path(ctx: Context, army: Army, to: str, path: list[str], budget: float)
     return found
 
 
-def walk(ctx: Context, army: Army, path: Path, *, forced: bool = False) -> None:
+def walk(
+    ctx: Context, army: Army, path: Path, *, forced: bool = False, foes: Foes | None = None
+) -> None:
     """Move the counter along a priced path and draw what follows from it. ``forced``: a
     move the rules make (refugees fleeing a razed settlement), not the player's: it does
-    not complete the counter the player moved before, and no order is refused for it."""
+    not complete the counter the player moved before, and no order is refused for it.
+    ``foes``: the counter's enemies, found for the move (its own step moves none)."""
     camp = ctx.campaign
     state = rstate(camp)
     record = state.army(army.id)
@@ -191,13 +200,13 @@ def walk(ctx: Context, army: Army, path: Path, *, forced: bool = False) -> None:
     record.stance = Stance.NONE  # "If the defending army ever moves ... all defenses are removed"
     if mp_total(ctx, army.id) - record.mp_spent <= EPSILON:
         record.finished = True
-    if any(e.hex == army.hex for e in blocking_enemies(ctx, army)):
+    if any(e.hex == army.hex for e in blocking_enemies(ctx, army, foes)):
         record.finished = True  # it has marched into the enemy: it stops there
     escorted = [
         a
         for a in camp.armies
-        if state.army(a.id).attached_to == army.id
-        and state.army(a.id).role is Role.MESSENGER
+        if (escort := state.army(a.id)).attached_to == army.id
+        and escort.role is Role.MESSENGER
         and a.hex == start
     ]
     for messenger in escorted:
@@ -304,8 +313,9 @@ def _skirmish(ctx: Context, party: Army) -> None:
 
 def handle_move(ctx: Context, action: Move) -> None:
     army, _ = movable(ctx, action.army)
-    path = find_path(ctx, army, action.to, action.path, mp_left(ctx, army.id))
-    walk(ctx, army, path)
+    foes = foes_of(ctx, army)  # one look at every army for the whole move
+    path = find_path(ctx, army, action.to, action.path, mp_left(ctx, army.id), foes)
+    walk(ctx, army, path, foes=foes)
 
 
 def handle_march(ctx: Context, action: DeclareMarch) -> None:
@@ -397,8 +407,9 @@ def handle_hasty(ctx: Context, action: HastyDefence) -> None:
     )
     cap = hasty_cap(ctx, army.id)
     if action.to or action.path:
-        path = find_path(ctx, army, action.to, action.path, cap - record.mp_spent)
-        walk(ctx, army, path)
+        foes = foes_of(ctx, army)
+        path = find_path(ctx, army, action.to, action.path, cap - record.mp_spent, foes)
+        walk(ctx, army, path, foes=foes)
         record = rstate(camp).army(army.id)
     ctx.require(
         record.mp_spent <= cap + EPSILON,
