@@ -172,6 +172,7 @@ _Record = tuple[
 _DEEP = "deep"  # elements checked one by one (they hold mutable attrs objects)
 _TRACKED = "tracked"  # elements found by the stamps under them (an Index)
 _ATOMS = "atoms"  # a tracked container of immutable values: unchanged unless stamped
+_LAZY = "lazy"  # a tracked container inside an element: indexed when that is looked into
 _NO_IDS: frozenset[int] = frozenset()
 _UNTRACKED = -1  # the key under which a part of an Index notes what changes unstamped
 
@@ -190,30 +191,29 @@ def _tracking(owner: Any, name: str, item: Any) -> Any:
 
 class Index:
     """What each element of a tracked container holds that can change: the element,
-    its attrs objects and its tracked containers, all the way down. Every change under an
-    element stamps one of them (an assignment its object, a change in place its
+    its attrs objects and its tracked containers, all the way down, by id. Every change
+    under an element stamps one of them (an assignment its object, a change in place its
     container), so the elements to look into after an action are the owners of the ids
     stamped since, found without a pass over the container. An object several elements
-    hold (a set of flags two armies were cloned with) names each of them."""
+    hold (a set of flags two armies were cloned with) names each of them.
 
-    __slots__ = ("owner", "parts")
+    Ids are never taken out: an object that left an element (or a new one that took a
+    freed object's id) can only make an element looked into for nothing, never one
+    skipped, since whatever enters an element is indexed there when it does."""
+
+    __slots__ = ("owner",)
 
     def __init__(self) -> None:
         # id of what an element holds -> its place (a set of places if several hold it)
         self.owner: dict[int, int | set[int]] = {}
-        # What each element holds, by id (held: the ids stay theirs). An object that left
-        # an element stays in it: it only makes the element looked into if stamped.
-        self.parts: list[dict[int, Any]] = []
 
     @classmethod
-    def of(cls, values: Any, records: dict[int, _Record]) -> Index | None:
+    def of(cls, values: Any) -> Index | None:
         """The index of a container's elements; None when one holds something that
-        changes unstamped (a plain container, an object that is not attrs). ``records``:
-        the memory's, whose indexes of the containers inside are taken as they are."""
+        changes unstamped (a plain container, an object that is not attrs)."""
         index = cls()
         for i, value in enumerate(values):
-            index.parts.append({})
-            if not index._own(i, value, records):
+            if not index.again(i, value):
                 return None
         return index
 
@@ -225,21 +225,20 @@ class Index:
         for i, part in enumerate(parts):
             if _UNTRACKED in part:
                 return None
-            index.parts.append({})
             index._add(i, part)
         return index
 
-    def _own(self, i: int, value: Any, records: dict[int, _Record]) -> bool:
-        """Add what ``value`` holds to the element at ``i``'s part."""
-        held = _held(value, records)
+    def again(self, i: int, value: Any) -> bool:
+        """Index what the element at ``i`` holds now (it changed: it may hold other
+        things); False when something in it changes unstamped."""
+        held = _held(value)
         if held is None:
             return False
         self._add(i, held)
         return True
 
     def _add(self, i: int, held: dict[int, Any]) -> None:
-        owner, part = self.owner, self.parts[i]
-        part.update(held)
+        owner = self.owner
         shared = {key: owner[key] for key in owner.keys() & held.keys()}
         owner.update(dict.fromkeys(held, i))  # at C speed; then the few held twice
         for key, places in shared.items():
@@ -259,22 +258,6 @@ class Index:
                 found |= place
         return sorted(found)
 
-    def again(self, i: int, recent: set[int], records: dict[int, _Record]) -> bool:
-        """Index what entered the element at ``i`` through the objects stamped in it
-        (``recent``): what they hold now that the part does not (a unit put in an army's
-        list, a new list of flags); False when it cannot be (then the container is
-        recorded anew). Only what a stamped object holds directly is asked: anything
-        deeper that is new came with a new object there."""
-        part = self.parts[i]
-        for key in recent:
-            obj = part.get(key)
-            if obj is None:
-                continue
-            for item in _inside(obj):
-                if id(item) not in part and not self._own(i, item, records):
-                    return False
-        return True
-
 
 def _with(places: int | set[int], i: int) -> int | set[int]:
     """An owner's places with ``i`` among them."""
@@ -283,20 +266,9 @@ def _with(places: int | set[int], i: int) -> int | set[int]:
     return places | {i}
 
 
-def _inside(value: Any) -> list[Any]:
-    """What an attrs object or a tracked container holds directly that can change."""
-    cls = type(value)
-    if cls in PLAIN:
-        items = value.values() if isinstance(value, dict) else value
-    else:
-        items = [getattr(value, name) for name, shared in _fields(cls) if not shared]
-    return [v for v in items if not _immutable(v)]
-
-
-def _held(value: Any, records: dict[int, _Record]) -> dict[int, Any] | None:
+def _held(value: Any) -> dict[int, Any] | None:
     """Every attrs object and tracked container under ``value`` (itself included), by
-    id; None when something under it could change without a stamp. A tracked container
-    with an index in ``records`` (recorded as of now) gives what its index holds."""
+    id; None when something under it could change without a stamp."""
     found: dict[int, Any] = {}
     stack = [value]
     while stack:
@@ -304,11 +276,6 @@ def _held(value: Any, records: dict[int, _Record]) -> dict[int, Any] | None:
         cls = type(item)
         if cls in PLAIN:
             found[id(item)] = item
-            record = records.get(id(item))
-            if record is not None and record[0] is item and record[11] is not None:
-                for part in record[11].parts:
-                    found.update(part)
-                continue
             items = item.values() if isinstance(item, dict) else item
             stack.extend(v for v in items if not _immutable(v))
         elif _mutable_attrs(cls):
@@ -354,6 +321,7 @@ class Memory:
         self._kept = 0  # records after the last whole copy: more than a few times that,
         # and the records of replaced objects are dropped (made again when next met)
         self._held: dict[int, Any] | None = None  # what the element being copied holds
+        self._depth = 0  # how many elements of containers the walk is inside
 
     # --- entry points -----------------------------------------------------------------
     def copy(self, value: T) -> T:
@@ -400,7 +368,16 @@ class Memory:
             out = _new(cls)
             for name, shared in _fields(cls):
                 item = getattr(value, name)
-                if not shared:
+                if shared:
+                    pass
+                elif type(item) in TRACKING and _container_of_atoms(item):
+                    # The live object is given a tracked one, and the copy keeps the plain
+                    # one it replaced: equal, of immutable values, held by no part of the
+                    # campaign any more (so no second copy of every unit's flags is made).
+                    live_one = _tracking(value, name, item)
+                    if held is not None:
+                        held[id(live_one)] = live_one
+                else:
                     item = self._copy(_tracking(value, name, item))
                 object.__setattr__(out, name, item)
             if not element:  # an element is known from its container's record
@@ -417,12 +394,16 @@ class Memory:
         holds them too."""
         outer = self._held
         copies, parts = [], []
-        for item in items:
-            part: dict[int, Any] = {}
-            self._held = part
-            copies.append(self._copy(item, element=True))
-            parts.append(part)
-        self._held = outer
+        self._depth += 1
+        try:
+            for item in items:
+                part: dict[int, Any] = {}
+                self._held = part
+                copies.append(self._copy(item, element=True))
+                parts.append(part)
+        finally:
+            self._held = outer
+            self._depth -= 1
         if outer is not None:
             for part in parts:
                 outer.update(part)
@@ -474,10 +455,16 @@ class Memory:
     ) -> bool:
         """Record a tracked container by what each of its elements holds (an
         :class:`Index`): whether it is found when nothing under it is tracked but its own
-        stamps (else it is recorded as a plain one)."""
-        index = Index.of(values, self._containers) if parts is None else Index.made(parts)
-        if index is None:
+        stamps (else it is recorded as a plain one). One inside an element of another
+        container (an army's units) is indexed only when that element is looked into:
+        the index of the container it is in names its stamps already."""
+        index = None
+        if parts is not None and any(_UNTRACKED in part for part in parts):
             return False
+        if not self._depth:
+            index = Index.of(values) if parts is None else Index.made(parts)
+            if index is None:
+                return False
         keys = list(live) if isinstance(live, dict) else None
         refs = tuple(values)
         self._containers[id(live)] = (
@@ -489,7 +476,7 @@ class Memory:
             keys,
             self._now,
             stamps.epoch.value,
-            _TRACKED,
+            _TRACKED if index is not None else _LAZY,
             None,
             (),
             index,
@@ -561,7 +548,7 @@ class Memory:
         ):
             return self._compared(old, live)
         _, _, _, ids, idset, keys, since, _, checker, picked, kept, index = record
-        if index is not None:
+        if index is not None or checker is _LAZY:
             return self._tracked(record, old, live)
         if checker is _ATOMS:  # tracked, of immutable values: changed only if stamped
             if not stamps.clean(live, since):
@@ -605,19 +592,28 @@ class Memory:
         recent = stamps.stamped_since(since)
         if id(live) in recent:
             return self._compared(old, live)
+        lazy = index is None
+        if lazy:  # inside a changed element: indexed for now
+            index = Index.of(record[2])
+            if index is None:
+                return self._compared(old, live)
         places = index.places(recent)
         if not places:
             self._containers[id(live)] = (*record[:6], self._now, *record[7:])
             return old
         news = {}
         again = True
-        for i in places:
-            at = i if keys is None else keys[i]
-            now = live[at]
-            new = self._updated(old[at], now, since)
-            if new is not old[at]:
-                news[at] = new
-            again = again and index.again(i, recent, self._containers)
+        self._depth += 1
+        try:
+            for i in places:
+                at = i if keys is None else keys[i]
+                now = live[at]
+                new = self._updated(old[at], now, since)
+                if new is not old[at]:
+                    news[at] = new
+                again = again and (lazy or index.again(i, now))
+        finally:
+            self._depth -= 1
         out = old
         if news:
             out = list(old) if keys is None else dict(old)
