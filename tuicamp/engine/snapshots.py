@@ -368,17 +368,8 @@ class Memory:
             out = _new(cls)
             for name, shared in _fields(cls):
                 item = getattr(value, name)
-                if shared:
-                    pass
-                elif type(item) in TRACKING and _container_of_atoms(item):
-                    # The live object is given a tracked one, and the copy keeps the plain
-                    # one it replaced: equal, of immutable values, held by no part of the
-                    # campaign any more (so no second copy of every unit's flags is made).
-                    live_one = _tracking(value, name, item)
-                    if held is not None:
-                        held[id(live_one)] = live_one
-                else:
-                    item = self._copy(_tracking(value, name, item))
+                if not shared and not isinstance(item, _SCALARS):
+                    item = self._field(value, name, item, held)
                 object.__setattr__(out, name, item)
             if not element:  # an element is known from its container's record
                 self._objects[id(value)] = (value, out, self._now, stamps.epoch.value)
@@ -387,6 +378,22 @@ class Memory:
                 held[_UNTRACKED] = value  # copied whole: it changes unstamped
             out = copy(value)
         return out
+
+    def _field(self, owner: Any, name: str, item: Any, held: dict[int, Any] | None) -> Any:
+        """The copy of the live ``owner``'s field ``name``; a plain list, dict or set
+        there is given a tracked one first (:func:`_tracking`). One of immutable values
+        is not copied: the copy keeps the plain one the live object gave up, equal and
+        held by no part of the campaign any more (no second copy of every unit's flags)."""
+        make = TRACKING.get(type(item))
+        if make is None:
+            return self._copy(item)
+        live_one = make(item)
+        object.__setattr__(owner, name, live_one)
+        if not _container_of_atoms(item):
+            return self._copy(live_one)
+        if held is not None:
+            held[id(live_one)] = live_one
+        return item
 
     def _elements(self, value: Any, items: Any) -> tuple[list[Any], list[dict[int, Any]]]:
         """Copies of a container's elements, and what each holds (its part of an
