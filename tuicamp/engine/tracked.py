@@ -15,7 +15,10 @@ snapshots find what changed by asking the stamps logged since their copy
 The engine's :class:`~tuicamp.engine.snapshots.Memory` puts them in place: whenever it
 copies or compares a live attrs object whose field holds a plain list, dict or set, the
 field is given a tracked container with the same items (:func:`tracked`). The model and
-the rulesets build plain containers as they always did; the copies stay plain.
+the rulesets build plain containers as they always did; the copies stay plain. So a
+container taken out of a campaign before the engine's copy and changed after it is no
+longer the campaign's (read it from its object again, as every handler does): the memory
+gives tracked ones between actions, never while an action runs.
 """
 
 from __future__ import annotations
