@@ -382,7 +382,7 @@ from tuicamp.ui.screens.handover import HandoverScreen
 seen = {}
 mounted = HandoverScreen.on_mount
 def on_mount(self):
-    seen.setdefault("at_hand_over", sorted(m for m in sys.modules if m.startswith("tuicamp")))
+    seen.setdefault("at_hand_over", sorted(sys.modules))
     mounted(self)
 HandoverScreen.on_mount = on_mount
 
@@ -409,6 +409,7 @@ BEHIND_THE_HAND_OVER = (
     f"{SCREENS}.campaign",
     "tuicamp.ui.map_widget",
     "tuicamp.ui.widgets.campaign_map",
+    "tuicamp.ui.map_render",
     "tuicamp.ui.widgets.side_panel",
     "tuicamp.ui.kit",
 )
@@ -423,6 +424,8 @@ def test_a_campaign_opening_with_a_hand_over_shows_it_before_building_the_campai
     seen = _first_frame(sandbox_save, sandbox_save.parent, HAND_OVER_FIRST)
     assert seen["shown"] == "HandoverScreen" and not seen["built"]
     assert [m for m in BEHIND_THE_HAND_OVER if m in seen["at_hand_over"]] == []
+    assert "textual.widgets._text_area" not in seen["at_hand_over"]  # one-line fields only
+    assert "tuicamp.ui.screens.handover" in seen["at_hand_over"]  # the check sees modules
     assert seen["seat"] == "red"  # Enter: the seat is shown on the campaign screen
     assert set(BEHIND_THE_HAND_OVER) <= set(seen["after"])  # the check sees them imported
 
