@@ -30,12 +30,12 @@ from tuicamp.ui.map_layers import (
     OverlayLook,
     printable,
 )
+from tuicamp.ui.map_layouts import LAYOUTS
 from tuicamp.ui.map_render import (
     BORDER,
     BORDER_LOOK,
     CURSOR_STYLE,
     GRIDS,
-    LAYOUTS,
     OVERLAY_BG,
     OWNER_BORDER_LOOK,
     PLAIN_SIDE_GLYPHS,

@@ -361,10 +361,10 @@ asyncio.run(main())
 """
 
 
-def _first_frame(save: Path | None, folder: Path) -> dict:
+def _first_frame(save: Path | None, folder: Path, script: str = FIRST_FRAME) -> dict:
     env = {**os.environ, "TUICAMP_SAVES": str(folder), "XDG_CONFIG_HOME": str(folder / "cfg")}
     result = subprocess.run(
-        [sys.executable, "-c", FIRST_FRAME, str(save) if save else "-", str(folder)],
+        [sys.executable, "-c", script, str(save) if save else "-", str(folder)],
         capture_output=True,
         text=True,
         env=env,
@@ -540,3 +540,81 @@ def test_each_commands_own_parser_is_the_one_every_command_is_built_with():
         assert alone.format_usage() == full.format_usage(), name
     argv = ["show", "demo", "--as", "red"]
     assert build_parser("show").parse_args(argv) == build_parser().parse_args(argv)
+
+
+HAND_OVER_FIRST = """
+import asyncio, json, sys
+from pathlib import Path
+from tuicamp.ui.app import TuicampApp
+from tuicamp.ui.screens.handover import HandoverScreen
+seen = {}
+mounted = HandoverScreen.on_mount
+def on_mount(self):
+    seen.setdefault("at_hand_over", sorted(sys.modules))
+    mounted(self)
+HandoverScreen.on_mount = on_mount
+
+async def main():
+    app = TuicampApp(save=Path(sys.argv[1]), saves_folder=Path(sys.argv[2]))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        seen["shown"] = type(app.screen).__name__
+        seen["built"] = app.campaign_screen is not None
+        await pilot.press("enter")
+        for _ in range(100):
+            await pilot.pause()
+            if app.campaign_screen is not None and app.campaign_screen.seat:
+                break
+        seen["seat"] = app.campaign_screen.seat if app.campaign_screen else None
+        seen["after"] = sorted(m for m in sys.modules if m.startswith("tuicamp"))
+    print(json.dumps(seen))
+
+asyncio.run(main())
+"""
+
+# What the campaign screen draws with: none of it before the hand-over is on the screen.
+BEHIND_THE_HAND_OVER = (
+    f"{SCREENS}.campaign",
+    "tuicamp.ui.map_widget",
+    "tuicamp.ui.widgets.campaign_map",
+    "tuicamp.ui.map_render",
+    "tuicamp.ui.widgets.side_panel",
+    "tuicamp.ui.kit",
+)
+
+
+def test_a_campaign_opening_with_a_hand_over_shows_it_before_building_the_campaign(
+    sandbox_save,
+):
+    """The hand-over hides the campaign screen whole (R-ALL-11), so a campaign opened at
+    a hotseat terminal draws the hand-over first and alone: the campaign screen, its
+    module, the map and the panels are built once the seat is taken."""
+    seen = _first_frame(sandbox_save, sandbox_save.parent, HAND_OVER_FIRST)
+    assert seen["shown"] == "HandoverScreen" and not seen["built"]
+    assert [m for m in BEHIND_THE_HAND_OVER if m in seen["at_hand_over"]] == []
+    assert "textual.widgets._text_area" not in seen["at_hand_over"]  # one-line fields only
+    assert "tuicamp.ui.screens.handover" in seen["at_hand_over"]  # the check sees modules
+    assert seen["seat"] == "red"  # Enter: the seat is shown on the campaign screen
+    assert set(BEHIND_THE_HAND_OVER) <= set(seen["after"])  # the check sees them imported
+
+
+PLAY_HOLDS_COLLECTION = """
+import gc, json, sys
+from tuicamp.ui import app
+held = []
+def run_app(save, seat, session):
+    held.append(not gc.isenabled())
+    return 0
+app.run_app = run_app
+from tuicamp.cli import main
+main(['play', sys.argv[1]])
+print(json.dumps({"held while starting": held, "enabled after": gc.isenabled()}))
+"""
+
+
+def test_play_starts_the_ui_with_garbage_collection_held(sandbox_save):
+    """Start-up makes only what lives as long as the app: `tuicamp play` holds the
+    collector while it reads the save and starts the UI (the app releases it after its
+    first frame), and gives it back however the command ends."""
+    answer = _script_answer(PLAY_HOLDS_COLLECTION, sandbox_save)
+    assert answer == {"held while starting": [True], "enabled after": True}

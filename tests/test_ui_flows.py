@@ -226,7 +226,8 @@ async def test_passphrase_guards_the_hand_over(tmp_path):
         await pilot.press(*"nurgle", "enter")
         await settle(pilot)
         assert "not the passphrase" in screen_text(app)
-        assert app.screen is handover and _campaign(app).seat is None
+        # nothing of the campaign is built behind a hand-over nobody has passed
+        assert app.screen is handover and app.campaign_screen is None
         await pilot.press(*"sigmar", "enter")
         await settle(pilot)
         assert _campaign(app).seat == "empire"
@@ -478,8 +479,10 @@ async def test_load_a_save_from_the_list_and_browse_scenarios(tmp_path):
         assert text.index("2024-05-02 10:00") < text.index("2024-05-01 18:00")  # newest first
         await pilot.press("down", "enter")
         await _wait_for(pilot, HandoverScreen)
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: app.campaign_screen is not None, "the campaign shown")
         assert _campaign(app).session.path == tmp_path / "first.toml"
-        await pilot.press("enter", "q")
+        await pilot.press("q")
         await _wait_for(pilot, TitleScreen)
         await pilot.press("s")
         await _wait_for(pilot, ScenariosScreen)

@@ -439,6 +439,13 @@ def _run_ui(save: Path | None, seat: str | None, session=None) -> int:
 
 
 def cmd_play(args: argparse.Namespace) -> int:
+    from tuicamp.ui.startup import collection_held
+
+    with collection_held():  # until the UI's first frame: start-up makes nothing to collect
+        return _play(args)
+
+
+def _play(args: argparse.Namespace) -> int:
     from tuicamp.game.notices import NoticeWatcher
     from tuicamp.game.session import Session
 

@@ -188,7 +188,7 @@ def refuse_links(save: Path) -> None:
             )
 
 
-def _hidden_temporary(path: Path, purpose: str) -> tuple[Path, int]:
+def hidden_temporary(path: Path, purpose: str) -> tuple[Path, int]:
     """A new file beside ``path`` under a name no one can guess, opened for writing.
 
     ``O_CREAT | O_EXCL | ONOFOLLOW``: it is made here and now, never found waiting (a
@@ -217,7 +217,7 @@ def _leftovers(path: Path) -> list[Path]:
 
 def _write_synced(path: Path, data: bytes, mode: int | None) -> Path:
     """``data`` in a new hidden file beside ``path``, flushed and fsynced; its path."""
-    tmp, fd = _hidden_temporary(path, "tmp")
+    tmp, fd = hidden_temporary(path, "tmp")
     try:
         with open(fd, "wb", closefd=True) as f:
             f.write(data)
@@ -244,7 +244,7 @@ def _set_aside(path: Path, backup: Path) -> Path:
             continue
         except OSError:  # no hard links here (some network or FUSE file systems): copy
             break
-    aside, fd = _hidden_temporary(path, "bak")
+    aside, fd = hidden_temporary(path, "bak")
     with open(fd, "wb", closefd=True) as f, open(path, "rb") as old:
         shutil.copyfileobj(old, f)
         f.flush()

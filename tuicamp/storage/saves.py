@@ -81,6 +81,7 @@ from tuicamp.storage.locations import (
 )
 from tuicamp.storage.migrations import MigrationError, upgrade_save, version_problem
 from tuicamp.storage.orders import AppliedOrders
+from tuicamp.storage.parsed import parse_save_source
 from tuicamp.storage.seal import find_seal, header_span, seal_holds, sealed
 from tuicamp.storage.shared_checks import MAX_MAP_SIDE, table_problems, team_problems
 from tuicamp.storage.summary import summarise
@@ -440,7 +441,7 @@ def _read_save(
         problem = _seal_problem(path, raw, SEALED_SINCE)
         if problem:
             problems.add(problem)
-    source = parse_source(path, raw, problems)
+    source = parse_save_source(path, raw, problems)  # a big save's copy parsed already
     if source is None:
         return None
     if not _starts_with_header(raw):

@@ -28,10 +28,12 @@ from tuicamp.engine.errors import InputError
 from tuicamp.game.session import Session
 from tuicamp.storage.locations import saves_dir
 from tuicamp.storage.saves import list_saves
-from tuicamp.ui import screens
+from tuicamp.ui import screens, seating
 from tuicamp.ui.config import THEMES, UiConfig, load_config
 from tuicamp.ui.palette import CommandPaletteScreen
+from tuicamp.ui.screens.handover import HandoverScreen
 from tuicamp.ui.screens.too_small import TooSmallScreen, too_small
+from tuicamp.ui.startup import release_collection
 from tuicamp.ui.typeahead import KeyGuardApp
 from tuicamp.ui.unsaved import unsaved_question
 
@@ -119,6 +121,7 @@ class TuicampApp(KeyGuardApp[int]):  # keys typed while a screen opens act on no
         elif self.save is None or not self.open_save(self.save):
             self.push_screen(self._home())
         self.call_after_refresh(self._check_size)
+        self.call_after_refresh(release_collection)  # the first frame is drawn
 
     def _home(self) -> Screen:
         """The screen at the bottom of the stack: the title screen, or the club's lobby."""
@@ -146,6 +149,12 @@ class TuicampApp(KeyGuardApp[int]):  # keys typed while a screen opens act on no
         return True
 
     def play(self, session: Session) -> None:
+        """Show the session's campaign. When it opens with a hand-over (several players
+        at this terminal, a phase in private), the hand-over is shown first and alone:
+        it hides the campaign screen anyway, so the campaign screen (its module, the map,
+        the panels, the chronicle) is built only once the seat is taken, its module
+        imported meanwhile, after the hand-over's first frame."""
+
         def close() -> None:
             if self.only_seat is not None:
                 self.exit(0)
@@ -156,12 +165,35 @@ class TuicampApp(KeyGuardApp[int]):  # keys typed while a screen opens act on no
             self.pop_screen()
             self._refresh_title()
 
-        open_campaign = screens.imported(screens.OPEN_CAMPAIGN)
-        self.push_screen(
-            open_campaign(
-                session, only_seat=self.only_seat, map_layout=self.config.hexes, on_close=close
+        def campaign(seated: str | None = None) -> Screen:
+            open_campaign = screens.imported(screens.OPEN_CAMPAIGN)
+            layout = self.config.hexes
+            return open_campaign(
+                session, only_seat=self.only_seat, map_layout=layout, on_close=close, seated=seated
             )
+
+        seats = session.campaign.seats
+        first = seating.opening_hand_over(
+            seats,
+            seating.local_seats(seats, self.only_seat),
+            session.acting_seats(),
+            seating.phase_play(session.ruleset, session.campaign.phase),
         )
+        handover = None
+        if first is not None:
+            handover = HandoverScreen.for_seat(session, first, lambda: campaign(first))
+        if handover is None:
+            self.push_screen(campaign())
+            return
+
+        def left(taken: bool | None) -> None:  # q at the hand-over: nobody sat down
+            if taken is False and len(self.screen_stack) <= 1:  # opened at start
+                self.push_screen(self._home())
+            elif taken is False:
+                close()
+
+        self.push_screen(handover, left)
+        self.call_after_refresh(screens.imported, screens.OPEN_CAMPAIGN)
 
     def on_title_screen_chose(self, message: TitleScreen.Chose) -> None:
         what = message.what
@@ -262,7 +294,10 @@ def run_app(
 ) -> int:
     """Run the terminal UI; returns the process exit code."""
     app = TuicampApp(save=save, seat=seat, session=session)
-    result = app.run()
+    try:
+        result = app.run()
+    finally:
+        release_collection()  # an app that never drew its first frame
     return int(result or 0) if app.return_code in (None, 0) else int(app.return_code)
 
 

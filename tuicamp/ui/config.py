@@ -23,7 +23,7 @@ from pathlib import Path
 from attrs import define, field
 from textual.theme import Theme
 
-from tuicamp.ui.map_render import LAYOUTS
+from tuicamp.ui.map_layouts import LAYOUTS
 
 ENV_CONFIG = "TUICAMP_CONFIG"
 

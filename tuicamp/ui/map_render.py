@@ -79,10 +79,6 @@ from tuicamp.ui.map_layers import (
     ascii_text,
 )
 
-# The map's zoom levels. ``o`` steps through them in this order: the normal brick, the
-# dense overview, then the wide brick for a large terminal, and round again.
-LAYOUTS: tuple[str, ...] = ("brick", "dense", "wide")
-
 # Direction indexes as in tuicamp.model.hexes.DIRECTIONS (clockwise from east).
 E, NE, NW, W, SW, SE = range(6)
 DIRECTION_BY_NAME: dict[str, int] = {"E": E, "NE": NE, "NW": NW, "W": W, "SW": SW, "SE": SE}

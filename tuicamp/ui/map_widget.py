@@ -43,9 +43,9 @@ from tuicamp.model.hexes import Hex, Hexside, SideOf
 from tuicamp.model.map import HexMap
 from tuicamp.model.terrain import BASE_VOCABULARY
 from tuicamp.ui.map_layers import Borders, MapLayers, Mark, Marker, OverlayLook
+from tuicamp.ui.map_layouts import LAYOUTS
 from tuicamp.ui.map_render import (
     DIRECTION_BY_NAME,
-    LAYOUTS,
     MapRenderer,
     check_look_colours,
     legend_lines,

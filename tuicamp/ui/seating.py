@@ -10,6 +10,7 @@ line, so that a rotation of one unit per player costs no hand-over screens.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from tuicamp.engine.actions import Event
 from tuicamp.engine.flow import Play
@@ -17,6 +18,9 @@ from tuicamp.engine.views import CampaignView
 from tuicamp.model.forces import Seat
 from tuicamp.model.words import with_race
 from tuicamp.ui.widgets.log_lines import event_text
+
+if TYPE_CHECKING:
+    from tuicamp.engine.ruleset import Ruleset
 
 SUMMARY_LIMIT = 40
 
@@ -36,6 +40,22 @@ def hands_over(seats: Sequence[Seat], local: Sequence[str], play: str = Play.PRI
     """A hand-over screen is needed when more than one human seat plays here, in a phase
     played in private."""
     return play != Play.OPEN and len(human_local(seats, local)) > 1
+
+
+def phase_play(ruleset: Ruleset, phase_id: str) -> str:
+    """How the phase ``phase_id`` is played: in private (hand-overs) or open."""
+    phase = ruleset.phase(phase_id)
+    return phase.play if phase is not None else Play.PRIVATE
+
+
+def opening_hand_over(
+    seats: Sequence[Seat], local: Sequence[str], acting: Sequence[str], play: str
+) -> str | None:
+    """The seat a campaign opened on this terminal is handed over to before anything of
+    it is drawn (the first seat to show, when a hand-over comes first); None when the
+    campaign is shown at once."""
+    first = next_seat(acting, local, None, seats)
+    return first if first is not None and hands_over(seats, local, play) else None
 
 
 def announces(seats: Sequence[Seat], local: Sequence[str], play: str) -> bool:

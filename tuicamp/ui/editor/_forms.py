@@ -15,7 +15,8 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Input, Label, Static, TextArea
 
-from tuicamp.ui.widgets.fields import Field, TextBox
+from tuicamp.ui.widgets.fields import Field
+from tuicamp.ui.widgets.text_box import TextBox
 
 
 class FieldsForm(ModalScreen[list[str] | None]):

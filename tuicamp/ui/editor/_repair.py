@@ -22,8 +22,8 @@ from tuicamp.game.mapedit import draft
 from tuicamp.game.mapedit.files import write_scenario
 from tuicamp.ui.editor import _leaving
 from tuicamp.ui.editor._screen import EditorScreen
-from tuicamp.ui.widgets.fields import TextBox
 from tuicamp.ui.widgets.key_footer import KeyFooter
+from tuicamp.ui.widgets.text_box import TextBox
 
 
 class RepairScreen(Screen[None]):

@@ -27,7 +27,7 @@ from textual.screen import ModalScreen, Screen
 from tuicamp.engine.actions import Action, Event
 from tuicamp.engine.awaited import RollAwaited
 from tuicamp.engine.errors import DiceNeeded, InputError, RuleError
-from tuicamp.engine.flow import Play, acting_players
+from tuicamp.engine.flow import acting_players
 from tuicamp.engine.letters import WriteLetter
 from tuicamp.engine.rules import Rules
 from tuicamp.engine.ruleset import Ruleset
@@ -83,7 +83,11 @@ class CampaignScreen(SendsChanges[None]):
         only_seat: str | None = None,
         map_layout: str = "brick",
         on_close: Callable[[], None] | None = None,
+        seated: str | None = None,
     ) -> None:
+        """``seated``: the seat whose player has taken it at the hand-over the app showed
+        before this screen was built (a campaign opened with a hand-over); it is shown
+        at once, with no hand-over of its own."""
         super().__init__(classes="campaign")
         self.session = session
         self.only_seat = only_seat
@@ -98,6 +102,7 @@ class CampaignScreen(SendsChanges[None]):
         self._last_seat: str | None = None
         self._panel_swap = asyncio.Lock()  # one phase panel swap at a time
         self._panel_wanted = self._panel_built = 0  # swaps asked for / the last one made
+        self._seated = seated
         self._name_end_key()
 
     # --- building ---------------------------------------------------------------------
@@ -133,7 +138,10 @@ class CampaignScreen(SendsChanges[None]):
         )
         self.map.focus()
         self.set_interval(POLL_SECONDS, self._poll)
-        self._seat_next(first=True)
+        if self._seated is not None:
+            self._sit_down(self._seated)
+        else:
+            self._seat_next(first=True)
         self.call_after_refresh(read_stylesheets, self.app, self.ui.stylesheets)
 
     # --- CampaignControls (what ruleset panels and commands use) ------------------------
@@ -214,8 +222,7 @@ class CampaignScreen(SendsChanges[None]):
 
     def _play(self) -> str:
         """How the phase now is played here: in private (hand-overs) or open."""
-        phase = self._ruleset.phase(self.session.campaign.phase)
-        return phase.play if phase is not None else Play.PRIVATE
+        return seating.phase_play(self._ruleset, self.session.campaign.phase)
 
     def _hands_over(self) -> bool:
         return seating.hands_over(self.seats, self.local, self._play())
@@ -268,28 +275,29 @@ class CampaignScreen(SendsChanges[None]):
 
     def hand_over(self, seat_id: str) -> None:
         """Blank everything the previous seat saw, then ask for the next player."""
-        seat = self.session.campaign.seat(seat_id)
-        if seat is None:
+        handover = HandoverScreen.for_seat(self.session, seat_id)
+        if handover is None:
             return
         self.blank()
         self._handing_over = True
-        label = seating.seat_label(seat, self.session.view(seat_id))
-
-        def summary() -> list[str]:
-            return seating.since_last_turn(self.session.view(seat_id), seat_id, public=True)
 
         def done(taken: bool | None) -> None:
             self._handing_over = False
             if taken is False:  # q at the hand-over: nobody sits down, the campaign closes
                 self.action_close()
                 return
-            self.show_seat(seat_id)
-            private = seating.private_news(self.view, seat_id)
-            if private:
-                entries = "entry" if private == 1 else "entries"
-                self.notify(f"{private} {entries} for you alone since your last turn: l, the log")
+            self._sit_down(seat_id)
 
-        self.app.push_screen(HandoverScreen(label, seat.passphrase_hash, summary), done)
+        self.app.push_screen(handover, done)
+
+    def _sit_down(self, seat_id: str) -> None:
+        """The seat's player has taken it at a hand-over: show the seat, and say how much
+        of the chronicle is for them alone (the hand-over's recap left it out)."""
+        self.show_seat(seat_id)
+        private = seating.private_news(self.view, seat_id)
+        if private:
+            entries = "entry" if private == 1 else "entries"
+            self.notify(f"{private} {entries} for you alone since your last turn: l, the log")
 
     def blank(self) -> None:
         """Show nothing of any seat (before a hand-over): notifications included, since

@@ -14,6 +14,7 @@ names the player to move on one line.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -22,8 +23,12 @@ from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Static
 
+from tuicamp.ui import seating
 from tuicamp.ui.passphrase import check_passphrase
 from tuicamp.ui.widgets.fields import Field
+
+if TYPE_CHECKING:
+    from tuicamp.game.session import Session
 
 NO_NEWS = "Nothing everyone may know of has happened."
 
@@ -42,11 +47,33 @@ class HandoverScreen(Screen[bool]):
         who: str,
         passphrase_hash: str | None,
         summary: Callable[[], list[str]],
+        then: Callable[[], Screen] | None = None,
     ) -> None:
+        """``then``, when given, makes the screen that takes this one's place once the
+        seat is taken (the campaign screen, built only then when a campaign opens with a
+        hand-over); without it the screen is dismissed with True."""
         super().__init__(classes="handover")
         self.who = who
         self.passphrase_hash = passphrase_hash
         self.summary = summary
+        self.then = then
+
+    @classmethod
+    def for_seat(
+        cls, session: Session, seat_id: str, then: Callable[[], Screen] | None = None
+    ) -> HandoverScreen | None:
+        """The hand-over to a seat of the session's campaign (None: no such seat): named
+        and summed up from that seat's own view, whose recap holds only what every seat
+        may read (R-ALL-11)."""
+        seat = session.campaign.seat(seat_id)
+        if seat is None:
+            return None
+        label = seating.seat_label(seat, session.view(seat_id))
+
+        def summary() -> list[str]:
+            return seating.since_last_turn(session.view(seat_id), seat_id, public=True)
+
+        return cls(label, seat.passphrase_hash, summary, then)
 
     def compose(self) -> ComposeResult:
         with Vertical(id="handover-one"):
@@ -72,7 +99,13 @@ class HandoverScreen(Screen[bool]):
 
     def action_next(self) -> None:
         if not self.passphrase_hash:
+            self._taken()
+
+    def _taken(self) -> None:
+        if self.then is None:
             self.dismiss(True)
+        else:  # in one step: no frame of whatever lies below in between
+            self.app.switch_screen(self.then())
 
     def action_leave(self) -> None:
         """Nobody takes the seat: the campaign screen closes, as its q does."""
@@ -82,7 +115,7 @@ class HandoverScreen(Screen[bool]):
         event.stop()
         typed, event.input.value = event.value, ""
         if check_passphrase(typed, self.passphrase_hash):
-            self.dismiss(True)
+            self._taken()
         else:
             self.query_one("#handover-error", Static).update("That is not the passphrase.")
 

@@ -18,7 +18,7 @@ from textual.widgets import Button, Input, Select, Static, TextArea
 
 from tuicamp.engine.letters import MAX_SUBJECT, WriteLetter
 from tuicamp.model.letters import TO_ALL
-from tuicamp.ui.widgets.fields import TextBox
+from tuicamp.ui.widgets.text_box import TextBox
 
 
 class LetterScreen(ModalScreen[WriteLetter | None]):

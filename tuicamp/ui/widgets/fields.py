@@ -2,12 +2,13 @@
 
 Blinking cursors make screenshots differ from run to run, and some players find them
 distracting over slow SSH links, so every text field takes ``cursor_blink`` from the app
-(the config file's ``cursor_blink``; always off in headless runs such as tests).
+(the config file's ``cursor_blink``; always off in headless runs such as tests). The
+multi-line one, ``TextBox``, is in ``text_box``.
 """
 
 from __future__ import annotations
 
-from textual.widgets import Input, TextArea
+from textual.widgets import Input
 
 
 def app_blinks(app: object) -> bool:
@@ -15,12 +16,5 @@ def app_blinks(app: object) -> bool:
 
 
 class Field(Input):
-    def on_mount(self) -> None:
-        self.cursor_blink = app_blinks(self.app)
-
-
-class TextBox(TextArea):
-    """A text area that blinks as the app's fields do (a steady cursor in headless runs)."""
-
     def on_mount(self) -> None:
         self.cursor_blink = app_blinks(self.app)
