@@ -181,6 +181,14 @@ def _march(
     return path, cost
 
 
+def already_ashore(rules: api.Rules, player: str, source: str, target: str) -> bool:
+    """R-AA-70: the invasion declared is the player's Follow-up after his amphibious
+    invasion (6.3: "you don't need a fleet to transport you - the army is already
+    there"): no fleet, fare nor mishap dice, and the target need not border its source."""
+    bonus = bonuses.claimed(astate(rules), player)
+    return bonus is not None and bonus.landed and (bonus.source, bonus.target) == (source, target)
+
+
 @define(kw_only=True)
 class Declare(AasenAction):
     kind = "declare"
@@ -200,16 +208,19 @@ class Declare(AasenAction):
         player = declarer(ctx)
         realm_id = ctx.found(realms.realm_id_of(camp, player), "You rule in no realm")
         target = ctx.found(camp.map.territory(self.target), f"{self.target!r} is no territory")
-        if self.fleet:
+        ashore = already_ashore(ctx, player, self.source, self.target)
+        if self.fleet and not ashore:
             self._by_sea(ctx, player, realm_id, target)
             return
         source = ctx.found(camp.map.territory(self.source), f"{self.source!r} is no territory")
         path, cost = _march(ctx, player, realm_id, source)
-        _check(ctx, realm_id, source, target)
+        _check(ctx, realm_id, source, target, by_sea=ashore)
         bonuses.check_declaration(ctx, player, source.id, target.id)
         if cost:
             books.spend(ctx, realm_id, cost, f"the army's march to {source.name}")
         way = f", marching through friendly land for {cost} Resources" if path else ""
+        if ashore:
+            way = ", its army already there: a Follow-up after its landing needs no fleet (6.3)"
         invasion = self._declared(ctx, player, realm_id, source.id, target, way)
         invasion.path, invasion.march = path, cost
         _taken_if_nobodys(ctx, invasion, target)

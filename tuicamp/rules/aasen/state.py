@@ -195,6 +195,9 @@ class Bonus:
     # 6.3: a blitz after an amphibious invasion goes "into any adjacent non-coastal
     # territory": those neighbours, as the conquest found them
     inland: list[str] | None = None
+    # 6.3: "If you gain a follow-up after launching an amphibious invasion you don't need a
+    # fleet to transport you - the army is already there" (R-AA-70)
+    landed: bool = False
 
 
 ATTACKER = "attacker"
