@@ -18,8 +18,11 @@ invades a territory that is not held by any realm."
 
 from __future__ import annotations
 
+from functools import partial
+
 from attrs import define, field
 
+from tuicamp.engine.awaited import carry_out
 from tuicamp.rules import api
 from tuicamp.rules.aasen import amphibious, bonuses, books, initiative, injuries, passage, realms
 from tuicamp.rules.aasen.state import (
@@ -47,21 +50,41 @@ def candidates(rules: api.Rules) -> list[str]:
 def begin(ctx: api.Context) -> None:
     """5.4: "Each player in a realm publicly rolls 3D6 ... Invasions will be declared in
     descending order of Initiative (roll a dice to determine the order if two players have
-    the same Initiative score)"."""
+    the same Initiative score)". With table dice each roll waits for its player's own seat
+    (R-AA-71); the roll-off follows the last of them."""
     camp, state = ctx.campaign, astate(ctx)
     state.declared, state.initiative, state.tiebreak, state.claimed = [], {}, {}, []
     for player in candidates(ctx):
         name = api.teams.name_of(camp, player)
-        bonus = bonuses.claim(ctx, player)  # 6.3: a Follow-up or Blitz that can be made
-        rolled = ctx.dice.roll("3d6", f"{name}'s Initiative").total
-        state.initiative[player] = rolled + bonus
-        ctx.emit(
-            "initiative",
-            f"{name}'s Initiative: {state.initiative[player]}",
-            player=player,
-            initiative=state.initiative[player],
-        )
+        bonuses.claim(ctx, player)  # 6.3: a Follow-up or Blitz that can be made
+        text = f"{name}'s Initiative (3D6)"
+        roll = partial(roll_initiative, ctx, player)
+        carry_out(ctx, initiative.INITIATIVE, text, [player], roll, player=player)
     state.bonuses = []
+    initiative.roll_off(ctx)
+
+
+def roll_initiative(ctx: api.Context, player: str) -> None:
+    """The player's 3D6, and the bonus his Initiative counts (6.3)."""
+    state = astate(ctx)
+    name = api.teams.name_of(ctx.campaign, player)
+    bonus = bonuses.claimed(state, player)
+    rolled = ctx.dice.roll("3d6", f"{name}'s Initiative").total
+    state.initiative[player] = rolled + (bonus.initiative if bonus is not None else 0)
+    ctx.emit(
+        "initiative",
+        f"{name}'s Initiative: {state.initiative[player]}",
+        player=player,
+        initiative=state.initiative[player],
+    )
+
+
+def initiative_rolled(ctx: api.Context, awaited: api.AwaitedRoll) -> None:
+    """A player's Initiative from the table's dice (R-AA-71); after the last, the
+    roll-off."""
+    player = str(awaited.data.get("player", ""))
+    if player in candidates(ctx) and player not in astate(ctx).initiative:
+        roll_initiative(ctx, player)
     initiative.roll_off(ctx)
 
 
@@ -101,6 +124,8 @@ def at_limit(rules: api.Rules, realm_id: str) -> bool:
 def declarer(ctx: api.Context) -> str:
     player = api.turns.acting_player(ctx, among=api.acting_players(ctx.campaign))
     camp, waiting = ctx.campaign, awaiting(ctx)
+    unrolled = initiative.unrolled(ctx)
+    ctx.require(not unrolled, unrolled)
     if waiting is not None:
         realm_name = api.teams.name_of(camp, waiting.defender_realm)
         raise api.RuleError(
@@ -359,6 +384,7 @@ class ModifyInitiative(AasenAction):
         camp, state = ctx.campaign, astate(ctx)
         player = api.turns.acting_player(ctx, among=api.acting_players(camp))
         ctx.require(self.by != 0, "Move your Initiative by at least 1 point")
+        ctx.require(player in state.initiative, initiative.unrolled(ctx))
         ctx.require(player in order(ctx), "You have declared this year: too late")
         ctx.require(awaiting(ctx) is None, "An invasion is being declared: it is not interrupted")
         realm_id = ctx.found(realms.realm_id_of(camp, player), "You rule in no realm")
@@ -386,6 +412,8 @@ def blockers(rules: api.Rules, player: str) -> list[str]:
 
 def pending(rules: api.Rules) -> list[str]:
     camp, waiting = rules.campaign, awaiting(rules)
+    if initiative.waiting(camp):
+        return []  # the flow tells the dice awaited (R-AA-71)
     if waiting is not None:
         target = camp.map.territory(waiting.target)
         return [
