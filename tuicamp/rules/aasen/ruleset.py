@@ -78,6 +78,7 @@ def begin_declarations(ctx: api.Context) -> None:
 AWAITED = {
     initiative.INITIATIVE: declarations.initiative_rolled,
     initiative.ROLL_OFF: initiative.die_rolled,
+    draft.SETUP_ROLL: draft.rolled,
 }
 
 # The Games Master's corrections, made in any segment.

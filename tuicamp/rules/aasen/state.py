@@ -249,6 +249,8 @@ class Draft:
     stage: str = "roll"
     turn: int = 0
     rolls: dict[str, int] = field(factory=dict)
+    # each realm's 4D6 (with its Dark Elves' +1), one a round, ties rolling again (R-AA-7)
+    scores: dict[str, list[int]] = field(factory=dict)
 
 
 @define

@@ -129,7 +129,8 @@ def general_text(campaign: api.Campaign, general: General) -> str:
 
 def _realm_lines(camp: api.Campaign, state: AasenState, view: RealmView) -> list[api.StatusLine]:
     kind = "pirate realm" if view.pirate else "realm"
-    capital = view.capital or "lost"
+    # while the set-up is drafted no Capital is chosen yet (2.1), none is lost
+    capital = view.capital or ("not yet chosen" if state.draft is not None else "lost")
     lines = [
         api.StatusLine(view.name, f"{kind}, {view.territories} territories, Capital {capital}")
     ]
