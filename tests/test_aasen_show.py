@@ -4,6 +4,7 @@ fleets, Follow-ups and Blitzes)."""
 
 from __future__ import annotations
 
+from test_aasen_battles import result, to_battle
 from test_aasen_support import at_war, first
 from test_aasen_year import apply, cli_to_purchases, end_all, new
 
@@ -182,3 +183,16 @@ def test_a_seat_reads_its_own_contingents_sent_and_received():
         assert not [t for label, t in lines_of(engine, player) if label.startswith("Contingent")]
     engine.campaign.state.contingents[0].refused = True
     assert ("Contingent sent", text + "; refused") in lines_of(engine, "khazrak")
+
+
+def test_every_seat_reads_which_territories_are_razed():
+    """5.1: a territory "which ... is not razed generates one Support point and one
+    Resource"; table 6.1, a Draw: the territory is razed. `show` names the razed
+    territories and their holder to every seat, not only how many of its own earn."""
+    engine = to_battle()
+    result(engine, 0, 0)
+    for player in NAMES.values():
+        assert (
+            "Razed",
+            "The North Cape (The Arnheim Colony's): earning nothing until rebuilt (5.1, 7.1)",
+        ) in lines_of(engine, player)

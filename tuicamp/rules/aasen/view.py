@@ -252,6 +252,8 @@ def public_lines(rules: api.Rules) -> list[api.StatusLine]:
     (told as the battles end), and the trade offers with their ids (all trade is open)."""
     camp, state = rules.campaign, astate(rules)
     lines = [api.StatusLine("Holdings", text) for text in holdings_texts(camp, state)]
+    razed = razed_text(camp, state)
+    lines += [api.StatusLine("Razed", razed)] if razed else []
     lines += [api.StatusLine("Fleet", fleet_text(camp, f)) for f in state.fleets]
     name = api.teams.name_of
     for bonus in state.claimed:
@@ -280,6 +282,21 @@ def holdings_texts(campaign: api.Campaign, state: AasenState) -> list[str]:
                 parts.append(f"{kind.title()} in {territory.name}")
         out.append(f"{team.name}: {'; '.join(parts)}")
     return out
+
+
+def razed_text(campaign: api.Campaign, state: AasenState) -> str:
+    """The razed territories, each with its holder: razing is done in the open (a battle's
+    result, 6.3; a realm's own, R-AA-23), and a razed territory earns nothing (5.1) until
+    it is rebuilt (7.1)."""
+    out = []
+    for tid in state.razed:
+        territory = campaign.map.territory(tid)
+        if territory is not None:
+            holder = api.teams.name_of(campaign, territory.owner) if territory.owner else "nobody"
+            out.append(f"{territory.name} ({holder}'s)")
+    if not out:
+        return ""
+    return f"{', '.join(out)}: earning nothing until rebuilt (5.1, 7.1)"
 
 
 def fleet_text(campaign: api.Campaign, fleet: Fleet) -> str:
