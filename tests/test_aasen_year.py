@@ -214,7 +214,8 @@ def test_an_outpost_is_upgraded_to_a_stronghold_for_4():
         ({"outposts": ["serpentwood"]}, "has a holding already"),
         ({"upgrades": ["gull-point"]}, "no Outpost to make a Stronghold"),
         ({"fleets": ["hag-hold"]}, "neither coastal nor on a river"),
-        ({"fleets": ["0101"]}, "is no territory"),
+        ({"fleets": ["0101"]}, "0101 is a sea hex: only a pirate realm may place its fleets"),
+        ({"fleets": ["atlantis"]}, "is no territory"),
         ({"strongholds": ["gull-point", "saltmarsh-bay"]}, "costs 14 Resources; the realm has 11"),
     ],
 )

@@ -186,6 +186,11 @@ def per_pick(rules: api.Rules, realm_id: str) -> int:
     return max(0, min(pick, lacks, len(free_land(rules))))
 
 
+def territory_name(rules: api.Rules, tid: str) -> str:
+    territory = rules.campaign.map.territory(tid)
+    return territory.name if territory is not None else repr(tid)
+
+
 def my_turn(ctx: api.Context, stage: str) -> str:
     draft = astate(ctx).draft
     ctx.require(draft is not None and draft.stage == stage, "That is not done now in the set-up")
@@ -309,9 +314,14 @@ class PlaceHoldings(AasenAction):
         free = ctx.table("free_holdings")
         ctx.require(not (self.stronghold and self.outposts), "A Stronghold or Outposts, not both")
         ctx.require(
-            len(self.outposts) <= int(free[OUTPOST])
-            and len(set(self.outposts)) == len(self.outposts),
-            f"Up to {free[OUTPOST]} Outposts",
+            len(self.outposts) <= int(free[OUTPOST]),
+            f"Up to {free[OUTPOST]} Outposts, not {len(self.outposts)} (2.1)",
+        )
+        twice = sorted({t for t in self.outposts if self.outposts.count(t) > 1})
+        ctx.require(
+            not twice,
+            f"Two Outposts in {', '.join(territory_name(ctx, t) for t in twice)}: each Outpost "
+            "is placed in a territory of its own",
         )
         placed = [(t, STRONGHOLD) for t in [self.stronghold] if t]
         placed += [(t, OUTPOST) for t in self.outposts]

@@ -80,6 +80,14 @@ def _check_building(ctx: api.Context, realm_id: str, sheet: PurchaseSheet) -> No
         )
 
 
+def at_sea(campaign: api.Campaign, where: str) -> bool:
+    """Whether ``where`` names a sea hex (its label)."""
+    try:
+        return campaign.map.terrain_at(api.turns.parse_hex(campaign.map, where)).sea
+    except api.RuleError:
+        return False
+
+
 def _check_fleets(ctx: api.Context, realm_id: str, sheet: PurchaseSheet) -> None:
     camp = ctx.campaign
     pirate = realms.is_pirate(camp, realm_id)
@@ -89,6 +97,11 @@ def _check_fleets(ctx: api.Context, realm_id: str, sheet: PurchaseSheet) -> None
             h = api.turns.parse_hex(camp.map, where)
             ctx.require(camp.map.terrain_at(h).sea, f"{where} is neither a territory nor sea")
             continue
+        ctx.require(
+            territory is not None or not at_sea(camp, where),
+            f"{where} is a sea hex: only a pirate realm may place its fleets in any sea "
+            "territory (5.3); launch yours from a coastal or river territory of your realm",
+        )
         territory = _own(ctx, realm_id, where)
         kind = realms.territory_type(ctx, territory)
         ctx.require(
