@@ -144,14 +144,14 @@ def test_a_seat_reads_its_own_sealed_sheet_and_what_it_costs_never_anothers(
     cli_to_purchases(tmp_path, monkeypatch)
     apply(tmp_path, "malus", '[[action]]\nkind = "write_sheet"\noutposts = ["goldwash-strand"]\n')
     capsys.readouterr()
-    own = "Sheet: The Hag Graef Reach: Outposts in goldwash-strand; costs 4 of 11 Resources"
+    own = "Sheet: The Hag Graef Reach: Outposts in Goldwash Strand; costs 4 of 11 Resources"
     for seat in ("malus", "khazrak"):
         assert cli.main(["show", "isle", "--as", seat]) == 0
         assert own in capsys.readouterr().out
     assert cli.main(["show", "isle", "--as", "tehen"]) == 0
     shown = capsys.readouterr().out
     assert "Sheets: Waiting for The Arnheim Colony" in shown
-    assert "goldwash-strand" not in shown and "Sheet: " not in shown
+    assert "Outposts in" not in shown and "Sheet: " not in shown
     apply(tmp_path, "tehen", '[[action]]\nkind = "write_sheet"\n')
     capsys.readouterr()
     assert cli.main(["show", "isle", "--as", "malus"]) == 0

@@ -129,8 +129,8 @@ def declarer(ctx: api.Context) -> str:
     if waiting is not None:
         realm_name = api.teams.name_of(camp, waiting.defender_realm)
         raise api.RuleError(
-            f"First {realm_name} must stand or withdraw from {waiting.target} (invasion "
-            f"{waiting.id})"
+            f"First {realm_name} must stand or withdraw from "
+            f"{realms.place_name(camp, waiting.target)} (invasion {waiting.id})"
         )
     left = order(ctx)
     ctx.require(player in left, f"{api.teams.name_of(camp, player)} has declared this year")
@@ -263,7 +263,8 @@ class Declare(AasenAction):
         invasion = self._declared(ctx, player, realm_id, self.source, target, way)
         invasion.by_sea, invasion.mishap = True, lowest
         invasion.path, invasion.march = path, march
-        books.spend(ctx, realm_id, march, f"the army's march to {self.source}")
+        where = realms.place_name(ctx.campaign, self.source)
+        books.spend(ctx, realm_id, march, f"the army's march to {where}")
         books.spend(ctx, realm_id, cost, f"the fleet's voyage to {target.name} (table 5.2)")
         if lowest == amphibious.FAILS:
             invasion.answer = FAILED
@@ -292,10 +293,9 @@ class Declare(AasenAction):
         state.invasions.append(invasion)
         state.declared.append(player)
         who, what = api.teams.name_of(camp, player), "raids" if self.raid else "invades"
-        start = camp.map.territory(source)
         ctx.emit(
             "invasion",
-            f"{who} {what} {target.name} from {start.name if start else source}{way}",
+            f"{who} {what} {target.name} from {realms.place_name(camp, source)}{way}",
             player=player,
             invasion=invasion.id,
         )
@@ -402,8 +402,8 @@ def blockers(rules: api.Rules, player: str) -> list[str]:
     camp, waiting = rules.campaign, awaiting(rules)
     if waiting is not None and realms.realm_id_of(camp, player) == waiting.defender_realm:
         return [
-            f"First: stand or withdraw from {waiting.target} (invasion {waiting.id}: "
-            "answer_invasion)"
+            f"First: stand or withdraw from {realms.place_name(camp, waiting.target)} "
+            f"(invasion {waiting.id}: answer_invasion)"
         ]
     if player in order(rules):
         return ["First: declare your invasion or pass when your turn comes"]

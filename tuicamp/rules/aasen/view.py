@@ -208,7 +208,7 @@ def contingent_text(rules: api.Rules, c: Contingent) -> str:
     brings = support.strength(rules, c)
     points = f"{c.points} points" + (f", {brings} arrive" if brings != c.points else "")
     fate = next((text for flag, text in CONTINGENT_FATES if getattr(c, flag)), "")
-    sea = f", by the fleet at {c.fleet}" if c.fleet else ""
+    sea = f", by the fleet at {realms.place_name(camp, c.fleet)}" if c.fleet else ""
     lead = f", led by {c.officer}" if c.officer else ""
     return (
         f"{name(camp, c.player)} to {name(camp, helped)} in {where} ({c.invasion}, "
@@ -239,7 +239,7 @@ def sheet_lines(rules: api.Rules, sheets: api.SealedView[PurchaseSheet]) -> list
     for realm_id, sheet in sheets.choices.items():
         has = state.books.get(realm_id, RealmBooks()).resources
         text = (
-            f"{api.teams.name_of(camp, realm_id)}: {purchases.describe(sheet)}; "
+            f"{api.teams.name_of(camp, realm_id)}: {purchases.describe(camp, sheet)}; "
             f"costs {purchases.cost(rules, sheet)} of {has} Resources"
         )
         lines.append(api.StatusLine("Sheet", text))
@@ -300,8 +300,7 @@ def razed_text(campaign: api.Campaign, state: AasenState) -> str:
 
 
 def fleet_text(campaign: api.Campaign, fleet: Fleet) -> str:
-    territory = campaign.map.territory(fleet.where)
-    where = territory.name if territory is not None else f"sea {fleet.where}"
+    where = realms.place_name(campaign, fleet.where)
     used = ", has carried its army" if fleet.used else ""
     return f"{api.teams.name_of(campaign, fleet.realm)}'s fleet at {where}{used}"
 
