@@ -467,6 +467,12 @@ def end(ctx: Context, action: EndAction) -> None:
     else:
         ctx.require(acting, "Nobody is to act")
         mine = [p for p in acting if ctx.seat.controls(p)]
+        over = [p for p in flow.ended if ctx.seat.controls(p)] if flow.simultaneous else []
+        ctx.require(  # everyone acts at once: say whose part is over, not whose turn
+            mine or not over,
+            f"It is not your turn: the part of {_names(camp, over)} in this phase is ended "
+            f"already (see the chronicle); still to act: {_names(camp, acting)}",
+        )
         ctx.require(mine, f"It is not your turn: {_names(camp, acting)} is to play")
         players = mine if action.whole_seat and flow.simultaneous else mine[:1]
     if flow.awaiting:  # a revealed round's dice come first (R-ALL-8, engine/awaited.py)
@@ -482,6 +488,8 @@ def end(ctx: Context, action: EndAction) -> None:
         turn=camp.turn,
         step=camp.step,
     )
+    if ctx.seat.gm and not requested and flow.simultaneous:
+        text += " (ended by the Games Master, for the first still to act: player = ... names one)"
     one_player = not (action.whole_seat and flow.simultaneous)
     ctx.emit(action.kind, text, player=players[0] if one_player else None)
     if flow.simultaneous:
