@@ -488,8 +488,6 @@ def end(ctx: Context, action: EndAction) -> None:
         turn=camp.turn,
         step=camp.step,
     )
-    if ctx.seat.gm and not requested and flow.simultaneous:
-        text += " (ended by the Games Master, for the first still to act: player = ... names one)"
     one_player = not (action.whole_seat and flow.simultaneous)
     ctx.emit(action.kind, text, player=players[0] if one_player else None)
     if flow.simultaneous:

@@ -22,7 +22,6 @@ from functools import partial
 
 from attrs import define, field
 
-from tuicamp.engine.awaited import carry_out
 from tuicamp.rules import api
 from tuicamp.rules.aasen import amphibious, bonuses, books, initiative, injuries, passage, realms
 from tuicamp.rules.aasen.state import (
@@ -59,7 +58,7 @@ def begin(ctx: api.Context) -> None:
         bonuses.claim(ctx, player)  # 6.3: a Follow-up or Blitz that can be made
         text = f"{name}'s Initiative (3D6)"
         roll = partial(roll_initiative, ctx, player)
-        carry_out(ctx, initiative.INITIATIVE, text, [player], roll, player=player)
+        api.carry_out(ctx, initiative.INITIATIVE, text, [player], roll, player=player)
     state.bonuses = []
     initiative.roll_off(ctx)
 

@@ -24,7 +24,6 @@ from functools import partial
 
 from attrs import define, field
 
-from tuicamp.engine.awaited import carry_out
 from tuicamp.rules import api
 from tuicamp.rules.aasen import marching, opening, realms
 from tuicamp.rules.aasen.state import OUTPOST, STRONGHOLD, AasenAction, astate
@@ -81,7 +80,7 @@ def roll_on(ctx: api.Context) -> None:
             text = f"{api.teams.name_of(camp, realm_id)}'s set-up roll (4D6, 2.1)"
             members = list(team.members) if team is not None else []
             roll = partial(roll_realm, ctx, realm_id)
-            carry_out(ctx, SETUP_ROLL, text, members, roll, realm=realm_id)
+            api.carry_out(ctx, SETUP_ROLL, text, members, roll, realm=realm_id)
     raise api.RuleError("The set-up roll-off never ends")
 
 

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from tuicamp.engine.awaited import carry_out
 from tuicamp.rules import api
 from tuicamp.rules.aasen.state import astate
 
@@ -89,7 +88,7 @@ def _round(ctx: api.Context, group: list[str]) -> None:
     for player in group:
         state.tiebreak.pop(player, None)
         text = f"{api.teams.name_of(camp, player)}'s die for equal Initiative {score} (D6)"
-        carry_out(ctx, ROLL_OFF, text, [player], _roller(ctx, player), player=player)
+        api.carry_out(ctx, ROLL_OFF, text, [player], _roller(ctx, player), player=player)
 
 
 def _roller(ctx: api.Context, player: str) -> Callable[[], None]:
