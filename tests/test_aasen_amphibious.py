@@ -75,7 +75,7 @@ def test_no_fleet_no_voyage_and_a_route_by_water_only():
     engine.perform("tehen", WriteSheet())
     end_all(engine)
     engine.campaign.state.initiative["malus"] = 99
-    with pytest.raises(RuleError, match="No fleet at wreckers-cove"):
+    with pytest.raises(RuleError, match="No fleet at Wreckers' Cove"):
         engine.perform("malus", Declare(source=COVE, target=SHORE, fleet=True))
     engine = afloat()
     with pytest.raises(RuleError, match="does not border"):

@@ -182,6 +182,11 @@ def test_holdings_from_realm_1_then_the_year_is_earned():
     ]
     with pytest.raises(RuleError, match="not both"):
         engine.perform(ACTOR[first], PlaceHoldings(stronghold=fit[0], outposts=[fit[1]]))
+    twice = camp.map.territory(fit[1]).name
+    with pytest.raises(RuleError, match=f"Two Outposts in {twice}: each Outpost is placed in a"):
+        engine.perform(ACTOR[first], PlaceHoldings(outposts=[fit[1], fit[1]]))
+    with pytest.raises(RuleError, match=r"Up to 2 Outposts, not 3 \(2.1\)"):
+        engine.perform(ACTOR[first], PlaceHoldings(outposts=fit[1:4]))
     engine.perform(ACTOR[first], PlaceHoldings(stronghold=fit[0]))
     theirs = [t.id for t in realms.held_by(camp, second) if t.id != CAPITAL[second]]
     fit2 = [

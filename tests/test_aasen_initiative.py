@@ -3,8 +3,6 @@ R-AA-29)."""
 
 from __future__ import annotations
 
-import itertools
-
 from test_aasen_year import new, to_declare, up_next
 
 from tuicamp.engine.rules import Rules
@@ -14,24 +12,14 @@ from tuicamp.rules.aasen.declarations import ModifyInitiative
 RULESET = AasenRuleset()
 
 
-def test_equal_dice_are_rolled_again_until_they_stand_apart():
+def test_the_groups_of_equal_initiative_and_dice_that_stand_apart():
     """5.4: "roll a dice to determine the order if two players have the same Initiative
     score"; R-AA-29: "again while any two are equal"."""
-    faces = iter([4, 4, 2, 6])
-    tiebreak: dict[str, int] = {}
-    assert initiative.settle(["a", "b"], tiebreak, lambda _: next(faces))
-    assert tiebreak == {"a": 2, "b": 6}
-    assert not initiative.settle(["a", "b"], tiebreak, lambda _: 1)  # settled: no new roll
-
-
-def test_a_newcomer_to_a_score_makes_the_whole_group_roll_off_afresh():
-    """R-AA-29: "if he meets others at his new score they all roll off afresh"."""
-    tiebreak = {"a": 2, "b": 6}
-    faces = itertools.count(1)
-    assert initiative.settle(["a", "b", "c"], tiebreak, lambda _: next(faces))
-    assert tiebreak == {"a": 1, "b": 2, "c": 3}
     groups = initiative.tied({"a": 9, "b": 9, "c": 12, "d": 12, "e": 3}, ["a", "b", "c", "d", "e"])
     assert groups == [["c", "d"], ["a", "b"]]
+    assert initiative.apart(["a", "b"], {"a": 2, "b": 6})
+    assert not initiative.apart(["a", "b"], {"a": 4, "b": 4})
+    assert not initiative.apart(["a", "b", "c"], {"a": 2, "b": 6})  # a newcomer rolls
 
 
 def test_initiative_moved_onto_anothers_is_rolled_off_in_the_open():

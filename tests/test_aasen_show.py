@@ -4,6 +4,7 @@ fleets, Follow-ups and Blitzes)."""
 
 from __future__ import annotations
 
+from test_aasen_battles import result, to_battle
 from test_aasen_support import at_war, first
 from test_aasen_year import apply, cli_to_purchases, end_all, new
 
@@ -143,14 +144,14 @@ def test_a_seat_reads_its_own_sealed_sheet_and_what_it_costs_never_anothers(
     cli_to_purchases(tmp_path, monkeypatch)
     apply(tmp_path, "malus", '[[action]]\nkind = "write_sheet"\noutposts = ["goldwash-strand"]\n')
     capsys.readouterr()
-    own = "Sheet: The Hag Graef Reach: Outposts in goldwash-strand; costs 4 of 11 Resources"
+    own = "Sheet: The Hag Graef Reach: Outposts in Goldwash Strand; costs 4 of 11 Resources"
     for seat in ("malus", "khazrak"):
         assert cli.main(["show", "isle", "--as", seat]) == 0
         assert own in capsys.readouterr().out
     assert cli.main(["show", "isle", "--as", "tehen"]) == 0
     shown = capsys.readouterr().out
     assert "Sheets: Waiting for The Arnheim Colony" in shown
-    assert "goldwash-strand" not in shown and "Sheet: " not in shown
+    assert "Outposts in" not in shown and "Sheet: " not in shown
     apply(tmp_path, "tehen", '[[action]]\nkind = "write_sheet"\n')
     capsys.readouterr()
     assert cli.main(["show", "isle", "--as", "malus"]) == 0
@@ -182,3 +183,16 @@ def test_a_seat_reads_its_own_contingents_sent_and_received():
         assert not [t for label, t in lines_of(engine, player) if label.startswith("Contingent")]
     engine.campaign.state.contingents[0].refused = True
     assert ("Contingent sent", text + "; refused") in lines_of(engine, "khazrak")
+
+
+def test_every_seat_reads_which_territories_are_razed():
+    """5.1: a territory "which ... is not razed generates one Support point and one
+    Resource"; table 6.1, a Draw: the territory is razed. `show` names the razed
+    territories and their holder to every seat, not only how many of its own earn."""
+    engine = to_battle()
+    result(engine, 0, 0)
+    for player in NAMES.values():
+        assert (
+            "Razed",
+            "The North Cape (The Arnheim Colony's): earning nothing until rebuilt (5.1, 7.1)",
+        ) in lines_of(engine, player)

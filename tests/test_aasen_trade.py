@@ -5,10 +5,14 @@ from __future__ import annotations
 import copy
 
 import pytest
+from test_aasen_year import empty_sheets, end_all
 
 from tuicamp.engine.errors import RuleError
 from tuicamp.engine.flow import EndPhase
+from tuicamp.engine.rules import Rules
 from tuicamp.game.setup import start_campaign
+from tuicamp.rules.aasen import AasenRuleset, declarations
+from tuicamp.rules.aasen.declarations import Pass
 from tuicamp.rules.aasen.trade import Trade
 from tuicamp.storage.scenario import find_scenario, load_scenario
 
@@ -23,6 +27,10 @@ def at_trade():
         engine.perform(p, EndPhase())
     assert engine.campaign.phase == "trade"
     return engine
+
+
+def rules_of(engine):
+    return Rules(engine.campaign, AasenRuleset())
 
 
 def books(engine, realm):
@@ -80,3 +88,44 @@ def test_an_offer_declined_or_not_answered_in_the_segment_is_over():
         engine.perform(p, EndPhase())
     assert second.status == "lapsed"
     assert books(engine, REACH).resources == 11
+
+
+def to_next_years_trade(engine):
+    """Every segment ended, empty sheets and every declaration passed, up to year 2's
+    Trade."""
+    while (engine.campaign.turn, engine.campaign.phase) != (2, "trade"):
+        if engine.campaign.phase == "purchases":
+            empty_sheets(engine)
+        while engine.campaign.phase == "declare" and declarations.order(rules_of(engine)):
+            engine.perform(declarations.order(rules_of(engine))[0], Pass())
+        end_all(engine)
+
+
+def test_an_offer_id_is_never_given_again_next_year():
+    """R-ALL-7: an id "never given twice"; 5.2: the offers are of "this segment": an
+    answer to last year's offer is refused, and never meets this year's first."""
+    engine = at_trade()
+    engine.perform("malus", Trade(to=COLONY, give=1))
+    (last_year,) = engine.campaign.state.trades.items
+    to_next_years_trade(engine)
+    engine.perform("malus", Trade(to=COLONY, give=1))
+    (this_year,) = engine.campaign.state.trades.items
+    assert this_year.id != last_year.id
+    with pytest.raises(RuleError, match=f"There is no offer '{last_year.id}'"):
+        engine.perform("tehen", Trade(accept=last_year.id))
+
+
+def test_trade_beyond_the_realms_resources_says_why():
+    """5.2: "saved Wealth cannot be traded": an offer or an acceptance beyond the
+    Resources is refused, saying what is had and what is wanted."""
+    engine = at_trade()
+    with pytest.raises(RuleError) as refused:
+        engine.perform("malus", Trade(to=COLONY, give=12))
+    assert str(refused.value) == (
+        "The Hag Graef Reach has 11 Resources: it cannot give 12 (only Resources are "
+        "traded, never the Wealth saved, 5.2)"
+    )
+    engine.perform("malus", Trade(to=COLONY, ask=30))
+    (offer,) = engine.campaign.state.trades.items
+    with pytest.raises(RuleError, match="The Arnheim Colony has 11 Resources, not the 30 asked"):
+        engine.perform("tehen", Trade(accept=offer.id))

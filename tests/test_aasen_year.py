@@ -215,7 +215,8 @@ def test_an_outpost_is_upgraded_to_a_stronghold_for_4():
         ({"outposts": ["serpentwood"]}, "has a holding already"),
         ({"upgrades": ["gull-point"]}, "no Outpost to make a Stronghold"),
         ({"fleets": ["hag-hold"]}, "neither coastal nor on a river"),
-        ({"fleets": ["0101"]}, "is no territory"),
+        ({"fleets": ["0101"]}, "0101 is a sea hex: only a pirate realm may place its fleets"),
+        ({"fleets": ["atlantis"]}, "is no territory"),
         ({"strongholds": ["gull-point", "saltmarsh-bay"]}, "costs 14 Resources; the realm has 11"),
     ],
 )
@@ -241,6 +242,9 @@ def test_a_pirate_puts_its_fleet_out_in_any_sea():
     engine.perform("malus", WriteSheet())
     engine.perform("tehen", WriteSheet())
     assert [(f.realm, f.where) for f in engine.campaign.state.fleets] == [(BRETHREN, "0101")]
+    # the reveal names each place, a sea hex as the sea there, never an id
+    revealed = next(e.text for e in engine.chronicle if e.kind.endswith("_revealed"))
+    assert "The Brethren of the Vampire Coast: fleets in the sea at 0101" in revealed
 
 
 def test_a_realms_sheet_is_its_secret_until_the_reveal():
@@ -599,13 +603,13 @@ def test_the_command_line_plays_the_sheets_and_keeps_them_sealed(tmp_path, monke
     assert cli.main(["show", "isle", "--as", "tehen"]) == 0
     assert "Sheets: Waiting for The Arnheim Colony" in capsys.readouterr().out
     assert cli.main(["log", "isle", "--as", "tehen"]) == 0
-    assert "goldwash-strand" not in capsys.readouterr().out
+    assert "Outposts in" not in capsys.readouterr().out
     assert cli.main(["log", "isle", "--as", "khazrak"]) == 0
-    assert "Outposts in goldwash-strand" in capsys.readouterr().out
+    assert "Outposts in Goldwash Strand" in capsys.readouterr().out
     apply(tmp_path, "tehen", '[[action]]\nkind = "write_sheet"\n')
     capsys.readouterr()
     assert cli.main(["log", "isle", "--as", "tehen"]) == 0
     log = capsys.readouterr().out
-    assert "The Hag Graef Reach: Outposts in goldwash-strand" in log
+    assert "The Hag Graef Reach: Outposts in Goldwash Strand" in log
     assert cli.main(["show", "isle", "--as", "malus"]) == 0
     assert "Resources: 7" in capsys.readouterr().out

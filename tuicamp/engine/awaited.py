@@ -36,9 +36,10 @@ NOTHING_AWAITED = "No dice are waiting to be rolled for you"
 class RollAwaited(Action):
     kind = ROLL_AWAITED
     summary = (
-        "Roll the table's dice for what a revealed sealed round sets off (siege orders, "
-        "ransom notes): the first such work waiting that your seat may roll for; the "
-        "values go in dice = [...]"
+        "Roll the table's dice for work waiting for them (what a revealed sealed round sets "
+        "off: siege orders, ransom notes; a roll each player makes himself, such as his "
+        "Initiative): the first such work waiting that your seat may roll for; the values "
+        "go in dice = [...]"
     )
 
 

@@ -467,6 +467,12 @@ def end(ctx: Context, action: EndAction) -> None:
     else:
         ctx.require(acting, "Nobody is to act")
         mine = [p for p in acting if ctx.seat.controls(p)]
+        over = [p for p in flow.ended if ctx.seat.controls(p)] if flow.simultaneous else []
+        ctx.require(  # everyone acts at once: say whose part is over, not whose turn
+            mine or not over,
+            f"It is not your turn: the part of {_names(camp, over)} in this phase is ended "
+            f"already (see the chronicle); still to act: {_names(camp, acting)}",
+        )
         ctx.require(mine, f"It is not your turn: {_names(camp, acting)} is to play")
         players = mine if action.whole_seat and flow.simultaneous else mine[:1]
     if flow.awaiting:  # a revealed round's dice come first (R-ALL-8, engine/awaited.py)

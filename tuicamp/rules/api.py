@@ -33,6 +33,7 @@ nothing else of the UI.
 from __future__ import annotations
 
 from tuicamp.engine.actions import Action, Event
+from tuicamp.engine.awaited import carry_out
 from tuicamp.engine.battles import clear_revert_points, open_battle, remove_losses
 from tuicamp.engine.codec import structure, unstructure
 from tuicamp.engine.context import Context
@@ -126,6 +127,7 @@ PROVISIONAL: frozenset[str] = frozenset(
     {
         "ActionsFrom",
         "AwaitedRoll",
+        "carry_out",
         "id_code",
         "Closures",
         "CostModel",
@@ -241,6 +243,7 @@ __all__ = [
     "acting_players",
     "acting_seats",
     "agreements",
+    "carry_out",
     "cheapest_line",
     "cheapest_path",
     "clear_revert_points",

@@ -188,9 +188,10 @@ def sail(
     player of the realm ``ally``) to ``target``: the fleet is used, the mishap dice rolled;
     returns the fare, for the caller to pay, and the lowest die (0: no die was rolled)."""
     camp = ctx.campaign
+    named = realms.place_name(camp, where)
     fleet = ctx.found(
         carrier(ctx, player, where),
-        f"No fleet at {where} this year is free to carry your force: one force a fleet a "
+        f"No fleet at {named} this year is free to carry your force: one force a fleet a "
         "year, your realm's or a friendly realm's that gave you leave and Trusts you "
         "(5.7, R-AA-51)",
     )
@@ -200,7 +201,9 @@ def sail(
     )
     start, goal = place(camp, where), realms.territory_hex(target)
     hexes = checked_route(ctx, start, goal, route) if route else shortest(ctx, start, goal)
-    way = ctx.found(hexes, f"No way by water reaches {target.name} from {where}")
+    way = ctx.found(
+        hexes, f"No way by water reaches {target.name} from {realms.place_name(camp, where)}"
+    )
     cost = fare(ctx, len(way))
     have = astate(ctx).books[realm_id].resources
     ctx.require(

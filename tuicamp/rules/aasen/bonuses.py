@@ -126,6 +126,7 @@ class ForgoBonus(AasenAction):
         player = api.turns.acting_player(ctx, among=api.acting_players(camp))
         bonus = ctx.found(claimed(state, player), "Your Initiative counts no Follow-up or Blitz")
         ctx.require(player not in state.declared, "You have declared this year: too late")
+        ctx.require(player in state.initiative, initiative.unrolled(ctx))
         state.claimed.remove(bonus)
         state.initiative[player] = state.initiative.get(player, 0) - bonus.initiative
         name = api.teams.name_of(camp, player)

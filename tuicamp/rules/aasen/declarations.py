@@ -18,6 +18,8 @@ invades a territory that is not held by any realm."
 
 from __future__ import annotations
 
+from functools import partial
+
 from attrs import define, field
 
 from tuicamp.rules import api
@@ -47,21 +49,41 @@ def candidates(rules: api.Rules) -> list[str]:
 def begin(ctx: api.Context) -> None:
     """5.4: "Each player in a realm publicly rolls 3D6 ... Invasions will be declared in
     descending order of Initiative (roll a dice to determine the order if two players have
-    the same Initiative score)"."""
+    the same Initiative score)". With table dice each roll waits for its player's own seat
+    (R-AA-71); the roll-off follows the last of them."""
     camp, state = ctx.campaign, astate(ctx)
     state.declared, state.initiative, state.tiebreak, state.claimed = [], {}, {}, []
     for player in candidates(ctx):
         name = api.teams.name_of(camp, player)
-        bonus = bonuses.claim(ctx, player)  # 6.3: a Follow-up or Blitz that can be made
-        rolled = ctx.dice.roll("3d6", f"{name}'s Initiative").total
-        state.initiative[player] = rolled + bonus
-        ctx.emit(
-            "initiative",
-            f"{name}'s Initiative: {state.initiative[player]}",
-            player=player,
-            initiative=state.initiative[player],
-        )
+        bonuses.claim(ctx, player)  # 6.3: a Follow-up or Blitz that can be made
+        text = f"{name}'s Initiative (3D6)"
+        roll = partial(roll_initiative, ctx, player)
+        api.carry_out(ctx, initiative.INITIATIVE, text, [player], roll, player=player)
     state.bonuses = []
+    initiative.roll_off(ctx)
+
+
+def roll_initiative(ctx: api.Context, player: str) -> None:
+    """The player's 3D6, and the bonus his Initiative counts (6.3)."""
+    state = astate(ctx)
+    name = api.teams.name_of(ctx.campaign, player)
+    bonus = bonuses.claimed(state, player)
+    rolled = ctx.dice.roll("3d6", f"{name}'s Initiative").total
+    state.initiative[player] = rolled + (bonus.initiative if bonus is not None else 0)
+    ctx.emit(
+        "initiative",
+        f"{name}'s Initiative: {state.initiative[player]}",
+        player=player,
+        initiative=state.initiative[player],
+    )
+
+
+def initiative_rolled(ctx: api.Context, awaited: api.AwaitedRoll) -> None:
+    """A player's Initiative from the table's dice (R-AA-71); after the last, the
+    roll-off."""
+    player = str(awaited.data.get("player", ""))
+    if player in candidates(ctx) and player not in astate(ctx).initiative:
+        roll_initiative(ctx, player)
     initiative.roll_off(ctx)
 
 
@@ -101,11 +123,13 @@ def at_limit(rules: api.Rules, realm_id: str) -> bool:
 def declarer(ctx: api.Context) -> str:
     player = api.turns.acting_player(ctx, among=api.acting_players(ctx.campaign))
     camp, waiting = ctx.campaign, awaiting(ctx)
+    unrolled = initiative.unrolled(ctx)
+    ctx.require(not unrolled, unrolled)
     if waiting is not None:
         realm_name = api.teams.name_of(camp, waiting.defender_realm)
         raise api.RuleError(
-            f"First {realm_name} must stand or withdraw from {waiting.target} (invasion "
-            f"{waiting.id})"
+            f"First {realm_name} must stand or withdraw from "
+            f"{realms.place_name(camp, waiting.target)} (invasion {waiting.id})"
         )
     left = order(ctx)
     ctx.require(player in left, f"{api.teams.name_of(camp, player)} has declared this year")
@@ -181,6 +205,14 @@ def _march(
     return path, cost
 
 
+def already_ashore(rules: api.Rules, player: str, source: str, target: str) -> bool:
+    """R-AA-70: the invasion declared is the player's Follow-up after his amphibious
+    invasion (6.3: "you don't need a fleet to transport you - the army is already
+    there"): no fleet, fare nor mishap dice, and the target need not border its source."""
+    bonus = bonuses.claimed(astate(rules), player)
+    return bonus is not None and bonus.landed and (bonus.source, bonus.target) == (source, target)
+
+
 @define(kw_only=True)
 class Declare(AasenAction):
     kind = "declare"
@@ -200,16 +232,19 @@ class Declare(AasenAction):
         player = declarer(ctx)
         realm_id = ctx.found(realms.realm_id_of(camp, player), "You rule in no realm")
         target = ctx.found(camp.map.territory(self.target), f"{self.target!r} is no territory")
-        if self.fleet:
+        ashore = already_ashore(ctx, player, self.source, self.target)
+        if self.fleet and not ashore:
             self._by_sea(ctx, player, realm_id, target)
             return
         source = ctx.found(camp.map.territory(self.source), f"{self.source!r} is no territory")
         path, cost = _march(ctx, player, realm_id, source)
-        _check(ctx, realm_id, source, target)
+        _check(ctx, realm_id, source, target, by_sea=ashore)
         bonuses.check_declaration(ctx, player, source.id, target.id)
         if cost:
             books.spend(ctx, realm_id, cost, f"the army's march to {source.name}")
         way = f", marching through friendly land for {cost} Resources" if path else ""
+        if ashore:
+            way = ", its army already there: a Follow-up after its landing needs no fleet (6.3)"
         invasion = self._declared(ctx, player, realm_id, source.id, target, way)
         invasion.path, invasion.march = path, cost
         _taken_if_nobodys(ctx, invasion, target)
@@ -227,7 +262,8 @@ class Declare(AasenAction):
         invasion = self._declared(ctx, player, realm_id, self.source, target, way)
         invasion.by_sea, invasion.mishap = True, lowest
         invasion.path, invasion.march = path, march
-        books.spend(ctx, realm_id, march, f"the army's march to {self.source}")
+        where = realms.place_name(ctx.campaign, self.source)
+        books.spend(ctx, realm_id, march, f"the army's march to {where}")
         books.spend(ctx, realm_id, cost, f"the fleet's voyage to {target.name} (table 5.2)")
         if lowest == amphibious.FAILS:
             invasion.answer = FAILED
@@ -256,10 +292,9 @@ class Declare(AasenAction):
         state.invasions.append(invasion)
         state.declared.append(player)
         who, what = api.teams.name_of(camp, player), "raids" if self.raid else "invades"
-        start = camp.map.territory(source)
         ctx.emit(
             "invasion",
-            f"{who} {what} {target.name} from {start.name if start else source}{way}",
+            f"{who} {what} {target.name} from {realms.place_name(camp, source)}{way}",
             player=player,
             invasion=invasion.id,
         )
@@ -348,6 +383,7 @@ class ModifyInitiative(AasenAction):
         camp, state = ctx.campaign, astate(ctx)
         player = api.turns.acting_player(ctx, among=api.acting_players(camp))
         ctx.require(self.by != 0, "Move your Initiative by at least 1 point")
+        ctx.require(player in state.initiative, initiative.unrolled(ctx))
         ctx.require(player in order(ctx), "You have declared this year: too late")
         ctx.require(awaiting(ctx) is None, "An invasion is being declared: it is not interrupted")
         realm_id = ctx.found(realms.realm_id_of(camp, player), "You rule in no realm")
@@ -365,8 +401,8 @@ def blockers(rules: api.Rules, player: str) -> list[str]:
     camp, waiting = rules.campaign, awaiting(rules)
     if waiting is not None and realms.realm_id_of(camp, player) == waiting.defender_realm:
         return [
-            f"First: stand or withdraw from {waiting.target} (invasion {waiting.id}: "
-            "answer_invasion)"
+            f"First: stand or withdraw from {realms.place_name(camp, waiting.target)} "
+            f"(invasion {waiting.id}: answer_invasion)"
         ]
     if player in order(rules):
         return ["First: declare your invasion or pass when your turn comes"]
@@ -375,6 +411,8 @@ def blockers(rules: api.Rules, player: str) -> list[str]:
 
 def pending(rules: api.Rules) -> list[str]:
     camp, waiting = rules.campaign, awaiting(rules)
+    if initiative.waiting(camp):
+        return []  # the flow tells the dice awaited (R-AA-71)
     if waiting is not None:
         target = camp.map.territory(waiting.target)
         return [

@@ -20,6 +20,8 @@ realm at its turn; the year's Support and Resources are earned as it ends.
 
 from __future__ import annotations
 
+from functools import partial
+
 from attrs import define, field
 
 from tuicamp.rules import api
@@ -29,37 +31,93 @@ from tuicamp.rules.aasen.year import acting_realm
 
 DARK_ELVES = "Dark Elves"
 ROLL, CAPITALS, PICKS, HOLDINGS = "roll", "capitals", "picks", "holdings"
+SETUP_ROLL = "aasen_setup_roll"  # a realm's 4D6 waiting for the table's dice (R-AA-72)
+MAX_ROUNDS = 100  # a roll-off of 4D6 that never ends is broken dice
 
 
 def begin(ctx: api.Context) -> bool:
     """As the first year opens: the realms' 4D6, in the open, ties rolled again (R-AA-7).
     True while the draft is still to be made (the year opens as it ends)."""
-    state = astate(ctx)
-    draft = state.draft
+    draft = astate(ctx).draft
     if draft is None:
         return False
-    if draft.stage != ROLL:
-        return True
+    if draft.stage == ROLL:
+        roll_on(ctx)
+    return True
+
+
+def to_roll(rules: api.Rules) -> list[str]:
+    """The realms to roll the next round: all of them first, then those whose scores so
+    far are all equal to another's (R-AA-7: "ties rolled again")."""
+    draft = astate(rules).draft
+    assert draft is not None
+    if not draft.scores:
+        return [t.id for t in realms.realms(rules.campaign)]
+    seen: dict[tuple[int, ...], list[str]] = {}
+    for realm_id, key in draft.scores.items():
+        seen.setdefault(tuple(key), []).append(realm_id)
+    return [r for group in seen.values() if len(group) > 1 for r in group]
+
+
+def rolls_waiting(campaign: api.Campaign) -> list[api.AwaitedRoll]:
+    return [a for a in campaign.flow.awaiting if a.kind == SETUP_ROLL]
+
+
+def roll_on(ctx: api.Context) -> None:
+    """Round after round of 4D6 until the realms stand apart, then the order is told.
+    With table dice each realm's roll waits for its own players' seats (``roll_awaited``,
+    R-AA-72) in the first year's Support and Resources segment, as R-AA-48 places it."""
     camp = ctx.campaign
-    keys: dict[str, list[int]] = {t.id: [] for t in realms.realms(camp)}
-    tied = list(keys)
-    while tied:
-        for realm_id in tied:
+    for _ in range(MAX_ROUNDS):
+        if rolls_waiting(camp):
+            return
+        rolling = to_roll(ctx)
+        if not rolling:
+            _rank(ctx)
+            return
+        for realm_id in rolling:
             team = realms.realm(camp, realm_id)
-            members = team.members if team is not None else []
-            bonus = sum(1 for p in members if marching.race(camp, p) == DARK_ELVES)
-            total = ctx.dice.roll("4d6", f"{api.teams.name_of(camp, realm_id)}'s set-up").total
-            keys[realm_id].append(total + bonus)
-            if bonus:
-                ctx.emit(
-                    "setup_roll",
-                    f"{api.teams.name_of(camp, realm_id)} adds {bonus} for its Dark Elf "
-                    "armies: our own turf (9.2)",
-                )
-        seen: dict[tuple[int, ...], list[str]] = {}
-        for realm_id, key in keys.items():
-            seen.setdefault(tuple(key), []).append(realm_id)
-        tied = [r for group in seen.values() if len(group) > 1 for r in group]
+            text = f"{api.teams.name_of(camp, realm_id)}'s set-up roll (4D6, 2.1)"
+            members = list(team.members) if team is not None else []
+            roll = partial(roll_realm, ctx, realm_id)
+            api.carry_out(ctx, SETUP_ROLL, text, members, roll, realm=realm_id)
+    raise api.RuleError("The set-up roll-off never ends")
+
+
+def roll_realm(ctx: api.Context, realm_id: str) -> None:
+    """One realm's 4D6, and its Dark Elf armies' +1 each (9.2: "Our own turf")."""
+    camp, draft = ctx.campaign, astate(ctx).draft
+    assert draft is not None
+    team = realms.realm(camp, realm_id)
+    members = team.members if team is not None else []
+    bonus = sum(1 for p in members if marching.race(camp, p) == DARK_ELVES)
+    total = ctx.dice.roll("4d6", f"{api.teams.name_of(camp, realm_id)}'s set-up").total
+    draft.scores.setdefault(realm_id, []).append(total + bonus)
+    if bonus:
+        ctx.emit(
+            "setup_roll",
+            f"{api.teams.name_of(camp, realm_id)} adds {bonus} for its Dark Elf "
+            "armies: our own turf (9.2)",
+        )
+
+
+def rolled(ctx: api.Context, awaited: api.AwaitedRoll) -> None:
+    """A realm's 4D6 from the table (R-AA-72); after the round's last, ties roll again or
+    the order is told."""
+    draft = astate(ctx).draft
+    realm_id = str(awaited.data.get("realm", ""))
+    if draft is None or draft.stage != ROLL:
+        return
+    roll_realm(ctx, realm_id)
+    roll_on(ctx)
+
+
+def _rank(ctx: api.Context) -> None:
+    """The realms in descending order of their scores: Realm 1 first (2.1)."""
+    camp, state = ctx.campaign, astate(ctx)
+    draft = state.draft
+    assert draft is not None
+    keys = draft.scores
     state.realm_order = sorted(keys, key=lambda r: keys[r], reverse=True)
     draft.stage, draft.turn = CAPITALS, 0
     draft.rolls = {r: keys[r][0] for r in keys}
@@ -68,7 +126,6 @@ def begin(ctx: api.Context) -> bool:
         for n, r in enumerate(state.realm_order, start=1)
     )
     ctx.emit("setup_roll", f"The set-up order (2.1, 4D6): {ranked}")
-    return True
 
 
 def size_of(rules: api.Rules, realm_id: str) -> int:
@@ -106,6 +163,9 @@ def to_do(rules: api.Rules) -> str:
     """What the draft waits for, as the status line and the end of the segment say it."""
     realm_id = whose_turn(rules)
     draft = astate(rules).draft
+    if draft is not None and draft.stage == ROLL:
+        what = "; ".join(a.text for a in rolls_waiting(rules.campaign))
+        return f"Set-up (2.1): the realms roll 4D6 at the table (roll_awaited): {what}"
     if not realm_id or draft is None:
         return ""
     name = api.teams.name_of(rules.campaign, realm_id)
@@ -123,6 +183,11 @@ def per_pick(rules: api.Rules, realm_id: str) -> int:
     pick = 1 if realms.is_pirate(rules.campaign, realm_id) else 2
     lacks = size_of(rules, realm_id) - len(realms.held_by(rules.campaign, realm_id))
     return max(0, min(pick, lacks, len(free_land(rules))))
+
+
+def territory_name(rules: api.Rules, tid: str) -> str:
+    territory = rules.campaign.map.territory(tid)
+    return territory.name if territory is not None else repr(tid)
 
 
 def my_turn(ctx: api.Context, stage: str) -> str:
@@ -248,9 +313,14 @@ class PlaceHoldings(AasenAction):
         free = ctx.table("free_holdings")
         ctx.require(not (self.stronghold and self.outposts), "A Stronghold or Outposts, not both")
         ctx.require(
-            len(self.outposts) <= int(free[OUTPOST])
-            and len(set(self.outposts)) == len(self.outposts),
-            f"Up to {free[OUTPOST]} Outposts",
+            len(self.outposts) <= int(free[OUTPOST]),
+            f"Up to {free[OUTPOST]} Outposts, not {len(self.outposts)} (2.1)",
+        )
+        twice = sorted({t for t in self.outposts if self.outposts.count(t) > 1})
+        ctx.require(
+            not twice,
+            f"Two Outposts in {', '.join(territory_name(ctx, t) for t in twice)}: each Outpost "
+            "is placed in a territory of its own",
         )
         placed = [(t, STRONGHOLD) for t in [self.stronghold] if t]
         placed += [(t, OUTPOST) for t in self.outposts]

@@ -10,6 +10,8 @@ build Outposts / Strongholds in a territory containing swamps" (2.2).
 
 from __future__ import annotations
 
+from functools import partial
+
 from attrs import define, field
 
 from tuicamp.rules import api
@@ -27,9 +29,10 @@ def open_sheets(ctx: api.Context) -> None:
     )
 
 
-def describe(sheet: PurchaseSheet) -> str:
+def describe(campaign: api.Campaign, sheet: PurchaseSheet) -> str:
+    """A sheet as the chronicle tells it, each place by its name."""
     parts = [
-        f"{what} in {', '.join(where)}"
+        f"{what} in {', '.join(realms.place_name(campaign, w) for w in where)}"
         for what, where in (
             ("Outposts", sheet.outposts),
             ("Strongholds", sheet.strongholds),
@@ -80,6 +83,14 @@ def _check_building(ctx: api.Context, realm_id: str, sheet: PurchaseSheet) -> No
         )
 
 
+def at_sea(campaign: api.Campaign, where: str) -> bool:
+    """Whether ``where`` names a sea hex (its label)."""
+    try:
+        return campaign.map.terrain_at(api.turns.parse_hex(campaign.map, where)).sea
+    except api.RuleError:
+        return False
+
+
 def _check_fleets(ctx: api.Context, realm_id: str, sheet: PurchaseSheet) -> None:
     camp = ctx.campaign
     pirate = realms.is_pirate(camp, realm_id)
@@ -89,6 +100,11 @@ def _check_fleets(ctx: api.Context, realm_id: str, sheet: PurchaseSheet) -> None
             h = api.turns.parse_hex(camp.map, where)
             ctx.require(camp.map.terrain_at(h).sea, f"{where} is neither a territory nor sea")
             continue
+        ctx.require(
+            territory is not None or not at_sea(camp, where),
+            f"{where} is a sea hex: only a pirate realm may place its fleets in any sea "
+            "territory (5.3); launch yours from a coastal or river territory of your realm",
+        )
         territory = _own(ctx, realm_id, where)
         kind = realms.territory_type(ctx, territory)
         ctx.require(
@@ -132,7 +148,10 @@ class WriteSheet(AasenAction):
         has, needs = books.books_of(ctx, realm_id).resources, cost(ctx, sheet)
         ctx.require(needs <= has, f"The sheet costs {needs} Resources; the realm has {has}")
         sheets = astate(ctx).sheets
-        if api.sealed.write(ctx, sheets, realm_id, sheet, describe) is not None:
+        if (
+            api.sealed.write(ctx, sheets, realm_id, sheet, partial(describe, ctx.campaign))
+            is not None
+        ):
             carry_out(ctx)
 
 
@@ -151,7 +170,7 @@ def carry_out(ctx: api.Context) -> None:
             state.fleets.append(Fleet(realm_id, where))
         officers.carry_out(ctx, sheet)
         if sheet != PurchaseSheet():
-            ctx.emit("purchases", f"{name} places its purchases: {describe(sheet)}")
+            ctx.emit("purchases", f"{name} places its purchases: {describe(camp, sheet)}")
 
 
 def blockers(rules: api.Rules, player: str) -> list[str]:

@@ -161,3 +161,10 @@ def pieces(campaign: api.Campaign) -> list[set[str]]:
                     todo.append(other)
         pieces.append(piece)
     return sorted(pieces, key=len, reverse=True)
+
+
+def place_name(campaign: api.Campaign, where: str) -> str:
+    """A place as the players read it: a territory by its name, a sea hex (where a
+    pirate's fleet may be, 5.3) as "the sea at 0306"."""
+    territory = campaign.map.territory(where)
+    return territory.name if territory is not None else f"the sea at {where}"

@@ -25,6 +25,7 @@ from tuicamp.rules.aasen import (
     glory,
     gm,
     hatred,
+    initiative,
     opening,
     passage,
     purchases,
@@ -72,6 +73,13 @@ def begin_declarations(ctx: api.Context) -> None:
     endturn.generalless(ctx)
     declarations.begin(ctx)
 
+
+# The work that waits for a player's own dice with table dice (R-AA-71), by its kind.
+AWAITED = {
+    initiative.INITIATIVE: declarations.initiative_rolled,
+    initiative.ROLL_OFF: initiative.die_rolled,
+    draft.SETUP_ROLL: draft.rolled,
+}
 
 # The Games Master's corrections, made in any segment.
 GM_ACTIONS = tuple(a.kind for a in gm.ACTIONS)
@@ -231,6 +239,15 @@ marks = { vraxx = "slaanesh" }             # per player: his General's Mark of C
         last = year.last_year(ctx)
         if last and ctx.campaign.turn > last:
             state.over = True  # 4.1: "At the end of the campaign"
+
+    def roll_awaited(self, ctx: api.Context, awaited: api.AwaitedRoll) -> None:
+        """The dice each player rolls for himself at the table (R-AA-71): carried out by
+        the module whose rule waited for them."""
+        handler = AWAITED.get(awaited.kind)
+        if handler is None:
+            super().roll_awaited(ctx, awaited)
+            return
+        handler(ctx, awaited)
 
     def victory(self, rules: api.Rules) -> api.Victory | None:
         """4.1: most territories, then Wealth, then Glory; a pirate realm's count double;

@@ -195,6 +195,9 @@ class Bonus:
     # 6.3: a blitz after an amphibious invasion goes "into any adjacent non-coastal
     # territory": those neighbours, as the conquest found them
     inland: list[str] | None = None
+    # 6.3: "If you gain a follow-up after launching an amphibious invasion you don't need a
+    # fleet to transport you - the army is already there" (R-AA-70)
+    landed: bool = False
 
 
 ATTACKER = "attacker"
@@ -246,6 +249,8 @@ class Draft:
     stage: str = "roll"
     turn: int = 0
     rolls: dict[str, int] = field(factory=dict)
+    # each realm's 4D6 (with its Dark Elves' +1), one a round, ties rolling again (R-AA-7)
+    scores: dict[str, list[int]] = field(factory=dict)
 
 
 @define

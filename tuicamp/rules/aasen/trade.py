@@ -20,11 +20,14 @@ from tuicamp.rules.aasen.year import acting_realm
 from tuicamp.rules.kit.words import possessive
 
 TRADE = "trade"
+WEALTH_KEPT = "only Resources are traded, never the Wealth saved, 5.2"
 
 
 def open_trade(ctx: api.Context) -> None:
-    """A new book of offers each year."""
-    astate(ctx).trades = api.Agreements()
+    """A new book of offers each year, its ids going on from last year's: an id is never
+    given twice (R-ALL-7), so an answer to last year's offer never meets another."""
+    state = astate(ctx)
+    state.trades = api.Agreements(next_id=state.trades.next_id)
 
 
 def close_trade(ctx: api.Context) -> None:
@@ -93,9 +96,11 @@ class Trade(AasenAction):
             done = api.agreements.accept(ctx, book, self.accept, realm_id)
             if done is not None:
                 terms = offer.terms
+                has = books.books_of(ctx, realm_id).resources
                 ctx.require(
-                    books.books_of(ctx, realm_id).resources >= int(terms["ask"]),
-                    f"{api.teams.name_of(camp, realm_id)} has not the Resources asked",
+                    has >= int(terms["ask"]),
+                    f"{api.teams.name_of(camp, realm_id)} has {has} Resources, not the "
+                    f"{terms['ask']} asked ({WEALTH_KEPT})",
                 )
                 _hand_over(
                     ctx, offer.proposer, realm_id, int(terms["give"]), list(terms["give_land"])
@@ -113,7 +118,11 @@ class Trade(AasenAction):
         ctx.require(other.id != realm_id, "A realm trades with another realm")
         ctx.require(self.give >= 0 and self.ask >= 0, "Resources are given or asked, never below 0")
         has = books.books_of(ctx, realm_id).resources
-        ctx.require(self.give <= has, f"{api.teams.name_of(camp, realm_id)} has {has} Resources")
+        ctx.require(
+            self.give <= has,
+            f"{api.teams.name_of(camp, realm_id)} has {has} Resources: it cannot give "
+            f"{self.give} ({WEALTH_KEPT})",
+        )
         _territories(ctx, realm_id, list(self.give_land))
         _territories(ctx, other.id, list(self.ask_land))
         for ref in self.give_captives:

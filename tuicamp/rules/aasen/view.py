@@ -129,7 +129,8 @@ def general_text(campaign: api.Campaign, general: General) -> str:
 
 def _realm_lines(camp: api.Campaign, state: AasenState, view: RealmView) -> list[api.StatusLine]:
     kind = "pirate realm" if view.pirate else "realm"
-    capital = view.capital or "lost"
+    # while the set-up is drafted no Capital is chosen yet (2.1), none is lost
+    capital = view.capital or ("not yet chosen" if state.draft is not None else "lost")
     lines = [
         api.StatusLine(view.name, f"{kind}, {view.territories} territories, Capital {capital}")
     ]
@@ -207,7 +208,7 @@ def contingent_text(rules: api.Rules, c: Contingent) -> str:
     brings = support.strength(rules, c)
     points = f"{c.points} points" + (f", {brings} arrive" if brings != c.points else "")
     fate = next((text for flag, text in CONTINGENT_FATES if getattr(c, flag)), "")
-    sea = f", by the fleet at {c.fleet}" if c.fleet else ""
+    sea = f", by the fleet at {realms.place_name(camp, c.fleet)}" if c.fleet else ""
     lead = f", led by {c.officer}" if c.officer else ""
     return (
         f"{name(camp, c.player)} to {name(camp, helped)} in {where} ({c.invasion}, "
@@ -238,7 +239,7 @@ def sheet_lines(rules: api.Rules, sheets: api.SealedView[PurchaseSheet]) -> list
     for realm_id, sheet in sheets.choices.items():
         has = state.books.get(realm_id, RealmBooks()).resources
         text = (
-            f"{api.teams.name_of(camp, realm_id)}: {purchases.describe(sheet)}; "
+            f"{api.teams.name_of(camp, realm_id)}: {purchases.describe(camp, sheet)}; "
             f"costs {purchases.cost(rules, sheet)} of {has} Resources"
         )
         lines.append(api.StatusLine("Sheet", text))
@@ -251,6 +252,8 @@ def public_lines(rules: api.Rules) -> list[api.StatusLine]:
     (told as the battles end), and the trade offers with their ids (all trade is open)."""
     camp, state = rules.campaign, astate(rules)
     lines = [api.StatusLine("Holdings", text) for text in holdings_texts(camp, state)]
+    razed = razed_text(camp, state)
+    lines += [api.StatusLine("Razed", razed)] if razed else []
     lines += [api.StatusLine("Fleet", fleet_text(camp, f)) for f in state.fleets]
     name = api.teams.name_of
     for bonus in state.claimed:
@@ -281,9 +284,23 @@ def holdings_texts(campaign: api.Campaign, state: AasenState) -> list[str]:
     return out
 
 
+def razed_text(campaign: api.Campaign, state: AasenState) -> str:
+    """The razed territories, each with its holder: razing is done in the open (a battle's
+    result, 6.3; a realm's own, R-AA-23), and a razed territory earns nothing (5.1) until
+    it is rebuilt (7.1)."""
+    out = []
+    for tid in state.razed:
+        territory = campaign.map.territory(tid)
+        if territory is not None:
+            holder = api.teams.name_of(campaign, territory.owner) if territory.owner else "nobody"
+            out.append(f"{territory.name} ({holder}'s)")
+    if not out:
+        return ""
+    return f"{', '.join(out)}: earning nothing until rebuilt (5.1, 7.1)"
+
+
 def fleet_text(campaign: api.Campaign, fleet: Fleet) -> str:
-    territory = campaign.map.territory(fleet.where)
-    where = territory.name if territory is not None else f"sea {fleet.where}"
+    where = realms.place_name(campaign, fleet.where)
     used = ", has carried its army" if fleet.used else ""
     return f"{api.teams.name_of(campaign, fleet.realm)}'s fleet at {where}{used}"
 

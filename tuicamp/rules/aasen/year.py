@@ -9,7 +9,7 @@ from attrs import define
 
 from tuicamp.rules import api
 from tuicamp.rules.aasen import books, realms
-from tuicamp.rules.aasen.state import AasenAction, astate
+from tuicamp.rules.aasen.state import AasenAction, AasenState, astate
 
 DWARFS = "Dwarfs"
 
@@ -101,12 +101,24 @@ def last_year(rules: api.Rules) -> int:
     return int(rules.campaign.victory.get("turn_limit", 0) or 0)
 
 
+def mark_landings(state: AasenState) -> None:
+    """6.3: "If you gain a follow-up after launching an amphibious invasion you don't need
+    a fleet to transport you - the army is already there" (R-AA-70). The year's invasions
+    are forgotten as the next begins, so the invader's Follow-ups won by a landing (the
+    same source and target again) are marked now, while they are still known."""
+    by_sea = {(i.source, i.target) for i in state.invasions if i.by_sea}
+    for bonus in state.bonuses:
+        if bonus.kind == "follow-up" and (bonus.source, bonus.target) in by_sea:
+            bonus.landed = True
+
+
 def year_end(ctx: api.Context) -> None:
     """As the End of the turn closes, 7.2: "Any Resources not spent by the end of the turn
     are now transformed into Wealth in a one-to-one ratio"; the fleets launched this turn
     are gone. After the campaign's last year the campaign is over there and then (4.1: "At
     the end of the campaign"): no further year begins, nor earns anything (R-AA-26)."""
     camp, state = ctx.campaign, astate(ctx)
+    mark_landings(state)
     rate = int(ctx.table("earnings")["wealth_per_unspent_resource"])
     for team in realms.realms(camp):
         left = books.books_of(ctx, team.id).resources
