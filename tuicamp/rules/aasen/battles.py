@@ -311,11 +311,17 @@ def claimed(ctx: api.Context, battle: api.Battle, side: str, supported: str) -> 
     won = claim.claim(ctx, battle, side, supported)
     if won.player != supported:
         name = api.teams.name_of
+        same = won.realm == realms.realm_id_of(ctx.campaign, supported)
+        # R-AA-80: one of the supported player's realm counts his own units against his
+        mine, theirs = won.player_units, won.own_units
+        if not same:
+            mine, theirs = won.units, won.supported_units
+        ruling = "R-AA-31, R-AA-80" if same else "R-AA-31"
         ctx.emit(
             "victory_claimed",
-            f"{name(ctx.campaign, won.player)} claims the victory: {won.units} Scoring units "
-            f"left to {possessive(name(ctx.campaign, supported))} {won.supported_units} (6.3, "
-            "R-AA-24, R-AA-31)",
+            f"{name(ctx.campaign, won.player)} claims the victory: {mine} Scoring units "
+            f"left to {possessive(name(ctx.campaign, supported))} {theirs} (6.3, "
+            f"R-AA-24, {ruling})",
             battle=battle.id,
         )
     return won
