@@ -423,8 +423,8 @@ def apply_result(ctx: api.Context, battle: api.Battle) -> None:
     missions.tell(ctx, battle)
     glory.officer_glory(ctx, battle)
     injuries.survived(ctx, battle)
+    injuries.wasting(ctx, battle)  # before this battle's injuries: they count from the next
     injuries.apply(ctx, battle)
-    injuries.wasting(ctx, battle)
 
 
 def side_forces(

@@ -380,7 +380,9 @@ def wasting(ctx: api.Context, battle: api.Battle) -> None:
     """8.2: "Wasting Injury. -1 Wound. Roll a D6 at the end of each battle the character
     fights from now on (after Victory points have been calculated). On a '1' the character
     suffers a further -1 Wound permanently" - one D6 for each Wasting Injury he carries,
-    for each fighter not lost in the battle (R-AA-44)."""
+    for each fighter not lost in the battle (R-AA-44). Rolled before the battle's own
+    injuries, so one gained in it rolls from the next battle on (6.6: "The effects of
+    injuries will apply from the next battle and onwards", R-AA-81)."""
     if battle.result is None:
         return
     row = next(r for r in ctx.table("injuries") if r["kind"] == "wasting")
