@@ -66,14 +66,24 @@ class Fighter:
         return f"{self.player}~{slug}"
 
 
+def on_the_table(campaign: api.Campaign, player: str) -> bool:
+    """Whether the player's General fights his battles: not dead, captured or retired (8.5:
+    "If a General is unavailable due to being dead or captured ... If the player has no
+    Senior Officer to take over, his army will have no General", R-AA-82), so the form
+    asks his deeds and injuries."""
+    state = campaign.state
+    return isinstance(state, AasenState) and commands(state, player)
+
+
 def fighters(state: AasenState, battle: api.Battle) -> Iterator[Fighter]:
-    """Each side's fighting General, then each free Senior Officer of each player on it
-    (8.1: "Senior Officers do not have to be used in each battle")."""
+    """Each side's fighting General, unless he is lost (R-AA-82), then each free Senior
+    Officer of each player on it (8.1: "Senior Officers do not have to be used in each
+    battle")."""
     for side in battle.sides:
         if not side.players:
             continue
         general = state.generals.get(side.players[0])
-        if general is not None:
+        if general is not None and not general.fate:
             yield Fighter(side.id, side.players[0], general)
         for player in side.players:
             for officer in state.officers.get(player, []):
