@@ -491,6 +491,7 @@ def card_notes(rules: api.Rules, battle: api.Battle) -> list[str]:
                     f"selected by his Glory for the rest of the year; "
                     f"{officers.substitute_text(state.officers.get(player, []))} (8.5)"
                 )
+    notes += injuries.officers_on_card(camp, battle)
     if invasion is not None:
         sent = [c for c in state.contingents if c.invasion == invasion.id]
         notes += limits.card_notes(rules, [invasion.attacker], sent)
