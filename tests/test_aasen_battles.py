@@ -8,6 +8,7 @@ from __future__ import annotations
 import copy
 
 import pytest
+from test_aasen_year import pass_to_battles
 
 from tuicamp.engine.battles import AutoResolveBattle, EnterBattleResult, SideEntry
 from tuicamp.engine.errors import RuleError
@@ -68,11 +69,7 @@ def to_battle(target="the-north-cape", raid=False, contingent=0, seed=5):
 
 def to_the_battles(engine):
     """The players still to declare pass, and the battles open."""
-    rules = Rules(engine.campaign, RULESET)
-    while declarations.order(rules):
-        engine.perform(declarations.order(rules)[0], Pass())
-    end_all(engine)
-    assert engine.campaign.phase == "battles"
+    pass_to_battles(engine)
     return engine
 
 

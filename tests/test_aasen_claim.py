@@ -4,12 +4,12 @@ units on the result form (R-AA-24) and the supporter who claims the victory (R-A
 from __future__ import annotations
 
 import pytest
-from test_aasen_year import BRETHREN, COLONY, REACH, end_all, new, to_declare
+from test_aasen_year import BRETHREN, COLONY, REACH, new, pass_to_battles, to_declare
 
 from tuicamp.engine.battles import AutoResolveBattle, EnterBattleResult, SideEntry
 from tuicamp.engine.rules import Rules
-from tuicamp.rules.aasen import AasenRuleset, battles, declarations
-from tuicamp.rules.aasen.declarations import Answer, Declare, Pass
+from tuicamp.rules.aasen import AasenRuleset, battles
+from tuicamp.rules.aasen.declarations import Answer, Declare
 from tuicamp.rules.aasen.support import Support
 
 RULESET = AasenRuleset()
@@ -33,11 +33,7 @@ def helps_malus(sender, holdings):
     engine.perform("malus", Declare(source="wreckers-cove", target=CAPE))
     engine.perform("eltharion", Answer(choice="stand", defender="eltharion"))
     engine.perform(sender, Support(invasion="i1", side="attacker", points=300))
-    rules = Rules(camp, RULESET)
-    while declarations.order(rules):
-        engine.perform(declarations.order(rules)[0], Pass())
-    end_all(engine)
-    assert camp.phase == "battles"
+    pass_to_battles(engine)
     return engine
 
 

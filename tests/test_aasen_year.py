@@ -74,6 +74,15 @@ def up_next(engine):
     return declarations.order(Rules(engine.campaign, RULESET))[0]
 
 
+def pass_to_battles(engine):
+    """The players still to declare pass, every seat ends the phase, the battles open."""
+    rules = Rules(engine.campaign, RULESET)
+    while declarations.order(rules):
+        engine.perform(declarations.order(rules)[0], Pass())
+    end_all(engine)
+    assert engine.campaign.phase == "battles"
+
+
 def pass_until(engine, player):
     while up_next(engine) != player:
         engine.perform(up_next(engine), Pass())

@@ -17,6 +17,7 @@ from attrs import define
 from tuicamp.rules import api
 from tuicamp.rules.aasen import (
     amphibious,
+    bonuses,
     books,
     captives,
     claim,
@@ -335,8 +336,18 @@ def raze(ctx: api.Context, territory: api.Territory) -> None:
 
 
 def win_bonus(ctx: api.Context, bonus: Bonus) -> None:
-    astate(ctx).bonuses.append(bonus)
+    """The bonus for next year, unless its invasion can never be made (R-AA-84): then the
+    chronicle says so and nothing is kept to be shown all year."""
     name = api.teams.name_of(ctx.campaign, bonus.player)
+    never = bonuses.never_reason(ctx.campaign, bonus)
+    if never:
+        ctx.emit(
+            "bonus_none",
+            f"{name} wins no {bonus.kind}: {never} (6.3, R-AA-84)",
+            player=bonus.player,
+        )
+        return
+    astate(ctx).bonuses.append(bonus)
     ctx.emit(
         "bonus",
         f"{name} may {bonus.kind} next year with +{bonus.initiative} Initiative",
