@@ -4,7 +4,7 @@ R-AA-11, R-AA-12, R-AA-34)."""
 from __future__ import annotations
 
 import pytest
-from test_aasen_year import REACH, books, end_all, new
+from test_aasen_year import REACH, books, end_all, new, senior
 
 from tuicamp.engine.battles import EnterBattleResult, SideEntry
 from tuicamp.engine.errors import RuleError
@@ -167,7 +167,10 @@ def carried(colony_fleet=False, points=300):
     engine.perform("malus", Declare(source=COVE, target=CAPE))
     engine.perform("eltharion", Answer(choice="stand"))
     engine.campaign.state.initiative["khazrak"] = 98
-    engine.perform("khazrak", Support(invasion="i1", points=points, fleet=COVE))
+    engine.perform(
+        "khazrak",
+        Support(invasion="i1", points=points, fleet=COVE, officer=senior(engine, "khazrak")),
+    )
     return engine
 
 

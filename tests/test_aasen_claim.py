@@ -4,7 +4,7 @@ units on the result form (R-AA-24) and the supporter who claims the victory (R-A
 from __future__ import annotations
 
 import pytest
-from test_aasen_year import BRETHREN, COLONY, REACH, new, pass_to_battles, to_declare
+from test_aasen_year import BRETHREN, COLONY, REACH, new, pass_to_battles, senior, to_declare
 
 from tuicamp.engine.battles import AutoResolveBattle, EnterBattleResult, SideEntry
 from tuicamp.engine.rules import Rules
@@ -32,7 +32,8 @@ def helps_malus(sender, holdings):
     state.initiative.update({"malus": 30, sender: 29})
     engine.perform("malus", Declare(source="wreckers-cove", target=CAPE))
     engine.perform("eltharion", Answer(choice="stand", defender="eltharion"))
-    engine.perform(sender, Support(invasion="i1", side="attacker", points=300))
+    officer = senior(engine, sender)
+    engine.perform(sender, Support(invasion="i1", side="attacker", points=300, officer=officer))
     pass_to_battles(engine)
     return engine
 

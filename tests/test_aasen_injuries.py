@@ -208,13 +208,16 @@ def test_a_captured_general_is_held_by_the_enemy_realm_and_told_to_all():
 
 def test_the_form_asks_each_fighting_general_slain_and_fled():
     """R-AA-37: the form asks of each of the two fighting Generals whether he was slain and
-    whether he fled, of his own side."""
+    whether he fled, of his own side (and of each Senior Officer, the one leading Khazrak's
+    Contingent too, R-AA-44)."""
     engine = to_battle(contingent=300)
     fields = battles.result_fields(rules_of(engine), engine.campaign.battles[0])
     asked = {f.key: f.side for f in fields if f.key.startswith(("slain_", "fled_"))}
     assert asked == {
         "slain_malus": "attacker",
         "fled_malus": "attacker",
+        "slain_khazrak~kouran": "attacker",
+        "fled_khazrak~kouran": "attacker",
         "slain_eltharion": "defender",
         "fled_eltharion": "defender",
     }
