@@ -503,6 +503,7 @@ def card_notes(rules: api.Rules, battle: api.Battle) -> list[str]:
                     f"{officers.substitute_text(state.officers.get(player, []))} (8.5)"
                 )
     notes += injuries.officers_on_card(camp, battle)
+    notes += voyages(rules, invasion)
     if invasion is not None:
         sent = [c for c in state.contingents if c.invasion == invasion.id]
         notes += limits.card_notes(rules, [invasion.attacker], sent)
@@ -512,6 +513,22 @@ def card_notes(rules: api.Rules, battle: api.Battle) -> list[str]:
         "the army lists themselves are the players' business (R-ALL-3)"
     )
     return notes
+
+
+def voyages(rules: api.Rules, invasion: Invasion | None) -> list[str]:
+    """The card's routes of the fleets that carried the invader's army and the Contingents
+    to the battle (5.7: "Declare which route your fleet will take", R-AA-86)."""
+    if invasion is None:
+        return []
+    camp, state = rules.campaign, astate(rules)
+    carried = [(invasion.attacker, invasion.source)] if invasion.by_sea else []
+    carried += [(c.player, c.fleet) for c in state.contingents if c.invasion == invasion.id]
+    return [
+        f"{api.teams.name_of(camp, f.carried)}'s fleet sailed {amphibious.route_text(camp, f)}"
+        for player, where in carried
+        for f in state.fleets
+        if where and f.used and (f.carried, f.where) == (player, where) and f.route
+    ]
 
 
 selection = limits.selection
