@@ -4,7 +4,7 @@ R-AA-11, R-AA-12, R-AA-34)."""
 from __future__ import annotations
 
 import pytest
-from test_aasen_year import REACH, books, end_all, new
+from test_aasen_year import REACH, books, end_all, new, pass_to_battles, senior
 
 from tuicamp.engine.battles import EnterBattleResult, SideEntry
 from tuicamp.engine.errors import RuleError
@@ -167,7 +167,10 @@ def carried(colony_fleet=False, points=300):
     engine.perform("malus", Declare(source=COVE, target=CAPE))
     engine.perform("eltharion", Answer(choice="stand"))
     engine.campaign.state.initiative["khazrak"] = 98
-    engine.perform("khazrak", Support(invasion="i1", points=points, fleet=COVE))
+    engine.perform(
+        "khazrak",
+        Support(invasion="i1", points=points, fleet=COVE, officer=senior(engine, "khazrak")),
+    )
     return engine
 
 
@@ -292,3 +295,40 @@ def test_no_friendly_fleet_without_trust_or_leave():
     engine.campaign.state.passages.clear()
     with pytest.raises(RuleError, match="grant_passage"):
         engine.perform("tehen", BORROW)
+
+
+def test_the_route_the_fleet_takes_is_told_and_on_the_card():
+    """5.7: "Declare which route your fleet will take to reach its destination" (R-AA-86):
+    the chronicle tells Malus's route as he declares, by names, and the battle's card
+    shows it; so it does of Khazrak's Contingent carried to The North Cape."""
+    engine = afloat()
+    camp = engine.campaign
+    engine.perform("malus", Declare(source=COVE, target=SHORE, fleet=True))
+    fleet = camp.state.fleets[0]
+    names = [
+        camp.map.territory(s).name if camp.map.territory(s) else f"sea {s}" for s in fleet.route
+    ]
+    assert fleet.route[-1] == SHORE and (fleet.carried, len(fleet.route)) == ("malus", 2)
+    route = f"from Wreckers' Cove by {', '.join(names)} (2 entered)"
+    (told,) = [e for e in engine.chronicle if e.kind == "voyage"]
+    assert told.text == f"Malus of Hag Graef's army sails {route} (5.7, R-AA-86)"
+    assert not told.rolls  # the mishap dice, if any, go with the declaration
+    engine.perform("eltharion", Answer(choice="stand"))
+    pass_to_battles(engine)
+    notes = battles.card_notes(Rules(camp, RULESET), camp.battles[0])
+    assert f"Malus of Hag Graef's fleet sailed {route}" in notes
+
+
+def test_a_contingents_route_is_told_and_on_the_card():
+    """5.7: "Declare which route your fleet will take"; "Fleets may also be used to
+    transport Supporting Contingents" (R-AA-49, R-AA-86)."""
+    engine = carried()
+    camp = engine.campaign
+    (told,) = [e.text for e in engine.chronicle if e.kind == "voyage"]
+    assert told.startswith("Khazrak One-Eye's Support Contingent sails from Wreckers' Cove by ")
+    assert told.endswith("The North Cape (1 entered) (5.7, R-AA-86)")
+    pass_to_battles(engine)
+    notes = battles.card_notes(Rules(camp, RULESET), camp.battles[0])
+    assert (
+        "Khazrak One-Eye's fleet sailed from Wreckers' Cove by The North Cape (1 entered)"
+    ) in notes

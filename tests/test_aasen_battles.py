@@ -8,6 +8,7 @@ from __future__ import annotations
 import copy
 
 import pytest
+from test_aasen_year import pass_to_battles, senior
 
 from tuicamp.engine.battles import AutoResolveBattle, EnterBattleResult, SideEntry
 from tuicamp.engine.errors import RuleError
@@ -62,17 +63,18 @@ def to_battle(target="the-north-cape", raid=False, contingent=0, seed=5):
         first(engine, "malus")  # Malus's own declaration is done: Khazrak is next below
         state = engine.campaign.state
         state.initiative["khazrak"] = 99
-        engine.perform("khazrak", Support(invasion="i1", side="attacker", points=contingent))
+        engine.perform(
+            "khazrak",
+            Support(
+                invasion="i1", side="attacker", points=contingent, officer=senior(engine, "khazrak")
+            ),
+        )
     return to_the_battles(engine)
 
 
 def to_the_battles(engine):
     """The players still to declare pass, and the battles open."""
-    rules = Rules(engine.campaign, RULESET)
-    while declarations.order(rules):
-        engine.perform(declarations.order(rules)[0], Pass())
-    end_all(engine)
-    assert engine.campaign.phase == "battles"
+    pass_to_battles(engine)
     return engine
 
 

@@ -5,12 +5,17 @@ from __future__ import annotations
 
 import pytest
 from test_aasen_battles import COLONY, PLAYERS, end_all, result, to_battle
+from test_aasen_year import CORSAIRS, new, pass_to_battles
+from test_aasen_year import end_all as end_all_seats
 
 from tuicamp.engine.errors import RuleError
-from tuicamp.rules.aasen import bonuses
+from tuicamp.rules.aasen import AasenRuleset, amphibious, bonuses
 from tuicamp.rules.aasen.bonuses import ForgoBonus
-from tuicamp.rules.aasen.declarations import Declare, Pass
+from tuicamp.rules.aasen.declarations import Answer, Declare, Pass
 from tuicamp.rules.aasen.purchases import WriteSheet
+
+RULESET = AasenRuleset()
+CAPE, SHORE = "the-north-cape", "eastwatch-shore"
 
 
 def to_next_declarations(engine, before=None):
@@ -148,3 +153,62 @@ def test_a_blitz_after_a_landing_goes_inland_whatever_the_landing_came_from():
     with pytest.raises(RuleError, match="R-AA-27"):
         engine.perform("malus", Declare(source=cape, target="eastwatch-shore"))
     engine.perform("malus", Declare(source=cape, target="the-sinking-mire"))
+
+
+# --- R-AA-84: a bonus that can never be made is not won --------------------------------
+
+
+def corsairs_battle(attacker, source, target, defender, fleet=False, before=None):
+    """On the corsairs' island ``attacker`` invades ``target`` from ``source`` (by sea when
+    ``fleet``), ``defender`` stands, the others pass and the battle opens."""
+    engine = new(CORSAIRS)
+    camp = engine.campaign
+    end_all_seats(engine)
+    end_all_seats(engine)
+    for member in ("malus", "tehen", "harkon"):
+        fleets = [source] if fleet and member == attacker else []
+        engine.perform(member, WriteSheet(fleets=fleets))
+    end_all_seats(engine)
+    camp.state.initiative[attacker] = 99
+    engine.perform(attacker, Declare(source=source, target=target, fleet=fleet))
+    engine.perform(defender, Answer(choice="stand", defender=defender))
+    pass_to_battles(engine)
+    return engine
+
+
+def test_no_follow_up_back_into_the_sea():
+    """6.3: "If he was the defender he must attack the territory that launched the invasion
+    from the territory that was attacked" - a sea hex is no territory (R-AA-84): Harkon
+    lands at Eastwatch Shore from the sea, Eltharion wins a Solid Victory and no Follow-up
+    is kept to be shown all year."""
+    engine = new(CORSAIRS)
+    shore = engine.campaign.map.territory(SHORE)
+    sea = next(
+        h
+        for h in engine.campaign.map.neighbours(amphibious.place(engine.campaign, SHORE))
+        if engine.campaign.map.terrain_at(h).sea
+    )
+    label = engine.campaign.map.label(sea)
+    engine = corsairs_battle("harkon", label, shore.id, "eltharion", fleet=True)
+    result(engine, 2, 2)  # the defender's Solid Victory: +5 to follow up
+    assert engine.campaign.state.bonuses == []
+    (told,) = [e.text for e in engine.chronicle if e.kind == "bonus_none"]
+    assert told == (
+        f"Eltharion of Arnheim wins no follow-up: the invasion was launched from the sea "
+        f"({label}), no territory to attack (6.3, R-AA-84)"
+    )
+
+
+def test_no_blitz_where_no_territory_is_left_to_blitz_into():
+    """6.3: "A blitz is an invasion from the newly conquered territory into one of the three
+    territories which is not in contact with the territory he invaded from last turn"
+    (R-AA-22, R-AA-84): Lantern Rock, taken from The North Cape, has none."""
+    engine = corsairs_battle("eltharion", CAPE, "lantern-rock", "harkon")
+    result(engine, 1, 3)  # the attacker's Massacre: a Blitz, were there anywhere to go
+    assert engine.campaign.map.territory("lantern-rock").owner == COLONY
+    assert engine.campaign.state.bonuses == []
+    (told,) = [e.text for e in engine.chronicle if e.kind == "bonus_none"]
+    assert told == (
+        "Eltharion of Arnheim wins no blitz: Lantern Rock borders no territory a blitz may "
+        "go into (6.3, R-AA-84)"
+    )

@@ -8,11 +8,15 @@ import pytest
 from test_aasen_battles import end_all, result, to_battle
 from test_aasen_injuries import enter
 
+from tuicamp.engine.battles import EnterBattleResult, SideEntry
 from tuicamp.engine.errors import RuleError
+from tuicamp.engine.rules import Rules
 from tuicamp.model.campaign import DiceMode
+from tuicamp.rules.aasen import AasenRuleset, battles
 from tuicamp.rules.aasen.captives import Execute, Release
 
 REACH, COLONY = "hag-graef-reach", "arnheim-colony"
+RULESET = AasenRuleset()
 
 
 def eltharion_taken(segment):
@@ -139,3 +143,22 @@ def test_the_capital_conquered_frees_its_captives():
     assert (general(engine, "khazrak").fate, general(engine, "khazrak").captor) == ("", "")
     freed = [e.text for e in engine.chronicle if e.kind == "captive_freed"]
     assert len(freed) == 1 and "The North Cape is conquered" in freed[0]
+
+
+@pytest.mark.parametrize("fate", ["captured", "dead"])
+def test_the_form_asks_nothing_of_a_general_who_is_not_there(fate):
+    """8.5: "If a General is unavailable due to being dead or captured ... If the player has
+    no Senior Officer to take over, his army will have no General" (R-AA-38, R-AA-82):
+    with Eltharion's General held or dead, the form asks no Glory deed, slain, fled or
+    mounted of him, and an answer for him is refused."""
+    engine = to_battle()
+    general(engine, "eltharion").fate = fate
+    rules = Rules(engine.campaign, RULESET)
+    keys = {f.key for f in battles.result_fields(rules, engine.campaign.battles[0])}
+    asked = {k for k in keys if k.endswith("_eltharion")}
+    assert asked == {"scoring_eltharion", "missions_eltharion"}  # his player's, not the General's
+    assert {"slain_malus", "glory_standards_malus"} <= keys
+    sides = [SideEntry(side="attacker"), SideEntry(side="defender", facts={"slain_eltharion": 1})]
+    facts = {"winner": 1, "level": 1, "conceded": 0}
+    with pytest.raises(RuleError, match="slain_eltharion"):
+        engine.perform("gm", EnterBattleResult(battle="b1", sides=sides, facts=facts))

@@ -33,13 +33,13 @@ def test_each_players_line_shows_his_own_army_and_the_contingent_its_senders():
     attacker, defender = card_of(engine).sides
     assert forces(attacker) == [
         ("Malus of Hag Graef", 1750),
-        ("Khazrak One-Eye's Support Contingent", 600),
+        ("Khazrak One-Eye's Support Contingent, led by Kouran", 600),
     ]
     assert attacker.points == 2350 == engine.campaign.battles[0].sides[0].points
     assert forces(defender) == [("Eltharion of Arnheim", 1750)]
     text = card_text(card_of(engine))
     assert "  Malus of Hag Graef (1750 pts)\n" in text
-    assert "  Khazrak One-Eye's Support Contingent (600 pts)\n" in text
+    assert "  Khazrak One-Eye's Support Contingent, led by Kouran (600 pts)\n" in text
     assert "Khazrak One-Eye (Chaos Beasts) — 2350 pts" in text
 
 
@@ -68,13 +68,13 @@ def test_a_turncoats_contingent_is_listed_with_the_side_it_fights_for():
     engine = harkon_helps_malus()
     attacker, defender = card_of(engine).sides
     own_attack, own_defend = attacker.points - 300, defender.points
-    assert forces(attacker)[1] == ("Captain Harkon's Support Contingent", 300)
+    assert forces(attacker)[1] == ("Captain Harkon's Support Contingent, led by Kouran", 300)
     engine.perform("harkon", Betray(invasion="i1", how="turncoat"))
     attacker, defender = card_of(engine).sides
     assert forces(attacker) == [("Malus of Hag Graef", own_attack)]
     assert forces(defender) == [
         ("Eltharion of Arnheim", own_defend),
-        ("Captain Harkon's Support Contingent", 300),
+        ("Captain Harkon's Support Contingent, led by Kouran", 300),
     ]
     assert defender.points == own_defend + 300
 
@@ -86,4 +86,4 @@ def test_tuicamp_battles_prints_the_card_with_each_players_points(tmp_path, caps
     assert cli.main(["battles", str(save), "--card", "b1", "--as", "gm"]) == 0
     out = capsys.readouterr().out
     assert "  Malus of Hag Graef (1750 pts)\n" in out
-    assert "  Khazrak One-Eye's Support Contingent (600 pts)\n" in out
+    assert "  Khazrak One-Eye's Support Contingent, led by Kouran (600 pts)\n" in out

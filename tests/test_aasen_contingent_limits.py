@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 from test_aasen_battles import RULESET, to_declared, to_the_battles
+from test_aasen_year import senior
 
 from tuicamp.engine.errors import RuleError
 from tuicamp.engine.rules import Rules
@@ -39,7 +40,10 @@ def test_each_contingent_takes_a_hero(glory, most):
 
 def test_a_contingent_within_the_heroes_is_sent():
     engine = to_support(0, spent=0)
-    engine.perform("khazrak", Support(invasion="i1", side="attacker", points=300))
+    engine.perform(
+        "khazrak",
+        Support(invasion="i1", side="attacker", points=300, officer=senior(engine, "khazrak")),
+    )
     assert [c.invasion for c in engine.campaign.state.contingents] == ["i1"]
 
 
@@ -49,12 +53,18 @@ def test_no_more_contingents_than_heroes():
     refused."""
     engine = to_support(0, spent=1)
     with pytest.raises(RuleError, match="sends at most 1 Support Contingent"):
-        engine.perform("khazrak", Support(invasion="i1", side="attacker", points=300))
+        engine.perform(
+            "khazrak",
+            Support(invasion="i1", side="attacker", points=300, officer=senior(engine, "khazrak")),
+        )
 
 
 def test_more_glory_more_contingents():
     engine = to_support(5, spent=1)
-    engine.perform("khazrak", Support(invasion="i1", side="attacker", points=600))
+    engine.perform(
+        "khazrak",
+        Support(invasion="i1", side="attacker", points=600, officer=senior(engine, "khazrak")),
+    )
 
 
 def test_the_card_shows_the_contingents_share_of_the_limits():
@@ -62,13 +72,16 @@ def test_the_card_shows_the_contingents_share_of_the_limits():
     invasion army and Support Contingents combined"; "Support Contingents of 300 pts must
     include at least 1 Core unit and Contingents of 600 pts must include at least 2"."""
     engine = to_support(5)
-    engine.perform("khazrak", Support(invasion="i1", side="attacker", points=600))
+    engine.perform(
+        "khazrak",
+        Support(invasion="i1", side="attacker", points=600, officer=senior(engine, "khazrak")),
+    )
     to_the_battles(engine)
     notes = RULESET.battle_card_notes(Rules(engine.campaign, RULESET), engine.campaign.battles[0])
     khazrak = engine.campaign.player("khazrak").name
     assert (
-        f"{khazrak}'s Support Contingent of 600 points (5.5): at least 2 Core unit(s), led by a "
-        "Senior Officer, never the General"
+        f"{khazrak}'s Support Contingent of 600 points (5.5): at least 2 Core unit(s), led by his "
+        "Senior Officer Kouran, never the General"
     ) in notes
     assert (
         f"{khazrak}'s invasion army and his 1 Support Contingent(s) this year are one army "

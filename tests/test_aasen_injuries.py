@@ -16,6 +16,7 @@ from tuicamp.model.campaign import DiceMode, DiceState
 from tuicamp.rules.aasen import AasenRuleset, battles, declarations, injuries
 from tuicamp.rules.aasen.declarations import Answer, Declare, Pass
 from tuicamp.rules.aasen.purchases import WriteSheet
+from tuicamp.rules.aasen.state import Officer
 
 RULESET = AasenRuleset()
 REACH = "hag-graef-reach"
@@ -207,13 +208,16 @@ def test_a_captured_general_is_held_by_the_enemy_realm_and_told_to_all():
 
 def test_the_form_asks_each_fighting_general_slain_and_fled():
     """R-AA-37: the form asks of each of the two fighting Generals whether he was slain and
-    whether he fled, of his own side."""
+    whether he fled, of his own side (and of each Senior Officer, the one leading Khazrak's
+    Contingent too, R-AA-44)."""
     engine = to_battle(contingent=300)
     fields = battles.result_fields(rules_of(engine), engine.campaign.battles[0])
     asked = {f.key: f.side for f in fields if f.key.startswith(("slain_", "fled_"))}
     assert asked == {
         "slain_malus": "attacker",
         "fled_malus": "attacker",
+        "slain_khazrak~kouran": "attacker",
+        "fled_khazrak~kouran": "attacker",
         "slain_eltharion": "defender",
         "fled_eltharion": "defender",
     }
@@ -287,6 +291,51 @@ def test_old_battle_wounds_roll_at_the_start_of_each_battle_the_lowest_taken():
     assert ("Stupidity" if d6 <= 3 else "Frenzy") in madness.text
     battle = next(b for b in engine.campaign.battles if b.id != "b1")
     assert [c.side for c in battle.circumstances if c.key.startswith("old_wound")] == ["defender"]
+
+
+def test_a_senior_officers_old_battle_wound_rolls_at_the_start_of_each_battle():
+    """8.2, Old Battle Wound: "1: "Ow, my leg." The character may not fight this battle ...
+    If he is the army General, the army has no General in this battle ... It is possible
+    for a character to have more than one Old Battle Wound" (R-AA-83): Malus's Senior
+    Officer Lokhir rolls his as next year's battle opens, and the card tells it."""
+    engine = to_battle()
+    result(engine, 2, 3)  # Eltharion's Massacre: his Follow-up next year
+    lokhir = Officer("Lokhir", 3, injuries=["Old Battle Wound (x)"])
+    engine.campaign.state.officers["malus"] = [lokhir]
+    battle = to_second_battle(engine)
+    (wound,) = [e for e in engine.chronicle if e.kind == "battle_start"]
+    (d6,) = [r.total for r in wound.rolls]
+    assert wound.text.startswith(
+        f"Malus of Hag Graef's Senior Officer Lokhir's Old Battle Wound (8.2), {d6}: "
+    )
+    assert "the army has no General" not in wound.text
+    (circumstance,) = [c for c in battle.circumstances if c.key.startswith("old_wound")]
+    assert (circumstance.side, circumstance.text) == ("defender", wound.text)
+    assert circumstance.key.endswith("_malus~lokhir")
+    notes = battles.card_notes(rules_of(engine), battle)
+    lokhirs = "Malus of Hag Graef's Senior Officer Lokhir's injuries (8.2): Old Battle Wound (x)"
+    assert lokhirs in notes
+
+
+@pytest.mark.parametrize(("slain", "gained"), [(False, 1), (True, 0)])
+def test_a_senior_officer_who_fights_with_his_old_wound_gains_a_glory(slain, gained):
+    """8.2, Old Battle Wound: "2: ... should he survive (i.e. he's not slain again) he gains
+    +1 point of Glory" - a Senior Officer too (R-AA-83)."""
+    engine = to_battle()
+    korhil = Officer("Korhil")
+    engine.campaign.state.officers["eltharion"] = [korhil]
+    battle = engine.campaign.battles[0]
+    key = "old_wound_fights_eltharion~korhil"
+    battle.circumstances.append(Circumstance(key, "x", "defender", 2))
+    engine.campaign.dice.mode = DiceMode.TABLE
+    sides = [
+        SideEntry(side="attacker"),
+        SideEntry(side="defender", facts={"slain_eltharion~korhil": int(slain)}),
+    ]
+    facts = {"winner": 1, "level": 1, "conceded": 0}
+    dice = [6, 6] if slain else []
+    engine.perform("gm", EnterBattleResult(battle="b1", sides=sides, facts=facts, dice=dice))
+    assert korhil.glory == gained
 
 
 @pytest.mark.parametrize(("slain", "gained"), [(False, 1), (True, 0)])

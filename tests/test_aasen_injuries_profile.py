@@ -158,6 +158,19 @@ def test_a_wasting_injury_rolls_after_each_battle(d6, wounds):
     assert told == (d6 == 1)
 
 
+def test_a_wasting_injury_does_not_roll_in_the_battle_that_caused_it():
+    """8.2: "Wasting Injury. -1 Wound. Roll a D6 at the end of each battle the character
+    fights from now on"; 6.6: "The effects of injuries will apply from the next battle and
+    onwards" (R-AA-81): Malus, slain, rolls 23 and nothing more; the table asks no D6."""
+    engine = to_battle()
+    general = engine.campaign.state.generals["malus"]
+    general.profile = {"W": 3}
+    enter(engine, malus_slain=True, dice=[2, 3])
+    assert [i.split(" (")[0] for i in general.injuries] == ["Wasting Injury"]
+    assert general.profile == {"W": 2}
+    assert not [e for e in engine.chronicle if "'s Wasting Injury rolls" in e.text]
+
+
 def test_robbed_is_on_the_next_battles_card_only():
     """8.2: "51 | Robbed. In the next battle the character takes part, all equipment, magic
     items and mounts cost double the normal points cost" (R-AA-44: on that battle's card,

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from test_aasen_battles import result, to_battle
 from test_aasen_support import at_war, first
-from test_aasen_year import apply, cli_to_purchases, end_all, new
+from test_aasen_year import apply, cli_to_purchases, end_all, new, senior
 
 from tuicamp import cli
 from tuicamp.engine.rules import Rules
@@ -175,8 +175,11 @@ def test_a_seat_reads_its_own_contingents_sent_and_received():
     with their points and battle, and a seat neither sends nor receives none of them."""
     engine = at_war()
     first(engine, "khazrak")
-    engine.perform("khazrak", Support(invasion="i1", points=600, officer=""))
-    text = "Khazrak One-Eye to Malus of Hag Graef in The North Cape (i1, attacker): 600 points"
+    engine.perform("khazrak", Support(invasion="i1", points=600, officer=senior(engine, "khazrak")))
+    text = (
+        "Khazrak One-Eye to Malus of Hag Graef in The North Cape (i1, attacker): 600 points, "
+        "led by Kouran"
+    )
     assert ("Contingent sent", text) in lines_of(engine, "khazrak")
     assert ("Contingent received", text) in lines_of(engine, "malus")
     for player in ("eltharion", "tehen"):

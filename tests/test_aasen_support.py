@@ -6,6 +6,7 @@ from __future__ import annotations
 import copy
 
 import pytest
+from test_aasen_year import senior
 
 from tuicamp.engine.errors import RuleError
 from tuicamp.engine.flow import EndPhase
@@ -56,7 +57,10 @@ def test_a_contingent_marches_from_the_capital_and_pays_a_resource_a_friendly_te
     the move from B into A, since territory A is not a friendly territory"."""
     engine = at_war()
     first(engine, "khazrak")
-    engine.perform("khazrak", Support(invasion="i1", side="attacker", points=300))
+    engine.perform(
+        "khazrak",
+        Support(invasion="i1", side="attacker", points=300, officer=senior(engine, "khazrak")),
+    )
     (contingent,) = engine.campaign.state.contingents
     assert contingent.cost == 3 and contingent.path[0] == "hag-hold"
     assert contingent.path[-1] == "the-north-cape"
@@ -70,7 +74,10 @@ def test_a_defenders_contingent_may_set_out_from_the_outpost_in_the_battle():
     the Outpost of the territory invaded moves into no territory and costs nothing."""
     engine = at_war()
     first(engine, "tehen")
-    engine.perform("tehen", Support(invasion="i1", side="defender", points=600))
+    engine.perform(
+        "tehen",
+        Support(invasion="i1", side="defender", points=600, officer=senior(engine, "tehen")),
+    )
     (contingent,) = engine.campaign.state.contingents
     assert (contingent.cost, contingent.path) == (0, ["the-north-cape"])
     assert resources(engine, COLONY) == 11
@@ -98,9 +105,11 @@ def test_one_contingent_of_a_player_to_each_battle():
     """5.5: "A player can not send more than one Support Contingent to the same battle"."""
     engine = at_war()
     first(engine, "khazrak")
-    engine.perform("khazrak", Support(invasion="i1"))
+    engine.perform("khazrak", Support(invasion="i1", officer=senior(engine, "khazrak")))
     with pytest.raises(RuleError, match="Not more than one Support Contingent"):
-        engine.perform("khazrak", Support(invasion="i1", points=600))
+        engine.perform(
+            "khazrak", Support(invasion="i1", points=600, officer=senior(engine, "khazrak"))
+        )
 
 
 def test_the_supported_player_may_refuse_and_the_march_is_paid_back():
@@ -108,7 +117,7 @@ def test_the_supported_player_may_refuse_and_the_march_is_paid_back():
     however, pay any Resources for marching"."""
     engine = at_war()
     first(engine, "khazrak")
-    engine.perform("khazrak", Support(invasion="i1"))
+    engine.perform("khazrak", Support(invasion="i1", officer=senior(engine, "khazrak")))
     with pytest.raises(RuleError, match="Only the player supported refuses"):
         engine.perform("khazrak", RefuseSupport(invasion="i1", sender="khazrak"))
     engine.perform("malus", RefuseSupport(invasion="i1", sender="khazrak"))
@@ -122,7 +131,7 @@ def test_a_dogs_of_war_army_receives_no_support():
     engine.campaign.player("malus").race = "Dogs of War"
     first(engine, "khazrak")
     with pytest.raises(RuleError, match="Dogs of War army may not receive support"):
-        engine.perform("khazrak", Support(invasion="i1"))
+        engine.perform("khazrak", Support(invasion="i1", officer=senior(engine, "khazrak")))
 
 
 @pytest.mark.parametrize(
@@ -168,7 +177,7 @@ def test_a_refused_contingent_still_comes_off_its_senders_invasion_army():
     You do not, however, pay any Resources for marching"."""
     engine = at_war()
     first(engine, "khazrak")
-    engine.perform("khazrak", Support(invasion="i1", points=600))
+    engine.perform("khazrak", Support(invasion="i1", points=600, officer=senior(engine, "khazrak")))
     engine.perform("malus", RefuseSupport(invasion="i1", sender="khazrak"))
     rules = Rules(engine.campaign, RULESET)
     assert support.sent_points(rules, "khazrak") == 600
@@ -191,12 +200,17 @@ def test_support_is_cancelled_only_before_the_supported_player_declares():
     invasion. You do not, however, pay any Resources for marching" (R-AA-50)."""
     engine = at_war()
     first(engine, "khazrak")
-    engine.perform("khazrak", Support(invasion="i1"))  # Malus has declared already
+    engine.perform(
+        "khazrak", Support(invasion="i1", officer=senior(engine, "khazrak"))
+    )  # Malus has declared already
     with pytest.raises(RuleError, match="has had his turn to declare"):
         engine.perform("khazrak", CancelSupport(invasion="i1"))
     engine = at_war()
     first(engine, "tehen")
-    engine.perform("tehen", Support(invasion="i1", side="defender", points=600))
+    engine.perform(
+        "tehen",
+        Support(invasion="i1", side="defender", points=600, officer=senior(engine, "tehen")),
+    )
     engine.perform("tehen", CancelSupport(invasion="i1"))
     (contingent,) = engine.campaign.state.contingents
     assert contingent.cancelled and not contingent.fights

@@ -23,6 +23,7 @@ from tuicamp.game.setup import start_campaign
 from tuicamp.rules.aasen import AasenRuleset, amphibious, declarations, realms
 from tuicamp.rules.aasen.declarations import Answer, Declare, ModifyInitiative, Pass
 from tuicamp.rules.aasen.purchases import WriteSheet
+from tuicamp.rules.aasen.state import Officer
 from tuicamp.rules.aasen.year import ConvertWealth
 from tuicamp.storage.scenario import find_scenario, load_scenario
 
@@ -73,6 +74,25 @@ def to_declare(engine):
 
 def up_next(engine):
     return declarations.order(Rules(engine.campaign, RULESET))[0]
+
+
+def senior(engine, player, name="Kouran"):
+    """The name of a Senior Officer of ``player``'s, made if he has none of that name, to
+    lead a Support Contingent (5.5: "The Contingent must also include one Senior Officer",
+    R-AA-85)."""
+    officers = engine.campaign.state.officers.setdefault(player, [])
+    if not any(o.name == name for o in officers):
+        officers.append(Officer(name))
+    return name
+
+
+def pass_to_battles(engine):
+    """The players still to declare pass, every seat ends the phase, the battles open."""
+    rules = Rules(engine.campaign, RULESET)
+    while declarations.order(rules):
+        engine.perform(declarations.order(rules)[0], Pass())
+    end_all(engine)
+    assert engine.campaign.phase == "battles"
 
 
 def pass_until(engine, player):

@@ -36,6 +36,7 @@ from collections import deque
 from tuicamp.rules import api
 from tuicamp.rules.aasen import realms, trust
 from tuicamp.rules.aasen.state import STRONGHOLD, AasenState, Fleet, astate
+from tuicamp.rules.kit.words import possessive
 
 FAILS, SMALLER, SHIFTED, HAMPERED = 1, 2, 3, 4  # table 5.3's results, cumulative downwards
 
@@ -171,6 +172,13 @@ def carrier(rules: api.Rules, player: str, where: str) -> Fleet | None:
     return next((f for f in free if lends(camp, state, f, player)), None)
 
 
+def route_text(campaign: api.Campaign, fleet: Fleet) -> str:
+    """5.7's "route your fleet will take" as the players read it: names, a sea hex's label."""
+    steps = [fleet.where, *fleet.route]
+    names = [t.name if (t := campaign.map.territory(s)) else f"sea {s}" for s in steps]
+    return f"from {names[0]} by {', '.join(names[1:])} ({len(fleet.route)} entered)"
+
+
 ARMY, CONTINGENT = "army", "Support Contingent"  # the two forces a fleet carries (5.7)
 
 
@@ -211,11 +219,13 @@ def sail(
         f"The voyage enters {len(way)} territories: {cost} Resources (table 5.2), and your "
         f"realm has {have}",
     )
-    fleet.used = True
+    fleet.used, fleet.carried, fleet.route = True, player, [name_of(camp, h) for h in way]
+    who = api.teams.name_of(camp, player)
+    text = f"{possessive(who)} {force} sails {route_text(camp, fleet)} (5.7, R-AA-86)"
+    ctx.emit("voyage", text, player=player)  # before the dice, which go with the declaration
     threats = dangers(ctx, {realm_id, fleet.realm, ally} - {""}, way)
     lowest = 0
     if threats:
-        who = api.teams.name_of(camp, player)
         what = "" if force == ARMY else f" with a {force}"
         rolled = ctx.dice.roll(f"{len(threats)}d6", f"{who}'s fleet{what}: {', '.join(threats)}")
         lowest = min(rolled.dice) if rolled.dice else rolled.total

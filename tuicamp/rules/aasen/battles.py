@@ -17,6 +17,7 @@ from attrs import define
 from tuicamp.rules import api
 from tuicamp.rules.aasen import (
     amphibious,
+    bonuses,
     books,
     captives,
     claim,
@@ -311,11 +312,17 @@ def claimed(ctx: api.Context, battle: api.Battle, side: str, supported: str) -> 
     won = claim.claim(ctx, battle, side, supported)
     if won.player != supported:
         name = api.teams.name_of
+        same = won.realm == realms.realm_id_of(ctx.campaign, supported)
+        # R-AA-80: one of the supported player's realm counts his own units against his
+        mine, theirs = won.player_units, won.own_units
+        if not same:
+            mine, theirs = won.units, won.supported_units
+        ruling = "R-AA-31, R-AA-80" if same else "R-AA-31"
         ctx.emit(
             "victory_claimed",
-            f"{name(ctx.campaign, won.player)} claims the victory: {won.units} Scoring units "
-            f"left to {possessive(name(ctx.campaign, supported))} {won.supported_units} (6.3, "
-            "R-AA-24, R-AA-31)",
+            f"{name(ctx.campaign, won.player)} claims the victory: {mine} Scoring units "
+            f"left to {possessive(name(ctx.campaign, supported))} {theirs} (6.3, "
+            f"R-AA-24, {ruling})",
             battle=battle.id,
         )
     return won
@@ -329,8 +336,18 @@ def raze(ctx: api.Context, territory: api.Territory) -> None:
 
 
 def win_bonus(ctx: api.Context, bonus: Bonus) -> None:
-    astate(ctx).bonuses.append(bonus)
+    """The bonus for next year, unless its invasion can never be made (R-AA-84): then the
+    chronicle says so and nothing is kept to be shown all year."""
     name = api.teams.name_of(ctx.campaign, bonus.player)
+    never = bonuses.never_reason(ctx.campaign, bonus)
+    if never:
+        ctx.emit(
+            "bonus_none",
+            f"{name} wins no {bonus.kind}: {never} (6.3, R-AA-84)",
+            player=bonus.player,
+        )
+        return
+    astate(ctx).bonuses.append(bonus)
     ctx.emit(
         "bonus",
         f"{name} may {bonus.kind} next year with +{bonus.initiative} Initiative",
@@ -417,8 +434,8 @@ def apply_result(ctx: api.Context, battle: api.Battle) -> None:
     missions.tell(ctx, battle)
     glory.officer_glory(ctx, battle)
     injuries.survived(ctx, battle)
+    injuries.wasting(ctx, battle)  # before this battle's injuries: they count from the next
     injuries.apply(ctx, battle)
-    injuries.wasting(ctx, battle)
 
 
 def side_forces(
@@ -485,6 +502,8 @@ def card_notes(rules: api.Rules, battle: api.Battle) -> list[str]:
                     f"selected by his Glory for the rest of the year; "
                     f"{officers.substitute_text(state.officers.get(player, []))} (8.5)"
                 )
+    notes += injuries.officers_on_card(camp, battle)
+    notes += voyages(rules, invasion)
     if invasion is not None:
         sent = [c for c in state.contingents if c.invasion == invasion.id]
         notes += limits.card_notes(rules, [invasion.attacker], sent)
@@ -494,6 +513,22 @@ def card_notes(rules: api.Rules, battle: api.Battle) -> list[str]:
         "the army lists themselves are the players' business (R-ALL-3)"
     )
     return notes
+
+
+def voyages(rules: api.Rules, invasion: Invasion | None) -> list[str]:
+    """The card's routes of the fleets that carried the invader's army and the Contingents
+    to the battle (5.7: "Declare which route your fleet will take", R-AA-86)."""
+    if invasion is None:
+        return []
+    camp, state = rules.campaign, astate(rules)
+    carried = [(invasion.attacker, invasion.source)] if invasion.by_sea else []
+    carried += [(c.player, c.fleet) for c in state.contingents if c.invasion == invasion.id]
+    return [
+        f"{api.teams.name_of(camp, f.carried)}'s fleet sailed {amphibious.route_text(camp, f)}"
+        for player, where in carried
+        for f in state.fleets
+        if where and f.used and (f.carried, f.where) == (player, where) and f.route
+    ]
 
 
 selection = limits.selection

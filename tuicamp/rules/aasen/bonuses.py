@@ -52,6 +52,20 @@ def targets(campaign: api.Campaign, bonus: Bonus) -> list[api.Territory]:
     return [target] if target is not None else []
 
 
+def never_reason(campaign: api.Campaign, bonus: Bonus) -> str:
+    """Why the bonus's invasion can never be made, whatever the land's owners next year
+    ("" when it can be): a defender's Follow-up "must attack the territory that launched
+    the invasion", and a sea hex is no territory; a Blitz whose conquered territory has
+    no neighbour it may go into (R-AA-22, R-AA-52). Such a bonus is not won (R-AA-84)."""
+    if targets(campaign, bonus):
+        return ""
+    if bonus.kind == FOLLOW_UP:
+        return f"the invasion was launched from the sea ({bonus.target}), no territory to attack"
+    conquered = campaign.map.territory(bonus.source)
+    where = conquered.name if conquered is not None else bonus.source
+    return f"{where} borders no territory a blitz may go into"
+
+
 def lapse_reason(campaign: api.Campaign, bonus: Bonus) -> str:
     """Why the bonus's invasion cannot be made this year ("" when it can)."""
     realm_id = realms.realm_id_of(campaign, bonus.player)

@@ -13,7 +13,9 @@ A faction is the players of one realm on the winning side (R-AA-31): the support
 player's with his realm's Contingents, and each other realm's Contingents. The faction
 with the most Scoring units wins, any tie for the most going to the supported player's;
 the spoils (the territory conquered, the Follow-up or Blitz) go to that faction's realm and
-to its player with the most Scoring units.
+to its player with the most Scoring units. That holds of the supported player's faction too
+(R-AA-80): a supporter of his own realm with more Scoring units than he has claims the
+victory and its Follow-up or Blitz, the land staying with the realm either way.
 """
 
 from __future__ import annotations
@@ -48,6 +50,8 @@ class Claim:
     player: str
     units: int  # the faction's Scoring units
     supported_units: int  # the supported player's faction's
+    player_units: int = 0  # the claimant's own
+    own_units: int = 0  # the supported player's own
 
 
 def units_of(result: api.BattleResult, side: str, player: str) -> int:
@@ -69,8 +73,8 @@ def claim(rules: api.Rules, battle: api.Battle, side: str, supported: str) -> Cl
     mine = totals.get(own, 0)
     best = max(totals.values(), default=0)
     leaders = [realm for realm, total in totals.items() if total == best]
-    if mine == best or len(leaders) > 1:
-        return Claim(own, supported, mine, mine)
-    realm = leaders[0]
-    player = max(factions[realm], key=lambda p: units[p])
-    return Claim(realm, player, best, mine)
+    realm = own if mine == best or len(leaders) > 1 else leaders[0]
+    # R-AA-80: the faction's player with the most Scoring units, a tie the supported one's
+    player = max(factions.get(realm, [supported]), key=lambda p: (units.get(p, 0), p == supported))
+    own_units = units.get(supported, 0)
+    return Claim(realm, player, totals.get(realm, 0), mine, units.get(player, 0), own_units)

@@ -74,6 +74,7 @@ def fields(campaign: api.Campaign, battle: api.Battle) -> tuple[api.ResultField,
             side=side,
         )
         for side, player in generals(battle).items()
+        if injuries.on_the_table(campaign, player)  # R-AA-82: none asked of one lost
         for deed, question, most, _ in DEEDS
     )
 

@@ -66,14 +66,24 @@ class Fighter:
         return f"{self.player}~{slug}"
 
 
+def on_the_table(campaign: api.Campaign, player: str) -> bool:
+    """Whether the player's General fights his battles: not dead, captured or retired (8.5:
+    "If a General is unavailable due to being dead or captured ... If the player has no
+    Senior Officer to take over, his army will have no General", R-AA-82), so the form
+    asks his deeds and injuries."""
+    state = campaign.state
+    return isinstance(state, AasenState) and commands(state, player)
+
+
 def fighters(state: AasenState, battle: api.Battle) -> Iterator[Fighter]:
-    """Each side's fighting General, then each free Senior Officer of each player on it
-    (8.1: "Senior Officers do not have to be used in each battle")."""
+    """Each side's fighting General, unless he is lost (R-AA-82), then each free Senior
+    Officer of each player on it (8.1: "Senior Officers do not have to be used in each
+    battle")."""
     for side in battle.sides:
         if not side.players:
             continue
         general = state.generals.get(side.players[0])
-        if general is not None:
+        if general is not None and not general.fate:
             yield Fighter(side.id, side.players[0], general)
         for player in side.players:
             for officer in state.officers.get(player, []):
@@ -308,30 +318,51 @@ def fate_text(campaign: api.Campaign, general: Character) -> str:
 
 
 def battle_start(ctx: api.Context, battle: api.Battle) -> None:
-    """8.2: Old Battle Wound, "Roll a D6 at the start of each battle the General is
-    involved in ... It is possible for a character to have more than one Old Battle Wound.
-    If this is the case a D6 is rolled for each and the lowest result is taken"; Madness,
-    "Roll a D6 at the start of each battle the character takes part in from now on". Rolled
-    in the open as the battle opens, and written on its card. "Robbed. In the next battle
-    the character takes part, all equipment, magic items and mounts cost double": written
-    on the card of his next battle, then struck from his sheet (R-AA-44)."""
-    state = astate(ctx)
-    for side in battle.sides:
-        general = state.generals.get(side.players[0]) if side.players else None
-        if general is None or general.fate:
-            continue
+    """8.2: Old Battle Wound, "Roll a D6 at the start of each battle the General is involved
+    in ... If he is the army General, the army has no General in this battle ... It is
+    possible for a character to have more than one Old Battle Wound. If this is the case a
+    D6 is rolled for each and the lowest result is taken"; Madness, "Roll a D6 at the start
+    of each battle the character takes part in from now on". Rolled in the open as the
+    battle opens for each fighter, the Senior Officers too (R-AA-83), and written on its
+    card. "Robbed. In the next battle the character takes part, all equipment, magic items
+    and mounts cost double": written on the card of his next battle, then struck from his
+    sheet (R-AA-44)."""
+    for fighter in list(fighters(astate(ctx), battle)):
+        character = fighter.character
         for rule in ctx.table("battle_start").values():
-            count = sum(1 for i in general.injuries if i.startswith(f"{rule['injury']} ("))
+            count = sum(1 for i in character.injuries if i.startswith(f"{rule['injury']} ("))
             if not count:
                 continue
-            reason = f"{general.name}'s {rule['injury']}"
+            reason = f"{character.name}'s {rule['injury']}"
             dice = [ctx.dice.d6(reason) for _ in range(count if rule["lowest"] else 1)]
             d6 = min(dice)
             row = next(r for r in rule["results"] if r["low"] <= d6 <= r["high"])
-            text = f"{general.name}'s {rule['injury']} (8.2), {d6}: {row['text']}"
-            battle.circumstances.append(api.Circumstance(row["key"], text, side.id, d6))
-            ctx.emit("battle_start", text, battle=battle.id, player=side.players[0])
+            general = isinstance(character, General)
+            also = f"; {row['general']}" if general and row.get("general") else ""
+            text = f"{title(ctx.campaign, fighter)}'s {rule['injury']} (8.2), {d6}: {row['text']}"
+            key = wound_key(str(row["key"]), fighter)
+            battle.circumstances.append(api.Circumstance(key, text + also, fighter.side, d6))
+            ctx.emit("battle_start", text + also, battle=battle.id, player=fighter.player)
     robbed(ctx, battle)
+
+
+def officers_on_card(campaign: api.Campaign, battle: api.Battle) -> list[str]:
+    """The card's lines of each free Senior Officer's injuries, as the General's are told
+    (R-AA-83: they roll at the start of his battles too)."""
+    state = campaign.state
+    if not isinstance(state, AasenState):
+        return []
+    return [
+        f"{title(campaign, f)}'s injuries (8.2): {'; '.join(f.character.injuries)}"
+        for f in fighters(state, battle)
+        if isinstance(f.character, Officer) and f.character.injuries
+    ]
+
+
+def wound_key(key: str, fighter: Fighter) -> str:
+    """The circumstance's key of a roll at the battle's start: the table's for the General,
+    with the Senior Officer's fields' key after it for one of them (R-AA-83)."""
+    return key if isinstance(fighter.character, General) else f"{key}_{fighter.key}"
 
 
 def robbed(ctx: api.Context, battle: api.Battle) -> None:
@@ -350,37 +381,35 @@ def robbed(ctx: api.Context, battle: api.Battle) -> None:
 
 def survived(ctx: api.Context, battle: api.Battle) -> None:
     """Old Battle Wound, 2: "should he survive (i.e. he's not slain again) he gains +1 point
-    of Glory"."""
-    result, state = battle.result, astate(ctx)
+    of Glory" - a General or a Senior Officer (R-AA-83)."""
+    result = battle.result
     if result is None:
         return
-    for circumstance in battle.circumstances:
-        if circumstance.key != "old_wound_fights" or circumstance.side is None:
+    for fighter in list(fighters(astate(ctx), battle)):
+        key = wound_key("old_wound_fights", fighter)
+        if not any(c.key == key and c.side == fighter.side for c in battle.circumstances):
             continue
-        side = battle.side(circumstance.side)
-        entry = next((r for r in result.sides if r.side == circumstance.side), None)
-        player = side.players[0] if side is not None and side.players else ""
-        general = state.generals.get(player)
-        if general is None or general.fate:
+        entry = next((r for r in result.sides if r.side == fighter.side), None)
+        if entry is not None and entry.facts.get(f"{SLAIN}{fighter.key}", 0):
             continue
-        if entry is not None and entry.facts.get(f"{SLAIN}{player}", 0):
-            continue
+        character = fighter.character
         ctx.emit(
             "glory",
-            f"Glory: {api.teams.name_of(ctx.campaign, player)}'s General {general.name} gains 1 "
-            f"(he fought with his Old Battle Wound and was not slain, 8.2): Glory "
-            f"{general.glory + 1}",
+            f"Glory: {title(ctx.campaign, fighter)} gains 1 (he fought with his Old Battle "
+            f"Wound and was not slain, 8.2): Glory {character.glory + 1}",
             battle=battle.id,
-            player=player,
+            player=fighter.player,
         )
-        advances.gain(ctx, player, general, 1)
+        advances.gain(ctx, fighter.player, character, 1)
 
 
 def wasting(ctx: api.Context, battle: api.Battle) -> None:
     """8.2: "Wasting Injury. -1 Wound. Roll a D6 at the end of each battle the character
     fights from now on (after Victory points have been calculated). On a '1' the character
     suffers a further -1 Wound permanently" - one D6 for each Wasting Injury he carries,
-    for each fighter not lost in the battle (R-AA-44)."""
+    for each fighter not lost in the battle (R-AA-44). Rolled before the battle's own
+    injuries, so one gained in it rolls from the next battle on (6.6: "The effects of
+    injuries will apply from the next battle and onwards", R-AA-81)."""
     if battle.result is None:
         return
     row = next(r for r in ctx.table("injuries") if r["kind"] == "wasting")

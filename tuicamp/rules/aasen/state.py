@@ -146,6 +146,8 @@ class Fleet:
     realm: str
     where: str  # a territory id, or a sea hex's label
     used: bool = False  # "A fleet may only carry one army per campaign turn" (5.7)
+    carried: str = ""  # the player whose force it carried
+    route: list[str] = field(factory=list)  # 5.7 "Declare which route": the steps entered
 
 
 # How the invaded realm answers (5.4); a neutral territory is taken without an answer.

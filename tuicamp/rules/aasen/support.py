@@ -158,10 +158,10 @@ class Support(AasenAction):
     kind = "support"
     summary = (
         "Send a Support Contingent to a battle declared: invasion = its id, side = attacker "
-        "or defender, points = 300 or 600, officer = the Senior Officer leading it (at your "
-        "turn to declare, before you declare); fleet = where a fleet carries it from, with "
-        "an optional route (5.7). It marches through your realm's land, the supported "
-        "player's, and that of realms that gave yours leave (grant_passage, 5.5)"
+        "or defender, points = 300 or 600, officer = the Senior Officer leading it, required "
+        "(at your turn to declare, before you declare); fleet = where a fleet carries it "
+        "from, with an optional route (5.7). It marches through your realm's land, the "
+        "supported player's, and that of realms that gave yours leave (grant_passage, 5.5)"
     )
     invasion: str
     side: str = ATTACKER
@@ -197,9 +197,15 @@ class Support(AasenAction):
             f"one of them: it sends at most {most} Support Contingent(s) a year, each led by "
             "a Hero (5.5, R-AA-47)",
         )
+        # 5.5: "The Contingent must also include one Senior Officer (you cannot send the
+        # General ...)"; 8.1: Junior Officers "can't lead Support Contingents" (R-AA-85)
+        free = [o.name for o in state.officers.get(player, []) if not o.fate]
+        free = [o for o in free if o not in {c.officer for c in limits.sent(ctx, player)}]
         ctx.require(
-            not self.officer or any(o.name == self.officer for o in state.officers.get(player, [])),
-            f"{self.officer!r} is none of your Senior Officers",
+            self.officer in free,
+            f"A Senior Officer of yours leads the Contingent, one a year (officer = "
+            f"{' or '.join(free) or 'none free: promote one'}), never the General nor a "
+            "Junior Officer (5.5, 8.1, R-AA-85)",
         )
         realm_id = realms.realm_id_of(camp, player) or ""
         ally = realms.realm_id_of(camp, helped) or ""
