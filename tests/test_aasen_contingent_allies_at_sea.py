@@ -8,7 +8,7 @@ from __future__ import annotations
 import copy
 
 import pytest
-from test_aasen_year import books, end_all, new
+from test_aasen_year import books, end_all, new, senior
 
 from tuicamp.engine.errors import RuleError
 from tuicamp.engine.flow import EndPhase
@@ -47,7 +47,9 @@ def sailing_to_harkon(side):
     engine.perform(invader, Declare(source=source, target=target))
     engine.perform(stands, Answer(choice="stand"))
     camp.state.initiative["khazrak"] = 98
-    order = Support(invasion="i1", side=side, fleet=COVE, route=VOYAGE[side])
+    order = Support(
+        invasion="i1", side=side, fleet=COVE, route=VOYAGE[side], officer=senior(engine, "khazrak")
+    )
     engine.perform("khazrak", order)
     return engine
 
@@ -139,7 +141,7 @@ def test_a_third_realms_fleet_carries_a_contingent_to_an_allys_battle():
     engine.perform("caledor", GrantPassage(to=COURONNE))
     state.initiative["gilles"] = 98
     before = books(engine, COURONNE).resources
-    engine.perform("gilles", Support(invasion="i1", fleet=CLIFFS))
+    engine.perform("gilles", Support(invasion="i1", fleet=CLIFFS, officer=senior(engine, "gilles")))
     (contingent,) = state.contingents
     assert contingent.path[-1] == CLIFFS
     owners = {camp.map.territory(t).owner for t in contingent.path[1:]}
@@ -169,5 +171,7 @@ def test_no_third_realms_fleet_without_its_leave():
     engine.perform("vilitch", Answer(choice="stand"))
     state.initiative["gilles"] = 98
     with pytest.raises(RuleError, match="grant_passage"):
-        engine.perform("gilles", Support(invasion="i1", fleet=CLIFFS))
+        engine.perform(
+            "gilles", Support(invasion="i1", fleet=CLIFFS, officer=senior(engine, "gilles"))
+        )
     assert not state.contingents and not any(f.used for f in state.fleets)

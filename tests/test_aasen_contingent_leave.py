@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 from test_aasen_passage import MIRE, lent_mire
-from test_aasen_year import BRETHREN, COLONY, REACH, books, new, to_declare
+from test_aasen_year import BRETHREN, COLONY, REACH, books, new, senior, to_declare
 
 from tuicamp.engine.errors import RuleError
 from tuicamp.engine.rules import Rules
@@ -39,7 +39,7 @@ def test_a_contingent_marches_through_a_realm_that_gave_leave_a_resource_a_terri
     engine = at_the_keep()
     camp = engine.campaign
     before = books(engine, REACH).resources
-    engine.perform("khazrak", Support(invasion="i1"))
+    engine.perform("khazrak", Support(invasion="i1", officer=senior(engine, "khazrak")))
     (contingent,) = camp.state.contingents
     assert contingent.path[0] == "hag-hold" and contingent.path[-2:] == [MIRE, KEEP]
     owners = [camp.map.territory(t).owner for t in contingent.path[1:-1]]
@@ -62,7 +62,7 @@ def test_no_contingent_marches_without_the_leave():
     engine = at_the_keep()
     engine.campaign.state.passages.remove(passage.key(BRETHREN, REACH))
     with pytest.raises(RuleError, match="grant_passage"):
-        engine.perform("khazrak", Support(invasion="i1"))
+        engine.perform("khazrak", Support(invasion="i1", officer=senior(engine, "khazrak")))
     assert not engine.campaign.state.contingents
 
 
@@ -78,7 +78,7 @@ def test_no_contingent_marches_through_a_sworn_enemys_realm_whatever_its_leave()
     state.passages.append(passage.key(COLONY, REACH))
     before = books(engine, REACH).resources
     with pytest.raises(RuleError, match="never a Sworn enemy's realm"):
-        engine.perform("khazrak", Support(invasion="i1"))
+        engine.perform("khazrak", Support(invasion="i1", officer=senior(engine, "khazrak")))
     assert not state.contingents and books(engine, REACH).resources == before
     rules = Rules(engine.campaign, engine.ruleset)
     assert passage.contingent_hosts(rules, "khazrak", REACH) == {REACH}
@@ -97,7 +97,7 @@ def test_the_supported_players_realm_needs_no_leave_even_with_a_sworn_enemy_in_i
     state.initiative["tehen"], state.initiative["khazrak"] = 99, 98
     engine.perform("tehen", Declare(source="the-north-cape", target="lantern-rock"))
     engine.perform("harkon", Answer(choice="stand"))
-    engine.perform("khazrak", Support(invasion="i1"))
+    engine.perform("khazrak", Support(invasion="i1", officer=senior(engine, "khazrak")))
     (contingent,) = state.contingents
     assert contingent.path[-2:] == ["the-north-cape", "lantern-rock"]
     assert contingent.cost == len(contingent.path) - 2  # all but the Rock, none a Highland

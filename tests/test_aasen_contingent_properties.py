@@ -17,7 +17,16 @@ import copy
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from test_aasen_year import CORSAIRS, DUEL, RULESET, check_books, invade_or_pass, new, play_a_year
+from test_aasen_year import (
+    CORSAIRS,
+    DUEL,
+    RULESET,
+    check_books,
+    invade_or_pass,
+    new,
+    play_a_year,
+    senior,
+)
 
 from tuicamp.engine.errors import RuleError
 from tuicamp.engine.rules import Rules
@@ -97,6 +106,7 @@ def send(engine, data, player):
         side=side,
         points=data.draw(st.sampled_from([300, 600])),
         fleet=data.draw(st.sampled_from(places)) if places and data.draw(MOSTLY) else "",
+        officer=senior(engine, player, f"Captain {len(state.contingents) + 1}"),
     )
     try:
         engine.perform(player, order)
