@@ -66,6 +66,28 @@ def test_names_and_paths(tmp_path: Path) -> None:
     assert resolve_save("sub/x.toml", tmp_path) == Path("sub/x.toml")
 
 
+def test_a_scenario_in_the_working_folder_does_not_hide_the_campaign_of_its_name(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`tuicamp show border-war` beside ./border-war.toml, a scenario being written: the
+    campaign border-war in the saves folder is meant; a save in the working folder still
+    wins, as a path given does."""
+    work, saves = tmp_path / "work", tmp_path / "saves"
+    work.mkdir()
+    saves.mkdir()
+    monkeypatch.chdir(work)
+    kept = saves / "border-war.toml"
+    kept.write_text("[header]\nformat_version = 1\n", "utf-8")
+    here = work / "border-war.toml"
+    here.write_text('# a scenario\n[scenario]\nname = "Border War"\n', "utf-8")
+    assert resolve_save("border-war", saves) == kept
+    here.write_text("# a save copied here\n\n[header]\nformat_version = 1\n", "utf-8")
+    assert resolve_save("border-war", saves) == Path("border-war.toml")
+    kept.unlink()
+    here.write_text('[scenario]\nname = "Border War"\n', "utf-8")
+    assert resolve_save("border-war", saves) == Path("border-war.toml")  # says what it is
+
+
 def test_list_saves_reads_headers_and_skips_companions(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

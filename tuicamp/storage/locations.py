@@ -88,12 +88,34 @@ def resolve_save(name: str | Path, folder: Path | None = None) -> Path:
     given = Path(name).expanduser()
     if given.exists() or given.parent != Path(".") or given.is_absolute():
         return given
-    here = given.with_name(given.name + SAVE_SUFFIX)
-    if not given.name.endswith(SAVE_SUFFIX) and here.is_file():
-        return here
     folder = saves_dir() if folder is None else folder
     file_name = given.name if given.name.endswith(SAVE_SUFFIX) else given.name + SAVE_SUFFIX
-    return folder / file_name
+    kept = folder / file_name
+    here = given.with_name(given.name + SAVE_SUFFIX)
+    if not given.name.endswith(SAVE_SUFFIX) and here.is_file():
+        # A scenario of that name in the working folder (say ./border-war.toml, being
+        # edited) is no campaign: the saves folder's campaign of the name is the one meant.
+        return kept if kept.is_file() and not opens_as_save(here) else here
+    return kept
+
+
+_FIRST_TABLE_RE = re.compile(rb"^\s*\[([^\]]*)\]")
+
+
+def opens_as_save(path: Path) -> bool:
+    """Whether the file's first table is a save's ``[header]``: a scenario starts with
+    another, so a name that finds both is not taken for a save by mistake."""
+    try:
+        with open(path, "rb") as f:
+            for line in f:
+                table = _FIRST_TABLE_RE.match(line)
+                if table:
+                    return table.group(1).strip() == b"header"
+                if len(line) > 4096:
+                    return False
+    except OSError:
+        return False
+    return False
 
 
 def is_save_file(path: Path) -> bool:
