@@ -55,8 +55,7 @@ class Claim:
 
 
 def units_of(result: api.BattleResult, side: str, player: str) -> int:
-    found = next((r for r in result.sides if r.side == side), None)
-    return int(found.facts.get(field_key(player), 0)) if found is not None else 0
+    return players_fields.answer(result, side, field_key(player))
 
 
 def claim(rules: api.Rules, battle: api.Battle, side: str, supported: str) -> Claim:

@@ -112,7 +112,7 @@ def officer_glory(ctx: api.Context, battle: api.Battle) -> None:
     fighting = generals(battle)
     for fighter in list(injuries.fighters(state, battle)):
         officer = fighter.character
-        entry = next((r for r in result.sides if r.side == fighter.side), None)
+        entry = result.side(fighter.side)
         if not isinstance(officer, Officer) or entry is None:
             continue
         enemy = next((p for side, p in fighting.items() if side != fighter.side), "")
@@ -201,7 +201,7 @@ def deeds_of(rules: api.Rules, battle: api.Battle, side: str, player: str) -> li
     """The deeds the result form gives the General of ``side`` (none for a battle
     resolved without the form)."""
     result = battle.result
-    entry = next((r for r in result.sides if r.side == side), None) if result else None
+    entry = result.side(side) if result else None
     if entry is None:
         return []
     worth = rules.table("glory")["deeds"]

@@ -225,7 +225,7 @@ def apply(ctx: api.Context, battle: api.Battle) -> None:
         return
     camp, state = ctx.campaign, astate(ctx)
     for fighter in list(fighters(state, battle)):
-        entry = next((r for r in result.sides if r.side == fighter.side), None)
+        entry = result.side(fighter.side)
         character = fighter.character
         if entry is None or character.fate:
             continue
@@ -389,7 +389,7 @@ def survived(ctx: api.Context, battle: api.Battle) -> None:
         key = wound_key("old_wound_fights", fighter)
         if not any(c.key == key and c.side == fighter.side for c in battle.circumstances):
             continue
-        entry = next((r for r in result.sides if r.side == fighter.side), None)
+        entry = result.side(fighter.side)
         if entry is not None and entry.facts.get(f"{SLAIN}{fighter.key}", 0):
             continue
         character = fighter.character

@@ -65,7 +65,8 @@ def tallies(state: AasenState, battle: api.Battle) -> list[Tally]:
     credits: dict[tuple[str, str], list[tuple[str, int]]] = {}
     for fighter in injuries.fighters(state, battle):
         if isinstance(fighter.character, Officer):
-            count = _fact(result, fighter.side, glory.field_key("missions", fighter.key))
+            key = glory.field_key("missions", fighter.key)
+            count = players_fields.answer(result, fighter.side, key)
             if count:
                 mine = credits.setdefault((fighter.side, fighter.player), [])
                 mine.append((fighter.character.name, count))
@@ -73,17 +74,12 @@ def tallies(state: AasenState, battle: api.Battle) -> list[Tally]:
         Tally(
             side.id,
             player,
-            _fact(result, side.id, field_key(player)),
+            players_fields.answer(result, side.id, field_key(player)),
             tuple(credits.get((side.id, player), ())),
         )
         for side in battle.sides
         for player in side.players
     ]
-
-
-def _fact(result: api.BattleResult, side: str, key: str) -> int:
-    entry = next((r for r in result.sides if r.side == side), None)
-    return int(entry.facts.get(key, 0)) if entry is not None else 0
 
 
 def check(ctx: api.Context, battle: api.Battle) -> None:

@@ -30,3 +30,9 @@ def each_player(
         for side in battle.sides
         for player in side.players
     )
+
+
+def answer(result: api.BattleResult, side: str, key: str) -> int:
+    """A side's whole-number answer to one field of the form (0 when it gave none)."""
+    entry = result.side(side)
+    return int(entry.facts.get(key, 0)) if entry is not None else 0
