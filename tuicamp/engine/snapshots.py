@@ -384,11 +384,9 @@ class Memory:
         there is given a tracked one first (:func:`_tracking`). One of immutable values
         is not copied: the copy keeps the plain one the live object gave up, equal and
         held by no part of the campaign any more (no second copy of every unit's flags)."""
-        make = TRACKING.get(type(item))
-        if make is None:
+        live_one = _tracking(owner, name, item)
+        if live_one is item:  # no plain container: copied as any value is
             return self._copy(item)
-        live_one = make(item)
-        object.__setattr__(owner, name, live_one)
         if not _container_of_atoms(item):
             return self._copy(live_one)
         if held is not None:
