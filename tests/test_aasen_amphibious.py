@@ -9,7 +9,7 @@ from test_aasen_year import REACH, books, end_all, new, pass_to_battles, senior
 from tuicamp.engine.battles import EnterBattleResult, SideEntry
 from tuicamp.engine.errors import RuleError
 from tuicamp.engine.rules import Rules
-from tuicamp.rules.aasen import AasenRuleset, amphibious, battles, declarations, support
+from tuicamp.rules.aasen import AasenRuleset, amphibious, battles, declarations, realms, support
 from tuicamp.rules.aasen.declarations import Answer, Declare, Pass
 from tuicamp.rules.aasen.purchases import WriteSheet
 from tuicamp.rules.aasen.state import Invasion
@@ -305,9 +305,7 @@ def test_the_route_the_fleet_takes_is_told_and_on_the_card():
     camp = engine.campaign
     engine.perform("malus", Declare(source=COVE, target=SHORE, fleet=True))
     fleet = camp.state.fleets[0]
-    names = [
-        camp.map.territory(s).name if camp.map.territory(s) else f"sea {s}" for s in fleet.route
-    ]
+    names = [realms.place_name(camp, s) for s in fleet.route]
     assert fleet.route[-1] == SHORE and (fleet.carried, len(fleet.route)) == ("malus", 2)
     route = f"from Wreckers' Cove by {', '.join(names)} (2 entered)"
     (told,) = [e for e in engine.chronicle if e.kind == "voyage"]

@@ -173,9 +173,8 @@ def carrier(rules: api.Rules, player: str, where: str) -> Fleet | None:
 
 
 def route_text(campaign: api.Campaign, fleet: Fleet) -> str:
-    """5.7's "route your fleet will take" as the players read it: names, a sea hex's label."""
-    steps = [fleet.where, *fleet.route]
-    names = [t.name if (t := campaign.map.territory(s)) else f"sea {s}" for s in steps]
+    """5.7's "route your fleet will take" as the players read it, each place by name."""
+    names = [realms.place_name(campaign, s) for s in [fleet.where, *fleet.route]]
     return f"from {names[0]} by {', '.join(names[1:])} ({len(fleet.route)} entered)"
 
 
