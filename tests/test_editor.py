@@ -11,6 +11,7 @@ from apps.ui_kit import make_app, quiet_config, settle, sync, wait_for_screen, w
 from textual.widgets import Input, OptionList, TextArea
 
 from tuicamp.cli import main
+from tuicamp.game.mapedit import draft
 from tuicamp.game.mapgen import MapSpec, generate
 from tuicamp.game.scenarios import load_scenario
 from tuicamp.game.setup import new_campaign
@@ -607,3 +608,17 @@ async def test_a_forms_hint_and_title_show_brackets_as_typed() -> None:
         await pilot.press("C")
         form = await wait_for_screen(pilot, FieldsForm)
         assert str(form.query_one(".dialog-title").render()) == "Colour of [bold]Marches"
+
+
+@sync
+async def test_a_checks_answer_after_the_screens_widgets_are_gone_is_dropped() -> None:
+    """A check runs on a thread and answers through the app: an answer that arrives as the
+    editor is taken down (the app quitting, its widgets removed) lists nothing and raises
+    nothing, instead of failing the app on a problems list no longer there."""
+    app = editor_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await wait_for_screen(pilot, EditorScreen)
+        before = list(screen.findings)
+        await screen.query_one("#editor-problems", OptionList).remove()
+        screen._answered([*before, draft.Finding(line=1, text="late", hex=None)])
+        assert screen.findings == before

@@ -349,6 +349,14 @@ class EditorScreen(Screen[None]):
         self._show_problems()
         self._status()
 
+    def _answered(self, found: list[draft.Finding]) -> None:
+        """A check thread's answer, listed unless the screen is being taken down: the
+        thread may answer between its last look at being cancelled and the screen's
+        widgets going (the editor closed, the app quitting), and then nothing is left to
+        list it in."""
+        if self.query("#editor-problems"):
+            self._found(found)
+
     def _check_later(self) -> None:
         """The check after an edit: the text is written here, checked on a thread (a
         200 x 200 map takes seconds), and the problems listed when it answers; a newer
@@ -359,7 +367,7 @@ class EditorScreen(Screen[None]):
         def check() -> None:
             found = draft.findings_of(scenario, written)
             if not get_current_worker().is_cancelled:  # a newer check is on its way
-                self.app.call_from_thread(self._found, found)
+                self.app.call_from_thread(self._answered, found)
 
         self.run_worker(check, thread=True, exclusive=True, group="check")
 
