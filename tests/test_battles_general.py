@@ -385,7 +385,8 @@ def test_the_form_as_an_orders_file_asks_exactly_the_forms_questions(tmp_path):
     filled in, is a result the engine takes."""
     engine = engine_with(["red", "garrison"])
     camp, battle = engine.campaign, engine.campaign.battle("b1")
-    text = result_orders(camp, battle, form_of(Rules(camp, engine.ruleset), battle), "p1")
+    rules = Rules(camp, engine.ruleset)
+    text = result_orders(rules, battle, form_of(rules, battle), "p1")
     assert text.count("[[action.sides]]") == 2 and text.count("[[action.sides.characters]]") == 2
     assert "facts.gate_held = 0" in text and text.count("facts.gate_held") == 1
     assert "points_lost = 0  # of the 1500 pts of Garrison of Altdorf" in text

@@ -724,7 +724,7 @@ def _stream_log(path: Path, requested: str | None) -> None:
 
 
 def cmd_battles(args: argparse.Namespace) -> int:
-    from tuicamp.engine.battles import clock_text, side_names
+    from tuicamp.engine.battles import clock_text
     from tuicamp.engine.result_form import form_of
     from tuicamp.game.battlecard import (
         battle_known,
@@ -735,6 +735,7 @@ def cmd_battles(args: argparse.Namespace) -> int:
     )
     from tuicamp.game.result_orders import result_orders
     from tuicamp.game.session import Session
+    from tuicamp.game.side_forces import sides_named
     from tuicamp.model.battle import MODE_TEXT
 
     session = Session.open(_resolve_save(args.save))
@@ -757,7 +758,7 @@ def cmd_battles(args: argparse.Namespace) -> int:
             if not battle.pending:
                 raise InputError(f"battle {battle.id} is already {battle.status.value}")
             form = form_of(session.rules, battle)
-            write_out(result_orders(camp, battle, form, args.seat, session.revision))
+            write_out(result_orders(session.rules, battle, form, args.seat, session.revision))
             return EXIT_OK
         card = build_card(session.rules, battle)
         write_out(card_markdown(card) if args.markdown else card_text(card))
@@ -766,7 +767,7 @@ def cmd_battles(args: argparse.Namespace) -> int:
     if not shown:
         say("No battles pending." if not args.all else "No battles yet.")
     for b in shown:
-        sides = " vs ".join(side_names(camp, s) for s in b.sides)
+        sides = sides_named(session.rules, b)
         mode = f", to be {MODE_TEXT[b.mode]}"
         status = b.status.value + (mode if b.pending else "")
         say(

@@ -18,6 +18,7 @@ from tuicamp.engine.battles import clock_text
 from tuicamp.engine.result_form import FieldScope, ResultField, ResultForm, form_of
 from tuicamp.engine.rules import Rules
 from tuicamp.engine.views import CampaignView
+from tuicamp.game.side_forces import forces, points_of
 from tuicamp.game.textreport import plural
 from tuicamp.model.battle import MODE_TEXT, Battle
 from tuicamp.model.campaign import Campaign
@@ -117,7 +118,7 @@ def build_card(rules: Rules, battle: Battle) -> BattleCard:
                     f"{u.category.value.replace('_', ' ')}, M{u.movement} Ld{u.leadership}{flags}"
                 )
             armies.append((fielded.army_name, fielded.points, lines))
-        for name, points in ruleset.side_forces(rules, battle, side):
+        for name, points in forces(rules, battle, side):
             armies.append((name, points, [NO_COUNTERS]))
         sides.append(
             CardSide(
@@ -134,7 +135,7 @@ def build_card(rules: Rules, battle: Battle) -> BattleCard:
         owner = holder.name if holder else "neutral"
         walls = ", walled" if s.walls else ""
         settlement = f"{s.name} ({s.kind}{walls}, {owner})"
-    record = record_lines(battle, form)
+    record = record_lines(rules, battle, form)
     terrain = m.vocabulary.terrain_by_id(battle.terrain)
     return BattleCard(
         title=f"Battle {battle.id} — turn {battle.turn}",
@@ -169,8 +170,9 @@ def _asked(spec: ResultField) -> str:
     return f"{spec.label}{' (yes/no)' if spec.kind == 'bool' else ''}"
 
 
-def record_lines(battle: Battle, form: ResultForm) -> list[str]:
-    """What to write down after the battle, each field said of whom it is asked."""
+def record_lines(rules: Rules, battle: Battle, form: ResultForm) -> list[str]:
+    """What to write down after the battle, each field said of whom it is asked; a
+    side's points lost are of each of its forces without counters (R-AA-54)."""
     record = ["Victory points of each side (Warhammer rules)."]
     for spec in form.fields:
         side = battle.side(spec.side) if spec.side else None
@@ -186,7 +188,8 @@ def record_lines(battle: Battle, form: ResultForm) -> list[str]:
     for side in battle.sides:
         if side.points > 0:
             record.append(
-                f"{side.title}: points lost of the {side.points} pts of {side.force_name}."
+                f"{side.title}: points lost of the {side.points} pts of "
+                f"{points_of(rules, battle, side)}."
             )
     record.append("For every unit: models killed and models that fled the table (keep them apart).")
     return record

@@ -11,11 +11,12 @@ from __future__ import annotations
 import json
 import re
 
-from tuicamp.engine.battles import EnterBattleResult, side_names
+from tuicamp.engine.battles import EnterBattleResult
 from tuicamp.engine.result_form import ResultField, ResultForm, SideQuestions
+from tuicamp.engine.rules import Rules
+from tuicamp.game.side_forces import points_of, side_names, sides_named
 from tuicamp.game.textreport import plural
 from tuicamp.model.battle import Battle
-from tuicamp.model.campaign import Campaign
 
 BARE_KEY = re.compile(r"[A-Za-z0-9_-]+")
 
@@ -41,17 +42,19 @@ def _fact_lines(fields: tuple[ResultField, ...]) -> list[str]:
     return out
 
 
-def _side_lines(campaign: Campaign, questions: SideQuestions) -> list[str]:
+def _side_lines(rules: Rules, battle: Battle, questions: SideQuestions) -> list[str]:
     side = questions.side
+    names = side_names(rules, battle, side)
     out = [
         "",
-        f"[[action.sides]]  # {_comment(side.title)}: {_comment(side_names(campaign, side))}",
+        f"[[action.sides]]  # {_comment(side.title)}: {_comment(names)}",
         f"side = {_string(side.id)}",
         "vp = 0  # victory points (Warhammer rules)",
     ]
     out += _fact_lines(questions.fields)
     if questions.asks_points:
-        out.append(f"points_lost = 0  # of the {side.points} pts of {_comment(side.force_name)}")
+        of = points_of(rules, battle, side)  # each player's own force (R-AA-54)
+        out.append(f"points_lost = 0  # of the {side.points} pts of {_comment(of)}")
     rows = []
     for fielded in questions.armies:
         for unit in fielded.units:
@@ -73,7 +76,7 @@ def _side_lines(campaign: Campaign, questions: SideQuestions) -> list[str]:
 
 
 def result_orders(
-    campaign: Campaign,
+    rules: Rules,
     battle: Battle,
     form: ResultForm,
     seat: str | None,
@@ -84,7 +87,8 @@ def result_orders(
     With the save's ``revision`` it says what it was printed against, which makes it safe
     to send twice (:mod:`tuicamp.storage.orders`: the same orders at the same revision are
     applied once), as a form filled in at the club and mailed from two phones would be."""
-    names = " vs ".join(side_names(campaign, s) for s in battle.sides)
+    campaign = rules.campaign
+    names = sides_named(rules, battle)
     out = [
         f"# The result of battle {battle.id} at {campaign.map.label(battle.hex)}: {names}.",
         "# Fill in the numbers, then: tuicamp apply SAVE THIS-FILE",
@@ -101,5 +105,5 @@ def result_orders(
         out.append("# asked once, of the battle as a whole:")
         out += _fact_lines(form.battle_fields)
     for questions in form.sides:
-        out += _side_lines(campaign, questions)
+        out += _side_lines(rules, battle, questions)
     return "\n".join(out) + "\n"

@@ -43,6 +43,7 @@ from tuicamp.engine.engine import Engine
 from tuicamp.engine.errors import DiceNeeded, RuleError
 from tuicamp.engine.result_form import Character, ResultForm, form_of, result_form
 from tuicamp.game.session import Session
+from tuicamp.game.side_forces import force_lines
 from tuicamp.model.battle import Battle, BattleSide, UnitLoss
 from tuicamp.model.campaign import Campaign
 from tuicamp.ui.screens.quick_open import QuickOpen
@@ -473,8 +474,9 @@ class BattleResultScreen(QuickOpen, Screen[list[Event] | None]):
 
     def _side(self, si: int, form: SideForm) -> ComposeResult:
         forces = list(form.armies)
-        if form.asks_points:
-            forces.append(f"{form.side.force_name} ({form.side.points} pts, no army counters)")
+        if form.asks_points:  # each player's own force on a side that joins several (R-AA-54)
+            rules = self.desk.session.rules
+            forces += force_lines(rules, self.battle, form.side, lambda points: f"{points} pts")
         armies = ", ".join(forces) or "no army left"
         yield Static(Content(f"{form.side.title}: {armies}"), classes="result-side")
         yield from self._number_row("Victory points", f"vp-{si}", "0")

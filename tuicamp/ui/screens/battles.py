@@ -29,11 +29,11 @@ from tuicamp.engine.battles import (
     RevertBattleResult,
     TakeBackResult,
     clock_text,
-    side_names,
 )
-from tuicamp.engine.ruleset import Ruleset
+from tuicamp.engine.rules import Rules
 from tuicamp.engine.views import CampaignView
 from tuicamp.game.battlecard import build_card, card_hidden_reason, seat_fights
+from tuicamp.game.side_forces import force_lines, sides_named
 from tuicamp.model.battle import MODE_TEXT, Battle, BattleSide
 from tuicamp.model.campaign import Campaign
 from tuicamp.ui.screens.battle_card import BattleCardScreen, export_path
@@ -79,21 +79,23 @@ def _strength(view: CampaignView, army_id: str) -> str:
 
 
 def side_line(
-    campaign: Campaign, view: CampaignView, side: BattleSide, fights: bool = False
+    rules: Rules, view: CampaignView, battle: Battle, side: BattleSide, fights: bool = False
 ) -> str:
     """``Attacker (Red): The Red Vanguard (530 pts), played by Red``.
 
-    A force without army counters is listed with the armies; its size is for the seats
-    that fight (fog of war hides it like an army's strength).
+    Each force without army counters (the ruleset's ``side_forces``: an aasen side's own
+    army and each Support Contingent, R-AA-54) is listed with the armies; its size is for
+    the seats that fight (fog of war hides it like an army's strength).
     """
+    campaign = rules.campaign
     armies = []
     for aid in side.armies:
         army = campaign.army(aid)
         if army is not None:
             armies.append(f"{army.name} ({_strength(view, aid)})")
-    if side.points > 0:
-        size = f"{side.points} pts" if fights else "strength unknown"
-        armies.append(f"{side.force_name} ({size}, no army counters)")
+    armies += force_lines(
+        rules, battle, side, lambda points: f"{points} pts" if fights else "strength unknown"
+    )
     seats = [
         s.name for s in campaign.seats if not s.gm and any(p in s.players for p in side.players)
     ]
@@ -101,21 +103,20 @@ def side_line(
     return f"{side.title}: {', '.join(armies) or 'no army left'}{played}"
 
 
-def battle_lines(
-    campaign: Campaign, view: CampaignView, battle: Battle, ruleset: Ruleset
-) -> list[str]:
+def battle_lines(rules: Rules, view: CampaignView, battle: Battle) -> list[str]:
     """The detail under the queue: where and when, who, how, and whether this seat may
     settle it."""
+    campaign = rules.campaign
     m = campaign.map
     where = (
-        f"Battle {battle.id}, {clock_text(battle, ruleset)}: hex {m.label(battle.hex)}, "
+        f"Battle {battle.id}, {clock_text(battle, rules.ruleset)}: hex {m.label(battle.hex)}, "
         f"{_terrain(campaign, battle)}"
     )
     if battle.settlement and (s := m.settlement(battle.settlement)):
         where += f", at {s.name}"
     fights = seat_fights(view, battle)
     lines = [where]
-    lines += [f"  {side_line(campaign, view, side, fights)}" for side in battle.sides]
+    lines += [f"  {side_line(rules, view, battle, side, fights)}" for side in battle.sides]
     lines += [f"  * {c.text}" for c in battle.circumstances]
     how = MODE_TEXT[battle.mode]
     if fights:
@@ -179,7 +180,7 @@ class BattleQueueScreen(QuickOpen, Screen[None]):
         self.ids = [b.id for b in pending]
         table.clear()
         for b in pending:
-            sides = " vs ".join(side_names(camp, s) for s in b.sides)
+            sides = sides_named(self.desk.session.rules, b)
             table.add_row(
                 b.id,
                 f"{b.turn}, day {b.day}" if b.day else str(b.turn),
@@ -220,7 +221,7 @@ class BattleQueueScreen(QuickOpen, Screen[None]):
         if battle is None or self.seat is None:
             detail.update(Content(""))
             return
-        lines = battle_lines(self.campaign, self.view(), battle, self.desk.session.ruleset)
+        lines = battle_lines(self.desk.session.rules, self.view(), battle)
         detail.update(Content("\n".join(lines)))
 
     def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:

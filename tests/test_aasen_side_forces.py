@@ -1,0 +1,113 @@
+"""The Invasion of Hex Island (``aasen``): a side that joins a Support Contingent to its
+player's army is named force by force wherever it is named - the battle queue, the result
+form, the orders file of the result, `tuicamp battles` and the card's record - not as one
+force of the side's total (5.5, R-AA-54, R-AA-56)."""
+
+from __future__ import annotations
+
+import pytest
+from apps.ui_kit import FIXED_NOW, make_app, sync, write_engine_save
+from test_aasen_battles import to_battle
+
+from tuicamp import cli
+from tuicamp.engine.rules import Rules
+from tuicamp.game.battlecard import build_card
+from tuicamp.rules.aasen import AasenRuleset
+from tuicamp.ui.app import screen_text
+
+RULESET = AasenRuleset()
+MALUS = "Malus of Hag Graef"
+CONTINGENT = "Khazrak One-Eye's Support Contingent, led by Kouran"
+BOTH = f"{MALUS} (1750 pts) and {CONTINGENT} (600 pts)"
+
+
+@pytest.fixture(autouse=True)
+def _quiet(monkeypatch, tmp_path):
+    monkeypatch.setenv("TUICAMP_NOW", FIXED_NOW)
+    monkeypatch.setenv("TUICAMP_SAVES", str(tmp_path / "saves"))
+    monkeypatch.setenv("TUICAMP_CONFIG", str(tmp_path / "no-config.toml"))
+
+
+@pytest.fixture
+def save(tmp_path):
+    """Malus invades The North Cape with Khazrak's 600-point Contingent, Eltharion stands."""
+    return write_engine_save(to_battle(contingent=600), tmp_path, "isle")
+
+
+def cli_out(capsys, *args: str) -> str:
+    capsys.readouterr()
+    assert cli.main(list(args)) == 0
+    return capsys.readouterr().out
+
+
+def test_the_orders_file_names_each_force_and_the_losses_of_each(save, capsys):
+    """5.5: "Battles with supporting contingents present are fought as per the multiplayer
+    rules" (R-AA-54, R-AA-56): the orders file of the result names the Attacker's two
+    forces, in its heading, on its side and in what the points lost are of."""
+    text = cli_out(capsys, "battles", str(save), "--form", "b1", "--as", "gm")
+    assert text.startswith(
+        f"# The result of battle b1 at 0602: {MALUS}, {CONTINGENT} vs Eltharion of Arnheim.\n"
+    )
+    assert f"[[action.sides]]  # Attacker: {MALUS}, {CONTINGENT}\n" in text
+    assert f"points_lost = 0  # of the 2350 pts of {BOTH}\n" in text
+    assert "points_lost = 0  # of the 1750 pts of Eltharion of Arnheim\n" in text
+
+
+def test_tuicamp_battles_lists_each_force_of_a_side(save, capsys):
+    """R-AA-56: `tuicamp battles` names the Contingent beside the army it fights with."""
+    out = cli_out(capsys, "battles", str(save), "--as", "tehen")
+    assert f": {MALUS}, {CONTINGENT} vs Eltharion of Arnheim [pending" in out
+
+
+def test_the_card_asks_the_sides_losses_of_each_of_its_forces():
+    """R-AA-54, R-AA-56: the card's record asks the Attacker's points lost of the 2350
+    points of both its forces, each with its own."""
+    engine = to_battle(contingent=600)
+    card = build_card(Rules(engine.campaign, RULESET), engine.campaign.battles[0])
+    assert f"Attacker: points lost of the 2350 pts of {BOTH}." in card.record
+    assert "Defender: points lost of the 1750 pts of Eltharion of Arnheim." in card.record
+
+
+def screen(save, seat: str, keys: list[str]) -> str:
+    text = ""
+
+    @sync
+    async def run() -> None:
+        nonlocal text
+        async with make_app(save.parent, save=save, seat=seat).run_test(size=(160, 48)) as pilot:
+            await pilot.pause()
+            for key in keys:
+                await pilot.press(key)
+                await pilot.pause()
+            text = " ".join(screen_text(pilot.app).split())
+
+    run()
+    return text
+
+
+def test_the_battle_queue_lists_each_force_with_its_points_for_who_fights(save):
+    """R-AA-56: the queue's list and the side's line name the army and the Contingent;
+    their points are for the seats that fight (Khazrak's), hidden from the others'
+    (Tehenhauin's) like an army's strength."""
+    fights = screen(save, "khazrak", ["B"])
+    assert f"{MALUS}, {CONTINGENT} vs Eltharion of Arnheim" in fights
+    assert (
+        f"Attacker: {MALUS} (1750 pts, no army counters), {CONTINGENT} (600 pts, no army "
+        "counters), played by"
+    ) in fights
+    looks_on = screen(save, "tehen", ["B"])
+    assert (
+        f"Attacker: {MALUS} (strength unknown, no army counters), {CONTINGENT} (strength "
+        "unknown, no army counters), played by"
+    ) in looks_on
+    assert "2350" not in looks_on
+
+
+def test_the_result_form_heads_the_side_with_each_force(save):
+    """R-AA-56: the result form heads the Attacker with both forces at their own points,
+    and asks its points lost of their sum."""
+    text = screen(save, "khazrak", ["B", "r"])
+    assert (
+        f"Attacker: {MALUS} (1750 pts, no army counters), {CONTINGENT} (600 pts, no army counters)"
+    ) in text
+    assert "Points lost (of 2350)" in text
