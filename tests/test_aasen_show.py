@@ -4,6 +4,7 @@ fleets, Follow-ups and Blitzes)."""
 
 from __future__ import annotations
 
+from apps.ui_kit import write_engine_save
 from test_aasen_battles import result, to_battle
 from test_aasen_support import at_war, first
 from test_aasen_year import apply, cli_to_purchases, end_all, new, senior
@@ -11,6 +12,7 @@ from test_aasen_year import apply, cli_to_purchases, end_all, new, senior
 from tuicamp import cli
 from tuicamp.engine.rules import Rules
 from tuicamp.rules.aasen import AasenRuleset
+from tuicamp.rules.aasen.declarations import Declare
 from tuicamp.rules.aasen.purchases import WriteSheet
 from tuicamp.rules.aasen.state import Bonus
 from tuicamp.rules.aasen.support import Support
@@ -199,3 +201,34 @@ def test_every_seat_reads_which_territories_are_razed():
             "Razed",
             "The North Cape (The Arnheim Colony's): earning nothing until rebuilt (5.1, 7.1)",
         ) in lines_of(engine, player)
+
+
+def test_a_fleets_line_gives_its_route_once_declared_to_every_seat(tmp_path, capsys):
+    """5.7: "Declare which route your fleet will take to reach its destination" (R-AA-55,
+    R-AA-86): the route is declared in the open with the invasion, so `show --as` gives it
+    on the fleet's line to every realm's seats, as `log --as` tells it; nothing of it
+    earlier: the fleet bought is on no other realm's lines while the sheets are sealed
+    (5.3), and a fleet not yet sailing has no route."""
+    engine = new()
+    end_all(engine)
+    end_all(engine)
+    engine.perform("malus", WriteSheet(fleets=["wreckers-cove"]))
+    assert not [t for label, t in lines_of(engine, "eltharion") if label == "Fleet"]
+    engine.perform("tehen", WriteSheet())
+    end_all(engine)
+    moored = "The Hag Graef Reach's fleet at Wreckers' Cove"
+    for player in ("malus", "eltharion"):
+        assert [t for label, t in lines_of(engine, player) if label == "Fleet"] == [moored]
+    engine.campaign.state.initiative["malus"] = 99
+    engine.perform("malus", Declare(source="wreckers-cove", target="eastwatch-shore", fleet=True))
+    (told,) = [e.text for e in engine.chronicle if e.kind == "voyage"]
+    route = told.removeprefix("Malus of Hag Graef's army sails ").removesuffix(" (5.7, R-AA-86)")
+    assert route.startswith("from Wreckers' Cove by ") and route.endswith(" (2 entered)")
+    line = f"Fleet: {moored}, has carried Malus of Hag Graef's force {route} (5.7, R-AA-86)"
+    save = write_engine_save(engine, tmp_path, "isle")
+    for seat in ("malus", "eltharion", "tehen", "gm"):
+        capsys.readouterr()
+        assert cli.main(["show", str(save), "--as", seat]) == 0
+        assert f"  {line}" in capsys.readouterr().out.splitlines()
+        assert cli.main(["log", str(save), "--as", seat]) == 0
+        assert route in capsys.readouterr().out

@@ -14,6 +14,7 @@ from attrs import define, field
 from tuicamp.rules import api
 from tuicamp.rules.aasen import (
     advances,
+    amphibious,
     bonuses,
     captives,
     cards,
@@ -39,6 +40,7 @@ from tuicamp.rules.aasen.state import (
     RealmBooks,
     astate,
 )
+from tuicamp.rules.kit.words import possessive
 
 
 @define
@@ -300,9 +302,17 @@ def razed_text(campaign: api.Campaign, state: AasenState) -> str:
 
 
 def fleet_text(campaign: api.Campaign, fleet: Fleet) -> str:
+    """A fleet put out this year and, once it has carried a force, whose and by which
+    route: the route is declared with the force, in the open, and told then (5.7, R-AA-86),
+    so every seat reads it here as in the chronicle and on the card; a fleet has none
+    before (R-AA-55)."""
     where = realms.place_name(campaign, fleet.where)
-    used = ", has carried its army" if fleet.used else ""
-    return f"{api.teams.name_of(campaign, fleet.realm)}'s fleet at {where}{used}"
+    text = f"{api.teams.name_of(campaign, fleet.realm)}'s fleet at {where}"
+    if not fleet.used:
+        return text
+    who = possessive(api.teams.name_of(campaign, fleet.carried))
+    route = f" {amphibious.route_text(campaign, fleet)}" if fleet.route else ""
+    return f"{text}, has carried {who} force{route} (5.7, R-AA-86)"
 
 
 def answer_lines(rules: api.Rules, seat: api.Seat) -> list[api.StatusLine]:
