@@ -422,6 +422,7 @@ def _new_defender(
 def apply_result(ctx: api.Context, battle: api.Battle) -> None:
     if battle.result is None:
         return
+    injuries.check(ctx, battle)  # R-AA-87, R-AA-89: the start's dice in, who fought
     missions.check(ctx, battle)  # R-AA-53: before anything of the result is drawn
     winner, level = final(ctx, battle, battle.result)
     consequences(ctx, battle, winner, level)

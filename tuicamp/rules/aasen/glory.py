@@ -75,6 +75,7 @@ def fields(campaign: api.Campaign, battle: api.Battle) -> tuple[api.ResultField,
         )
         for side, player in generals(battle).items()
         if injuries.on_the_table(campaign, player)  # R-AA-82: none asked of one lost
+        and not injuries.general_kept_out(campaign, battle, side)  # R-AA-88
         for deed, question, most, _ in DEEDS
     )
 
@@ -178,11 +179,15 @@ def earned(
     1 or 2, both Generals' 1 in a Draw), each deed the form names, and 1 lost for every
     full 500 points the opposing side has less than his own. "If one side concedes ...
     any negative factors for having a larger army are ignored" for the side that did not
-    concede; ``penalty`` False (a battle not played, R-AA-36) ignores them for both."""
+    concede; ``penalty`` False (a battle not played, R-AA-36) ignores them for both. A
+    General whose Old Battle Wound rolled 1 did not fight it and earns nothing (table
+    6.3: "Fighting a battle", R-AA-88)."""
     table = rules.table("glory")
     points = {side.id: side.points for side in battle.sides}
     out = []
     for side, player in generals(battle).items():
+        if injuries.general_kept_out(rules.campaign, battle, side):
+            continue
         items: list[tuple[str, int]] = []
         if winner is None or winner == side:
             items.append((RESULT_WORDS[level], int(table["result"][level])))

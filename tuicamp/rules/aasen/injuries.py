@@ -14,7 +14,7 @@ the status lines.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from attrs import frozen
@@ -75,20 +75,45 @@ def on_the_table(campaign: api.Campaign, player: str) -> bool:
     return isinstance(state, AasenState) and commands(state, player)
 
 
-def fighters(state: AasenState, battle: api.Battle) -> Iterator[Fighter]:
+def fighters(state: AasenState, battle: api.Battle, everyone: bool = False) -> Iterator[Fighter]:
     """Each side's fighting General, unless he is lost (R-AA-82), then each free Senior
     Officer of each player on it (8.1: "Senior Officers do not have to be used in each
-    battle")."""
+    battle"). One whose Old Battle Wound rolled 1 is left out ("The character may not
+    fight this battle", R-AA-88) unless ``everyone``: the form asks nothing of him."""
     for side in battle.sides:
         if not side.players:
             continue
         general = state.generals.get(side.players[0])
-        if general is not None and not general.fate:
-            yield Fighter(side.id, side.players[0], general)
+        found = [Fighter(side.id, side.players[0], general)] if general else []
         for player in side.players:
-            for officer in state.officers.get(player, []):
-                if not officer.fate:
-                    yield Fighter(side.id, player, officer)
+            found += [Fighter(side.id, player, o) for o in state.officers.get(player, [])]
+        found = [f for f in found if not f.character.fate]
+        yield from (f for f in found if everyone or not kept_out(battle, f))
+
+
+OUT, FIGHTS = "old_wound_out", "old_wound_fights"  # table battle_start's keys of a 1 and a 2
+
+
+def rolled(battle: api.Battle, fighter: Fighter, key: str) -> bool:
+    """Whether the fighter's roll at the battle's start gave the table's ``key``."""
+    mine = wound_key(key, fighter)
+    return any(c.key == mine and c.side == fighter.side for c in battle.circumstances)
+
+
+def kept_out(battle: api.Battle, fighter: Fighter) -> bool:
+    """8.2, Old Battle Wound 1: "The character may not fight this battle ... If he is the
+    army General, the army has no General in this battle" (R-AA-88)."""
+    return rolled(battle, fighter, OUT)
+
+
+def general_kept_out(campaign: api.Campaign, battle: api.Battle, side: str) -> bool:
+    """Whether the General of ``side`` may not fight this battle (R-AA-88)."""
+    state = campaign.state
+    entry = battle.side(side)
+    if not isinstance(state, AasenState) or entry is None or not entry.players:
+        return False
+    general = state.generals.get(entry.players[0])
+    return general is not None and kept_out(battle, Fighter(side, entry.players[0], general))
 
 
 def title(campaign: api.Campaign, fighter: Fighter) -> str:
@@ -98,21 +123,64 @@ def title(campaign: api.Campaign, fighter: Fighter) -> str:
 
 
 def fields(campaign: api.Campaign, battle: api.Battle) -> tuple[api.ResultField, ...]:
-    """Of each fighter, asked of his side: slain? fled? mounted? (R-AA-13, R-AA-37)."""
+    """Of each fighter, asked of his side: slain? fled? mounted? (R-AA-13, R-AA-37); and of
+    a Senior Officer whose Old Battle Wound rolled 2, whether he stayed out of the battle
+    after all (R-AA-89)."""
     state = campaign.state
     if not isinstance(state, AasenState):
         return ()
-    return tuple(
-        api.ResultField(
-            f"{prefix}{fighter.key}",
-            f"Injuries (6.6): {title(campaign, fighter)} {question}",
-            "bool",
-            scope=api.FieldScope.ONE_SIDE,
-            side=fighter.side,
+    asked = []
+    for fighter in fighters(state, battle):
+        if isinstance(fighter.character, Officer) and rolled(battle, fighter, FIGHTS):
+            asked.append(
+                api.ResultField(
+                    f"{ABSENT}{fighter.key}",
+                    f"Old Battle Wound (8.2): {title(campaign, fighter)} rolled 2 but did "
+                    "not fight this battle (not fielded or kept out: no +1 Glory)",
+                    "bool",
+                    scope=api.FieldScope.ONE_SIDE,
+                    side=fighter.side,
+                )
+            )
+        asked += [
+            api.ResultField(
+                f"{prefix}{fighter.key}",
+                f"Injuries (6.6): {title(campaign, fighter)} {question}",
+                "bool",
+                scope=api.FieldScope.ONE_SIDE,
+                side=fighter.side,
+            )
+            for prefix, question in QUESTIONS.items()
+        ]
+    return tuple(asked)
+
+
+ABSENT = "absent_"  # the form's absent_<who>: a Senior Officer with a 2 who did not fight
+
+
+def check(ctx: api.Context, battle: api.Battle) -> None:
+    """Before a result is drawn: the dice at the battle's start are in, since what they
+    gave decides who fights and what the form asks (R-AA-87); and a Senior Officer who
+    did not fight was neither slain nor fled in it (R-AA-89)."""
+    waiting = still_to_roll(ctx.campaign, battle)
+    if waiting:
+        raise api.RuleError(
+            f"First the dice at the start of battle {battle.id} are rolled at the table "
+            f"(roll_awaited): {'; '.join(a.text for a in waiting)}"
         )
-        for fighter in fighters(state, battle)
-        for prefix, question in QUESTIONS.items()
-    )
+    result = battle.result
+    if result is None:
+        return
+    for fighter in fighters(astate(ctx), battle):
+        entry = result.side(fighter.side)
+        facts = entry.facts if entry is not None else {}
+        if not facts.get(f"{ABSENT}{fighter.key}", 0):
+            continue
+        if facts.get(f"{SLAIN}{fighter.key}", 0) or facts.get(f"{FLED}{fighter.key}", 0):
+            raise api.RuleError(
+                f"{title(ctx.campaign, fighter)} did not fight this battle: he was neither "
+                "slain nor fled in it (8.2, R-AA-89)"
+            )
 
 
 def row_of(rules: api.Rules, d66: int) -> dict[str, Any]:
@@ -324,26 +392,91 @@ def battle_start(ctx: api.Context, battle: api.Battle) -> None:
     D6 is rolled for each and the lowest result is taken"; Madness, "Roll a D6 at the start
     of each battle the character takes part in from now on". Rolled in the open as the
     battle opens for each fighter, the Senior Officers too (R-AA-83), and written on its
-    card. "Robbed. In the next battle the character takes part, all equipment, magic items
-    and mounts cost double": written on the card of his next battle, then struck from his
-    sheet (R-AA-44)."""
+    card; with table dice each character's dice wait for his own player's seat
+    (``roll_awaited``, R-AA-87), never the seat whose order opened the battle. "Robbed. In
+    the next battle the character takes part, all equipment, magic items and mounts cost
+    double": written on the card of his next battle, then struck from his sheet
+    (R-AA-44)."""
     for fighter in list(fighters(astate(ctx), battle)):
-        character = fighter.character
-        for rule in ctx.table("battle_start").values():
-            count = sum(1 for i in character.injuries if i.startswith(f"{rule['injury']} ("))
+        for rule_id, rule in ctx.table("battle_start").items():
+            count = carried(fighter.character, str(rule["injury"]))
             if not count:
                 continue
-            reason = f"{character.name}'s {rule['injury']}"
-            dice = [ctx.dice.d6(reason) for _ in range(count if rule["lowest"] else 1)]
-            d6 = min(dice)
-            row = next(r for r in rule["results"] if r["low"] <= d6 <= r["high"])
-            general = isinstance(character, General)
-            also = f"; {row['general']}" if general and row.get("general") else ""
-            text = f"{title(ctx.campaign, fighter)}'s {rule['injury']} (8.2), {d6}: {row['text']}"
-            key = wound_key(str(row["key"]), fighter)
-            battle.circumstances.append(api.Circumstance(key, text + also, fighter.side, d6))
-            ctx.emit("battle_start", text + also, battle=battle.id, player=fighter.player)
+            dice = f"{count} D6, the lowest" if rule["lowest"] and count > 1 else "D6"
+            text = (
+                f"{title(ctx.campaign, fighter)}'s {rule['injury']} at the start of battle "
+                f"{battle.id} ({dice})"
+            )
+            now = _starter(ctx, battle, fighter, str(rule_id))
+            data = {"battle": battle.id, "side": fighter.side, "who": fighter.key}
+            api.carry_out(ctx, START_ROLL, text, [fighter.player], now, rule=rule_id, **data)
     robbed(ctx, battle)
+
+
+START_ROLL = "aasen_battle_start"  # a character's dice at his battle's start (R-AA-87)
+
+
+def carried(character: Character, injury: str) -> int:
+    """How many times the character's sheet carries the injury (8.2: "It is possible for a
+    character to have more than one Old Battle Wound")."""
+    return sum(1 for i in character.injuries if i.startswith(f"{injury} ("))
+
+
+def _starter(
+    ctx: api.Context, battle: api.Battle, fighter: Fighter, rule_id: str
+) -> Callable[[], None]:
+    def roll() -> None:
+        start_roll(ctx, battle, fighter, rule_id)
+
+    return roll
+
+
+def start_roll(ctx: api.Context, battle: api.Battle, fighter: Fighter, rule_id: str) -> None:
+    """One character's roll for one injury at the battle's start: a D6 for each he carries,
+    the lowest taken where the table says so, told in the open and on the card."""
+    rule = ctx.table("battle_start")[rule_id]
+    character = fighter.character
+    count = carried(character, str(rule["injury"]))
+    reason = f"{character.name}'s {rule['injury']}"
+    d6 = min(ctx.dice.d6(reason) for _ in range(count if rule["lowest"] else 1))
+    row = next(r for r in rule["results"] if r["low"] <= d6 <= r["high"])
+    general = isinstance(character, General)
+    also = f"; {row['general']}" if general and row.get("general") else ""
+    text = f"{title(ctx.campaign, fighter)}'s {rule['injury']} (8.2), {d6}: {row['text']}"
+    key = wound_key(str(row["key"]), fighter)
+    battle.circumstances.append(api.Circumstance(key, text + also, fighter.side, d6))
+    ctx.emit("battle_start", text + also, battle=battle.id, player=fighter.player)
+
+
+def start_rolled(ctx: api.Context, awaited: api.AwaitedRoll) -> None:
+    """A character's dice at his battle's start, entered at the table by his own player's
+    seat or the Games Master (R-AA-87)."""
+    data = awaited.data
+    battle = ctx.found(
+        next((b for b in ctx.campaign.battles if b.id == data.get("battle")), None),
+        f"No battle {data.get('battle')!r}",
+    )
+    fighter = ctx.found(
+        next(
+            (
+                f
+                for f in fighters(astate(ctx), battle, everyone=True)
+                if (f.side, f.key) == (data.get("side"), data.get("who"))
+            ),
+            None,
+        ),
+        f"{awaited.text}: the character is no longer in the battle",
+    )
+    start_roll(ctx, battle, fighter, str(data.get("rule", "")))
+
+
+def still_to_roll(campaign: api.Campaign, battle: api.Battle) -> list[api.AwaitedRoll]:
+    """The dice at the battle's start still waiting for the table (R-AA-87)."""
+    return [
+        a
+        for a in campaign.flow.awaiting
+        if a.kind == START_ROLL and a.data.get("battle") == battle.id
+    ]
 
 
 def officers_on_card(campaign: api.Campaign, battle: api.Battle) -> list[str]:
@@ -380,17 +513,19 @@ def robbed(ctx: api.Context, battle: api.Battle) -> None:
 
 
 def survived(ctx: api.Context, battle: api.Battle) -> None:
-    """Old Battle Wound, 2: "should he survive (i.e. he's not slain again) he gains +1 point
-    of Glory" - a General or a Senior Officer (R-AA-83)."""
+    """Old Battle Wound, 2: "The General starts this battle with 1 less Wound than normal,
+    but should he survive (i.e. he's not slain again) he gains +1 point of Glory" - a
+    General or a Senior Officer (R-AA-83), only if he fought: a Senior Officer his player
+    did not field, or kept out, gains nothing (R-AA-89)."""
     result = battle.result
     if result is None:
         return
     for fighter in list(fighters(astate(ctx), battle)):
-        key = wound_key("old_wound_fights", fighter)
-        if not any(c.key == key and c.side == fighter.side for c in battle.circumstances):
+        if not rolled(battle, fighter, FIGHTS):
             continue
         entry = result.side(fighter.side)
-        if entry is not None and entry.facts.get(f"{SLAIN}{fighter.key}", 0):
+        facts = entry.facts if entry is not None else {}
+        if facts.get(f"{SLAIN}{fighter.key}", 0) or facts.get(f"{ABSENT}{fighter.key}", 0):
             continue
         character = fighter.character
         ctx.emit(

@@ -26,6 +26,7 @@ from tuicamp.rules.aasen import (
     gm,
     hatred,
     initiative,
+    injuries,
     opening,
     passage,
     purchases,
@@ -79,6 +80,7 @@ AWAITED = {
     initiative.INITIATIVE: declarations.initiative_rolled,
     initiative.ROLL_OFF: initiative.die_rolled,
     draft.SETUP_ROLL: draft.rolled,
+    injuries.START_ROLL: injuries.start_rolled,  # R-AA-87
 }
 
 # The Games Master's corrections, made in any segment.
