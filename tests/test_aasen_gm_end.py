@@ -10,20 +10,39 @@ from tuicamp.engine.errors import RuleError
 from tuicamp.engine.flow import EndPhase
 
 
-def test_the_gm_ending_a_part_unnamed_says_whose_and_the_player_learns_it():
+def refused(engine, seat):
+    """The refusal of the seat's end_phase naming nobody."""
+    with pytest.raises(RuleError) as refusal:
+        engine.perform(seat, EndPhase())
+    return str(refusal.value)
+
+
+def test_the_gm_names_the_player_whose_part_he_ends():
     """In the Support and Resources segment everyone acts at once: the Games Master's
-    end_phase naming nobody ends the first player's part (the chronicle names him), and
-    that player's own end_phase is told his part is ended already, not that another is
-    to play."""
+    end_phase naming nobody would end a part he did not choose, so it is refused, the
+    refusal listing the players he may name; his end_phase naming a player ends that
+    player's part alone."""
     engine = new()
-    (event,) = engine.perform("gm", EndPhase())
-    assert event.text.startswith("Malus of Hag Graef has finished")
-    with pytest.raises(RuleError) as refused:
-        engine.perform("malus", EndPhase())
-    assert str(refused.value) == (
+    assert refused(engine, "gm") == (
+        "Several of your players act in this phase: name the player whose part ends "
+        "(end_phase with player = PLAYER, one of malus (Malus of Hag Graef), khazrak "
+        "(Khazrak One-Eye), eltharion (Eltharion of Arnheim), tehen (Tehenhauin's Chosen))"
+    )
+    assert engine.campaign.flow.ended == []
+    (event,) = engine.perform("gm", EndPhase(player="khazrak"))
+    assert event.text.startswith("Khazrak One-Eye has finished")
+    assert engine.campaign.flow.ended == ["khazrak"]
+
+
+def test_the_player_whose_part_the_gm_ended_is_told_so():
+    """A player whose part the Games Master ended is told his part is ended already, not
+    that another is to play; a seat of one player still ends its part naming nobody."""
+    engine = new()
+    engine.perform("gm", EndPhase(player="malus"))
+    assert refused(engine, "malus") == (
         "It is not your turn: the part of Malus of Hag Graef in this phase is ended already "
         "(see the chronicle); still to act: Khazrak One-Eye, Eltharion of Arnheim, "
         "Tehenhauin's Chosen"
     )
-    engine.perform("gm", EndPhase(player="tehen"))
+    engine.perform("tehen", EndPhase())
     assert engine.campaign.flow.ended == ["malus", "tehen"]

@@ -35,7 +35,8 @@ from tuicamp.storage.seal import sealed
 # TUICAMP_FUZZ_CASES=1000 TUICAMP_FUZZ_SEED=7 pytest tests/test_integrity_fuzz.py
 CASES = int(os.environ.get("TUICAMP_FUZZ_CASES", "36"))
 SEED = int(os.environ.get("TUICAMP_FUZZ_SEED", "0"))
-END_PHASE = 'seat = "gm"\n\n[[action]]\nkind = "end_phase"\n'
+# the Games Master names whose part of the phase (all act at once) he ends
+END_PHASE = 'seat = "gm"\n\n[[action]]\nkind = "end_phase"\nplayer = "stirland"\n'
 PROBLEM_RE = re.compile(r"^[^\n]+?:(\d+:)? \S")  # file:line: what (or file: what)
 
 

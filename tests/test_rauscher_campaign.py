@@ -152,7 +152,9 @@ def test_a_campaign_played_by_orders_files_to_its_victory(tmp_path):
             done = table.apply(mover, warmasters_orders(table, mover))
         else:
             left = GM_PHASES[GM_PHASES.index(camp.phase) :]
-            done = table.apply("gm", [END] * (len(left) * len(RULER_HOSTS)))
+            # the Games Master names each Warmaster whose part he ends, in the race order
+            ends = [{**END, "player": p} for _ in left for p in camp.state.move_order]
+            done = table.apply("gm", ends)
         assert done.returncode == 0, (done.stdout, done.stderr)
     else:
         raise AssertionError("the campaign never ended")

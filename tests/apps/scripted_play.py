@@ -122,7 +122,9 @@ def rauscher_race(seed: int, folder: Path) -> list[Event]:
             seat, orders = mover, _warmasters_orders(session, mover)
         else:
             left = GM_PHASES[GM_PHASES.index(camp.phase) :]
-            seat, orders = "gm", [END] * (len(left) * len(RULER_HOSTS))
+            # the Games Master names each Warmaster whose part he ends, in the race order
+            warmasters = camp.state.move_order
+            seat, orders = "gm", [{**END, "player": p} for _ in left for p in warmasters]
         session.perform_all(seat, [action_from_dict(o, types) for o in orders])
     return list(session.chronicle)
 

@@ -453,7 +453,10 @@ def pass_idle(ctx: Context) -> bool:
 
 def end(ctx: Context, action: EndAction) -> None:
     """A seat has finished its part of the phase (or step), for one player or all of its
-    players; when everyone has, the flow moves on."""
+    players; when everyone has, the flow moves on. A seat with several players acting at
+    once (the Games Master's in a phase all play together) names the one whose part ends,
+    or ends them all with a ``whole_seat`` action: naming nobody is refused, since the
+    first of them is not the seat's choice."""
     camp, flow = ctx.campaign, ctx.campaign.flow
     ctx.require(flow.started, "The campaign is not set up yet")
     ctx.require(not camp.finished, "The campaign is over")
@@ -474,7 +477,9 @@ def end(ctx: Context, action: EndAction) -> None:
             f"already (see the chronicle); still to act: {_names(camp, acting)}",
         )
         ctx.require(mine, f"It is not your turn: {_names(camp, acting)} is to play")
-        players = mine if action.whole_seat and flow.simultaneous else mine[:1]
+        everyone = action.whole_seat and flow.simultaneous
+        ctx.require(everyone or len(mine) == 1, _whose_part(camp, action.kind, mine))
+        players = mine if everyone else mine[:1]
     if flow.awaiting:  # a revealed round's dice come first (R-ALL-8, engine/awaited.py)
         raise RuleError(waiting_line(flow.awaiting[0]) + " before the phase ends")
     for player in players:
@@ -498,6 +503,17 @@ def end(ctx: Context, action: EndAction) -> None:
         done = flow.position >= len(flow.order)
     if done:
         advance(ctx)
+
+
+def _whose_part(camp: Campaign, kind: str, mine: list[str]) -> str:
+    """The refusal of an end naming nobody, by a seat (the Games Master's, or one playing
+    several players) with several players acting at once: which part ends is the seat's
+    to say, never the first in the order's by default."""
+    choices = ", ".join(f"{p} ({_name(camp, p)})" for p in mine)
+    return (
+        f"Several of your players act in this phase: name the player whose part ends "
+        f"({kind} with player = PLAYER, one of {choices})"
+    )
 
 
 def reseat(ctx: Context, before: Clock) -> None:
