@@ -67,7 +67,9 @@ def never_reason(campaign: api.Campaign, bonus: Bonus) -> str:
 
 
 def lapse_reason(campaign: api.Campaign, bonus: Bonus) -> str:
-    """Why the bonus's invasion cannot be made this year ("" when it can)."""
+    """Why the bonus's invasion cannot be made this year ("" when it can). A Follow-up
+    after a landing from a sea hex sets out from no land to lose: the army is already
+    there (R-AA-91)."""
     realm_id = realms.realm_id_of(campaign, bonus.player)
     source = campaign.map.territory(bonus.source)
     # a Follow-up's army "is already there" (6.3): in its own land, or in a friendly realm's
@@ -77,8 +79,8 @@ def lapse_reason(campaign: api.Campaign, bonus: Bonus) -> str:
         source.owner == realm_id
         or (bonus.kind == FOLLOW_UP and source.owner is not None and source.owner not in foes)
     )
-    if source is None or realm_id is None or not held:
-        where = source.name if source is not None else bonus.source
+    if realm_id is None or not (held or (source is None and ashore(campaign, bonus))):
+        where = realms.place_name(campaign, bonus.source)
         return f"{where}, whence it sets out, is no longer his realm's"
     if not [t for t in targets(campaign, bonus) if t.owner != realm_id]:
         return "nothing is left there for it to invade"
@@ -87,10 +89,30 @@ def lapse_reason(campaign: api.Campaign, bonus: Bonus) -> str:
 
 def describe(campaign: api.Campaign, bonus: Bonus) -> str:
     """The invasion the bonus is for, as the players read it."""
-    source = campaign.map.territory(bonus.source)
-    start = source.name if source is not None else bonus.source
+    start = realms.place_name(campaign, bonus.source)
     into = " or ".join(t.name for t in targets(campaign, bonus)) or "nowhere"
     return f"a {bonus.kind} (+{bonus.initiative} Initiative) from {start} into {into}"
+
+
+def by_sea(campaign: api.Campaign, bonus: Bonus) -> bool:
+    """Whether a Follow-up can only have been won by an invasion that came by fleet: it
+    sets out from a sea hex, or from land that does not border the territory it invades
+    (an invasion over land goes into a neighbouring territory, 5.4). Read so for a save
+    from before Follow-ups kept ``landed`` (R-AA-90)."""
+    if bonus.kind != FOLLOW_UP:
+        return False
+    source, target = campaign.map.territory(bonus.source), campaign.map.territory(bonus.target)
+    if source is None:
+        return True
+    return target is not None and target not in realms.neighbours(campaign, source)
+
+
+def ashore(campaign: api.Campaign, bonus: Bonus) -> bool:
+    """Whether the bonus is a Follow-up whose army is already there after a landing (6.3,
+    R-AA-70): one won by an invasion by fleet, or one setting out from a sea hex, which
+    only a pirate's army already ashore does (R-AA-91)."""
+    at_sea = campaign.map.territory(bonus.source) is None
+    return bonus.kind == FOLLOW_UP and (bonus.landed or at_sea)
 
 
 def claim(ctx: api.Context, player: str) -> int:

@@ -210,7 +210,9 @@ def already_ashore(rules: api.Rules, player: str, source: str, target: str) -> b
     invasion (6.3: "you don't need a fleet to transport you - the army is already
     there"): no fleet, fare nor mishap dice, and the target need not border its source."""
     bonus = bonuses.claimed(astate(rules), player)
-    return bonus is not None and bonus.landed and (bonus.source, bonus.target) == (source, target)
+    if bonus is None or not bonuses.ashore(rules.campaign, bonus):
+        return False
+    return (bonus.source, bonus.target) == (source, target)
 
 
 @define(kw_only=True)
@@ -236,16 +238,19 @@ class Declare(AasenAction):
         if self.fleet and not ashore:
             self._by_sea(ctx, player, realm_id, target)
             return
-        source = ctx.found(camp.map.territory(self.source), f"{self.source!r} is no territory")
-        path, cost = _march(ctx, player, realm_id, source)
+        source = camp.map.territory(self.source)  # a pirate's landing: a sea hex (R-AA-91)
+        if not ashore:
+            source = ctx.found(source, f"{self.source!r} is no territory")
+        path, cost = _march(ctx, player, realm_id, source) if source else ([], 0)
         _check(ctx, realm_id, source, target, by_sea=ashore)
-        bonuses.check_declaration(ctx, player, source.id, target.id)
+        bonuses.check_declaration(ctx, player, self.source, target.id)
         if cost:
-            books.spend(ctx, realm_id, cost, f"the army's march to {source.name}")
+            where = realms.place_name(camp, self.source)
+            books.spend(ctx, realm_id, cost, f"the army's march to {where}")
         way = f", marching through friendly land for {cost} Resources" if path else ""
         if ashore:
             way = ", its army already there: a Follow-up after its landing needs no fleet (6.3)"
-        invasion = self._declared(ctx, player, realm_id, source.id, target, way)
+        invasion = self._declared(ctx, player, realm_id, self.source, target, way)
         invasion.path, invasion.march = path, cost
         _taken_if_nobodys(ctx, invasion, target)
 

@@ -33,6 +33,7 @@ from tuicamp.rules.aasen import (
     setup,
     support,
     trade,
+    upgrades,
     view,
     year,
 )
@@ -224,6 +225,13 @@ marks = { vraxx = "slaanesh" }             # per player: his General's Mark of C
                 text = f"{word!r} is not trusted, distrusted or sworn"
                 out.append(api.Problem(("state", "trust", key), text))
         return out
+
+    # The shape of the saved state, and the steps of older saves up to it (``upgrades``).
+    state_version = upgrades.STATE_VERSION
+
+    def upgrade_state(self, state: dict[str, Any], from_version: int) -> dict[str, Any]:
+        """Old saves brought up to today's state, one version at a time (``upgrades``)."""
+        return upgrades.upgrade(self, state, from_version)
 
     # --- actions -------------------------------------------------------------------------
     def apply(self, ctx: api.Context, action: api.Action) -> None:
