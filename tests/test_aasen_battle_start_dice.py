@@ -198,3 +198,15 @@ def test_one_who_did_not_fight_was_not_slain():
     rolled(engine, [2])
     with pytest.raises(RuleError, match="did not fight this battle"):
         enter(engine, {"absent_eltharion~korhil": 1, "fled_eltharion~korhil": 1})
+
+
+def test_a_battle_settled_as_it_opens_rolls_nothing_at_its_start():
+    """R-AA-87: with the option auto_resolve_battles a battle is settled as it opens, so
+    no roll at its start is left to decide anything: none is made nor waited for."""
+    engine = to_declared()
+    engine.campaign.state.generals["eltharion"].injuries = [WOUND]
+    engine.campaign.options["auto_resolve_battles"] = True
+    to_the_battles(engine)
+    assert not engine.campaign.battles[0].pending
+    assert not [e for e in engine.chronicle if e.kind == "battle_start"]
+    assert engine.campaign.flow.awaiting == []

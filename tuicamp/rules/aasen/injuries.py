@@ -396,8 +396,9 @@ def battle_start(ctx: api.Context, battle: api.Battle) -> None:
     (``roll_awaited``, R-AA-87), never the seat whose order opened the battle. "Robbed. In
     the next battle the character takes part, all equipment, magic items and mounts cost
     double": written on the card of his next battle, then struck from his sheet
-    (R-AA-44)."""
-    for fighter in list(fighters(astate(ctx), battle)):
+    (R-AA-44). A battle settled as it opened (``auto_resolve_battles``) has no start left
+    for the dice to decide anything of."""
+    for fighter in list(fighters(astate(ctx), battle)) if battle.pending else []:
         for rule_id, rule in ctx.table("battle_start").items():
             count = carried(fighter.character, str(rule["injury"]))
             if not count:
