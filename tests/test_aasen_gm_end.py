@@ -20,13 +20,14 @@ def refused(engine, seat):
 def test_the_gm_names_the_player_whose_part_he_ends():
     """In the Support and Resources segment everyone acts at once: the Games Master's
     end_phase naming nobody would end a part he did not choose, so it is refused, the
-    refusal listing the players he may name; his end_phase naming a player ends that
-    player's part alone."""
+    refusal listing the players he may name and the way to end them all; his end_phase
+    naming a player ends that player's part alone."""
     engine = new()
     assert refused(engine, "gm") == (
         "Several of your players act in this phase: name the player whose part ends "
         "(end_phase with player = PLAYER, one of malus (Malus of Hag Graef), khazrak "
-        "(Khazrak One-Eye), eltharion (Eltharion of Arnheim), tehen (Tehenhauin's Chosen))"
+        "(Khazrak One-Eye), eltharion (Eltharion of Arnheim), tehen (Tehenhauin's Chosen)), "
+        "or end all of theirs (end_phase with everyone = true)"
     )
     assert engine.campaign.flow.ended == []
     (event,) = engine.perform("gm", EndPhase(player="khazrak"))
@@ -46,3 +47,19 @@ def test_the_player_whose_part_the_gm_ended_is_told_so():
     )
     engine.perform("tehen", EndPhase())
     assert engine.campaign.flow.ended == ["malus", "tehen"]
+
+
+def test_the_gm_ends_everyones_part_at_once():
+    """The Games Master's end_phase with everyone = true ends the part of every player
+    still to act, told in one line, and the segment moves on; naming a player beside it
+    is refused."""
+    engine = new()
+    engine.perform("gm", EndPhase(player="malus"))
+    with pytest.raises(RuleError, match="not both"):
+        engine.perform("gm", EndPhase(player="tehen", everyone=True))
+    events = engine.perform("gm", EndPhase(everyone=True))
+    assert events[0].text.startswith(
+        "Khazrak One-Eye, Eltharion of Arnheim, Tehenhauin's Chosen has finished"
+    )
+    assert events[0].player is None
+    assert engine.campaign.phase == "trade"

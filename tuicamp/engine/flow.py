@@ -194,16 +194,30 @@ class EndAction(Action):
         """The player named in the action ('' for the seat's own)."""
         return ""
 
+    @property
+    def for_all(self) -> bool:
+        """Whether, in simultaneous play, it ends the part of every player the seat plays
+        who is still to act."""
+        return self.whole_seat
+
 
 @define(kw_only=True)
 class EndPhase(EndAction):
     kind = "end_phase"
-    summary = "Say you have finished this phase (in turn order: pass to the next player)"
+    summary = (
+        "Say you have finished this phase (in turn order: pass to the next player); a seat "
+        "of several players acting at once names one (player) or ends them all (everyone)"
+    )
     player: str = ""
+    everyone: bool = False
 
     @property
     def requested(self) -> str:
         return self.player
+
+    @property
+    def for_all(self) -> bool:
+        return self.everyone
 
 
 @define(kw_only=True)
@@ -455,14 +469,16 @@ def end(ctx: Context, action: EndAction) -> None:
     """A seat has finished its part of the phase (or step), for one player or all of its
     players; when everyone has, the flow moves on. A seat with several players acting at
     once (the Games Master's in a phase all play together) names the one whose part ends,
-    or ends them all with a ``whole_seat`` action: naming nobody is refused, since the
-    first of them is not the seat's choice."""
+    or ends them all (``everyone``, or a ``whole_seat`` action): naming nobody is refused,
+    since the first of them is not the seat's choice."""
     camp, flow = ctx.campaign, ctx.campaign.flow
     ctx.require(flow.started, "The campaign is not set up yet")
     ctx.require(not camp.finished, "The campaign is over")
     acting = acting_players(camp)
     requested = action.requested
+    whole = action.for_all and flow.simultaneous
     if requested:
+        ctx.require(not action.for_all, "Name one player, or end everyone's part: not both")
         ctx.require(camp.player(requested) is not None, f"There is no player {requested!r}")
         ctx.require(ctx.seat.controls(requested), f"Seat {ctx.seat.name} does not play {requested}")
         ctx.require(requested in acting, f"{_name(camp, requested)} is not to act now")
@@ -477,9 +493,8 @@ def end(ctx: Context, action: EndAction) -> None:
             f"already (see the chronicle); still to act: {_names(camp, acting)}",
         )
         ctx.require(mine, f"It is not your turn: {_names(camp, acting)} is to play")
-        everyone = action.whole_seat and flow.simultaneous
-        ctx.require(everyone or len(mine) == 1, _whose_part(camp, action.kind, mine))
-        players = mine if everyone else mine[:1]
+        ctx.require(whole or len(mine) == 1, _whose_part(camp, action.kind, mine))
+        players = mine if whole else mine[:1]
     if flow.awaiting:  # a revealed round's dice come first (R-ALL-8, engine/awaited.py)
         raise RuleError(waiting_line(flow.awaiting[0]) + " before the phase ends")
     for player in players:
@@ -493,8 +508,7 @@ def end(ctx: Context, action: EndAction) -> None:
         turn=camp.turn,
         step=camp.step,
     )
-    one_player = not (action.whole_seat and flow.simultaneous)
-    ctx.emit(action.kind, text, player=players[0] if one_player else None)
+    ctx.emit(action.kind, text, player=None if whole else players[0])
     if flow.simultaneous:
         flow.ended.extend(p for p in players if p not in flow.ended)
         done = all(p in flow.ended for p in flow.order)
@@ -512,7 +526,8 @@ def _whose_part(camp: Campaign, kind: str, mine: list[str]) -> str:
     choices = ", ".join(f"{p} ({_name(camp, p)})" for p in mine)
     return (
         f"Several of your players act in this phase: name the player whose part ends "
-        f"({kind} with player = PLAYER, one of {choices})"
+        f"({kind} with player = PLAYER, one of {choices}), or end all of theirs "
+        f"({kind} with everyone = true)"
     )
 
 
