@@ -514,3 +514,21 @@ def test_snapshot(snap_compare, tmp_path, scene):
             await _wait_for(pilot, BattleQueueScreen)
 
     assert snap_compare(app, press=keys, terminal_size=SIZE, run_before=ready)
+
+
+@sync
+async def test_the_games_masters_end_key_names_everyone_it_ends(tmp_path):
+    """In a phase where every Warmaster acts at once, the engine refuses an `end_phase` of a
+    seat of several players that names nobody, rather than guess one (engine/flow.py). The
+    Games Master's "t" therefore asks to end the phase for all of them, by name, and "y"
+    ends it for all: the phase moves on."""
+    save = K.stir_save(tmp_path, phase="upkeep")
+    before = _disk(save)
+    names = [p.name for p in before.players]
+    async with make_app(save.parent, save=save, seat="gm").run_test(size=SIZE) as pilot:
+        await _settle(pilot, "enter", "t")
+        shown = " ".join(screen_text(pilot.app).split())
+        assert f"for {', '.join(names)}?" in shown
+        await _settle(pilot, "y")
+    after = _disk(save)
+    assert (after.turn, after.phase) != (before.turn, before.phase)

@@ -27,7 +27,7 @@ from textual.screen import ModalScreen, Screen
 from tuicamp.engine.actions import Action, Event
 from tuicamp.engine.awaited import RollAwaited
 from tuicamp.engine.errors import DiceNeeded, InputError, RuleError
-from tuicamp.engine.flow import acting_players
+from tuicamp.engine.flow import EndPhase, acting_players
 from tuicamp.engine.letters import WriteLetter
 from tuicamp.engine.rules import Rules
 from tuicamp.engine.ruleset import Ruleset
@@ -536,6 +536,11 @@ class CampaignScreen(SendsChanges[None]):
             self.notify(f"{self._ruleset.title} has no end-of-turn action", severity="warning")
             return
         make = self.ui.end_turn_action
+        several = self._several_acting()
+        ends_one = make()
+        if several and isinstance(ends_one, EndPhase):  # a name or everyone: never a guess
+            ends_all = evolve(ends_one, everyone=True)
+            make = lambda: ends_all  # noqa: E731
 
         def answered(yes: bool | None) -> None:
             if yes:
@@ -546,9 +551,27 @@ class CampaignScreen(SendsChanges[None]):
             self.perform(make())
             return
         question, yes = self._end_question()
+        if several:
+            names = ", ".join(self._player_name(p) for p in several)
+            question = f"{question.removesuffix('?')} for {names}?"
         if undone:
             question = f"{question}\n{'; '.join(undone)}"
         self.app.push_screen(screens.imported(screens.CONFIRM)(question, yes, "Not yet"), answered)
+
+    def _several_acting(self) -> list[str]:
+        """The shown seat's players still to act when several act at once (a Games
+        Master's seat, or one seat of a realm's players): "t" then ends all of them, and
+        its question names them, since the engine refuses to pick one unnamed."""
+        camp = self.session.campaign
+        seat = camp.seat(self.seat or "")
+        if seat is None or not camp.flow.simultaneous:
+            return []
+        mine = [p for p in acting_players(camp) if seat.controls(p)]
+        return mine if len(mine) > 1 else []
+
+    def _player_name(self, pid: str) -> str:
+        player = self.session.campaign.player(pid)
+        return player.name if player is not None else pid
 
     def _left_undone(self) -> list[str] | None:
         """What the shown seat's players to act could still do in this phase (R-ALL-9);
