@@ -10,6 +10,8 @@ from apps.ui_kit import FIXED_NOW, make_app, sync, write_engine_save
 from test_aasen_battles import to_battle
 
 from tuicamp import cli
+from tuicamp.engine.battles import EnterBattleResult, SideEntry
+from tuicamp.engine.errors import RuleError
 from tuicamp.engine.rules import Rules
 from tuicamp.game.battlecard import build_card
 from tuicamp.rules.aasen import AasenRuleset
@@ -51,6 +53,24 @@ def test_the_orders_file_names_each_force_and_the_losses_of_each(save, capsys):
     assert f"[[action.sides]]  # Attacker: {MALUS}, {CONTINGENT}\n" in text
     assert f"points_lost = 0  # of the 2350 pts of {BOTH}\n" in text
     assert "points_lost = 0  # of the 1750 pts of Eltharion of Arnheim\n" in text
+
+
+def test_the_chronicles_battle_line_names_each_force(save, capsys):
+    """R-AA-57: the chronicle's line that opens the battle names the Contingent beside the
+    army it fights with, as `tuicamp battles` does (R-AA-56), for every seat."""
+    line = f"Battle b1 at 0602 (coast): {MALUS}, {CONTINGENT} vs Eltharion of Arnheim"
+    for seat in ("gm", "tehen"):
+        assert line + "\n" in cli_out(capsys, "log", str(save), "--as", seat)
+
+
+def test_points_lost_beyond_the_sides_are_refused_naming_each_force():
+    """R-AA-58: the refusal of points lost beyond a side's says what they are of force by
+    force, as the card and the orders file ask them (R-AA-56), not of the army alone."""
+    engine = to_battle(contingent=600)
+    sides = [SideEntry(side="attacker", points_lost=2400), SideEntry(side="defender")]
+    with pytest.raises(RuleError) as refused:
+        engine.perform("gm", EnterBattleResult(battle="b1", sides=sides))
+    assert str(refused.value) == f"Attacker: points lost are between 0 and the 2350 pts of {BOTH}"
 
 
 def test_tuicamp_battles_lists_each_force_of_a_side(save, capsys):

@@ -27,7 +27,6 @@ from tuicamp.engine.battles import (
     clock_text,
     open_battle,
     remove_losses,
-    side_names,
 )
 from tuicamp.engine.codec import campaign_from_dict, campaign_to_dict, converter
 from tuicamp.engine.engine import Engine, action_types
@@ -36,6 +35,7 @@ from tuicamp.engine.outcome import BattleOutcome
 from tuicamp.engine.result_form import form_of
 from tuicamp.engine.rules import Rules
 from tuicamp.engine.ruleset import Phase, Ruleset
+from tuicamp.engine.side_forces import side_names
 from tuicamp.game.battlecard import build_card, card_markdown, card_text
 from tuicamp.game.result_orders import result_orders
 from tuicamp.model import Army, Campaign, Category, HexMap, Player, Seat, Unit
@@ -199,7 +199,8 @@ def test_a_side_of_points_without_counters_is_on_the_card_form_and_in_the_chroni
     1,500 pts"): the card, the result form, the resolver and the losses handle it"."""
     engine = engine_with(["red", "garrison"])
     camp, battle = engine.campaign, engine.campaign.battle("b1")
-    assert side_names(camp, battle.side("garrison")) == "Garrison of Altdorf"
+    rules = Rules(camp, engine.ruleset)
+    assert side_names(rules, battle, battle.side("garrison")) == "Garrison of Altdorf"
     assert "Red Host vs Garrison of Altdorf" in engine.chronicle[-1].text
     text = card_text(build_card(Rules(camp, engine.ruleset), battle))
     assert "Garrison: Bruno (Orcs) — 1500 pts" in text
