@@ -261,7 +261,7 @@ def _side_result(ctx: Context, battle: Battle, form: ResultForm, entry: SideEntr
     questions = ctx.found(form.side(entry.side), f"The result form asks nothing of {side.title}")
     ctx.require(entry.vp >= 0, f"{side.title}: victory points cannot be negative")
     facts = _checked_facts(ctx, form, questions.fields, entry.facts, side.title)
-    _check_points_lost(ctx, battle, side, entry.points_lost)
+    _check_points_lost(ctx, battle, questions, entry.points_lost)
     _check_losses(ctx, battle, questions, entry.losses)
     characters = _character_results(ctx, form, side, entry.characters)
     return SideResult(
@@ -309,14 +309,22 @@ def _asked_of(form: ResultForm, key: str) -> str:
     return f"it is asked of the {side.title if side else spec.side} only"
 
 
-def _check_points_lost(ctx: Context, battle: Battle, side: BattleSide, points_lost: int) -> None:
-    """Points lost only of a side's points without counters, and no more of them than it
-    fielded, named force by force (:func:`~tuicamp.engine.side_forces.points_of`)."""
+def _check_points_lost(
+    ctx: Context, battle: Battle, questions: SideQuestions, points_lost: int
+) -> None:
+    """Points lost only of a side's points without counters, only when the form asks
+    them, and no more of them than it fielded, named force by force
+    (:func:`~tuicamp.engine.side_forces.points_of`)."""
     if not points_lost:
         return
+    side = questions.side
     ctx.require(
         side.points > 0,
         f"{side.title} fielded no points without army counters, so lost none of them",
+    )
+    ctx.require(
+        questions.asks_points,
+        f"{side.title}: points lost are not on this battle's result form",
     )
     ctx.require(
         0 <= points_lost <= side.points,

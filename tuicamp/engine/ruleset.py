@@ -504,6 +504,15 @@ class Ruleset(ABC):
         the battle to it as it opens (``open_battle``'s ``linked``)."""
         return [(side.force_name, side.points)] if side.points > 0 else []
 
+    def asks_points_lost(self, rules: Rules, battle: Battle) -> bool:
+        """Whether the result form asks a side with points without army counters how many
+        of them it lost: yes by default, since the consequences may read them (the core's
+        ``remove_losses`` tells them). A ruleset whose result never reads them (an aasen
+        battle's result is its level and who won, R-AA-4) says no, and the result form,
+        its orders file and the card ask no number nobody reads; a result that gives
+        one anyway is refused."""
+        return True
+
     def battle_card_notes(self, rules: Rules, battle: Battle) -> list[str]:
         """Deployment and special rules in force, one sentence each, for the battle card."""
         return []
