@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import pytest
 from apps.ui_kit import FIXED_NOW, make_app, sync, write_engine_save
-from test_aasen_battles import to_battle
+from test_aasen_battles import to_battle, to_declared
+from test_aasen_year import pass_to_battles
 
 from tuicamp import cli
 from tuicamp.engine.battles import EnterBattleResult, SideEntry
@@ -62,6 +63,20 @@ def test_the_chronicles_battle_line_names_each_force(save, capsys):
     line = f"Battle b1 at 0602 (coast): {MALUS}, {CONTINGENT} vs Eltharion of Arnheim"
     for seat in ("gm", "tehen"):
         assert line + "\n" in cli_out(capsys, "log", str(save), "--as", seat)
+
+
+def test_an_auto_resolved_battle_knows_its_invasion_as_it_is_settled():
+    """R-AA-57: the invasion is linked to its battle as the battle opens, so a battle the
+    dice settle at once (the core option ``auto_resolve_battles``) draws table 6.1's
+    consequences of its invasion, as one entered at the table does."""
+    engine = to_declared()
+    engine.campaign.options["auto_resolve_battles"] = True
+    pass_to_battles(engine)
+    told = [event.text for event in engine.chronicle]
+    won = "Battle b1 auto-resolved: Attacker wins a Minor Victory"
+    assert [text for text in told if text.startswith(won)]
+    assert "The North Cape is razed" in told
+    assert "Malus of Hag Graef may follow-up next year with +10 Initiative" in told
 
 
 def test_a_result_that_gives_points_lost_is_refused():
