@@ -1,15 +1,19 @@
 """The Invasion of Hex Island (``aasen``): a side that joins a Support Contingent to its
 player's army is named force by force wherever it is named - the battle queue, the result
-form, the orders file of the result, `tuicamp battles` and the card's record - not as one
-force of the side's total (5.5, R-AA-54, R-AA-56)."""
+form, the orders file of the result, `tuicamp battles`, the card and the chronicle - not
+as one force of the side's total (5.5, R-AA-54, R-AA-56, R-AA-57); and no side is asked
+the points it lost, which no consequence reads (R-AA-4, R-AA-58)."""
 
 from __future__ import annotations
 
 import pytest
 from apps.ui_kit import FIXED_NOW, make_app, sync, write_engine_save
-from test_aasen_battles import to_battle
+from test_aasen_battles import to_battle, to_declared
+from test_aasen_year import pass_to_battles
 
 from tuicamp import cli
+from tuicamp.engine.battles import EnterBattleResult, SideEntry
+from tuicamp.engine.errors import RuleError
 from tuicamp.engine.rules import Rules
 from tuicamp.game.battlecard import build_card
 from tuicamp.rules.aasen import AasenRuleset
@@ -40,17 +44,54 @@ def cli_out(capsys, *args: str) -> str:
     return capsys.readouterr().out
 
 
-def test_the_orders_file_names_each_force_and_the_losses_of_each(save, capsys):
+def test_the_orders_file_names_each_force_and_asks_no_points_lost(save, capsys):
     """5.5: "Battles with supporting contingents present are fought as per the multiplayer
     rules" (R-AA-54, R-AA-56): the orders file of the result names the Attacker's two
-    forces, in its heading, on its side and in what the points lost are of."""
+    forces, in its heading and on its side; R-AA-58: it asks no points lost of a side,
+    which no consequence of the result reads (R-AA-4)."""
     text = cli_out(capsys, "battles", str(save), "--form", "b1", "--as", "gm")
     assert text.startswith(
         f"# The result of battle b1 at 0602: {MALUS}, {CONTINGENT} vs Eltharion of Arnheim.\n"
     )
     assert f"[[action.sides]]  # Attacker: {MALUS}, {CONTINGENT}\n" in text
-    assert f"points_lost = 0  # of the 2350 pts of {BOTH}\n" in text
-    assert "points_lost = 0  # of the 1750 pts of Eltharion of Arnheim\n" in text
+    assert "points_lost" not in text and "pts of" not in text
+
+
+def test_the_chronicles_battle_line_names_each_force(save, capsys):
+    """R-AA-57: the chronicle's line that opens the battle names the Contingent beside the
+    army it fights with, as `tuicamp battles` does (R-AA-56), for every seat."""
+    line = f"Battle b1 at 0602 (coast): {MALUS}, {CONTINGENT} vs Eltharion of Arnheim"
+    for seat in ("gm", "tehen"):
+        assert line + "\n" in cli_out(capsys, "log", str(save), "--as", seat)
+
+
+def test_an_auto_resolved_battle_knows_its_invasion_as_it_is_settled():
+    """R-AA-57: the invasion is linked to its battle as the battle opens, so a battle the
+    dice settle at once (the core option ``auto_resolve_battles``) draws table 6.1's
+    consequences of its invasion, as one entered at the table does."""
+    engine = to_declared()
+    engine.campaign.options["auto_resolve_battles"] = True
+    pass_to_battles(engine)
+    told = [event.text for event in engine.chronicle]
+    won = "Battle b1 auto-resolved: Attacker wins a Minor Victory"
+    assert [text for text in told if text.startswith(won)]
+    assert "The North Cape is razed" in told
+    assert "Malus of Hag Graef may follow-up next year with +10 Initiative" in told
+
+
+def test_a_result_that_gives_points_lost_is_refused():
+    """R-AA-58: "Players enter the result level (from Massacre to Massacred) and who won"
+    (R-AA-4); points lost are not on the form, so a result (an orders file written by
+    hand) that gives them is refused, and one without them is taken."""
+    engine = to_battle(contingent=600)
+    sides = [SideEntry(side="attacker", points_lost=600), SideEntry(side="defender")]
+    with pytest.raises(RuleError) as refused:
+        engine.perform("gm", EnterBattleResult(battle="b1", sides=sides))
+    assert str(refused.value) == "Attacker: points lost are not on this battle's result form"
+    facts = {"winner": 1, "level": 3}
+    sides = [SideEntry(side="attacker"), SideEntry(side="defender")]
+    engine.perform("gm", EnterBattleResult(battle="b1", sides=sides, facts=facts))
+    assert engine.campaign.battles[0].result is not None
 
 
 def test_tuicamp_battles_lists_each_force_of_a_side(save, capsys):
@@ -59,13 +100,13 @@ def test_tuicamp_battles_lists_each_force_of_a_side(save, capsys):
     assert f": {MALUS}, {CONTINGENT} vs Eltharion of Arnheim [pending" in out
 
 
-def test_the_card_asks_the_sides_losses_of_each_of_its_forces():
-    """R-AA-54, R-AA-56: the card's record asks the Attacker's points lost of the 2350
-    points of both its forces, each with its own."""
+def test_the_card_lists_each_force_and_asks_no_points_lost():
+    """R-AA-54: the card lists the Contingent on its own line at its points; R-AA-58: its
+    record of what to write down after the battle asks no side's points lost."""
     engine = to_battle(contingent=600)
     card = build_card(Rules(engine.campaign, RULESET), engine.campaign.battles[0])
-    assert f"Attacker: points lost of the 2350 pts of {BOTH}." in card.record
-    assert "Defender: points lost of the 1750 pts of Eltharion of Arnheim." in card.record
+    assert not [line for line in card.record if "points lost" in line]
+    assert "Victory points of each side (Warhammer rules)." in card.record
 
 
 def screen(save, seat: str, keys: list[str]) -> str:
@@ -104,10 +145,10 @@ def test_the_battle_queue_lists_each_force_with_its_points_for_who_fights(save):
 
 
 def test_the_result_form_heads_the_side_with_each_force(save):
-    """R-AA-56: the result form heads the Attacker with both forces at their own points,
-    and asks its points lost of their sum."""
+    """R-AA-56: the result form heads the Attacker with both forces at their own points;
+    R-AA-58: it asks no points lost of them."""
     text = screen(save, "khazrak", ["B", "r"])
     assert (
         f"Attacker: {MALUS} (1750 pts, no army counters), {CONTINGENT} (600 pts, no army counters)"
     ) in text
-    assert "Points lost (of 2350)" in text
+    assert "Victory points" in text and "Points lost" not in text

@@ -27,7 +27,6 @@ from tuicamp.engine.battles import (
     clock_text,
     open_battle,
     remove_losses,
-    side_names,
 )
 from tuicamp.engine.codec import campaign_from_dict, campaign_to_dict, converter
 from tuicamp.engine.engine import Engine, action_types
@@ -36,6 +35,7 @@ from tuicamp.engine.outcome import BattleOutcome
 from tuicamp.engine.result_form import form_of
 from tuicamp.engine.rules import Rules
 from tuicamp.engine.ruleset import Phase, Ruleset
+from tuicamp.engine.side_forces import side_names
 from tuicamp.game.battlecard import build_card, card_markdown, card_text
 from tuicamp.game.result_orders import result_orders
 from tuicamp.model import Army, Campaign, Category, HexMap, Player, Seat, Unit
@@ -119,6 +119,26 @@ class Heralds(Melee):
         return BattleOutcome(winners, f"the heralds proclaim {names} masters of the field")
 
 
+class Allied(Melee):
+    """The garrison fights with an ally's riders: two forces without army counters."""
+
+    id = "allied"
+
+    def side_forces(self, rules, battle: Battle, side) -> list[tuple[str, int]]:
+        if side.id != "garrison":
+            return super().side_forces(rules, battle, side)
+        return [("Garrison of Altdorf", 1000), ("Kislev's Riders", 500)]
+
+
+class Levels(Melee):
+    """A result of levels: nothing reads the points a side lost."""
+
+    id = "levels"
+
+    def asks_points_lost(self, rules, battle: Battle) -> bool:
+        return False
+
+
 def melee_campaign(ruleset: Ruleset) -> Campaign:
     def host(aid: str, owner: str, pts: int) -> Army:
         return Army(
@@ -199,7 +219,8 @@ def test_a_side_of_points_without_counters_is_on_the_card_form_and_in_the_chroni
     1,500 pts"): the card, the result form, the resolver and the losses handle it"."""
     engine = engine_with(["red", "garrison"])
     camp, battle = engine.campaign, engine.campaign.battle("b1")
-    assert side_names(camp, battle.side("garrison")) == "Garrison of Altdorf"
+    rules = Rules(camp, engine.ruleset)
+    assert side_names(rules, battle, battle.side("garrison")) == "Garrison of Altdorf"
     assert "Red Host vs Garrison of Altdorf" in engine.chronicle[-1].text
     text = card_text(build_card(Rules(camp, engine.ruleset), battle))
     assert "Garrison: Bruno (Orcs) — 1500 pts" in text
@@ -223,6 +244,39 @@ def test_points_lost_are_checked_against_the_points_fielded():
     result = engine.campaign.battle("b1").result
     assert result.side("garrison").points_lost == 600 and result.winner == "garrison"
     assert "Garrison of Altdorf lost 600 of 1500 pts" in engine.chronicle[-1].text
+
+
+def test_a_side_of_several_forces_is_named_by_each_in_the_chronicle_and_refusals():
+    """``side_forces``: "A ruleset whose side joins several players' forces (an army and
+    an ally's contingent) names each"; wherever a side is named, so the chronicle's line
+    that opens the battle and the refusal of points lost beyond the side's (R-AA-56,
+    R-AA-57)."""
+    engine = engine_with(["red", "garrison"], ruleset=Allied())
+    assert engine.chronicle[-1].text.endswith("Red Host vs Garrison of Altdorf, Kislev's Riders")
+    sides = [SideEntry(side="red"), SideEntry(side="garrison", points_lost=1501)]
+    with pytest.raises(RuleError) as refused:
+        engine.perform("p1", EnterBattleResult(battle="b1", sides=sides))
+    assert str(refused.value) == (
+        "Garrison: points lost are between 0 and the 1500 pts of Garrison of Altdorf "
+        "(1000 pts) and Kislev's Riders (500 pts)"
+    )
+
+
+def test_a_ruleset_that_never_reads_points_lost_does_not_ask_them():
+    """``asks_points_lost``: a ruleset whose result never reads the points a side lost
+    says so, and the form, its orders file and the card ask no number nobody reads; a
+    result that gives one is refused (R-AA-58)."""
+    engine = engine_with(["red", "garrison"], ruleset=Levels())
+    camp, battle = engine.campaign, engine.campaign.battle("b1")
+    rules = Rules(camp, engine.ruleset)
+    form = form_of(rules, battle)
+    assert not form.side("garrison").asks_points
+    assert "points_lost" not in result_orders(rules, battle, form, "p1")
+    text = card_text(build_card(rules, battle))
+    assert "Garrison of Altdorf (1500 pts)" in text and "points lost" not in text
+    sides = [SideEntry(side="red"), SideEntry(side="garrison", points_lost=5)]
+    with pytest.raises(RuleError, match=r"^Garrison: points lost are not on this battle's"):
+        engine.perform("p1", EnterBattleResult(battle="b1", sides=sides))
 
 
 def test_the_resolver_fights_a_garrison_by_its_points():

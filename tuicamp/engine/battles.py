@@ -12,6 +12,7 @@ can come from the form, an orders file or a script.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from attrs import define, field
@@ -29,6 +30,7 @@ from tuicamp.engine.result_form import (
     SideQuestions,
     form_of,
 )
+from tuicamp.engine.side_forces import points_of, sides_named
 from tuicamp.model.battle import (
     MODE_TEXT,
     Battle,
@@ -138,11 +140,15 @@ def open_battle(
     settlement: str | None = None,
     *,
     day: int = 0,
+    linked: Callable[[Battle], None] | None = None,
 ) -> Battle:
     """Record a new pending battle (and settle it at once when the campaign auto-resolves).
 
     Its clock is the campaign's turn and phase; a ruleset that fights day by day within a
-    turn says which ``day`` (or step) it is.
+    turn says which ``day`` (or step) it is. ``linked`` records the battle in the
+    ruleset's own state (an invasion's battle) before the chronicle names its sides and
+    the dice may settle it, since the ruleset knows a side's forces by that link
+    (:meth:`Ruleset.side_forces`).
     """
     camp = ctx.campaign
     battle = Battle(
@@ -158,10 +164,12 @@ def open_battle(
         day=day,
     )
     camp.battles.append(battle)
-    names = " vs ".join(side_names(camp, s) for s in sides)
+    if linked is not None:
+        linked(battle)
     ev = ctx.emit(
         "battle",
-        f"Battle {battle.id} at {camp.map.label(hex)} ({battle.terrain}): {names}",
+        f"Battle {battle.id} at {camp.map.label(hex)} ({battle.terrain}): "
+        f"{sides_named(ctx, battle)}",
         undoable=False,
         battle=battle.id,
     )
@@ -169,14 +177,6 @@ def open_battle(
     if battle.mode == "auto":
         _settle(ctx, battle, _resolved(ctx, battle))
     return battle
-
-
-def side_names(camp: Campaign, side: BattleSide) -> str:
-    """The side's armies, and its force without counters: what the chronicle calls it."""
-    armies = [camp.army(a) for a in side.armies]
-    names = [a.name for a in armies if a is not None]
-    names += [side.force_name] if side.points > 0 else []
-    return ", ".join(names) or side.title
 
 
 def clock_text(battle: Battle, ruleset: Ruleset) -> str:
@@ -261,7 +261,7 @@ def _side_result(ctx: Context, battle: Battle, form: ResultForm, entry: SideEntr
     questions = ctx.found(form.side(entry.side), f"The result form asks nothing of {side.title}")
     ctx.require(entry.vp >= 0, f"{side.title}: victory points cannot be negative")
     facts = _checked_facts(ctx, form, questions.fields, entry.facts, side.title)
-    _check_points_lost(ctx, side, entry.points_lost)
+    _check_points_lost(ctx, battle, questions, entry.points_lost)
     _check_losses(ctx, battle, questions, entry.losses)
     characters = _character_results(ctx, form, side, entry.characters)
     return SideResult(
@@ -309,16 +309,27 @@ def _asked_of(form: ResultForm, key: str) -> str:
     return f"it is asked of the {side.title if side else spec.side} only"
 
 
-def _check_points_lost(ctx: Context, side: BattleSide, points_lost: int) -> None:
+def _check_points_lost(
+    ctx: Context, battle: Battle, questions: SideQuestions, points_lost: int
+) -> None:
+    """Points lost only of a side's points without counters, only when the form asks
+    them, and no more of them than it fielded, named force by force
+    (:func:`~tuicamp.engine.side_forces.points_of`)."""
     if not points_lost:
         return
+    side = questions.side
     ctx.require(
         side.points > 0,
         f"{side.title} fielded no points without army counters, so lost none of them",
     )
     ctx.require(
+        questions.asks_points,
+        f"{side.title}: points lost are not on this battle's result form",
+    )
+    ctx.require(
         0 <= points_lost <= side.points,
-        f"{side.title}: points lost are between 0 and the {side.points} pts of {side.force_name}",
+        f"{side.title}: points lost are between 0 and the {side.points} pts of "
+        f"{points_of(ctx, battle, side)}",
     )
 
 

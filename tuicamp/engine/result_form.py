@@ -104,11 +104,13 @@ class SideQuestions:
     character_fields: tuple[ResultField, ...]  # asked of each of ``characters``
     characters: tuple[Character, ...]
     armies: tuple[FieldedArmy, ...] = ()  # what it fields: the card lists these, no other
+    points_asked: bool = True  # the ruleset's ``asks_points_lost``
 
     @property
     def asks_points(self) -> bool:
-        """A side with points but no army counters is asked how many of them it lost."""
-        return self.side.points > 0
+        """A side with points but no army counters is asked how many of them it lost,
+        unless its ruleset never reads them."""
+        return self.points_asked and self.side.points > 0
 
 
 @frozen
@@ -157,8 +159,11 @@ def result_form(
     battle: Battle,
     fields: tuple[ResultField, ...],
     taking_part: TakingPart = every_unit,
+    *,
+    points_asked: bool = True,
 ) -> ResultForm:
-    """Who answers which of ``fields`` in ``battle``, and which units it asks losses of."""
+    """Who answers which of ``fields`` in ``battle``, which units it asks losses of, and
+    whether it asks a side's points lost without army counters (``points_asked``)."""
     sides = []
     for side in battle.sides:
         per_character = tuple(f for f in fields if f.asks_characters_of(side.id))
@@ -169,6 +174,7 @@ def result_form(
                 per_character,
                 characters_of(campaign, side, taking_part) if per_character else (),
                 fielded_armies(campaign, side, taking_part),
+                points_asked,
             )
         )
     battle_fields = tuple(f for f in fields if f.scope is FieldScope.BATTLE)
@@ -181,4 +187,6 @@ def form_of(rules: Rules, battle: Battle) -> ResultForm:
     def taking_part(army: Army) -> Sequence[Unit]:
         return rules.ruleset.battle_units(rules, battle, army)
 
-    return result_form(rules.campaign, battle, asked_fields(rules, battle), taking_part)
+    points_asked = rules.ruleset.asks_points_lost(rules, battle)
+    fields = asked_fields(rules, battle)
+    return result_form(rules.campaign, battle, fields, taking_part, points_asked=points_asked)

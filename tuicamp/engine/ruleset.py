@@ -492,11 +492,26 @@ class Ruleset(ABC):
         return army.units
 
     def side_forces(self, rules: Rules, battle: Battle, side: BattleSide) -> list[tuple[str, int]]:
-        """The forces without army counters ``side`` fields, each named with its points,
-        as the card lists them: the side's one force of ``side.points`` by default (none
-        when it has none). A ruleset whose side joins several players' forces (an army and
-        an ally's contingent) names each, their points adding up to ``side.points``."""
+        """The forces without army counters ``side`` fields, each named with its points:
+        the side's one force of ``side.points`` by default (none when it has none). A
+        ruleset whose side joins several players' forces (an army and an ally's
+        contingent) names each, their points adding up to ``side.points``. Wherever a side
+        is named, it is named by these (:mod:`tuicamp.engine.side_forces`): the
+        chronicle's line that opens the battle, the refusal of points lost beyond the
+        side's, the card (a line each, and what its points lost are of), the result
+        form's heading of the side, the battle queue, the orders file of the result and
+        `tuicamp battles`. A ruleset that knows a side's forces from its own state links
+        the battle to it as it opens (``open_battle``'s ``linked``)."""
         return [(side.force_name, side.points)] if side.points > 0 else []
+
+    def asks_points_lost(self, rules: Rules, battle: Battle) -> bool:
+        """Whether the result form asks a side with points without army counters how many
+        of them it lost: yes by default, since the consequences may read them (the core's
+        ``remove_losses`` tells them). A ruleset whose result never reads them (an aasen
+        battle's result is its level and who won, R-AA-4) says no, and the result form,
+        its orders file and the card ask no number nobody reads; a result that gives
+        one anyway is refused."""
+        return True
 
     def battle_card_notes(self, rules: Rules, battle: Battle) -> list[str]:
         """Deployment and special rules in force, one sentence each, for the battle card."""

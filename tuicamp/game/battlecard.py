@@ -172,7 +172,8 @@ def _asked(spec: ResultField) -> str:
 
 def record_lines(rules: Rules, battle: Battle, form: ResultForm) -> list[str]:
     """What to write down after the battle, each field said of whom it is asked; a
-    side's points lost are of each of its forces without counters (R-AA-54)."""
+    side's points lost are of each of its forces without counters (R-AA-54), asked only
+    as its form asks them (an aasen result never reads them, R-AA-58)."""
     record = ["Victory points of each side (Warhammer rules)."]
     for spec in form.fields:
         side = battle.side(spec.side) if spec.side else None
@@ -185,8 +186,9 @@ def record_lines(rules: Rules, battle: Battle, form: ResultForm) -> list[str]:
         elif spec.scope is FieldScope.CHARACTER and (side is not None or spec.side is None):
             of = f" of the {side.title}" if side else ""
             record.append(f"For every character{of}: {_asked(spec)}")
-    for side in battle.sides:
-        if side.points > 0:
+    for questions in form.sides:
+        side = questions.side
+        if questions.asks_points:
             record.append(
                 f"{side.title}: points lost of the {side.points} pts of "
                 f"{points_of(rules, battle, side)}."

@@ -1,11 +1,10 @@
 """A battle side's forces without army counters, as every list, form and file names them.
 
-The ruleset says what a side's points without counters are made of
-(:meth:`Ruleset.side_forces`: one force of the side's points by default; an aasen side
-the supported player's army and each Support Contingent fighting with it, R-AA-54). The
-card, the result form, the battle queue, the orders file and `tuicamp battles` all name
-them from here, so a side that joins several players' forces is never called by one of
-them, and a ruleset with one force a side reads exactly as it always did.
+The naming itself is the engine's (:mod:`tuicamp.engine.side_forces`), since the
+chronicle's battle line and the engine's refusals name a side too; this module gives it
+to the card, the result form, the battle queue, the orders file and `tuicamp battles`,
+with the heading's line of each force they add, so one piece of code names a side
+everywhere.
 """
 
 from __future__ import annotations
@@ -13,13 +12,10 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from tuicamp.engine.rules import Rules
+from tuicamp.engine.side_forces import forces, points_of, side_names, sides_named
 from tuicamp.model.battle import Battle, BattleSide
-from tuicamp.model.words import and_list
 
-
-def forces(rules: Rules, battle: Battle, side: BattleSide) -> list[tuple[str, int]]:
-    """Each force of the side without army counters, named, with its points."""
-    return rules.ruleset.side_forces(rules, battle, side)
+__all__ = ["force_lines", "forces", "points_of", "side_names", "sides_named"]
 
 
 def force_lines(
@@ -30,26 +26,3 @@ def force_lines(
     hides them from a seat that does not fight)."""
     listed = forces(rules, battle, side)
     return [f"{name} ({size(points)}, no army counters)" for name, points in listed]
-
-
-def points_of(rules: Rules, battle: Battle, side: BattleSide) -> str:
-    """What the side's points without counters are of, for "the 2350 pts of ...": the
-    one force's name, or each force with its own points ("Malus of Hag Graef (1750 pts)
-    and Khazrak One-Eye's Support Contingent, led by Kouran (600 pts)")."""
-    listed = forces(rules, battle, side)
-    if len(listed) == 1:
-        return listed[0][0]
-    return and_list([f"{name} ({points} pts)" for name, points in listed])
-
-
-def side_names(rules: Rules, battle: Battle, side: BattleSide) -> str:
-    """What a list of battles calls the side: its armies and each of its forces without
-    counters (the side's title when it has neither)."""
-    armies = [army.name for aid in side.armies if (army := rules.campaign.army(aid))]
-    names = armies + [name for name, _ in forces(rules, battle, side)]
-    return ", ".join(names) or side.title
-
-
-def sides_named(rules: Rules, battle: Battle) -> str:
-    """Every side of the battle by :func:`side_names`: ``Red Vanguard vs Defender``."""
-    return " vs ".join(side_names(rules, battle, side) for side in battle.sides)

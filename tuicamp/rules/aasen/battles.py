@@ -12,6 +12,8 @@ R-AA-21); Support Contingents' points come off the sender's invasion army (R-AA-
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from attrs import define
 
 from tuicamp.rules import api
@@ -107,8 +109,9 @@ def open_battles(ctx: api.Context) -> None:
             text = "A raid: the result counts three steps in the defender's favour (5.9)"
             circumstances.append(api.Circumstance("raid", text, ATTACKER))
         circumstances += mishaps(invasion)
-        battle = api.open_battle(ctx, realms.territory_hex(target), sides, circumstances)
-        invasion.battle = battle.id
+        battle = api.open_battle(
+            ctx, realms.territory_hex(target), sides, circumstances, linked=fought_in(invasion)
+        )
         injuries.battle_start(ctx, battle)
         if target.id not in state.fought_in:
             state.fought_in.append(target.id)
@@ -132,6 +135,16 @@ def mishaps(invasion: Invasion) -> list[api.Circumstance]:
         for worst, key, text in MISHAPS
         if invasion.mishap <= worst
     ]
+
+
+def fought_in(invasion: Invasion) -> Callable[[api.Battle], None]:
+    """What links ``invasion`` to its battle as the battle opens, before the chronicle
+    names the battle's sides by its Contingents (R-AA-57) and the dice may settle it."""
+
+    def link(battle: api.Battle) -> None:
+        invasion.battle = battle.id
+
+    return link
 
 
 def invasion_of(rules: api.Rules, battle: api.Battle) -> Invasion | None:

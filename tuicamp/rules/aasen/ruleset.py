@@ -298,6 +298,12 @@ marks = { vraxx = "slaanesh" }             # per player: his General's Mark of C
     ) -> list[tuple[str, int]]:
         return battles.side_forces(rules, battle, side)
 
+    def asks_points_lost(self, rules: api.Rules, battle: api.Battle) -> bool:
+        """R-AA-58: a battle's result is its level and who won (R-AA-4, tables 6.1 and
+        6.2), the Scoring units left (R-AA-24) and the Glory (table 6.3, by the sides'
+        sizes); nothing reads the points a side lost, so they are not asked."""
+        return False
+
     def battle_card_notes(self, rules: api.Rules, battle: api.Battle) -> list[str]:
         return battles.card_notes(rules, battle)
 

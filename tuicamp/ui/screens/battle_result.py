@@ -115,10 +115,16 @@ class SideForm:
     fields: list[tuple[int, ResultField]] = field(factory=list)
     character_fields: list[tuple[int, ResultField]] = field(factory=list)
     characters: tuple[Character, ...] = ()
+    points_asked: bool = True  # the form's: a ruleset may never read points lost
+
+    @property
+    def has_forces(self) -> bool:
+        """The side fields points without army counters, its heading lists their forces."""
+        return self.side.points > 0
 
     @property
     def asks_points(self) -> bool:
-        return self.side.points > 0
+        return self.points_asked and self.has_forces
 
 
 def _indexed(form: ResultForm, asked: tuple[ResultField, ...]) -> list[tuple[int, ResultField]]:
@@ -151,6 +157,7 @@ def form_layout(
                 _indexed(form, questions.fields),
                 _indexed(form, questions.character_fields),
                 questions.characters,
+                questions.points_asked,
             )
         )
     return out
@@ -474,7 +481,7 @@ class BattleResultScreen(QuickOpen, Screen[list[Event] | None]):
 
     def _side(self, si: int, form: SideForm) -> ComposeResult:
         forces = list(form.armies)
-        if form.asks_points:  # each player's own force on a side that joins several (R-AA-54)
+        if form.has_forces:  # each player's own force on a side that joins several (R-AA-54)
             rules = self.desk.session.rules
             forces += force_lines(rules, self.battle, form.side, lambda points: f"{points} pts")
         armies = ", ".join(forces) or "no army left"
