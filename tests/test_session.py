@@ -319,7 +319,7 @@ def test_a_failed_write_keeps_memory_and_disk_in_agreement(
         raise OSError(28, "No space left on device")
 
     with monkeypatch.context() as patch:
-        patch.setattr("tuicamp.game.session.atomic_write", disk_full)
+        patch.setattr("tuicamp.storage.saves.atomic_write", disk_full)
         with pytest.raises(
             InputError,
             match="could not save \\(No space left on device\\); the last action was not kept",

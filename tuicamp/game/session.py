@@ -46,7 +46,6 @@ from tuicamp.storage.chronicle import (
 from tuicamp.storage.limits import may_hold_too_large, refuse_too_large
 from tuicamp.storage.locations import (
     CannotWrite,
-    atomic_write,
     backup_path,
     chronicle_path,
     fsync_dir,
@@ -57,12 +56,14 @@ from tuicamp.storage.orders import AppliedOrders, Orders
 from tuicamp.storage.saves import (
     FORMAT_VERSION,
     LoadedSave,
+    SaveText,
     StaleSave,
     make_header,
     now_iso,
     read_header,
     read_save,
-    save_bytes,
+    save_text,
+    write_save,
 )
 
 
@@ -319,7 +320,7 @@ class Session:
         with gc_paused():
             self._write_files(now, keep_backup)
 
-    def _state_bytes(self, now: str) -> tuple[int, bytes, list[Event], bytes]:
+    def _state_bytes(self, now: str) -> tuple[int, SaveText, list[Event], bytes]:
         """The next revision, the state's text at it, the events not yet written and
         their blocks of text.
 
@@ -335,10 +336,10 @@ class Session:
         data["chronicle_length"] = len(chronicle)
         last = event_fingerprint(chronicle[-1]) if chronicle else ""
         header = make_header(self.campaign, revision, now, last_event=last)
-        state = save_bytes(header, data, self._applied)
+        state = save_text(header, data, self._applied)
         new_events = chronicle[self._saved_events :]
         blocks = events_bytes(new_events)
-        refuse_too_large(state, {"header": {"revision": revision}, "campaign": data})
+        refuse_too_large(state.raw, {"header": {"revision": revision}, "campaign": data})
         if may_hold_too_large(blocks):
             refuse_too_large(b"", {}, ((e.seq, event_dict(e)) for e in new_events))
         return revision, state, new_events, blocks
@@ -348,7 +349,7 @@ class Session:
         revision, state, _, blocks = self._state_bytes(now)  # every event is new here
         cpath, pending = chronicle_path(self.path), pending_chronicle_path(self.path)
         end = write_chronicle(pending, self.engine.chronicle, FORMAT_VERSION, blocks)
-        atomic_write(self.path, state)
+        write_save(self.path, state)
         try:
             os.replace(pending, cpath)
         except OSError as exc:
@@ -376,7 +377,7 @@ class Session:
         self._saved_events, self._rewrite_chronicle = len(chronicle), False
         # 2. the state
         backup = backup_path(self.path) if keep_backup else None
-        atomic_write(self.path, state, backup=backup)
+        write_save(self.path, state, backup=backup)
         self._revision = revision
         # a new campaign's chronicle left by a stopped `new --force`: its chronicle is in
         # place now (or it was never this campaign's)

@@ -37,12 +37,12 @@ from enum import Enum
 from pathlib import Path
 from typing import Any
 
-import tomli_w
 from attrs import define, field
 
 from tuicamp.engine.actions import Event
 from tuicamp.engine.codec import chronicle_event_dict, converter, describe_structure_error
 from tuicamp.engine.errors import InputError
+from tuicamp.storage import tomlwrite
 from tuicamp.storage.locations import NOFOLLOW, atomic_write, fsync_dir
 from tuicamp.storage.migrations import upgrade_events, version_problem
 from tuicamp.storage.tomlfile import (
@@ -190,7 +190,7 @@ def event_block(event: Event) -> bytes:
     """One ``[[event]]`` block. tomli_w writes a short table inline, so the body is written
     as a root table and its sub-table headers are moved under ``event.``; tomli_w starts a
     line with ``[`` only for table headers (array items are indented)."""
-    body = _under_event(tomli_w.dumps(event_dict(event)))
+    body = _under_event(tomlwrite.dumps(event_dict(event)))
     return b"[[event]]\n" + body.encode() + b"\n"
 
 
@@ -224,7 +224,7 @@ def events_bytes(events: list[Event]) -> bytes:
     if not events:
         return b""
     mark = _BLOCK_MARK + "\n"
-    bodies = "\n".join(mark + tomli_w.dumps(event_dict(e)) for e in events) + "\n"
+    bodies = "\n".join(mark + tomlwrite.dumps(event_dict(e)) for e in events) + "\n"
     return _under_event(bodies).replace(_BLOCK_MARK, _BLOCK_HEADER_TEXT).encode()
 
 

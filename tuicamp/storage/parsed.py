@@ -7,12 +7,17 @@ read of a big save leaves what it parsed beside it, as JSON, in ``.NAME.toml.par
 keyed by the digest of the save's bytes, and the next read of those same bytes takes the
 data from there.
 
+tuicamp's own writes of a big save (an autosave, ``apply``, ``new``) leave the copy too,
+made from the data just written (:func:`keep_written`, fed by ``tomlwrite``, which knows
+what tomllib reads back from its text), so the first open after them parses nothing.
+
 The save stays the one truth, TOML as players know it: the copy is written after the save
-was read, never in its place, and only ever read for the exact bytes it was made from.
-Anything wrong with it (made from other bytes, by another version of this file, cut short,
-edited, unreadable, a link) makes the read parse the TOML as if it were not there and write
-the copy again; a copy that cannot be written (a read-only folder) is simply not kept. Data
-JSON cannot hold as it is (a TOML date, written by hand) is not kept either.
+was read or written, never in its place, and only ever read for the exact bytes it was
+made from. Anything wrong with it (made from other bytes, by another version of this file,
+cut short, edited, unreadable, a link) makes the read parse the TOML as if it were not
+there and write the copy again; a copy that cannot be written (a read-only folder) is
+simply not kept. Data JSON cannot hold as it is (a TOML date, written by hand) is not kept
+either.
 """
 
 from __future__ import annotations
@@ -53,6 +58,16 @@ def parse_save_source(path: Path, raw: bytes, problems: Problems) -> Source | No
     if source is not None:
         _keep(path, digest, source.data)
     return source
+
+
+def keep_written(save: Path, raw: bytes, data: dict[str, Any]) -> None:
+    """Keep ``data``, what tomllib reads back from ``raw`` (the bytes just written at
+    ``save``), as the save's copy, when the save is big enough to want one: tuicamp's
+    own writes (an autosave, ``apply``, ``new``) then leave nothing to parse at the next
+    open. Called once the save is in place, so a copy never names bytes that are not
+    the save's (a crash in between leaves the old copy, which names the old bytes)."""
+    if len(raw) >= MIN_BYTES:
+        _keep(save, _digest(raw), data)
 
 
 def _digest(data: bytes) -> bytes:

@@ -44,8 +44,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-import tomli_w
-from attrs import define, field
+from attrs import define, field, frozen
 
 from tuicamp.engine import registry
 from tuicamp.engine.actions import Event
@@ -56,6 +55,7 @@ from tuicamp.engine.problems import KeyPath, Problem
 from tuicamp.engine.ruleset import Option, Ruleset
 from tuicamp.model.campaign import Campaign, OptionValue
 from tuicamp.model.terrain import Vocabulary
+from tuicamp.storage import tomlwrite
 from tuicamp.storage.chronicle import (
     CHRONICLE_MAX_BYTES,
     ChronicleRead,
@@ -71,6 +71,7 @@ from tuicamp.storage.chronicle import (
     read_chronicle_tail,
 )
 from tuicamp.storage.locations import (
+    atomic_write,
     backup_path,
     chronicle_path,
     is_save_file,
@@ -81,7 +82,7 @@ from tuicamp.storage.locations import (
 )
 from tuicamp.storage.migrations import MigrationError, upgrade_save, version_problem
 from tuicamp.storage.orders import AppliedOrders
-from tuicamp.storage.parsed import parse_save_source
+from tuicamp.storage.parsed import keep_written, parse_save_source
 from tuicamp.storage.seal import find_seal, header_span, seal_holds, sealed
 from tuicamp.storage.shared_checks import MAX_MAP_SIDE, table_problems, team_problems
 from tuicamp.storage.summary import summarise
@@ -195,19 +196,72 @@ def make_header(
     )
 
 
+@frozen
+class SaveText:
+    """A save's bytes, sealed, and the data tomllib reads back from them (None when it
+    cannot be vouched for without parsing them): what :func:`write_save` keeps as the
+    save's parsed copy, so the next open need not parse what was just written."""
+
+    raw: bytes
+    read_back: dict[str, Any] | None
+
+
+def save_text(
+    header: SaveHeader,
+    campaign_data: dict[str, Any],
+    applied: Sequence[AppliedOrders] = (),
+) -> SaveText:
+    """The save file's text, sealed; ``campaign_data`` is ``campaign_to_dict`` (the
+    engine's cached snapshot), so nothing is unstructured twice."""
+    head = unstructure(header)
+    head.pop("seal", None)  # the seal is the digest of the rest, set last
+    written = tomlwrite.write({"header": head, "campaign": campaign_data})
+    # each its own block, after the campaign (tomli_w would write a short array inline, on top)
+    blocks = [tomlwrite.write(unstructure(a)) for a in applied]
+    text = written.text + "".join("\n[[applied_orders]]\n" + b.text for b in blocks)
+    raw = sealed(text.encode())
+    return SaveText(raw, _read_back(raw, written.read_back, blocks))
+
+
 def save_bytes(
     header: SaveHeader,
     campaign_data: dict[str, Any],
     applied: Sequence[AppliedOrders] = (),
 ) -> bytes:
-    """The save file's text, sealed; ``campaign_data`` is ``campaign_to_dict`` (the
-    engine's cached snapshot), so nothing is unstructured twice."""
-    head = unstructure(header)
-    head.pop("seal", None)  # the seal is the digest of the rest, set last
-    text = tomli_w.dumps({"header": head, "campaign": campaign_data})
-    # each its own block, after the campaign (tomli_w would write a short array inline, on top)
-    text += "".join("\n[[applied_orders]]\n" + tomli_w.dumps(unstructure(a)) for a in applied)
-    return sealed(text.encode())
+    """:func:`save_text`'s bytes alone."""
+    return save_text(header, campaign_data, applied).raw
+
+
+def _read_back(
+    raw: bytes, written: dict[str, Any] | None, blocks: list[tomlwrite.Written]
+) -> dict[str, Any] | None:
+    """The whole save as tomllib reads it: the seal first in ``[header]`` (``sealed``
+    puts its line there), then each applied order. None when a part cannot be vouched
+    for, or an order holds a table of its own (written at the root of its block, it
+    would not be read back under ``applied_orders``)."""
+    seal = find_seal(raw)
+    parts = [b.read_back for b in blocks if not _has_tables(b.text)]
+    if written is None or seal is None or len(parts) < len(blocks) or None in parts:
+        return None
+    data = {"header": {"seal": seal.value, **written["header"]}, "campaign": written["campaign"]}
+    if parts:
+        data["applied_orders"] = parts
+    return data
+
+
+def _has_tables(text: str) -> bool:
+    """Whether TOML text as tomli_w writes it has a table's header line (it indents the
+    items of arrays, and no text it writes holds a line break)."""
+    return text.startswith("[") or "\n[" in text
+
+
+def write_save(path: Path, text: SaveText, backup: Path | None = None) -> None:
+    """Replace the save at ``path`` with ``text`` (``locations.atomic_write``), then keep
+    what it reads back as its parsed copy (a big save only): the TOML is in place
+    first, and stays the one truth."""
+    atomic_write(path, text.raw, backup=backup)
+    if text.read_back is not None:
+        keep_written(path, text.raw, text.read_back)
 
 
 # --- the header alone -------------------------------------------------------------------
