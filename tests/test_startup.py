@@ -261,6 +261,8 @@ ACTING_SIDE = (
     "tuicamp.engine.context",
 )
 NOT_FOR_A_REPORT = (*ACTING_SIDE, METADATA, "tuicamp.storage.scenario")
+# What reading a ruleset's tables beside its module no longer imports (package_files).
+RESOURCES = ("importlib.resources", "zipfile", "tempfile")
 
 
 def test_show_on_a_sandbox_save_imports_nothing_of_acting(sandbox_save):
@@ -270,6 +272,33 @@ def test_show_on_a_sandbox_save_imports_nothing_of_acting(sandbox_save):
     assert "tuicamp.rules.sandbox.ruleset" in modules  # the check sees the ruleset loaded
     assert "tuicamp.storage.shared_checks" in modules
     assert [m for m in NOT_FOR_A_REPORT if m in modules] == []
+
+
+def test_show_reads_the_rulesets_tables_without_importlib_resources(sandbox_save):
+    """A bundled ruleset's tables are read from its package's folder (package_files):
+    importlib.resources, its readers and what they import are never loaded for it."""
+    shown = _observed(sandbox_save.parent, "show", "demo")
+    assert shown["code"] == 0 and "Players:" in shown["stdout"]
+    modules = set(shown["modules"])
+    assert "tuicamp.engine.package_files" in modules  # the check sees the folder looked up
+    assert [m for m in RESOURCES if m in modules] == []
+
+
+def test_a_packages_files_are_where_importlib_resources_finds_them():
+    """package_files answers what importlib.resources.files answers, for each bundled
+    ruleset's package and the core's, and asks importlib.resources for what is no
+    package read from files (a module alone, a package not imported)."""
+    from importlib import resources
+
+    from tuicamp.engine.package_files import package_files
+    from tuicamp.engine.registry import get_ruleset
+
+    get_ruleset("sandbox"), get_ruleset("rauscher")  # their packages imported
+    for package in ("tuicamp.rules.sandbox", "tuicamp.rules.rauscher", "tuicamp.game"):
+        assert package_files(package) == resources.files(package), package
+    with pytest.raises(TypeError):  # not a package: importlib.resources' own refusal
+        package_files("tuicamp.engine.package_files")
+    assert package_files("json") == resources.files("json")
 
 
 # What performs or writes: a report of the state needs none of it (the light read side).
