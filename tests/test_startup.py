@@ -27,6 +27,7 @@ from tuicamp.engine.registry import (
     load_rulesets,
 )
 from tuicamp.game.session import Session
+from tuicamp.storage.seal import sealed
 
 RAUSCHER = "tuicamp.rules.rauscher"
 METADATA = "importlib.metadata"
@@ -520,6 +521,51 @@ def test_reading_a_save_makes_the_hooks_of_the_classes_it_holds_alone(sandbox_sa
     assert battles == 0 and armies > 0
     assert "Army" in made and "Unit" in made  # the check sees the hooks being made
     assert "Battle" not in made and "BattleSide" not in made
+
+
+QUICK_OR_DETAILED = """
+import json, sys
+from pathlib import Path
+import tuicamp.engine.codec as codec
+made = []
+kind = type(codec.converter)
+original = kind.gen_structure_attrs_fromdict
+def counted(self, cls, *args, **kwargs):
+    made.append([cls.__name__, self.detailed_validation])
+    return original(self, cls, *args, **kwargs)
+kind.gen_structure_attrs_fromdict = counted
+from tuicamp.engine.errors import InputError
+from tuicamp.game.session import Session
+try:
+    Session.peek(Path(sys.argv[1]))
+    refusal = None
+except InputError as exc:
+    refusal = str(exc)
+print(json.dumps([made, refusal]))
+"""
+
+
+def test_a_campaign_is_structured_without_detailed_validation_until_it_is_refused(
+    sandbox_save,
+):
+    """A sound campaign is read by the quick converter alone (no detailed hook is made
+    for any class it holds); a broken one is read again by the detailed converter, whose
+    refusal still names the problem at its own line."""
+    made, refusal = _script_answer(QUICK_OR_DETAILED, sandbox_save)
+    assert refusal is None
+    assert ["Army", False] in made  # the check sees the quick converter's hooks made
+    assert [name for name, detailed in made if detailed and name != "SaveHeader"] == []
+
+    campaign = sandbox_save.read_bytes().index(b"[campaign]")
+    head, body = sandbox_save.read_bytes()[:campaign], sandbox_save.read_bytes()[campaign:]
+    body = body.replace(b'name = "The Red Vanguard"', b"name = 5", 1)
+    broken = sandbox_save.with_name("broken.toml")
+    broken.write_bytes(sealed(head + body))  # sealed again, as after a hand edit
+    made, refusal = _script_answer(QUICK_OR_DETAILED, broken)
+    assert ["Army", True] in made  # read again, in detail
+    # the army's name, at its own line: the detailed error's path leads to it
+    line = 1 + (head + body)[: (head + body).index(b"name = 5")].count(b"\n")
+    assert f"broken.toml:{line}: expected text in quotes, not the number 5" in refusal
 
 
 ACTIONS_READ = """
