@@ -304,6 +304,14 @@ def test_a_packages_files_are_where_importlib_resources_finds_them():
 
 # What performs or writes: a report of the state needs none of it (the light read side).
 WRITE_SIDE = ("tuicamp.engine.engine", "tuicamp.game.session", "tuicamp.engine.snapshots")
+# What the engine imports with the first action (or list of actions) that needs it: an
+# engine built to open a campaign (a hand-over's first frame) performs nothing.
+ENGINE_ACTING = (
+    "tuicamp.engine.battles",
+    "tuicamp.engine.corrections",
+    "tuicamp.engine.result_form",
+    "tuicamp.engine.outcome",
+)
 
 
 def test_show_builds_no_engine_or_session(sandbox_save):
@@ -323,6 +331,7 @@ def test_apply_does_build_the_engine(sandbox_save):
     applied = _observed(sandbox_save.parent, "apply", "demo", str(orders))
     assert applied["code"] == 0, applied
     assert set(WRITE_SIDE) <= set(applied["modules"])
+    assert set(ENGINE_ACTING) <= set(applied["modules"])  # with the orders' action types
 
 
 def test_apply_of_a_move_does_import_what_acting_needs(sandbox_save):
@@ -669,6 +678,8 @@ def test_a_campaign_opening_with_a_hand_over_shows_it_before_building_the_campai
     assert [m for m in BEHIND_THE_HAND_OVER if m in seen["at_hand_over"]] == []
     assert "textual.widgets._text_area" not in seen["at_hand_over"]  # one-line fields only
     assert "tuicamp.ui.screens.handover" in seen["at_hand_over"]  # the check sees modules
+    assert "tuicamp.engine.engine" in seen["at_hand_over"]  # the session's engine is built
+    assert [m for m in ENGINE_ACTING if m in seen["at_hand_over"]] == []
     assert seen["seat"] == "red"  # Enter: the seat is shown on the campaign screen
     assert set(BEHIND_THE_HAND_OVER) <= set(seen["after"])  # the check sees them imported
 
