@@ -704,3 +704,86 @@ def test_play_starts_the_ui_with_garbage_collection_held(sandbox_save):
     first frame), and gives it back however the command ends."""
     answer = _script_answer(PLAY_HOLDS_COLLECTION, sandbox_save)
     assert answer == {"held while starting": [True], "enabled after": True}
+
+
+# --- the model's classes: one repr for all, the text attrs would generate ------------------
+def _model_classes() -> list[type]:
+    import importlib
+    import pkgutil
+
+    import attrs
+
+    import tuicamp.model
+
+    found = []
+    for info in pkgutil.iter_modules(tuicamp.model.__path__):
+        module = importlib.import_module(f"tuicamp.model.{info.name}")
+        for value in vars(module).values():
+            if isinstance(value, type) and attrs.has(value) and value.__module__ == module.__name__:
+                found.append(value)
+    return found
+
+
+def _attrs_twin(obj: Any) -> Any:
+    """``obj`` as an instance of a subclass of its class whose repr attrs generates (the
+    same name, the same fields, their values shared)."""
+    import attrs
+
+    cls = type(obj)
+    twin = attrs.define(type(cls.__name__, (cls,), {"__qualname__": cls.__qualname__}), repr=True)
+    copy = object.__new__(twin)
+    for a in attrs.fields(cls):
+        if hasattr(obj, a.name):
+            object.__setattr__(copy, a.name, getattr(obj, a.name))
+    return copy
+
+
+def test_every_model_class_has_the_shared_repr():
+    """No model class compiles a repr of its own at import (model/reprs.py): a new class
+    says ``__repr__ = fields_repr`` as every other does."""
+    from tuicamp.model.reprs import fields_repr
+
+    classes = _model_classes()
+    assert len(classes) > 30  # the check sees the model's classes
+    assert [c.__name__ for c in classes if c.__dict__.get("__repr__") is not fields_repr] == []
+
+
+def test_the_shared_repr_prints_what_attrs_generates(sandbox_save):
+    """The text is attrs' own, field by field, for every model object a campaign holds
+    (a field hidden from the repr stays hidden, a field set after init is shown)."""
+    import attrs
+
+    campaign = Session.peek(sandbox_save).campaign
+    seen: dict[type, Any] = {}
+    todo: list[Any] = [campaign]
+    while todo:
+        value = todo.pop()
+        if isinstance(value, list | tuple | set | frozenset):
+            todo.extend(value)
+        elif isinstance(value, dict):
+            todo.extend([*value.keys(), *value.values()])
+        elif _a_model_object(value) and type(value) not in seen:
+            seen[type(value)] = value
+            todo.extend(getattr(value, a.name, None) for a in attrs.fields(type(value)))
+    assert {"Campaign", "Army", "Unit", "HexMap", "Hex", "Vocabulary", "Terrain"} <= {
+        c.__name__ for c in seen
+    }
+    for cls, obj in seen.items():
+        twin = _attrs_twin(obj)
+        assert type(twin).__repr__ is not cls.__repr__  # attrs generated the twin's
+        assert repr(obj) == repr(twin), cls.__name__
+
+
+def _a_model_object(value: Any) -> bool:
+    import attrs
+
+    return attrs.has(type(value)) and type(value).__module__.startswith("tuicamp.model.")
+
+
+def test_the_shared_repr_shows_an_object_met_again_inside_itself_as_dots(sandbox_save):
+    campaign = Session.peek(sandbox_save).campaign
+    campaign.state = [campaign]
+    text = repr(campaign)
+    assert text.startswith("Campaign(name='Skirmish in the Valley', ")
+    assert "state=[...]" in text and text.count("Campaign(") == 1
+    assert repr(campaign) == text  # the guard is left clean
