@@ -27,6 +27,7 @@ from tuicamp.engine.registry import (
     load_rulesets,
 )
 from tuicamp.game.session import Session
+from tuicamp.storage.seal import sealed
 
 RAUSCHER = "tuicamp.rules.rauscher"
 METADATA = "importlib.metadata"
@@ -261,6 +262,8 @@ ACTING_SIDE = (
     "tuicamp.engine.context",
 )
 NOT_FOR_A_REPORT = (*ACTING_SIDE, METADATA, "tuicamp.storage.scenario")
+# What reading a ruleset's tables beside its module no longer imports (package_files).
+RESOURCES = ("importlib.resources", "zipfile", "tempfile")
 
 
 def test_show_on_a_sandbox_save_imports_nothing_of_acting(sandbox_save):
@@ -272,8 +275,43 @@ def test_show_on_a_sandbox_save_imports_nothing_of_acting(sandbox_save):
     assert [m for m in NOT_FOR_A_REPORT if m in modules] == []
 
 
+def test_show_reads_the_rulesets_tables_without_importlib_resources(sandbox_save):
+    """A bundled ruleset's tables are read from its package's folder (package_files):
+    importlib.resources, its readers and what they import are never loaded for it."""
+    shown = _observed(sandbox_save.parent, "show", "demo")
+    assert shown["code"] == 0 and "Players:" in shown["stdout"]
+    modules = set(shown["modules"])
+    assert "tuicamp.engine.package_files" in modules  # the check sees the folder looked up
+    assert [m for m in RESOURCES if m in modules] == []
+
+
+def test_a_packages_files_are_where_importlib_resources_finds_them():
+    """package_files answers what importlib.resources.files answers, for each bundled
+    ruleset's package and the core's, and asks importlib.resources for what is no
+    package read from files (a module alone, a package not imported)."""
+    from importlib import resources
+
+    from tuicamp.engine.package_files import package_files
+    from tuicamp.engine.registry import get_ruleset
+
+    get_ruleset("sandbox"), get_ruleset("rauscher")  # their packages imported
+    for package in ("tuicamp.rules.sandbox", "tuicamp.rules.rauscher", "tuicamp.game"):
+        assert package_files(package) == resources.files(package), package
+    with pytest.raises(TypeError):  # not a package: importlib.resources' own refusal
+        package_files("tuicamp.engine.package_files")
+    assert package_files("json") == resources.files("json")
+
+
 # What performs or writes: a report of the state needs none of it (the light read side).
 WRITE_SIDE = ("tuicamp.engine.engine", "tuicamp.game.session", "tuicamp.engine.snapshots")
+# What the engine imports with the first action (or list of actions) that needs it: an
+# engine built to open a campaign (a hand-over's first frame) performs nothing.
+ENGINE_ACTING = (
+    "tuicamp.engine.battles",
+    "tuicamp.engine.corrections",
+    "tuicamp.engine.result_form",
+    "tuicamp.engine.outcome",
+)
 
 
 def test_show_builds_no_engine_or_session(sandbox_save):
@@ -293,6 +331,7 @@ def test_apply_does_build_the_engine(sandbox_save):
     applied = _observed(sandbox_save.parent, "apply", "demo", str(orders))
     assert applied["code"] == 0, applied
     assert set(WRITE_SIDE) <= set(applied["modules"])
+    assert set(ENGINE_ACTING) <= set(applied["modules"])  # with the orders' action types
 
 
 def test_apply_of_a_move_does_import_what_acting_needs(sandbox_save):
@@ -493,6 +532,51 @@ def test_reading_a_save_makes_the_hooks_of_the_classes_it_holds_alone(sandbox_sa
     assert "Battle" not in made and "BattleSide" not in made
 
 
+QUICK_OR_DETAILED = """
+import json, sys
+from pathlib import Path
+import tuicamp.engine.codec as codec
+made = []
+kind = type(codec.converter)
+original = kind.gen_structure_attrs_fromdict
+def counted(self, cls, *args, **kwargs):
+    made.append([cls.__name__, self.detailed_validation])
+    return original(self, cls, *args, **kwargs)
+kind.gen_structure_attrs_fromdict = counted
+from tuicamp.engine.errors import InputError
+from tuicamp.game.session import Session
+try:
+    Session.peek(Path(sys.argv[1]))
+    refusal = None
+except InputError as exc:
+    refusal = str(exc)
+print(json.dumps([made, refusal]))
+"""
+
+
+def test_a_campaign_is_structured_without_detailed_validation_until_it_is_refused(
+    sandbox_save,
+):
+    """A sound campaign is read by the quick converter alone (no detailed hook is made
+    for any class it holds); a broken one is read again by the detailed converter, whose
+    refusal still names the problem at its own line."""
+    made, refusal = _script_answer(QUICK_OR_DETAILED, sandbox_save)
+    assert refusal is None
+    assert ["Army", False] in made  # the check sees the quick converter's hooks made
+    assert [name for name, detailed in made if detailed and name != "SaveHeader"] == []
+
+    campaign = sandbox_save.read_bytes().index(b"[campaign]")
+    head, body = sandbox_save.read_bytes()[:campaign], sandbox_save.read_bytes()[campaign:]
+    body = body.replace(b'name = "The Red Vanguard"', b"name = 5", 1)
+    broken = sandbox_save.with_name("broken.toml")
+    broken.write_bytes(sealed(head + body))  # sealed again, as after a hand edit
+    made, refusal = _script_answer(QUICK_OR_DETAILED, broken)
+    assert ["Army", True] in made  # read again, in detail
+    # the army's name, at its own line: the detailed error's path leads to it
+    line = 1 + (head + body)[: (head + body).index(b"name = 5")].count(b"\n")
+    assert f"broken.toml:{line}: expected text in quotes, not the number 5" in refusal
+
+
 ACTIONS_READ = """
 import json, sys
 from tuicamp.rules.sandbox import SandboxRuleset
@@ -594,6 +678,8 @@ def test_a_campaign_opening_with_a_hand_over_shows_it_before_building_the_campai
     assert [m for m in BEHIND_THE_HAND_OVER if m in seen["at_hand_over"]] == []
     assert "textual.widgets._text_area" not in seen["at_hand_over"]  # one-line fields only
     assert "tuicamp.ui.screens.handover" in seen["at_hand_over"]  # the check sees modules
+    assert "tuicamp.engine.engine" in seen["at_hand_over"]  # the session's engine is built
+    assert [m for m in ENGINE_ACTING if m in seen["at_hand_over"]] == []
     assert seen["seat"] == "red"  # Enter: the seat is shown on the campaign screen
     assert set(BEHIND_THE_HAND_OVER) <= set(seen["after"])  # the check sees them imported
 
@@ -618,3 +704,86 @@ def test_play_starts_the_ui_with_garbage_collection_held(sandbox_save):
     first frame), and gives it back however the command ends."""
     answer = _script_answer(PLAY_HOLDS_COLLECTION, sandbox_save)
     assert answer == {"held while starting": [True], "enabled after": True}
+
+
+# --- the model's classes: one repr for all, the text attrs would generate ------------------
+def _model_classes() -> list[type]:
+    import importlib
+    import pkgutil
+
+    import attrs
+
+    import tuicamp.model
+
+    found = []
+    for info in pkgutil.iter_modules(tuicamp.model.__path__):
+        module = importlib.import_module(f"tuicamp.model.{info.name}")
+        for value in vars(module).values():
+            if isinstance(value, type) and attrs.has(value) and value.__module__ == module.__name__:
+                found.append(value)
+    return found
+
+
+def _attrs_twin(obj: Any) -> Any:
+    """``obj`` as an instance of a subclass of its class whose repr attrs generates (the
+    same name, the same fields, their values shared)."""
+    import attrs
+
+    cls = type(obj)
+    twin = attrs.define(type(cls.__name__, (cls,), {"__qualname__": cls.__qualname__}), repr=True)
+    copy = object.__new__(twin)
+    for a in attrs.fields(cls):
+        if hasattr(obj, a.name):
+            object.__setattr__(copy, a.name, getattr(obj, a.name))
+    return copy
+
+
+def test_every_model_class_has_the_shared_repr():
+    """No model class compiles a repr of its own at import (model/reprs.py): a new class
+    says ``__repr__ = fields_repr`` as every other does."""
+    from tuicamp.model.reprs import fields_repr
+
+    classes = _model_classes()
+    assert len(classes) > 30  # the check sees the model's classes
+    assert [c.__name__ for c in classes if c.__dict__.get("__repr__") is not fields_repr] == []
+
+
+def test_the_shared_repr_prints_what_attrs_generates(sandbox_save):
+    """The text is attrs' own, field by field, for every model object a campaign holds
+    (a field hidden from the repr stays hidden, a field set after init is shown)."""
+    import attrs
+
+    campaign = Session.peek(sandbox_save).campaign
+    seen: dict[type, Any] = {}
+    todo: list[Any] = [campaign]
+    while todo:
+        value = todo.pop()
+        if isinstance(value, list | tuple | set | frozenset):
+            todo.extend(value)
+        elif isinstance(value, dict):
+            todo.extend([*value.keys(), *value.values()])
+        elif _a_model_object(value) and type(value) not in seen:
+            seen[type(value)] = value
+            todo.extend(getattr(value, a.name, None) for a in attrs.fields(type(value)))
+    assert {"Campaign", "Army", "Unit", "HexMap", "Hex", "Vocabulary", "Terrain"} <= {
+        c.__name__ for c in seen
+    }
+    for cls, obj in seen.items():
+        twin = _attrs_twin(obj)
+        assert type(twin).__repr__ is not cls.__repr__  # attrs generated the twin's
+        assert repr(obj) == repr(twin), cls.__name__
+
+
+def _a_model_object(value: Any) -> bool:
+    import attrs
+
+    return attrs.has(type(value)) and type(value).__module__.startswith("tuicamp.model.")
+
+
+def test_the_shared_repr_shows_an_object_met_again_inside_itself_as_dots(sandbox_save):
+    campaign = Session.peek(sandbox_save).campaign
+    campaign.state = [campaign]
+    text = repr(campaign)
+    assert text.startswith("Campaign(name='Skirmish in the Valley', ")
+    assert "state=[...]" in text and text.count("Campaign(") == 1
+    assert repr(campaign) == text  # the guard is left clean

@@ -115,7 +115,9 @@ def _map_field(errors: list[Exception], name: str, type_: Any, make: Any) -> Any
         return None
 
 
-def _structure_territories(data: list[Any], by_code: dict[str, list[Hex]]) -> list[Territory]:
+def _structure_territories(
+    c: cattrs.Converter, data: list[Any], by_code: dict[str, list[Hex]]
+) -> list[Territory]:
     territories, errors = [], []
     for i, t in enumerate(data):
         try:
@@ -123,7 +125,7 @@ def _structure_territories(data: list[Any], by_code: dict[str, list[Hex]]) -> li
                 raise ValueError(f"expected a table, not {_shown(t)}")
             t = dict(t)
             code = t.pop("code", None)
-            terr = converter.structure(t, Territory)
+            terr = c.structure(t, Territory)
             if code is not None:
                 terr.hexes = by_code.get(str(code), []) + terr.hexes
             territories.append(terr)
@@ -152,14 +154,13 @@ def _territory_hexes(rows: list[str]) -> dict[str, list[Hex]]:
     return by_code
 
 
-def _structure_map(data: Any, _: type) -> HexMap:
+def _structure_map(c: cattrs.Converter, data: Any) -> HexMap:
     if not isinstance(data, Mapping):
         raise ValueError(f"the map is a table (width, height, terrain, ...), not {_shown(data)}")
     extra = set(data) - _MAP_KEYS
     errors: list[Exception] = []
     if extra:
         errors.append(ForbiddenExtraKeysError(None, HexMap, extra))
-    c = converter
     missing = [k for k in ("width", "height", "terrain") if k not in data]
     for name in missing:
         _map_field(errors, name, Any, lambda name=name: data[name])
@@ -185,7 +186,7 @@ def _structure_map(data: Any, _: type) -> HexMap:
         "territories",
         list[Territory],
         lambda: _structure_territories(
-            c.structure(data.get("territories", []), list[Any]), _territory_hexes(rows or [])
+            c, c.structure(data.get("territories", []), list[Any]), _territory_hexes(rows or [])
         ),
     )
     settlements = _map_field(
@@ -348,8 +349,10 @@ def _attrs_hook(t: Any, c: cattrs.Converter) -> Hook:
     return structure_attrs
 
 
-def _make_converter() -> cattrs.Converter:
-    c = cattrs.Converter(forbid_extra_keys=True)
+def _make_converter(detailed: bool = True) -> cattrs.Converter:
+    """The converter; ``detailed``: every problem of a value gathered, each at its path,
+    for a refusal that names them all (what every read of a file needs when it fails)."""
+    c = cattrs.Converter(forbid_extra_keys=True, detailed_validation=detailed)
     c.register_structure_hook_factory(_is_attrs_class, lambda t: _attrs_hook(t, c))
     c.register_structure_hook_factory(_is_list_like, lambda t: _list_hook(t, c))
     c.register_structure_hook_factory(_is_dict, lambda t: _dict_hook(t, c))
@@ -367,7 +370,7 @@ def _make_converter() -> cattrs.Converter:
     c.register_structure_hook(SideOf, lambda v, _: v if isinstance(v, SideOf) else parse_side_of(v))
     c.register_unstructure_hook_func(_is_set, lambda s: sorted(s))
     c.register_unstructure_hook(HexMap, _unstructure_map)
-    c.register_structure_hook(HexMap, _structure_map)
+    c.register_structure_hook(HexMap, lambda v, _: _structure_map(c, v))
     c.register_structure_hook(Any, lambda v, _: v)
     c.register_structure_hook(OptionValue, _structure_option_value)
     return c
@@ -429,13 +432,35 @@ def campaign_to_dict(campaign: Campaign) -> dict[str, Any]:
     return strip_none(data)
 
 
-def campaign_from_dict(data: dict[str, Any], state_class: type | None) -> Campaign:
+@functools.cache
+def _quick_converter() -> cattrs.Converter:
+    """The same hooks without detailed validation, for a campaign read whole: its code,
+    generated (and compiled) for each class the first time one is read, is a good part
+    of what a small save costs to open, and half as long without the bookkeeping of every
+    problem (``tuicamp show``, a first frame). A campaign it refuses is read again by
+    :data:`converter`, whose refusal names every problem, as before."""
+    c = _make_converter(detailed=False)
+    _campaign_hooks(c)
+    return c
+
+
+def _campaign_with(c: cattrs.Converter, data: dict[str, Any], state_class: type | None) -> Campaign:
     data = dict(data)
     state = data.pop("state", None)
-    campaign = converter.structure(data, Campaign)
+    campaign = c.structure(data, Campaign)
     if state_class is not None:
-        campaign.state = converter.structure(state or {}, state_class)
+        campaign.state = c.structure(state or {}, state_class)
     return campaign
+
+
+def campaign_from_dict(data: dict[str, Any], state_class: type | None) -> Campaign:
+    """The campaign of plain data (a save's table), structured by the quick converter;
+    what it refuses is structured again by :data:`converter`, which raises the detailed
+    error (every problem at its path) a refusal has always raised."""
+    try:
+        return _campaign_with(_quick_converter(), data, state_class)
+    except Exception:  # refused: the detailed converter says why, with every problem
+        return _campaign_with(converter, data, state_class)
 
 
 def action_to_dict(action: Action) -> dict[str, Any]:

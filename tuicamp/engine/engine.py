@@ -14,6 +14,11 @@ clock: nothing from before a new step, phase or turn can be taken back.
 The last action that rolled dice leaves a re-roll point in the campaign (saved with it),
 until the next action settles its rolls for good; a re-roll plays that action again with
 one roll drawn afresh (:mod:`tuicamp.engine.rerolls`). A re-rolled action is not undoable.
+
+The battles' and the corrections' modules (with the result forms and outcomes they bring)
+are imported by the first action, or list of actions, that needs them, not with the
+engine: opening a campaign builds an engine, and a first frame (a hand-over) or a report
+performs nothing (``tests/test_startup.py``).
 """
 
 from __future__ import annotations
@@ -25,10 +30,8 @@ from attrs import define, field
 from tuicamp.engine import flow
 from tuicamp.engine.actions import Action, Event
 from tuicamp.engine.awaited import AWAITED_ACTIONS, RollAwaited, roll_awaited
-from tuicamp.engine.battles import BATTLE_ACTIONS, apply_battle_action, clear_revert_points
 from tuicamp.engine.codec import campaign_from_dict, campaign_to_dict
 from tuicamp.engine.context import Context
-from tuicamp.engine.corrections import CORRECTIONS, CorrectTurn, apply_correction
 from tuicamp.engine.dice import Dice
 from tuicamp.engine.errors import DiceNeeded, RuleError
 from tuicamp.engine.flow import FLOW_ACTIONS, EndAction, Setup
@@ -65,6 +68,9 @@ def _games_master(campaign: Campaign) -> Seat:
 def action_types(ruleset: Ruleset) -> dict[str, type[Action]]:
     """Every action a campaign of this ruleset takes: the ruleset's, the flow's (ending a
     phase) and the GM's."""
+    from tuicamp.engine.battles import BATTLE_ACTIONS
+    from tuicamp.engine.corrections import CORRECTIONS
+
     core: tuple[type[Action], ...] = (
         *CORRECTIONS,
         *BATTLE_ACTIONS,
@@ -299,7 +305,7 @@ class Engine:
         if not ctx.events:
             ctx.emit(action.kind, action.describe(), undoable=True)
         if self.campaign.clock != clock:
-            clear_revert_points(self.campaign)  # results are taken back within their step
+            _clear_revert_points(self.campaign)  # results are taken back within their step
         self._actions += 1
         self.chronicle.extend(ctx.events)
         self.campaign.chronicle_length = len(self.chronicle)
@@ -307,6 +313,9 @@ class Engine:
     def _dispatch(self, ctx: Context, action: Action) -> None:
         """Core actions (set-up, ending a phase, corrections, battles) are the engine's;
         the rest the ruleset's. Then phases that end by themselves do so."""
+        from tuicamp.engine.battles import BATTLE_ACTIONS, apply_battle_action
+        from tuicamp.engine.corrections import CORRECTIONS, CorrectTurn, apply_correction
+
         clock = self.campaign.clock
         if isinstance(action, Setup):
             flow.set_up(ctx, action)
@@ -390,7 +399,7 @@ class Engine:
             self._restore(before, plain)
             raise
         if self.campaign.clock != clock:
-            clear_revert_points(self.campaign)
+            _clear_revert_points(self.campaign)
         self._actions += 1
         self._undo.clear()  # a re-rolled action is not undoable, nor anything before it
         self._undo_gone = "dice"
@@ -578,6 +587,13 @@ class Engine:
         plain data and its copy between actions are made afresh when next needed."""
         self._snapshot = None
         self._settled = None
+
+
+def _clear_revert_points(campaign: Campaign) -> None:
+    """The battles' revert points dropped: the clock has moved on (engine/battles.py)."""
+    from tuicamp.engine.battles import clear_revert_points
+
+    clear_revert_points(campaign)
 
 
 def _by_audience(events: list[Event]) -> list[tuple[list[str] | None, list[Event]]]:

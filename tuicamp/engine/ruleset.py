@@ -17,7 +17,7 @@ import tomllib
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
 from functools import cached_property
-from importlib import import_module, resources
+from importlib import import_module
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from attrs import field, frozen
@@ -25,6 +25,7 @@ from attrs import field, frozen
 from tuicamp.engine.actions import Action
 from tuicamp.engine.errors import RuleError
 from tuicamp.engine.flow import Play, Simultaneous, TurnOrder
+from tuicamp.engine.package_files import package_files
 from tuicamp.engine.rules import Rules
 from tuicamp.engine.vocabulary import Declarations, read_declarations
 from tuicamp.model.campaign import BOOL_WORDS, Campaign, OptionValue
@@ -278,14 +279,14 @@ class Ruleset(ABC):
 
     def _resource(self, name: str) -> str | None:
         try:
-            return resources.files(self._package).joinpath(name).read_text(encoding="utf-8")
+            return package_files(self._package).joinpath(name).read_text(encoding="utf-8")
         except NO_RESOURCE:
             return None
 
     def _folder(self, name: str, suffix: str) -> list[str]:
         """The file names of one data folder, sorted; none when it is missing."""
         try:
-            folder = resources.files(self._package).joinpath(name)
+            folder = package_files(self._package).joinpath(name)
             return sorted(f.name for f in folder.iterdir() if f.name.endswith(suffix))
         except NO_RESOURCE:
             return []

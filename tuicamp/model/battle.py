@@ -16,6 +16,7 @@ from typing import Any
 from attrs import define, field
 
 from tuicamp.model.hexes import Hex
+from tuicamp.model.reprs import fields_repr
 
 
 class BattleStatus(StrEnum):
@@ -40,6 +41,8 @@ class BattleSide:
     table; without it the side is known by its armies or its title.
     """
 
+    __repr__ = fields_repr
+
     id: str  # "attacker", "defender", or any id the ruleset uses
     title: str  # shown on the card: "Attacker", "Defender", "Side A"
     players: list[str] = field(factory=list)
@@ -61,6 +64,8 @@ class Circumstance:
     a number where one matters (a fatigue level, an Ld modifier, a defence level).
     """
 
+    __repr__ = fields_repr
+
     key: str
     text: str
     side: str | None = None
@@ -69,6 +74,8 @@ class Circumstance:
 
 @define
 class UnitLoss:
+    __repr__ = fields_repr
+
     army: str
     unit: str
     killed: int = 0
@@ -80,6 +87,8 @@ class CharacterResult:
     """The result fields asked of one character (a unit of the character category) of a
     side: slain, wounded, a duel won. ``facts`` holds 0/1 for yes/no fields."""
 
+    __repr__ = fields_repr
+
     army: str
     unit: str
     facts: dict[str, int] = field(factory=dict)
@@ -87,6 +96,8 @@ class CharacterResult:
 
 @define
 class SideResult:
+    __repr__ = fields_repr
+
     side: str
     vp: int = 0  # the tabletop victory points
     facts: dict[str, int] = field(factory=dict)  # ruleset-defined result fields (0/1 for yes/no)
@@ -108,6 +119,8 @@ class BattleResult:
     one side that won alone, kept for rulesets of two sides, and None for a draw or a
     shared victory. ``text`` is the outcome as the ruleset words it ("Attacker wins").
     """
+
+    __repr__ = fields_repr
 
     sides: list[SideResult]
     winner: str | None = None  # side id; None is a draw (or a victory shared by several)
@@ -142,6 +155,8 @@ class Battle:
     by day (or step by step) within a turn, the ``day``; 0 is "no day", as in a ruleset
     whose turn is one strategic move.
     """
+
+    __repr__ = fields_repr
 
     id: str
     turn: int

@@ -13,6 +13,7 @@ from tuicamp.model.forces import Army, Player, Seat
 from tuicamp.model.hexes import Hex
 from tuicamp.model.ids import id_code
 from tuicamp.model.map import HexMap
+from tuicamp.model.reprs import fields_repr
 from tuicamp.model.rerolls import RerollPoint
 from tuicamp.model.teams import Team
 
@@ -40,6 +41,8 @@ class DiceMode(StrEnum):
 class DiceState:
     """Everything needed to continue the dice exactly where they stopped."""
 
+    __repr__ = fields_repr
+
     seed: int
     draws: int = 0  # values drawn from the generator (rejection sampling may draw more)
     rolls: int = 0  # rolls made, in either mode: each roll's number is its code (model/ids.py)
@@ -48,6 +51,8 @@ class DiceState:
 
 @define
 class Campaign:
+    __repr__ = fields_repr
+
     name: str
     scenario: str  # scenario id
     ruleset: str  # ruleset id

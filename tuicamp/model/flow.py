@@ -14,6 +14,8 @@ from typing import TYPE_CHECKING, Any
 
 from attrs import define, field, frozen
 
+from tuicamp.model.reprs import fields_repr
+
 if TYPE_CHECKING:
     from tuicamp.model.forces import Seat
 
@@ -22,6 +24,8 @@ if TYPE_CHECKING:
 class Clock:
     """One moment of a campaign. Whether one clock is later than another depends on the
     ruleset's order of phases, so the engine compares them (``engine.flow.clock_key``)."""
+
+    __repr__ = fields_repr
 
     turn: int
     phase: str
@@ -40,6 +44,8 @@ class RolledOrder:
     broke a tie with the others who rolled the same.
     """
 
+    __repr__ = fields_repr
+
     turn: int
     phase: str
     step: int
@@ -52,6 +58,8 @@ class RolledOrder:
 class ScheduledEffect:
     """Something a ruleset set to happen at a later clock value (an order arriving at hour
     5, a unit back in two turns). The engine fires it once, when the clock gets there."""
+
+    __repr__ = fields_repr
 
     id: int
     turn: int
@@ -76,6 +84,8 @@ class AwaitedRoll:
     are for ("the siege orders for Fort Vargrav (siege1)"); ``kind`` and ``data`` tell
     the ruleset what to carry out."""
 
+    __repr__ = fields_repr
+
     kind: str
     text: str
     by: list[str] = field(factory=list)
@@ -90,6 +100,8 @@ class AwaitedRoll:
 @define
 class FlowState:
     """The engine's record of the flow of play, beside the clock the campaign carries."""
+
+    __repr__ = fields_repr
 
     # The players of this phase (or step) in the order they act.
     order: list[str] = field(factory=list)

@@ -7,6 +7,7 @@ from enum import StrEnum
 from attrs import define, field
 
 from tuicamp.model.hexes import Hex
+from tuicamp.model.reprs import fields_repr
 
 
 class Category(StrEnum):
@@ -26,6 +27,8 @@ class Category(StrEnum):
 
 @define
 class Unit:
+    __repr__ = fields_repr
+
     id: str
     name: str
     points: int
@@ -50,6 +53,8 @@ class UnitSpec:
     """A unit as a player writes it down, before the campaign gives it an id: raised in
     free play, bought, or entered into a points allocation."""
 
+    __repr__ = fields_repr
+
     name: str
     points: int
     category: Category = Category.RANK_AND_FILE
@@ -73,6 +78,8 @@ class UnitSpec:
 
 @define
 class Army:
+    __repr__ = fields_repr
+
     id: str
     name: str
     owner: str  # player id
@@ -100,6 +107,8 @@ class Army:
 
 @define
 class Player:
+    __repr__ = fields_repr
+
     id: str
     name: str
     race: str
@@ -115,6 +124,8 @@ class Player:
 @define
 class Seat:
     """Who sits at the controls: one or more players, or the Games Master."""
+
+    __repr__ = fields_repr
 
     id: str
     name: str

@@ -14,6 +14,8 @@ from collections.abc import Iterator
 
 from attrs import field, frozen
 
+from tuicamp.model.reprs import fields_repr
+
 # Axial direction vectors of a pointy-top grid, clockwise from east.
 DIRECTIONS: tuple[tuple[int, int], ...] = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
 DIRECTION_NAMES: tuple[str, ...] = ("E", "NE", "NW", "W", "SW", "SE")
@@ -25,6 +27,8 @@ class Hex:
 
     Its hash is cached: searches and map indexes put hexes in dicts and sets by the
     thousand, and a hex never changes."""
+
+    __repr__ = fields_repr
 
     q: int
     r: int
@@ -158,6 +162,8 @@ def parse_label(text: str) -> Hex:
 class Hexside:
     """The side shared by two neighbouring hexes, as an unordered pair."""
 
+    __repr__ = fields_repr
+
     a: Hex
     b: Hex
 
@@ -216,6 +222,8 @@ class SideOf:
     by someone, and the same physical side may be held by another player in the hex across
     it (each hex keeps its own record). Written ``CCRR/DIR`` (``0304/NE``).
     """
+
+    __repr__ = fields_repr
 
     hex: Hex
     direction: int = field(converter=_direction)

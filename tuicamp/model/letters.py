@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from attrs import frozen
 
+from tuicamp.model.reprs import fields_repr
+
 LETTER_KIND = "letter"  # the chronicle event that carries a letter
 TO_ALL = "all"  # the recipient that means every seat
 
@@ -19,6 +21,8 @@ TO_ALL = "all"  # the recipient that means every seat
 class Letter:
     """One letter as its readers see it. Seats are named by id; ``to`` is empty for a
     letter to every seat."""
+
+    __repr__ = fields_repr
 
     seq: int  # the chronicle event that carries it
     turn: int

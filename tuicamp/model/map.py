@@ -17,11 +17,14 @@ from collections.abc import Iterator
 from attrs import define, field
 
 from tuicamp.model.hexes import Hex, Hexside, label_width_for, offset_grid
+from tuicamp.model.reprs import fields_repr
 from tuicamp.model.terrain import BASE_VOCABULARY, Terrain, Vocabulary
 
 
 @define
 class Territory:
+    __repr__ = fields_repr
+
     id: str
     name: str
     hexes: list[Hex] = field(factory=list)
@@ -40,6 +43,8 @@ class Territory:
 
 @define
 class Settlement:
+    __repr__ = fields_repr
+
     id: str
     kind: str  # village, town, city, capital, fortress, tower, castle, ... (ruleset vocabulary)
     name: str
@@ -52,6 +57,8 @@ class Settlement:
 
 @define
 class HexMap:
+    __repr__ = fields_repr
+
     width: int
     height: int
     # The tables play never changes: replaced whole when changed (set_terrain,

@@ -15,6 +15,8 @@ from typing import Any
 
 from attrs import define, field
 
+from tuicamp.model.reprs import fields_repr
+
 
 @define
 class RecordedRoll:
@@ -24,6 +26,8 @@ class RecordedRoll:
     it was (None: the acting seat's) and who read it (None: everyone). ``rerolled``: the
     roll is itself a re-roll (a ruleset may say that a re-roll stands).
     """
+
+    __repr__ = fields_repr
 
     id: int  # the campaign's roll counter, as the chronicle shows it (roll #12)
     expr: str
@@ -38,6 +42,8 @@ class RecordedRoll:
 @define
 class RerollPoint:
     """The last action that rolled dice, kept so that one of its rolls can be re-rolled."""
+
+    __repr__ = fields_repr
 
     seat: str  # the seat that took the action
     action: dict[str, Any]  # the action as an orders file writes it: kind and fields

@@ -17,6 +17,8 @@ from enum import StrEnum
 
 from attrs import define, field
 
+from tuicamp.model.reprs import fields_repr
+
 
 class TeamKind(StrEnum):
     REALM = "realm"  # one power, several players
@@ -25,6 +27,8 @@ class TeamKind(StrEnum):
 
 @define
 class Team:
+    __repr__ = fields_repr
+
     id: str  # never a player's id: an owner may be either
     name: str
     members: list[str] = field(factory=list)  # player ids (an alliance's may be realm ids)

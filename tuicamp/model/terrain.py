@@ -21,6 +21,8 @@ from typing import Any
 
 from attrs import field, frozen
 
+from tuicamp.model.reprs import fields_repr
+
 # The 16 named ANSI colours: every look is written in them, so a 16-colour terminal shows
 # the map as its palette intends (and a colour name cannot be mistyped unnoticed).
 ANSI_COLOURS: tuple[str, ...] = (
@@ -79,6 +81,8 @@ class TerrainLook:
     """How a terrain is painted: its glyph on a background; ``colour`` "" is black or
     bright white, whichever reads better on the background."""
 
+    __repr__ = fields_repr
+
     glyph: str
     background: str
     colour: str = ""
@@ -86,6 +90,8 @@ class TerrainLook:
 
 @frozen
 class Terrain:
+    __repr__ = fields_repr
+
     letter: str  # in the map's rows
     id: str  # in tables (terrain_cost) and battles
     name: str
@@ -119,12 +125,16 @@ KIND_PRECEDENCE: tuple[FeatureKind, ...] = tuple(FeatureKind)
 class FeatureLook:
     """How a hexside feature is drawn: one glyph for every orientation, and its colour."""
 
+    __repr__ = fields_repr
+
     glyph: str
     colour: str
 
 
 @frozen
 class HexsideFeature:
+    __repr__ = fields_repr
+
     id: str  # in [map.hexsides] and in [hexside.<feature>] tables
     name: str  # what the legend and the help call it
     look: FeatureLook
@@ -139,6 +149,8 @@ def _by(items: Iterable[Any], key: str) -> dict[str, Any]:
 class Vocabulary:
     """Terrains and hexside features a map may use: the base set, or the base set with a
     ruleset's declarations. Immutable, so one vocabulary serves every map of a ruleset."""
+
+    __repr__ = fields_repr
 
     terrains: tuple[Terrain, ...]
     features: tuple[HexsideFeature, ...]
