@@ -135,12 +135,17 @@ def parse_ref(ctx: api.Context, ref: str, realm_id: str) -> tuple[str, Character
 
 
 def ref_text(ctx: api.Context, ref: str) -> str:
+    """A captive of a trade offer as the offer reads him: his rank and name."""
     owner, _, name = ref.partition(":")
-    generals = generals_of(astate(ctx), owner)
+    state = astate(ctx)
+    if name:
+        named = next((c for c in held_of(state, owner) if c.name == name), None)
+        rank = advances.rank_of(named) if named is not None else "Senior Officer"
+        return f"{api.teams.name_of(ctx.campaign, owner)}'s {rank} {name}"
+    generals = generals_of(state, owner)
     general = next((g for g in generals if g.fate == CAPTURED), next(iter(generals), None))
-    who = name or (general.name if general is not None else owner)
-    rank = "Senior Officer" if name else "General"
-    return f"{api.teams.name_of(ctx.campaign, owner)}'s {rank} {who}"
+    who = general.name if general is not None else owner
+    return f"{api.teams.name_of(ctx.campaign, owner)}'s General {who}"
 
 
 def sell(ctx: api.Context, giver: str, taker: str, ref: str, seller: str) -> None:
