@@ -9,15 +9,17 @@ import copy
 from apps.ui_kit import write_engine_save
 from test_aasen_battles import end_all
 from test_aasen_captives import eltharion_taken, general
+from test_aasen_trade_captives import BRETHREN, corsairs_at_trade
 from test_aasen_year import pass_to_battles
 
 from tuicamp import cli
 from tuicamp.engine.codec import campaign_from_dict, campaign_to_dict
+from tuicamp.engine.flow import EndPhase
 from tuicamp.engine.rules import Rules
-from tuicamp.rules.aasen import AasenRuleset
+from tuicamp.rules.aasen import AasenRuleset, limits
 from tuicamp.rules.aasen.captives import Execute, Release
 from tuicamp.rules.aasen.purchases import WriteSheet
-from tuicamp.rules.aasen.state import AasenState, Officer
+from tuicamp.rules.aasen.state import AasenState, General, Officer
 from tuicamp.rules.aasen.trade import Trade
 
 REACH, COLONY = "hag-graef-reach", "arnheim-colony"
@@ -115,3 +117,43 @@ def test_a_save_from_before_replaced_generals_loads():
     back = campaign_from_dict(old, AasenState)
     assert back.state == engine.campaign.state
     assert back.state.replaced == {} and not back.state.generals["eltharion"].lapsed
+
+
+def test_a_general_freed_selects_his_army_by_his_own_glory_again():
+    """8.5: the army is selected by the substitute's Glory only while the General is lost
+    (R-AA-63): Lord Aerion (Glory 5), held and not replaced, has his army selected by
+    Glory 0 from the next Promotions; freed in the Trade after, by his own Glory again."""
+    engine = eltharion_taken("purchases")
+    general(engine, "eltharion").glory = 5
+    engine.perform("tehen", WriteSheet())
+    engine.perform("malus", WriteSheet())
+    assert general(engine, "eltharion").lapsed
+    assert limits.row_of(Rules(engine.campaign, RULESET), "eltharion")["rare"] == 0
+    to_next_trade(engine)
+    engine.perform("khazrak", Release(captive="eltharion"))
+    assert not general(engine, "eltharion").lapsed
+    assert limits.row_of(Rules(engine.campaign, RULESET), "eltharion")["rare"] == 1
+
+
+def test_a_replaced_general_bought_off_a_third_party_is_the_buyers_to_execute():
+    """8.2: "You may even buy another player's captured General off a third party and
+    execute him, earning the same bonus" (R-AA-46, R-AA-62): the pirates hold Eltharion's
+    old General, Imrik leading in his place; they sell him to the Reach, whose Malus (Sworn
+    to the High Elves) executes him in the Promotions for 1 Glory."""
+    engine = corsairs_at_trade()
+    state = engine.campaign.state
+    old = state.generals["eltharion"]
+    old.fate, old.captor = "captured", BRETHREN
+    state.replaced["eltharion"] = [old]
+    state.generals["eltharion"] = General("Imrik")
+    engine.perform("harkon", Trade(to=REACH, ask=1, give_captives=["eltharion"]))
+    (offer,) = state.trades.items
+    assert f"the captive Eltharion of Arnheim's General {old.name}" in offer.text
+    engine.perform("malus", Trade(accept=offer.id))
+    assert (old.fate, old.captor) == ("captured", REACH)
+    for p in ("malus", "khazrak", "eltharion", "tehen", "harkon"):
+        engine.perform(p, EndPhase())
+    before = general(engine, "malus").glory
+    engine.perform("malus", Execute(captive="eltharion"))
+    assert general(engine, "malus").glory == before + 1
+    assert state.replaced["eltharion"] == [] and general(engine, "eltharion").name == "Imrik"

@@ -102,7 +102,7 @@ def test_the_lost_generals_glory_selects_the_army_only_for_the_rest_of_that_year
     assert limits.row_of(rules, "malus")["rare"] == 1  # still the year of his loss: Glory 5
     battle = malus_defends(engine)
     (told,) = [e.text for e in engine.chronicle if e.kind == "substitute"]
-    assert f"General {SLAIN} is dead and no Senior Officer is made General" in told
+    assert f"General {SLAIN} is dead; no Senior Officer is made General in his place" in told
     assert "from now on the army is selected by Kouran's Glory, 2 (8.5, R-AA-63)" in told
     notes = card(engine, battle)
     assert (

@@ -128,7 +128,8 @@ def lapse(ctx: api.Context, realm_id: str, sheet: PurchaseSheet) -> None:
         ctx.emit(
             "substitute",
             f"{api.teams.name_of(camp, player)}'s General {general.name} is "
-            f"{injuries.fate_text(camp, general)} and no Senior Officer is made General: "
+            f"{injuries.fate_text(camp, general)}; no Senior Officer is made General in his "
+            "place: "
             f"{substitute_text(state.officers.get(player, []))}; from now on "
             f"{selected_by(state, player)} (8.5, R-AA-63)",
             player=player,
