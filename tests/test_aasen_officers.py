@@ -99,12 +99,13 @@ def test_a_lost_general_is_replaced_by_a_senior_officer():
         ([], "no Senior Officer stands in: the army has no General"),
         (
             [Officer("Lokhir Fellheart", 1), Officer("Kouran", 3)],
-            'Kouran stands in as substitute General, his Leadership 8" only',
+            'Kouran (Glory 3) stands in as substitute General, his Leadership 8" only',
         ),
         (
             [Officer("Lokhir Fellheart", 3), Officer("Kouran", 3)],
             "the substitute General is the one of Lokhir Fellheart, Kouran (Glory 3) with the "
-            "highest Leadership, else the player's choice",
+            "highest Leadership (not declared for Lokhir Fellheart, Kouran: set_character "
+            "profile Ld), else the player's choice",
         ),
     ],
 )
@@ -114,7 +115,7 @@ def test_the_card_names_the_substitute_general(kept, told):
     amount of Glory stepping in as substitute General. If two or more Senior Officers have
     the same amount of Glory the eligible one with the highest Leadership is the General
     ... If the player has no Senior Officer to take over, his army will have no General"
-    (R-AA-41)."""
+    (R-AA-41, R-AA-65)."""
     engine = to_battle()
     enter(engine, malus_slain=True, dice=[1, 1])
     engine.campaign.state.officers["malus"] = kept

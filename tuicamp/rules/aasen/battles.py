@@ -28,7 +28,6 @@ from tuicamp.rules.aasen import (
     injuries,
     limits,
     missions,
-    officers,
     realms,
     support,
     trust,
@@ -499,23 +498,10 @@ def card_notes(rules: api.Rules, battle: api.Battle) -> list[str]:
             if realms.has_river(target):
                 notes.append("A double on the terrain table: the invaded player may place a river")
         for player in (invasion.attacker, invasion.defender):
+            notes += limits.general_notes(rules, player)
             general = state.generals.get(player)
-            if general is None:
-                continue
-            row = selection(rules, general.glory)
-            notes.append(
-                f"{api.teams.name_of(camp, player)}'s General {general.name} (Glory "
-                f"{general.glory}): {row['heroes']} Heroes, {row['special']} Special, "
-                f"{row['rare']} Rare, {row['open']} Open choices (table 9.1)"
-            )
-            if general.injuries:
+            if general is not None and general.injuries:
                 notes.append(f"{general.name}'s injuries (8.2): {'; '.join(general.injuries)}")
-            if general.fate:
-                notes.append(
-                    f"{general.name} is {injuries.fate_text(camp, general)}: the army is "
-                    f"selected by his Glory for the rest of the year; "
-                    f"{officers.substitute_text(state.officers.get(player, []))} (8.5)"
-                )
     notes += injuries.officers_on_card(camp, battle)
     notes += voyages(rules, invasion)
     if invasion is not None:

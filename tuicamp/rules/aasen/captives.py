@@ -13,6 +13,9 @@ is a trade offer of its own, R-AA-19) or executes him in the Promotions segment
 
 from __future__ import annotations
 
+from typing import TypeVar
+
+import attrs
 from attrs import define
 
 from tuicamp.rules import api
@@ -34,13 +37,28 @@ from tuicamp.rules.aasen.year import acting_realm
 DARK_ELVES, EMPIRE, OGRES = "Dark Elves", "Empire", "Ogre Kingdoms"
 
 
+def generals_of(state: AasenState, owner: str) -> list[General]:
+    """The owner's General and the captured Generals he replaced (R-AA-62)."""
+    general = state.generals.get(owner)
+    return [*([general] if general is not None else []), *state.replaced.get(owner, [])]
+
+
+def held_of(state: AasenState, owner: str) -> list[Character]:
+    """Every character of the owner's a realm may hold: his General, his Senior Officers
+    and the captured Generals he replaced (8.2: "a replacement may be recruited", the
+    captive still a captive, R-AA-62)."""
+    return [*characters.characters_of(state, owner), *state.replaced.get(owner, [])]
+
+
 def held(ctx: api.Context, owner: str, realm_id: str, name: str = "") -> Character:
-    """The General (``name`` "") or the Senior Officer ``name`` of ``owner`` held by
-    ``realm_id``, or a one-line refusal."""
+    """A General (``name`` "": the current or a replaced one) or the character ``name`` of
+    ``owner`` held by ``realm_id``, or a one-line refusal."""
     camp, state = ctx.campaign, astate(ctx)
-    found = [c for c in characters.characters_of(state, owner) if not name or c.name == name]
-    if not name:
-        found = found[:1] if state.generals.get(owner) is not None else []
+    found: list[Character]
+    if name:
+        found = [c for c in held_of(state, owner) if c.name == name]
+    else:
+        found = list(generals_of(state, owner))
     character = next((c for c in found if c.fate == CAPTURED and c.captor == realm_id), None)
     rank = f"Senior Officer {name}" if name else "General"
     who = api.teams.name_of(camp, owner)
@@ -56,15 +74,39 @@ def acting_player(ctx: api.Context, realm_id: str) -> str:
 gain = advances.general_gains_1
 
 
+C = TypeVar("C", bound=Character)
+
+
+def drop(record: dict[str, list[C]], owner: str, character: Character) -> None:
+    """The character taken off the owner's list in ``record``, if he is on it."""
+    if owner in record:
+        record[owner] = [c for c in record[owner] if c is not character]
+
+
 def free(ctx: api.Context, owner: str, character: Character, why: str) -> None:
+    """A captive freed. A General replaced while held comes back as a Senior Officer of his
+    player's, keeping his Glory, advances and injuries: "each army may only ever have a
+    single General" (8, R-AA-62)."""
+    state = astate(ctx)
     captor = api.teams.name_of(ctx.campaign, character.captor)
     character.fate, character.captor = "", ""
-    ctx.emit(
-        "captive_freed",
+    text = (
         f"{api.teams.name_of(ctx.campaign, owner)}'s {advances.rank_of(character)} "
-        f"{character.name} is freed by {captor}: {why}",
-        player=owner,
+        f"{character.name} is freed by {captor}: {why}"
     )
+    if isinstance(character, General):
+        character.lapsed = False  # he leads again: his own Glory selects the army (8.5)
+    if any(g is character for g in state.replaced.get(owner, [])):
+        drop(state.replaced, owner, character)
+        keep = {f.name for f in attrs.fields(Officer)}
+        values = attrs.asdict(character, recurse=False)
+        officer = Officer(**{k: v for k, v in values.items() if k in keep})
+        state.officers.setdefault(owner, []).append(officer)
+        text += (
+            f"; {state.generals[owner].name} being General now, he returns as a Senior "
+            "Officer (8, R-AA-62)"
+        )
+    ctx.emit("captive_freed", text, player=owner)
 
 
 def rescue(ctx: api.Context, capital: api.Territory, realm_id: str) -> None:
@@ -72,18 +114,16 @@ def rescue(ctx: api.Context, capital: api.Territory, realm_id: str) -> None:
     rescued if the capital is ever conquered"; R-AA-39: every captive not executed is kept
     there, and every one is rescued."""
     state = astate(ctx)
-    for owner in list({*state.generals, *state.officers}):
-        for character in characters.characters_of(state, owner):
+    for owner in list(dict.fromkeys([*state.generals, *state.officers, *state.replaced])):
+        for character in held_of(state, owner):
             if character.fate == CAPTURED and character.captor == realm_id:
                 free(ctx, owner, character, f"{capital.name} is conquered (3.2, R-AA-39)")
 
 
 def captives_of(state: AasenState) -> list[tuple[str, Character]]:
     """Every captive character, with his player."""
-    players = list(dict.fromkeys([*state.generals, *state.officers]))
-    return [
-        (p, c) for p in players for c in characters.characters_of(state, p) if c.fate == CAPTURED
-    ]
+    players = list(dict.fromkeys([*state.generals, *state.officers, *state.replaced]))
+    return [(p, c) for p in players for c in held_of(state, p) if c.fate == CAPTURED]
 
 
 def parse_ref(ctx: api.Context, ref: str, realm_id: str) -> tuple[str, Character]:
@@ -95,11 +135,17 @@ def parse_ref(ctx: api.Context, ref: str, realm_id: str) -> tuple[str, Character
 
 
 def ref_text(ctx: api.Context, ref: str) -> str:
+    """A captive of a trade offer as the offer reads him: his rank and name."""
     owner, _, name = ref.partition(":")
-    general = astate(ctx).generals.get(owner)
-    who = name or (general.name if general is not None else owner)
-    rank = "Senior Officer" if name else "General"
-    return f"{api.teams.name_of(ctx.campaign, owner)}'s {rank} {who}"
+    state = astate(ctx)
+    if name:
+        named = next((c for c in held_of(state, owner) if c.name == name), None)
+        rank = advances.rank_of(named) if named is not None else "Senior Officer"
+        return f"{api.teams.name_of(ctx.campaign, owner)}'s {rank} {name}"
+    generals = generals_of(state, owner)
+    general = next((g for g in generals if g.fate == CAPTURED), next(iter(generals), None))
+    who = general.name if general is not None else owner
+    return f"{api.teams.name_of(ctx.campaign, owner)}'s General {who}"
 
 
 def sell(ctx: api.Context, giver: str, taker: str, ref: str, seller: str) -> None:
@@ -192,9 +238,10 @@ class Execute(OnCaptive):
             "character may not be executed, he is kept at the Capital (3.2)",
         )
         general.fate, general.captor = DEAD, ""
-        if isinstance(general, Officer):  # "any points of Glory, advances ... are lost"
-            kept = state.officers.get(self.captive, [])
-            state.officers[self.captive] = [o for o in kept if o is not general]
+        # "any points of Glory, advances ... are lost": a Senior Officer or a General
+        # replaced leaves the record (R-AA-62)
+        drop(state.officers, self.captive, general)
+        drop(state.replaced, self.captive, general)
         ctx.emit(
             "executed",
             f"{api.teams.name_of(camp, self.captive)}'s {advances.rank_of(general)} "

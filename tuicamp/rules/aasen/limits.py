@@ -16,6 +16,7 @@ invasion."
 from __future__ import annotations
 
 from tuicamp.rules import api
+from tuicamp.rules.aasen import injuries, officers
 from tuicamp.rules.aasen.state import Contingent, astate
 
 
@@ -26,10 +27,39 @@ def selection(rules: api.Rules, points: int) -> dict[str, int]:
 
 
 def row_of(rules: api.Rules, player: str) -> dict[str, int]:
-    """The player's army's row: by his General's Glory (8.5: a lost General's still, for
-    the rest of the year), 0 with none."""
-    general = astate(rules).generals.get(player)
-    return selection(rules, general.glory if general is not None else 0)
+    """The player's army's row: by his General's Glory (8.5: a lost General's still for
+    the rest of that year, then his substitute's, R-AA-63), 0 with none."""
+    return selection(rules, officers.selecting_glory(astate(rules), player))
+
+
+def general_notes(rules: api.Rules, player: str) -> list[str]:
+    """The card's lines of a fighting player's General and the limits his Glory, or his
+    substitute's, sets his army (table 9.1, 8.5, R-AA-63, R-AA-65)."""
+    camp, state = rules.campaign, astate(rules)
+    general = state.generals.get(player)
+    if general is None:
+        return []
+    row = row_of(rules, player)
+    limits = (
+        f"{row['heroes']} Heroes, {row['special']} Special, {row['rare']} Rare, "
+        f"{row['open']} Open choices (table 9.1)"
+    )
+    kept = state.officers.get(player, [])
+    who = f"{api.teams.name_of(camp, player)}'s General {general.name}"
+    if not general.fate:
+        return [f"{who} (Glory {general.glory}): {limits}"]
+    fate = injuries.fate_text(camp, general)
+    if general.lapsed:
+        return [
+            f"{who} is {fate}, lost in an earlier year and no Senior Officer made General "
+            f"in his place: {officers.selected_by(state, player)}: {limits}; "
+            f"{officers.substitute_text(kept)} (8.5)"
+        ]
+    return [
+        f"{who} (Glory {general.glory}): {limits}",
+        f"{general.name} is {fate}: the army is selected by his Glory for the rest of the "
+        f"year; {officers.substitute_text(kept)} (8.5)",
+    ]
 
 
 def sent(rules: api.Rules, player: str) -> list[Contingent]:

@@ -168,7 +168,7 @@ def carry_out(ctx: api.Context) -> None:
             state.holdings[tid] = STRONGHOLD
         for where in sheet.fleets:
             state.fleets.append(Fleet(realm_id, where))
-        officers.carry_out(ctx, sheet)
+        officers.carry_out(ctx, realm_id, sheet)
         if sheet != PurchaseSheet():
             ctx.emit("purchases", f"{name} places its purchases: {describe(camp, sheet)}")
 

@@ -97,7 +97,14 @@ class General(Character):
     turn (R-AA-15); his Glory starts at 0 and decides the army's selection (table 9.1).
     His injuries (table 8.2) are kept as the chronicle told them; ``fate`` is "dead" or
     "captured" once table 8.2 says so, and ``captor`` the realm that holds him captive.
-    His advances (tables 8.3, 8.4) are kept with the characteristics they raised."""
+    His advances (tables 8.3, 8.4) are kept with the characteristics they raised.
+
+    ``lapsed``: 8.5 selects the army by a lost General's Glory only "for the rest of that
+    campaign turn"; from the next Promotions, when no Senior Officer was made General in
+    his place, "the army is now selected according to his [the substitute's] Glory"
+    (R-AA-63). Set as the sheets are revealed, cleared when he is freed."""
+
+    lapsed: bool = False
 
 
 @define
@@ -261,6 +268,9 @@ class AasenState:
     razed: list[str] = field(factory=list)  # territory ids, razed (6.3, 7.1)
     generals: dict[str, General] = field(factory=dict)  # player id -> his General
     officers: dict[str, list[Officer]] = field(factory=dict)  # player id -> Senior Officers
+    # 8.2: player id -> his captured Generals a Senior Officer was made General in place of,
+    # still captives of their captors until freed or executed (R-AA-62)
+    replaced: dict[str, list[General]] = field(factory=dict)
     # 6.4: "battle|player" -> the Glory his General earned in it, and how much he gave away
     earned: dict[str, int] = field(factory=dict)
     given: dict[str, int] = field(factory=dict)
