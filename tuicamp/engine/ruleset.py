@@ -409,6 +409,11 @@ class Ruleset(ABC):
         empty when nothing stands in the way."""
         return []
 
+    def letter_refusal(self, rules: Rules, seat: Seat) -> str | None:
+        """Why ``seat`` may write no letter (a seat whose players are out of the campaign),
+        one refusal sentence; None (the default) when it may."""
+        return None
+
     def idle(self, rules: Rules, player: str) -> str | None:
         """Why ``player`` has nothing to decide in the phase (or step) now, in the
         chronicle's words ("no battles this turn"), or None when it has something to

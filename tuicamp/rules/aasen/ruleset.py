@@ -30,6 +30,7 @@ from tuicamp.rules.aasen import (
     opening,
     passage,
     purchases,
+    realms,
     setup,
     support,
     trade,
@@ -84,6 +85,9 @@ AWAITED = {
     injuries.START_ROLL: injuries.start_rolled,  # R-AA-87
 }
 
+# Who acts in every segment: the players of the realms still in the campaign (3.1).
+STANDING = api.Simultaneous(realms.standing_players)
+
 # The Games Master's corrections, made in any segment.
 GM_ACTIONS = tuple(a.kind for a in gm.ACTIONS)
 # What a player keeps on his characters' sheets, in any segment (8.3, 8.4).
@@ -111,6 +115,7 @@ class AasenRuleset(api.Ruleset):
         api.Phase(
             "earn",
             "Start of turn: Support and Resources",
+            order=STANDING,
             help=SEGMENT_HELP["earn"],
             allows=("convert_wealth", *(a.kind for a in draft.ACTIONS), *ANYTIME),
             on_enter=begin_year,
@@ -118,6 +123,7 @@ class AasenRuleset(api.Ruleset):
         api.Phase(
             "trade",
             "Start of turn: Trade",
+            order=STANDING,
             help=SEGMENT_HELP["trade"],
             allows=("trade", "grant_passage", "release", "retire", *ANYTIME),
             on_enter=trade.open_trade,
@@ -126,6 +132,7 @@ class AasenRuleset(api.Ruleset):
         api.Phase(
             "purchases",
             "Start of turn: Promotions & Purchases",
+            order=STANDING,
             help=SEGMENT_HELP["purchases"],
             allows=("write_sheet", "execute", "retire", *ANYTIME),
             on_enter=purchases.open_sheets,
@@ -133,6 +140,7 @@ class AasenRuleset(api.Ruleset):
         api.Phase(
             "declare",
             "Start of turn: Invasions are declared",
+            order=STANDING,
             help=SEGMENT_HELP["declare"],
             allows=(
                 "declare",
@@ -152,6 +160,7 @@ class AasenRuleset(api.Ruleset):
         api.Phase(
             "battles",
             "Battles",
+            order=STANDING,
             help=SEGMENT_HELP["battles"],
             allows=("gm_unplayed", "refuse_support", "betray", "give_glory", *ANYTIME),
             on_enter=battles.open_battles,
@@ -160,6 +169,7 @@ class AasenRuleset(api.Ruleset):
         api.Phase(
             "end",
             "End of the turn",
+            order=STANDING,
             help=SEGMENT_HELP["end"],
             allows=("rebuild", "raze_own", "destroy_holding", *ANYTIME),
             on_enter=year.rebuild_unfought,
@@ -265,6 +275,12 @@ marks = { vraxx = "slaanesh" }             # per player: his General's Mark of C
         if not isinstance(rules.campaign.state, AasenState):
             return None
         return endturn.victory(rules)
+
+    def idle(self, rules: api.Rules, player: str) -> str | None:
+        return endturn.gone_idle(rules, player)
+
+    def letter_refusal(self, rules: api.Rules, seat: api.Seat) -> str | None:
+        return endturn.out_of_the_campaign(rules, seat)
 
     def end_blockers(self, ctx: api.Context, player: str) -> list[str]:
         """A realm hands in its sheet before the segment ends; in the declarations, each
