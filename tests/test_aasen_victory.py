@@ -18,6 +18,7 @@ from tuicamp.rules.aasen import AasenRuleset, declarations, realms
 from tuicamp.rules.aasen.declarations import Answer, Declare, Pass
 from tuicamp.rules.aasen.endturn import DestroyHolding, RazeOwn, Rebuild
 from tuicamp.rules.aasen.purchases import WriteSheet
+from tuicamp.rules.aasen.year import ConvertWealth
 from tuicamp.storage.scenario import find_scenario, load_scenario
 
 RULESET = AasenRuleset()
@@ -268,7 +269,9 @@ def test_an_eliminated_realm_leaves_the_campaign():
     end_all(engine)
     assert camp.phase == "end" and set(engine.acting_seats()) == {"malus", "khazrak", "harkon"}
     end_all(engine)
-    assert camp.turn == 2
+    assert camp.turn == 2 and camp.phase == "earn"
     assert camp.state.books[COLONY].wealth == 0
+    with pytest.raises(RuleError, match=r"out of the campaign .*gives no more orders"):
+        engine.perform("tehen", ConvertWealth(resources=1))
     assert camp.state.books[COLONY].resources > 0  # left as they were, not turned to Wealth
     assert not any("Arnheim" in e.text and "become Wealth" in e.text for e in engine.chronicle)

@@ -106,13 +106,14 @@ def eliminate(ctx: api.Context, realm_id: str, why: str) -> None:
 
 def out_of_the_campaign(rules: api.Rules, seat: api.Seat) -> str | None:
     """3.1: a realm eliminated "is eliminated from the campaign": a seat all of whose
-    players ruled in eliminated realms has no more say, letters included (R-AA-67)."""
+    players ruled in eliminated realms has no more say, orders or letters (R-AA-67): why,
+    or None for a seat still in it."""
     camp, state = rules.campaign, astate(rules)
     out = [realms.realm_id_of(camp, p) for p in seat.players]
     if seat.gm or not out or any(r not in state.eliminated for r in out):
         return None
     names = " and ".join(dict.fromkeys(api.teams.name_of(camp, r or "") for r in out))
-    return f"{names} is out of the campaign (eliminated, 3.1, R-AA-67): its seat writes no letters"
+    return f"{names} is out of the campaign (eliminated, 3.1, R-AA-67)"
 
 
 def gone_idle(rules: api.Rules, player: str) -> str | None:

@@ -245,9 +245,12 @@ marks = { vraxx = "slaanesh" }             # per player: his General's Mark of C
 
     # --- actions -------------------------------------------------------------------------
     def apply(self, ctx: api.Context, action: api.Action) -> None:
-        """Each action carries out its own rule (its ``apply``)."""
+        """Each action carries out its own rule (its ``apply``); a seat out of the campaign
+        gives none (R-AA-67)."""
         if not isinstance(action, AasenAction) or type(action) not in ACTIONS:
             raise api.RuleError(f"The Invasion of Hex Island has no action {action.kind!r}")
+        out = endturn.out_of_the_campaign(ctx, ctx.seat)
+        ctx.require(out is None, f"{out}: its seat gives no more orders")
         action.apply(ctx)
 
     def turn_start(self, ctx: api.Context) -> None:
@@ -280,7 +283,8 @@ marks = { vraxx = "slaanesh" }             # per player: his General's Mark of C
         return endturn.gone_idle(rules, player)
 
     def letter_refusal(self, rules: api.Rules, seat: api.Seat) -> str | None:
-        return endturn.out_of_the_campaign(rules, seat)
+        out = endturn.out_of_the_campaign(rules, seat)
+        return f"{out}: its seat writes no letters" if out else None
 
     def end_blockers(self, ctx: api.Context, player: str) -> list[str]:
         """A realm hands in its sheet before the segment ends; in the declarations, each
