@@ -503,6 +503,12 @@ class Ruleset(ABC):
         an ally's contingent) names each, their points adding up to ``side.points``."""
         return [(side.force_name, side.points)] if side.points > 0 else []
 
+    def battle_status(self, rules: Rules, battle: Battle) -> str:
+        """The battle's status as the listing and its card word it: its status ("fought",
+        "cancelled") by default; a ruleset that settles a battle unfought says what it
+        counted as."""
+        return battle.status.value
+
     def battle_card_notes(self, rules: Rules, battle: Battle) -> list[str]:
         """Deployment and special rules in force, one sentence each, for the battle card."""
         return []

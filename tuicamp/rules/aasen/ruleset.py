@@ -318,6 +318,9 @@ marks = { vraxx = "slaanesh" }             # per player: his General's Mark of C
     ) -> list[tuple[str, int]]:
         return battles.side_forces(rules, battle, side)
 
+    def battle_status(self, rules: api.Rules, battle: api.Battle) -> str:
+        return gm.status_of(battle)
+
     def battle_card_notes(self, rules: api.Rules, battle: api.Battle) -> list[str]:
         return battles.card_notes(rules, battle)
 
