@@ -88,6 +88,19 @@ def test_two_multiples_passed_roll_twice():
     ]
 
 
+def test_two_advances_in_one_battle_are_told_at_their_own_multiples():
+    """6.5: "For every fifth point of Glory a character has he gains one roll" (R-AA-73):
+    the first of the two rolls of a battle that takes him from 0 to 10 is the one for 5,
+    the chronicle says so, and the second the one for 10."""
+    engine = to_battle()
+    fight(engine, 2, 3, {"general": 1, "standards": 6}, [4, 4, 4, 5])
+    told = [e.text for e in engine.chronicle if e.kind == "advance"]
+    assert [t.split(": ", 1)[1].split(" and rolls")[0] for t in told] == [
+        "Eltharion of Arnheim's General Lord Aerion Sunblade reaches Glory 5",
+        "Eltharion of Arnheim's General Lord Aerion Sunblade reaches Glory 10",
+    ]
+
+
 def test_elves_re_roll_the_toughness():
     """Table 8.3: "* Elves and characters with Toughness 5 must re-roll this result"
     (R-AA-40): Eltharion's High Elves roll 1 and 2, then 4 and 4."""
