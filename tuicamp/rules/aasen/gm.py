@@ -78,7 +78,7 @@ def status_of(battle: api.Battle) -> str:
     """The battle's status word: "not played: a Massacre for the defender" for one marked
     unplayed (R-AA-68), else the engine's ("fought", "cancelled" when called off)."""
     mark = next((c for c in battle.circumstances if c.key == UNPLAYED), None)
-    if mark is None:
+    if mark is None or not 0 <= mark.value < len(TRIED):  # none, or a hand edit's
         return battle.status.value
     return f"not played: {counted_as(TRIED[mark.value])}"
 
