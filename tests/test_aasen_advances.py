@@ -7,6 +7,7 @@ import pytest
 from test_aasen_battles import to_battle
 
 from tuicamp.engine.battles import EnterBattleResult, SideEntry
+from tuicamp.engine.errors import RuleError
 from tuicamp.engine.rules import Rules
 from tuicamp.model.campaign import DiceMode
 from tuicamp.rules.aasen import AasenRuleset, advances, glory
@@ -88,6 +89,19 @@ def test_two_multiples_passed_roll_twice():
     ]
 
 
+def test_two_advances_in_one_battle_are_told_at_their_own_multiples():
+    """6.5: "For every fifth point of Glory a character has he gains one roll" (R-AA-73):
+    the first of the two rolls of a battle that takes him from 0 to 10 is the one for 5,
+    the chronicle says so, and the second the one for 10."""
+    engine = to_battle()
+    fight(engine, 2, 3, {"general": 1, "standards": 6}, [4, 4, 4, 5])
+    told = [e.text for e in engine.chronicle if e.kind == "advance"]
+    assert [t.split(": ", 1)[1].split(" and rolls")[0] for t in told] == [
+        "Eltharion of Arnheim's General Lord Aerion Sunblade reaches Glory 5",
+        "Eltharion of Arnheim's General Lord Aerion Sunblade reaches Glory 10",
+    ]
+
+
 def test_elves_re_roll_the_toughness():
     """Table 8.3: "* Elves and characters with Toughness 5 must re-roll this result"
     (R-AA-40): Eltharion's High Elves roll 1 and 2, then 4 and 4."""
@@ -96,6 +110,20 @@ def test_elves_re_roll_the_toughness():
     assert sheet(engine, "eltharion").advances == ["Characteristics increase: +1 Wound"]
     (told,) = [e.text for e in engine.chronicle if e.kind == "advance"]
     assert "(3 rolled again: an Elf re-rolls it)" in told
+
+
+@pytest.mark.parametrize(("dice", "given"), [([1, 2], 2), ([1, 2, 4], 3)])
+def test_a_re_roll_that_needs_more_dice_tells_the_whole_count(dice, given):
+    """Table 8.3: "* Elves and characters with Toughness 5 must re-roll this result"
+    (R-AA-40, R-AA-74): the 3 rolled on 1 and 2 is rolled again, and the table is told the
+    four values the two rolls take in all and how many it gave, one more value or not."""
+    engine = to_battle()
+    with pytest.raises(RuleError) as asked:
+        fight(engine, 2, 3, {"standards": 3}, dice)
+    assert str(asked.value) == (
+        "Roll 2d6 for Eltharion of Arnheim's General Lord Aerion Sunblade's advance at the "
+        f"table and enter 4 values in all (you gave {given})"
+    )
 
 
 def test_a_characteristic_is_never_raised_twice():

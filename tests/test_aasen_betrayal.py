@@ -38,8 +38,23 @@ def test_a_contingent_that_does_not_show_up_is_paid_back_its_march():
         "Captain Harkon's Contingent does not show up to support Malus of Hag Graef in "
         "battle b1 (6.2)"
     ]
-    with pytest.raises(RuleError, match="no Contingent"):
+    with pytest.raises(RuleError, match="already stays away from battle b1"):
         engine.perform("harkon", Betray(invasion="i1", how="turncoat"))
+
+
+@pytest.mark.parametrize("how", ["no_show", "turncoat"])
+def test_a_contingent_that_stays_away_is_said_to_stay_away(how):
+    """6.2: "Even though a player has declared that he will give support to another player
+    he can decide not to show up for the battle": once he has, a second betrayal is told
+    that the Contingent already stays away, not that none was sent (R-AA-69)."""
+    engine = harkon_helps_malus()
+    engine.perform("harkon", Betray(invasion="i1", how="no_show"))
+    with pytest.raises(RuleError) as refused:
+        engine.perform("harkon", Betray(invasion="i1", how=how))
+    assert str(refused.value) == (
+        "Your Contingent already stays away from battle b1: it was declared not to show up "
+        "(6.2, R-AA-69)"
+    )
 
 
 def test_a_turncoat_fights_for_the_other_side_and_may_be_refused():

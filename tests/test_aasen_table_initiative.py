@@ -135,3 +135,22 @@ def test_the_initiative_dice_through_the_command_line(tmp_path, monkeypatch, cap
     err = capsys.readouterr().err
     assert "Roll 3d6 for Tehenhauin's Chosen's Initiative at the table and enter 3 values" in err
     assert "values in all" not in err
+    roll.write_text('[[action]]\nkind = "roll_awaited"\ndice = [6, 6]\n')
+    assert cli.main(["apply", save, str(roll), "--as", "tehen"]) != 0
+    err = capsys.readouterr().err
+    assert "Initiative at the table and enter 3 values (you gave 2)" in err
+
+
+@pytest.mark.parametrize(
+    ("dice", "told"), [([6, 6], "3 values (you gave 2)"), ([10], "3 values (you gave 1)")]
+)
+def test_too_few_initiative_dice_are_told_the_whole_count(dice, told):
+    """5.4: "Each player in a realm publicly rolls 3D6" (R-AA-71, R-AA-74): a roll_awaited
+    with too few values is told how many the roll takes in all and how many were given,
+    not how many are missing."""
+    engine = at_the_declarations()
+    with pytest.raises(DiceNeeded) as asked:
+        engine.perform("khazrak", RollAwaited(dice=dice))
+    assert str(asked.value) == (
+        f"Roll 3d6 for Khazrak One-Eye's Initiative at the table and enter {told}"
+    )

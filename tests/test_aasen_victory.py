@@ -11,12 +11,14 @@ import pytest
 from tuicamp.engine.battles import AutoResolveBattle
 from tuicamp.engine.errors import RuleError
 from tuicamp.engine.flow import EndPhase
+from tuicamp.engine.letters import WriteLetter
 from tuicamp.engine.rules import Rules
 from tuicamp.game.setup import start_campaign
 from tuicamp.rules.aasen import AasenRuleset, declarations, realms
 from tuicamp.rules.aasen.declarations import Answer, Declare, Pass
 from tuicamp.rules.aasen.endturn import DestroyHolding, RazeOwn, Rebuild
 from tuicamp.rules.aasen.purchases import WriteSheet
+from tuicamp.rules.aasen.year import ConvertWealth
 from tuicamp.storage.scenario import find_scenario, load_scenario
 
 RULESET = AasenRuleset()
@@ -242,3 +244,34 @@ def test_a_scripted_three_year_war_on_the_corsairs_coast():
             e.data for e in engine.chronicle if e.kind == "books" and e.data.get("realm") == team.id
         ]
         assert sum(d.get("wealth", 0) for d in ledger) == camp.state.books[team.id].wealth
+
+
+def test_an_eliminated_realm_leaves_the_campaign():
+    """3.1: "A realm is eliminated from the campaign ... When a realm is eliminated all
+    territories become neutral" (R-AA-67): the chronicle names its land turned neutral,
+    its players are in no phase's order (the one under way included), its seat writes no
+    letters and its Resources are booked as Wealth no more."""
+    engine = new("hex-island-corsairs")
+    camp = engine.campaign
+    held = realms.names(realms.held_by(camp, COLONY))
+    del camp.state.generals["eltharion"], camp.state.generals["tehen"]
+    camp.state.books[COLONY].resources = 4
+    through_the_start(engine)
+    told = [e.text for e in engine.chronicle if e.kind == "eliminated"]
+    assert told == [
+        f"The Arnheim Colony is eliminated: it has no General; its territories become "
+        f"neutral: {held} (3.1, R-AA-67)"
+    ]
+    assert camp.phase == "battles"
+    assert "eltharion" not in engine.acting_seats() and "tehen" not in engine.acting_seats()
+    with pytest.raises(RuleError, match=r"out of the campaign .*writes no letters"):
+        engine.perform("tehen", WriteLetter(to="all", text="We are still here"))
+    end_all(engine)
+    assert camp.phase == "end" and set(engine.acting_seats()) == {"malus", "khazrak", "harkon"}
+    end_all(engine)
+    assert camp.turn == 2 and camp.phase == "earn"
+    assert camp.state.books[COLONY].wealth == 0
+    with pytest.raises(RuleError, match=r"out of the campaign .*gives no more orders"):
+        engine.perform("tehen", ConvertWealth(resources=1))
+    assert camp.state.books[COLONY].resources > 0  # left as they were, not turned to Wealth
+    assert not any("Arnheim" in e.text and "become Wealth" in e.text for e in engine.chronicle)

@@ -769,7 +769,7 @@ def cmd_battles(args: argparse.Namespace) -> int:
     for b in shown:
         sides = sides_named(session.rules, b)
         mode = f", to be {MODE_TEXT[b.mode]}"
-        status = b.status.value + (mode if b.pending else "")
+        status = session.ruleset.battle_status(session.rules, b) + (mode if b.pending else "")
         say(
             f"{b.id}  {clock_text(b, session.ruleset)}  hex {camp.map.label(b.hex)} "
             f"({b.terrain}): {sides} [{status}]"

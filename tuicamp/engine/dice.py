@@ -104,6 +104,11 @@ class Dice:
     # Table mode, probing: instead of stopping at the first missing value, note every roll
     # still to be typed in (and go on with middling values) so a player learns them at once.
     probe: list[tuple[str, str, int]] | None = None
+    # How many values were typed in for the action, all told (a refusal says so).
+    given: int = field(init=False, default=0)
+
+    def __attrs_post_init__(self) -> None:
+        self.given = len(self.supplied)
 
     def _draw(self, sides: int) -> int:
         # Rejection sampling keeps every face equally likely.
@@ -119,7 +124,14 @@ class Dice:
             need = expr.values_needed
             if len(self.supplied) < need:
                 if self.probe is None:
-                    raise DiceNeeded(text, reason, need - len(self.supplied))
+                    missing = need - len(self.supplied)
+                    raise DiceNeeded(
+                        text,
+                        reason,
+                        missing,
+                        given=self.given,
+                        earlier=self.given - len(self.supplied),
+                    )
                 missing = need - len(self.supplied)
                 self.probe.append((text, reason, missing))
                 lo, hi = expr.value_range()

@@ -349,7 +349,7 @@ class Engine:
         finally:
             self._restore(before, plain)
         needed = dice.probe or []
-        return DiceNeeded(first.expr, first.reason, first.count, then=needed[1:])
+        return first.with_then(needed[1:])
 
     def perform_all(self, seat_id: str, actions: Iterable[Action]) -> list[Event]:
         """Perform several actions as one: if any is refused, none has happened."""
@@ -510,7 +510,7 @@ class Engine:
         finally:
             self._restore(before, plain)
         needed = dice.probe or []
-        return DiceNeeded(first.expr, first.reason, first.count, then=needed[1:])
+        return first.with_then(needed[1:])
 
     # --- undo -----------------------------------------------------------------------
     def _record_undo(self, clock: Clock, before: Campaign, events: list[Event], seat: Seat) -> None:

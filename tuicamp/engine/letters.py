@@ -83,6 +83,9 @@ def _readers(sender: Seat, to: Sequence[Seat]) -> list[str] | None:
 def send_letter(ctx: Context, action: WriteLetter) -> Event:
     """Check the letter and tell it to its readers as one event."""
     camp, sender = ctx.campaign, ctx.seat
+    refusal = ctx.ruleset.letter_refusal(ctx, sender)
+    if refusal is not None:
+        raise RuleError(refusal)
     to = recipients(camp, sender, action.to)
     subject, text = _clean(action.subject), _clean(action.text)
     if not text:

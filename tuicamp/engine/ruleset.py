@@ -410,6 +410,11 @@ class Ruleset(ABC):
         empty when nothing stands in the way."""
         return []
 
+    def letter_refusal(self, rules: Rules, seat: Seat) -> str | None:
+        """Why ``seat`` may write no letter (a seat whose players are out of the campaign),
+        one refusal sentence; None (the default) when it may."""
+        return None
+
     def idle(self, rules: Rules, player: str) -> str | None:
         """Why ``player`` has nothing to decide in the phase (or step) now, in the
         chronicle's words ("no battles this turn"), or None when it has something to
@@ -513,6 +518,12 @@ class Ruleset(ABC):
         its orders file and the card ask no number nobody reads; a result that gives
         one anyway is refused."""
         return True
+
+    def battle_status(self, rules: Rules, battle: Battle) -> str:
+        """The battle's status as the listing and its card word it: its status ("fought",
+        "cancelled") by default; a ruleset that settles a battle unfought says what it
+        counted as."""
+        return battle.status.value
 
     def battle_card_notes(self, rules: Rules, battle: Battle) -> list[str]:
         """Deployment and special rules in force, one sentence each, for the battle card."""

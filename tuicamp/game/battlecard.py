@@ -147,7 +147,7 @@ def build_card(rules: Rules, battle: Battle) -> BattleCard:
         general=[c.text for c in battle.circumstances_for(None)]
         + ruleset.battle_card_notes(rules, battle),
         record=record,
-        status=f"{battle.status.value}"
+        status=ruleset.battle_status(rules, battle)
         + (f", to be {MODE_TEXT[battle.mode]}" if battle.pending else ""),
         when=clock_text(battle, ruleset),
         result=result_text(battle),

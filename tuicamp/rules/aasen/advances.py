@@ -26,13 +26,14 @@ def gain(ctx: api.Context, player: str, character: Character, points: int) -> No
     """Adds ``points`` Glory to the character and rolls an advance for each multiple of 5
     passed (R-AA-20), never twice for one: Glory a General gives away counts "towards the
     Senior Officer's advancement but not the General's", so regaining it rolls nothing
-    (R-AA-42)."""
+    (R-AA-42). Each roll is told at its own multiple (6.5: "For every fifth point of Glory
+    a character has he gains one roll"), two in one battle at 5 then 10 (R-AA-73)."""
     per = int(ctx.table("glory_per_advance"))
     before = max(character.glory, character.advanced_to)
     character.glory += points
     character.advanced_to = max(before, character.glory)
-    for _ in range(character.glory // per - before // per):
-        advance(ctx, player, character)
+    for step in range(before // per + 1, character.glory // per + 1):
+        advance(ctx, player, character, step * per)
 
 
 def table_of(character: Character) -> str:
@@ -111,10 +112,10 @@ def rank_of(character: Character) -> str:
     return "General" if isinstance(character, General) else "Senior Officer"
 
 
-def advance(ctx: api.Context, player: str, character: Character) -> None:
-    """One roll on the character's table, again while the row may not be taken; a
-    characteristic it raises is raised on his declared profile, and a skill it offers is
-    left to pick (8.4)."""
+def advance(ctx: api.Context, player: str, character: Character, reached: int) -> None:
+    """One roll on the character's table, again while the row may not be taken, for the
+    multiple of 5 Glory ``reached``; a characteristic it raises is raised on his declared
+    profile, and a skill it offers is left to pick (8.4)."""
     who = f"{api.teams.name_of(ctx.campaign, player)}'s {rank_of(character)} {character.name}"
     table = table_of(character)
     skipped = []
@@ -137,7 +138,7 @@ def advance(ctx: api.Context, player: str, character: Character) -> None:
     pick = " - a skill to pick (pick_skill)" if character.picks else ""
     ctx.emit(
         "advance",
-        f"Advance, {TABLE_NAMES[table]}: {who} reaches Glory {character.glory} and rolls "
+        f"Advance, {TABLE_NAMES[table]}: {who} reaches Glory {reached} and rolls "
         f"{total}: {row['name']}{again}{pick}",
         player=player,
     )

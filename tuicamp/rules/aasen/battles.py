@@ -24,6 +24,7 @@ from tuicamp.rules.aasen import (
     captives,
     claim,
     glory,
+    gm,
     hatred,
     injuries,
     limits,
@@ -554,6 +555,7 @@ class Unplayed(AasenAction):
         ctx.require(battle.status == api.BattleStatus.PENDING, f"Battle {battle.id} is settled")
         ctx.require(self.tried in (ATTACKER, DEFENDER, "both"), "attacker, defender or both?")
         battle.status = api.BattleStatus.CANCELLED
+        gm.mark_unplayed(battle, self.tried)
         if self.tried == "both":
             ctx.emit("unplayed", f"Battle {battle.id} was not played: it is discounted (R-AA-6)")
             return

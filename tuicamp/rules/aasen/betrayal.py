@@ -44,11 +44,14 @@ class Betray(AasenAction):
         camp, state = ctx.campaign, astate(ctx)
         player = api.turns.acting_player(ctx, among=api.acting_players(camp))
         invasion = support.invasion_named(ctx, self.invasion)
-        mine = (
-            c
-            for c in state.contingents
-            if c.invasion == invasion.id and c.player == player and c.fights
+        sent = [c for c in state.contingents if c.invasion == invasion.id and c.player == player]
+        away = next((c for c in sent if c.absent), None)
+        ctx.require(
+            away is None or any(c.fights for c in sent),
+            f"Your Contingent already stays away from battle {invasion.battle}: it was "
+            "declared not to show up (6.2, R-AA-69)",
         )
+        mine = (c for c in sent if c.fights)
         contingent = ctx.found(next(mine, None), "You send no Contingent to this battle")
         battle = ctx.found(
             next((b for b in camp.battles if b.id == invasion.battle), None),

@@ -80,12 +80,49 @@ class DestroyHolding(AasenAction):
 
 
 def eliminate(ctx: api.Context, realm_id: str, why: str) -> None:
+    """3.1: "A realm is eliminated from the campaign ... When a realm is eliminated all
+    territories become neutral" (R-AA-67): its land is nobody's, the chronicle naming it,
+    and its players leave the phase under way as they leave every later one
+    (``realms.standing_players``), so that nobody waits for them."""
     camp, state = ctx.campaign, astate(ctx)
     state.eliminated.append(realm_id)
-    for territory in realms.held_by(camp, realm_id):
+    land = realms.held_by(camp, realm_id)
+    for territory in land:
         territory.owner = None
     camp.map.invalidate()
-    ctx.emit("eliminated", f"{api.teams.name_of(camp, realm_id)} is eliminated: {why}")
+    gone = set(api.teams.members(camp, realm_id))
+    flow = camp.flow
+    if flow.simultaneous:
+        flow.order = [p for p in flow.order if p not in gone]
+        flow.ended = [p for p in flow.ended if p not in gone]
+    neutral = (
+        f"its territories become neutral: {realms.names(land)}"
+        if land
+        else "it holds no territory to become neutral"
+    )
+    name = api.teams.name_of(camp, realm_id)
+    ctx.emit("eliminated", f"{name} is eliminated: {why}; {neutral} (3.1, R-AA-67)")
+
+
+def out_of_the_campaign(rules: api.Rules, seat: api.Seat) -> str | None:
+    """3.1: a realm eliminated "is eliminated from the campaign": a seat all of whose
+    players ruled in eliminated realms has no more say, orders or letters (R-AA-67): why,
+    or None for a seat still in it."""
+    camp, state = rules.campaign, astate(rules)
+    out = [realms.realm_id_of(camp, p) for p in seat.players]
+    if seat.gm or not out or any(r not in state.eliminated for r in out):
+        return None
+    names = " and ".join(dict.fromkeys(api.teams.name_of(camp, r or "") for r in out))
+    return f"{names} is out of the campaign (eliminated, 3.1, R-AA-67)"
+
+
+def gone_idle(rules: api.Rules, player: str) -> str | None:
+    """A player of an eliminated realm still in a phase's order (one arranged before the
+    realm fell) has nothing to decide there: the flow passes him (R-AA-67)."""
+    realm_id = realms.realm_id_of(rules.campaign, player)
+    if realm_id is None or realm_id not in astate(rules).eliminated:
+        return None
+    return f"{api.teams.name_of(rules.campaign, realm_id)} is out of the campaign (3.1)"
 
 
 def landless(ctx: api.Context) -> None:

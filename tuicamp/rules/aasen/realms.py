@@ -40,6 +40,14 @@ def realm_id_of(campaign: api.Campaign, player: str) -> str | None:
     return team.id if team is not None else None
 
 
+def standing_players(rules: api.Rules) -> list[str]:
+    """The players who still act: 3.1's eliminated realm "is eliminated from the campaign",
+    so its players have no part in any phase (R-AA-67); every phase's order is of these."""
+    state = rules.campaign.state
+    out = state.eliminated if isinstance(state, AasenState) else []
+    return [p.id for p in rules.campaign.players if realm_id_of(rules.campaign, p.id) not in out]
+
+
 def territory_hex(territory: api.Territory) -> api.Hex:
     """A territory's one hex (R-AA-1: "Each tile represents a separate territory")."""
     return territory.hexes[0]

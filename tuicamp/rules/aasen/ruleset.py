@@ -30,6 +30,7 @@ from tuicamp.rules.aasen import (
     opening,
     passage,
     purchases,
+    realms,
     setup,
     support,
     trade,
@@ -84,6 +85,9 @@ AWAITED = {
     injuries.START_ROLL: injuries.start_rolled,  # R-AA-87
 }
 
+# Who acts in every segment: the players of the realms still in the campaign (3.1).
+STANDING = api.Simultaneous(realms.standing_players)
+
 # The Games Master's corrections, made in any segment.
 GM_ACTIONS = tuple(a.kind for a in gm.ACTIONS)
 # What a player keeps on his characters' sheets, in any segment (8.3, 8.4).
@@ -111,6 +115,7 @@ class AasenRuleset(api.Ruleset):
         api.Phase(
             "earn",
             "Start of turn: Support and Resources",
+            order=STANDING,
             help=SEGMENT_HELP["earn"],
             allows=("convert_wealth", *(a.kind for a in draft.ACTIONS), *ANYTIME),
             on_enter=begin_year,
@@ -118,6 +123,7 @@ class AasenRuleset(api.Ruleset):
         api.Phase(
             "trade",
             "Start of turn: Trade",
+            order=STANDING,
             help=SEGMENT_HELP["trade"],
             allows=("trade", "grant_passage", "release", "retire", *ANYTIME),
             on_enter=trade.open_trade,
@@ -126,6 +132,7 @@ class AasenRuleset(api.Ruleset):
         api.Phase(
             "purchases",
             "Start of turn: Promotions & Purchases",
+            order=STANDING,
             help=SEGMENT_HELP["purchases"],
             allows=("write_sheet", "execute", "retire", *ANYTIME),
             on_enter=purchases.open_sheets,
@@ -133,6 +140,7 @@ class AasenRuleset(api.Ruleset):
         api.Phase(
             "declare",
             "Start of turn: Invasions are declared",
+            order=STANDING,
             help=SEGMENT_HELP["declare"],
             allows=(
                 "declare",
@@ -152,6 +160,7 @@ class AasenRuleset(api.Ruleset):
         api.Phase(
             "battles",
             "Battles",
+            order=STANDING,
             help=SEGMENT_HELP["battles"],
             allows=("gm_unplayed", "refuse_support", "betray", "give_glory", *ANYTIME),
             on_enter=battles.open_battles,
@@ -160,6 +169,7 @@ class AasenRuleset(api.Ruleset):
         api.Phase(
             "end",
             "End of the turn",
+            order=STANDING,
             help=SEGMENT_HELP["end"],
             allows=("rebuild", "raze_own", "destroy_holding", *ANYTIME),
             on_enter=year.rebuild_unfought,
@@ -235,9 +245,12 @@ marks = { vraxx = "slaanesh" }             # per player: his General's Mark of C
 
     # --- actions -------------------------------------------------------------------------
     def apply(self, ctx: api.Context, action: api.Action) -> None:
-        """Each action carries out its own rule (its ``apply``)."""
+        """Each action carries out its own rule (its ``apply``); a seat out of the campaign
+        gives none (R-AA-67)."""
         if not isinstance(action, AasenAction) or type(action) not in ACTIONS:
             raise api.RuleError(f"The Invasion of Hex Island has no action {action.kind!r}")
+        out = endturn.out_of_the_campaign(ctx, ctx.seat)
+        ctx.require(out is None, f"{out}: its seat gives no more orders")
         action.apply(ctx)
 
     def turn_start(self, ctx: api.Context) -> None:
@@ -265,6 +278,13 @@ marks = { vraxx = "slaanesh" }             # per player: his General's Mark of C
         if not isinstance(rules.campaign.state, AasenState):
             return None
         return endturn.victory(rules)
+
+    def idle(self, rules: api.Rules, player: str) -> str | None:
+        return endturn.gone_idle(rules, player)
+
+    def letter_refusal(self, rules: api.Rules, seat: api.Seat) -> str | None:
+        out = endturn.out_of_the_campaign(rules, seat)
+        return f"{out}: its seat writes no letters" if out else None
 
     def end_blockers(self, ctx: api.Context, player: str) -> list[str]:
         """A realm hands in its sheet before the segment ends; in the declarations, each
@@ -303,6 +323,9 @@ marks = { vraxx = "slaanesh" }             # per player: his General's Mark of C
         6.2), the Scoring units left (R-AA-24) and the Glory (table 6.3, by the sides'
         sizes); nothing reads the points a side lost, so they are not asked."""
         return False
+
+    def battle_status(self, rules: api.Rules, battle: api.Battle) -> str:
+        return gm.status_of(battle)
 
     def battle_card_notes(self, rules: api.Rules, battle: api.Battle) -> list[str]:
         return battles.card_notes(rules, battle)

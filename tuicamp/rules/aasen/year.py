@@ -115,12 +115,15 @@ def mark_landings(state: AasenState) -> None:
 def year_end(ctx: api.Context) -> None:
     """As the End of the turn closes, 7.2: "Any Resources not spent by the end of the turn
     are now transformed into Wealth in a one-to-one ratio"; the fleets launched this turn
-    are gone. After the campaign's last year the campaign is over there and then (4.1: "At
+    are gone; a realm eliminated is out of the campaign, and books none (R-AA-67). After
+    the campaign's last year the campaign is over there and then (4.1: "At
     the end of the campaign"): no further year begins, nor earns anything (R-AA-26)."""
     camp, state = ctx.campaign, astate(ctx)
     mark_landings(state)
     rate = int(ctx.table("earnings")["wealth_per_unspent_resource"])
     for team in realms.realms(camp):
+        if team.id in state.eliminated:
+            continue  # out of the campaign (3.1, R-AA-67): it books nothing more
         left = books.books_of(ctx, team.id).resources
         if left:
             why = f"{left} unspent Resources become Wealth"
