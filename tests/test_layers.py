@@ -33,6 +33,9 @@ LAZY_FOR_START_UP = {
     ("tuicamp/engine/ruleset.py", "tuicamp.engine.resolver"),  # the default auto-resolve
     ("tuicamp/engine/ruleset.py", "tuicamp.engine.outcome"),  # the default battle outcome
     ("tuicamp/rules/sandbox/ruleset.py", "tuicamp.rules.sandbox.play"),  # what actions do
+    # battles and corrections: only once an action is carried out, never to open a campaign
+    ("tuicamp/engine/engine.py", "tuicamp.engine.battles"),
+    ("tuicamp/engine/engine.py", "tuicamp.engine.corrections"),
 }
 
 
