@@ -119,6 +119,27 @@ def test_snapshot(snap_compare, tmp_path, key, size):
     assert snap_compare(app, press=[key], terminal_size=SIZES[size])
 
 
+def lost_save(folder: Path) -> Path:
+    """The duel's veteran General (Glory 7) is dead, lost in an earlier year and not
+    replaced: his Senior Officer Korhil's Glory 5 selects the army (8.5, R-AA-63)."""
+    path = duel_save(folder)
+    campaign = Session.open(path).campaign
+    campaign.state.generals["eltharion"].fate = "dead"
+    campaign.state.generals["eltharion"].lapsed = True
+    lost = folder / "lost.toml"
+    with fixed_now():
+        Session.create(lost, campaign)
+    return lost
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_snapshot_of_a_lost_generals_sheet(snap_compare, tmp_path, size):
+    """8.5: "the army is now selected according to his Glory" (R-AA-92): the dead
+    General's sheet gives his Glory 7 and the limits of Korhil's Glory 5, naming him."""
+    app = _app(lost_save(tmp_path))
+    assert snap_compare(app, press=["C"], terminal_size=SIZES[size])
+
+
 # --- the year's screens: the realm map, the segments, the battle card and result form ------
 
 PLAYERS = ("malus", "khazrak", "eltharion", "tehen")

@@ -43,20 +43,13 @@ def generals_of(state: AasenState, owner: str) -> list[General]:
     return [*([general] if general is not None else []), *state.replaced.get(owner, [])]
 
 
-def held_of(state: AasenState, owner: str) -> list[Character]:
-    """Every character of the owner's a realm may hold: his General, his Senior Officers
-    and the captured Generals he replaced (8.2: "a replacement may be recruited", the
-    captive still a captive, R-AA-62)."""
-    return [*characters.characters_of(state, owner), *state.replaced.get(owner, [])]
-
-
 def held(ctx: api.Context, owner: str, realm_id: str, name: str = "") -> Character:
     """A General (``name`` "": the current or a replaced one) or the character ``name`` of
     ``owner`` held by ``realm_id``, or a one-line refusal."""
     camp, state = ctx.campaign, astate(ctx)
     found: list[Character]
     if name:
-        found = [c for c in held_of(state, owner) if c.name == name]
+        found = [c for c in characters.on_record(state, owner) if c.name == name]
     else:
         found = list(generals_of(state, owner))
     character = next((c for c in found if c.fate == CAPTURED and c.captor == realm_id), None)
@@ -101,12 +94,30 @@ def free(ctx: api.Context, owner: str, character: Character, why: str) -> None:
         keep = {f.name for f in attrs.fields(Officer)}
         values = attrs.asdict(character, recurse=False)
         officer = Officer(**{k: v for k, v in values.items() if k in keep})
+        officer.name = unique_name(state, owner, character.name)
         state.officers.setdefault(owner, []).append(officer)
         text += (
             f"; {state.generals[owner].name} being General now, he returns as a Senior "
             "Officer (8, R-AA-62)"
         )
+        if officer.name != character.name:
+            text += (
+                f", named {officer.name}: {api.teams.name_of(ctx.campaign, owner)} has a "
+                f"Senior Officer {character.name} already (R-AA-41, R-AA-93)"
+            )
     ctx.emit("captive_freed", text, player=owner)
+
+
+def unique_name(state: AasenState, owner: str, name: str) -> str:
+    """``name``, or with the first number that makes it new to the owner's record: a
+    Senior Officer's name is his player's one (R-AA-41), as ``PLAYER:NAME`` and the sheet
+    name him, and a freed General cannot be refused his return (R-AA-93)."""
+    taken = {c.name for c in characters.on_record(state, owner)}
+    number = 2
+    found = name
+    while found in taken:
+        found, number = f"{name} ({number})", number + 1
+    return found
 
 
 def rescue(ctx: api.Context, capital: api.Territory, realm_id: str) -> None:
@@ -115,7 +126,7 @@ def rescue(ctx: api.Context, capital: api.Territory, realm_id: str) -> None:
     there, and every one is rescued."""
     state = astate(ctx)
     for owner in list(dict.fromkeys([*state.generals, *state.officers, *state.replaced])):
-        for character in held_of(state, owner):
+        for character in characters.on_record(state, owner):
             if character.fate == CAPTURED and character.captor == realm_id:
                 free(ctx, owner, character, f"{capital.name} is conquered (3.2, R-AA-39)")
 
@@ -123,7 +134,7 @@ def rescue(ctx: api.Context, capital: api.Territory, realm_id: str) -> None:
 def captives_of(state: AasenState) -> list[tuple[str, Character]]:
     """Every captive character, with his player."""
     players = list(dict.fromkeys([*state.generals, *state.officers, *state.replaced]))
-    return [(p, c) for p in players for c in held_of(state, p) if c.fate == CAPTURED]
+    return [(p, c) for p in players for c in characters.on_record(state, p) if c.fate == CAPTURED]
 
 
 def parse_ref(ctx: api.Context, ref: str, realm_id: str) -> tuple[str, Character]:
@@ -139,7 +150,7 @@ def ref_text(ctx: api.Context, ref: str) -> str:
     owner, _, name = ref.partition(":")
     state = astate(ctx)
     if name:
-        named = next((c for c in held_of(state, owner) if c.name == name), None)
+        named = next((c for c in characters.on_record(state, owner) if c.name == name), None)
         rank = advances.rank_of(named) if named is not None else "Senior Officer"
         return f"{api.teams.name_of(ctx.campaign, owner)}'s {rank} {name}"
     generals = generals_of(state, owner)

@@ -13,8 +13,17 @@ from __future__ import annotations
 from attrs import frozen
 
 from tuicamp.rules import api
-from tuicamp.rules.aasen import advances, characters, endturn, hatred, injuries, limits, realms
-from tuicamp.rules.aasen.state import Character, astate
+from tuicamp.rules.aasen import (
+    advances,
+    characters,
+    endturn,
+    hatred,
+    injuries,
+    limits,
+    officers,
+    realms,
+)
+from tuicamp.rules.aasen.state import Character, General, astate
 
 
 @frozen
@@ -47,11 +56,7 @@ def card(rules: api.Rules, player: str, character: Character) -> CharacterCard:
     camp, state = rules.campaign, astate(rules)
     lines = [f"Glory {character.glory}"]
     if advances.rank_of(character) == "General":
-        row = limits.row_of(rules, player)
-        lines[0] += (
-            f": {row['heroes']} Heroes, {row['special']} Special, {row['rare']} Rare, "
-            f"{row['open']} Open choices (table 9.1)"
-        )
+        lines[0] += selection_text(rules, player, character)
     lines.append(characters.describe(character))
     lines.append(f"Advances: {', '.join(character.advances) or 'none yet'}")
     lines.append(f"Skills: {', '.join(character.skills) or 'none'}")
@@ -75,6 +80,26 @@ def card(rules: api.Rules, player: str, character: Character) -> CharacterCard:
         advances.rank_of(character),
         character.name,
         tuple(lines),
+    )
+
+
+def selection_text(rules: api.Rules, player: str, general: Character) -> str:
+    """What follows a General's Glory on his sheet: the limits of table 9.1 and by whose
+    Glory they are (R-AA-92, as the card says it, R-AA-63): his own while he leads, his
+    own for the rest of the year he was lost, then his substitute's or Glory 0."""
+    row = limits.row_of(rules, player)
+    choices = (
+        f"{row['heroes']} Heroes, {row['special']} Special, {row['rare']} Rare, "
+        f"{row['open']} Open choices (table 9.1)"
+    )
+    if not general.fate:
+        return f": {choices}"
+    state = astate(rules)
+    if not isinstance(general, General) or not general.lapsed:
+        return f"; lost, his Glory still selects the army for the rest of the year: {choices}"
+    return (
+        f"; lost in an earlier year and not replaced, {officers.selected_by(state, player)}: "
+        f"{choices}; {officers.substitute_text(state.officers.get(player, []))} (8.5)"
     )
 
 

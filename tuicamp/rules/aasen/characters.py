@@ -41,6 +41,13 @@ def characters_of(state: AasenState, player: str) -> list[Character]:
     return [*([general] if general is not None else []), *state.officers.get(player, [])]
 
 
+def on_record(state: AasenState, player: str) -> list[Character]:
+    """Every character of the player's the record keeps: his General, his Senior Officers
+    and the captured Generals he replaced, still their captors' captives (R-AA-62). Names
+    are unique among them (R-AA-41, R-AA-93)."""
+    return [*characters_of(state, player), *state.replaced.get(player, [])]
+
+
 def find(ctx: api.Context, player: str, name: str) -> Character:
     """The player's General ("" names him) or Senior Officer by name."""
     state = astate(ctx)

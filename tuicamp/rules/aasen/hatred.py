@@ -16,14 +16,16 @@ from __future__ import annotations
 from attrs import define
 
 from tuicamp.rules import api
-from tuicamp.rules.aasen import marching, realms
+from tuicamp.rules.aasen import characters, marching, realms
 from tuicamp.rules.aasen.state import (
+    CAPTURED,
     DEAD,
     AasenAction,
     AasenState,
     Character,
     Grudge,
     Hate,
+    Officer,
     astate,
 )
 
@@ -37,15 +39,23 @@ def hate_of(campaign: api.Campaign, state: AasenState, kind: str, enemy: str) ->
     return Hate(kind, enemy, general.name if general is not None else "", realm)
 
 
+def nominated(state: AasenState, grudge: Grudge) -> Character | None:
+    """The nominated General wherever the record keeps him (R-AA-66): leading his army, a
+    captive replaced (R-AA-62), or come back to his player as a Senior Officer."""
+    kept = characters.on_record(state, grudge.player)
+    return next((c for c in kept if c.name == grudge.name), None)
+
+
 def grudge_of(state: AasenState, player: str) -> Grudge | None:
     """The player's grudge while it stands: "stricken when the nominated General is
-    permanently dead" (a General no longer his player's is dead or retired)."""
+    permanently dead" (R-AA-66), and only then: kept while he is a captive, replaced or
+    not, and when he comes back. Dead, executed, or retired and replaced (he leaves the
+    record, never to be fought again), it is struck."""
     grudge = state.grudges.get(player)
     if grudge is None:
         return None
-    general = state.generals.get(grudge.player)
-    alive = general is not None and general.name == grudge.name and general.fate != DEAD
-    return grudge if alive else None
+    target = nominated(state, grudge)
+    return grudge if target is not None and target.fate != DEAD else None
 
 
 def hates(
@@ -118,11 +128,28 @@ def card_notes(campaign: api.Campaign, state: AasenState, fighting: dict[str, st
     return notes
 
 
+def where_now(campaign: api.Campaign, state: AasenState, grudge: Grudge) -> str:
+    """Where the nominated General stands, when he no longer leads his army (R-AA-66)."""
+    target = nominated(state, grudge)
+    if target is None:
+        return ""
+    leading = target is state.generals.get(grudge.player)
+    if leading and not target.fate:
+        return ""
+    if target.fate == CAPTURED:
+        return f", a captive held by {api.teams.name_of(campaign, target.captor)}"
+    if isinstance(target, Officer):
+        return ", back as a Senior Officer"
+    return f", {target.fate}" if target.fate else ""
+
+
 def grudge_lines(campaign: api.Campaign, state: AasenState) -> list[str]:
-    """The grudges standing, for every seat (declared in the open)."""
+    """The grudges standing, for every seat (declared in the open), with where the
+    nominated General stands now (R-AA-66)."""
     name = api.teams.name_of
     return [
         f"{name(campaign, player)} against {name(campaign, g.player)}'s General {g.name}"
+        + where_now(campaign, state, g)
         for player in state.grudges
         if (g := grudge_of(state, player)) is not None
     ]

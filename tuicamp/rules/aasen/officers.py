@@ -52,13 +52,15 @@ def check(ctx: api.Context, realm_id: str, sheet: PurchaseSheet) -> None:
     for player in [*sheet.officers, *sheet.generals]:
         ctx.require(player in members, f"{player!r} is no player of your realm")
     for player, names in sheet.officers.items():
-        kept = [o.name for o in state.officers.get(player, [])]
+        # his General, Senior Officers and the captives he replaced, who may come back
+        kept = {c.name: advances.rank_of(c) for c in characters.on_record(state, player)}
         for name in names:
             ctx.require(bool(name.strip()), "A Senior Officer needs a name")
             ctx.require(names.count(name) == 1, f"{name!r} is named twice")
             ctx.require(
                 name not in kept,
-                f"{api.teams.name_of(camp, player)} has a Senior Officer {name!r} already",
+                f"{api.teams.name_of(camp, player)} has a {kept.get(name)} "
+                f"{name!r} already (R-AA-41, R-AA-93)",
             )
     for player in sheet.encourage:
         who = api.teams.name_of(camp, player)
@@ -114,15 +116,40 @@ def must_promote(ctx: api.Context, realm_id: str, sheet: PurchaseSheet) -> None:
         )
 
 
+def lost(ctx: api.Context, realm_id: str) -> list[str]:
+    """The realm's players whose General is lost (dead, captured or retired) as its sheet
+    is written: those the sheet may, and if at all possible must, replace (R-AA-64)."""
+    state = astate(ctx)
+    return [
+        player
+        for player in api.teams.members(ctx.campaign, realm_id)
+        if (general := state.generals.get(player)) is not None and general.fate
+    ]
+
+
 def lapse(ctx: api.Context, realm_id: str, sheet: PurchaseSheet) -> None:
     """8.5: a lost General's Glory selects the army "for the rest of that campaign turn";
     one still lost as the next sheets are revealed, no Senior Officer made General in his
     place, selects it no longer: "the army is now selected according to his [the
-    substitute's] Glory" (R-AA-63)."""
+    substitute's] Glory" (R-AA-63). One lost after his realm's sheet was sealed, which
+    could not replace him, is to be replaced "in the Promotions segment next turn": his
+    Glory selects the army for the rest of this year, and next year's sheet is held to
+    it (R-AA-94)."""
     camp, state = ctx.campaign, astate(ctx)
     for player in api.teams.members(camp, realm_id):
         general = state.generals.get(player)
         if general is None or not general.fate or general.lapsed or player in sheet.generals:
+            continue
+        if sheet.lost is not None and player not in sheet.lost:
+            ctx.emit(
+                "substitute",
+                f"{api.teams.name_of(camp, player)}'s General {general.name} is "
+                f"{injuries.fate_text(camp, general)}, lost after his realm's sheet was "
+                "sealed: his Glory selects the army for the rest of the year, and next "
+                "year's sheet must make a Senior Officer General in his place if at all "
+                "possible (8.5, R-AA-94)",
+                player=player,
+            )
             continue
         general.lapsed = True
         ctx.emit(

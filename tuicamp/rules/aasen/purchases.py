@@ -141,6 +141,7 @@ class WriteSheet(AasenAction):
             {p: list(names) for p, names in self.officers.items()},
             dict(self.generals),
             list(self.encourage),
+            officers.lost(ctx, realm_id),
         )
         _check_building(ctx, realm_id, sheet)
         officers.check(ctx, realm_id, sheet)
@@ -169,7 +170,7 @@ def carry_out(ctx: api.Context) -> None:
         for where in sheet.fleets:
             state.fleets.append(Fleet(realm_id, where))
         officers.carry_out(ctx, realm_id, sheet)
-        if sheet != PurchaseSheet():
+        if describe(camp, sheet) != describe(camp, PurchaseSheet()):
             ctx.emit("purchases", f"{name} places its purchases: {describe(camp, sheet)}")
 
 

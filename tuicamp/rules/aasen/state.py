@@ -143,6 +143,10 @@ class PurchaseSheet:
     generals: dict[str, str] = field(factory=dict)
     # 9.2, Skaven: the players whose new General pays Clan Eshin for a grisly example
     encourage: list[str] = field(factory=list)
+    # 8.5: the players whose General was lost as the sheet was written, the only ones it
+    # could replace; one lost after it is sealed is replaced "next turn" (R-AA-94). None:
+    # a sheet written before it was kept, read as knowing of every loss (R-AA-63)
+    lost: list[str] | None = None
 
 
 @define
