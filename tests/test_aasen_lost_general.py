@@ -14,6 +14,8 @@ from test_aasen_captives import eltharion_taken, general
 from test_aasen_substitute import malus_lost_to_purchases
 
 from tuicamp import cli
+from tuicamp.engine.codec import campaign_from_dict, campaign_to_dict
+from tuicamp.engine.engine import Engine
 from tuicamp.engine.errors import RuleError
 from tuicamp.engine.rules import Rules
 from tuicamp.rules.aasen import AasenRuleset, cards, hatred, limits
@@ -21,7 +23,7 @@ from tuicamp.rules.aasen.captives import Execute, Release
 from tuicamp.rules.aasen.characters import Retire
 from tuicamp.rules.aasen.hatred import DeclareGrudge
 from tuicamp.rules.aasen.purchases import WriteSheet
-from tuicamp.rules.aasen.state import Officer
+from tuicamp.rules.aasen.state import AasenState, Officer
 
 RULESET = AasenRuleset()
 REACH = "hag-graef-reach"
@@ -194,3 +196,20 @@ def test_next_years_sheet_must_replace_a_general_retired_after_the_sheet_was_sea
     engine.perform("malus", WriteSheet(generals={"malus": "Kouran"}))
     engine.perform("tehen", WriteSheet())
     assert general(engine, "malus").name == "Kouran"
+
+
+def test_a_sheet_sealed_before_it_kept_the_lost_loads_knowing_of_every_loss():
+    """Old saves keep loading (R-AA-94): a sheet handed in before sheets kept whose
+    Generals were lost reads as knowing of every loss, so the reveal lapses them as
+    before (R-AA-63)."""
+    engine = eltharion_taken("purchases")
+    engine.perform("tehen", WriteSheet())
+    data = campaign_to_dict(engine.campaign)
+    (sheet,) = data["state"]["sheets"]["choices"].values()
+    assert sheet.pop("lost") == ["eltharion"]
+    back = campaign_from_dict(data, AasenState)
+    (read,) = back.state.sheets.choices.values()
+    assert read.lost is None
+    engine = Engine(back)
+    engine.perform("malus", WriteSheet())
+    assert general(engine, "eltharion").lapsed
