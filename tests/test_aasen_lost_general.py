@@ -58,6 +58,13 @@ def test_the_grudge_stands_while_its_general_is_a_captive_replaced(tmp_path, cap
     assert cli.main(["show", str(save), "--as", "gm"]) == 0
     out = " ".join(capsys.readouterr().out.split())
     assert f"{GRUDGE}, a captive held by The Hag Graef Reach" in out
+    seat = next(s for s in engine.campaign.seats if s.players == ["khazrak"])
+    rules = Rules(engine.campaign, RULESET)
+    (sheet,) = [c for c in cards.cards(rules, seat) if c.rank == "General"]
+    assert (
+        f"Grudge: Eltharion of Arnheim's General {TAKEN}, a captive held by The Hag Graef "
+        "Reach (9.2, R-AA-66)"
+    ) in sheet.lines
 
 
 def test_the_grudge_makes_the_captive_replaced_hated_and_is_struck_as_he_is_executed():
