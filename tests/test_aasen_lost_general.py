@@ -142,12 +142,17 @@ def test_a_general_freed_to_a_taken_name_returns_under_a_name_of_his_own():
     """8: "each army may only ever have a single General" - freed, the replaced General
     returns as a Senior Officer (R-AA-62); one of his player's Senior Officers bearing his
     name already (a save from before R-AA-93, or a correction), he returns numbered, as
-    the chronicle tells, and each is named apart."""
+    the chronicle tells, and each is named apart; Khazrak's grudge against him follows him
+    to his new name (R-AA-66)."""
     engine = replaced()
-    to_next_trade(engine)
+    engine.campaign.player("khazrak").race = "Dwarfs"
+    engine.perform("khazrak", DeclareGrudge(target="eltharion"))  # against Imrik
     state = engine.campaign.state
+    state.grudges["khazrak"].name = TAKEN  # as declared before his capture
+    to_next_trade(engine)
     state.officers["eltharion"] = [Officer(TAKEN, 3)]
     engine.perform("khazrak", Release(captive="eltharion"))
+    assert state.grudges["khazrak"].name == f"{TAKEN} (2)"
     assert [(o.name, o.glory) for o in state.officers["eltharion"]] == [
         (TAKEN, 3),
         (f"{TAKEN} (2)", 0),

@@ -101,11 +101,25 @@ def free(ctx: api.Context, owner: str, character: Character, why: str) -> None:
             "Officer (8, R-AA-62)"
         )
         if officer.name != character.name:
+            renamed(state, owner, character.name, officer.name)
             text += (
                 f", named {officer.name}: {api.teams.name_of(ctx.campaign, owner)} has a "
                 f"Senior Officer {character.name} already (R-AA-41, R-AA-93)"
             )
     ctx.emit("captive_freed", text, player=owner)
+
+
+def renamed(state: AasenState, owner: str, old: str, new: str) -> None:
+    """The grudges and the Bitter enemies' Hates that named the returning General by his
+    old name follow him to his new one (R-AA-66, R-AA-93): they were declared or rolled
+    against him as General, not against the Senior Officer who bore his name already."""
+    for grudge in state.grudges.values():
+        if (grudge.player, grudge.name) == (owner, old):
+            grudge.name = new
+    everyone = [c for p in players_on_record(state) for c in characters.on_record(state, p)]
+    for hate in (h for c in everyone for h in c.hates):
+        if (hate.whom, hate.player, hate.name) == ("general", owner, old):
+            hate.name = new
 
 
 def unique_name(state: AasenState, owner: str, name: str) -> str:
@@ -125,15 +139,20 @@ def rescue(ctx: api.Context, capital: api.Territory, realm_id: str) -> None:
     rescued if the capital is ever conquered"; R-AA-39: every captive not executed is kept
     there, and every one is rescued."""
     state = astate(ctx)
-    for owner in list(dict.fromkeys([*state.generals, *state.officers, *state.replaced])):
+    for owner in players_on_record(state):
         for character in characters.on_record(state, owner):
             if character.fate == CAPTURED and character.captor == realm_id:
                 free(ctx, owner, character, f"{capital.name} is conquered (3.2, R-AA-39)")
 
 
+def players_on_record(state: AasenState) -> list[str]:
+    """Every player with a character on the record, each once."""
+    return list(dict.fromkeys([*state.generals, *state.officers, *state.replaced]))
+
+
 def captives_of(state: AasenState) -> list[tuple[str, Character]]:
     """Every captive character, with his player."""
-    players = list(dict.fromkeys([*state.generals, *state.officers, *state.replaced]))
+    players = players_on_record(state)
     return [(p, c) for p in players for c in characters.on_record(state, p) if c.fate == CAPTURED]
 
 
