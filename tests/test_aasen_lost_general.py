@@ -194,20 +194,33 @@ def test_a_general_retired_after_the_sheet_is_sealed_selects_the_army_that_year(
     )
 
 
-def test_next_years_sheet_must_replace_a_general_retired_after_the_sheet_was_sealed():
+def test_next_years_sheet_must_replace_a_general_retired_after_the_sheet_was_sealed(
+    tmp_path, capsys
+):
     """8.5: "must promote a Senior Officer to General status in the Promotions segment next
-    turn, if at all possible" (R-AA-64, R-AA-94): next year the Reach's sheet making nobody
-    General is refused, naming Kouran; one making him General is taken."""
+    turn, if at all possible" (R-AA-64, R-AA-94): next year `tuicamp apply` refuses the
+    Reach's sheet making nobody General, naming Kouran, and takes one making him General;
+    `tuicamp log` tells of the year before."""
     engine = reach_retires_after_its_sheet()
     to_next_trade(engine)
     end_all(engine)
     assert engine.campaign.phase == "purchases"
     engine.campaign.state.books[REACH].resources = 10
-    with pytest.raises(RuleError, match="name one of Kouran"):
-        engine.perform("malus", WriteSheet())
-    engine.perform("malus", WriteSheet(generals={"malus": "Kouran"}))
-    engine.perform("tehen", WriteSheet())
-    assert general(engine, "malus").name == "Kouran"
+    save = str(write_engine_save(engine, tmp_path, "isle"))
+    capsys.readouterr()
+    sheet = tmp_path / "sheet.toml"
+    sheet.write_text('[[action]]\nkind = "write_sheet"\n')
+    assert cli.main(["apply", save, str(sheet), "--as", "malus"]) != 0
+    assert "name one of Kouran" in capsys.readouterr().err
+    sheet.write_text('[[action]]\nkind = "write_sheet"\ngenerals = {malus = "Kouran"}\n')
+    assert cli.main(["apply", save, str(sheet), "--as", "malus"]) == 0
+    sheet.write_text('[[action]]\nkind = "write_sheet"\n')
+    assert cli.main(["apply", save, str(sheet), "--as", "tehen"]) == 0
+    capsys.readouterr()
+    assert cli.main(["log", save, "--as", "malus"]) == 0
+    out = " ".join(capsys.readouterr().out.split())
+    assert "lost after his realm's sheet was sealed" in out
+    assert "Malus of Hag Graef makes his Senior Officer Kouran General, with Glory 2" in out
 
 
 def test_a_sheet_sealed_before_it_kept_the_lost_loads_knowing_of_every_loss():
