@@ -787,3 +787,123 @@ def test_the_shared_repr_shows_an_object_met_again_inside_itself_as_dots(sandbox
     assert text.startswith("Campaign(name='Skirmish in the Valley', ")
     assert "state=[...]" in text and text.count("Campaign(") == 1
     assert repr(campaign) == text  # the guard is left clean
+
+
+# --- the other layers' classes: the same shared repr, the same text -------------------------
+# Every package whose classes a command builds at start-up (show, a first frame), with the
+# bundled rulesets' state and view classes; a ruleset's own actions and screens aside.
+SHARED_REPR_PACKAGES = (
+    "tuicamp.engine",
+    "tuicamp.storage",
+    "tuicamp.game",
+    "tuicamp.ui",
+    "tuicamp.serve",
+    "tuicamp.rules.kit",
+    "tuicamp.rules.sandbox",
+    "tuicamp.rules.rauscher.shared",
+    "tuicamp.rules.rauscher.view",
+)
+
+
+def _classes_in(packages: tuple[str, ...]) -> list[type]:
+    import importlib
+    import pkgutil
+
+    import attrs
+
+    found = []
+    for package in packages:
+        root = importlib.import_module(package)
+        names = [package, *(i.name for i in pkgutil.walk_packages(root.__path__, package + "."))]
+        for name in names:
+            module = importlib.import_module(name)
+            for value in vars(module).values():
+                if isinstance(value, type) and attrs.has(value) and value.__module__ == name:
+                    found.append(value)
+    return found
+
+
+def _generated_repr(cls: type) -> bool:
+    """Whether ``cls`` holds a ``__repr__`` attrs compiled for it (its own source text)."""
+    code = getattr(cls.__dict__.get("__repr__"), "__code__", None)
+    return code is not None and code.co_filename.startswith("<attrs generated")
+
+
+def test_no_class_of_the_start_up_layers_compiles_a_repr_of_its_own():
+    """The engine's, storage's, the game layer's, the UI's and the bundled rulesets' state
+    classes say ``__repr__ = fields_repr`` as the model's do: a new class must too."""
+    from tuicamp.model.reprs import fields_repr
+
+    classes = _classes_in(SHARED_REPR_PACKAGES)
+    assert len(classes) > 150  # the check sees the layers' classes
+    assert [f"{c.__module__}.{c.__qualname__}" for c in classes if _generated_repr(c)] == []
+    shared = [c for c in classes if c.__dict__.get("__repr__") is fields_repr]
+    assert len(shared) > 150  # the check can tell the shared repr from attrs' own
+
+
+def _start_up_objects(save: Path) -> list[Any]:
+    """The objects a session, a read save, an engine's view and its status are made of."""
+    from tuicamp.engine.dice import DiceExpr
+    from tuicamp.storage.saves import read_save
+
+    session = Session.open(save)
+    return [
+        session.engine,
+        session.rules,
+        session.ruleset,
+        session.view("red"),
+        session.view("gm"),
+        read_save(save),
+        DiceExpr.parse("2d6+1"),
+        *session.chronicle,
+    ]
+
+
+def _walk(roots: list[Any], wanted: Any) -> dict[type, Any]:
+    """One object of each attrs class ``wanted`` accepts, found from ``roots`` field by field."""
+    import attrs
+
+    seen: dict[type, Any] = {}
+    todo, met = list(roots), set()
+    while todo:
+        value = todo.pop()
+        if id(value) in met:
+            continue
+        met.add(id(value))
+        if isinstance(value, list | tuple | set | frozenset):
+            todo.extend(value)
+        elif isinstance(value, dict):
+            todo.extend([*value.keys(), *value.values()])
+        elif attrs.has(type(value)):
+            if wanted(type(value)) and type(value) not in seen:
+                seen[type(value)] = value
+            todo.extend(getattr(value, a.name, None) for a in attrs.fields(type(value)))
+        elif hasattr(value, "__dict__") and type(value).__module__.startswith("tuicamp."):
+            todo.extend(vars(value).values())
+    return seen
+
+
+def test_the_start_up_layers_shared_repr_prints_what_attrs_generates(sandbox_save):
+    """Field by field, attrs' own text, for every class of those layers an opened campaign,
+    its read save, its views and its chronicle hold."""
+    from tuicamp.model.reprs import fields_repr
+
+    seen = _walk(
+        _start_up_objects(sandbox_save), lambda cls: cls.__dict__.get("__repr__") is fields_repr
+    )
+    names = {f"{c.__module__}.{c.__qualname__}" for c in seen} - {
+        f"{c.__module__}.{c.__qualname__}" for c in _model_classes()
+    }
+    assert {
+        "tuicamp.engine.rules.Rules",
+        "tuicamp.engine.views.CampaignView",
+        "tuicamp.engine.actions.Event",
+        "tuicamp.engine.dice.DiceExpr",
+        "tuicamp.storage.saves.LoadedSave",
+        "tuicamp.rules.sandbox.state.SandboxState",
+        "tuicamp.rules.sandbox.view.SandboxView",
+    } <= names, sorted(names)
+    for cls, obj in seen.items():
+        twin = _attrs_twin(obj)
+        assert type(twin).__repr__ is not cls.__repr__  # attrs generated the twin's
+        assert repr(obj) == repr(twin), cls.__name__

@@ -12,11 +12,14 @@ from attrs import define, field, fields
 
 from tuicamp.engine.dice import Roll
 from tuicamp.model.flow import Clock
+from tuicamp.model.reprs import fields_repr
 
 
 @define(kw_only=True)
 class Action:
     """Base of every action. ``dice`` carries values rolled at the table (table-dice mode)."""
+
+    __repr__ = fields_repr
 
     kind: ClassVar[str] = ""
     summary: ClassVar[str] = ""  # one line for `tuicamp actions` and the help screen
@@ -40,6 +43,8 @@ class Event:
     the GM seat reads everything. ``undoable`` is False once dice were rolled or something
     was revealed.
     """
+
+    __repr__ = fields_repr
 
     seq: int
     turn: int

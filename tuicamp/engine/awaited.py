@@ -27,6 +27,7 @@ from tuicamp.engine.errors import RuleError
 from tuicamp.model.campaign import Campaign, DiceMode
 from tuicamp.model.flow import AwaitedRoll
 from tuicamp.model.forces import Seat
+from tuicamp.model.reprs import fields_repr
 
 ROLL_AWAITED = "roll_awaited"
 NOTHING_AWAITED = "No dice are waiting to be rolled for you"
@@ -34,6 +35,8 @@ NOTHING_AWAITED = "No dice are waiting to be rolled for you"
 
 @define(kw_only=True)
 class RollAwaited(Action):
+    __repr__ = fields_repr
+
     kind = ROLL_AWAITED
     summary = (
         "Roll the table's dice for work waiting for them (what a revealed sealed round sets "

@@ -45,6 +45,7 @@ from tuicamp.model.battle import (
 from tuicamp.model.campaign import Campaign
 from tuicamp.model.forces import Unit
 from tuicamp.model.hexes import Hex
+from tuicamp.model.reprs import fields_repr
 
 if TYPE_CHECKING:
     from tuicamp.engine.context import Context
@@ -58,6 +59,8 @@ if TYPE_CHECKING:
 class CharacterEntry:
     """The answers about one character of a side (fields of the character scope)."""
 
+    __repr__ = fields_repr
+
     army: str
     unit: str
     facts: dict[str, int] = field(factory=dict)
@@ -65,6 +68,8 @@ class CharacterEntry:
 
 @define(kw_only=True)
 class SideEntry:
+    __repr__ = fields_repr
+
     side: str
     vp: int = 0
     facts: dict[str, int] = field(factory=dict)
@@ -75,6 +80,8 @@ class SideEntry:
 
 @define(kw_only=True)
 class EnterBattleResult(Action):
+    __repr__ = fields_repr
+
     kind = "battle_result"
     summary = "Enter the result of a battle fought at the table (VP, facts, losses per unit)"
     battle: str
@@ -84,6 +91,8 @@ class EnterBattleResult(Action):
 
 @define(kw_only=True)
 class AutoResolveBattle(Action):
+    __repr__ = fields_repr
+
     kind = "auto_resolve"
     summary = (
         "Let tuicamp's dice settle a pending battle instead of the tabletop (every side "
@@ -94,6 +103,8 @@ class AutoResolveBattle(Action):
 
 @define(kw_only=True)
 class ChooseBattleMode(Action):
+    __repr__ = fields_repr
+
     kind = "battle_mode"
     summary = "Say whether a pending battle is fought at the table or auto-resolved"
     battle: str
@@ -102,6 +113,8 @@ class ChooseBattleMode(Action):
 
 @define(kw_only=True)
 class RevertBattleResult(Action):
+    __repr__ = fields_repr
+
     kind = "gm_revert_battle"
     summary = "GM: take back a mis-entered battle result (and everything after it)"
     gm_only = True
@@ -111,6 +124,8 @@ class RevertBattleResult(Action):
 
 @define(kw_only=True)
 class TakeBackResult(Action):
+    __repr__ = fields_repr
+
     kind = "take_back_result"
     summary = (
         "Ask to take back a mis-entered battle result: taken back when every side that "

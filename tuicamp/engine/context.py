@@ -18,6 +18,7 @@ from tuicamp.model.flow import Clock, ScheduledEffect
 from tuicamp.model.forces import Army, Player, Seat, Unit
 from tuicamp.model.hexes import Hex, parse_label
 from tuicamp.model.map import Settlement
+from tuicamp.model.reprs import fields_repr
 
 __all__ = ["Context", "Rules", "merged_tables"]
 
@@ -28,6 +29,8 @@ T = TypeVar("T")
 class Context(Rules):
     """The read context with the acting seat, the dice, ``emit`` and ``schedule``: what
     ``apply`` and the other hooks that change the campaign are given."""
+
+    __repr__ = fields_repr
 
     seat: Seat
     dice: Dice

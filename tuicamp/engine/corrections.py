@@ -15,6 +15,7 @@ from tuicamp.engine.actions import Action
 from tuicamp.engine.codec import describe_structure_error, structure, unstructure
 from tuicamp.engine.errors import RuleError
 from tuicamp.engine.problems import Problem
+from tuicamp.model.reprs import fields_repr
 from tuicamp.model.words import possessive
 
 if TYPE_CHECKING:
@@ -25,12 +26,16 @@ if TYPE_CHECKING:
 
 @define(kw_only=True)
 class Correction(Action):
+    __repr__ = fields_repr
+
     gm_only = True
     reason: str = ""
 
 
 @define(kw_only=True)
 class CorrectArmyPosition(Correction):
+    __repr__ = fields_repr
+
     kind = "gm_move_army"
     summary = 'GM: put an army on any hex (or off the map with hex = "")'
     army: str
@@ -39,6 +44,8 @@ class CorrectArmyPosition(Correction):
 
 @define(kw_only=True)
 class CorrectUnitPoints(Correction):
+    __repr__ = fields_repr
+
     kind = "gm_set_points"
     summary = "GM: set a unit's points (and optionally its model count)"
     army: str
@@ -49,6 +56,8 @@ class CorrectUnitPoints(Correction):
 
 @define(kw_only=True)
 class CorrectTreasury(Correction):
+    __repr__ = fields_repr
+
     kind = "gm_set_treasury"
     summary = "GM: set a player's treasury"
     player: str
@@ -57,6 +66,8 @@ class CorrectTreasury(Correction):
 
 @define(kw_only=True)
 class CorrectOwner(Correction):
+    __repr__ = fields_repr
+
     kind = "gm_set_owner"
     summary = 'GM: give an army, settlement or territory to a player (owner = "" for neutral)'
     target: str  # army, settlement or territory id
@@ -65,6 +76,8 @@ class CorrectOwner(Correction):
 
 @define(kw_only=True)
 class CorrectStores(Correction):
+    __repr__ = fields_repr
+
     kind = "gm_set_stores"
     summary = "GM: set what a settlement stores (food, gold, ...)"
     settlement: str
@@ -73,6 +86,8 @@ class CorrectStores(Correction):
 
 @define(kw_only=True)
 class CorrectTurn(Correction):
+    __repr__ = fields_repr
+
     kind = "gm_set_turn"
     summary = "GM: set the turn and phase"
     turn: int
@@ -81,6 +96,8 @@ class CorrectTurn(Correction):
 
 @define(kw_only=True)
 class CorrectRulesetState(Correction):
+    __repr__ = fields_repr
+
     kind = "gm_set_state"
     summary = "GM: set one field of the ruleset's state (path like 'fatigue.a3')"
     path: str

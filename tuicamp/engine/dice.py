@@ -19,6 +19,7 @@ from attrs import define, field, frozen
 from tuicamp.engine.errors import DiceNeeded, RuleError
 from tuicamp.model.campaign import DiceMode, DiceState
 from tuicamp.model.ids import roll_number
+from tuicamp.model.reprs import fields_repr
 
 _MASK = (1 << 64) - 1
 _GAMMA = 0x9E3779B97F4A7C15
@@ -38,6 +39,8 @@ _CONST_RE = re.compile(r"^\s*(-?\d+)\s*$")
 @frozen
 class DiceExpr:
     """A parsed dice expression: ``count`` dice of ``sides`` (3 means d3, 66 means d66)."""
+
+    __repr__ = fields_repr
 
     count: int
     sides: int
@@ -79,6 +82,8 @@ class DiceExpr:
 class Roll:
     """One roll as it happened: what, why, each die, the total."""
 
+    __repr__ = fields_repr
+
     expr: str
     reason: str
     dice: list[int]
@@ -97,6 +102,8 @@ class Roll:
 @define
 class Dice:
     """The campaign's dice, bound to its saved state; collects the rolls of one action."""
+
+    __repr__ = fields_repr
 
     state: DiceState
     supplied: list[int] = field(factory=list)  # table mode: values typed in for this action

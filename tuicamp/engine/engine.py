@@ -57,6 +57,7 @@ from tuicamp.engine.snapshots import Memory, copy, restore
 from tuicamp.model.campaign import Campaign
 from tuicamp.model.flow import Clock
 from tuicamp.model.forces import Seat
+from tuicamp.model.reprs import fields_repr
 from tuicamp.model.rerolls import RecordedRoll, RerollPoint
 
 
@@ -90,6 +91,8 @@ class UndoPoint:
     shares every part the action left alone with the points around it), its events, its
     seat and its clock."""
 
+    __repr__ = fields_repr
+
     snapshot: Campaign
     events: list[Event]
     seat: str
@@ -107,6 +110,8 @@ UNDO_GONE = {
 
 @define
 class Engine:
+    __repr__ = fields_repr
+
     campaign: Campaign
     chronicle: list[Event] = field(factory=list)
     ruleset: Ruleset = field(default=None)

@@ -35,6 +35,7 @@ from tuicamp.engine.actions import Action
 from tuicamp.engine.errors import RuleError
 from tuicamp.model.campaign import Campaign
 from tuicamp.model.flow import AwaitedRoll, Clock, RolledOrder, ScheduledEffect
+from tuicamp.model.reprs import fields_repr
 from tuicamp.model.words import possessive
 
 if TYPE_CHECKING:
@@ -78,6 +79,8 @@ class TurnOrder(Protocol):
 class Fixed:
     """Players one after another, in the order the ruleset gives."""
 
+    __repr__ = fields_repr
+
     players: PlayersOf = every_player
     simultaneous: bool = field(default=False, init=False)
 
@@ -91,6 +94,8 @@ class Fixed:
 @frozen
 class Simultaneous:
     """Everyone acts at once; the phase (or step) ends when all have ended."""
+
+    __repr__ = fields_repr
 
     players: PlayersOf = every_player
     simultaneous: bool = field(default=True, init=False)
@@ -111,6 +116,8 @@ class Rolled:
     """Players one after another in an order rolled on dice, highest first (or lowest);
     players who roll the same re-roll among themselves until the tie is broken."""
 
+    __repr__ = fields_repr
+
     dice: str = "2d6"
     players: PlayersOf = every_player
     lowest_first: bool = False
@@ -127,6 +134,8 @@ class Rolled:
 class Custom:
     """The ruleset's own order: ``order(ctx)`` gives the players (it may roll dice)."""
 
+    __repr__ = fields_repr
+
     order: Callable[[Context], list[str]]
     simultaneous: bool = False
 
@@ -141,6 +150,8 @@ class Custom:
 class ByOption:
     """``on`` when the house-rule option is set, else ``off`` (the sandbox's
     ``simultaneous`` picks between turn order and everyone at once)."""
+
+    __repr__ = fields_repr
 
     option: str
     on: TurnOrder
@@ -187,6 +198,8 @@ class EndAction(Action):
     plays who is still to act (the sandbox's ``end_turn``); otherwise for one player.
     """
 
+    __repr__ = fields_repr
+
     whole_seat: ClassVar[bool] = False
 
     @property
@@ -203,6 +216,8 @@ class EndAction(Action):
 
 @define(kw_only=True)
 class EndPhase(EndAction):
+    __repr__ = fields_repr
+
     kind = "end_phase"
     summary = (
         "Say you have finished this phase (in turn order: pass to the next player); a seat "
@@ -227,6 +242,8 @@ class Setup(Action):
     The engine performs it (:meth:`~tuicamp.engine.engine.Engine.set_up`); it is no order a
     seat writes, since a campaign is set up once.
     """
+
+    __repr__ = fields_repr
 
     kind = "setup"
     summary = "GM: set the campaign up from its scenario (done once, when it is created)"

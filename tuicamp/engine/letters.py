@@ -23,6 +23,7 @@ from tuicamp.engine.errors import RuleError
 from tuicamp.model.campaign import Campaign
 from tuicamp.model.forces import Seat
 from tuicamp.model.letters import LETTER_KIND, TO_ALL, Letter
+from tuicamp.model.reprs import fields_repr
 
 if TYPE_CHECKING:
     from tuicamp.engine.context import Context
@@ -33,6 +34,8 @@ MAX_TEXT = 4000
 
 @define(kw_only=True)
 class WriteLetter(Action):
+    __repr__ = fields_repr
+
     kind = LETTER_KIND
     summary = (
         'Write a letter to another seat (to = its id; several: "p1,p2") or to every '

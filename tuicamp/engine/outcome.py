@@ -11,11 +11,14 @@ from __future__ import annotations
 from attrs import frozen
 
 from tuicamp.model.battle import Battle, BattleResult, SideResult
+from tuicamp.model.reprs import fields_repr
 
 
 @frozen
 class BattleOutcome:
     """Who won (several sides may win together; none is a draw) and how it is said."""
+
+    __repr__ = fields_repr
 
     winners: tuple[str, ...]
     text: str  # "Attacker (Anna) wins", "a draw": the chronicle puts it in a sentence

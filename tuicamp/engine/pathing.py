@@ -59,6 +59,7 @@ from attrs import define, field, frozen, validators
 
 from tuicamp.engine import wavefront
 from tuicamp.model.hexes import Hex, Hexside, SideOf
+from tuicamp.model.reprs import fields_repr
 
 if TYPE_CHECKING:
     from tuicamp.engine.wavefront import EdgeGrid, Ints
@@ -83,6 +84,8 @@ class HexsideRule:
     Several features on one side compose: the adds sum, the factors multiply, and any
     blocking rule blocks. ``unless`` lets a river give way to a bridge or a ford.
     """
+
+    __repr__ = fields_repr
 
     add: float = field(default=0.0, validator=_non_negative)  # extra MP to cross (stream +1)
     factor: float = field(default=1.0, validator=_non_negative)  # x entered hex (road 0.5)
@@ -109,6 +112,8 @@ class SideRule:
     through that side only (a contested hex left only through the sides its player holds).
     Rules on one side compose: extras add up, and one that closes it closes it.
     """
+
+    __repr__ = fields_repr
 
     side: Hexside | SideOf
     add: float = field(default=0.0, validator=_finite_non_negative)
@@ -198,6 +203,8 @@ class _Compiled:
     multiplier (where the price depends on the hex entered). Tables are filled a block of
     hexes at a time, which keeps a search's working set together in memory.
     """
+
+    __repr__ = fields_repr
 
     width: int
     height: int
@@ -479,6 +486,8 @@ def _units(value: float, scale: int) -> int:
 class _Multiplier:
     """A model's multiplier in integer units of ``2**-exponent`` (None: not exact)."""
 
+    __repr__ = fields_repr
+
     exponent: int | None
     units: list[int]
     largest: float
@@ -520,6 +529,8 @@ def _multiplier_units(mult: list[float]) -> _Multiplier:
 @define
 class CostModel:
     """Costs for one map, as flat arrays indexed row*width+col (odd-r offset order)."""
+
+    __repr__ = fields_repr
 
     width: int
     height: int
@@ -786,6 +797,8 @@ def _features_by_side(hexmap: HexMap) -> dict[Hexside, set[str]]:
 class Path:
     """A route: the hexes from start to goal and what each step cost."""
 
+    __repr__ = fields_repr
+
     hexes: list[Hex]  # start first, goal last
     cost: float
     step_costs: list[float]  # len(hexes) - 1
@@ -801,6 +814,8 @@ class Path:
 @define
 class _Search:
     """What a search found: hexes in the order they were settled, costs, predecessors."""
+
+    __repr__ = fields_repr
 
     order: list[int]
     costs: list[float]  # of each hex in order
@@ -850,6 +865,8 @@ class _Counting:
     """How a model's searches count in integers: ``1 / scale`` MP a unit, a bucket ring of
     ``size`` (longer than the dearest step), and the multiplier in units of ``1 /
     mult_scale`` (None: the model has none)."""
+
+    __repr__ = fields_repr
 
     scale: int
     size: int

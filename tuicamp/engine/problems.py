@@ -21,6 +21,8 @@ from typing import Any, overload
 
 from attrs import field, frozen
 
+from tuicamp.model.reprs import fields_repr
+
 KeyPath = tuple[str | int, ...]
 
 # One part of a written path: a dotted key, or an index in brackets.
@@ -65,6 +67,8 @@ class Problem:
     ``written`` is the place as the check words it in a message, for a check whose words
     were never the path's own (a ruleset's ``alliances.0`` for ``("alliances", 0)``), so
     its messages read as they always did; it takes no part in comparing problems."""
+
+    __repr__ = fields_repr
 
     path: KeyPath = field(converter=as_path)
     text: str

@@ -40,6 +40,7 @@ from attrs import frozen
 
 from tuicamp.engine.errors import InputError
 from tuicamp.engine.ruleset import Ruleset
+from tuicamp.model.reprs import fields_repr
 
 GROUP = "tuicamp.rulesets"
 ABOUT_FILE = "about.toml"
@@ -69,6 +70,8 @@ class BundledPoint:
     """A bundled ruleset's entry point as its ``about.toml`` writes it, loaded as
     ``EntryPoint.load`` loads one (``module:attribute``), with no metadata read."""
 
+    __repr__ = fields_repr
+
     name: str
     value: str
 
@@ -86,6 +89,8 @@ class BundledPoint:
 @frozen
 class RulesetAbout:
     """What a list of rulesets shows of one, known without importing its rules."""
+
+    __repr__ = fields_repr
 
     id: str
     title: str

@@ -34,6 +34,7 @@ from tuicamp.engine.context import Context
 from tuicamp.engine.dice import Dice, DiceExpr, Roll
 from tuicamp.engine.errors import RuleError
 from tuicamp.model.campaign import Campaign
+from tuicamp.model.reprs import fields_repr
 from tuicamp.model.rerolls import RecordedRoll, RerollPoint
 
 POINT_KEY = "reroll"  # the campaign field (and snapshot key) that holds the point
@@ -55,6 +56,8 @@ NOT_REPLAYED = (
 @define(kw_only=True)
 class Reroll(Action):
     """Re-roll one roll of the last action that rolled dice, where the ruleset allows it."""
+
+    __repr__ = fields_repr
 
     kind = "reroll"
     summary = "Re-roll one roll of the last action that rolled dice (its number: roll #12)"
@@ -177,6 +180,8 @@ class ReplayDice(Dice):
     collects the new numbers of the rolls that are re-rolls (the chosen one, and earlier
     re-rolls kept at their value).
     """
+
+    __repr__ = fields_repr
 
     kept: list[RecordedRoll] = field(factory=list)
     chosen: int = 0

@@ -50,6 +50,7 @@ from tuicamp.engine.dice import Dice
 from tuicamp.model.battle import Battle, BattleResult, Circumstance, SideResult, UnitLoss
 from tuicamp.model.campaign import Campaign
 from tuicamp.model.forces import Category, Unit
+from tuicamp.model.reprs import fields_repr
 
 DEFENCE_STEP = 0.35
 FATIGUE_FACTOR = 0.9
@@ -60,6 +61,8 @@ RATIO_WEIGHT = 3.0
 
 @define
 class SideStrength:
+    __repr__ = fields_repr
+
     side: str
     points: int  # its units' points and the points it fields without army counters
     strength: float
@@ -155,6 +158,8 @@ LOSS_RULES: dict[Role, tuple[Callable[[float], float], float]] = {
 @define
 class Fight:
     """The fighting sides' rolls, and what follows from them: margins, ranks, roles."""
+
+    __repr__ = fields_repr
 
     sides: list[SideStrength]
     rolls: list[int]

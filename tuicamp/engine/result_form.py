@@ -21,6 +21,7 @@ from attrs import frozen
 from tuicamp.model.battle import Battle, BattleSide
 from tuicamp.model.campaign import Campaign
 from tuicamp.model.forces import Army, Category, Unit
+from tuicamp.model.reprs import fields_repr
 
 if TYPE_CHECKING:
     from tuicamp.engine.rules import Rules
@@ -38,6 +39,8 @@ class FieldScope(StrEnum):
 @frozen
 class ResultField:
     """One field of a ruleset's result form; by default asked once per side."""
+
+    __repr__ = fields_repr
 
     key: str
     label: str
@@ -71,6 +74,8 @@ class ResultField:
 class Character:
     """A character who fought for a side, as the form names it."""
 
+    __repr__ = fields_repr
+
     army: str
     army_name: str
     unit: Unit
@@ -79,6 +84,8 @@ class Character:
 @frozen
 class FieldedArmy:
     """One army of a side with the units of it that take part in the battle."""
+
+    __repr__ = fields_repr
 
     army: str
     army_name: str
@@ -99,6 +106,8 @@ def every_unit(army: Army) -> Sequence[Unit]:
 
 @frozen
 class SideQuestions:
+    __repr__ = fields_repr
+
     side: BattleSide
     fields: tuple[ResultField, ...]  # facts of the side itself
     character_fields: tuple[ResultField, ...]  # asked of each of ``characters``
@@ -116,6 +125,8 @@ class SideQuestions:
 @frozen
 class ResultForm:
     """Every question of a battle's result form, in the battle's side order."""
+
+    __repr__ = fields_repr
 
     fields: tuple[ResultField, ...]  # all the ruleset declared, in its order
     battle_fields: tuple[ResultField, ...]

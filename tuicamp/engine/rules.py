@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 from attrs import define, field
 
 from tuicamp.model.campaign import Campaign, OptionValue
+from tuicamp.model.reprs import fields_repr
 
 if TYPE_CHECKING:
     from tuicamp.engine.ruleset import Ruleset
@@ -43,6 +44,8 @@ def merged_tables(defaults: dict[str, Any], overrides: dict[str, Any]) -> dict[s
 @define
 class Rules:
     """A campaign read through its ruleset: tables in force, options, the ruleset itself."""
+
+    __repr__ = fields_repr
 
     campaign: Campaign
     ruleset: Ruleset

@@ -31,6 +31,7 @@ from tuicamp.engine.vocabulary import Declarations, read_declarations
 from tuicamp.model.campaign import BOOL_WORDS, Campaign, OptionValue
 from tuicamp.model.flow import AwaitedRoll, ScheduledEffect
 from tuicamp.model.forces import Army, Seat, Unit
+from tuicamp.model.reprs import fields_repr
 from tuicamp.model.rerolls import RecordedRoll
 from tuicamp.model.terrain import Vocabulary
 
@@ -57,6 +58,8 @@ class Phase:
     kinds of the ruleset done in it (empty: any). ``ended_text`` is what the chronicle says
     when a player ends their part ({players}, {phase}, {turn}, {step}).
     """
+
+    __repr__ = fields_repr
 
     id: str
     title: str
@@ -88,6 +91,8 @@ class Phase:
 @frozen
 class Option:
     """A house-rule switch. Its type is its default's type."""
+
+    __repr__ = fields_repr
 
     name: str
     default: OptionValue
@@ -142,6 +147,8 @@ CORE_OPTIONS: tuple[Option, ...] = (
 
 @frozen
 class Victory:
+    __repr__ = fields_repr
+
     winners: list[str]  # player ids
     text: str
     # (player id, what they hold), best first
@@ -155,6 +162,8 @@ class StatusLine:
     shows them, so neither has to know the ruleset's state. ``army`` or ``player`` says
     whom the line is about: the side panel shows an army's lines under that army and the
     text report names it, so the text need not."""
+
+    __repr__ = fields_repr
 
     label: str
     text: str

@@ -84,6 +84,7 @@ from tuicamp.engine.pathing import (
     _hex_table,
 )
 from tuicamp.model.hexes import DIRECTION_NAMES, Hex, Hexside, SideOf
+from tuicamp.model.reprs import fields_repr
 from tuicamp.model.terrain import BY_ID, BY_LETTER, HEXSIDE_FEATURES
 
 if TYPE_CHECKING:
@@ -129,6 +130,8 @@ class Closures:
     by land, onto water or onto a side alike: a hex whose sides are held one by one
     (R-SU-8), left only by a friendly side (R-SU-9).
     """
+
+    __repr__ = fields_repr
 
     hexes: frozenset[Hex] = field(default=frozenset(), converter=_hex_set)
     sides: frozenset[Hexside] = field(default=frozenset(), converter=_side_set)
@@ -244,6 +247,8 @@ class _Core:
     ``2**-exponent`` MP. Tables fill a block at a time; ``version`` moves on whenever the
     unit or the dearest step changes, which voids every grouped table.
     """
+
+    __repr__ = fields_repr
 
     land: CostModel
     width: int
@@ -441,6 +446,8 @@ class _Core:
 class _Barriers:
     """A view's closures as nodes: ``blocked`` are never entered; ``out_only`` replaces the
     edges of a node (in MP, with their directions) where an exit rule removes some."""
+
+    __repr__ = fields_repr
 
     blocked: frozenset[int]
     out_only: dict[int, Raw]  # lines run from the starts
@@ -650,6 +657,8 @@ class LineStep:
     """One step of a line: into a hex, or along a waterway side (``side``, as seen from
     the hex the line follows it from, so a renderer draws it on that hex's side cell)."""
 
+    __repr__ = fields_repr
+
     kind: StepKind
     hex: Hex | None  # the hex entered; None on a side step
     side: SideOf | None  # the side followed; None on a hex step
@@ -668,6 +677,8 @@ class LineStep:
 @frozen
 class SideLine:
     """A line from its first hex to its last, step by step, hexes and sides."""
+
+    __repr__ = fields_repr
 
     steps: tuple[LineStep, ...]
 
@@ -699,6 +710,8 @@ class SideLine:
 
 @define
 class _Found:
+    __repr__ = fields_repr
+
     order: list[int]  # nodes as settled, cheapest first
     costs: list[float]  # of each, in MP
     prev: dict[int, int]  # node -> the node it was reached from (when tracked)

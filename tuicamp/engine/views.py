@@ -24,10 +24,13 @@ from tuicamp.model.forces import Army, Player, Unit
 from tuicamp.model.hexes import Hex
 from tuicamp.model.letters import Letter
 from tuicamp.model.map import HexMap
+from tuicamp.model.reprs import fields_repr
 
 
 @define
 class ArmyView:
+    __repr__ = fields_repr
+
     id: str
     name: str
     owner: str
@@ -44,6 +47,8 @@ class ArmyView:
 
 @define
 class PlayerView:
+    __repr__ = fields_repr
+
     id: str
     name: str
     race: str
@@ -54,6 +59,8 @@ class PlayerView:
 
 @define
 class CampaignView:
+    __repr__ = fields_repr
+
     seat: str
     gm: bool
     players_controlled: list[str]

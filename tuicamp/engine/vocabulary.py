@@ -45,6 +45,7 @@ from attrs import field, frozen
 
 from tuicamp.engine.costs import HEXSIDE_TABLE, TERRAIN_TABLE, crossing_problems, price_problem
 from tuicamp.engine.problems import KeyPath, Problem
+from tuicamp.model.reprs import fields_repr
 from tuicamp.model.terrain import (
     BASE_VOCABULARY,
     OUTLINE_GLYPHS,
@@ -121,6 +122,8 @@ class Declarations:
     """What a ruleset's tables declare: the vocabulary (the base set and the sound
     declarations), the tables with the declarations taken out and their default costs
     joined in, and what is wrong with the rest."""
+
+    __repr__ = fields_repr
 
     vocabulary: Vocabulary
     tables: dict[str, Any]

@@ -27,6 +27,8 @@ from typing import TYPE_CHECKING
 
 from attrs import frozen
 
+from tuicamp.model.reprs import fields_repr
+
 if TYPE_CHECKING:
     import numpy as np
     import numpy.typing as npt
@@ -47,6 +49,8 @@ class EdgeGrid:
     factor and ``add`` the side's extra, in units; ``price`` is their sum.
     """
 
+    __repr__ = fields_repr
+
     n: int
     targets: Ints
     scaled: Ints
@@ -58,6 +62,8 @@ class EdgeGrid:
 class Found:
     """What a wavefront search found: each hex's key (:data:`FAR` when not reached) and
     the reached hexes cheapest first, equal costs in map order."""
+
+    __repr__ = fields_repr
 
     keys: Ints
     order: Ints

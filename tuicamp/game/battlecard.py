@@ -22,6 +22,7 @@ from tuicamp.game.side_forces import forces, points_of
 from tuicamp.game.textreport import plural
 from tuicamp.model.battle import MODE_TEXT, Battle
 from tuicamp.model.campaign import Campaign
+from tuicamp.model.reprs import fields_repr
 from tuicamp.model.words import with_race
 
 
@@ -37,6 +38,8 @@ NO_COUNTERS = "no army counters: field a force of this size"
 
 @define
 class CardSide:
+    __repr__ = fields_repr
+
     title: str
     players: list[str]
     # (army name, points, unit lines); a force without counters is listed with them
@@ -47,6 +50,8 @@ class CardSide:
 
 @define
 class BattleCard:
+    __repr__ = fields_repr
+
     title: str
     where: str
     terrain: str

@@ -24,6 +24,7 @@ from tuicamp.game.notices import campaign_name
 from tuicamp.game.session import Session
 from tuicamp.model.campaign import Campaign
 from tuicamp.model.forces import Seat
+from tuicamp.model.reprs import fields_repr
 from tuicamp.model.words import with_race
 from tuicamp.storage.saves import list_saves
 from tuicamp.storage.seat_keys import Marks, read_marks, read_seat_keys, update_marks
@@ -37,6 +38,8 @@ NEWS_LINES = 5  # lines of news a lobby line keeps
 class Grant:
     """One seat of one campaign that a key opens."""
 
+    __repr__ = fields_repr
+
     save: Path
     seat: str
 
@@ -48,6 +51,8 @@ class Grant:
 @frozen
 class Access:
     """Everything one key may reach on the club server; fixed when it logs in."""
+
+    __repr__ = fields_repr
 
     fingerprint: str
     grants: tuple[Grant, ...] = ()
@@ -114,6 +119,8 @@ def seat_name(campaign: Campaign, seat: Seat) -> str:
 @frozen
 class LobbyLine:
     """One campaign in a player's lobby."""
+
+    __repr__ = fields_repr
 
     grant: Grant
     title: str

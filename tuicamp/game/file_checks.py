@@ -17,6 +17,7 @@ from attrs import frozen
 
 from tuicamp.engine.errors import InputError
 from tuicamp.game.scenarios import scenario_problems
+from tuicamp.model.reprs import fields_repr
 from tuicamp.storage import scenario as scenario_files
 from tuicamp.storage.locations import CHRONICLE_SUFFIX
 from tuicamp.storage.saves import FORMAT_VERSION as SAVE_FORMAT_VERSION
@@ -34,6 +35,8 @@ class FileKind(enum.Enum):
 @frozen
 class FileVerdict:
     """One file's kind and every problem found in it (``file:line: what``); none if fine."""
+
+    __repr__ = fields_repr
 
     kind: FileKind
     problems: list[str]

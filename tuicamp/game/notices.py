@@ -32,6 +32,7 @@ from attrs import define, field, frozen
 from tuicamp.engine import flow
 from tuicamp.engine.errors import InputError
 from tuicamp.model.campaign import Campaign
+from tuicamp.model.reprs import fields_repr
 from tuicamp.storage.saves import list_saves, load_save, read_header
 from tuicamp.storage.seat_keys import Marks, read_seat_keys, seats_path, update_marks
 
@@ -44,6 +45,8 @@ WATCH_SECONDS = 1.0  # how often a watcher looks at the saves' revisions
 @frozen
 class DuePoint:
     """One seat due to act at one point of the flow."""
+
+    __repr__ = fields_repr
 
     seat: str
     turn: int
@@ -123,6 +126,8 @@ def run_notice(argv: list[str]) -> None:
 class NoticeSender:
     """Tells the seats of one campaign their turn, once per due point."""
 
+    __repr__ = fields_repr
+
     save: Path
     default: list[str] = field(factory=list)  # for seats without a command of their own
     run: Callable[[list[str]], None] = run_notice
@@ -174,6 +179,8 @@ class NoticeWatcher:
 
     ``saves`` gives the saves to watch each round (the folder's, re-listed, for the
     server; one save for ``tuicamp play``)."""
+
+    __repr__ = fields_repr
 
     saves: Callable[[], Iterable[Path]]
     default: list[str] = field(factory=list)

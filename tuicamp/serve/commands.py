@@ -32,6 +32,7 @@ from tuicamp.game.club import Access, Grant, reachable
 from tuicamp.game.notices import campaign_name
 from tuicamp.game.session import Session, refusal
 from tuicamp.game.textreport import chronicle_markdown, chronicle_text, event_line, show_text
+from tuicamp.model.reprs import fields_repr
 from tuicamp.storage.orders import parse_orders
 
 MAX_ORDERS_BYTES = 1_000_000
@@ -56,6 +57,8 @@ COMMANDS = ("campaigns", "show", "log", "apply", "help")
 class Outcome:
     """What a command answers: its exit status and its two outputs."""
 
+    __repr__ = fields_repr
+
     status: int
     out: str = ""
     err: str = ""
@@ -63,6 +66,8 @@ class Outcome:
 
 @frozen
 class Request:
+    __repr__ = fields_repr
+
     name: str
     campaign: str | None = None
     markdown: bool = False

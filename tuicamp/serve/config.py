@@ -7,6 +7,7 @@ from pathlib import Path
 from attrs import frozen
 
 from tuicamp.engine.errors import InputError
+from tuicamp.model.reprs import fields_repr
 
 DEFAULT_LISTEN = "127.0.0.1:2222"
 HOST_KEY_NAME = "ssh_host_ed25519_key"  # in the campaigns folder unless --host-key
@@ -15,6 +16,8 @@ GM_KEYS_NAME = "gm_keys"  # the club's Games Masters' public keys, one a line
 
 @frozen
 class ServeConfig:
+    __repr__ = fields_repr
+
     host: str
     port: int  # 0: any free port (the log says which)
     campaigns: Path

@@ -16,6 +16,7 @@ from attrs import define
 
 from tuicamp.engine.errors import InputError
 from tuicamp.game.club import Access, Grant, access_for
+from tuicamp.model.reprs import fields_repr
 from tuicamp.storage.seat_keys import read_key_list
 
 ACCESS_ENV = "TUICAMP_ACCESS"
@@ -23,6 +24,8 @@ ACCESS_ENV = "TUICAMP_ACCESS"
 
 @define
 class Hub:
+    __repr__ = fields_repr
+
     campaigns: Path
     gm_keys: Path
 

@@ -42,6 +42,7 @@ from attrs import define, field
 from tuicamp.engine.actions import Event
 from tuicamp.engine.codec import chronicle_event_dict, converter, describe_structure_error
 from tuicamp.engine.errors import InputError
+from tuicamp.model.reprs import fields_repr
 from tuicamp.storage import tomlwrite
 from tuicamp.storage.locations import NOFOLLOW, atomic_write, fsync_dir
 from tuicamp.storage.migrations import upgrade_events, version_problem
@@ -114,6 +115,8 @@ class Problems:
 @define
 class Source:
     """A parsed TOML file that can name the line of any key path when asked."""
+
+    __repr__ = fields_repr
 
     path: Path
     text: str
@@ -320,6 +323,8 @@ def find_end(path: Path, count: int) -> int:
 
 @define
 class ChronicleRead:
+    __repr__ = fields_repr
+
     events: list[Event]
     end: int  # byte offset just past the events the save needs
     version: int  # the format version the file was written in

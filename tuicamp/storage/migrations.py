@@ -26,6 +26,7 @@ from typing import Any
 from attrs import frozen
 
 from tuicamp.model.campaign import BOOL_WORDS
+from tuicamp.model.reprs import fields_repr
 
 Doc = dict[str, Any]
 Step = Callable[[Doc], Doc | None]
@@ -39,6 +40,8 @@ class Upgrade:
     ``event`` one chronicle event; each returns the new data (or None after editing in
     place). Either may be None when that part did not change.
     """
+
+    __repr__ = fields_repr
 
     from_version: int
     save: Step | None = None

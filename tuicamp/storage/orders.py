@@ -41,6 +41,7 @@ from attrs import define
 from tuicamp.engine.actions import Action, action_fields
 from tuicamp.engine.codec import action_to_dict, converter, describe_structure_error
 from tuicamp.engine.errors import InputError
+from tuicamp.model.reprs import fields_repr
 from tuicamp.storage.tomlfile import TomlFile, parse_toml, read_toml
 
 
@@ -81,6 +82,8 @@ MAX_ID = 100  # characters of an orders id
 class Orders:
     """An orders file as read: whose, which, against what, and the actions."""
 
+    __repr__ = fields_repr
+
     seat: str | None
     actions: list[Action]
     id: str | None = None
@@ -102,6 +105,8 @@ class Orders:
 @define
 class AppliedOrders:
     """Orders a save has applied, so that the same ones sent again are refused."""
+
+    __repr__ = fields_repr
 
     seat: str
     id: str  # the file's id, or the digest of orders that named their revision alone

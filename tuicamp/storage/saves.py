@@ -54,6 +54,7 @@ from tuicamp.engine.names import name_problems
 from tuicamp.engine.problems import KeyPath, Problem
 from tuicamp.engine.ruleset import Option, Ruleset
 from tuicamp.model.campaign import Campaign, OptionValue
+from tuicamp.model.reprs import fields_repr
 from tuicamp.model.terrain import Vocabulary
 from tuicamp.storage import tomlwrite
 from tuicamp.storage.chronicle import (
@@ -101,6 +102,8 @@ _SKIPPABLE_RE = re.compile(rb"^\s*(#.*)?$")
 class SaveHeader:
     """What the saves list shows, readable without loading the campaign."""
 
+    __repr__ = fields_repr
+
     format_version: int
     name: str
     scenario: str
@@ -135,6 +138,8 @@ class StaleSave(RuleError):
 @define
 class LoadedSave:
     """Everything a session needs from disk, beyond the campaign and its events."""
+
+    __repr__ = fields_repr
 
     path: Path
     header: SaveHeader
@@ -201,6 +206,8 @@ class SaveText:
     """A save's bytes, sealed, and the data tomllib reads back from them (None when it
     cannot be vouched for without parsing them): what :func:`write_save` keeps as the
     save's parsed copy, so the next open need not parse what was just written."""
+
+    __repr__ = fields_repr
 
     raw: bytes
     read_back: dict[str, Any] | None
@@ -1102,6 +1109,8 @@ def _ruleset_state_problems(campaign: Campaign, ruleset: Ruleset) -> list[Proble
 @define
 class SaveEntry:
     """One line of the saves list: the header, or why the file could not be read."""
+
+    __repr__ = fields_repr
 
     path: Path
     header: SaveHeader | None = None

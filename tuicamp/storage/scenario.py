@@ -127,6 +127,7 @@ from tuicamp.model.campaign import OptionValue
 from tuicamp.model.forces import Army, Category
 from tuicamp.model.hexes import Hex, Hexside, label_width_for, parse_hexside, parse_label
 from tuicamp.model.map import HexMap
+from tuicamp.model.reprs import fields_repr
 from tuicamp.model.teams import Team, TeamKind
 from tuicamp.model.terrain import BASE_VOCABULARY, FeatureKind, Vocabulary, colour_problem
 from tuicamp.storage.limits import out_of_range
@@ -150,6 +151,8 @@ BUNDLED_PACKAGE = "tuicamp.scenarios"
 class PlayerSlot:
     """A seat at the table the scenario offers; a campaign fills it with a real player."""
 
+    __repr__ = fields_repr
+
     id: str
     name: str
     race: str
@@ -169,6 +172,8 @@ class PlayerSlot:
 class RulesetSetup:
     """A scenario's ``[ruleset.<id>]`` table, split into what the engine and the ruleset use."""
 
+    __repr__ = fields_repr
+
     options: dict[str, OptionValue] = field(factory=dict)
     tables: dict[str, Any] = field(factory=dict)  # house-rule overrides of the ruleset's tables
     setup: dict[str, Any] = field(factory=dict)  # everything else: passed to Ruleset.setup
@@ -176,6 +181,8 @@ class RulesetSetup:
 
 @define
 class Scenario:
+    __repr__ = fields_repr
+
     id: str
     title: str
     description: str
@@ -204,6 +211,8 @@ def _is_int(v: Any) -> bool:
 class Kind:
     """A kind of value a key holds: a readable name, a test, and the kind of its items."""
 
+    __repr__ = fields_repr
+
     noun: str
     test: Callable[[Any], bool]
     item: str | None = None  # for lists and tables of one kind of thing
@@ -225,6 +234,8 @@ KINDS: dict[str, Kind] = {
 
 @frozen
 class Key:
+    __repr__ = fields_repr
+
     kind: str
     required: bool = False
     minimum: int | None = None  # for whole numbers, and the items of counts
@@ -334,6 +345,8 @@ _OPTION_KINDS: dict[type, tuple[tuple[type, ...], str]] = {
 class _Checker:
     """Walks one scenario file, noting every problem with the key path where it is."""
 
+    __repr__ = fields_repr
+
     doc: TomlFile
     found: list[tuple[int, int, str]] = field(factory=list)
 
@@ -437,6 +450,8 @@ class _Checker:
 class _Parts:
     """What the checks built, section by section, for the Scenario once all is well."""
 
+    __repr__ = fields_repr
+
     players: list[PlayerSlot] = field(factory=list)
     teams: list[Team] = field(factory=list)
     map: dict[str, Any] | None = None
@@ -484,6 +499,8 @@ def _check_players(chk: _Checker, items: list[dict] | None, parts: _Parts) -> No
 @frozen
 class _Owners:
     """Who may own land: the players, and the teams (a realm's land is the realm's)."""
+
+    __repr__ = fields_repr
 
     players: set[str]
     teams: set[str] = field(factory=set)
@@ -565,6 +582,8 @@ class _Words:
     """The vocabularies of the installed rulesets a scenario supports, by ruleset id, and
     what they share: a map may use a letter or a feature only when every one of them
     declares it, since a campaign may be started under any of them."""
+
+    __repr__ = fields_repr
 
     by_ruleset: dict[str, Vocabulary]
 

@@ -26,6 +26,8 @@ import re
 
 from attrs import frozen
 
+from tuicamp.model.reprs import fields_repr
+
 ALGORITHM = "sha256"
 _COMMENT = "digest of the rest of this file (after a hand edit: tuicamp check --reseal)"
 
@@ -38,6 +40,8 @@ _VALUE_RE = re.compile(rf"^{ALGORITHM}:[0-9a-f]{{64}}$")
 @frozen
 class SealLine:
     """Where a save's seal is written (bytes ``start`` to ``end``, its whole line)."""
+
+    __repr__ = fields_repr
 
     start: int
     end: int

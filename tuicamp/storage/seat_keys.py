@@ -39,6 +39,7 @@ import tomli_w
 from attrs import define, field, frozen
 
 from tuicamp.engine.errors import InputError
+from tuicamp.model.reprs import fields_repr
 from tuicamp.storage.locations import (
     MARKS_SUFFIX,
     SAVE_SUFFIX,
@@ -87,6 +88,8 @@ def marks_path(save: Path) -> Path:
 @frozen
 class PublicKey:
     """An SSH public key: its type, its bytes (the blob) and the owner's comment."""
+
+    __repr__ = fields_repr
 
     kind: str
     blob: bytes
@@ -196,6 +199,8 @@ def read_key_list(path: Path) -> list[PublicKey]:
 class SeatBinding:
     """What the seats file says of one seat."""
 
+    __repr__ = fields_repr
+
     keys: list[PublicKey] = field(factory=list)
     notice: list[str] = field(factory=list)  # the command line of its turn notice; []: none
 
@@ -203,6 +208,8 @@ class SeatBinding:
 @define
 class SeatKeys:
     """The whole seats file of one campaign."""
+
+    __repr__ = fields_repr
 
     seats: dict[str, SeatBinding] = field(factory=dict)
 
@@ -334,6 +341,8 @@ NOTICES_KEPT = 8  # the last due points told per seat (a point is told once)
 @define
 class Marks:
     """What is remembered per seat between sessions."""
+
+    __repr__ = fields_repr
 
     seen: dict[str, int] = field(factory=dict)  # seat -> chronicle length last looked at
     noticed: dict[str, list[str]] = field(factory=dict)  # seat -> due points told

@@ -17,6 +17,7 @@ from typing import Any
 from attrs import define, field
 
 from tuicamp.engine.errors import InputError
+from tuicamp.model.reprs import fields_repr
 
 MAX_BYTES = 20 * 1024 * 1024  # a 200 x 200 campaign is well under 1 MB
 # Tables and arrays inside each other. tuicamp's own files go 10 deep; a 1 KB file of 500
@@ -46,6 +47,8 @@ class Locator:
     included (their items are placed as the pass goes by), so locating a complaint
     costs the same near the end of a 20,000-event chronicle as near its start.
     """
+
+    __repr__ = fields_repr
 
     lines: dict[KeyPath, int] = field(factory=dict)
 
@@ -126,6 +129,8 @@ def _bracket_balance(text: str) -> int:
 
 @define
 class TomlFile:
+    __repr__ = fields_repr
+
     path: Path
     data: dict[str, Any]
     locator: Locator

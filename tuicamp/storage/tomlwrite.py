@@ -23,6 +23,7 @@ from typing import Any
 import tomli_w
 from attrs import frozen
 
+from tuicamp.model.reprs import fields_repr
 from tuicamp.storage.tomlfile import MAX_DEPTH
 
 INDENT = "    "  # tomli_w's default
@@ -47,6 +48,8 @@ class Written:
     """The text, and the data tomllib reads back from it: None when tomli_w wrote the text
     (data of other types) or the data is nested deeper than a read accepts
     (``tomlfile.MAX_DEPTH``), so nothing can be vouched for without parsing it."""
+
+    __repr__ = fields_repr
 
     text: str
     read_back: dict[str, Any] | None

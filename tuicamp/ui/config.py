@@ -23,6 +23,7 @@ from pathlib import Path
 from attrs import define, field
 from textual.theme import Theme
 
+from tuicamp.model.reprs import fields_repr
 from tuicamp.ui.map_layouts import LAYOUTS
 
 ENV_CONFIG = "TUICAMP_CONFIG"
@@ -82,6 +83,8 @@ DEFAULT_THEME = "tuicamp-dark"
 
 @define
 class UiConfig:
+    __repr__ = fields_repr
+
     theme: str = DEFAULT_THEME
     keymap: dict[str, str] = field(factory=dict)  # binding id -> keys
     cursor_blink: bool = True

@@ -55,6 +55,7 @@ from itertools import pairwise
 from attrs import define, field, frozen
 
 from tuicamp.model.hexes import Hex, Hexside, SideOf
+from tuicamp.model.reprs import fields_repr
 
 # --- overlay declarations -------------------------------------------------------------
 
@@ -115,6 +116,8 @@ class OverlayLook:
     glyph, so the map reads without colour.
     """
 
+    __repr__ = fields_repr
+
     kind: str = field(validator=_check_kind)
     glyph: str
     colour: str | None = None
@@ -153,6 +156,8 @@ def check_declarations(looks: Mapping[str, OverlayLook]) -> None:
 class Mark:
     """One side overlay record: its glyph, and its chip colour (None: the overlay's)."""
 
+    __repr__ = fields_repr
+
     glyph: str = field(converter=lambda g: _mark_glyph(str(g)))
     colour: str | None = None
 
@@ -166,6 +171,8 @@ def _mark_glyph(text: str) -> str:
 @frozen
 class Marker:
     """An army (or stack of armies) drawn on a hex: owner letter, colour and count."""
+
+    __repr__ = fields_repr
 
     letter: str
     colour: str
@@ -205,6 +212,8 @@ class Borders:
     where owners differ and the territory border elsewhere; ``none`` draws neither.
     """
 
+    __repr__ = fields_repr
+
     mode: str = field(default=TERRITORY, validator=_check_mode)
     groups: Mapping[str, str] = field(factory=dict, hash=False)
 
@@ -233,6 +242,8 @@ SideLine = tuple[int, int]
 class SideEntry:
     """What wins a hexside cell among the overlays: a route (``mark`` None) or a mark."""
 
+    __repr__ = fields_repr
+
     name: str
     look: OverlayLook
     mark: Mark | None = None
@@ -254,6 +265,8 @@ class MapLayers:
     labels, an area's glyph), ``sides`` the records of side overlays, ``routes`` the
     hexsides each route passes.
     """
+
+    __repr__ = fields_repr
 
     markers: dict[Hex, Marker] = field(factory=dict)
     overlays: dict[str, dict[Hex, str]] = field(factory=dict)

@@ -62,6 +62,7 @@ from rich.text import Text
 
 from tuicamp.model.hexes import DIRECTIONS, Hex, Hexside
 from tuicamp.model.map import HexMap, Territory
+from tuicamp.model.reprs import fields_repr
 from tuicamp.model.terrain import BASE_VOCABULARY, BY_LETTER, Terrain, TerrainLook, Vocabulary
 from tuicamp.ui.map_layers import (
     AREA,
@@ -190,6 +191,8 @@ def settlement_glyph(kind: str) -> str:
 @frozen
 class SideLook:
     """How a hexside feature is drawn: one glyph for every orientation, and its colour."""
+
+    __repr__ = fields_repr
 
     glyph: str
     colour: str
@@ -334,6 +337,8 @@ def mark_style(look: OverlayLook, colour: str | None) -> Style:
 @frozen
 class Grid:
     """Geometry of one layout: where a hex and its sides sit on the character canvas."""
+
+    __repr__ = fields_repr
 
     name: str
     hex_w: int  # columns per hex

@@ -34,6 +34,7 @@ from tuicamp.engine.ruleset import Ruleset
 from tuicamp.engine.views import ArmyView, CampaignView
 from tuicamp.model.campaign import OptionValue
 from tuicamp.model.hexes import Hex
+from tuicamp.model.reprs import fields_repr
 from tuicamp.ui.map_layers import Borders, OverlayLook
 from tuicamp.ui.map_widget import MapWidget
 
@@ -90,6 +91,8 @@ class CampaignControls(Protocol):
 @define(frozen=True)
 class UiCommand:
     """One thing a player can do in a phase, with a key and a binding id for the keymap."""
+
+    __repr__ = fields_repr
 
     id: str  # binding id, e.g. "sandbox.create_army"
     key: str  # default keys (comma-separated)
@@ -155,6 +158,8 @@ def _same(old: VisualType, new: VisualType) -> bool:
 
 @define
 class RulesetUI:
+    __repr__ = fields_repr
+
     commands: tuple[UiCommand, ...] = ()
     # phase id -> the panel shown in the side panel for that phase (None: no panel)
     panel: Callable[[CampaignControls, str], PhasePanel | None] | None = None

@@ -20,6 +20,7 @@ from attrs import evolve, frozen
 from tuicamp.engine import registry
 from tuicamp.model.forces import Army, Category, Unit
 from tuicamp.model.hexes import Hex
+from tuicamp.model.reprs import fields_repr
 from tuicamp.storage.scenario import Scenario
 
 UNITS, POINTS = "units", "points"
@@ -30,6 +31,8 @@ class ArmyStyle:
     """How a ruleset's text counts a starting army: a list of units or a points
     allocation, and the flag its commander carries (an army without one cannot move in
     Suvinen, R-SU-24; Aasen's and Rauscher's armies are led by their general)."""
+
+    __repr__ = fields_repr
 
     counted: str
     commander_flag: str

@@ -22,6 +22,7 @@ from tuicamp.game.mapedit.writer import ScenarioText, scenario_text
 from tuicamp.game.scenarios import analyse_scenario, load_scenario, scenario_problems
 from tuicamp.model.hexes import Hex, parse_label
 from tuicamp.model.map import HexMap
+from tuicamp.model.reprs import fields_repr
 from tuicamp.storage.scenario import PlayerSlot, RulesetSetup, Scenario
 
 BLANK_PLAYERS = (("red", "Red", "red", "Empire"), ("blue", "Blue", "blue", "Orcs & Goblins"))
@@ -60,6 +61,8 @@ class Opened:
     """A scenario file opened to edit, problems and all: the scenario when the file's
     own problems leave one to build (a campaign's problems never stop that), the file's
     text, and what ``tuicamp check`` says of it, each problem at its line."""
+
+    __repr__ = fields_repr
 
     path: Path
     text: str
@@ -108,6 +111,8 @@ def _finding(line: str) -> Finding:
 class Finding:
     """One problem of the scenario: its line in the file, what is wrong, and the hex it
     is about (None when it is about no one hex)."""
+
+    __repr__ = fields_repr
 
     line: int
     text: str

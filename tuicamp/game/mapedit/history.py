@@ -15,6 +15,7 @@ from attrs import define, evolve, field
 from tuicamp.model.forces import Army
 from tuicamp.model.hexes import Hexside
 from tuicamp.model.map import Settlement, Territory
+from tuicamp.model.reprs import fields_repr
 from tuicamp.model.teams import Team
 from tuicamp.model.terrain import Vocabulary
 from tuicamp.storage.scenario import PlayerSlot, RulesetSetup, Scenario
@@ -25,6 +26,8 @@ DEPTH = 200  # edits kept for undo
 @define
 class MapState:
     """A scenario's map (and the slots and forces a generated map brings) as it was."""
+
+    __repr__ = fields_repr
 
     width: int
     height: int
@@ -83,6 +86,8 @@ class MapState:
 @define
 class History:
     """The edits done (to undo) and undone (to redo) on one scenario's map."""
+
+    __repr__ = fields_repr
 
     scenario: Scenario
     done: list[MapState] = field(factory=list)

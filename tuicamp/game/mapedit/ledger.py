@@ -20,6 +20,7 @@ from attrs import frozen
 
 from tuicamp.engine import registry
 from tuicamp.model.map import Settlement
+from tuicamp.model.reprs import fields_repr
 from tuicamp.model.teams import Team, TeamKind
 from tuicamp.storage.scenario import Scenario
 
@@ -30,6 +31,8 @@ UNDER = 0.9  # a player below this share of the allowance is told they are under
 
 @frozen
 class LedgerLine:
+    __repr__ = fields_repr
+
     player: str  # a player slot, or a realm's team (a realm ledger)
     name: str
     territories: int

@@ -14,6 +14,7 @@ from pathlib import Path
 
 from attrs import frozen
 
+from tuicamp.model.reprs import fields_repr
 from tuicamp.storage.locations import COMPANION_SUFFIXES
 from tuicamp.storage.scenario import bundled_scenarios
 
@@ -24,6 +25,8 @@ USER_FOLDERS = (".", "scenarios")  # under the current folder
 class Found:
     """A scenario file to offer: its path, its title (its file name when it has none to
     read), and whether it is bundled (kept as shipped: saved elsewhere)."""
+
+    __repr__ = fields_repr
 
     path: Path
     title: str

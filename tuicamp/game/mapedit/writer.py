@@ -19,6 +19,7 @@ from tuicamp.engine.codec import NO_TERRITORY
 from tuicamp.game.mapedit.toml_text import key, value, wrapped
 from tuicamp.model.forces import Army, Category
 from tuicamp.model.hexes import Hex
+from tuicamp.model.reprs import fields_repr
 from tuicamp.model.terrain import Terrain
 from tuicamp.storage.scenario import FORMAT_VERSION, Scenario
 
@@ -29,6 +30,8 @@ CODES = string.ascii_uppercase + string.ascii_lowercase + string.digits + "!#$%&
 
 @define
 class ScenarioText:
+    __repr__ = fields_repr
+
     text: str
     places: dict[int, Hex] = field(factory=dict)  # line (1-based) -> the hex it is about
 

@@ -32,6 +32,7 @@ from attrs import frozen
 from tuicamp.engine.errors import InputError
 from tuicamp.game.mapgen.land import CLEAR, HILLS, Land
 from tuicamp.model.hexes import Hex
+from tuicamp.model.reprs import fields_repr
 
 DRAWS = 120  # draws of capitals tried
 CLIMBS = 12  # rounds of moving one capital to a neighbouring territory
@@ -80,6 +81,8 @@ def unfairness(figures: Sequence[float]) -> float:
 class Start:
     """One player's start: the capital's territory and the realm's territories."""
 
+    __repr__ = fields_repr
+
     capital: int
     realm: tuple[int, ...]
     distance: int  # hexes to the nearest rival capital
@@ -90,6 +93,8 @@ class Start:
 @frozen
 class Fairness:
     """Every player's start and how far apart their figures are."""
+
+    __repr__ = fields_repr
 
     starts: tuple[Start, ...]
 
@@ -133,6 +138,8 @@ class Fairness:
 class _Map:
     """What the search asks of the map, worked out once: each territory's neighbours,
     income and food, and its settlement's hex."""
+
+    __repr__ = fields_repr
 
     beside: list[frozenset[int]]
     incomes: list[int]

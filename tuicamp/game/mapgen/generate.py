@@ -28,6 +28,7 @@ from tuicamp.game.mapgen.terrain import Palette, classify
 from tuicamp.game.mapgen.territories import grow_territories
 from tuicamp.game.mapgen.tiles import HOME_TILES, tile_letters, tile_rows, tile_types
 from tuicamp.model.map import HexMap, Settlement, Territory
+from tuicamp.model.reprs import fields_repr
 from tuicamp.model.teams import Team
 from tuicamp.storage.scenario import MAX_MAP_SIDE, PlayerSlot, RulesetSetup, Scenario
 
@@ -45,6 +46,8 @@ class MapSpec:
     """What to generate: the size, the players, the seed, the ruleset, the shape (None:
     an island or a coast, as the seed falls; tile maps are always islands), and whether
     it is a tile map of one-hex territories (None: when the ruleset plays on one)."""
+
+    __repr__ = fields_repr
 
     width: int
     height: int
@@ -78,6 +81,8 @@ class Generated:
     """A generated scenario, the figures of its starting positions, and its file's text.
     The figures are each player's, or each named side's (``names``: Hex Island's realms),
     with ``notes`` on what they leave out."""
+
+    __repr__ = fields_repr
 
     spec: MapSpec
     scenario: Scenario

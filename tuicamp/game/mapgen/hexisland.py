@@ -28,6 +28,7 @@ from tuicamp.game.mapgen.tiles import COASTAL, SWAMP, riverside, tile_letters, t
 from tuicamp.model.forces import Army
 from tuicamp.model.hexes import Hex
 from tuicamp.model.map import HexMap, Territory
+from tuicamp.model.reprs import fields_repr
 from tuicamp.model.teams import Team, TeamKind
 from tuicamp.model.terrain import Vocabulary
 from tuicamp.storage.scenario import PlayerSlot, RulesetSetup
@@ -39,6 +40,8 @@ RIVER = "river"  # a territory's river is its mark (R-AA-1)
 @frozen
 class HexIsland:
     """The parts of a Hex Island scenario the generator made, and its figures."""
+
+    __repr__ = fields_repr
 
     map: HexMap
     players: list[PlayerSlot]

@@ -13,6 +13,7 @@ import math
 from attrs import define, field
 
 from tuicamp.model.hexes import DIRECTIONS, Hex, Hexside, offset_grid
+from tuicamp.model.reprs import fields_repr
 
 # The kinds of ground, by the base vocabulary's terrain ids; a palette turns them into a
 # ruleset's letters at the end (terrain.Palette).
@@ -34,6 +35,8 @@ ROW_HEIGHT = math.sqrt(3) / 2  # a pointy-top row is this far below the one abov
 class Land:
     """The map being made: ground, heights and moisture per hex, and the hexside features
     laid so far (feature id -> sides)."""
+
+    __repr__ = fields_repr
 
     width: int
     height: int

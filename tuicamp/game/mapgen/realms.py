@@ -24,6 +24,7 @@ from tuicamp.engine.errors import InputError
 from tuicamp.game.mapgen.fairness import BOUNDS, Fairness, Start, food, revenue
 from tuicamp.game.mapgen.land import CLEAR, SEA, Land
 from tuicamp.model.hexes import Hex, Hexside
+from tuicamp.model.reprs import fields_repr
 
 REALM_TILES = 11  # a realm of two's tiles at the start (R-AA-1: "11 for each normal realm")
 PIRATE_TILES = 6  # a pirate realm's ("6 for each pirate realm")
@@ -35,6 +36,8 @@ DRAWS = 120  # draws of Capitals tried
 class Realm:
     """One realm's start: its players (by seat index), its Capital and all its tiles
     (the Capital first, then its Homeland, then the rest)."""
+
+    __repr__ = fields_repr
 
     members: tuple[int, ...]
     capital: Hex
@@ -49,6 +52,8 @@ class Realm:
 class RealmPlan:
     """Every realm's start, and the fairness figures of the realms of two (the pirate's
     island is fixed by the sea, not drawn, so it is left out of the spreads)."""
+
+    __repr__ = fields_repr
 
     realms: tuple[Realm, ...]
     fairness: Fairness

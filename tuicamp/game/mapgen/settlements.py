@@ -13,6 +13,7 @@ from attrs import define
 
 from tuicamp.game.mapgen.land import CLEAR, FOREST, HILLS, MOUNTAINS, SWAMP, Land
 from tuicamp.model.hexes import Hex
+from tuicamp.model.reprs import fields_repr
 
 # How good each kind of ground is for a settlement (water never holds one).
 SITE_VALUE = {CLEAR: 4, HILLS: 3, FOREST: 2, SWAMP: 0, MOUNTAINS: 0}
@@ -31,6 +32,8 @@ CAPITAL = "capital"
 @define
 class Site:
     """A settlement's place before it is named and owned: its territory's index and hex."""
+
+    __repr__ = fields_repr
 
     territory: int
     hex: Hex

@@ -20,6 +20,7 @@ from tuicamp.game.mapgen.land import (
     Land,
 )
 from tuicamp.model.hexes import Hex
+from tuicamp.model.reprs import fields_repr
 from tuicamp.model.terrain import BASE_VOCABULARY, Vocabulary
 
 # Shares of the land, by rank of height (highest first) and of moisture (wettest first).
@@ -71,6 +72,8 @@ class Palette:
     """The letters and feature ids a ruleset's vocabulary writes the generator's words in:
     each kind of ground by the base terrain id it is named after, each feature by its id,
     so a ruleset that declares more letters still has its map drawn in the shared ones."""
+
+    __repr__ = fields_repr
 
     letters: dict[str, str]
     river: str | None

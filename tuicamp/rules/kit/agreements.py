@@ -26,6 +26,7 @@ from tuicamp.engine.context import Context
 from tuicamp.engine.errors import RuleError
 from tuicamp.model.campaign import Campaign
 from tuicamp.model.ids import id_code
+from tuicamp.model.reprs import fields_repr
 from tuicamp.model.words import and_list, with_article
 from tuicamp.rules.kit.clock import Moment, flow_key, moment_text, now, phase_ids, reached
 from tuicamp.rules.kit.teams import members, name_of, speaks_for, team
@@ -41,6 +42,8 @@ class AgreementStatus(StrEnum):
 
 @define
 class Agreement:
+    __repr__ = fields_repr
+
     id: str
     kind: str
     proposer: str  # a player or team id
@@ -72,6 +75,8 @@ class Agreement:
 @define
 class Agreements:
     """Every proposal a campaign has seen, in the order made."""
+
+    __repr__ = fields_repr
 
     items: list[Agreement] = field(factory=list)
     next_id: int = 1

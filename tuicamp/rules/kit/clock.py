@@ -15,12 +15,15 @@ from attrs import frozen
 
 from tuicamp.engine.rules import Rules
 from tuicamp.model.campaign import Campaign
+from tuicamp.model.reprs import fields_repr
 
 
 @frozen
 class Moment:
     """A point on the clock. ``phase`` "" is the turn's start, before its first phase;
     ``step`` counts within the phase (0: its start)."""
+
+    __repr__ = fields_repr
 
     turn: int
     phase: str = ""

@@ -27,6 +27,7 @@ from tuicamp.engine.errors import RuleError
 from tuicamp.model.campaign import Campaign
 from tuicamp.model.flow import AwaitedRoll
 from tuicamp.model.forces import Seat
+from tuicamp.model.reprs import fields_repr
 from tuicamp.model.words import possessive
 from tuicamp.rules.kit.clock import Moment, reached
 from tuicamp.rules.kit.teams import members, name_of, speaks_for
@@ -48,6 +49,8 @@ class SealedChoice(Generic[T]):
     ``kind`` starts the kinds of its events: ``<kind>_written``, ``<kind>_choice`` and
     ``<kind>_revealed``.
     """
+
+    __repr__ = fields_repr
 
     id: str
     what: str
@@ -163,6 +166,8 @@ def close_if_due(
 class SealedView(Generic[T]):
     """A round as one seat may see it: who has written, who not, and the choices it may
     read (its own players' until the reveal, all of them after)."""
+
+    __repr__ = fields_repr
 
     id: str
     what: str

@@ -17,6 +17,7 @@ from tuicamp.engine.errors import RuleError
 from tuicamp.model.forces import Army
 from tuicamp.model.hexes import Hex, parse_label
 from tuicamp.model.map import HexMap
+from tuicamp.model.reprs import fields_repr
 
 GM_MUST_NAME = 'Name the player (player = "...") for the Games Master'
 
@@ -70,6 +71,8 @@ def parse_hexes(hexmap: HexMap, value: str | Sequence[str]) -> list[Hex]:
 class MoveRequest:
     """Where a player asks an army to go: a goal, and the hexes of the way when the
     player gave them (from the army's hex, its own hex first); None: find the way."""
+
+    __repr__ = fields_repr
 
     goal: Hex
     hexes: tuple[Hex, ...] | None = None

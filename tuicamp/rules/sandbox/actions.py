@@ -7,10 +7,13 @@ from attrs import define, field
 from tuicamp.engine.actions import Action
 from tuicamp.engine.flow import EndAction
 from tuicamp.model.forces import UnitSpec
+from tuicamp.model.reprs import fields_repr
 
 
 @define(kw_only=True)
 class Move(Action):
+    __repr__ = fields_repr
+
     kind = "move"
     summary = "Move an army to a hex, by the cheapest path or along the hexes given"
     army: str
@@ -20,6 +23,8 @@ class Move(Action):
 
 @define(kw_only=True)
 class CreateArmy(Action):
+    __repr__ = fields_repr
+
     kind = "create_army"
     summary = "Raise a new army on a hex (the GM may raise one for any player)"
     name: str
@@ -30,6 +35,8 @@ class CreateArmy(Action):
 
 @define(kw_only=True)
 class SplitArmy(Action):
+    __repr__ = fields_repr
+
     kind = "split_army"
     summary = "Split some units off an army into a new army on the same hex"
     army: str
@@ -39,6 +46,8 @@ class SplitArmy(Action):
 
 @define(kw_only=True)
 class MergeArmies(Action):
+    __repr__ = fields_repr
+
     kind = "merge_armies"
     summary = "Merge armies of one player on the same hex into the first"
     armies: list[str]
@@ -46,6 +55,8 @@ class MergeArmies(Action):
 
 @define(kw_only=True)
 class DisbandArmy(Action):
+    __repr__ = fields_repr
+
     kind = "disband_army"
     summary = "Disband an army (its units are gone)"
     army: str
@@ -53,6 +64,8 @@ class DisbandArmy(Action):
 
 @define(kw_only=True)
 class RenameArmy(Action):
+    __repr__ = fields_repr
+
     kind = "rename_army"
     summary = "Give an army a new name"
     army: str
@@ -61,6 +74,8 @@ class RenameArmy(Action):
 
 @define(kw_only=True)
 class AddUnit(Action):
+    __repr__ = fields_repr
+
     kind = "add_unit"
     summary = "Add a unit to an army"
     army: str
@@ -69,6 +84,8 @@ class AddUnit(Action):
 
 @define(kw_only=True)
 class EditUnit(Action):
+    __repr__ = fields_repr
+
     kind = "edit_unit"
     summary = "Change a unit's name, points, M, Ld or models (-1 / empty keeps the value)"
     army: str
@@ -82,6 +99,8 @@ class EditUnit(Action):
 
 @define(kw_only=True)
 class RemoveUnit(Action):
+    __repr__ = fields_repr
+
     kind = "remove_unit"
     summary = "Remove a unit from an army"
     army: str
@@ -90,6 +109,8 @@ class RemoveUnit(Action):
 
 @define(kw_only=True)
 class SetTreasury(Action):
+    __repr__ = fields_repr
+
     kind = "set_treasury"
     summary = "Set one of your players' treasury"
     player: str
@@ -98,6 +119,8 @@ class SetTreasury(Action):
 
 @define(kw_only=True)
 class SetStores(Action):
+    __repr__ = fields_repr
+
     kind = "set_stores"
     summary = "Set what a settlement you own stores (food, gold, ...)"
     settlement: str
@@ -106,6 +129,8 @@ class SetStores(Action):
 
 @define(kw_only=True)
 class Roll(Action):
+    __repr__ = fields_repr
+
     kind = "roll"
     summary = "Roll any dice expression for your own tables (2d6, d66, 3d6+1)"
     expr: str
@@ -117,6 +142,8 @@ class EndTurn(EndAction):
     """The engine ends the seat's turn: in turn order the player to act passes to the next;
     when everyone acts at once, every player of the seat ends at once."""
 
+    __repr__ = fields_repr
+
     kind = "end_turn"
     summary = "End your turn (in turn order, pass to the next player)"
     whole_seat = True
@@ -124,6 +151,8 @@ class EndTurn(EndAction):
 
 @define(kw_only=True)
 class Capture(Action):
+    __repr__ = fields_repr
+
     kind = "capture"
     summary = "Take a settlement your army stands in, with no other player's army there"
     army: str

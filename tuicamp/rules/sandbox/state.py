@@ -7,6 +7,8 @@ from typing import TYPE_CHECKING
 
 from attrs import define, field
 
+from tuicamp.model.reprs import fields_repr
+
 if TYPE_CHECKING:
     from tuicamp.engine.rules import Rules
     from tuicamp.model.forces import Army
@@ -14,6 +16,8 @@ if TYPE_CHECKING:
 
 @define
 class SandboxState:
+    __repr__ = fields_repr
+
     mp_used: dict[str, float] = field(factory=dict)  # army id -> MP spent this turn (R-SB-4)
 
 

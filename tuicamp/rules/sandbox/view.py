@@ -15,11 +15,14 @@ from attrs import frozen
 
 from tuicamp.engine.ruleset import StatusLine
 from tuicamp.model.forces import Army, Seat
+from tuicamp.model.reprs import fields_repr
 
 
 @frozen
 class ArmyLedger:
     """One army's movement this turn."""
+
+    __repr__ = fields_repr
 
     army: str
     name: str
@@ -36,6 +39,8 @@ class ArmyLedger:
 @frozen
 class SandboxView:
     """The sandbox's state as one seat may know it (copies: changing it changes nothing)."""
+
+    __repr__ = fields_repr
 
     order: tuple[str, ...]  # player ids in turn order
     to_play: tuple[str, ...]  # whose turn it is (all who have not ended, when simultaneous)

@@ -10,6 +10,7 @@ from attrs import define
 from tuicamp.game.mapedit.edits import BRUSH_SIZES
 from tuicamp.game.mapedit.palette import Palette
 from tuicamp.model.map import HexMap
+from tuicamp.model.reprs import fields_repr
 
 TERRAIN, FEATURE, TERRITORY, SETTLEMENT = "terrain", "feature", "territory", "settlement"
 ARMY = "army"
@@ -31,6 +32,8 @@ TOOL_KEYS: dict[str, tuple[str, ...]] = {
 
 @define
 class Tools:
+    __repr__ = fields_repr
+
     tool: str = TERRAIN
     terrain: int = 1  # index into the vocabulary's letters (forest: clear is the blank map)
     feature: int = 0

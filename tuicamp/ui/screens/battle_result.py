@@ -46,6 +46,7 @@ from tuicamp.game.session import Session
 from tuicamp.game.side_forces import force_lines
 from tuicamp.model.battle import Battle, BattleSide, UnitLoss
 from tuicamp.model.campaign import Campaign
+from tuicamp.model.reprs import fields_repr
 from tuicamp.ui.screens.quick_open import QuickOpen
 from tuicamp.ui.widgets.fields import Field
 from tuicamp.ui.widgets.key_footer import KeyFooter
@@ -99,6 +100,8 @@ def refusal(session: Session, seat: str, action: Action) -> str | None:
 
 @define
 class UnitRow:
+    __repr__ = fields_repr
+
     army: str
     army_name: str
     unit: str
@@ -108,6 +111,8 @@ class UnitRow:
 
 @define
 class SideForm:
+    __repr__ = fields_repr
+
     side: BattleSide
     armies: list[str]  # army names, for the side's heading
     units: list[UnitRow] = field(factory=list)

@@ -21,6 +21,7 @@ from textual.widgets import Markdown, OptionList, Static
 
 from tuicamp.engine.context import merged_tables
 from tuicamp.engine.ruleset import Ruleset
+from tuicamp.model.reprs import fields_repr
 from tuicamp.model.terrain import Vocabulary
 from tuicamp.ui.screens.quick_open import QuickOpen
 from tuicamp.ui.widgets.key_footer import KeyFooter
@@ -82,6 +83,8 @@ class HelpChapter:
     The help is shown one chapter at a time because Textual builds a widget per Markdown
     block and per table cell: Rauscher's whole help (52 tables, a rule book) is thousands
     of widgets and took many seconds to open, while one chapter opens at once."""
+
+    __repr__ = fields_repr
 
     title: str
     markdown: str

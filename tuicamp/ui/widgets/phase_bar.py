@@ -19,6 +19,7 @@ from textual.widgets import Static
 
 from tuicamp.engine.ruleset import Ruleset
 from tuicamp.engine.views import CampaignView
+from tuicamp.model.reprs import fields_repr
 
 FALLBACK_WIDTH = 78  # before the first layout: an 80-column terminal less the padding
 
@@ -39,6 +40,8 @@ def _phase_shown(view: CampaignView, ruleset: Ruleset) -> str:
 @frozen
 class BarText:
     """One wording of the bar: the parts a markup template fills in."""
+
+    __repr__ = fields_repr
 
     to_play: str  # "to play: Stirland, Sylvania" or "2 to act: ..."
     pending: str  # "" when none is shown

@@ -28,6 +28,7 @@ from textual.widget import Widget
 from tuicamp.engine.ruleset import Ruleset, StatusLine
 from tuicamp.engine.views import ArmyView, CampaignView
 from tuicamp.model.hexes import Hex
+from tuicamp.model.reprs import fields_repr
 from tuicamp.model.words import counted
 from tuicamp.ui.map_render import marker_style
 from tuicamp.ui.names import ELLIPSIS, cut
@@ -36,6 +37,8 @@ from tuicamp.ui.names import ELLIPSIS, cut
 @define
 class MovePreview:
     """What the campaign screen knows about the move being planned."""
+
+    __repr__ = fields_repr
 
     army: ArmyView
     goal: Hex | None = None
@@ -48,6 +51,8 @@ class MovePreview:
 class Whole:
     """A line the panel shows whole, wrapped after whole words when it is longer than the
     panel: a name (of an army, a territory, a settlement) that the map and the lists cut."""
+
+    __repr__ = fields_repr
 
     content: Content
 

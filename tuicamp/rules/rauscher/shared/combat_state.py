@@ -12,6 +12,7 @@ from attrs import define, field
 
 from tuicamp.model.forces import Unit
 from tuicamp.model.hexes import Hex
+from tuicamp.model.reprs import fields_repr
 
 # The kind of scheduled effect that brings models off the table back (combat.after).
 RETURN = "models_return"
@@ -24,6 +25,8 @@ class Returning:
     ``unit`` is a copy of the unit holding just the returning models (and their points), so
     the unit can be rebuilt if it was wiped out meanwhile.
     """
+
+    __repr__ = fields_repr
 
     army: str
     unit: Unit
@@ -41,6 +44,8 @@ class Prisoner:
     The economy module ransoms prisoners; ``unit`` is the character as it was (one model).
     """
 
+    __repr__ = fields_repr
+
     id: str
     unit: Unit
     owner: str  # whose character it is
@@ -54,6 +59,8 @@ class Prisoner:
 class RecoveredItem:
     """A dead character's magic item picked up from the field (Booty Table)."""
 
+    __repr__ = fields_repr
+
     name: str
     holder: str  # the player who has it now
     from_unit: str  # the character's name
@@ -65,6 +72,8 @@ class RecoveredItem:
 class Occupation:
     """A settlement captured by force; it serves the occupier while a detachment stays."""
 
+    __repr__ = fields_repr
+
     settlement: str
     occupier: str
     previous_owner: str | None = None
@@ -74,6 +83,8 @@ class Occupation:
 @define
 class DestroyedSettlement:
     """A settlement gone from the map ("may not be recaptured or rebuilt")."""
+
+    __repr__ = fields_repr
 
     id: str
     name: str
@@ -88,6 +99,8 @@ class DestroyedSettlement:
 class Engagement:
     """Enemies in one hex whose battle waits for allocations to be filled (R-RA-3)."""
 
+    __repr__ = fields_repr
+
     hex: Hex
     attacker: str
     defender: str
@@ -101,6 +114,8 @@ class Engagement:
 class Outcome:
     """How a battle ended in campaign terms (Campaign VP table, Battle Result Chart)."""
 
+    __repr__ = fields_repr
+
     cvp: dict[str, int] = field(factory=dict)  # side id -> Campaign VP
     margin: int = 0
     victor: str | None = None  # side id; None: a draw
@@ -111,6 +126,8 @@ class Outcome:
 @define
 class BattleInfo:
     """What the combat module knows of one battle beyond the core record."""
+
+    __repr__ = fields_repr
 
     battle: str
     attacker: str  # player ids
@@ -128,6 +145,8 @@ class BattleInfo:
 @define
 class CombatState:
     """Filled in by the combat module: only plain attrs data, saved with the campaign."""
+
+    __repr__ = fields_repr
 
     # Models off the table (``Returning``) are the engine's scheduled effects since state
     # version 3: see combat.after.schedule_return.

@@ -11,6 +11,7 @@ from __future__ import annotations
 from attrs import define, field
 
 from tuicamp.model.forces import Category, Unit
+from tuicamp.model.reprs import fields_repr
 from tuicamp.rules.kit.sealed import SealedChoice
 
 
@@ -22,6 +23,8 @@ class Purchase:
     points, category, ...) or, with ``allocation``, a points allocation of a category
     (R-RA-3). ``cost`` is what was charged, so a cancellation in Upkeep refunds it exactly.
     """
+
+    __repr__ = fields_repr
 
     id: str
     player: str
@@ -49,6 +52,8 @@ class Purchase:
 class MercenaryOffer:
     """This turn's attempt to hire mercenaries ("You may try this once per turn")."""
 
+    __repr__ = fields_repr
+
     player: str
     settlement: str
     turn: int
@@ -65,6 +70,8 @@ class RansomNote:
     """One sealed note about a prisoner in one Upkeep phase (R-RA-11): a choice in the
     kit's sealed round of the two (:attr:`EconomyState.ransom`)."""
 
+    __repr__ = fields_repr
+
     what: str  # "offer" (written by the character's owner) or "demand" (by the captor)
     amount: int  # coppers
 
@@ -78,6 +85,8 @@ def ransom_id(prisoner: str, turn: int) -> str:
 class Ransomed:
     """A character whose ransom was paid, on the way home (alive, or killed in transit)."""
 
+    __repr__ = fields_repr
+
     prisoner: str
     owner: str
     unit: Unit
@@ -89,6 +98,8 @@ class Ransomed:
 @define
 class Card:
     """One card of a scenario deck (R-RA-10): the GM applies its effect with corrections."""
+
+    __repr__ = fields_repr
 
     id: str
     deck: str  # events, encounters or magic
@@ -103,6 +114,8 @@ class Rerollable:
     Only rolls whose outcome tuicamp can take back and apply again are offered (see the
     module docs); ``target`` names what the roll decided, for the kind's re-roll handler.
     """
+
+    __repr__ = fields_repr
 
     id: str
     player: str
@@ -122,6 +135,8 @@ class Rerollable:
 class StarvationTest:
     """One unit's Desertion and Starvation test, kept so a fate point can undo it."""
 
+    __repr__ = fields_repr
+
     id: str  # the Rerollable id
     army: str
     ld: int
@@ -140,6 +155,8 @@ class StarvationTest:
 @define
 class EconomyState:
     """Filled in by the economy module: only plain attrs data, saved with the campaign."""
+
+    __repr__ = fields_repr
 
     purchases: list[Purchase] = field(factory=list)
     recruit_points: dict[str, int] = field(factory=dict)  # player -> points bought this turn

@@ -19,6 +19,7 @@ from attrs import define, field
 from tuicamp.engine.context import Context
 from tuicamp.engine.rules import Rules
 from tuicamp.model.battle import Battle
+from tuicamp.model.reprs import fields_repr
 from tuicamp.rules.rauscher.shared.combat_state import BattleInfo
 
 # The Combat phase begins, before its battles are found (sieges that no longer stand end).
@@ -37,6 +38,8 @@ ShutIn = Callable[[Rules, str], bool]
 @define
 class Hooks:
     """What the higher packages have hung on the lower ones' moments."""
+
+    __repr__ = fields_repr
 
     before_battles: list[BeforeBattles] = field(factory=list)
     battle_settled: list[BattleSettled] = field(factory=list)

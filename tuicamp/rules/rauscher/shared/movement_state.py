@@ -10,6 +10,7 @@ from __future__ import annotations
 from attrs import define, field
 
 from tuicamp.model.hexes import Hex
+from tuicamp.model.reprs import fields_repr
 
 
 @define
@@ -19,6 +20,8 @@ class Intel:
     Knowledge holds "until the next change": while the army's composition (its units, their
     models and points, its allocations) still has the ``signature`` it had when scouted.
     """
+
+    __repr__ = fields_repr
 
     player: str
     army: str
@@ -31,6 +34,8 @@ class Intel:
 class Ambush:
     """A hidden ambush party: an off-map Army (hex None) waiting in ``territory``."""
 
+    __repr__ = fields_repr
+
     army: str  # the ambush party's own Army id
     owner: str
     territory: str
@@ -41,6 +46,8 @@ class Ambush:
 @define
 class SprungAmbush:
     """An ambush revealed on ``turn``: the battle card reads the result from here."""
+
+    __repr__ = fields_repr
 
     army: str  # the ambush party
     target: str  # the ambushed army
@@ -55,6 +62,8 @@ class SprungAmbush:
 class MessengerErrand:
     """A messenger's errand: where it rides and how the settlement has answered so far."""
 
+    __repr__ = fields_repr
+
     messenger: str
     settlement: str
     origin_territory: str | None = None  # the messenger's territory, where the aid may go
@@ -68,6 +77,8 @@ class CapitalGuard:
     """ "No more than half of your capital's army may ever leave the territory of the capital
     city": the units that stood in the capital at set-up, and their points then."""
 
+    __repr__ = fields_repr
+
     player: str
     settlement: str
     territory: str
@@ -79,6 +90,8 @@ class CapitalGuard:
 class Scouted:
     """A scouting attempt already made this turn (one try per scout and target a turn)."""
 
+    __repr__ = fields_repr
+
     scout: str
     target: str
     turn: int
@@ -87,6 +100,8 @@ class Scouted:
 @define
 class MovementState:
     """Filled in by the movement module: only plain attrs data, saved with the campaign."""
+
+    __repr__ = fields_repr
 
     intel: list[Intel] = field(factory=list)
     ambushes: list[Ambush] = field(factory=list)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from attrs import define, field
 
 from tuicamp.model.hexes import Hex
+from tuicamp.model.reprs import fields_repr
 from tuicamp.rules.kit.sealed import SealedChoice
 
 
@@ -19,6 +20,8 @@ class SiegeOrder:
     ``units`` the defender's units that sally (empty: every unit but the war machines).
     """
 
+    __repr__ = fields_repr
+
     player: str
     order: str
     turn: int
@@ -29,6 +32,8 @@ class SiegeOrder:
 
 @define
 class Siege:
+    __repr__ = fields_repr
+
     id: str
     settlement: str
     hex: Hex
@@ -72,6 +77,8 @@ def orders_id(siege_id: str, turn: int) -> str:
 @define
 class SiegeState:
     """Filled in by the siege module: only plain attrs data, saved with the campaign."""
+
+    __repr__ = fields_repr
 
     sieges: dict[str, Siege] = field(factory=dict)
     next_id: int = 1

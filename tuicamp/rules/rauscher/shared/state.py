@@ -12,6 +12,7 @@ from enum import StrEnum
 from attrs import define, field
 
 from tuicamp.model.forces import Category
+from tuicamp.model.reprs import fields_repr
 from tuicamp.rules.rauscher.shared.combat_state import CombatState
 from tuicamp.rules.rauscher.shared.economy_state import EconomyState
 from tuicamp.rules.rauscher.shared.movement_state import MovementState
@@ -49,6 +50,8 @@ class Stance(StrEnum):
 class Allocation:
     """Points set aside for a category of troops, to be filled at the first battle (R-RA-3)."""
 
+    __repr__ = fields_repr
+
     category: Category
     points: int
     label: str = ""  # e.g. "cavalry"
@@ -56,6 +59,8 @@ class Allocation:
 
 @define
 class ArmyState:
+    __repr__ = fields_repr
+
     role: Role = Role.ARMY
     fatigue: int = 0
     march: March = March.NORMAL
@@ -77,6 +82,8 @@ class ArmyState:
 
 @define
 class UnitState:
+    __repr__ = fields_repr
+
     home_territory: str | None = None  # militia: bound to this territory
     freed_until_turn: int = 0  # militia freed by a messenger's agreement (until this turn)
     deserting: bool = False  # marching home after a desertion roll
@@ -84,6 +91,8 @@ class UnitState:
 
 @define
 class PlayerState:
+    __repr__ = fields_repr
+
     fate_points: int = 0
     troops_killed: int = 0  # enemy points killed (War of Destruction)
     battles_won: int = 0  # (The Art of War)
@@ -94,6 +103,8 @@ class PlayerState:
 
 @define
 class LedgerEntry:
+    __repr__ = fields_repr
+
     turn: int
     territories: int
     treasury: int
@@ -103,6 +114,8 @@ class LedgerEntry:
 
 @define
 class RauscherState:
+    __repr__ = fields_repr
+
     armies: dict[str, ArmyState] = field(factory=dict)
     units: dict[str, UnitState] = field(factory=dict)
     players: dict[str, PlayerState] = field(factory=dict)

@@ -9,10 +9,14 @@ from __future__ import annotations
 
 from attrs import define, field
 
+from tuicamp.model.reprs import fields_repr
+
 
 @define
 class Allegiance:
     """One territory's declaration at set-up (Family Squabble): the die and the result."""
+
+    __repr__ = fields_repr
 
     territory: str
     player: str
@@ -21,6 +25,8 @@ class Allegiance:
 
 @define
 class VictoryState:
+    __repr__ = fields_repr
+
     allegiances: list[Allegiance] = field(factory=list)
     allotted: bool = False  # the Family Squabble's territories have declared
     announced: bool = False  # ... and the chronicle says so

@@ -15,6 +15,7 @@ from attrs import field, frozen
 
 from tuicamp.model.forces import Category, Unit
 from tuicamp.model.hexes import Hex
+from tuicamp.model.reprs import fields_repr
 from tuicamp.rules.rauscher.shared.economy_state import Purchase
 from tuicamp.rules.rauscher.shared.siege_state import SiegeOrder
 from tuicamp.rules.rauscher.shared.state import March, Role, Stance
@@ -25,6 +26,8 @@ from tuicamp.rules.rauscher.shared.state import March, Role, Stance
 class Cargo:
     """What a baggage train or a ship carries."""
 
+    __repr__ = fields_repr
+
     food: int = 0
     gold: int = 0  # in coppers
 
@@ -32,6 +35,8 @@ class Cargo:
 @frozen
 class AllocationNote:
     """Points set aside for a category, filled with units at the army's first battle."""
+
+    __repr__ = fields_repr
 
     category: Category
     points: int
@@ -42,6 +47,8 @@ class AllocationNote:
 class SupplyRow:
     """An army's food: what it needs and what is within its reach (shared with the other
     armies drawing on the same settlements, so "to hand" is what it could get at most)."""
+
+    __repr__ = fields_repr
 
     army: str
     name: str
@@ -65,6 +72,8 @@ class SupplyRow:
 class ArmyLedger:
     """One of the seat's own counters as the rules keep it: role, march, what it spent,
     what it carries, its supply and whom it could scout."""
+
+    __repr__ = fields_repr
 
     army: str
     name: str
@@ -107,6 +116,8 @@ class RerollNote:
     offer's) or a roll of the last action that rolled dice (``id`` is ``#`` and its
     number); ``id`` is what ``use_fate`` takes, ``roll`` the number the chronicle shows."""
 
+    __repr__ = fields_repr
+
     id: str
     reason: str
     expr: str
@@ -116,6 +127,8 @@ class RerollNote:
 
 @frozen
 class CardNote:
+    __repr__ = fields_repr
+
     key: str  # "deck/id"
     title: str
     text: str
@@ -124,6 +137,8 @@ class CardNote:
 @frozen
 class MercenaryNote:
     """This turn's attempt to hire mercenaries."""
+
+    __repr__ = fields_repr
 
     settlement: str
     status: str  # unavailable, offered, hired, refused
@@ -135,6 +150,8 @@ class MercenaryNote:
 class AmbushNote:
     """One of the seat's hidden ambush parties (an own counter off the map)."""
 
+    __repr__ = fields_repr
+
     army: str
     name: str
     territory: str
@@ -145,6 +162,8 @@ class AmbushNote:
 class PlayerLedger:
     """One of the seat's own Warmasters: purse, stores, fate, purchases, cards, ambushes,
     and what still blocks ending the phase."""
+
+    __repr__ = fields_repr
 
     player: str
     name: str
@@ -181,6 +200,8 @@ class PrisonerNote:
     """A captive character the seat has a say in: one of its own, or one it holds. The
     sealed notes are the seat's own only, until both are written and revealed."""
 
+    __repr__ = fields_repr
+
     id: str
     name: str
     owner: str
@@ -197,6 +218,8 @@ class PrisonerNote:
 class HomecomingNote:
     """A character of the seat's whose ransom was paid: alive on the way home, or not."""
 
+    __repr__ = fields_repr
+
     prisoner: str
     name: str
     owner: str
@@ -210,6 +233,8 @@ class SealedOrder:
     """One side's order of this turn in a siege: everyone may know whether it is written;
     what it says is its writer's until both are revealed."""
 
+    __repr__ = fields_repr
+
     role: str  # besieger or defender
     player: str
     written: bool
@@ -218,6 +243,8 @@ class SealedOrder:
 
 @frozen
 class SiegeNote:
+    __repr__ = fields_repr
+
     id: str
     settlement: str
     name: str
@@ -239,6 +266,8 @@ class SiegeNote:
 class BattleNote:
     """A battle waiting to be fought: where, and whether the seat takes part."""
 
+    __repr__ = fields_repr
+
     id: str
     hex: Hex
     yours: bool
@@ -247,6 +276,8 @@ class BattleNote:
 @frozen
 class IntelNote:
     """What the seat's side still knows of another player's army (Scouting Results)."""
+
+    __repr__ = fields_repr
 
     army: str
     level: str  # points, categories or full
@@ -258,6 +289,8 @@ class IntelNote:
 class ChartPoint:
     """One turn of the ledger chart; ``treasury`` is None where the seat may not know it."""
 
+    __repr__ = fields_repr
+
     turn: int
     territories: int
     treasury: int | None
@@ -265,6 +298,8 @@ class ChartPoint:
 
 @frozen
 class ChartSeries:
+    __repr__ = fields_repr
+
     player: str
     name: str
     colour: str
@@ -275,6 +310,8 @@ class ChartSeries:
 @frozen
 class ResolutionSummary:
     """What this turn's Resolution did to the seat's armies and purse, counted."""
+
+    __repr__ = fields_repr
 
     fed: int = 0
     short: int = 0
@@ -288,6 +325,8 @@ class ResolutionSummary:
 
 @frozen
 class DeckNote:
+    __repr__ = fields_repr
+
     name: str
     phase: str  # the phase it is drawn in
     left: int
@@ -295,6 +334,8 @@ class DeckNote:
 
 @frozen
 class Standing:
+    __repr__ = fields_repr
+
     player: str
     text: str
 
@@ -303,6 +344,8 @@ class Standing:
 class VictoryNote:
     """The war's condition, and the standings as far as the seat may know them: its own
     players' while the war lasts, everyone's once it is over."""
+
+    __repr__ = fields_repr
 
     title: str
     text: str
@@ -314,6 +357,8 @@ class VictoryNote:
 @frozen
 class RauscherView:
     """The Rauscher state as one seat may know it (``CampaignView.ruleset_state``)."""
+
+    __repr__ = fields_repr
 
     turn: int
     phase: str
