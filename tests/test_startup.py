@@ -626,22 +626,30 @@ def test_each_commands_own_parser_is_the_one_every_command_is_built_with():
     assert build_parser("show").parse_args(argv) == build_parser().parse_args(argv)
 
 
-HAND_OVER_FIRST = """
+def _at_hand_over(record: str) -> str:
+    """A script's start: ``seen["at_hand_over"]`` set to ``record`` as the hand-over
+    mounts, then the app run on the save (argv 1) until the script's ``main`` goes on."""
+    return f"""
 import asyncio, json, sys
 from pathlib import Path
 from tuicamp.ui.app import TuicampApp
 from tuicamp.ui.screens.handover import HandoverScreen
-seen = {}
+seen = {{}}
 mounted = HandoverScreen.on_mount
 def on_mount(self):
-    seen.setdefault("at_hand_over", sorted(sys.modules))
+    seen.setdefault("at_hand_over", {record})
     mounted(self)
 HandoverScreen.on_mount = on_mount
 
 async def main():
     app = TuicampApp(save=Path(sys.argv[1]), saves_folder=Path(sys.argv[2]))
     async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.pause()
+"""
+
+
+HAND_OVER_FIRST = (
+    _at_hand_over("sorted(sys.modules)")
+    + """        await pilot.pause()
         seen["shown"] = type(app.screen).__name__
         seen["built"] = app.campaign_screen is not None
         await pilot.press("enter")
@@ -655,6 +663,7 @@ async def main():
 
 asyncio.run(main())
 """
+)
 
 # What the campaign screen draws with: none of it before the hand-over is on the screen.
 BEHIND_THE_HAND_OVER = (
@@ -907,3 +916,54 @@ def test_the_start_up_layers_shared_repr_prints_what_attrs_generates(sandbox_sav
         twin = _attrs_twin(obj)
         assert type(twin).__repr__ is not cls.__repr__  # attrs generated the twin's
         assert repr(obj) == repr(twin), cls.__name__
+
+
+# --- the app's stylesheet: parsed once, in the configured theme ----------------------------
+ONE_PARSE = (
+    """
+import textual.css.stylesheet as stylesheet
+from tuicamp.ui.app import STYLES
+counts = {name: 0 for name in STYLES}
+real_parse = stylesheet.parse
+def parse(scope, css, read_from, *args, **kwargs):  # each parse of one of the app's files
+    name = Path(str(read_from[0])).name
+    if name in counts:
+        counts[name] += 1
+    return real_parse(scope, css, read_from, *args, **kwargs)
+stylesheet.parse = parse
+"""
+    + _at_hand_over("dict(counts)")
+    + """\
+        await pilot.pause()
+        await pilot.pause()
+        seen["drawn"] = dict(counts)
+        seen["theme"] = app.theme
+        seen["classes"] = sorted(c for c in app.classes if c.startswith("-"))
+        seen["variables"] = app.stylesheet._variables == app.get_css_variables()
+        app.theme = "tuicamp-light"  # a theme chosen in play re-parses, as Textual does
+        await pilot.pause()
+        await pilot.pause()
+        seen["changed"] = dict(counts)
+        seen["changed classes"] = sorted(c for c in app.classes if c.startswith("-"))
+    print(json.dumps(seen))
+
+asyncio.run(main())
+"""
+)
+
+
+def test_the_app_parses_its_stylesheets_once_in_the_configured_theme(sandbox_save):
+    """Setting ``App.theme`` makes Textual parse every stylesheet again with the theme's
+    variables: the app starts in its theme quietly (ui/app.py), so all its CSS is parsed
+    once before the first frame, with the theme's colours and the classes Textual's own
+    watcher gives (its name, dark or light)."""
+    from tuicamp.ui.app import STYLES
+
+    seen = _first_frame(sandbox_save, sandbox_save.parent, ONE_PARSE)
+    assert seen["at_hand_over"] == dict.fromkeys(STYLES, 1)
+    assert seen["drawn"] == dict.fromkeys(STYLES, 1)
+    assert seen["theme"] == "tuicamp-dark"
+    assert seen["classes"] == ["-dark-mode", "-theme-tuicamp-dark"]
+    assert seen["variables"]  # the stylesheet's colours are the theme's
+    assert seen["changed"] == dict.fromkeys(STYLES, 2)  # the check sees a re-parse
+    assert seen["changed classes"] == ["-light-mode", "-theme-tuicamp-light"]

@@ -76,10 +76,24 @@ class TuicampApp(KeyGuardApp[int]):  # keys typed while a screen opens act on no
         self._opened = session
         for theme in THEMES:
             self.register_theme(theme)
-        self.theme = self.config.theme
+        self._start_with_theme(self.config.theme)
         self.cursor_blink = self.config.cursor_blink
         if self.config.keymap:
             self.set_keymap(self.config.keymap)
+
+    def _start_with_theme(self, name: str) -> None:
+        """Start in the configured theme without the re-parse setting ``theme`` brings:
+        its watcher parses every stylesheet again with the theme's variables, a second
+        parse of all the CSS before the first frame. Before the app runs, the theme is
+        set quietly and the stylesheet given its variables, so the one parse at start
+        uses them; the app's classes say the theme as the watcher's do."""
+        self.set_reactive(App.theme, self._validate_theme(name))
+        self.stylesheet.set_variables(self.get_css_variables())
+        dark = self.current_theme.dark
+        classes = {c: False for c in self.classes if c.startswith("-theme-")}
+        classes.update({f"-theme-{name}": True, "-dark-mode": dark, "-light-mode": not dark})
+        self.update_classes(classes, update=False)
+        self._refresh_truecolor_filter(self.ansi_theme)
 
     def action_command_palette(self) -> None:
         """Textual's palette, kept from crashing when a search outlives it (ui/palette.py)."""
