@@ -967,3 +967,52 @@ def test_the_app_parses_its_stylesheets_once_in_the_configured_theme(sandbox_sav
     assert seen["variables"]  # the stylesheet's colours are the theme's
     assert seen["changed"] == dict.fromkeys(STYLES, 2)  # the check sees a re-parse
     assert seen["changed classes"] == ["-light-mode", "-theme-tuicamp-light"]
+
+
+# --- the turn notices' watcher: started once the first frame is drawn ----------------------
+NOTICES_AFTER_FRAME = """
+import json, sys, threading
+from tuicamp.ui import app, startup
+seen = {}
+def watching():
+    return any(t.name == "turn-notices" for t in threading.enumerate())
+def run_app(save, seat, session):
+    seen["while starting"] = watching()
+    startup.release_collection()  # what the app does once its first frame is drawn
+    seen["after the first frame"] = watching()
+    return 0
+app.run_app = run_app
+from tuicamp.cli import main
+main(['play', sys.argv[1]])
+seen["after play"] = watching()
+print(json.dumps(seen))
+"""
+
+
+def test_play_starts_the_turn_notices_watcher_after_the_first_frame(sandbox_save):
+    """The watcher's thread polls the save at once: `tuicamp play` starts it when the
+    UI's first frame is drawn, not while the UI is being built, and stops it at the end."""
+    answer = _script_answer(NOTICES_AFTER_FRAME, sandbox_save)
+    assert answer == {"while starting": False, "after the first frame": True, "after play": False}
+
+
+def test_work_after_the_first_frame_runs_once_even_with_collection_not_held():
+    from tuicamp.ui import startup
+
+    done: list[str] = []
+    startup.after_first_frame(lambda: done.append("started"))
+    assert done == []
+    startup.release_collection()
+    startup.release_collection()
+    assert done == ["started"]
+
+
+def test_a_watcher_stopped_before_it_started_never_polls(tmp_path):
+    from tuicamp.game.notices import NoticeWatcher
+
+    polled: list[int] = []
+    watcher = NoticeWatcher(lambda: polled.append(1) or [])
+    watcher.stop()
+    watcher.start()
+    watcher.stop()
+    assert polled == [] and watcher._thread is None

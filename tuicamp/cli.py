@@ -448,6 +448,7 @@ def cmd_play(args: argparse.Namespace) -> int:
 def _play(args: argparse.Namespace) -> int:
     from tuicamp.game.notices import NoticeWatcher
     from tuicamp.game.session import Session
+    from tuicamp.ui.startup import after_first_frame
 
     path = _resolve_save(args.save)
     session = Session.open(path)  # fail fast with a one-line error before the UI starts
@@ -457,7 +458,7 @@ def _play(args: argparse.Namespace) -> int:
         _default_seat(session, args.seat)
         _seat_gate(session, args.seat, args.by_key)
     watcher = NoticeWatcher(lambda: [path])  # the seats' turn notices, while it runs
-    watcher.start()
+    after_first_frame(watcher.start)  # its first poll would slow the UI's start
     try:
         # played as read, unless someone saved while a passphrase was being typed
         return _run_ui(path, args.seat, None if session.stale() else session)

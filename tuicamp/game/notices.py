@@ -204,6 +204,10 @@ class NoticeWatcher:
         return sent
 
     def start(self) -> None:
+        """Poll in a thread from now on; a watcher stopped already stays stopped (one
+        started after the first frame of a UI that gave up before drawing one)."""
+        if self._stop.is_set():
+            return
         self._thread = threading.Thread(target=self._loop, name="turn-notices", daemon=True)
         self._thread.start()
 
