@@ -54,17 +54,32 @@ def _crowd(camp: Campaign, enemies: int) -> None:
 
 def test_a_move_reads_each_enemys_role_once(monkeypatch):
     """R-RA-4: the roles table says which enemies bar the way and which project a zone;
-    one move reads each enemy's record (where its role is) once for both."""
+    one move reads each enemy's row once for both, and asks for patrols only of a
+    counter whose record holds some ("Patrols extend the Zone of Influence")."""
     camp, engine = started()
     _crowd(camp, 6)
+    rstate(camp).army("orc3").patrols = ["uo3"]
     engine.changed()
     enemies = [a.id for a in costs.enemies_of(camp, "p1")]
-    spy = CountingState(monkeypatch)
+    rows: list[str] = []
+    patrols: list[str] = []
+    real_specs, real_patrols = costs.role_specs, costs._patrols_with
+
+    def role_specs(rules, army_ids):
+        army_ids = list(army_ids)
+        rows.extend(army_ids)
+        return real_specs(rules, army_ids)
+
+    def patrols_with(rules, army):
+        patrols.append(army.id)
+        return real_patrols(rules, army)
+
+    monkeypatch.setattr(costs, "role_specs", role_specs)
+    monkeypatch.setattr(costs, "_patrols_with", patrols_with)
     engine.perform("p1", A.Move(army="a1", to=L(2, 1)))
     assert camp.army("a1").hex == H(2, 1)
-    for enemy in enemies:
-        # once for its role; once more only where its patrols are asked (none has any)
-        assert spy.asked.count(enemy) <= 2, (enemy, spy.asked.count(enemy))
+    assert [rows.count(e) for e in enemies] == [1] * len(enemies)
+    assert patrols == ["orc3"]
 
 
 def test_the_zones_of_a_move_are_the_zones_counted_from_its_enemies():

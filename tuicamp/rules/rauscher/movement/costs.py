@@ -242,12 +242,16 @@ def zone_specs(
     with_centre = bool(zones.get("include_army_hex", True))
     if specs is None:
         specs = role_specs(rules, [a.id for a in armies])
+    records = rstate(rules).armies
     out: list[ZoneSpec] = []
     for army, spec in zip(armies, specs, strict=True):
         if army.hex is None or not spec["projects_zone"]:
             out.append(None)
             continue
-        radius = zones["patrol_radius"] if _patrols_with(rules, army) else zones["radius"]
+        record = records.get(army.id)
+        # most counters have no patrols: their record says so without the full look-up
+        patrols = (record is None or bool(record.patrols)) and _patrols_with(rules, army)
+        radius = zones["patrol_radius"] if patrols else zones["radius"]
         out.append((army.hex, int(radius), with_centre))
     return tuple(out)
 
