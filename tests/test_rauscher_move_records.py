@@ -20,13 +20,16 @@ from conftest import H
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from rauscher_rules import rauscher_rules
+from test_rauscher_movement import _capital_camp
 from test_rauscher_movement_kit import L, add_army, started, unit
 
+from tuicamp.engine.kept import Kept
 from tuicamp.engine.pathing import CostModel
 from tuicamp.model.campaign import Campaign
 from tuicamp.model.forces import Army
 from tuicamp.rules.rauscher.movement import actions as A
-from tuicamp.rules.rauscher.movement import costs
+from tuicamp.rules.rauscher.movement import common, costs
+from tuicamp.rules.rauscher.movement.common import capital_outside
 from tuicamp.rules.rauscher.movement.march import _escorted
 from tuicamp.rules.rauscher.shared.common import rstate
 from tuicamp.rules.rauscher.shared.state import March, RauscherState, Role
@@ -205,3 +208,86 @@ def test_an_escort_carries_its_messenger_and_leaves_the_others():
     assert camp.army("m1").hex == H(2, 1)
     assert camp.army("m2").hex == H(1, 2)
     assert camp.army("m3").hex == H(1, 1)
+
+
+# --- the capital's check, its units' ids kept per army -------------------------------------
+
+
+def _outside_counted_afresh(camp: Campaign, player: str) -> int:
+    """ "No more than half of your capital's army may ever leave the territory of the
+    capital city" (R-RA-4): the points of the capital's units in armies away, counted
+    from every unit of every army."""
+    state = rstate(camp)
+    guard = next(g for g in state.movement.capitals if g.player == player)
+    inside = set(camp.map.territory(guard.territory).hexes)
+    return sum(
+        u.points
+        for a in camp.armies
+        if a.owner == player and a.hex is not None and a.hex not in inside
+        for u in a.units
+        if u.id in guard.units
+    )
+
+
+transfers = st.lists(
+    st.tuples(
+        st.sampled_from(["give", "rename", "move", "end"]),
+        st.integers(0, 3),
+        st.integers(0, 3),
+    ),
+    max_size=12,
+)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(transfers)
+def test_the_capitals_check_counts_as_a_count_of_every_unit(steps):
+    """R-RA-4, the capital's army: however its units pass from army to army (in place,
+    between moves), change their ids or march away, the check after a move counts what
+    a count of every unit counts."""
+    camp, engine = _capital_camp()
+    for i in range(3):
+        add_army(camp, f"far{i}", "p1", H(6, i), [unit(f"uf{i}", 50)])
+    engine.changed()
+    made = iter(range(10**6))
+    for kind, a, b in steps:
+        mine = [x for x in camp.armies if x.owner == "p1" and x.hex is not None]
+        giver, taker = mine[a % len(mine)], mine[b % len(mine)]
+        if kind == "give" and giver.units:
+            taker.units.append(giver.units.pop())
+        elif kind == "rename" and giver.units:
+            giver.units[-1].id = "c2" if b % 2 else f"x{next(made)}"
+        elif kind == "move":
+            giver.hex = H(5 + a % 2, b % 4)
+        found = costs_check(camp)
+        assert found == _outside_counted_afresh(camp, "p1"), kind
+        if kind == "end":
+            engine.changed()
+            engine.settled()
+
+
+def costs_check(camp: Campaign) -> int:
+    found = capital_outside(rauscher_rules(camp), "p1")
+    assert found is not None
+    return found[0]
+
+
+def test_the_capitals_check_reads_an_armys_unit_ids_once_while_they_stay(monkeypatch):
+    """R-RA-4, the capital's army: a move changes no army's units, so the check after
+    the next move reads no army's unit ids again."""
+    camp, engine = _capital_camp()
+    for i in range(3):
+        add_army(camp, f"far{i}", "p1", H(6, i), [unit(f"uf{i}", 50)])
+    engine.changed()
+    engine.settled()
+    read: list[tuple[str, ...]] = []
+
+    def ids(units):
+        read.append(tuple(u.id for u in units))
+        return read[-1]
+
+    monkeypatch.setattr(common, "_UNIT_IDS", Kept(ids))
+    engine.perform("p1", A.Move(army="far0", to=L(7, 0)))
+    first = len(read)
+    engine.perform("p1", A.Move(army="far1", to=L(7, 1)))
+    assert first == 3 and len(read) == first, read

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from tuicamp.engine.context import Context
 from tuicamp.engine.errors import RuleError
+from tuicamp.engine.kept import Kept
 from tuicamp.model.campaign import Campaign
 from tuicamp.model.forces import Army
 from tuicamp.model.hexes import Hex
@@ -76,6 +77,9 @@ def remove_army(campaign: Campaign, army_id: str) -> None:
 
 
 _unit_id = operator.attrgetter("id")
+# The ids of each army's units: a move changes no army's units, and the capital's check
+# after every move asks them of every army of its player away from the capital.
+_UNIT_IDS: Kept[tuple[str, ...]] = Kept(lambda units: tuple(map(_unit_id, units)))
 
 
 def capital_outside(rules: Rules, player: str) -> tuple[int, int] | None:
@@ -98,8 +102,8 @@ def capital_outside(rules: Rules, player: str) -> tuple[int, int] | None:
         else:  # a hidden ambush waits in its territory; troops aboard a ship have left
             away = ambush_home.get(army.id) != guard.territory
         # Asked after every move: most armies hold none of the capital's units, which
-        # one pass at C speed over their ids tells.
-        if away and not wanted.isdisjoint(map(_unit_id, army.units)):
+        # their units' ids tell, kept until the army's units change (engine/kept.py).
+        if away and not wanted.isdisjoint(_UNIT_IDS.of(army.units)):
             outside += sum(u.points for u in army.units if u.id in wanted)
     share = float(rules.table("move_capital")["may_leave"])
     return outside, int(guard.points * share)
