@@ -77,9 +77,20 @@ def remove_army(campaign: Campaign, army_id: str) -> None:
 
 
 _unit_id = operator.attrgetter("id")
-# The ids of each army's units: a move changes no army's units, and the capital's check
-# after every move asks them of every army of its player away from the capital.
-_UNIT_IDS: Kept[tuple[str, ...]] = Kept(lambda units: tuple(map(_unit_id, units)))
+# Whether an army's units hold any of a capital's: a move changes no army's units, and
+# the capital's check after every move asks it of every army of its player away from the
+# capital. One answer an army, kept per set of the capital's units (a capital a player).
+_HOLDERS: dict[frozenset[str], Kept[bool]] = {}
+
+
+def _holds_any(wanted: frozenset[str]) -> Kept[bool]:
+    """Whether a list of units holds one of ``wanted``, kept per list (engine/kept.py)."""
+    kept = _HOLDERS.get(wanted)
+    if kept is None:
+        if len(_HOLDERS) >= 16:
+            _HOLDERS.clear()
+        kept = _HOLDERS[wanted] = Kept(lambda units: not wanted.isdisjoint(map(_unit_id, units)))
+    return kept
 
 
 def capital_outside(rules: Rules, player: str) -> tuple[int, int] | None:
@@ -92,7 +103,8 @@ def capital_outside(rules: Rules, player: str) -> tuple[int, int] | None:
     territory = campaign.map.territory(guard.territory)
     inside = set(territory.hexes) if territory else set()
     ambush_home = {a.army: a.territory for a in state.movement.ambushes}
-    wanted = set(guard.units)
+    wanted = frozenset(guard.units)
+    holds = _holds_any(wanted)
     outside = 0
     for army in campaign.armies:
         if army.owner != player:
@@ -103,7 +115,7 @@ def capital_outside(rules: Rules, player: str) -> tuple[int, int] | None:
             away = ambush_home.get(army.id) != guard.territory
         # Asked after every move: most armies hold none of the capital's units, which
         # their units' ids tell, kept until the army's units change (engine/kept.py).
-        if away and not wanted.isdisjoint(_UNIT_IDS.of(army.units)):
+        if away and holds.of(army.units):
             outside += sum(u.points for u in army.units if u.id in wanted)
     share = float(rules.table("move_capital")["may_leave"])
     return outside, int(guard.points * share)
