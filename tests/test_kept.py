@@ -141,3 +141,28 @@ def test_a_kept_value_is_always_the_value_worked_out_afresh(steps):
                 engine.undo(gm)
         for a in camp.armies:
             assert kept.of(a.units) == _ids(a.units), (kind, a.id)
+
+
+def test_an_id_is_found_on_its_own_eight_bytes_only():
+    """The items' ids are searched as bytes: a match straddling two ids is no match."""
+    from array import array
+
+    kept = Kept(_ids)
+    kept._items = bytearray(array("q", [0x1122334455667788, 0x0102030405060708]).tobytes())
+    straddling = int.from_bytes(bytes(kept._items[1:9]), "little", signed=True)
+    assert kept._holds(0x0102030405060708)
+    assert not kept._holds(straddling)
+
+
+def test_long_unasked_everything_is_forgotten(monkeypatch):
+    """Past many stamps logged since the last asking, the kept values are forgotten
+    rather than the whole log read (and a value asked again is worked out afresh)."""
+    engine, gm = _engine()
+    army = engine.campaign.armies[0]
+    work = Counting()
+    kept = Kept(work)
+    kept.of(army.units)
+    monkeypatch.setattr("tuicamp.engine.kept._LONGEST", 0)
+    engine.perform(gm, CorrectTreasury(player="p1", amount=5, reason="count"))
+    assert kept.of(army.units) == _ids(army.units)
+    assert work.done == 2

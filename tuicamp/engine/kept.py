@@ -20,8 +20,8 @@ rare: a battle's losses, a unit bought), and each is worked out again when next 
 from __future__ import annotations
 
 from array import array
-from bisect import bisect_left
 from collections.abc import Callable
+from itertools import islice
 from typing import Any, Generic, TypeVar
 
 from tuicamp.engine import stamps
@@ -29,18 +29,24 @@ from tuicamp.engine.tracked import TrackedList
 
 V = TypeVar("V")
 
+# Stamps logged since the last asking read at most: past them, everything is forgotten
+# rather than read (a turn's actions log a few hundred; a whole copy, tens of thousands).
+_LONGEST = 2048
+
 
 class Kept(Generic[V]):
     """``work(items)`` of live lists, each kept until the list or an item is stamped."""
 
-    def __init__(self, work: Callable[[list[Any]], V], most: int = 1024) -> None:
+    def __init__(self, work: Callable[[list[Any]], V], most: int = 256) -> None:
         self._work = work
-        self._most = most  # lists kept at most: then everything is forgotten
+        # Lists kept at most, then everything is forgotten: a few campaigns' armies, not
+        # every list ever asked of (the lists of a campaign put away stay alive in here).
+        self._most = most
         self._values: dict[int, tuple[list[Any], V]] = {}  # id(list) -> (it, its value)
-        # The ids of every kept list's items, sorted when asked: a few bytes each (a
-        # campaign's units number in the thousands, and a turn's memory is measured).
-        self._items = array("q")
-        self._sorted = True
+        # The ids of every kept list's items, as eight bytes each, searched at C speed:
+        # no int object a unit (a campaign's units number in the thousands, and a
+        # turn's memory is measured).
+        self._items = bytearray()
         self._epoch = -1
         self._seen = 0  # the tick up to which the logged stamps were read
 
@@ -55,8 +61,7 @@ class Kept(Generic[V]):
             self._forget()
         if _loggable(items):
             self._values[id(items)] = (items, value)
-            self._items.extend(map(id, items))
-            self._sorted = False
+            self._items += array("q", map(id, items)).tobytes()
         return value
 
     def _catch_up(self) -> None:
@@ -69,22 +74,30 @@ class Kept(Generic[V]):
             return
         if self._seen == now:
             return
-        logged = stamps.LOG[self._seen - epoch.base :]
-        self._seen = now
-        if self._values and any(key in self._values or self._holds(key) for key in logged):
+        start, self._seen = self._seen - epoch.base, now
+        if not self._values:
+            return
+        if now - epoch.base - start > _LONGEST:  # long unasked: forgetting costs less
+            self._forget()
+            return
+        logged = islice(stamps.LOG, start, None)  # read in place: no copy of the log
+        if any(key in self._values or self._holds(key) for key in logged):
             self._forget()
 
     def _holds(self, key: int) -> bool:
-        if not self._sorted:
-            self._items = array("q", sorted(self._items))
-            self._sorted = True
-        i = bisect_left(self._items, key)
-        return i < len(self._items) and self._items[i] == key
+        """Whether ``key`` is the id of an item of a kept list (a match on a boundary
+        of eight bytes)."""
+        needle = array("q", (key,)).tobytes()
+        found = self._items.find(needle)
+        while found >= 0:
+            if found % 8 == 0:
+                return True
+            found = self._items.find(needle, found + 1)
+        return False
 
     def _forget(self) -> None:
         self._values.clear()
-        self._items = array("q")
-        self._sorted = True
+        self._items = bytearray()
 
 
 def _loggable(items: list[Any]) -> bool:
