@@ -11,6 +11,7 @@ from __future__ import annotations
 import difflib
 import functools
 import json
+import operator
 import re
 import string
 from collections.abc import Callable, Iterable, Mapping
@@ -59,11 +60,39 @@ def strip_none(value: Any) -> Any:
     return value
 
 
+# The last few grids made, each with the tables it was made from: the map's size and each
+# territory's table of hexes, held (so that no other object takes its id) and compared by
+# identity. Play never edits those tables in place (the model replaces them whole, as the
+# snapshots rely on too), so a grid made from the very same tables is the same grid: a
+# save of a 200 x 200 map after every action no longer lays out its 40,000 hexes again.
+_GRIDS: list[tuple[tuple[int, int], tuple[list[Hex], ...], tuple[int, ...], list[str] | None]] = []
+_GRIDS_KEPT = 4
+
+
 def _territory_grid(m: HexMap) -> list[str] | None:
     """Territories as rows of one-letter codes, when each hex is in at most one of them,
     they are all on the map and there are few enough territories for the codes."""
     if not m.territories or len(m.territories) > len(TERRITORY_CODES):
         return None
+    size = (m.width, m.height)
+    tables = tuple(t.hexes for t in m.territories)
+    counts = tuple(map(len, tables))
+    for kept_size, kept_tables, kept_counts, grid in _GRIDS:
+        if (
+            kept_size == size
+            and kept_counts == counts
+            and all(map(operator.is_, kept_tables, tables))
+        ):
+            return None if grid is None else list(grid)
+    grid = _laid_out(m)
+    if len(_GRIDS) >= _GRIDS_KEPT:
+        _GRIDS.pop(0)
+    _GRIDS.append((size, tables, counts, grid))
+    return None if grid is None else list(grid)
+
+
+def _laid_out(m: HexMap) -> list[str] | None:
+    """:func:`_territory_grid` made afresh."""
     width, height = m.width, m.height
     rows = [[NO_TERRITORY] * width for _ in range(height)]
     for code, t in zip(TERRITORY_CODES, m.territories, strict=False):

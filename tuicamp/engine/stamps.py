@@ -99,3 +99,8 @@ def track(cls: type) -> None:
 
     setattr(__setattr__, _WRAPPER_MARK, True)
     cls.__setattr__ = __setattr__  # type: ignore[method-assign,assignment]
+
+
+def watched(cls: type) -> bool:
+    """Whether assignments to ``cls``'s fields stamp the object (:func:`track` was run)."""
+    return bool(getattr(cls.__setattr__, _WRAPPER_MARK, False))

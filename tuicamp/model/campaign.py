@@ -99,7 +99,12 @@ class Campaign:
         return next((s for s in self.seats if s.id == sid), None)
 
     def army(self, aid: str) -> Army | None:
-        return next((a for a in self.armies if a.id == aid), None)
+        # A loop, not next() over a generator: asked many times an action, and a
+        # generator's frame costs more than the comparison it makes.
+        for a in self.armies:
+            if a.id == aid:
+                return a
+        return None
 
     def armies_of(self, pid: str) -> list[Army]:
         return [a for a in self.armies if a.owner == pid]

@@ -43,12 +43,13 @@ def settlement_at(campaign: Campaign, h: Hex) -> Settlement | None:
     return next(iter(campaign.map.settlements_at(h)), None)
 
 
-def fighters_by_side(rules: Rules, h: Hex) -> dict[str, list[Army]]:
+def fighters_by_side(rules: Rules, h: Hex, here: list[Army] | None = None) -> dict[str, list[Army]]:
     """The counters in a hex that fight, by side: a player's together with its allies'
-    (keyed by :func:`common.side_key`), for "allies fight side by side"."""
+    (keyed by :func:`common.side_key`), for "allies fight side by side". ``here``: the
+    counters in the hex, found already."""
     campaign = rules.campaign
     out: dict[str, list[Army]] = {}
-    for army in campaign.armies_at(h):
+    for army in campaign.armies_at(h) if here is None else here:
         if cc.fights(rules, army.id):
             out.setdefault(side_key(campaign, army.owner), []).append(army)
     return out
@@ -89,9 +90,12 @@ def settle_hex(ctx: Context, h: Hex, *, start: bool = False) -> None:
     Allies never fight each other; allies in one hex fight a common enemy as one side."""
     camp = ctx.campaign
     siege = rstate(camp).siege.at(h)
-    fighters = fighters_by_side(ctx, h)
+    # Who stands here is found once for the fighters and the defenceless alike (finding
+    # the fighters changes nothing): the scan asks it of every hex with a counter.
+    here = camp.armies_at(h)
+    fighters = fighters_by_side(ctx, h, here)
     if start:
-        _destroy_defenceless(ctx, h, fighters)
+        _destroy_defenceless(ctx, h, fighters, here)
     if any(b.hex == h for b in camp.pending_battles()) or any(
         e.hex == h for e in cc.cstate(camp).waiting
     ):
@@ -172,12 +176,15 @@ def choose_pair(
     return attacker, defender
 
 
-def _destroy_defenceless(ctx: Context, h: Hex, fighters: dict[str, list[Army]]) -> None:
+def _destroy_defenceless(
+    ctx: Context, h: Hex, fighters: dict[str, list[Army]], here: list[Army]
+) -> None:
     """Messengers and refugees in an enemy's hex are destroyed; undefended trains are
-    booty. A counter whose own side (or an ally) has fighting armies there is defended."""
+    booty. A counter whose own side (or an ally) has fighting armies there is defended.
+    ``here``: the counters in the hex as the scan found them."""
     camp = ctx.campaign
     state = rstate(camp)
-    for army in list(camp.armies_at(h)):
+    for army in list(here):
         foes = sorted(
             (k for k in fighters if enemies(camp, army.owner, k)),
             key=lambda k: side_order(camp, fighters[k]),

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from tuicamp.engine.context import Context
 from tuicamp.engine.errors import RuleError
+from tuicamp.engine.kept import Kept
 from tuicamp.model.campaign import Campaign
 from tuicamp.model.forces import Army
 from tuicamp.model.hexes import Hex
@@ -76,6 +77,20 @@ def remove_army(campaign: Campaign, army_id: str) -> None:
 
 
 _unit_id = operator.attrgetter("id")
+# Whether an army's units hold any of a capital's: a move changes no army's units, and
+# the capital's check after every move asks it of every army of its player away from the
+# capital. One answer an army, kept per set of the capital's units (a capital a player).
+_HOLDERS: dict[frozenset[str], Kept[bool]] = {}
+
+
+def _holds_any(wanted: frozenset[str]) -> Kept[bool]:
+    """Whether a list of units holds one of ``wanted``, kept per list (engine/kept.py)."""
+    kept = _HOLDERS.get(wanted)
+    if kept is None:
+        if len(_HOLDERS) >= 16:
+            _HOLDERS.clear()
+        kept = _HOLDERS[wanted] = Kept(lambda units: not wanted.isdisjoint(map(_unit_id, units)))
+    return kept
 
 
 def capital_outside(rules: Rules, player: str) -> tuple[int, int] | None:
@@ -88,7 +103,8 @@ def capital_outside(rules: Rules, player: str) -> tuple[int, int] | None:
     territory = campaign.map.territory(guard.territory)
     inside = set(territory.hexes) if territory else set()
     ambush_home = {a.army: a.territory for a in state.movement.ambushes}
-    wanted = set(guard.units)
+    wanted = frozenset(guard.units)
+    holds = _holds_any(wanted)
     outside = 0
     for army in campaign.armies:
         if army.owner != player:
@@ -98,8 +114,8 @@ def capital_outside(rules: Rules, player: str) -> tuple[int, int] | None:
         else:  # a hidden ambush waits in its territory; troops aboard a ship have left
             away = ambush_home.get(army.id) != guard.territory
         # Asked after every move: most armies hold none of the capital's units, which
-        # one pass at C speed over their ids tells.
-        if away and not wanted.isdisjoint(map(_unit_id, army.units)):
+        # their units' ids tell, kept until the army's units change (engine/kept.py).
+        if away and holds.of(army.units):
             outside += sum(u.points for u in army.units if u.id in wanted)
     share = float(rules.table("move_capital")["may_leave"])
     return outside, int(guard.points * share)

@@ -42,11 +42,16 @@ def role_specs(rules: Rules, army_ids: Iterable[str]) -> list[dict[str, Any]]:
     text does, without reading its ``.value``, and the default row is read only when
     the role has none."""
     state = rstate(rules)
+    records, record_of = state.armies, state.army
     roles = rules.table("move_roles")
+    default = roles["army"]
     out = []
     for army_id in army_ids:
-        spec = roles.get(state.army(army_id).role)
-        out.append(spec if spec is not None else roles["army"])
+        record = records.get(army_id)  # made by ``state.army`` only when missing
+        if record is None:
+            record = record_of(army_id)
+        spec = roles.get(record.role)
+        out.append(spec if spec is not None else default)
     return out
 
 
@@ -105,23 +110,27 @@ class Foes:
 
     on_map: tuple[Army, ...]
     blocking: tuple[Army, ...]
+    # The roles-table row of each of ``on_map``, read once for the blocking and the zones.
+    specs: tuple[dict[str, Any], ...] | None = None
 
 
 def foes_of(rules: Rules, army: Army) -> Foes:
     """:class:`Foes` of ``army`` as the campaign stands."""
     campaign = rules.campaign
     hostile = enemies_of(campaign, army.owner)
-    return Foes(tuple(hostile), tuple(_blocking(rules, army, hostile)))
+    specs = role_specs(rules, [e.id for e in hostile])
+    return Foes(tuple(hostile), tuple(_blocking(rules, army, hostile, specs)), tuple(specs))
 
 
-def _blocking(rules: Rules, army: Army, hostile: list[Army]) -> list[Army]:
+def _blocking(
+    rules: Rules, army: Army, hostile: list[Army], specs: list[dict[str, Any]]
+) -> list[Army]:
     if role_spec(rules, army.id)["passes_enemies"]:
         if rstate(rules).army(army.id).role is Role.SCOUTING_PARTY:
             # "engaged by another scouting party which moves into the same hex"
             state = rstate(rules)
             return [e for e in hostile if state.army(e.id).role is Role.SCOUTING_PARTY]
         return []
-    specs = role_specs(rules, [e.id for e in hostile])
     return [e for e, spec in zip(hostile, specs, strict=True) if spec["fights"]]
 
 
@@ -224,17 +233,25 @@ def zone_spec(rules: Rules, army: Army) -> ZoneSpec:
     return zone_specs(rules, (army,))[0]
 
 
-def zone_specs(rules: Rules, armies: Sequence[Army]) -> tuple[ZoneSpec, ...]:
+def zone_specs(
+    rules: Rules, armies: Sequence[Army], specs: Sequence[dict[str, Any]] | None = None
+) -> tuple[ZoneSpec, ...]:
     """:func:`zone_spec` of many counters (every enemy, on every move), the tables
-    looked up once."""
+    looked up once. ``specs``: their rows of the roles table, read already."""
     zones = rules.table("move_zones")
     with_centre = bool(zones.get("include_army_hex", True))
+    if specs is None:
+        specs = role_specs(rules, [a.id for a in armies])
+    records = rstate(rules).armies
     out: list[ZoneSpec] = []
-    for army, spec in zip(armies, role_specs(rules, [a.id for a in armies]), strict=True):
+    for army, spec in zip(armies, specs, strict=True):
         if army.hex is None or not spec["projects_zone"]:
             out.append(None)
             continue
-        radius = zones["patrol_radius"] if _patrols_with(rules, army) else zones["radius"]
+        record = records.get(army.id)
+        # most counters have no patrols: their record says so without the full look-up
+        patrols = (record is None or bool(record.patrols)) and _patrols_with(rules, army)
+        radius = zones["patrol_radius"] if patrols else zones["radius"]
         out.append((army.hex, int(radius), with_centre))
     return tuple(out)
 
@@ -287,8 +304,10 @@ def _enemy_zones(rules: Rules, army: Army, foes: Foes | None = None) -> frozense
     if role_spec(rules, army.id)["ignores_zones"]:
         return frozenset()
     campaign = rules.campaign
-    hostile = foes.on_map if foes is not None else enemies_of(campaign, army.owner)
-    specs = zone_specs(rules, hostile)
+    if foes is not None:
+        specs = zone_specs(rules, foes.on_map, foes.specs)
+    else:
+        specs = zone_specs(rules, enemies_of(campaign, army.owner))
     return zones_union(campaign.map.width, campaign.map.height, specs)
 
 
@@ -430,6 +449,25 @@ def _zoned(land: CostModel, zones: frozenset[Hex], factor: float) -> CostModel:
     return zoned
 
 
+# A few recent models with enemy hexes barred: (barred hexes) -> the model they were laid
+# on and the result. Every counter of one player moving in turn is barred by the same
+# enemies, so the copy is made once per change of where they stand, not once per move.
+_BARRED_MODELS: dict[frozenset[Hex], tuple[CostModel, CostModel]] = {}
+
+
+def _barred(model: CostModel, hexes: frozenset[Hex]) -> CostModel:
+    """``model`` with ``hexes`` barred, kept while the two are the same (a model is never
+    changed by a search, and a kept one only for the very model it was laid on)."""
+    kept = _BARRED_MODELS.get(hexes)
+    if kept is not None and kept[0] is model:
+        return kept[1]
+    barred = model.with_blocked(hexes)
+    if len(_BARRED_MODELS) >= 8:
+        _BARRED_MODELS.pop(next(iter(_BARRED_MODELS)))
+    _BARRED_MODELS[hexes] = (model, barred)
+    return barred
+
+
 def move_costs(
     rules: Rules, army_id: str, *, militia: bool = True, foes: Foes | None = None
 ) -> CostModel:
@@ -481,7 +519,7 @@ def plan(
     model = move_costs(rules, army_id, militia=militia, foes=foes)
     blocked = _through_blocked(rules, army, goal, foes) if enemies_bar else []
     if blocked:
-        model = model.with_blocked(blocked)
+        model = _barred(model, frozenset(blocked))
     limit = math.inf if budget is None else budget
     try:
         return cheapest_path(model, army.hex, goal, limit)

@@ -11,12 +11,14 @@ points remaining."
 from __future__ import annotations
 
 import itertools
+import operator
 
 from tuicamp.engine.battles import open_battle
 from tuicamp.engine.context import Context
 from tuicamp.engine.errors import RuleError
 from tuicamp.engine.pathing import Path, path_cost
 from tuicamp.model.battle import BattleSide, Circumstance
+from tuicamp.model.campaign import Campaign
 from tuicamp.model.forces import Army
 from tuicamp.model.hexes import Hex
 from tuicamp.rules.kit.turns import move_request, unwalkable
@@ -202,13 +204,7 @@ def walk(
         record.finished = True
     if any(e.hex == army.hex for e in blocking_enemies(ctx, army, foes)):
         record.finished = True  # it has marched into the enemy: it stops there
-    escorted = [
-        a
-        for a in camp.armies
-        if (escort := state.army(a.id)).attached_to == army.id
-        and escort.role is Role.MESSENGER
-        and a.hex == start
-    ]
+    escorted = _escorted(camp, army.id, start)
     for messenger in escorted:
         messenger.hex = army.hex
         state.army(messenger.id).moved = True
@@ -233,6 +229,29 @@ def walk(
     for messenger in [army, *escorted]:
         if state.army(messenger.id).role is Role.MESSENGER and camp.army(messenger.id):
             arrived(ctx, messenger)
+
+
+_army_id = operator.attrgetter("id")
+
+
+def _escorted(camp: Campaign, escort: str, start: Hex | None) -> list[Army]:
+    """The messengers attached to ``escort`` that stood with it at ``start``, in the
+    campaign's order: they go where it goes. Asked on every move, so the records are
+    searched first (a pass over a dict), and the armies only when some messenger is
+    attached to it; an army without a record is given one, as a look-up would."""
+    state = rstate(camp)
+    records = state.armies
+    if not all(map(records.__contains__, map(_army_id, camp.armies))):
+        for a in camp.armies:
+            state.army(a.id)
+    attached = {
+        aid
+        for aid, record in records.items()
+        if record.attached_to == escort and record.role is Role.MESSENGER
+    }
+    if not attached:
+        return []
+    return [a for a in camp.armies if a.id in attached and a.hex == start]
 
 
 def flee(ctx: Context, refugees: Army) -> None:
