@@ -55,6 +55,7 @@ from tuicamp.engine.flow import (
     acting_seats,
     every_player,
 )
+from tuicamp.engine.kept import Kept
 from tuicamp.engine.outcome import BattleOutcome, most_vp_outcome
 from tuicamp.engine.pathing import (
     CostModel,
@@ -105,6 +106,7 @@ from tuicamp.model.hexes import (
 )
 from tuicamp.model.ids import id_code
 from tuicamp.model.map import HexMap, Settlement, Territory
+from tuicamp.model.reprs import fields_repr
 from tuicamp.model.rerolls import RecordedRoll
 from tuicamp.model.teams import Team, TeamKind
 from tuicamp.model.terrain import (
@@ -197,6 +199,7 @@ __all__ = [
     "Hexside",
     "HexsideFeature",
     "Hook",
+    "Kept",
     "LineStep",
     "Moment",
     "Option",
@@ -250,6 +253,7 @@ __all__ = [
     "clock",
     "cost_model",
     "every_player",
+    "fields_repr",
     "id_code",
     "most_vp_outcome",
     "open_battle",
