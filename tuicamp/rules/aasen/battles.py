@@ -436,6 +436,7 @@ def apply_result(ctx: api.Context, battle: api.Battle) -> None:
     if battle.result is None:
         return
     injuries.check(ctx, battle)  # R-AA-87, R-AA-89: the start's dice in, who fought
+    glory.check_absent(ctx, battle)  # R-AA-95: no deeds for one who did not fight
     missions.check(ctx, battle)  # R-AA-53: before anything of the result is drawn
     winner, level = final(ctx, battle, battle.result)
     consequences(ctx, battle, winner, level)
@@ -508,6 +509,7 @@ def card_notes(rules: api.Rules, battle: api.Battle) -> list[str]:
     if invasion is not None:
         sent = [c for c in state.contingents if c.invasion == invasion.id]
         notes += limits.card_notes(rules, [invasion.attacker], sent)
+        notes += [n for c in sent if (n := support.commander_out(rules, battle, c))]
     notes += hatred.card_notes(camp, state, glory.generals(battle))
     notes.append(
         "Not allowed: special characters, Regiments of Renown, Albion and Kislev units; "

@@ -176,11 +176,33 @@ def check(ctx: api.Context, battle: api.Battle) -> None:
         facts = entry.facts if entry is not None else {}
         if not facts.get(f"{ABSENT}{fighter.key}", 0):
             continue
-        if facts.get(f"{SLAIN}{fighter.key}", 0) or facts.get(f"{FLED}{fighter.key}", 0):
+        both = [word for prefix, word in CONTRADICT if facts.get(f"{prefix}{fighter.key}", 0)]
+        if both:
             raise api.RuleError(
-                f"{title(ctx.campaign, fighter)} did not fight this battle: he was neither "
-                "slain nor fled in it (8.2, R-AA-89)"
+                f"{title(ctx.campaign, fighter)} is declared absent from battle {battle.id} "
+                f"(did not fight) and also entered as {' and '.join(both)}: the two "
+                "contradict, one who did not fight was neither slain nor fled in it; clear "
+                "one of them (8.2, R-AA-89)"
             )
+
+
+CONTRADICT = ((SLAIN, "slain"), (FLED, "fled"))  # what one declared absent cannot have been
+
+
+def absent(battle: api.Battle, fighter: Fighter) -> bool:
+    """Whether the result declares the Senior Officer absent: rolled 2 but not fielded, or
+    kept out after all (R-AA-89)."""
+    entry = battle.result.side(fighter.side) if battle.result else None
+    return bool(entry is not None and entry.facts.get(f"{ABSENT}{fighter.key}", 0))
+
+
+def did_not_fight(battle: api.Battle, fighter: Fighter) -> str:
+    """Why the character did not fight the battle, or "": kept out by his Old Battle
+    Wound's 1 (R-AA-88) or declared absent (R-AA-89). Table 6.3 is of heroic deeds done
+    in the battle, so one who did not fight earns none of its Glory (R-AA-95)."""
+    if kept_out(battle, fighter):
+        return 'his Old Battle Wound kept him out (8.2: 1, "Ow, my leg")'
+    return "he is declared absent from it (R-AA-89)" if absent(battle, fighter) else ""
 
 
 def row_of(rules: api.Rules, d66: int) -> dict[str, Any]:
@@ -392,29 +414,41 @@ def battle_start(ctx: api.Context, battle: api.Battle) -> None:
     D6 is rolled for each and the lowest result is taken"; Madness, "Roll a D6 at the start
     of each battle the character takes part in from now on". Rolled in the open as the
     battle opens for each fighter, the Senior Officers too (R-AA-83), and written on its
-    card; with table dice each character's dice wait for his own player's seat
+    card, the Old Battle Wound first and Madness only for one it does not keep out
+    (R-AA-97); with table dice each character's dice wait for his own player's seat
     (``roll_awaited``, R-AA-87), never the seat whose order opened the battle. "Robbed. In
     the next battle the character takes part, all equipment, magic items and mounts cost
     double": written on the card of his next battle, then struck from his sheet
     (R-AA-44). A battle settled as it opened (``auto_resolve_battles``) has no start left
     for the dice to decide anything of."""
     for fighter in list(fighters(astate(ctx), battle)) if battle.pending else []:
-        for rule_id, rule in ctx.table("battle_start").items():
-            count = carried(fighter.character, str(rule["injury"]))
-            if not count:
-                continue
-            dice = f"{count} D6, the lowest" if rule["lowest"] and count > 1 else "D6"
-            text = (
-                f"{title(ctx.campaign, fighter)}'s {rule['injury']} at the start of battle "
-                f"{battle.id} ({dice})"
-            )
-            now = _starter(ctx, battle, fighter, str(rule_id))
-            data = {"battle": battle.id, "side": fighter.side, "who": fighter.key}
-            api.carry_out(ctx, START_ROLL, text, [fighter.player], now, rule=rule_id, **data)
+        roll_next(ctx, battle, fighter)
     robbed(ctx, battle)
 
 
 START_ROLL = "aasen_battle_start"  # a character's dice at his battle's start (R-AA-87)
+
+
+def roll_next(ctx: api.Context, battle: api.Battle, fighter: Fighter, after: str = "") -> None:
+    """The fighter's next roll at the battle's start, in the order of table battle_start
+    (the Old Battle Wound first), after the rule ``after``: Madness is rolled "at the start
+    of each battle the character takes part in", so not for one his Old Battle Wound keeps
+    out, and with table dice its die is asked only once the wound's is in (R-AA-97)."""
+    rules = list(ctx.table("battle_start").items())
+    ids = [rule_id for rule_id, _ in rules]
+    for rule_id, rule in rules[ids.index(after) + 1 if after else 0 :]:
+        count = carried(fighter.character, str(rule["injury"]))
+        if kept_out(battle, fighter) or not count:
+            continue
+        dice = f"{count} D6, the lowest" if rule["lowest"] and count > 1 else "D6"
+        text = (
+            f"{title(ctx.campaign, fighter)}'s {rule['injury']} at the start of battle "
+            f"{battle.id} ({dice})"
+        )
+        now = _starter(ctx, battle, fighter, str(rule_id))
+        data = {"battle": battle.id, "side": fighter.side, "who": fighter.key}
+        api.carry_out(ctx, START_ROLL, text, [fighter.player], now, rule=rule_id, **data)
+        return
 
 
 def carried(character: Character, injury: str) -> int:
@@ -447,6 +481,7 @@ def start_roll(ctx: api.Context, battle: api.Battle, fighter: Fighter, rule_id: 
     key = wound_key(str(row["key"]), fighter)
     battle.circumstances.append(api.Circumstance(key, text + also, fighter.side, d6))
     ctx.emit("battle_start", text + also, battle=battle.id, player=fighter.player)
+    roll_next(ctx, battle, fighter, rule_id)
 
 
 def start_rolled(ctx: api.Context, awaited: api.AwaitedRoll) -> None:
