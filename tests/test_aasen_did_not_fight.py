@@ -5,6 +5,7 @@ Glory of table 6.3 (R-AA-95); a Contingent whose Commander is kept out fights wi
 
 from __future__ import annotations
 
+import attrs
 import pytest
 from apps.ui_kit import write_engine_save
 from test_aasen_battle_start_dice import KORHIL, WOUND, enter, opened, rolled
@@ -147,3 +148,20 @@ def to_madness_battle():
     engine.campaign.state.officers["eltharion"] = [Officer("Korhil", 3, injuries=[WOUND, MADNESS])]
     engine.campaign.dice.mode = DiceMode.TABLE
     return to_the_battles(engine)
+
+
+def test_a_madness_die_already_waiting_is_dropped_when_the_wound_keeps_him_out():
+    """R-AA-97 for a save written before it, its Madness die asked beside the wound's: the
+    wound's 1 keeps him out (8.2: "The character may not fight this battle"), so the
+    Madness die waits no more, and the chronicle says why it is not rolled."""
+    engine = to_madness_battle()
+    (wound,) = engine.campaign.flow.awaiting
+    text = wound.text.replace("Old Battle Wound", "Madness")
+    madness = attrs.evolve(wound, text=text, data={**wound.data, "rule": "madness"})
+    engine.campaign.flow.awaiting.append(madness)
+    engine.perform("eltharion", RollAwaited(dice=[1]))
+    assert engine.campaign.flow.awaiting == []
+    told = [e.text for e in engine.chronicle if e.kind == "battle_start"]
+    assert told[-1].startswith(f"Not rolled: {KORHIL}'s Madness at the start of battle b1")
+    assert "R-AA-97" in told[-1]
+    assert not [c for c in engine.campaign.battles[0].circumstances if c.key.startswith("madness")]

@@ -288,7 +288,8 @@ def contingent_glory(ctx: api.Context, battle: api.Battle, sent: list[Contingent
                 "glory",
                 f"Glory (6.4): {api.teams.name_of(camp, c.player)}'s Senior Officer "
                 f"{officer.name} gains nothing for leading a Support Contingent: he did not "
-                f"fight battle {battle.id}, {why} (R-AA-95)",
+                f"fight battle {battle.id}, {why}; no Glory of table 6.3 for one who did not "
+                "fight (R-AA-95)",
                 battle=battle.id,
                 player=c.player,
             )

@@ -201,7 +201,7 @@ def did_not_fight(battle: api.Battle, fighter: Fighter) -> str:
     Wound's 1 (R-AA-88) or declared absent (R-AA-89). Table 6.3 is of heroic deeds done
     in the battle, so one who did not fight earns none of its Glory (R-AA-95)."""
     if kept_out(battle, fighter):
-        return 'his Old Battle Wound kept him out (8.2: 1, "Ow, my leg")'
+        return 'his Old Battle Wound kept him out (8.2\'s 1, "Ow, my leg", R-AA-88)'
     return "he is declared absent from it (R-AA-89)" if absent(battle, fighter) else ""
 
 
@@ -434,11 +434,14 @@ def roll_next(ctx: api.Context, battle: api.Battle, fighter: Fighter, after: str
     (the Old Battle Wound first), after the rule ``after``: Madness is rolled "at the start
     of each battle the character takes part in", so not for one his Old Battle Wound keeps
     out, and with table dice its die is asked only once the wound's is in (R-AA-97)."""
+    if kept_out(battle, fighter):
+        not_rolled(ctx, battle, fighter)
+        return
     rules = list(ctx.table("battle_start").items())
     ids = [rule_id for rule_id, _ in rules]
     for rule_id, rule in rules[ids.index(after) + 1 if after else 0 :]:
         count = carried(fighter.character, str(rule["injury"]))
-        if kept_out(battle, fighter) or not count:
+        if not count:
             continue
         dice = f"{count} D6, the lowest" if rule["lowest"] and count > 1 else "D6"
         text = (
@@ -449,6 +452,27 @@ def roll_next(ctx: api.Context, battle: api.Battle, fighter: Fighter, after: str
         data = {"battle": battle.id, "side": fighter.side, "who": fighter.key}
         api.carry_out(ctx, START_ROLL, text, [fighter.player], now, rule=rule_id, **data)
         return
+
+
+def not_rolled(ctx: api.Context, battle: api.Battle, fighter: Fighter) -> None:
+    """Drops the dice still waiting for a character his Old Battle Wound keeps out (a save
+    written before R-AA-97 asked his Madness beside the wound), the chronicle saying so."""
+    flow = ctx.campaign.flow
+    mine = {"battle": battle.id, "side": fighter.side, "who": fighter.key}
+
+    def his(a: api.AwaitedRoll) -> bool:
+        return a.kind == START_ROLL and all(a.data.get(k) == v for k, v in mine.items())
+
+    dropped = [a for a in flow.awaiting if his(a)]
+    flow.awaiting = [a for a in flow.awaiting if not his(a)]
+    for awaited in dropped:
+        ctx.emit(
+            "battle_start",
+            f"Not rolled: {awaited.text}; the Old Battle Wound keeps the character out, and "
+            "Madness is rolled only for one who takes part (8.2, R-AA-97)",
+            battle=battle.id,
+            player=fighter.player,
+        )
 
 
 def carried(character: Character, injury: str) -> int:
