@@ -91,7 +91,8 @@ def test_the_old_battle_wound_is_rolled_by_the_characters_own_player():
 def test_a_senior_officers_madness_and_old_wound_wait_for_his_player():
     """8.2, Madness: "Roll a D6 at the start of each battle the character takes part in";
     R-AA-83: a Senior Officer rolls too, and R-AA-87 has his player's seat roll them, each
-    his own work: the Games Master may enter them for him."""
+    his own work: the Games Master may enter them for him. The Old Battle Wound is rolled
+    first, and the Madness die asked once it is in (R-AA-97)."""
     engine = to_declared()
     engine.campaign.state.officers["eltharion"] = [
         Officer("Korhil", injuries=[WOUND, "Madness (an old injury)"])
@@ -100,9 +101,11 @@ def test_a_senior_officers_madness_and_old_wound_wait_for_his_player():
     to_the_battles(engine)
     assert [(a.by, a.data["rule"]) for a in engine.campaign.flow.awaiting] == [
         (["eltharion"], "old_wound"),
-        (["eltharion"], "madness"),
     ]
     engine.perform("gm", RollAwaited(dice=[4]))
+    assert [(a.by, a.data["rule"]) for a in engine.campaign.flow.awaiting] == [
+        (["eltharion"], "madness"),
+    ]
     engine.perform("eltharion", RollAwaited(dice=[5]))
     told = [e.text for e in engine.chronicle if e.kind == "battle_start"]
     assert told == [
@@ -193,10 +196,10 @@ def test_let_me_fight_gains_glory_only_for_one_who_fought(answers, gained):
 
 def test_one_who_did_not_fight_was_not_slain():
     """R-AA-89: a Senior Officer said not to have fought was neither slain nor fled in the
-    battle: such a result is refused."""
+    battle: such a result is refused, the two said to contradict (R-AA-95)."""
     engine = opened(officer=True)
     rolled(engine, [2])
-    with pytest.raises(RuleError, match="did not fight this battle"):
+    with pytest.raises(RuleError, match=r"declared absent .* also entered as fled: the two con"):
         enter(engine, {"absent_eltharion~korhil": 1, "fled_eltharion~korhil": 1})
 
 

@@ -19,6 +19,7 @@ from attrs import define
 from tuicamp.rules import api
 from tuicamp.rules.aasen import (
     amphibious,
+    battle_start,
     bonuses,
     books,
     captives,
@@ -112,7 +113,7 @@ def open_battles(ctx: api.Context) -> None:
         battle = api.open_battle(
             ctx, realms.territory_hex(target), sides, circumstances, linked=fought_in(invasion)
         )
-        injuries.battle_start(ctx, battle)
+        battle_start.roll_at_start(ctx, battle)
         if target.id not in state.fought_in:
             state.fought_in.append(target.id)
 
@@ -435,7 +436,9 @@ def _new_defender(
 def apply_result(ctx: api.Context, battle: api.Battle) -> None:
     if battle.result is None:
         return
-    injuries.check(ctx, battle)  # R-AA-87, R-AA-89: the start's dice in, who fought
+    battle_start.check(ctx, battle)  # R-AA-87: the start's dice in
+    injuries.check(ctx, battle)  # R-AA-89: who fought
+    glory.check_absent(ctx, battle)  # R-AA-95: no deeds for one who did not fight
     missions.check(ctx, battle)  # R-AA-53: before anything of the result is drawn
     winner, level = final(ctx, battle, battle.result)
     consequences(ctx, battle, winner, level)
@@ -508,6 +511,7 @@ def card_notes(rules: api.Rules, battle: api.Battle) -> list[str]:
     if invasion is not None:
         sent = [c for c in state.contingents if c.invasion == invasion.id]
         notes += limits.card_notes(rules, [invasion.attacker], sent)
+        notes += [n for c in sent if (n := support.commander_out(rules, battle, c))]
     notes += hatred.card_notes(camp, state, glory.generals(battle))
     notes.append(
         "Not allowed: special characters, Regiments of Renown, Albion and Kislev units; "

@@ -137,6 +137,28 @@ def officer_glory(ctx: api.Context, battle: api.Battle) -> None:
         advances.gain(ctx, fighter.player, officer, got.total)
 
 
+def check_absent(ctx: api.Context, battle: api.Battle) -> None:
+    """Refuses a result giving deeds of table 6.3 to a Senior Officer it declares absent
+    (R-AA-89): the Glory for a standard goes to one who "was with the unit that captured
+    the standard", a mission's to one "he or the unit he was with was vital in
+    fulfilling", a slain character's to one who slew him (6.4), and one who did not fight
+    did none of these (R-AA-95)."""
+    result = battle.result
+    if result is None:
+        return
+    for fighter in injuries.fighters(astate(ctx), battle):
+        entry = result.side(fighter.side)
+        if entry is None or not injuries.absent(battle, fighter):
+            continue
+        given = [w for d, _, _, w in OFFICER_DEEDS if entry.facts.get(field_key(d, fighter.key))]
+        if given:
+            raise api.RuleError(
+                f"{injuries.title(ctx.campaign, fighter)} is declared absent from battle "
+                f"{battle.id} (did not fight): he can have no standards captured, missions or "
+                f"kills in it, yet the result gives him {', '.join(given)} (6.4, R-AA-95)"
+            )
+
+
 def close_giving(ctx: api.Context) -> None:
     """6.4: "When Glory is allocated after the battle, a General may give away up to half
     of the Glory he has earned": the Battles segment over, so is the allocation of its
@@ -250,7 +272,8 @@ def contingent_glory(ctx: api.Context, battle: api.Battle, sent: list[Contingent
     """6.4: "a Senior Officer leading a Support Contingent in aid of a Trusted army (from
     any realm, including his own) gains +1 Glory, regardless of the outcome of the battle"
     (table 6.3: "Leading a Support Contingent to a Trusted army | N/A | +1"); a Contingent
-    refused or absent fought in no battle."""
+    refused or absent fought in no battle, and a Commander who did not fight it, kept out
+    by his Old Battle Wound or declared absent, led none (R-AA-95, R-AA-96)."""
     camp, state = ctx.campaign, astate(ctx)
     fighting = generals(battle)
     for c in sent:
@@ -258,6 +281,18 @@ def contingent_glory(ctx: api.Context, battle: api.Battle, sent: list[Contingent
             continue
         officer = next((o for o in state.officers.get(c.player, []) if o.name == c.officer), None)
         if officer is None or not trust.trusts(state, c.player, fighting[c.side]):
+            continue
+        why = injuries.did_not_fight(battle, injuries.Fighter(c.side, c.player, officer))
+        if why:
+            ctx.emit(
+                "glory",
+                f"Glory (6.4): {api.teams.name_of(camp, c.player)}'s Senior Officer "
+                f"{officer.name} gains nothing for leading a Support Contingent: he did not "
+                f"fight battle {battle.id}, {why}; no Glory of table 6.3 for one who did not "
+                "fight (R-AA-95)",
+                battle=battle.id,
+                player=c.player,
+            )
             continue
         ctx.emit(
             "glory",

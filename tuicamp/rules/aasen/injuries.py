@@ -14,7 +14,7 @@ the status lines.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from typing import Any
 
 from attrs import frozen
@@ -159,15 +159,8 @@ ABSENT = "absent_"  # the form's absent_<who>: a Senior Officer with a 2 who did
 
 
 def check(ctx: api.Context, battle: api.Battle) -> None:
-    """Before a result is drawn: the dice at the battle's start are in, since what they
-    gave decides who fights and what the form asks (R-AA-87); and a Senior Officer who
-    did not fight was neither slain nor fled in it (R-AA-89)."""
-    waiting = still_to_roll(ctx.campaign, battle)
-    if waiting:
-        raise api.RuleError(
-            f"First the dice at the start of battle {battle.id} are rolled at the table "
-            f"(roll_awaited): {'; '.join(a.text for a in waiting)}"
-        )
+    """Before a result is drawn: a Senior Officer who did not fight was neither slain nor
+    fled in it (R-AA-89); the dice at its start are in (battle_start.check)."""
     result = battle.result
     if result is None:
         return
@@ -176,11 +169,33 @@ def check(ctx: api.Context, battle: api.Battle) -> None:
         facts = entry.facts if entry is not None else {}
         if not facts.get(f"{ABSENT}{fighter.key}", 0):
             continue
-        if facts.get(f"{SLAIN}{fighter.key}", 0) or facts.get(f"{FLED}{fighter.key}", 0):
+        both = [word for prefix, word in CONTRADICT if facts.get(f"{prefix}{fighter.key}", 0)]
+        if both:
             raise api.RuleError(
-                f"{title(ctx.campaign, fighter)} did not fight this battle: he was neither "
-                "slain nor fled in it (8.2, R-AA-89)"
+                f"{title(ctx.campaign, fighter)} is declared absent from battle {battle.id} "
+                f"(did not fight) and also entered as {' and '.join(both)}: the two "
+                "contradict, one who did not fight was neither slain nor fled in it; clear "
+                "one of them (8.2, R-AA-89)"
             )
+
+
+CONTRADICT = ((SLAIN, "slain"), (FLED, "fled"))  # what one declared absent cannot have been
+
+
+def absent(battle: api.Battle, fighter: Fighter) -> bool:
+    """Whether the result declares the Senior Officer absent: rolled 2 but not fielded, or
+    kept out after all (R-AA-89)."""
+    entry = battle.result.side(fighter.side) if battle.result else None
+    return bool(entry is not None and entry.facts.get(f"{ABSENT}{fighter.key}", 0))
+
+
+def did_not_fight(battle: api.Battle, fighter: Fighter) -> str:
+    """Why the character did not fight the battle, or "": kept out by his Old Battle
+    Wound's 1 (R-AA-88) or declared absent (R-AA-89). Table 6.3 is of heroic deeds done
+    in the battle, so one who did not fight earns none of its Glory (R-AA-95)."""
+    if kept_out(battle, fighter):
+        return 'his Old Battle Wound kept him out (8.2\'s 1, "Ow, my leg", R-AA-88)'
+    return "he is declared absent from it (R-AA-89)" if absent(battle, fighter) else ""
 
 
 def row_of(rules: api.Rules, d66: int) -> dict[str, Any]:
@@ -385,101 +400,6 @@ def fate_text(campaign: api.Campaign, general: Character) -> str:
     return FATES.get(general.fate, "")
 
 
-def battle_start(ctx: api.Context, battle: api.Battle) -> None:
-    """8.2: Old Battle Wound, "Roll a D6 at the start of each battle the General is involved
-    in ... If he is the army General, the army has no General in this battle ... It is
-    possible for a character to have more than one Old Battle Wound. If this is the case a
-    D6 is rolled for each and the lowest result is taken"; Madness, "Roll a D6 at the start
-    of each battle the character takes part in from now on". Rolled in the open as the
-    battle opens for each fighter, the Senior Officers too (R-AA-83), and written on its
-    card; with table dice each character's dice wait for his own player's seat
-    (``roll_awaited``, R-AA-87), never the seat whose order opened the battle. "Robbed. In
-    the next battle the character takes part, all equipment, magic items and mounts cost
-    double": written on the card of his next battle, then struck from his sheet
-    (R-AA-44). A battle settled as it opened (``auto_resolve_battles``) has no start left
-    for the dice to decide anything of."""
-    for fighter in list(fighters(astate(ctx), battle)) if battle.pending else []:
-        for rule_id, rule in ctx.table("battle_start").items():
-            count = carried(fighter.character, str(rule["injury"]))
-            if not count:
-                continue
-            dice = f"{count} D6, the lowest" if rule["lowest"] and count > 1 else "D6"
-            text = (
-                f"{title(ctx.campaign, fighter)}'s {rule['injury']} at the start of battle "
-                f"{battle.id} ({dice})"
-            )
-            now = _starter(ctx, battle, fighter, str(rule_id))
-            data = {"battle": battle.id, "side": fighter.side, "who": fighter.key}
-            api.carry_out(ctx, START_ROLL, text, [fighter.player], now, rule=rule_id, **data)
-    robbed(ctx, battle)
-
-
-START_ROLL = "aasen_battle_start"  # a character's dice at his battle's start (R-AA-87)
-
-
-def carried(character: Character, injury: str) -> int:
-    """How many times the character's sheet carries the injury (8.2: "It is possible for a
-    character to have more than one Old Battle Wound")."""
-    return sum(1 for i in character.injuries if i.startswith(f"{injury} ("))
-
-
-def _starter(
-    ctx: api.Context, battle: api.Battle, fighter: Fighter, rule_id: str
-) -> Callable[[], None]:
-    def roll() -> None:
-        start_roll(ctx, battle, fighter, rule_id)
-
-    return roll
-
-
-def start_roll(ctx: api.Context, battle: api.Battle, fighter: Fighter, rule_id: str) -> None:
-    """One character's roll for one injury at the battle's start: a D6 for each he carries,
-    the lowest taken where the table says so, told in the open and on the card."""
-    rule = ctx.table("battle_start")[rule_id]
-    character = fighter.character
-    count = carried(character, str(rule["injury"]))
-    reason = f"{character.name}'s {rule['injury']}"
-    d6 = min(ctx.dice.d6(reason) for _ in range(count if rule["lowest"] else 1))
-    row = next(r for r in rule["results"] if r["low"] <= d6 <= r["high"])
-    general = isinstance(character, General)
-    also = f"; {row['general']}" if general and row.get("general") else ""
-    text = f"{title(ctx.campaign, fighter)}'s {rule['injury']} (8.2), {d6}: {row['text']}"
-    key = wound_key(str(row["key"]), fighter)
-    battle.circumstances.append(api.Circumstance(key, text + also, fighter.side, d6))
-    ctx.emit("battle_start", text + also, battle=battle.id, player=fighter.player)
-
-
-def start_rolled(ctx: api.Context, awaited: api.AwaitedRoll) -> None:
-    """A character's dice at his battle's start, entered at the table by his own player's
-    seat or the Games Master (R-AA-87)."""
-    data = awaited.data
-    battle = ctx.found(
-        next((b for b in ctx.campaign.battles if b.id == data.get("battle")), None),
-        f"No battle {data.get('battle')!r}",
-    )
-    fighter = ctx.found(
-        next(
-            (
-                f
-                for f in fighters(astate(ctx), battle, everyone=True)
-                if (f.side, f.key) == (data.get("side"), data.get("who"))
-            ),
-            None,
-        ),
-        f"{awaited.text}: the character is no longer in the battle",
-    )
-    start_roll(ctx, battle, fighter, str(data.get("rule", "")))
-
-
-def still_to_roll(campaign: api.Campaign, battle: api.Battle) -> list[api.AwaitedRoll]:
-    """The dice at the battle's start still waiting for the table (R-AA-87)."""
-    return [
-        a
-        for a in campaign.flow.awaiting
-        if a.kind == START_ROLL and a.data.get("battle") == battle.id
-    ]
-
-
 def officers_on_card(campaign: api.Campaign, battle: api.Battle) -> list[str]:
     """The card's lines of each free Senior Officer's injuries, as the General's are told
     (R-AA-83: they roll at the start of his battles too)."""
@@ -497,20 +417,6 @@ def wound_key(key: str, fighter: Fighter) -> str:
     """The circumstance's key of a roll at the battle's start: the table's for the General,
     with the Senior Officer's fields' key after it for one of them (R-AA-83)."""
     return key if isinstance(fighter.character, General) else f"{key}_{fighter.key}"
-
-
-def robbed(ctx: api.Context, battle: api.Battle) -> None:
-    """Robbed, for each fighter of the battle: on its card, and struck from his sheet."""
-    row = next(r for r in ctx.table("injuries") if r["kind"] == "robbed")
-    mark = f"{row['name']} ("
-    for fighter in fighters(astate(ctx), battle):
-        character = fighter.character
-        if character.fate or not any(i.startswith(mark) for i in character.injuries):
-            continue
-        character.injuries = [i for i in character.injuries if not i.startswith(mark)]
-        text = f"{character.name} was Robbed (8.2): {row['effect']}, this battle only"
-        battle.circumstances.append(api.Circumstance("robbed", text, fighter.side))
-        ctx.emit("battle_start", text, battle=battle.id, player=fighter.player)
 
 
 def survived(ctx: api.Context, battle: api.Battle) -> None:

@@ -14,6 +14,7 @@ from typing import Any
 
 from tuicamp.rules import api
 from tuicamp.rules.aasen import (
+    battle_start,
     battles,
     betrayal,
     bonuses,
@@ -26,7 +27,6 @@ from tuicamp.rules.aasen import (
     gm,
     hatred,
     initiative,
-    injuries,
     opening,
     passage,
     purchases,
@@ -82,7 +82,7 @@ AWAITED = {
     initiative.INITIATIVE: declarations.initiative_rolled,
     initiative.ROLL_OFF: initiative.die_rolled,
     draft.SETUP_ROLL: draft.rolled,
-    injuries.START_ROLL: injuries.start_rolled,  # R-AA-87
+    battle_start.START_ROLL: battle_start.start_rolled,  # R-AA-87
 }
 
 # Who acts in every segment: the players of the realms still in the campaign (3.1).

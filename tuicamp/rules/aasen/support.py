@@ -32,7 +32,7 @@ from __future__ import annotations
 from attrs import define, field
 
 from tuicamp.rules import api
-from tuicamp.rules.aasen import amphibious, books, limits, passage, realms, trust
+from tuicamp.rules.aasen import amphibious, books, injuries, limits, passage, realms, trust
 from tuicamp.rules.aasen.declarations import declarer
 from tuicamp.rules.aasen.marching import DOGS_OF_WAR, cheapest, entry_cost, race
 from tuicamp.rules.aasen.state import (
@@ -151,6 +151,30 @@ def leave_battle(ctx: api.Context, invasion: Invasion, contingent: Contingent) -
     if side is not None and contingent.player in side.players:
         side.players.remove(contingent.player)
         side.points -= strength(ctx, contingent)
+
+
+def commander_out(rules: api.Rules, battle: api.Battle, contingent: Contingent) -> str:
+    """The card's words for a Contingent whose Commander may not fight, or "": 5.5 has "one
+    Senior Officer ... to act as the Contingent Commander", and his Old Battle Wound's 1
+    keeps him out ("His points cost is not redeemed", 8.2). The Contingent still fights,
+    its points as sent, without a Commander: none stands in, and no one gains the Glory of
+    leading it (R-AA-96)."""
+    state = astate(rules)
+    officer = next(
+        (o for o in state.officers.get(contingent.player, []) if o.name == contingent.officer),
+        None,
+    )
+    if officer is None:
+        return ""
+    fighter = injuries.Fighter(contingent.side, contingent.player, officer)
+    if not injuries.kept_out(battle, fighter):
+        return ""
+    return (
+        f"{api.teams.name_of(rules.campaign, contingent.player)}'s Support Contingent "
+        f"({strength(rules, contingent)} pts): its Commander {officer.name} may not fight "
+        "(Old Battle Wound 1, 8.2); it fights without a Contingent Commander, his points "
+        "not redeemed, no Glory for leading it (5.5, R-AA-96)"
+    )
 
 
 @define(kw_only=True)
