@@ -633,3 +633,28 @@ def test_the_command_line_plays_the_sheets_and_keeps_them_sealed(tmp_path, monke
     assert "The Hag Graef Reach: Outposts in Goldwash Strand" in log
     assert cli.main(["show", "isle", "--as", "malus"]) == 0
     assert "Resources: 7" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("segments", [1, 2])
+def test_wealth_turns_back_into_resources_in_trade_and_promotions(
+    tmp_path, monkeypatch, capsys, segments
+):
+    """7.2: "Wealth can be transformed back into Resources in the Start of the turn phase
+    ... the transfer rate is 3:1" (R-AA-98): in Trade and in Promotions & Purchases as in
+    Support and Resources, through `apply`, `show` and `log`."""
+    monkeypatch.setenv("TUICAMP_SAVES", str(tmp_path))
+    monkeypatch.setenv("TUICAMP_NOW", "2026-01-01T00:00:00")
+    assert cli.main(["new", DUEL, "--seed", "4", "--name", "isle", "--no-play"]) == 0
+    for _ in range(segments):
+        for seat in ("malus", "khazrak", "eltharion", "tehen"):
+            apply(tmp_path, seat, '[[action]]\nkind = "end_phase"\n')
+    apply(
+        tmp_path,
+        "gm",
+        '[[action]]\nkind = "gm_set_state"\nreason = "test"\n'
+        'path = "books.hag-graef-reach.wealth"\nvalue = 6\n',
+    )
+    capsys.readouterr()
+    apply(tmp_path, "malus", '[[action]]\nkind = "convert_wealth"\nresources = 2\n')
+    assert cli.main(["log", "isle", "--as", "malus"]) == 0
+    assert "6 Wealth turned into 2 Resources" in capsys.readouterr().out

@@ -125,7 +125,7 @@ class AasenRuleset(api.Ruleset):
             "Start of turn: Trade",
             order=STANDING,
             help=SEGMENT_HELP["trade"],
-            allows=("trade", "grant_passage", "release", "retire", *ANYTIME),
+            allows=("trade", "grant_passage", "release", "retire", "convert_wealth", *ANYTIME),
             on_enter=trade.open_trade,
             on_leave=trade.close_trade,
         ),
@@ -134,7 +134,7 @@ class AasenRuleset(api.Ruleset):
             "Start of turn: Promotions & Purchases",
             order=STANDING,
             help=SEGMENT_HELP["purchases"],
-            allows=("write_sheet", "execute", "retire", *ANYTIME),
+            allows=("write_sheet", "execute", "retire", "convert_wealth", *ANYTIME),
             on_enter=purchases.open_sheets,
         ),
         api.Phase(

@@ -60,7 +60,9 @@ class ConvertWealth(AasenAction):
 
     def apply(self, ctx: api.Context) -> None:
         """5.1: "Wealth can also be transformed back into Resources in later turns, but in
-        this case 3 points of Wealth are only transformed into a single Resource"."""
+        this case 3 points of Wealth are only transformed into a single Resource"; 7.2:
+        "in the Start of the turn phase", any of its segments before the declarations
+        (R-AA-98)."""
         realm_id = acting_realm(ctx)
         ctx.require(self.resources >= 1, "Turn at least 1 Resource's worth of Wealth")
         ctx.require(
