@@ -106,7 +106,45 @@ def test_the_card_lists_each_force_and_asks_no_points_lost():
     engine = to_battle(contingent=600)
     card = build_card(Rules(engine.campaign, RULESET), engine.campaign.battles[0])
     assert not [line for line in card.record if "points lost" in line]
-    assert "Victory points of each side (Warhammer rules)." in card.record
+
+
+VP_LINE = "Victory points of each side (Warhammer rules)."
+UNITS_LINE = "For every unit: models killed and models that fled the table (keep them apart)."
+
+
+@pytest.mark.parametrize("from_vp", [False, True])
+def test_the_card_asks_victory_points_only_when_they_give_the_result(from_vp, tmp_path, capsys):
+    """R-AA-4: "Players enter the result level (Massacre ... Massacred) and who won", or
+    with the option "compute it from the Victory Point difference"; R-AA-58, R-AA-99: the
+    card's record asks each side's VP only with the option, and never the units' losses,
+    which nothing reads (`tuicamp battles --card`)."""
+    engine = to_battle(contingent=600)
+    engine.campaign.options["result_from_vp"] = from_vp
+    save = write_engine_save(engine, tmp_path, "isle")
+    out = cli_out(capsys, "battles", str(save), "--card", "b1", "--as", "gm")
+    assert (VP_LINE in out) is from_vp
+    assert "models killed" not in out
+
+
+def test_a_result_entered_at_the_table_is_told_without_victory_points(tmp_path, capsys):
+    """R-AA-4, R-AA-99: a result entered as its level and winner gives no VP, and the
+    chronicle (`tuicamp log`) does not print "(Attacker 0 VP, Defender 0 VP)" for it."""
+    engine = to_battle()
+    facts = {"winner": 1, "level": 1, "conceded": 0}
+    sides = [SideEntry(side="attacker"), SideEntry(side="defender")]
+    engine.perform("gm", EnterBattleResult(battle="b1", sides=sides, facts=facts))
+    save = write_engine_save(engine, tmp_path, "isle")
+    out = cli_out(capsys, "log", str(save), "--as", "gm")
+    assert "Battle b1 fought at the table: Attacker wins a Minor Victory\n" in out
+    assert " VP" not in out.split("Battle b1 fought at the table")[1].splitlines()[0]
+
+
+def test_tuicamp_actions_says_an_aasen_result_asks_no_losses(capsys):
+    """R-AA-58, R-AA-99: `tuicamp actions -r aasen` says the battle_result's losses and
+    points_lost are not asked, and its vp only with the option."""
+    out = cli_out(capsys, "actions", "-r", "aasen")
+    block = out.split('kind = "battle_result"')[0].rsplit("[[action]]", 1)[0]
+    assert "asks no losses and no points_lost (R-AA-58)" in block
 
 
 def screen(save, seat: str, keys: list[str]) -> str:

@@ -580,6 +580,8 @@ def cmd_actions(args: argparse.Namespace) -> int:
     say(f"# Actions of {ruleset.title}; put them in an orders file for `tuicamp apply`.")
     say('# `seat = "p1"` at the top of the file says whose orders they are.\n')
     for cls in action_types(ruleset).values():
+        if note := ruleset.action_notes.get(cls.kind):
+            say(f"# {note}")
         say(action_example(cls))
         say()
     return EXIT_OK

@@ -465,9 +465,10 @@ def _settle(ctx: Context, battle: Battle, result: BattleResult) -> None:
     how = MODE_TEXT["auto" if result.auto else "table"]
     titles = {s.id: s.title for s in battle.sides}  # the result answers for these sides
     vp = ", ".join(f"{titles[r.side]} {r.vp} VP" for r in result.sides)
+    told = result.auto or ctx.ruleset.asks_victory_points(ctx, battle)
     ev = ctx.emit(
         "battle_result",
-        f"Battle {battle.id} {how}: {outcome.text} ({vp})",
+        f"Battle {battle.id} {how}: {outcome.text}" + (f" ({vp})" if told else ""),
         undoable=False,
         battle=battle.id,
         auto=result.auto,

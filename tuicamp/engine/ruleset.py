@@ -231,6 +231,9 @@ class Ruleset(ABC):
     summary: ClassVar[str] = ""
     phases: ClassVar[tuple[Phase, ...]] = ()
     actions: ClassVar[tuple[type[Action], ...]] = ()
+    # A sentence `tuicamp actions` prints above an action's block, by kind: what this
+    # ruleset asks of a core action's fields (an aasen result asks no losses, R-AA-58).
+    action_notes: ClassVar[dict[str, str]] = {}
     options: ClassVar[tuple[Option, ...]] = ()
     state_class: ClassVar[type | None] = None
     # The shape of the ruleset's saved state. A ruleset that changes it raises this by one
@@ -533,6 +536,13 @@ class Ruleset(ABC):
         "cancelled") by default; a ruleset that settles a battle unfought says what it
         counted as."""
         return battle.status.value
+
+    def asks_victory_points(self, rules: Rules, battle: Battle) -> bool:
+        """Whether a result entered at the table gives each side's Victory points: yes by
+        default. A ruleset whose players enter the outcome itself says no (an aasen result
+        without its ``result_from_vp`` option, R-AA-58, R-AA-99), and neither the card nor
+        the chronicle's line of the result speaks of VP nobody gave."""
+        return True
 
     def battle_card_notes(self, rules: Rules, battle: Battle) -> list[str]:
         """Deployment and special rules in force, one sentence each, for the battle card."""

@@ -155,18 +155,21 @@ def build_card(rules: Rules, battle: Battle) -> BattleCard:
         status=ruleset.battle_status(rules, battle)
         + (f", to be {MODE_TEXT[battle.mode]}" if battle.pending else ""),
         when=clock_text(battle, ruleset),
-        result=result_text(battle),
+        result=result_text(battle, told=ruleset.asks_victory_points(rules, battle)),
     )
 
 
-def result_text(battle: Battle) -> str:
+def result_text(battle: Battle, told: bool = True) -> str:
     """A fought battle's outcome as its card prints it ("Attacker (Red) wins; Attacker
-    (Red) 678 VP, Defender (Green) 22 VP"); "" while it waits to be fought."""
+    (Red) 678 VP, Defender (Green) 22 VP"); "" while it waits to be fought. The VP of a
+    result entered at the table are left out when nobody gave them (``told``, R-AA-99)."""
     result = battle.result
     if result is None:
         return ""
     titles = {side.id: side.title for side in battle.sides}
     vps = ", ".join(f"{titles.get(r.side, r.side)} {r.vp} VP" for r in result.sides)
+    if not (told or result.auto):
+        vps = ""
     how = " (auto-resolved)" if result.auto else ""
     return "; ".join(part for part in (result.text + how, vps) if part)
 
@@ -178,8 +181,11 @@ def _asked(spec: ResultField) -> str:
 def record_lines(rules: Rules, battle: Battle, form: ResultForm) -> list[str]:
     """What to write down after the battle, each field said of whom it is asked; a
     side's points lost are of each of its forces without counters (R-AA-54), asked only
-    as its form asks them (an aasen result never reads them, R-AA-58)."""
-    record = ["Victory points of each side (Warhammer rules)."]
+    as its form asks them (an aasen result never reads them, R-AA-58), and neither the
+    Victory points nor the units' losses are asked when the ruleset reads neither (an
+    aasen result entered as its level, R-AA-99)."""
+    asks_vp = rules.ruleset.asks_victory_points(rules, battle)
+    record = ["Victory points of each side (Warhammer rules)."] if asks_vp else []
     for spec in form.fields:
         side = battle.side(spec.side) if spec.side else None
         if spec.scope is FieldScope.EACH_SIDE:
@@ -198,7 +204,10 @@ def record_lines(rules: Rules, battle: Battle, form: ResultForm) -> list[str]:
                 f"{side.title}: points lost of the {side.points} pts of "
                 f"{points_of(rules, battle, side)}."
             )
-    record.append("For every unit: models killed and models that fled the table (keep them apart).")
+    if any(q.points_asked for q in form.sides) or not form.sides:
+        record.append(
+            "For every unit: models killed and models that fled the table (keep them apart)."
+        )
     return record
 
 

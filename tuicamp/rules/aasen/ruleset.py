@@ -111,6 +111,12 @@ class AasenRuleset(api.Ruleset):
         "and Resources, sealed purchases, invasions in Initiative order, battles by "
         "degree of victory, Wealth."
     )
+    action_notes = {
+        "battle_result": (
+            "An aasen result asks no losses and no points_lost (R-AA-58): leave them out; "
+            "a side's vp only with the option result_from_vp (R-AA-99)."
+        )
+    }
     phases = (
         api.Phase(
             "earn",
@@ -317,6 +323,11 @@ marks = { vraxx = "slaanesh" }             # per player: his General's Mark of C
         self, rules: api.Rules, battle: api.Battle, side: api.BattleSide
     ) -> list[tuple[str, int]]:
         return battles.side_forces(rules, battle, side)
+
+    def asks_victory_points(self, rules: api.Rules, battle: api.Battle) -> bool:
+        """R-AA-99: the players enter the level and who won (R-AA-4); the Victory points
+        are given only when the option ``result_from_vp`` reads the level from them."""
+        return bool(rules.option("result_from_vp"))
 
     def asks_points_lost(self, rules: api.Rules, battle: api.Battle) -> bool:
         """R-AA-58: a battle's result is its level and who won (R-AA-4, tables 6.1 and
