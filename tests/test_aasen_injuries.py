@@ -162,7 +162,11 @@ def test_a_dead_general_leads_no_more_and_his_realm_may_be_eliminated():
     seat = next(s for s in engine.campaign.seats if s.players == ["malus"])
     lines = [(s.label, s.text) for s in RULESET.status_lines(rules_of(engine), seat)]
     # his Minor Victory's 1 Glory stays on his sheet
-    assert ("General", "Drusala Shadowbane (Glory 1); dead") in lines
+    assert (
+        "General",
+        "Drusala Shadowbane (Glory 1); dead; lost, his Glory still selects the army for "
+        "the rest of the year",
+    ) in lines
     to_next_declarations(engine)
     assert "malus" not in declarations.candidates(rules_of(engine))
     assert "khazrak" in declarations.candidates(rules_of(engine))

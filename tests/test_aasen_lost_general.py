@@ -124,6 +124,32 @@ def test_a_lost_generals_sheet_says_whose_glory_selects_the_army():
     )
 
 
+def test_the_seats_general_line_says_whose_glory_selects_the_army(tmp_path, capsys):
+    """8.5: "the army is still selected as normal according to his Glory ... for the rest
+    of that campaign turn ... the army is now selected according to his Glory" (R-AA-63,
+    R-AA-100): `tuicamp show --as malus` says so on the General line, in the sheet's
+    words: his own Glory the year he was lost, then Kouran's."""
+    kept = [Officer("Lokhir Fellheart", 1), Officer("Kouran", 2)]
+    engine = malus_lost_to_purchases(kept, resources=2)
+
+    def general_line(name):
+        save = write_engine_save(engine, tmp_path, name)
+        capsys.readouterr()
+        assert cli.main(["show", str(save), "--as", "malus"]) == 0
+        out = capsys.readouterr().out
+        return " ".join(next(li for li in out.splitlines() if "General: " in li).split())
+
+    assert general_line("lost").endswith(
+        "; lost, his Glory still selects the army for the rest of the year"
+    )
+    engine.perform("malus", WriteSheet())
+    engine.perform("tehen", WriteSheet())
+    assert (
+        "; lost in an earlier year and not replaced, the army is selected by Kouran's "
+        "Glory, 2; Kouran (Glory 2) stands in as substitute General"
+    ) in general_line("lapsed")
+
+
 def test_a_new_senior_officer_may_not_take_the_name_of_a_captive_replaced():
     """8.2: "Should you be unable or unwilling to get the character back a replacement may
     be recruited" - the captive may still come back (R-AA-62), and a Senior Officer's

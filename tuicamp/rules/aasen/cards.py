@@ -23,7 +23,7 @@ from tuicamp.rules.aasen import (
     officers,
     realms,
 )
-from tuicamp.rules.aasen.state import Character, General, astate
+from tuicamp.rules.aasen.state import AasenState, Character, General, astate
 
 
 @frozen
@@ -97,11 +97,26 @@ def selection_text(rules: api.Rules, player: str, general: Character) -> str:
         return f": {choices}"
     state = astate(rules)
     if not isinstance(general, General) or not general.lapsed:
-        return f"; lost, his Glory still selects the army for the rest of the year: {choices}"
+        return f"; {STILL_HIS}: {choices}"
     return (
-        f"; lost in an earlier year and not replaced, {officers.selected_by(state, player)}: "
+        f"; {LAPSED}, {officers.selected_by(state, player)}: "
         f"{choices}; {officers.substitute_text(state.officers.get(player, []))} (8.5)"
     )
+
+
+STILL_HIS = "lost, his Glory still selects the army for the rest of the year"
+LAPSED = "lost in an earlier year and not replaced"
+
+
+def lost_selection(state: AasenState, player: str, general: General) -> str:
+    """By whose Glory a lost General's army is selected, in the sheet's words (R-AA-63,
+    R-AA-92), for the seat's General line (R-AA-100); "" for a General who leads."""
+    if not general.fate:
+        return ""
+    if not general.lapsed:
+        return STILL_HIS
+    kept = state.officers.get(player, [])
+    return f"{LAPSED}, {officers.selected_by(state, player)}; {officers.substitute_text(kept)}"
 
 
 def cards(rules: api.Rules, seat: api.Seat) -> list[CharacterCard]:

@@ -27,7 +27,7 @@ from tuicamp.rules.aasen import (
     realms,
     support,
 )
-from tuicamp.rules.aasen.cards import CharacterCard, Standing
+from tuicamp.rules.aasen.cards import CharacterCard, Standing, lost_selection
 from tuicamp.rules.aasen.mapmarks import MapMarks, map_marks
 from tuicamp.rules.aasen.state import (
     TRUST_NAMES,
@@ -111,7 +111,9 @@ def aasen_view(rules: api.Rules, seat: api.Seat) -> AasenView:
         )
     for player, general in state.generals.items():
         if seat.gm or player in seat.players:
-            out.generals[player] = general_text(camp, general)
+            selection = lost_selection(state, player, general)
+            text = general_text(camp, general)
+            out.generals[player] = f"{text}; {selection}" if selection else text
     for player, held in captives.captives_of(state):
         owner = api.teams.name_of(camp, player)
         rank = advances.rank_of(held)
