@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import copy
 
+import pytest
 from apps.ui_kit import write_engine_save
 from test_aasen_battles import end_all
 from test_aasen_captives import eltharion_taken, general
@@ -14,6 +15,7 @@ from test_aasen_year import pass_to_battles
 
 from tuicamp import cli
 from tuicamp.engine.codec import campaign_from_dict, campaign_to_dict
+from tuicamp.engine.errors import RuleError
 from tuicamp.engine.flow import EndPhase
 from tuicamp.engine.rules import Rules
 from tuicamp.rules.aasen import AasenRuleset, limits
@@ -53,7 +55,7 @@ def test_a_captured_general_replaced_stays_a_captive_and_may_be_executed():
     Glory; Imrik leads on."""
     engine = replaced()
     assert captive_lines(engine) == [
-        f"Eltharion of Arnheim's General {TAKEN} (Glory 0), held by The Hag Graef Reach"
+        f"Eltharion of Arnheim's former General {TAKEN} (Glory 0), held by The Hag Graef Reach"
     ]
     before = general(engine, "khazrak").glory
     engine.perform("khazrak", Execute(captive="eltharion"))
@@ -62,7 +64,9 @@ def test_a_captured_general_replaced_stays_a_captive_and_may_be_executed():
     assert (general(engine, "eltharion").name, general(engine, "eltharion").fate) == ("Imrik", "")
     assert engine.campaign.state.replaced["eltharion"] == []
     (told,) = [e.text for e in engine.chronicle if e.kind == "executed"]
-    assert f"Eltharion of Arnheim's General {TAKEN} is executed by The Hag Graef Reach" in told
+    assert (
+        f"Eltharion of Arnheim's former General {TAKEN} is executed by The Hag Graef Reach" in told
+    )
 
 
 def to_next_trade(engine):
@@ -95,13 +99,45 @@ def test_a_replaced_general_bought_back_in_the_trade(tmp_path, capsys):
     to_next_trade(engine)
     engine.perform("tehen", Trade(to=REACH, give=1, ask_captives=["eltharion"]))
     (offer,) = engine.campaign.state.trades.items
-    assert f"for the captive Eltharion of Arnheim's General {TAKEN}" in offer.text
+    assert f"for the captive Eltharion of Arnheim's former General {TAKEN}" in offer.text
     save = write_engine_save(engine, tmp_path, "isle")
     capsys.readouterr()
     assert cli.main(["show", str(save), "--as", "gm"]) == 0
-    assert f"Eltharion of Arnheim's General {TAKEN} (Glory 0), held by" in capsys.readouterr().out
+    assert (
+        f"Eltharion of Arnheim's former General {TAKEN} (Glory 0), held by"
+        in capsys.readouterr().out
+    )
     engine.perform("malus", Trade(accept=offer.id))
     assert [o.name for o in engine.campaign.state.officers["eltharion"]] == [TAKEN]
+
+
+def test_a_replaced_captive_is_a_former_general_on_every_line(tmp_path, capsys):
+    """8: "each army may only ever have a single General"; 8.2: "Should you be unable or
+    unwilling to get the character back a replacement may be recruited" (R-AA-62,
+    R-AA-101): once Imrik leads, Lord Aerion is Eltharion's "former General" on the
+    captive line (`show`), the trade offer, the freed line (`log`) and the refusal of an
+    offer for him after he is freed - never "Eltharion of Arnheim's General"."""
+    engine = replaced()
+    to_next_trade(engine)
+    engine.perform("tehen", Trade(to=REACH, give=1, ask_captives=[f"eltharion:{TAKEN}"]))
+    save = write_engine_save(engine, tmp_path, "held")
+    capsys.readouterr()
+    assert cli.main(["show", str(save), "--as", "malus"]) == 0
+    shown = capsys.readouterr().out
+    assert f"Captive: Eltharion of Arnheim's former General {TAKEN} (Glory 0)" in shown
+    engine.perform("khazrak", Release(captive="eltharion"))
+    save = write_engine_save(engine, tmp_path, "freed")
+    capsys.readouterr()
+    assert cli.main(["log", str(save), "--as", "gm"]) == 0
+    told = capsys.readouterr().out
+    assert f"for the captive Eltharion of Arnheim's former General {TAKEN}" in told
+    assert f"Eltharion of Arnheim's former General {TAKEN} is freed by" in told
+    trade = [line for line in told.splitlines() if " T2 trade:" in line]
+    assert trade and not [line for line in trade if f"Arnheim's General {TAKEN}" in line]
+    with pytest.raises(
+        RuleError, match=f"holds no captive Eltharion of Arnheim's Senior Officer {TAKEN}"
+    ):
+        engine.perform("tehen", Trade(to=REACH, give=1, ask_captives=[f"eltharion:{TAKEN}"]))
 
 
 def test_a_save_from_before_replaced_generals_loads():
@@ -148,7 +184,7 @@ def test_a_replaced_general_bought_off_a_third_party_is_the_buyers_to_execute():
     state.generals["eltharion"] = General("Imrik")
     engine.perform("harkon", Trade(to=REACH, ask=1, give_captives=["eltharion"]))
     (offer,) = state.trades.items
-    assert f"the captive Eltharion of Arnheim's General {old.name}" in offer.text
+    assert f"the captive Eltharion of Arnheim's former General {old.name}" in offer.text
     engine.perform("malus", Trade(accept=offer.id))
     assert (old.fate, old.captor) == ("captured", REACH)
     for p in ("malus", "khazrak", "eltharion", "tehen", "harkon"):

@@ -43,6 +43,23 @@ def generals_of(state: AasenState, owner: str) -> list[General]:
     return [*([general] if general is not None else []), *state.replaced.get(owner, [])]
 
 
+def is_replaced(state: AasenState, owner: str, character: Character) -> bool:
+    """Whether ``character`` is a captured General his player replaced (R-AA-62)."""
+    return any(g is character for g in state.replaced.get(owner, []))
+
+
+def captive_name(
+    campaign: api.Campaign, state: AasenState, owner: str, character: Character
+) -> str:
+    """A captive (or one just freed or executed) as every line names him: his player's
+    "General" or "Senior Officer", or "former General" once another leads in his place
+    (R-AA-62, R-AA-101): the captive line, trade offers, the execution, the freed line and
+    the refusals all say it so."""
+    rank = "former General" if is_replaced(state, owner, character) else None
+    rank = rank or advances.rank_of(character)
+    return f"{api.teams.name_of(campaign, owner)}'s {rank} {character.name}"
+
+
 def held(ctx: api.Context, owner: str, realm_id: str, name: str = "") -> Character:
     """A General (``name`` "": the current or a replaced one) or the character ``name`` of
     ``owner`` held by ``realm_id``, or a one-line refusal."""
@@ -53,11 +70,14 @@ def held(ctx: api.Context, owner: str, realm_id: str, name: str = "") -> Charact
     else:
         found = list(generals_of(state, owner))
     character = next((c for c in found if c.fate == CAPTURED and c.captor == realm_id), None)
-    rank = f"Senior Officer {name}" if name else "General"
-    who = api.teams.name_of(camp, owner)
-    return ctx.found(
-        character, f"{api.teams.name_of(camp, realm_id)} holds no captive {rank} of {who}"
-    )
+    holder = api.teams.name_of(camp, realm_id)
+    known = next(iter(found), None) if name else None
+    if known is None:
+        rank = f"Senior Officer {name}" if name else "General"
+        refusal = f"{holder} holds no captive {rank} of {api.teams.name_of(camp, owner)}"
+    else:
+        refusal = f"{holder} holds no captive {captive_name(camp, state, owner, known)}"
+    return ctx.found(character, refusal)
 
 
 def acting_player(ctx: api.Context, realm_id: str) -> str:
@@ -83,13 +103,10 @@ def free(ctx: api.Context, owner: str, character: Character, why: str) -> None:
     state = astate(ctx)
     captor = api.teams.name_of(ctx.campaign, character.captor)
     character.fate, character.captor = "", ""
-    text = (
-        f"{api.teams.name_of(ctx.campaign, owner)}'s {advances.rank_of(character)} "
-        f"{character.name} is freed by {captor}: {why}"
-    )
+    text = f"{captive_name(ctx.campaign, state, owner, character)} is freed by {captor}: {why}"
     if isinstance(character, General):
         character.lapsed = False  # he leads again: his own Glory selects the army (8.5)
-    if any(g is character for g in state.replaced.get(owner, [])):
+    if is_replaced(state, owner, character):
         drop(state.replaced, owner, character)
         keep = {f.name for f in attrs.fields(Officer)}
         values = attrs.asdict(character, recurse=False)
@@ -170,12 +187,14 @@ def ref_text(ctx: api.Context, ref: str) -> str:
     state = astate(ctx)
     if name:
         named = next((c for c in characters.on_record(state, owner) if c.name == name), None)
-        rank = advances.rank_of(named) if named is not None else "Senior Officer"
-        return f"{api.teams.name_of(ctx.campaign, owner)}'s {rank} {name}"
+        if named is None:
+            return f"{api.teams.name_of(ctx.campaign, owner)}'s Senior Officer {name}"
+        return captive_name(ctx.campaign, state, owner, named)
     generals = generals_of(state, owner)
     general = next((g for g in generals if g.fate == CAPTURED), next(iter(generals), None))
-    who = general.name if general is not None else owner
-    return f"{api.teams.name_of(ctx.campaign, owner)}'s General {who}"
+    if general is None:
+        return f"{api.teams.name_of(ctx.campaign, owner)}'s General {owner}"
+    return captive_name(ctx.campaign, state, owner, general)
 
 
 def sell(ctx: api.Context, giver: str, taker: str, ref: str, seller: str) -> None:
@@ -267,6 +286,7 @@ class Execute(OnCaptive):
             f"{general.name} is Trusted by {api.teams.name_of(camp, player)}: a Trusted "
             "character may not be executed, he is kept at the Capital (3.2)",
         )
+        victim = captive_name(camp, state, self.captive, general)
         general.fate, general.captor = DEAD, ""
         # "any points of Glory, advances ... are lost": a Senior Officer or a General
         # replaced leaves the record (R-AA-62)
@@ -274,8 +294,7 @@ class Execute(OnCaptive):
         drop(state.replaced, self.captive, general)
         ctx.emit(
             "executed",
-            f"{api.teams.name_of(camp, self.captive)}'s {advances.rank_of(general)} "
-            f"{general.name} is {'eaten' if cannibal else 'executed'} by "
+            f"{victim} is {'eaten' if cannibal else 'executed'} by "
             f"{api.teams.name_of(camp, realm_id)} (8.2)",
         )
         if dark_elf and not (hated or between == SWORN):

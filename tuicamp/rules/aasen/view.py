@@ -13,7 +13,6 @@ from attrs import define, field
 
 from tuicamp.rules import api
 from tuicamp.rules.aasen import (
-    advances,
     amphibious,
     bonuses,
     captives,
@@ -115,10 +114,8 @@ def aasen_view(rules: api.Rules, seat: api.Seat) -> AasenView:
             text = general_text(camp, general)
             out.generals[player] = f"{text}; {selection}" if selection else text
     for player, held in captives.captives_of(state):
-        owner = api.teams.name_of(camp, player)
-        rank = advances.rank_of(held)
         out.captives.append(
-            f"{owner}'s {rank} {held.name} (Glory {held.glory}), held by "
+            f"{captives.captive_name(camp, state, player, held)} (Glory {held.glory}), held by "
             f"{api.teams.name_of(camp, held.captor)}"
         )
     return out
