@@ -6,12 +6,14 @@ from __future__ import annotations
 import copy
 
 import pytest
+from apps.ui_kit import write_engine_save
 from test_aasen_captives import eltharion_taken, general
 
+from tuicamp import cli
 from tuicamp.engine.errors import RuleError
 from tuicamp.engine.flow import EndPhase
 from tuicamp.game.setup import start_campaign
-from tuicamp.rules.aasen.captives import Execute
+from tuicamp.rules.aasen.captives import Execute, Release
 from tuicamp.rules.aasen.state import Officer
 from tuicamp.rules.aasen.trade import Trade
 from tuicamp.storage.scenario import find_scenario, load_scenario
@@ -65,6 +67,29 @@ def test_a_captive_freed_before_the_offer_is_accepted_is_no_longer_sold():
     (offer,) = engine.campaign.state.trades.items
     with pytest.raises(RuleError, match="holds no captive"):
         engine.perform("malus", Trade(accept=offer.id))
+
+
+def test_an_offer_for_a_captive_freed_is_withdrawn_saying_why(tmp_path, capsys):
+    """5.2: "the realms may freely trade ... captured prisoners"; 8.2: "You may attempt to
+    buy him back in the Trade segment" (R-AA-102): the Reach's open offer of Eltharion's
+    General to the Colony is withdrawn as he is released, the chronicle (`log`)
+    saying why, and accepting it is refused as withdrawn (`apply`)."""
+    engine = eltharion_taken("trade")
+    engine.perform("malus", Trade(to=COLONY, ask=5, give_captives=["eltharion"]))
+    engine.perform("malus", Release(captive="eltharion"))
+    offer = engine.campaign.state.trades.items[0]
+    save = write_engine_save(engine, tmp_path, "isle")
+    capsys.readouterr()
+    assert cli.main(["log", str(save), "--as", "eltharion"]) == 0
+    assert (
+        f"Offer {offer.id} (The Hag Graef Reach: gives the captive Eltharion of Arnheim's "
+        "General Lord Aerion Sunblade for 5 Resources) is withdrawn: Eltharion of "
+        "Arnheim's General Lord Aerion Sunblade is freed (R-AA-102)"
+    ) in capsys.readouterr().out
+    orders = tmp_path / "accept.toml"
+    orders.write_text(f'seat = "eltharion"\n[[action]]\nkind = "trade"\naccept = "{offer.id}"\n')
+    assert cli.main(["apply", str(save), str(orders)]) != 0
+    assert f"{offer.id} is withdrawn" in capsys.readouterr().err
 
 
 def test_an_empire_general_selling_back_a_trusted_enemy_gains_1_glory():

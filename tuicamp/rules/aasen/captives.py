@@ -80,6 +80,34 @@ def held(ctx: api.Context, owner: str, realm_id: str, name: str = "") -> Charact
     return ctx.found(character, refusal)
 
 
+def names_him(state: AasenState, ref: str, owner: str, character: Character) -> bool:
+    """Whether a trade offer's captive ``ref`` ("PLAYER" or "PLAYER:NAME") is him."""
+    player, _, name = ref.partition(":")
+    if player != owner:
+        return False
+    return name.strip() == character.name if name else isinstance(character, General)
+
+
+def withdraw_offers(ctx: api.Context, owner: str, character: Character, who: str, why: str) -> None:
+    """The Trade's open offers that give or ask a captive no longer held (``who``, as he
+    was named while held) are withdrawn, the chronicle saying why (R-AA-102): one
+    accepted later could only be refused."""
+    state = astate(ctx)
+    for offer in state.trades.items:
+        refs = [*offer.terms.get("give_captives", []), *offer.terms.get("ask_captives", [])]
+        if not offer.pending or not any(names_him(state, r, owner, character) for r in refs):
+            continue
+        offer.status = api.AgreementStatus.WITHDRAWN
+        offer.settled = api.clock.now(ctx.campaign)
+        ctx.emit(
+            "agreement_withdrawn",
+            f"Offer {offer.id} ({api.teams.name_of(ctx.campaign, offer.proposer)}: "
+            f"{offer.text}) is withdrawn: {who} {why} (R-AA-102)",
+            agreement=offer.id,
+            agreement_kind=offer.kind,
+        )
+
+
 def acting_player(ctx: api.Context, realm_id: str) -> str:
     return api.turns.acting_player(ctx, among=api.teams.members(ctx.campaign, realm_id))
 
@@ -103,7 +131,8 @@ def free(ctx: api.Context, owner: str, character: Character, why: str) -> None:
     state = astate(ctx)
     captor = api.teams.name_of(ctx.campaign, character.captor)
     character.fate, character.captor = "", ""
-    text = f"{captive_name(ctx.campaign, state, owner, character)} is freed by {captor}: {why}"
+    who = captive_name(ctx.campaign, state, owner, character)
+    text = f"{who} is freed by {captor}: {why}"
     if isinstance(character, General):
         character.lapsed = False  # he leads again: his own Glory selects the army (8.5)
     if is_replaced(state, owner, character):
@@ -124,6 +153,7 @@ def free(ctx: api.Context, owner: str, character: Character, why: str) -> None:
                 f"Senior Officer {character.name} already (R-AA-41, R-AA-93)"
             )
     ctx.emit("captive_freed", text, player=owner)
+    withdraw_offers(ctx, owner, character, who, "is freed")
 
 
 def renamed(state: AasenState, owner: str, old: str, new: str) -> None:
@@ -212,6 +242,7 @@ def sell(ctx: api.Context, giver: str, taker: str, ref: str, seller: str) -> Non
         if humane and trust.trust_between(astate(ctx), seller, owner) == TRUSTED:
             gain(ctx, seller, "an Empire General sells back a Trusted enemy (9.2)")
         return
+    who = captive_name(camp, astate(ctx), owner, captive)
     captive.captor = taker
     ctx.emit(
         "captive_sold",
@@ -219,6 +250,7 @@ def sell(ctx: api.Context, giver: str, taker: str, ref: str, seller: str) -> Non
         f"{api.teams.name_of(camp, taker)}, who holds him now (8.2)",
         player=owner,
     )
+    withdraw_offers(ctx, owner, captive, who, f"is {api.teams.name_of(camp, taker)}'s now")
 
 
 @define(kw_only=True)
@@ -297,6 +329,7 @@ class Execute(OnCaptive):
             f"{victim} is {'eaten' if cannibal else 'executed'} by "
             f"{api.teams.name_of(camp, realm_id)} (8.2)",
         )
+        withdraw_offers(ctx, self.captive, general, victim, "is executed")
         if dark_elf and not (hated or between == SWORN):
             sixes = [ctx.dice.d6(f"Bloodrites for {general.name}") for _ in range(general.glory)]
             if 6 in sixes:
