@@ -80,10 +80,29 @@ def test_the_holdings_fleets_and_next_years_bonuses_are_shown_to_all():
         ) in lines
         assert ("Fleet", "The Hag Graef Reach's fleet at Wreckers' Cove") in lines
         assert (
-            "Next year",
+            "This year",
             "Eltharion of Arnheim may make a follow-up (+5 Initiative) from The North Cape "
             "into Wreckers' Cove",
         ) in lines
+
+
+def test_a_follow_up_won_last_year_is_for_this_year_in_the_promotions(tmp_path, capsys):
+    """6.3: a Follow-up gives "+10 to his Initiative next turn" (R-AA-103): won in year
+    1's battles it is told "Next year" until the year ends, and "This year" in year 2's
+    Support, Trade and Promotions, before the declarations count it (`show --as`)."""
+    engine = to_battle()
+    result(engine, 1, 1)
+    bonus_lines = [(label, t) for label, t in lines_of(engine, "tehen") if "may make" in t]
+    assert bonus_lines and {label for label, _ in bonus_lines} == {"Next year"}
+    for _ in range(4):  # the battles, the end of the turn, Support and Resources, the Trade
+        end_all(engine)
+    assert engine.campaign.phase == "purchases"
+    save = write_engine_save(engine, tmp_path, "isle")
+    capsys.readouterr()
+    assert cli.main(["show", str(save), "--as", "tehen"]) == 0
+    shown = capsys.readouterr().out
+    assert "This year: Malus of Hag Graef may make a follow-up" in shown
+    assert "Next year:" not in shown
 
 
 def test_the_invaded_realm_reads_the_invasion_id_and_how_to_answer(tmp_path, monkeypatch, capsys):

@@ -247,6 +247,10 @@ def sheet_lines(rules: api.Rules, sheets: api.SealedView[PurchaseSheet]) -> list
     return lines
 
 
+# The segments of the Start of the turn before the Follow-ups and Blitzes are counted.
+BEFORE_THE_CLAIM = ("earn", "trade", "purchases")
+
+
 def public_lines(rules: api.Rules) -> list[api.StatusLine]:
     """What the whole table knows: the Capitals, Outposts and Strongholds on the map, the
     fleets put out this year (revealed with the sheets), the Follow-ups and Blitzes won
@@ -260,9 +264,12 @@ def public_lines(rules: api.Rules) -> list[api.StatusLine]:
     for bonus in state.claimed:
         text = f"{name(camp, bonus.player)}'s Initiative counts {bonuses.describe(camp, bonus)}"
         lines.append(api.StatusLine("This year", text, player=bonus.player))
+    # a Follow-up or Blitz is counted as the declarations open: before them, one still
+    # waiting was won last year and is for this year (R-AA-103)
+    when = "This year" if camp.phase in BEFORE_THE_CLAIM else "Next year"
     for bonus in state.bonuses:
         text = f"{name(camp, bonus.player)} may make {bonuses.describe(camp, bonus)}"
-        lines.append(api.StatusLine("Next year", text, player=bonus.player))
+        lines.append(api.StatusLine(when, text, player=bonus.player))
     for offer in state.trades.items:
         if offer.pending:
             to = ", ".join(name(camp, r) for r in offer.parties)
