@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 from test_aasen_year import new
 
+from tuicamp import cli
 from tuicamp.engine.errors import RuleError
 from tuicamp.engine.flow import EndPhase
 
@@ -47,6 +48,24 @@ def test_the_player_whose_part_the_gm_ended_is_told_so():
     )
     engine.perform("tehen", EndPhase())
     assert engine.campaign.flow.ended == ["malus", "tehen"]
+
+
+def test_the_gm_ending_a_part_already_ended_is_told_so(tmp_path, monkeypatch, capsys):
+    """The segments of 5 are played at once: the Games Master's end_phase player="malus"
+    for a part already ended is refused saying so, as Malus's own seat is, not that Malus
+    "is not to act now" (`tuicamp apply`)."""
+    monkeypatch.setenv("TUICAMP_SAVES", str(tmp_path))
+    monkeypatch.setenv("TUICAMP_NOW", "2026-01-01T00:00:00")
+    assert cli.main(["new", "hex-island-duel", "--seed", "4", "--name", "isle", "--no-play"]) == 0
+    orders = tmp_path / "end.toml"
+    orders.write_text('seat = "gm"\n[[action]]\nkind = "end_phase"\nplayer = "malus"\n')
+    assert cli.main(["apply", "isle", str(orders)]) == 0
+    capsys.readouterr()
+    assert cli.main(["apply", "isle", str(orders)]) != 0
+    assert (
+        "The part of Malus of Hag Graef in this phase is ended already (see the chronicle); "
+        "still to act: Khazrak One-Eye, Eltharion of Arnheim, Tehenhauin's Chosen"
+    ) in " ".join(capsys.readouterr().err.split())
 
 
 def test_the_gm_ends_everyones_part_at_once():

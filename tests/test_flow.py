@@ -193,7 +193,7 @@ def test_simultaneous_play_ends_when_everyone_has_ended():
     assert engine.acting_seats() == ["p1", "p3"]
     with pytest.raises(RuleError, match="not your turn"):
         engine.perform("p2", EndPhase())
-    with pytest.raises(RuleError, match="Bruno is not to act now"):
+    with pytest.raises(RuleError, match="The part of Bruno in this phase is ended already"):
         engine.perform("gm", EndPhase(player="p2"))
     engine.perform("gm", EndPhase(player="p3"))
     events = engine.perform("p1", EndPhase())

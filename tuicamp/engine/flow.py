@@ -498,6 +498,11 @@ def end(ctx: Context, action: EndAction) -> None:
         ctx.require(not action.for_all, "Name one player, or end everyone's part: not both")
         ctx.require(camp.player(requested) is not None, f"There is no player {requested!r}")
         ctx.require(ctx.seat.controls(requested), f"Seat {ctx.seat.name} does not play {requested}")
+        ctx.require(  # everyone acts at once: say his part is over, as his own seat hears it
+            requested in acting or not (flow.simultaneous and requested in flow.ended),
+            f"The part of {_name(camp, requested)} in this phase is ended already (see the "
+            f"chronicle); still to act: {_names(camp, acting)}",
+        )
         ctx.require(requested in acting, f"{_name(camp, requested)} is not to act now")
         players = [requested]
     else:
