@@ -658,3 +658,23 @@ def test_wealth_turns_back_into_resources_in_trade_and_promotions(
     apply(tmp_path, "malus", '[[action]]\nkind = "convert_wealth"\nresources = 2\n')
     assert cli.main(["log", "isle", "--as", "malus"]) == 0
     assert "6 Wealth turned into 2 Resources" in capsys.readouterr().out
+
+
+def test_tuicamp_actions_of_a_save_lists_its_rulesets_actions(tmp_path, monkeypatch, capsys):
+    """`tuicamp actions SAVE` lists the actions of the save's ruleset (convert_wealth is
+    aasen's, 5.1); a name that is no save is refused with the way to name a ruleset
+    (`--ruleset`), and `tuicamp actions --help` names both."""
+    monkeypatch.setenv("TUICAMP_SAVES", str(tmp_path))
+    monkeypatch.setenv("TUICAMP_NOW", "2026-01-01T00:00:00")
+    assert cli.main(["new", DUEL, "--seed", "4", "--name", "isle", "--no-play"]) == 0
+    capsys.readouterr()
+    assert cli.main(["actions", "isle"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("# Actions of The Invasion of Hex Island (Aasen)")
+    assert 'kind = "convert_wealth"' in out
+    assert cli.main(["actions", "nowhere"]) != 0
+    assert "tuicamp actions --ruleset ID" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        cli.main(["actions", "--help"])
+    shown = capsys.readouterr().out
+    assert "save" in shown and "--ruleset" in shown

@@ -130,8 +130,16 @@ def _add_scenarios_parser(sub: argparse._SubParsersAction) -> None:
 
 
 def _add_actions_parser(sub: argparse._SubParsersAction) -> None:
-    actions = sub.add_parser("actions", help="every action with its fields, as TOML")
-    actions.add_argument("--ruleset", "-r", default="sandbox")
+    actions = sub.add_parser(
+        "actions",
+        help="every action with its fields, as TOML: a save's (its ruleset's), or a ruleset's",
+    )
+    actions.add_argument(
+        "save", nargs="?", help="a save or campaign name: the actions of its ruleset"
+    )
+    actions.add_argument(
+        "--ruleset", "-r", help="a ruleset id (see `tuicamp rulesets`); default sandbox"
+    )
 
 
 def _add_apply_parser(sub: argparse._SubParsersAction) -> None:
@@ -576,7 +584,7 @@ def cmd_actions(args: argparse.Namespace) -> int:
     from tuicamp.engine.registry import get_ruleset
     from tuicamp.storage.orders import action_example
 
-    ruleset = get_ruleset(args.ruleset)
+    ruleset = get_ruleset(args.ruleset or _ruleset_of_save(args.save) or "sandbox")
     say(f"# Actions of {ruleset.title}; put them in an orders file for `tuicamp apply`.")
     say('# `seat = "p1"` at the top of the file says whose orders they are.\n')
     for cls in action_types(ruleset).values():
@@ -585,6 +593,25 @@ def cmd_actions(args: argparse.Namespace) -> int:
         say(action_example(cls))
         say()
     return EXIT_OK
+
+
+def _ruleset_of_save(name: str | None) -> str | None:
+    """The ruleset id of the save ``name`` (None without one), for `tuicamp actions SAVE`;
+    a name that is no save is refused with the way to name a ruleset instead."""
+    from tuicamp.storage.chronicle import Reading
+    from tuicamp.storage.saves import read_save
+
+    if not name:
+        return None
+    try:
+        loaded = read_save(_resolve_save(name), events=Reading.NONE)
+    except InputError as error:
+        raise InputError(
+            f"{error}; for a ruleset's actions without a save: tuicamp actions --ruleset ID "
+            "(see `tuicamp rulesets`)"
+        ) from error
+    assert loaded is not None  # read_save raises rather than collecting here
+    return loaded.ruleset.id
 
 
 def cmd_apply(args: argparse.Namespace) -> int:
