@@ -50,21 +50,25 @@ def khazrak_holds_a_grudge():
 def test_the_grudge_stands_while_its_general_is_a_captive_replaced(tmp_path, capsys):
     """9.2, Dwarfs: "The grudge is stricken when the nominated General is permanently
     dead" (R-AA-66): Lord Aerion replaced while a captive is not dead, so `tuicamp show`
-    still tells Khazrak's grudge, and where he is."""
+    still tells Khazrak's grudge, and where he is; 8: "each army may only ever have a
+    single General" (R-AA-101): Imrik leading, the grudge line and Khazrak's sheet name
+    Lord Aerion Eltharion's "former General", as every captive line does."""
     engine = khazrak_holds_a_grudge()
     assert hatred.grudge_of(engine.campaign.state, "khazrak") is not None
     save = write_engine_save(engine, tmp_path, "isle")
-    capsys.readouterr()
-    assert cli.main(["show", str(save), "--as", "gm"]) == 0
-    out = " ".join(capsys.readouterr().out.split())
-    assert f"{GRUDGE}, a captive held by The Hag Graef Reach" in out
+    former = f"Eltharion of Arnheim's former General {TAKEN}"
+    for seat_id in ("gm", "khazrak"):
+        capsys.readouterr()
+        assert cli.main(["show", str(save), "--as", seat_id]) == 0
+        out = " ".join(capsys.readouterr().out.split())
+        assert f"Khazrak One-Eye against {former}, a captive held by The Hag Graef Reach" in out
+        assert GRUDGE not in out
     seat = next(s for s in engine.campaign.seats if s.players == ["khazrak"])
     rules = Rules(engine.campaign, RULESET)
     (sheet,) = [c for c in cards.cards(rules, seat) if c.rank == "General"]
-    assert (
-        f"Grudge: Eltharion of Arnheim's General {TAKEN}, a captive held by The Hag Graef "
-        "Reach (9.2, R-AA-66)"
-    ) in sheet.lines
+    assert f"Grudge: {former}, a captive held by The Hag Graef Reach (9.2, R-AA-66)" in (
+        sheet.lines
+    )
 
 
 def test_the_grudge_makes_the_captive_replaced_hated_and_is_struck_as_he_is_executed():
