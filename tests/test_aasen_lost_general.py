@@ -11,7 +11,7 @@ from apps.ui_kit import write_engine_save
 from test_aasen_battles import end_all
 from test_aasen_captive_replaced import TAKEN, replaced, to_next_trade
 from test_aasen_captives import eltharion_taken, general
-from test_aasen_substitute import malus_lost_to_purchases
+from test_aasen_substitute import apply_orders, kouran_made_general, malus_lost_to_purchases
 
 from tuicamp import cli
 from tuicamp.engine.codec import campaign_from_dict, campaign_to_dict
@@ -236,21 +236,11 @@ def test_next_years_sheet_must_replace_a_general_retired_after_the_sheet_was_sea
     end_all(engine)
     assert engine.campaign.phase == "purchases"
     engine.campaign.state.books[REACH].resources = 10
-    save = str(write_engine_save(engine, tmp_path, "isle"))
+    save = write_engine_save(engine, tmp_path, "isle")
     capsys.readouterr()
-    sheet = tmp_path / "sheet.toml"
-    sheet.write_text('[[action]]\nkind = "write_sheet"\n')
-    assert cli.main(["apply", save, str(sheet), "--as", "malus"]) != 0
+    assert apply_orders(save, "malus", 'kind = "write_sheet"\n') != 0
     assert "name one of Kouran" in capsys.readouterr().err
-    sheet.write_text('[[action]]\nkind = "write_sheet"\ngenerals = {malus = "Kouran"}\n')
-    assert cli.main(["apply", save, str(sheet), "--as", "malus"]) == 0
-    sheet.write_text('[[action]]\nkind = "write_sheet"\n')
-    assert cli.main(["apply", save, str(sheet), "--as", "tehen"]) == 0
-    capsys.readouterr()
-    assert cli.main(["log", save, "--as", "malus"]) == 0
-    out = " ".join(capsys.readouterr().out.split())
-    assert "lost after his realm's sheet was sealed" in out
-    assert "Malus of Hag Graef makes his Senior Officer Kouran General, with Glory 2" in out
+    assert "lost after his realm's sheet was sealed" in kouran_made_general(save, capsys)
 
 
 def test_a_sheet_sealed_before_it_kept_the_lost_loads_knowing_of_every_loss():
