@@ -16,7 +16,7 @@ from __future__ import annotations
 from attrs import define
 
 from tuicamp.rules import api
-from tuicamp.rules.aasen import captives, characters, marching, realms
+from tuicamp.rules.aasen import characters, marching, naming, realms
 from tuicamp.rules.aasen.state import (
     CAPTURED,
     DEAD,
@@ -149,7 +149,7 @@ def nominated_name(campaign: api.Campaign, state: AasenState, grudge: Grudge) ->
     player's General, as he was nominated (R-AA-66)."""
     target = nominated(state, grudge)
     if target is not None and target.fate == CAPTURED:
-        return captives.captive_name(campaign, state, grudge.player, target)
+        return naming.captive_name(campaign, state, grudge.player, target)
     return f"{api.teams.name_of(campaign, grudge.player)}'s General {grudge.name}"
 
 
