@@ -11,7 +11,7 @@ from apps.ui_kit import write_engine_save
 from test_aasen_battles import end_all
 from test_aasen_captive_replaced import TAKEN, replaced, to_next_trade
 from test_aasen_captives import eltharion_taken, general
-from test_aasen_substitute import malus_lost_to_purchases
+from test_aasen_substitute import apply_orders, kouran_made_general, malus_lost_to_purchases
 
 from tuicamp import cli
 from tuicamp.engine.codec import campaign_from_dict, campaign_to_dict
@@ -50,21 +50,25 @@ def khazrak_holds_a_grudge():
 def test_the_grudge_stands_while_its_general_is_a_captive_replaced(tmp_path, capsys):
     """9.2, Dwarfs: "The grudge is stricken when the nominated General is permanently
     dead" (R-AA-66): Lord Aerion replaced while a captive is not dead, so `tuicamp show`
-    still tells Khazrak's grudge, and where he is."""
+    still tells Khazrak's grudge, and where he is; 8: "each army may only ever have a
+    single General" (R-AA-101): Imrik leading, the grudge line and Khazrak's sheet name
+    Lord Aerion Eltharion's "former General", as every captive line does."""
     engine = khazrak_holds_a_grudge()
     assert hatred.grudge_of(engine.campaign.state, "khazrak") is not None
     save = write_engine_save(engine, tmp_path, "isle")
-    capsys.readouterr()
-    assert cli.main(["show", str(save), "--as", "gm"]) == 0
-    out = " ".join(capsys.readouterr().out.split())
-    assert f"{GRUDGE}, a captive held by The Hag Graef Reach" in out
+    former = f"Eltharion of Arnheim's former General {TAKEN}"
+    for seat_id in ("gm", "khazrak"):
+        capsys.readouterr()
+        assert cli.main(["show", str(save), "--as", seat_id]) == 0
+        out = " ".join(capsys.readouterr().out.split())
+        assert f"Khazrak One-Eye against {former}, a captive held by The Hag Graef Reach" in out
+        assert GRUDGE not in out
     seat = next(s for s in engine.campaign.seats if s.players == ["khazrak"])
     rules = Rules(engine.campaign, RULESET)
     (sheet,) = [c for c in cards.cards(rules, seat) if c.rank == "General"]
-    assert (
-        f"Grudge: Eltharion of Arnheim's General {TAKEN}, a captive held by The Hag Graef "
-        "Reach (9.2, R-AA-66)"
-    ) in sheet.lines
+    assert f"Grudge: {former}, a captive held by The Hag Graef Reach (9.2, R-AA-66)" in (
+        sheet.lines
+    )
 
 
 def test_the_grudge_makes_the_captive_replaced_hated_and_is_struck_as_he_is_executed():
@@ -232,21 +236,11 @@ def test_next_years_sheet_must_replace_a_general_retired_after_the_sheet_was_sea
     end_all(engine)
     assert engine.campaign.phase == "purchases"
     engine.campaign.state.books[REACH].resources = 10
-    save = str(write_engine_save(engine, tmp_path, "isle"))
+    save = write_engine_save(engine, tmp_path, "isle")
     capsys.readouterr()
-    sheet = tmp_path / "sheet.toml"
-    sheet.write_text('[[action]]\nkind = "write_sheet"\n')
-    assert cli.main(["apply", save, str(sheet), "--as", "malus"]) != 0
+    assert apply_orders(save, "malus", 'kind = "write_sheet"\n') != 0
     assert "name one of Kouran" in capsys.readouterr().err
-    sheet.write_text('[[action]]\nkind = "write_sheet"\ngenerals = {malus = "Kouran"}\n')
-    assert cli.main(["apply", save, str(sheet), "--as", "malus"]) == 0
-    sheet.write_text('[[action]]\nkind = "write_sheet"\n')
-    assert cli.main(["apply", save, str(sheet), "--as", "tehen"]) == 0
-    capsys.readouterr()
-    assert cli.main(["log", save, "--as", "malus"]) == 0
-    out = " ".join(capsys.readouterr().out.split())
-    assert "lost after his realm's sheet was sealed" in out
-    assert "Malus of Hag Graef makes his Senior Officer Kouran General, with Glory 2" in out
+    assert "lost after his realm's sheet was sealed" in kouran_made_general(save, capsys)
 
 
 def test_a_sheet_sealed_before_it_kept_the_lost_loads_knowing_of_every_loss():

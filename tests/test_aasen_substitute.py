@@ -6,6 +6,8 @@ declared (R-AA-65)."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from apps.ui_kit import write_engine_save
 from test_aasen_battles import end_all, to_battle
@@ -25,12 +27,14 @@ from tuicamp.rules.aasen.state import Officer
 RULESET = AasenRuleset()
 REACH = "hag-graef-reach"
 SLAIN = "Drusala Shadowbane"  # Malus's General
+SHEET_MAKING_KOURAN = 'kind = "write_sheet"\ngenerals = {malus = "Kouran"}\n'
 
 
-def malus_lost_to_purchases(kept, resources=None):
+def malus_lost_to_purchases(kept, resources=None, wealth=0):
     """Malus's General is slain and dead (D66 11) in the first year's battle, with Glory 5
     and the Senior Officers ``kept``; the next year runs to its Promotions (the Reach
-    left with ``resources``, if given)."""
+    left with ``resources`` and ``wealth``, if given: none by default, so that Wealth
+    cannot make Resources up, R-AA-98)."""
     engine = to_battle()
     enter(engine, malus_slain=True, dice=[1, 1])
     state = engine.campaign.state
@@ -41,7 +45,28 @@ def malus_lost_to_purchases(kept, resources=None):
     assert engine.campaign.phase == "purchases"
     if resources is not None:
         state.books[REACH].resources = resources
+        state.books[REACH].wealth = wealth
     return engine
+
+
+def apply_orders(save, seat, body):
+    """`tuicamp apply` of one action ``body`` for ``seat``, from an orders file beside the
+    save; its exit code."""
+    orders = Path(save).with_name("orders.toml")
+    orders.write_text(f"[[action]]\n{body}")
+    return cli.main(["apply", str(save), str(orders), "--as", seat])
+
+
+def kouran_made_general(save, capsys):
+    """`tuicamp apply` of the Reach's sheet making Kouran General and the Colony's empty
+    one; `tuicamp log` for Malus (its words on one line), which tells of it."""
+    assert apply_orders(save, "malus", SHEET_MAKING_KOURAN) == 0
+    assert apply_orders(save, "tehen", 'kind = "write_sheet"\n') == 0
+    capsys.readouterr()
+    assert cli.main(["log", str(save), "--as", "malus"]) == 0
+    out = " ".join(capsys.readouterr().out.split())
+    assert "Malus of Hag Graef makes his Senior Officer Kouran General, with Glory 2" in out
+    return out
 
 
 def malus_defends(engine):
@@ -87,6 +112,39 @@ def test_a_general_need_not_be_made_when_it_is_not_possible():
     engine.perform("malus", WriteSheet())
     engine = malus_lost_to_purchases([Officer("Kouran")], resources=2)
     engine.perform("malus", WriteSheet())
+
+
+def test_wealth_that_could_be_turned_into_resources_makes_a_general_possible(tmp_path, capsys):
+    """8.5: "must promote a Senior Officer to General status in the Promotions segment
+    next turn, if at all possible" (R-AA-64); 7.2: "Wealth can be transformed back into
+    Resources in the Start of the turn phase ... the transfer rate is 3:1" (R-AA-98): the
+    Reach's 2 Resources and 6 Wealth can pay table 5.1's 3, so `tuicamp apply` refuses its
+    sheet making nobody General, saying to convert Wealth first; turned, Kouran is made
+    General and `tuicamp log` says so."""
+    engine = malus_lost_to_purchases([Officer("Kouran", 2)], resources=2, wealth=6)
+    save = write_engine_save(engine, tmp_path, "isle")
+    capsys.readouterr()
+    assert apply_orders(save, "malus", 'kind = "write_sheet"\n') != 0
+    err = " ".join(capsys.readouterr().err.split())
+    assert "must be made General at these Promotions, if at all possible (8.5, R-AA-64)" in err
+    assert "name one of Kouran" in err
+    assert (
+        "the realm's 2 Resources pay no 3: turn Wealth into Resources first "
+        "(convert_wealth, 7.2, R-AA-98)"
+    ) in err
+    assert apply_orders(save, "malus", 'kind = "convert_wealth"\nresources = 1\n') == 0
+    assert "3 Wealth turned into 1 Resources" in kouran_made_general(save, capsys)
+
+
+def test_a_dwarf_realms_wealth_does_not_make_a_general_possible():
+    """Dwarfs, "Hoarding the Wealth: A Realm that contains one or more Dwarf armies, may
+    not transfer Wealth back to Resources" (R-AA-98), so for R-AA-64's "if at all
+    possible" its Wealth pays nothing: with Khazrak a Dwarf, the Reach's 2 Resources and
+    6 Wealth do not pay table 5.1's 3, and its sheet making nobody General is taken."""
+    engine = malus_lost_to_purchases([Officer("Kouran")], resources=2, wealth=6)
+    engine.campaign.player("khazrak").race = "Dwarfs"
+    engine.perform("malus", WriteSheet())
+    assert engine.campaign.state.generals["malus"].name == SLAIN
 
 
 def test_the_lost_generals_glory_selects_the_army_only_for_the_rest_of_that_year():

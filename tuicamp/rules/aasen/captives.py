@@ -20,6 +20,7 @@ from attrs import define
 
 from tuicamp.rules import api
 from tuicamp.rules.aasen import advances, characters, hatred, marching, realms, trust
+from tuicamp.rules.aasen.naming import captive_name, is_replaced
 from tuicamp.rules.aasen.state import (
     CAPTURED,
     DEAD,
@@ -41,23 +42,6 @@ def generals_of(state: AasenState, owner: str) -> list[General]:
     """The owner's General and the captured Generals he replaced (R-AA-62)."""
     general = state.generals.get(owner)
     return [*([general] if general is not None else []), *state.replaced.get(owner, [])]
-
-
-def is_replaced(state: AasenState, owner: str, character: Character) -> bool:
-    """Whether ``character`` is a captured General his player replaced (R-AA-62)."""
-    return any(g is character for g in state.replaced.get(owner, []))
-
-
-def captive_name(
-    campaign: api.Campaign, state: AasenState, owner: str, character: Character
-) -> str:
-    """A captive (or one just freed or executed) as every line names him: his player's
-    "General" or "Senior Officer", or "former General" once another leads in his place
-    (R-AA-62, R-AA-101): the captive line, trade offers, the execution, the freed line and
-    the refusals all say it so."""
-    rank = "former General" if is_replaced(state, owner, character) else None
-    rank = rank or advances.rank_of(character)
-    return f"{api.teams.name_of(campaign, owner)}'s {rank} {character.name}"
 
 
 def held(ctx: api.Context, owner: str, realm_id: str, name: str = "") -> Character:

@@ -72,7 +72,7 @@ def card(rules: api.Rules, player: str, character: Character) -> CharacterCard:
     grudge = hatred.grudge_of(state, player)
     if grudge is not None and advances.rank_of(character) == "General":
         lines.append(
-            f"Grudge: {api.teams.name_of(camp, grudge.player)}'s General {grudge.name}"
+            f"Grudge: {hatred.nominated_name(camp, state, grudge)}"
             f"{hatred.where_now(camp, state, grudge)} (9.2, R-AA-66)"
         )
     return CharacterCard(

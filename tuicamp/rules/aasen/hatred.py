@@ -16,7 +16,7 @@ from __future__ import annotations
 from attrs import define
 
 from tuicamp.rules import api
-from tuicamp.rules.aasen import characters, marching, realms
+from tuicamp.rules.aasen import characters, marching, naming, realms
 from tuicamp.rules.aasen.state import (
     CAPTURED,
     DEAD,
@@ -143,12 +143,21 @@ def where_now(campaign: api.Campaign, state: AasenState, grudge: Grudge) -> str:
     return f", {target.fate}" if target.fate else ""
 
 
+def nominated_name(campaign: api.Campaign, state: AasenState, grudge: Grudge) -> str:
+    """The nominated General as the grudge lines name him: a captive as every captive
+    line does, his player's "former General" once replaced (R-AA-101); otherwise his
+    player's General, as he was nominated (R-AA-66)."""
+    target = nominated(state, grudge)
+    if target is not None and target.fate == CAPTURED:
+        return naming.captive_name(campaign, state, grudge.player, target)
+    return f"{api.teams.name_of(campaign, grudge.player)}'s General {grudge.name}"
+
+
 def grudge_lines(campaign: api.Campaign, state: AasenState) -> list[str]:
     """The grudges standing, for every seat (declared in the open), with where the
     nominated General stands now (R-AA-66)."""
-    name = api.teams.name_of
     return [
-        f"{name(campaign, player)} against {name(campaign, g.player)}'s General {g.name}"
+        f"{api.teams.name_of(campaign, player)} against {nominated_name(campaign, state, g)}"
         + where_now(campaign, state, g)
         for player in state.grudges
         if (g := grudge_of(state, player)) is not None

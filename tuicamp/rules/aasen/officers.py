@@ -14,7 +14,7 @@ from __future__ import annotations
 import attrs
 
 from tuicamp.rules import api
-from tuicamp.rules.aasen import advances, books, characters, injuries, marching
+from tuicamp.rules.aasen import advances, books, characters, injuries, marching, year
 from tuicamp.rules.aasen.state import (
     CAPTURED,
     RETIRED,
@@ -92,14 +92,27 @@ def free_officers(state: AasenState, player: str) -> list[Officer]:
     return [o for o in state.officers.get(player, []) if not o.fate]
 
 
+def convertible(ctx: api.Context, realm_id: str) -> int:
+    """The Resources the realm's Wealth could still become in these Promotions, 3 Wealth
+    a Resource (7.2, R-AA-98): none for a realm with a Dwarf army, which "may not
+    transfer Wealth back to Resources"."""
+    if year.hoards_wealth(ctx.campaign, realm_id):
+        return 0
+    rate = int(ctx.table("earnings")["wealth_per_resource"])
+    return books.books_of(ctx, realm_id).wealth // rate
+
+
 def must_promote(ctx: api.Context, realm_id: str, sheet: PurchaseSheet) -> None:
     """8.5: "If a General is lost the player must promote a Senior Officer to General
     status in the Promotions segment next turn, if at all possible" (R-AA-64): a player
     of the realm whose General is lost, with a Senior Officer free to make General and the
-    realm's Resources to pay for it (table 5.1), makes one General on this sheet."""
+    realm's Resources to pay for it (table 5.1), makes one General on this sheet. Wealth
+    the realm may still turn into Resources here counts as Resources (R-AA-98): the
+    refusal then says to convert it first."""
     camp, state = ctx.campaign, astate(ctx)
     price = int(ctx.table("costs")["promote_general"])
     resources = books.books_of(ctx, realm_id).resources
+    means = resources + convertible(ctx, realm_id)
     owed = price * len(sheet.generals)
     for player in api.teams.members(camp, realm_id):
         general, kept = state.generals.get(player), free_officers(state, player)
@@ -107,12 +120,18 @@ def must_promote(ctx: api.Context, realm_id: str, sheet: PurchaseSheet) -> None:
             continue
         owed += price
         names = ", ".join(o.name for o in kept)
+        short = (
+            f"; the realm's {resources} Resources pay no {owed}: turn Wealth into Resources "
+            "first (convert_wealth, 7.2, R-AA-98)"
+            if owed > resources
+            else ""
+        )
         ctx.require(
-            owed > resources,
+            owed > means,
             f"{api.teams.name_of(camp, player)}'s General {general.name} is "
             f"{injuries.fate_text(camp, general)}: a Senior Officer must be made General at "
             f"these Promotions, if at all possible (8.5, R-AA-64); name one of {names} "
-            f'(generals = {{{player} = "NAME"}})',
+            f'(generals = {{{player} = "NAME"}}){short}',
         )
 
 
