@@ -39,6 +39,7 @@ import fcntl
 import os
 import random
 import select
+import signal
 import statistics
 import struct
 import subprocess
@@ -396,6 +397,11 @@ def main() -> int:
     if args.serve:
         APPS[args.serve]().run()
         return 0
+    # A run stopped by SIGTERM (a timeout) still ends the app it serves on a pty: the
+    # exit unwinds through measure's `finally`, where the child is terminated. The child
+    # is in a session of its own, so nothing else would reach it, and it spins once its
+    # terminal is gone.
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(1))
 
     table: list[Row] = []
     print(f"frames: medians of {args.repeat} interleaved warm frames (render_lines)")
