@@ -756,6 +756,7 @@ def _stream_log(path: Path, requested: str | None) -> None:
 def cmd_battles(args: argparse.Namespace) -> int:
     from tuicamp.engine.battles import clock_text
     from tuicamp.engine.result_form import form_of
+    from tuicamp.engine.side_forces import sides_named
     from tuicamp.game.battlecard import (
         battle_known,
         build_card,
@@ -765,7 +766,6 @@ def cmd_battles(args: argparse.Namespace) -> int:
     )
     from tuicamp.game.result_orders import result_orders
     from tuicamp.game.session import Session
-    from tuicamp.game.side_forces import sides_named
     from tuicamp.model.battle import MODE_TEXT
 
     session = Session.open(_resolve_save(args.save))

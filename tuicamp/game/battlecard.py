@@ -17,8 +17,8 @@ from attrs import define, field
 from tuicamp.engine.battles import clock_text
 from tuicamp.engine.result_form import FieldScope, ResultField, ResultForm, form_of
 from tuicamp.engine.rules import Rules
+from tuicamp.engine.side_forces import forces, points_of
 from tuicamp.engine.views import CampaignView
-from tuicamp.game.side_forces import forces, points_of
 from tuicamp.game.textreport import plural
 from tuicamp.model.battle import MODE_TEXT, Battle
 from tuicamp.model.campaign import Campaign

@@ -14,7 +14,7 @@ import re
 from tuicamp.engine.battles import EnterBattleResult
 from tuicamp.engine.result_form import ResultField, ResultForm, SideQuestions
 from tuicamp.engine.rules import Rules
-from tuicamp.game.side_forces import points_of, side_names, sides_named
+from tuicamp.engine.side_forces import points_of, side_names, sides_named
 from tuicamp.game.textreport import plural
 from tuicamp.model.battle import Battle
 

@@ -1,10 +1,10 @@
-"""A battle side's forces without army counters, as every list, form and file names them.
+"""A battle side's forces without army counters, one line each, as a side's heading on the
+result form and the battle queue lists them.
 
 The naming itself is the engine's (:mod:`tuicamp.engine.side_forces`), since the
-chronicle's battle line and the engine's refusals name a side too; this module gives it
-to the card, the result form, the battle queue, the orders file and `tuicamp battles`,
-with the heading's line of each force they add, so one piece of code names a side
-everywhere.
+chronicle's battle line and the engine's refusals name a side too; the card, the orders
+file and `tuicamp battles` call it there. This module adds only the heading's line of a
+force.
 """
 
 from __future__ import annotations
@@ -12,10 +12,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from tuicamp.engine.rules import Rules
-from tuicamp.engine.side_forces import forces, points_of, side_names, sides_named
+from tuicamp.engine.side_forces import forces
 from tuicamp.model.battle import Battle, BattleSide
-
-__all__ = ["force_lines", "forces", "points_of", "side_names", "sides_named"]
 
 
 def force_lines(

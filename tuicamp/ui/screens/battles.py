@@ -31,9 +31,10 @@ from tuicamp.engine.battles import (
     clock_text,
 )
 from tuicamp.engine.rules import Rules
+from tuicamp.engine.side_forces import sides_named
 from tuicamp.engine.views import CampaignView
 from tuicamp.game.battlecard import build_card, card_hidden_reason, seat_fights
-from tuicamp.game.side_forces import force_lines, sides_named
+from tuicamp.game.side_forces import force_lines
 from tuicamp.model.battle import MODE_TEXT, Battle, BattleSide
 from tuicamp.model.campaign import Campaign
 from tuicamp.ui.screens.battle_card import BattleCardScreen, export_path
