@@ -36,6 +36,7 @@ from tuicamp.game.battlecard import battles_to_fight
 from tuicamp.game.session import Session
 from tuicamp.model.forces import Seat
 from tuicamp.model.hexes import Hex
+from tuicamp.rules.kit.teams import name_of
 from tuicamp.storage.saves import StaleSave
 from tuicamp.ui import help_keys, screens, seating
 from tuicamp.ui.kit import command_keys
@@ -552,7 +553,7 @@ class CampaignScreen(SendsChanges[None]):
             return
         question, yes = self._end_question()
         if several:
-            names = ", ".join(self._player_name(p) for p in several)
+            names = ", ".join(name_of(self.session.campaign, p) for p in several)
             question = f"{question.removesuffix('?')} for {names}?"
         if undone:
             question = f"{question}\n{'; '.join(undone)}"
@@ -568,10 +569,6 @@ class CampaignScreen(SendsChanges[None]):
             return []
         mine = [p for p in acting_players(camp) if seat.controls(p)]
         return mine if len(mine) > 1 else []
-
-    def _player_name(self, pid: str) -> str:
-        player = self.session.campaign.player(pid)
-        return player.name if player is not None else pid
 
     def _left_undone(self) -> list[str] | None:
         """What the shown seat's players to act could still do in this phase (R-ALL-9);
