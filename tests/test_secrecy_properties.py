@@ -31,6 +31,7 @@ from tuicamp.engine.views import view_for
 from tuicamp.game.battlecard import battle_known, build_card, card_hidden_reason, card_text
 from tuicamp.game.setup import new_campaign
 from tuicamp.game.textreport import chronicle_text, show_text
+from tuicamp.model.ids import ALPHABET
 from tuicamp.rules.rauscher.economy import actions as E
 from tuicamp.rules.rauscher.movement import actions as M
 from tuicamp.rules.rauscher.shared.common import rstate
@@ -38,6 +39,17 @@ from tuicamp.rules.rauscher.shared.common import rstate
 MISSING = "zz-nobody-used-this"
 ALWAYS_REFUSED = E.CancelPurchase(purchase="zz-refused-after-the-probe")
 COUNTED_ID = re.compile(r"\b(?:pr|ag|[apur])\d{1,3}\b")  # a count of things made (a code is 4)
+
+
+def counted_ids(text: str) -> list[str]:
+    """The ids in ``text`` that count things made (R-ALL-7): a prefix and a number, but
+    not a prefix and a four-character code that happens to read so (purchase ``p`` with
+    code ``r787`` is ``pr787``; codes hold no 0 or 1)."""
+    return [m for m in COUNTED_ID.findall(text) if not _a_code(m)]
+
+
+def _a_code(token: str) -> bool:
+    return token[:-4] in ("a", "u", "p", "r", "pr", "ag") and all(c in ALPHABET for c in token[-4:])
 
 
 def secret_actions(engine: Engine, count: int) -> list[tuple[str, object]]:
@@ -157,7 +169,7 @@ def check(engine: Engine, told: Told, draw) -> int:
         secrets = {s for s in hidden_from(engine, seat, told) if not _named(mine, s)} | hidden
         got = received(engine, seat, sample)
         assert leaks(got, secrets) == [], seat
-        counted = {where: COUNTED_ID.findall(text) for where, text in got.items()}
+        counted = {where: counted_ids(text) for where, text in got.items()}
         assert not any(counted.values()), (seat, counted)
         checked += len(secrets)
     return checked

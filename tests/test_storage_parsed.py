@@ -3,15 +3,17 @@ ignored and made again for anything else, and never in the save's place."""
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 import tomllib
+import zlib
 from datetime import date
 from pathlib import Path
 
 import pytest
 from conftest import small_campaign
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tuicamp.engine.corrections import CorrectTreasury
 from tuicamp.engine.errors import InputError
@@ -20,7 +22,7 @@ from tuicamp.storage import chronicle, parsed
 from tuicamp.storage.chronicle import Problems
 from tuicamp.storage.locations import atomic_write
 from tuicamp.storage.orders import Orders
-from tuicamp.storage.parsed import parse_save_source, parsed_path
+from tuicamp.storage.parsed import bytes_key, parse_save_source, parsed_path
 from tuicamp.storage.saves import load_save
 from tuicamp.storage.seal import sealed
 
@@ -145,8 +147,12 @@ def test_a_killed_writers_temporary_is_swept_by_the_next_save(parses, save):
 
 # --- the copy tuicamp's own writes leave ------------------------------------------------
 def _copy_data(save: Path) -> dict:
+    """The copy's data, once its first line is checked: it names the save's bytes as a
+    read names them (the writer, which sealed the save, named them without digesting
+    them again), and its own check holds."""
     first, _, body = parsed_path(save).read_bytes().partition(b"\n")
-    assert first.split(b" ")[2] == hashlib.sha256(save.read_bytes()).hexdigest().encode()
+    assert first.split(b" ")[2] == bytes_key(save.read_bytes())
+    assert first.split(b" ")[3] == f"{len(body)}-{zlib.crc32(body):08x}".encode()
     return json.loads(body)
 
 
@@ -230,3 +236,18 @@ def test_a_copy_that_cannot_be_written_leaves_the_save_written(parses, save, mon
     session.perform("gm", CorrectTreasury(player="p1", amount=9, reason="r"))
     assert not parsed_path(save).exists()
     assert load_save(save)[0].player("p1").treasury == 9
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.data())
+def test_the_key_of_a_sealed_save_names_every_byte_of_it(tmp_path_factory, data):
+    """A sealed save is named by the digest of all but its seal line (what the seal says),
+    where that line is and the line's own digest: any byte changed, anywhere (the seal
+    line's comment included), names other bytes, so a copy is never taken for them."""
+    path = tmp_path_factory.mktemp("key") / "war.toml"
+    Session.create(path, small_campaign())
+    raw = path.read_bytes()
+    at = data.draw(st.integers(0, len(raw) - 1), label="byte")
+    byte = data.draw(st.integers(0, 255).filter(lambda b: b != raw[at]), label="value")
+    changed = raw[:at] + bytes([byte]) + raw[at + 1 :]
+    assert bytes_key(changed) != bytes_key(raw)

@@ -38,6 +38,7 @@ from cattrs.gen import (
 from cattrs.v import format_exception
 
 from tuicamp.engine.actions import Action, Event
+from tuicamp.engine.settled_data import Keeper, SettledData, active
 from tuicamp.model.campaign import BOOL_WORDS, Campaign, OptionValue
 from tuicamp.model.hexes import Hex, Hexside, SideOf, parse_hexside, parse_label, parse_side_of
 from tuicamp.model.map import HexMap, Settlement, Territory
@@ -49,6 +50,8 @@ NO_TERRITORY = "."
 def strip_none(value: Any) -> Any:
     """Drop None from dicts, recursively, so the data can be written as TOML."""
     # Scalars are not passed down: saving a long chronicle calls this for every field.
+    if value.__class__ is SettledData:
+        return value  # stripped when it was made
     if isinstance(value, dict):
         return {
             k: strip_none(v) if isinstance(v, dict | list) else v
@@ -107,7 +110,7 @@ def _laid_out(m: HexMap) -> list[str] | None:
 
 def _unstructure_map(m: HexMap) -> dict[str, Any]:
     out: dict[str, Any] = {"width": m.width, "height": m.height, "terrain": list(m.terrain)}
-    hexsides = {k: sorted(str(s) for s in v) for k, v in sorted(m.hexsides.items()) if v}
+    hexsides = _hexsides(m.hexsides)
     if hexsides:
         out["hexsides"] = hexsides
     grid = _territory_grid(m)
@@ -115,14 +118,44 @@ def _unstructure_map(m: HexMap) -> dict[str, Any]:
         territories = [converter.unstructure(t) for t in m.territories]
     else:
         out["territory_rows"] = grid
-        # the hexes are in the grid: leave them out rather than unstructure and drop them
-        territories = [converter.unstructure(evolve(t, hexes=[])) for t in m.territories]
-        for code, t in zip(TERRITORY_CODES, territories, strict=False):
-            del t["hexes"]
-            t["code"] = code
+        territories = [
+            _coded_territory(t, code)
+            for code, t in zip(TERRITORY_CODES, m.territories, strict=False)
+        ]
     out["territories"] = territories
     out["settlements"] = [converter.unstructure(s) for s in m.settlements]
     return strip_none(out)
+
+
+def _hexsides(features: dict[str, list[Hexside]]) -> dict[str, list[str]]:
+    """The hexside features as labels, each feature's sorted. The table is never changed
+    in place (``HexMap`` replaces it whole), so a snapshot with a keeper takes again what
+    the last one made of the very same table."""
+    keeper = active.keeper
+    if keeper is not None:
+        found = keeper.get(features, "hexsides")
+        if found is not None:
+            return found
+    out = {k: sorted(str(s) for s in v) for k, v in sorted(features.items()) if v}
+    return out if keeper is None else keeper.put(features, SettledData(out), "hexsides")
+
+
+def _coded_territory(t: Territory, code: str) -> dict[str, Any]:
+    """A territory's table beside the grid of codes: its hexes are in the grid (left out
+    rather than unstructured and dropped), its code says which are its."""
+    keeper = active.keeper
+    if keeper is not None:
+        found = keeper.get(t, code)
+        if found is not None:
+            return found
+    active.keeper = None  # the stand-in without hexes is no object of the copy's
+    try:
+        data = strip_none(converter.unstructure(evolve(t, hexes=[])))
+    finally:
+        active.keeper = keeper
+    del data["hexes"]
+    data["code"] = code
+    return data if keeper is None else keeper.put(t, SettledData(data), code)
 
 
 _MAP_KEYS = frozenset(
@@ -378,10 +411,30 @@ def _attrs_hook(t: Any, c: cattrs.Converter) -> Hook:
     return structure_attrs
 
 
+def _kept(make: Callable[[Any], Any]) -> Callable[[Any], Any]:
+    """``make``, an object's unstructure hook, taking again what the last snapshot made of
+    the very same object while a snapshot with a keeper is under way
+    (:mod:`tuicamp.engine.settled_data`); plain dicts, as ``make`` makes them, otherwise."""
+
+    def unstructure_kept(obj: Any) -> Any:
+        keeper = active.keeper
+        if keeper is None:
+            return make(obj)
+        found = keeper.get(obj)
+        if found is not None:
+            return found
+        return keeper.put(obj, SettledData(strip_none(make(obj))))
+
+    return unstructure_kept
+
+
 def _make_converter(detailed: bool = True) -> cattrs.Converter:
     """The converter; ``detailed``: every problem of a value gathered, each at its path,
     for a refusal that names them all (what every read of a file needs when it fails)."""
     c = cattrs.Converter(forbid_extra_keys=True, detailed_validation=detailed)
+    c.register_unstructure_hook_factory(
+        _is_attrs_class, lambda t: _kept(c.gen_unstructure_attrs_fromdict(t))
+    )
     c.register_structure_hook_factory(_is_attrs_class, lambda t: _attrs_hook(t, c))
     c.register_structure_hook_factory(_is_list_like, lambda t: _list_hook(t, c))
     c.register_structure_hook_factory(_is_dict, lambda t: _dict_hook(t, c))
@@ -398,7 +451,7 @@ def _make_converter(detailed: bool = True) -> cattrs.Converter:
     c.register_unstructure_hook(SideOf, str)
     c.register_structure_hook(SideOf, lambda v, _: v if isinstance(v, SideOf) else parse_side_of(v))
     c.register_unstructure_hook_func(_is_set, lambda s: sorted(s))
-    c.register_unstructure_hook(HexMap, _unstructure_map)
+    c.register_unstructure_hook(HexMap, _kept(_unstructure_map))
     c.register_structure_hook(HexMap, lambda v, _: _structure_map(c, v))
     c.register_structure_hook(Any, lambda v, _: v)
     c.register_structure_hook(OptionValue, _structure_option_value)
@@ -454,7 +507,27 @@ def structure(data: Any, cls: type) -> Any:
     return converter.structure(data, cls)
 
 
-def campaign_to_dict(campaign: Campaign) -> dict[str, Any]:
+def campaign_to_dict(campaign: Campaign, keeper: Keeper | None = None) -> dict[str, Any]:
+    """The campaign as plain data. With a ``keeper`` (the engine's, for a copy of the
+    campaign, which is never changed: :mod:`tuicamp.engine.settled_data`), every object the
+    last snapshot met again is not unstructured anew: its data, a SettledData, is taken
+    again, and no one may change it. The top table is a plain dict either way."""
+    if keeper is None:
+        return _campaign_data(campaign)
+    active.keeper = keeper
+    keeper.begin()
+    try:
+        data = _campaign_data(campaign)
+    except BaseException:
+        keeper.begin()  # what was met so far is forgotten; the last snapshot's stays
+        raise
+    finally:
+        active.keeper = None
+    keeper.end()
+    return data
+
+
+def _campaign_data(campaign: Campaign) -> dict[str, Any]:
     data = converter.unstructure(campaign)
     if campaign.state is not None:
         data["state"] = converter.unstructure(campaign.state, unstructure_as=type(campaign.state))

@@ -53,6 +53,7 @@ from tuicamp.engine.rerolls import (
 )
 from tuicamp.engine.rules import Rules
 from tuicamp.engine.ruleset import Ruleset, Victory
+from tuicamp.engine.settled_data import Keeper
 from tuicamp.engine.snapshots import Memory, copy, restore
 from tuicamp.model.campaign import Campaign
 from tuicamp.model.flow import Clock
@@ -116,6 +117,9 @@ class Engine:
     chronicle: list[Event] = field(factory=list)
     ruleset: Ruleset = field(default=None)
     _snapshot: dict | None = field(default=None, init=False)  # plain data, for the save
+    # What the last snapshot made of each object of the copy between actions, taken again
+    # by the next for every object no action touched since (engine/settled_data.py).
+    _kept_data: Keeper = field(factory=Keeper, init=False)
     _settled: Campaign | None = field(default=None, init=False)  # the copy between actions
     _moved_on: bool = field(default=False, init=False)  # the campaign changed since it
     # What the copy was made from, so that bringing it up to date skips what no one
@@ -155,9 +159,15 @@ class Engine:
 
     # --- snapshots ------------------------------------------------------------------
     def snapshot(self) -> dict:
-        """The campaign as plain data (what a save writes), cached until the next change."""
+        """The campaign as plain data (what a save writes), cached until the next change.
+
+        Made from the copy between actions (brought up to date now rather than at the next
+        action), which shares with the copy of the last snapshot every object no action
+        touched since: what that snapshot made of those objects is taken again
+        (:mod:`tuicamp.engine.settled_data`), so a save costs what changed. Its tables
+        below the top one are shared with the last snapshot: no one may change them."""
         if self._snapshot is None:
-            self._snapshot = campaign_to_dict(self.campaign)
+            self._snapshot = campaign_to_dict(self.settled(), self._kept_data)
         return self._snapshot
 
     def settled(self) -> Campaign:

@@ -339,7 +339,12 @@ class Session:
         state = save_text(header, data, self._applied)
         new_events = chronicle[self._saved_events :]
         blocks = events_bytes(new_events)
-        refuse_too_large(state.raw, {"header": {"revision": revision}, "campaign": data})
+        if state.too_large is not False:  # the writer saw one, or cannot say: look
+            refuse_too_large(
+                state.raw,
+                {"header": {"revision": revision}, "campaign": data},
+                walk=state.too_large is True,
+            )
         if may_hold_too_large(blocks):
             refuse_too_large(b"", {}, ((e.seq, event_dict(e)) for e in new_events))
         return revision, state, new_events, blocks

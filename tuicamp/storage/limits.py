@@ -6,9 +6,10 @@ order, and the save written then no longer loaded (the codec refuses what TOML c
 hold). So before anything of an action is written, the numbers it leaves are checked, and
 an order that would carry one past the limit is refused, in one line, as any refusal is.
 
-The check reads the save's bytes (a plain search for runs of 19 digits or more, which any
-number past the limit needs, each read as a number) and walks the data only when one is
-past the limit, to name the place.
+The TOML writer says whether it wrote such a number (``tomlwrite.Written.too_large``); where
+it cannot say (text tomli_w wrote), the check reads the save's bytes (a plain search for runs
+of 19 digits or more, which any number past the limit needs, each read as a number). The
+data is walked only when one is past the limit, to name the place.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from typing import Any
 from tuicamp.engine.codec import TOML_INT_MAX, TOML_INT_MIN
 from tuicamp.engine.errors import RuleError
 from tuicamp.engine.problems import KeyPath, where_text
+from tuicamp.engine.settled_data import SettledData
 
 # Digits made one digit, so that a run of 19 of them (what a number past the limit is
 # written as, and a dice seed too) is found by a plain search: a regular expression over
@@ -58,7 +60,7 @@ def named_out_of_range(value: Any, at: KeyPath = ()) -> tuple[KeyPath, int] | No
     while stack:
         path, item = stack.pop()
         kind = type(item)
-        if kind is dict:
+        if kind is dict or kind is SettledData:
             stack.extend(((*path, k), v) for k, v in reversed(item.items()))
         elif kind is list or kind is tuple:
             stack.extend(((*path, i), v) for i, v in reversed(list(enumerate(item))))
@@ -74,7 +76,7 @@ def _holds_out_of_range(value: Any) -> bool:
     while stack:
         item = pop()
         kind = type(item)
-        if kind is dict:
+        if kind is dict or kind is SettledData:
             extend(item.values())
         elif kind is list or kind is tuple:
             extend(item)

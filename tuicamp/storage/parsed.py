@@ -4,7 +4,7 @@ tomllib is pure Python: on a 200 x 200 map with 500 armies (370 kB) its parse is
 what opening the save costs, and a player waits for it before the first frame of
 ``tuicamp play``. JSON's parser is C and reads the same data ten times faster. So the first
 read of a big save leaves what it parsed beside it, as JSON, in ``.NAME.toml.parsed``,
-keyed by the digest of the save's bytes, and the next read of those same bytes takes the
+keyed by what names the save's bytes (their digest), and the next read of those same bytes takes the
 data from there.
 
 tuicamp's own writes of a big save (an autosave, ``apply``, ``new``) leave the copy too,
@@ -18,6 +18,10 @@ cut short, edited, unreadable, a link) makes the read parse the TOML as if it we
 there and write the copy again; a copy that cannot be written (a read-only folder) is
 simply not kept. Data JSON cannot hold as it is (a TOML date, written by hand) is not kept
 either.
+
+An autosave's copy is made after every action: the JSON of each table no one changes any
+more (a :class:`~tuicamp.engine.settled_data.SettledData`, shared by consecutive saves) is
+kept on it and taken again, so the copy costs what the action changed (:func:`json_text`).
 """
 
 from __future__ import annotations
@@ -26,18 +30,23 @@ import contextlib
 import hashlib
 import json
 import os
+import zlib
 from pathlib import Path
 from typing import Any
 
+from tuicamp.engine.settled_data import SettledData
 from tuicamp.storage.chronicle import Problems, Source, parse_source
 from tuicamp.storage.locations import NOFOLLOW, hidden_temporary
+from tuicamp.storage.seal import SealLine, digest, find_seal
 
 # A save smaller than this parses in a few milliseconds: a second file is not worth it.
 MIN_BYTES = 64 * 1024
-# The copy's first line: what it is, the layout's version, the digests of the save's bytes
-# and of the JSON after the line (a copy cut short or edited does not match its own).
+# The copy's first line: what it is, the layout's version, what names the save's bytes
+# (:func:`bytes_key`) and the length and CRC-32 of the JSON after the line (a copy cut
+# short or damaged does not match its own).
 MAGIC = b"tuicamp-parsed"
-LAYOUT = b"1"
+LAYOUT = b"2"
+_encode = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
 
 
 def parsed_path(save: Path) -> Path:
@@ -50,32 +59,56 @@ def parse_save_source(path: Path, raw: bytes, problems: Problems) -> Source | No
     bytes, else by :func:`parse_source` (whose problems it reports), keeping a copy."""
     if len(raw) < MIN_BYTES:
         return parse_source(path, raw, problems)
-    digest = _digest(raw)
-    data = _kept(parsed_path(path), digest)
+    key = bytes_key(raw)
+    data = _kept(parsed_path(path), key)
     if data is not None:
         return Source(path, raw.decode("utf-8"), data)
     source = parse_source(path, raw, problems)
     if source is not None:
-        _keep(path, digest, source.data)
+        _keep(path, key, source.data)
     return source
 
 
-def keep_written(save: Path, raw: bytes, data: dict[str, Any]) -> None:
+def keep_written(
+    save: Path, raw: bytes, data: dict[str, Any], seal: SealLine | None = None
+) -> None:
     """Keep ``data``, what tomllib reads back from ``raw`` (the bytes just written at
     ``save``), as the save's copy, when the save is big enough to want one: tuicamp's
     own writes (an autosave, ``apply``, ``new``) then leave nothing to parse at the next
     open. Called once the save is in place, so a copy never names bytes that are not
-    the save's (a crash in between leaves the old copy, which names the old bytes)."""
+    the save's (a crash in between leaves the old copy, which names the old bytes).
+    ``seal``: the seal line the writer just set, whose value digests the rest."""
     if len(raw) >= MIN_BYTES:
-        _keep(save, _digest(raw), data)
+        _keep(save, bytes_key(raw, seal), data)
 
 
-def _digest(data: bytes) -> bytes:
-    return hashlib.sha256(data).hexdigest().encode()
+def bytes_key(raw: bytes, seal: SealLine | None = None) -> bytes:
+    """What names these very bytes: for a sealed save, the SHA-256 digest of all but the
+    seal line (what the seal says when it holds), where that line is and its own digest,
+    which together pin every byte; for any other, the digest of them all.
+
+    So the writer of a save, which has just digested the rest to seal it, names its bytes
+    without digesting them again (``seal``: the line it set, its value that digest); a
+    read digests them once, as before."""
+    if seal is None:
+        seal = find_seal(raw)
+        if seal is None:
+            return b"sha256:" + hashlib.sha256(raw).hexdigest().encode()
+        rest = digest(raw, seal)
+    else:
+        rest = seal.value
+    line = hashlib.sha256(raw[seal.start : seal.end]).hexdigest()
+    return f"{rest}@{seal.start}-{seal.end}:{line}".encode()
 
 
-def _kept(copy: Path, digest: bytes) -> dict[str, Any] | None:
-    """The data of the copy at ``copy`` if it was made from the bytes of ``digest`` and is
+def _check(body: bytes) -> bytes:
+    """The copy's own check: its length and CRC-32, enough to tell a copy cut short or
+    damaged (the key above says which bytes it was made from)."""
+    return f"{len(body)}-{zlib.crc32(body):08x}".encode()
+
+
+def _kept(copy: Path, key: bytes) -> dict[str, Any] | None:
+    """The data of the copy at ``copy`` if it was made from the bytes of ``key`` and is
     whole; None for anything else (no copy, another save's, a broken one)."""
     try:
         fd = os.open(copy, os.O_RDONLY | NOFOLLOW | getattr(os, "O_CLOEXEC", 0))
@@ -84,7 +117,7 @@ def _kept(copy: Path, digest: bytes) -> dict[str, Any] | None:
     try:
         with open(fd, "rb") as f:
             first, _, body = f.read().partition(b"\n")
-        if first.split(b" ") != [MAGIC, LAYOUT, digest, _digest(body)]:
+        if first.split(b" ") != [MAGIC, LAYOUT, key, _check(body)]:
             return None
         data = json.loads(body)
     except (OSError, ValueError, RecursionError):  # unreadable, or not JSON after all
@@ -92,16 +125,16 @@ def _kept(copy: Path, digest: bytes) -> dict[str, Any] | None:
     return data if isinstance(data, dict) else None
 
 
-def _keep(save: Path, digest: bytes, data: dict[str, Any]) -> None:
-    """Write the copy of ``data`` (parsed from the bytes of ``digest``) beside ``save``,
+def _keep(save: Path, key: bytes, data: dict[str, Any]) -> None:
+    """Write the copy of ``data`` (parsed from the bytes of ``key``) beside ``save``,
     readable by whoever may read the save and nobody else. A temporary renamed into
     place, so a reader never meets half a copy; not synced, since a copy lost or cut short
     by a crash is only parsed again. Never raises: the read it follows has succeeded."""
     try:
-        body = json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode()
+        body = json_text(data).encode()
     except (TypeError, ValueError):  # a date or a time: TOML's, not JSON's
         return
-    head = b" ".join([MAGIC, LAYOUT, digest, _digest(body)]) + b"\n"
+    head = b" ".join([MAGIC, LAYOUT, key, _check(body)]) + b"\n"
     try:
         mode = os.stat(save).st_mode & 0o777
         # named like the save's own temporaries, so the next save's write sweeps away one
@@ -117,3 +150,19 @@ def _keep(save: Path, digest: bytes, data: dict[str, Any]) -> None:
     except OSError:
         with contextlib.suppress(OSError):
             tmp.unlink()
+
+
+def json_text(value: Any) -> str:
+    """``json.dumps(value, ensure_ascii=False, separators=(",", ":"))``, the text of each
+    SettledData in it made once and kept on it (``TypeError`` for what JSON cannot hold)."""
+    kind = type(value)
+    if kind is SettledData:
+        text = value.made.get("json")
+        if text is None:
+            text = value.made["json"] = _encode(value)
+        return str(text)
+    if kind is dict and all(type(k) is str for k in value):
+        return "{" + ",".join(f"{_encode(k)}:{json_text(v)}" for k, v in value.items()) + "}"
+    if kind is list or kind is tuple:
+        return "[" + ",".join(map(json_text, value)) + "]"
+    return _encode(value)

@@ -84,7 +84,7 @@ from tuicamp.storage.locations import (
 from tuicamp.storage.migrations import MigrationError, upgrade_save, version_problem
 from tuicamp.storage.orders import AppliedOrders
 from tuicamp.storage.parsed import keep_written, parse_save_source
-from tuicamp.storage.seal import find_seal, header_span, seal_holds, sealed
+from tuicamp.storage.seal import SealLine, find_seal, header_span, seal_content, seal_holds
 from tuicamp.storage.shared_checks import MAX_MAP_SIDE, table_problems, team_problems
 from tuicamp.storage.summary import summarise
 from tuicamp.storage.tomlfile import MAX_BYTES
@@ -211,6 +211,10 @@ class SaveText:
 
     raw: bytes
     read_back: dict[str, Any] | None
+    seal: SealLine | None = None  # the seal line set, whose value digests the rest
+    # Whether the text holds a whole number past TOML's 64 bits (None: not known without
+    # reading it, as for text tomli_w wrote): see storage/limits.py.
+    too_large: bool | None = None
 
 
 def save_text(
@@ -226,8 +230,10 @@ def save_text(
     # each its own block, after the campaign (tomli_w would write a short array inline, on top)
     blocks = [tomlwrite.write(unstructure(a)) for a in applied]
     text = written.text + "".join("\n[[applied_orders]]\n" + b.text for b in blocks)
-    raw = sealed(text.encode())
-    return SaveText(raw, _read_back(raw, written.read_back, blocks))
+    raw, seal = seal_content(text.encode())
+    flags = {written.too_large, *(b.too_large for b in blocks)}
+    too_large = None if None in flags else True in flags
+    return SaveText(raw, _read_back(raw, written.read_back, blocks), seal, too_large)
 
 
 def save_bytes(
@@ -268,7 +274,7 @@ def write_save(path: Path, text: SaveText, backup: Path | None = None) -> None:
     first, and stays the one truth."""
     atomic_write(path, text.raw, backup=backup)
     if text.read_back is not None:
-        keep_written(path, text.raw, text.read_back)
+        keep_written(path, text.raw, text.read_back, text.seal)
 
 
 # --- the header alone -------------------------------------------------------------------

@@ -91,6 +91,12 @@ def seal_holds(raw: bytes, seal: SealLine) -> bool:
 def sealed(content: bytes) -> bytes:
     """``content`` (a save's TOML, starting ``[header]``) with its seal set: any seal line
     it held is replaced by one that matches the rest."""
+    return seal_content(content)[0]
+
+
+def seal_content(content: bytes) -> tuple[bytes, SealLine]:
+    """:func:`sealed`, and its seal line (whose value is the digest of the rest, so a
+    writer that names the bytes by it need not digest them again)."""
     old = find_seal(content)
     if old is not None:
         content = content[: old.start] + content[old.end :]
@@ -100,8 +106,10 @@ def sealed(content: bytes) -> bytes:
     if content[header.end() : header.end() + 1] != b"\n":  # a file of the header line alone
         content = content[: header.end()] + b"\n" + content[header.end() :]
     at = header.end() + 1  # after the [header] line and its newline
-    line = f'seal = "{digest(content)}"  # {_COMMENT}\n'.encode()
-    return content[:at] + line + content[at:]
+    value = digest(content)
+    line = f'seal = "{value}"  # {_COMMENT}\n'.encode()
+    seal = SealLine(at, at + len(line), value, content.count(b"\n", 0, at) + 1)
+    return content[:at] + line + content[at:], seal
 
 
 def is_sealed(raw: bytes) -> bool:

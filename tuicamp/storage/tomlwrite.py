@@ -13,6 +13,12 @@ It also says what tomllib reads back from that text (:attr:`Written.read_back`):
 data, except that each table lists its values before its sub-tables, as the text has them.
 A save's parsed copy (:mod:`tuicamp.storage.parsed`) is made from it at the moment of
 writing, so the next open need not parse the TOML at all.
+
+A :class:`~tuicamp.engine.settled_data.SettledData` table (the data of an object of the
+engine's copy of the campaign, shared by consecutive autosaves and never changed) is
+written once: its text and what it reads back as are kept on it, by where it is written,
+and taken again by every later save that holds it, so an autosave of a big campaign writes
+anew only the text of what changed.
 """
 
 from __future__ import annotations
@@ -23,6 +29,8 @@ from typing import Any
 import tomli_w
 from attrs import frozen
 
+from tuicamp.engine.codec import TOML_INT_MAX, TOML_INT_MIN
+from tuicamp.engine.settled_data import SettledData
 from tuicamp.model.reprs import fields_repr
 from tuicamp.storage.tomlfile import MAX_DEPTH
 
@@ -47,12 +55,15 @@ class _NotPlain(Exception):
 class Written:
     """The text, and the data tomllib reads back from it: None when tomli_w wrote the text
     (data of other types) or the data is nested deeper than a read accepts
-    (``tomlfile.MAX_DEPTH``), so nothing can be vouched for without parsing it."""
+    (``tomlfile.MAX_DEPTH``), so nothing can be vouched for without parsing it.
+    ``too_large``: whether it holds a whole number past TOML's 64 bits, which no read
+    accepts (None when tomli_w wrote it: not known without reading the text)."""
 
     __repr__ = fields_repr
 
     text: str
     read_back: dict[str, Any] | None
+    too_large: bool | None = None
 
 
 def dumps(data: dict[str, Any]) -> str:
@@ -69,7 +80,7 @@ def write(data: dict[str, Any]) -> Written:
         read_back = writer.table(data, "", False, 1)
     except _NotPlain:
         return Written(tomli_w.dumps(data), None)
-    return Written("".join(writer.out), None if writer.deep else read_back)
+    return Written("".join(writer.out), None if writer.deep else read_back, writer.large)
 
 
 def _string(text: str) -> str:
@@ -96,21 +107,65 @@ def _is_array(value: Any) -> bool:
     return kind is list or kind is tuple
 
 
+def _place(name: str, in_array: bool, depth: int) -> tuple[str, str, bool, int]:
+    """Where a table is written, as what is kept on a SettledData is keyed: the same
+    table's text differs with its header and its depth."""
+    return ("toml", name, in_array, depth)
+
+
+def _is_table(value: Any) -> bool:
+    kind = type(value)
+    return kind is dict or kind is SettledData
+
+
 def _all_tables(items: list[Any] | tuple[Any, ...]) -> bool:
-    return all(type(item) is dict for item in items)
+    return all(map(_is_table, items))
 
 
 class _Writer:
-    """One text in the making: its lines, and whether the data went deeper than a read
-    accepts (depth as ``tomlfile.too_deep`` counts it: the root table is 1)."""
+    """One text in the making: its lines, whether the data went deeper than a read
+    accepts (depth as ``tomlfile.too_deep`` counts it: the root table is 1) and whether
+    it held a whole number past TOML's 64 bits."""
 
     def __init__(self) -> None:
         self.out: list[str] = []
         self.deep = False
+        self.large = False
 
     def table(self, data: dict[str, Any], name: str, in_array: bool, depth: int) -> dict[str, Any]:
         """Write a table (its header, its values, then its sub-tables, as tomli_w orders
         them); return it as read back."""
+        if type(data) is SettledData:
+            return self.settled(data, name, in_array, depth)
+        return self.fresh(data, name, in_array, depth)
+
+    def settled(self, data: SettledData, name: str, in_array: bool, depth: int) -> dict[str, Any]:
+        """:meth:`table` of a table no one changes: written once at each place, its text,
+        what it reads back as and whether it is too deep kept on it."""
+        place = _place(name, in_array, depth)
+        made = data.made.get(place)
+        if made is None:
+            out, deep, large = self.out, self.deep, self.large
+            start = len(out)
+            self.deep = self.large = False
+            read_back = self.fresh(data, name, in_array, depth)
+            if read_back is not data:  # reordered: itself never changed, like the table
+                read_back = SettledData(read_back)
+            made = data.made[place] = ("".join(out[start:]), read_back, self.deep, self.large)
+            del out[start:]
+            self.deep, self.large = deep, large
+        return self.take(made)
+
+    def take(self, made: tuple[str, dict[str, Any], bool, bool]) -> dict[str, Any]:
+        """What :meth:`settled` kept: its text written, its flags taken, as read back."""
+        text, read_back, too_deep, too_large = made
+        self.out.append(text)
+        self.deep = self.deep or too_deep
+        self.large = self.large or too_large
+        return read_back
+
+    def fresh(self, data: dict[str, Any], name: str, in_array: bool, depth: int) -> dict[str, Any]:
+        """:meth:`table` written anew."""
         if depth > MAX_DEPTH:
             self.deep = True
         lines: list[str] = []
@@ -122,7 +177,9 @@ class _Writer:
                 text = _string(value)
             elif kind is int:
                 text = str(value)
-            elif kind is dict:
+                if not TOML_INT_MIN <= value <= TOML_INT_MAX:
+                    self.large = True
+            elif kind is dict or kind is SettledData:
                 tables.append((key, value, False))
                 continue
             elif (kind is list or kind is tuple) and value and _all_tables(value):
@@ -158,11 +215,16 @@ class _Writer:
                     changed[key] = item
                 continue
             items = []
+            place = _place(full, True, depth + 2)  # where each of them is written
             for table in value:  # each after a blank line, as a table of its own
                 if wrote:
                     out.append("\n")
                 wrote = True
-                items.append(self.table(table, full, True, depth + 2))
+                made = table.made.get(place) if type(table) is SettledData else None
+                if made is None:
+                    items.append(self.table(table, full, True, depth + 2))
+                    continue
+                items.append(self.take(made))  # settled()'s lookup, once per array
             if any(a is not b for a, b in zip(items, value, strict=True)):
                 changed[key] = items
         if not (reordered or changed):
@@ -179,7 +241,11 @@ class _Writer:
             return _string(value)
         if kind is bool:
             return "true" if value else "false"
-        if kind is int or kind is float:
+        if kind is int:
+            if not TOML_INT_MIN <= value <= TOML_INT_MAX:
+                self.large = True
+            return str(value)
+        if kind is float:
             return str(value)
         if kind is list or kind is tuple:
             if depth > MAX_DEPTH:
@@ -189,12 +255,14 @@ class _Writer:
             indent = INDENT * (nest + 1)
             items = ",\n".join(indent + self.literal(item, nest + 1, depth + 1) for item in value)
             return f"[\n{items},\n{INDENT * nest}]"
-        if kind is dict:
+        if kind is dict or kind is SettledData:
             return self.inline(value, depth)
         # subclasses, as tomli_w takes them: a boolean, a number, a text (an enum's value)
         if isinstance(value, bool):
             return "true" if value else "false"
         if isinstance(value, int | float):
+            if isinstance(value, int) and not TOML_INT_MIN <= value <= TOML_INT_MAX:
+                self.large = True
             return str(value)
         if isinstance(value, str):
             return _string(value)

@@ -17,6 +17,7 @@ asked for them, so a report on a sandbox campaign builds none of their classes.
 from __future__ import annotations
 
 import difflib
+from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 from tuicamp.engine.flow import ByOption, Fixed, Simultaneous, acting_players
@@ -218,7 +219,9 @@ def victory_problems(campaign: Campaign) -> list[Problem]:
 def sandbox_victory(campaign: Campaign) -> Victory | None:
     v = campaign.victory
     m = campaign.map
-    held = {p.id: sum(s.owner == p.id for s in m.settlements) for p in campaign.players}
+    # one pass over the settlements, not one per player: this runs after every action
+    owners = Counter(s.owner for s in m.settlements)
+    held = {p.id: owners[p.id] for p in campaign.players}
 
     def standings() -> list[tuple[str, str]]:
         order = sorted(campaign.players, key=lambda p: -held[p.id])
