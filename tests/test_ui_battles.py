@@ -651,3 +651,27 @@ def test_snapshot_result_form(snap_compare):
 def test_snapshot_preview(snap_compare):
     press = ["B", "r", "ctrl+k", "4", "2", "0", "tab", "w", "ctrl+s"]  # the Captain wiped out
     assert snap_compare(str(APPS / "battle_app.py"), press=press, terminal_size=SIZE)
+
+
+@pytest.mark.parametrize("secret", [False, True])
+@sync
+async def test_the_queue_lists_no_battle_the_seat_does_not_know_of(tmp_path, secret):
+    """A battle the seat of no side knows of only through its chronicle: with the battle's
+    event kept from that seat (as a ruleset keeping a battle secret marks it), the queue
+    lists no battle and the campaign screen offers no battles key (R-ALL-7), as
+    ``tuicamp battles`` lists none; with the event told, the onlooker sees it listed."""
+    save = valley_save(tmp_path, onlooker=True)
+    app = make_app(tmp_path, save=save, seat="blue")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        campaign = pilot.app.campaign_screen
+        if secret:
+            for event in campaign.session.engine.chronicle:
+                if event.kind == "battle":
+                    event.visible_to = ["red", "green"]
+        campaign.show_seat("blue")  # the view read again
+        assert (campaign.check_action("battles", ()) is True) is not secret
+        await _queue(pilot)
+        text = screen_text(app)
+        assert ("No battles are pending." in text) is secret
+        assert ("b1" in text) is not secret

@@ -33,7 +33,7 @@ from tuicamp.engine.battles import (
 from tuicamp.engine.rules import Rules
 from tuicamp.engine.side_forces import sides_named
 from tuicamp.engine.views import CampaignView
-from tuicamp.game.battlecard import build_card, card_hidden_reason, seat_fights
+from tuicamp.game.battlecard import battle_known, build_card, card_hidden_reason, seat_fights
 from tuicamp.game.side_forces import force_lines
 from tuicamp.model.battle import MODE_TEXT, Battle, BattleSide
 from tuicamp.model.campaign import Campaign
@@ -177,7 +177,9 @@ class BattleQueueScreen(QuickOpen, Screen[None]):
         table = self.query_one(DataTable)
         keep = self.selected_id
         camp = self.campaign
-        pending = camp.pending_battles()
+        # a battle the seat does not know of is no battle for it: not listed (R-ALL-7)
+        view = self.view() if self.seat is not None else None
+        pending = [b for b in camp.pending_battles() if view is not None and battle_known(view, b)]
         self.ids = [b.id for b in pending]
         table.clear()
         for b in pending:

@@ -32,7 +32,7 @@ from tuicamp.engine.letters import WriteLetter
 from tuicamp.engine.rules import Rules
 from tuicamp.engine.ruleset import Ruleset
 from tuicamp.engine.views import ArmyView, CampaignView
-from tuicamp.game.battlecard import battles_to_fight
+from tuicamp.game.battlecard import battle_known, battles_to_fight
 from tuicamp.game.session import Session
 from tuicamp.model.forces import Seat
 from tuicamp.model.hexes import Hex
@@ -517,8 +517,9 @@ class CampaignScreen(SendsChanges[None]):
         if action in ("battles", "no_battles"):
             # "battles" (in the footer) while a battle waits or a result of this phase may
             # be taken back, "no_battles" while neither.
-            camp = self.session.campaign
-            waiting = bool(camp.pending_battles() or camp.battles_to_take_back())
+            camp, view = self.session.campaign, self._view
+            known = [b for b in camp.pending_battles() if view and battle_known(view, b)]
+            waiting = bool(known or camp.battles_to_take_back())
             return waiting == (action == "battles")
         return not (action == "switch_seat" and len(self.local) < 2)
 
