@@ -56,6 +56,9 @@ def test_a_contingent_commander_kept_out_gains_nothing_for_leading_it(tmp_path, 
     card = " ".join(capsys.readouterr().out.split())
     assert "its Commander Gorthor may not fight (Old Battle Wound 1, 8.2)" in card
     assert "without a Contingent Commander" in card
+    # the force's own line names no one leading it (R-AA-96)
+    assert "Support Contingent, led by Gorthor" not in card
+    assert "Support Contingent, without its Commander (Gorthor may not fight)" in card
     engine.campaign.dice.mode = DiceMode.APP
     result(engine, 1, 2)
     assert engine.campaign.state.officers["khazrak"][0].glory == 0

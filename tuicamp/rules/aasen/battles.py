@@ -464,14 +464,17 @@ def side_forces(
     together the side's points."""
     invasion = invasion_of(rules, battle)
     helpers = support.contingents_for(rules, invasion.id, side.id) if invasion else []
-    sent = [(contingent_name(rules, c), support.strength(rules, c)) for c in helpers]
+    sent = [(contingent_name(rules, c, battle), support.strength(rules, c)) for c in helpers]
     own = side.points - sum(points for _, points in sent)
     return [(side.force_name, own), *sent]
 
 
-def contingent_name(rules: api.Rules, contingent: Contingent) -> str:
-    """ "Khazrak One-Eye's Support Contingent, led by Gorthor"."""
+def contingent_name(rules: api.Rules, contingent: Contingent, battle: api.Battle) -> str:
+    """ "Khazrak One-Eye's Support Contingent, led by Gorthor"; "..., without its
+    Commander" when his Old Battle Wound keeps him out of the battle (R-AA-96)."""
     led = f", led by {contingent.officer}" if contingent.officer else ""
+    if contingent.officer and support.commander_kept_out(rules, battle, contingent):
+        led = f", without its Commander ({contingent.officer} may not fight)"
     return f"{api.teams.name_of(rules.campaign, contingent.player)}'s Support Contingent{led}"
 
 

@@ -42,6 +42,7 @@ from tuicamp.rules.aasen.state import (
     AasenAction,
     Contingent,
     Invasion,
+    Officer,
     astate,
 )
 from tuicamp.rules.kit.words import possessive
@@ -153,21 +154,30 @@ def leave_battle(ctx: api.Context, invasion: Invasion, contingent: Contingent) -
         side.points -= strength(ctx, contingent)
 
 
-def commander_out(rules: api.Rules, battle: api.Battle, contingent: Contingent) -> str:
-    """The card's words for a Contingent whose Commander may not fight, or "": 5.5 has "one
-    Senior Officer ... to act as the Contingent Commander", and his Old Battle Wound's 1
-    keeps him out ("His points cost is not redeemed", 8.2). The Contingent still fights,
-    its points as sent, without a Commander: none stands in, and no one gains the Glory of
-    leading it (R-AA-96)."""
+def commander_kept_out(
+    rules: api.Rules, battle: api.Battle, contingent: Contingent
+) -> Officer | None:
+    """The Contingent's Commander if his Old Battle Wound's 1 keeps him out of this battle
+    ("The character may not fight this battle", 8.2, R-AA-88), else None."""
     state = astate(rules)
     officer = next(
         (o for o in state.officers.get(contingent.player, []) if o.name == contingent.officer),
         None,
     )
     if officer is None:
-        return ""
+        return None
     fighter = injuries.Fighter(contingent.side, contingent.player, officer)
-    if not injuries.kept_out(battle, fighter):
+    return officer if injuries.kept_out(battle, fighter) else None
+
+
+def commander_out(rules: api.Rules, battle: api.Battle, contingent: Contingent) -> str:
+    """The card's words for a Contingent whose Commander may not fight, or "": 5.5 has "one
+    Senior Officer ... to act as the Contingent Commander", and his Old Battle Wound's 1
+    keeps him out ("His points cost is not redeemed", 8.2). The Contingent still fights,
+    its points as sent, without a Commander: none stands in, and no one gains the Glory of
+    leading it (R-AA-96)."""
+    officer = commander_kept_out(rules, battle, contingent)
+    if officer is None:
         return ""
     return (
         f"{api.teams.name_of(rules.campaign, contingent.player)}'s Support Contingent "
