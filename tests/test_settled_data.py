@@ -24,7 +24,7 @@ from test_dirty_tracking import ARMIES, CHANGES, change, crowded_campaign
 from tuicamp.engine.codec import campaign_to_dict
 from tuicamp.engine.corrections import CorrectTreasury
 from tuicamp.engine.engine import Engine
-from tuicamp.engine.settled_data import Keeper, SettledData
+from tuicamp.engine.settled_data import Keeper, SettledData, SettledList
 from tuicamp.engine.snapshots import Memory
 from tuicamp.game.session import Session
 from tuicamp.rules.sandbox import actions as A
@@ -38,7 +38,7 @@ def settled_tables(value) -> list[SettledData]:
     found, stack = [], [value]
     while stack:
         item = stack.pop()
-        if type(item) is SettledData:
+        if type(item) in (SettledData, SettledList):
             found.append(item)
         if isinstance(item, dict):
             stack.extend(item.values())
@@ -101,6 +101,23 @@ def test_an_action_takes_again_what_it_did_not_touch():
     p1, p2 = (next(p for p in d["players"] if p["id"] == "p1") for d in (before, after))
     assert p1 is not p2 and p2["treasury"] == 9
     assert next(p for p in after["players"] if p["id"] == "p2") in before["players"]
+
+
+def test_an_array_of_untouched_tables_is_kept_whole():
+    """The campaign's armies, none touched: the snapshot holds the last one's very array
+    (a SettledList), whose text is written once; one army moved, a new array."""
+    engine = Engine(crowded_campaign())
+    before = engine.snapshot()
+    engine.perform("gm", CorrectTreasury(player="p1", amount=9, reason="count"))
+    after = engine.snapshot()
+    assert type(after["armies"]) is SettledList and after["armies"] is before["armies"]
+    assert after["players"] is not before["players"]  # one of them corrected
+    engine.perform("p1", A.Move(army="a0", to="0102"))
+    moved = engine.snapshot()
+    assert (
+        moved["armies"] is not after["armies"]
+        and moved["armies"] == campaign_to_dict(engine.campaign)["armies"]
+    )
 
 
 def test_a_moved_army_alone_is_made_anew():

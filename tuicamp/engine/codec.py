@@ -518,6 +518,9 @@ def campaign_to_dict(campaign: Campaign, keeper: Keeper | None = None) -> dict[s
     keeper.begin()
     try:
         data = _campaign_data(campaign)
+        for key, value in data.items():
+            if type(value) is list:
+                data[key] = keeper.array(key, value)
     except BaseException:
         keeper.begin()  # what was met so far is forgotten; the last snapshot's stays
         raise

@@ -20,6 +20,7 @@ other unstructure makes plain dicts, as before, which callers may change at will
 
 from __future__ import annotations
 
+import operator
 import threading
 from typing import Any
 
@@ -35,6 +36,18 @@ class SettledData(dict[str, Any]):
         self.made: dict[Any, Any] = {}  # what writers made of it, by the writer's own key
 
 
+class SettledList(list[SettledData]):
+    """A top-level array of the campaign's tables (its armies, its players) holding the
+    very SettledData of the last snapshot, in the same order: kept whole, with what was
+    made of it (the array's TOML, its JSON) in :attr:`made`, like a SettledData."""
+
+    __slots__ = ("made",)
+
+    def __init__(self, *args: Any) -> None:
+        super().__init__(*args)
+        self.made: dict[Any, Any] = {}
+
+
 class Keeper:
     """The plain data of the objects met by the last snapshot, by their identity: what
     the next one takes again for every object it meets again.
@@ -46,12 +59,27 @@ class Keeper:
     def __init__(self) -> None:
         self.before: dict[Any, tuple[Any, SettledData]] = {}
         self.now: dict[Any, tuple[Any, SettledData]] = {}
+        self.arrays: dict[str, SettledList] = {}  # the last snapshot's, by key
+        self.arrays_now: dict[str, SettledList] = {}
 
     def begin(self) -> None:
-        self.now = {}
+        self.now, self.arrays_now = {}, {}
 
     def end(self) -> None:
         self.before, self.now = self.now, {}
+        self.arrays, self.arrays_now = self.arrays_now, {}
+
+    def array(self, key: str, items: list[Any]) -> list[Any]:
+        """The top-level array ``key`` of the snapshot: the last snapshot's SettledList if
+        it held the very same tables in the same order, a new one if every item is a
+        SettledData, else ``items`` as they are."""
+        if not items or not all(type(item) is SettledData for item in items):
+            return items
+        old = self.arrays.get(key)
+        if old is None or len(old) != len(items) or not all(map(operator.is_, old, items)):
+            old = SettledList(items)
+        self.arrays_now[key] = old
+        return old
 
     def get(self, obj: Any, tag: str = "") -> SettledData | None:
         """What the last snapshot made of ``obj`` (``tag``: which of the things made of

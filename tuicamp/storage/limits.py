@@ -20,7 +20,7 @@ from typing import Any
 from tuicamp.engine.codec import TOML_INT_MAX, TOML_INT_MIN
 from tuicamp.engine.errors import RuleError
 from tuicamp.engine.problems import KeyPath, where_text
-from tuicamp.engine.settled_data import SettledData
+from tuicamp.engine.settled_data import SettledData, SettledList
 
 # Digits made one digit, so that a run of 19 of them (what a number past the limit is
 # written as, and a dice seed too) is found by a plain search: a regular expression over
@@ -62,7 +62,7 @@ def named_out_of_range(value: Any, at: KeyPath = ()) -> tuple[KeyPath, int] | No
         kind = type(item)
         if kind is dict or kind is SettledData:
             stack.extend(((*path, k), v) for k, v in reversed(item.items()))
-        elif kind is list or kind is tuple:
+        elif kind is list or kind is tuple or kind is SettledList:
             stack.extend(((*path, i), v) for i, v in reversed(list(enumerate(item))))
         elif kind is int and not TOML_INT_MIN <= item <= TOML_INT_MAX:
             return path, item
@@ -78,7 +78,7 @@ def _holds_out_of_range(value: Any) -> bool:
         kind = type(item)
         if kind is dict or kind is SettledData:
             extend(item.values())
-        elif kind is list or kind is tuple:
+        elif kind is list or kind is tuple or kind is SettledList:
             extend(item)
         elif kind is int and not TOML_INT_MIN <= item <= TOML_INT_MAX:
             return True

@@ -34,7 +34,7 @@ import zlib
 from pathlib import Path
 from typing import Any
 
-from tuicamp.engine.settled_data import SettledData
+from tuicamp.engine.settled_data import SettledData, SettledList
 from tuicamp.storage.chronicle import Problems, Source, parse_source
 from tuicamp.storage.locations import NOFOLLOW, hidden_temporary
 from tuicamp.storage.seal import SealLine, digest, find_seal
@@ -156,7 +156,7 @@ def json_text(value: Any) -> str:
     """``json.dumps(value, ensure_ascii=False, separators=(",", ":"))``, the text of each
     SettledData in it made once and kept on it (``TypeError`` for what JSON cannot hold)."""
     kind = type(value)
-    if kind is SettledData:
+    if kind is SettledData or kind is SettledList:
         text = value.made.get("json")
         if text is None:
             text = value.made["json"] = _encode(value)

@@ -23,14 +23,16 @@ anew only the text of what changed.
 
 from __future__ import annotations
 
+import operator
 import re
+from collections.abc import Callable
 from typing import Any
 
 import tomli_w
 from attrs import frozen
 
 from tuicamp.engine.codec import TOML_INT_MAX, TOML_INT_MIN
-from tuicamp.engine.settled_data import SettledData
+from tuicamp.engine.settled_data import SettledData, SettledList
 from tuicamp.model.reprs import fields_repr
 from tuicamp.storage.tomlfile import MAX_DEPTH
 
@@ -104,7 +106,7 @@ def _key(key: Any) -> str:
 
 def _is_array(value: Any) -> bool:
     kind = type(value)
-    return kind is list or kind is tuple
+    return kind is list or kind is tuple or kind is SettledList
 
 
 def _place(name: str, in_array: bool, depth: int) -> tuple[str, str, bool, int]:
@@ -140,21 +142,29 @@ class _Writer:
         return self.fresh(data, name, in_array, depth)
 
     def settled(self, data: SettledData, name: str, in_array: bool, depth: int) -> dict[str, Any]:
-        """:meth:`table` of a table no one changes: written once at each place, its text,
-        what it reads back as and whether it is too deep kept on it."""
-        place = _place(name, in_array, depth)
-        made = data.made.get(place)
-        if made is None:
+        """:meth:`table` of a table no one changes: written once at each place."""
+
+        def written() -> dict[str, Any]:
+            read_back = self.fresh(data, name, in_array, depth)
+            # reordered: never changed either, like the table it is made of
+            return read_back if read_back is data else SettledData(read_back)
+
+        return self.kept(data.made, _place(name, in_array, depth), written)
+
+    def kept(self, made: dict[Any, Any], place: Any, write: Callable[[], Any]) -> Any:
+        """What ``write`` writes and returns (as read back), written once: its text, what
+        it reads back as and its flags kept in ``made`` (a SettledData's or a
+        SettledList's) at ``place``, and taken again from there."""
+        found = made.get(place)
+        if found is None:
             out, deep, large = self.out, self.deep, self.large
             start = len(out)
             self.deep = self.large = False
-            read_back = self.fresh(data, name, in_array, depth)
-            if read_back is not data:  # reordered: itself never changed, like the table
-                read_back = SettledData(read_back)
-            made = data.made[place] = ("".join(out[start:]), read_back, self.deep, self.large)
+            read_back = write()
+            found = made[place] = ("".join(out[start:]), read_back, self.deep, self.large)
             del out[start:]
             self.deep, self.large = deep, large
-        return self.take(made)
+        return self.take(found)
 
     def take(self, made: tuple[str, dict[str, Any], bool, bool]) -> dict[str, Any]:
         """What :meth:`settled` kept: its text written, its flags taken, as read back."""
@@ -182,7 +192,7 @@ class _Writer:
             elif kind is dict or kind is SettledData:
                 tables.append((key, value, False))
                 continue
-            elif (kind is list or kind is tuple) and value and _all_tables(value):
+            elif _is_array(value) and value and _all_tables(value):
                 inline = self.inline_items(value, depth + 1)
                 if inline is None:
                     tables.append((key, value, True))
@@ -214,18 +224,11 @@ class _Writer:
                 if item is not value:
                     changed[key] = item
                 continue
-            items = []
-            place = _place(full, True, depth + 2)  # where each of them is written
-            for table in value:  # each after a blank line, as a table of its own
-                if wrote:
-                    out.append("\n")
-                wrote = True
-                made = table.made.get(place) if type(table) is SettledData else None
-                if made is None:
-                    items.append(self.table(table, full, True, depth + 2))
-                    continue
-                items.append(self.take(made))  # settled()'s lookup, once per array
-            if any(a is not b for a, b in zip(items, value, strict=True)):
+            if wrote:  # each table after a blank line, as a table of its own
+                out.append("\n")
+            wrote = True
+            items = self.array(value, full, depth)
+            if items is not value and any(a is not b for a, b in zip(items, value, strict=True)):
                 changed[key] = items
         if not (reordered or changed):
             return data
@@ -233,6 +236,34 @@ class _Writer:
         read_back = {k: v for k, v in data.items() if k not in subtables}
         read_back.update((k, changed.get(k, v)) for k, v, _ in tables)
         return read_back
+
+    def array(self, tables: list[Any] | tuple[Any, ...], name: str, depth: int) -> list[Any]:
+        """An array of tables ``name``, each after a blank line but the first (whose the
+        caller writes), as read back; a SettledList's text written once."""
+        if type(tables) is not SettledList:
+            return self.tables(tables, name, depth)
+
+        def written() -> list[Any]:
+            items = self.tables(tables, name, depth)
+            return tables if all(map(operator.is_, items, tables)) else SettledList(items)
+
+        kept: list[Any] = self.kept(tables.made, ("array", name, depth), written)
+        return kept
+
+    def tables(self, tables: list[Any] | tuple[Any, ...], name: str, depth: int) -> list[Any]:
+        """:meth:`array` written anew."""
+        out = self.out
+        items = []
+        place = _place(name, True, depth + 2)  # where each of them is written
+        for i, table in enumerate(tables):
+            if i:
+                out.append("\n")
+            made = table.made.get(place) if type(table) is SettledData else None
+            if made is None:
+                items.append(self.table(table, name, True, depth + 2))
+                continue
+            items.append(self.take(made))  # settled()'s lookup, once per array
+        return items
 
     def literal(self, value: Any, nest: int, depth: int) -> str:
         """A value written on its key's line (arrays indented ``nest`` deep)."""
