@@ -145,7 +145,8 @@ def _keep(save: Path, key: bytes, data: dict[str, Any]) -> None:
     try:
         with open(fd, "wb") as f:
             os.fchmod(f.fileno(), mode)
-            f.write(head + body)
+            f.write(head)
+            f.write(body)  # not joined first: a big copy's body is written as it is
         os.replace(tmp, parsed_path(save))
     except OSError:
         with contextlib.suppress(OSError):

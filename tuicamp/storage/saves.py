@@ -229,7 +229,7 @@ def save_text(
     written = tomlwrite.write({"header": head, "campaign": campaign_data})
     # each its own block, after the campaign (tomli_w would write a short array inline, on top)
     blocks = [tomlwrite.write(unstructure(a)) for a in applied]
-    text = written.text + "".join("\n[[applied_orders]]\n" + b.text for b in blocks)
+    text = "".join([written.text, *("\n[[applied_orders]]\n" + b.text for b in blocks)])
     raw, seal = seal_content(text.encode())
     flags = {written.too_large, *(b.too_large for b in blocks)}
     too_large = None if None in flags else True in flags

@@ -109,7 +109,7 @@ def seal_content(content: bytes) -> tuple[bytes, SealLine]:
     value = digest(content)
     line = f'seal = "{value}"  # {_COMMENT}\n'.encode()
     seal = SealLine(at, at + len(line), value, content.count(b"\n", 0, at) + 1)
-    return content[:at] + line + content[at:], seal
+    return b"".join((content[:at], line, memoryview(content)[at:])), seal  # one copy
 
 
 def is_sealed(raw: bytes) -> bool:
