@@ -24,9 +24,11 @@ from test_dirty_tracking import ARMIES, CHANGES, change, crowded_campaign
 from tuicamp.engine.codec import campaign_to_dict
 from tuicamp.engine.corrections import CorrectTreasury
 from tuicamp.engine.engine import Engine
+from tuicamp.engine.errors import RuleError
 from tuicamp.engine.settled_data import Keeper, SettledData, SettledList
 from tuicamp.engine.snapshots import Memory
 from tuicamp.game.session import Session
+from tuicamp.model.rerolls import RerollPoint
 from tuicamp.rules.sandbox import actions as A
 from tuicamp.storage import tomlwrite
 from tuicamp.storage.limits import NumberTooLarge
@@ -165,6 +167,64 @@ def test_plain_data_without_a_keeper_is_plain():
     assert settled_tables(campaign_to_dict(engine.campaign)) == []
     assert settled_tables(campaign_to_dict(engine.settled())) == []
     assert settled_tables(engine.snapshot())  # (the snapshot's are)
+
+
+def test_plain_data_holds_no_kept_table_of_a_re_roll_point():
+    """A re-roll point holds the snapshot before its action, kept tables and all: the
+    plain data of a campaign holding it, made without a keeper, is plain all the way."""
+    engine = Engine(crowded_campaign())
+    engine.campaign.reroll = RerollPoint(seat="gm", action={}, snapshot=engine.snapshot())
+    engine.changed()
+    data = campaign_to_dict(engine.campaign)
+    assert settled_tables(data) == []
+    assert data["reroll"]["snapshot"]["armies"] == engine.campaign.reroll.snapshot["armies"]
+    assert settled_tables(engine.snapshot())  # (shared, never copied, by the snapshot)
+
+
+def test_a_change_made_between_two_saved_actions_is_kept_by_the_next_undo(tmp_path):
+    """A change in place between two actions (a ruleset's record made on reading it, a
+    unit's flag): the autosave in between does not make the next action's undo point
+    forget it, so undoing that action keeps it, as a refusal of it does."""
+    session = Session.create(tmp_path / "crowd.toml", crowded_campaign(), [], overwrite=True)
+    camp = session.campaign
+    session.perform("p1", A.Move(army="a0", to="0102"))
+    camp.armies[3].units[1].flags.add("veteran")
+    camp.state.mp_used["a7"] = 2.0
+    session.perform("gm", CorrectTreasury(player="p1", amount=9, reason="count"))
+    session.undo("gm")
+    assert "veteran" in camp.armies[3].units[1].flags and camp.state.mp_used["a7"] == 2.0
+    camp.state.mp_used["a9"] = 1.0
+    try:
+        session.perform("gm", CorrectTreasury(player="p1", amount=7, reason=" "))  # no reason
+    except RuleError:
+        pass
+    else:
+        raise AssertionError("a correction without a reason was made")
+    assert camp.state.mp_used["a9"] == 1.0
+    assert session.engine.snapshot() == campaign_to_dict(camp)
+
+
+def test_a_number_that_turns_into_another_kind_is_saved_as_it_now_is():
+    """``==`` takes 2 for 2.0: a value of free-form data changed from one to the other
+    is written as it now is, not as the last snapshot held it."""
+    engine = Engine(crowded_campaign())
+    engine.campaign.victory["share"] = 2
+    engine.changed()
+    engine.perform("gm", CorrectTreasury(player="p1", amount=9, reason="count"))
+    assert type(engine.snapshot()["victory"]["share"]) is int
+    engine.campaign.victory["share"] = 2.0
+    engine.perform("gm", CorrectTreasury(player="p1", amount=8, reason="count"))
+    assert type(engine.snapshot()["victory"]["share"]) is float
+    assert "share = 2.0" in tomlwrite.write({"v": engine.snapshot()["victory"]}).text
+
+
+def test_a_kept_array_is_written_as_any_array_wherever_it_is():
+    """A SettledList where a value is written on its key's line, inline: the text is
+    tomli_w's, and the writer vouches for what it reads back."""
+    data = {"a": {"b": [1, 2], "c": [SettledList([SettledData({"x": 1})]), 3]}}
+    out = tomlwrite.write(data)
+    assert out.text == tomli_w.dumps(json.loads(json.dumps(data)))
+    assert out.read_back == tomllib.loads(out.text)
 
 
 def test_the_writer_says_a_number_is_too_large_from_a_kept_table_too():

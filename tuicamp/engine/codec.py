@@ -38,7 +38,7 @@ from cattrs.gen import (
 from cattrs.v import format_exception
 
 from tuicamp.engine.actions import Action, Event
-from tuicamp.engine.settled_data import Keeper, SettledData, active
+from tuicamp.engine.settled_data import Keeper, SettledData, SettledList, active
 from tuicamp.model.campaign import BOOL_WORDS, Campaign, OptionValue
 from tuicamp.model.hexes import Hex, Hexside, SideOf, parse_hexside, parse_label, parse_side_of
 from tuicamp.model.map import HexMap, Settlement, Territory
@@ -428,6 +428,17 @@ def _kept(make: Callable[[Any], Any]) -> Callable[[Any], Any]:
     return unstructure_kept
 
 
+def _settled_again(value: SettledData | SettledList) -> Any:
+    """Kept data met again inside a campaign (a re-roll point holds the snapshot before
+    its action): shared as it is by a snapshot with a keeper, whose tables no one changes;
+    plain dicts and lists for anyone else, who may change them."""
+    if active.keeper is not None:
+        return value
+    if type(value) is SettledList:
+        return [converter.unstructure(item) for item in value]
+    return {k: converter.unstructure(v) for k, v in value.items()}
+
+
 def _make_converter(detailed: bool = True) -> cattrs.Converter:
     """The converter; ``detailed``: every problem of a value gathered, each at its path,
     for a refusal that names them all (what every read of a file needs when it fails)."""
@@ -452,6 +463,8 @@ def _make_converter(detailed: bool = True) -> cattrs.Converter:
     c.register_structure_hook(SideOf, lambda v, _: v if isinstance(v, SideOf) else parse_side_of(v))
     c.register_unstructure_hook_func(_is_set, lambda s: sorted(s))
     c.register_unstructure_hook(HexMap, _kept(_unstructure_map))
+    c.register_unstructure_hook(SettledData, _settled_again)
+    c.register_unstructure_hook(SettledList, _settled_again)
     c.register_structure_hook(HexMap, lambda v, _: _structure_map(c, v))
     c.register_structure_hook(Any, lambda v, _: v)
     c.register_structure_hook(OptionValue, _structure_option_value)

@@ -117,6 +117,7 @@ class Engine:
     chronicle: list[Event] = field(factory=list)
     ruleset: Ruleset = field(default=None)
     _snapshot: dict | None = field(default=None, init=False)  # plain data, for the save
+    _snapshot_of: Campaign | None = field(default=None, init=False)  # the copy it was made of
     # What the last snapshot made of each object of the copy between actions, taken again
     # by the next for every object no action touched since (engine/settled_data.py).
     _kept_data: Keeper = field(factory=Keeper, init=False)
@@ -161,14 +162,36 @@ class Engine:
     def snapshot(self) -> dict:
         """The campaign as plain data (what a save writes), cached until the next change.
 
-        Made from the copy between actions (brought up to date now rather than at the next
-        action), which shares with the copy of the last snapshot every object no action
-        touched since: what that snapshot made of those objects is taken again
+        Made from the copy between actions (brought up to date now), which shares with
+        the copy of the last snapshot every object no action touched since: what that
+        snapshot made of those objects is taken again
         (:mod:`tuicamp.engine.settled_data`), so a save costs what changed. Its tables
         below the top one are shared with the last snapshot: no one may change them."""
         if self._snapshot is None:
-            self._snapshot = campaign_to_dict(self.settled(), self._kept_data)
+            self._snapshot_of = self._copy_now()
+            self._snapshot = campaign_to_dict(self._snapshot_of, self._kept_data)
         return self._snapshot
+
+    def _settled_and_plain(self) -> tuple[Campaign, dict | None]:
+        """The copy between actions, brought up to date, and its plain data: the cached
+        snapshot if it was made of that very copy, else None (a change made in place
+        since the save is in the copy, not in the snapshot, which a refusal or a re-roll
+        point would otherwise put back)."""
+        before = self.settled()
+        return before, self._snapshot if self._snapshot_of is before else None
+
+    def _copy_now(self) -> Campaign:
+        """The copy between actions brought up to date now, whatever is known of it: the
+        live campaign may have been changed in place since an action (a ruleset's record
+        made on reading it, a test), and what a save writes is what the campaign holds.
+        What the next action knows of the copy is left as it was, so it still looks for
+        what changes after the save (a change made between two actions is in the next
+        action's undo point, and a refusal keeps it)."""
+        if self._settled is None:
+            self._settled = self._memory.copy(self.campaign)
+        else:
+            self._settled = self._memory.updated(self._settled, self.campaign)
+        return self._settled
 
     def settled(self) -> Campaign:
         """The structural copy of the campaign as it stands now, between actions: what a
@@ -196,7 +219,7 @@ class Engine:
         action left them alone. ``plain``: the copy's plain data, when known."""
         restore(self.campaign, saved)
         self._settled, self._moved_on = saved, False
-        self._snapshot = plain
+        self._snapshot, self._snapshot_of = plain, saved
 
     def _restore_data(self, data: dict) -> None:
         """Make the campaign equal plain data (a re-roll point's campaign before its
@@ -260,7 +283,7 @@ class Engine:
             raise RuleError(unprintable)
         if isinstance(action, Reroll):
             return self._reroll(seat, action.roll, action.player, action.dice)
-        before, plain = self.settled(), self._snapshot
+        before, plain = self._settled_and_plain()
         clock = self.campaign.clock
         dice = Dice(self.campaign.dice, supplied=list(action.dice))
         ctx = self._context(seat, dice)
@@ -354,7 +377,7 @@ class Engine:
     def _dice_to_come(self, seat: Seat, action: Action, first: DiceNeeded) -> DiceNeeded:
         """Play the action through once more with stand-in dice, to tell the table every
         roll it will need (as far as they do not depend on the first values), then undo it."""
-        before, plain = self.settled(), self._snapshot
+        before, plain = self._settled_and_plain()
         dice = Dice(self.campaign.dice, supplied=list(action.dice), probe=[])
         ctx = self._context(seat, dice)
         try:
@@ -368,7 +391,7 @@ class Engine:
 
     def perform_all(self, seat_id: str, actions: Iterable[Action]) -> list[Event]:
         """Perform several actions as one: if any is refused, none has happened."""
-        start, start_plain = self.settled(), self._snapshot
+        start, start_plain = self._settled_and_plain()
         start_chronicle = len(self.chronicle)
         start_actions, start_undo = self._actions, list(self._undo)
         start_gone = self._undo_gone
@@ -401,7 +424,7 @@ class Engine:
         (:mod:`tuicamp.engine.rerolls`)."""
         point = the_point(self.campaign)
         roll = self._allowed_roll(seat, point, roll_id, player)
-        before, plain = self.settled(), self._snapshot
+        before, plain = self._settled_and_plain()
         dice = ReplayDice(
             self.campaign.dice, supplied=list(supplied), kept=point.rolls, chosen=roll.id
         )
@@ -514,7 +537,7 @@ class Engine:
         first: DiceNeeded,
     ) -> DiceNeeded:
         """As :meth:`_dice_to_come`, for a re-roll: every value the table is to enter."""
-        before, plain = self.settled(), self._snapshot
+        before, plain = self._settled_and_plain()
         dice = ReplayDice(
             self.campaign.dice, supplied=list(supplied), probe=[], kept=point.rolls, chosen=roll.id
         )

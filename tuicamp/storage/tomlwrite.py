@@ -278,7 +278,7 @@ class _Writer:
             return str(value)
         if kind is float:
             return str(value)
-        if kind is list or kind is tuple:
+        if kind is list or kind is tuple or kind is SettledList:
             if depth > MAX_DEPTH:
                 self.deep = True
             if not value:
