@@ -918,6 +918,113 @@ def test_the_start_up_layers_shared_repr_prints_what_attrs_generates(sandbox_sav
         assert repr(obj) == repr(twin), cls.__name__
 
 
+# --- equality and hashing: the code attrs would write, compiled on first use ---------------
+# A hex is hashed and ordered by the thousand in every search: attrs' own methods, with its
+# cached hash, are made with the class.
+ATTRS_OWN_EQ = {"tuicamp.model.hexes.Hex"}
+
+
+def _attrs_generated(cls: type, name: str) -> bool:
+    code = getattr(cls.__dict__.get(name), "__code__", None)
+    return code is not None and code.co_filename.startswith("<attrs generated")
+
+
+def _shared_eq(cls: type) -> bool:
+    """Whether ``cls`` compares by fields_eq: not yet (the shared function), or already
+    (the method it compiled for the class)."""
+    from tuicamp.model.equality import fields_eq
+
+    method = cls.__dict__.get("__eq__")
+    code = getattr(method, "__code__", None)
+    return method is fields_eq or (code is not None and code.co_filename.startswith("<tuicamp"))
+
+
+def test_no_class_of_the_start_up_layers_compiles_an_eq_or_a_hash_as_it_is_made():
+    """Every class with the shared repr says ``__eq__ = fields_eq`` (and, frozen,
+    ``__hash__ = fields_hash``) as well, a hex aside: a new class must too."""
+    classes = [*_model_classes(), *_classes_in(SHARED_REPR_PACKAGES)]
+    named = {f"{c.__module__}.{c.__qualname__}": c for c in classes}
+    generated = {n for n, c in named.items() if _attrs_generated(c, "__eq__")}
+    assert generated == ATTRS_OWN_EQ
+    hashed = {n for n, c in named.items() if _attrs_generated(c, "__hash__")}
+    assert hashed == ATTRS_OWN_EQ
+    assert len([c for c in classes if _shared_eq(c)]) > 250  # the check sees them
+
+
+def _copy_of(obj: Any, cls: type | None = None, **changed: Any) -> Any:
+    """``obj``'s fields in a new object of ``cls`` (default its own), some ``changed``."""
+    import attrs
+
+    copy = object.__new__(cls or type(obj))
+    for a in attrs.fields(type(obj)):
+        if a.name in changed or hasattr(obj, a.name):
+            value = changed[a.name] if a.name in changed else getattr(obj, a.name)
+            object.__setattr__(copy, a.name, value)
+    return copy
+
+
+def _hash_or_refusal(obj: Any) -> Any:
+    try:
+        return hash(obj) == hash(_copy_of(obj))
+    except TypeError as exc:
+        return str(exc).replace(type(obj).__name__, "X")
+
+
+def test_the_shared_eq_and_hash_answer_what_attrs_generates(sandbox_save):
+    """For every class with the shared equality an opened campaign, its read save, its
+    views and its chronicle hold, against a twin whose methods attrs generates: equal to a
+    copy, unequal once any compared field differs (equal when a field ``eq=False`` does),
+    hashed alike to an equal copy when frozen, refused a hash when not."""
+    import attrs
+
+    seen = _walk(_start_up_objects(sandbox_save), _shared_eq)
+    assert {"Campaign", "Army", "Unit", "Vocabulary", "Terrain", "CampaignView"} <= {
+        c.__name__ for c in seen
+    }
+    for cls, obj in seen.items():
+        twin_cls = attrs.define(
+            type(cls.__name__, (cls,), {"__qualname__": cls.__qualname__}), eq=True
+        )
+        assert _attrs_generated(twin_cls, "__eq__"), cls  # attrs wrote the twin's
+        twin = _copy_of(obj, twin_cls)
+        assert (obj == _copy_of(obj)) is (twin == _copy_of(obj, twin_cls)) is True, cls
+        for a in attrs.fields(cls):
+            other = object()
+            ours = obj == _copy_of(obj, **{a.name: other})
+            theirs = twin == _copy_of(obj, twin_cls, **{a.name: other})
+            assert ours is theirs, (cls, a.name)
+        assert (obj == 1) is (twin == 1) is False
+        assert _hash_or_refusal(obj) == _hash_or_refusal(twin), cls
+
+
+EQ_ON_FIRST_USE = """
+import json, sys
+from pathlib import Path
+from tuicamp.cli import main
+from tuicamp.model.campaign import Campaign
+from tuicamp.model.equality import fields_eq
+from tuicamp.model.terrain import Terrain
+main(["show", sys.argv[1]])
+after_show = [Campaign.__eq__ is fields_eq, Terrain.__hash__.__name__]
+from tuicamp.storage.saves import read_save
+one, two = read_save(Path(sys.argv[1])).campaign, read_save(Path(sys.argv[1])).campaign
+equal = one == two
+terrain = one.map.vocabulary.terrains[0]
+hashed = hash(terrain) == hash(Terrain(*(getattr(terrain, n) for n in Terrain.__slots__[:6])))
+compiled = Campaign.__eq__ is not fields_eq and Campaign.__eq__.__code__.co_filename
+print(json.dumps([after_show, equal, hashed, compiled]))
+"""
+
+
+def test_show_compiles_no_eq_and_the_first_comparison_compiles_it_once(sandbox_save):
+    """A report compares nothing: the campaign's ``__eq__`` is still the shared one after
+    `show`; the first ``==`` puts the compiled method on the class, which later ones run."""
+    after_show, equal, hashed, compiled = _script_answer(EQ_ON_FIRST_USE, sandbox_save)
+    assert after_show == [True, "fields_hash"]
+    assert equal and hashed
+    assert compiled == "<tuicamp __eq__ tuicamp.model.campaign.Campaign>"
+
+
 # --- the app's stylesheet: parsed once, in the configured theme ----------------------------
 ONE_PARSE = (
     """
