@@ -1044,6 +1044,8 @@ stylesheet.parse = parse
         await pilot.pause()
         await pilot.pause()
         seen["drawn"] = dict(counts)
+        held = [Path(key[0]).name for key in app.stylesheet.source]
+        seen["order"] = [name for name in held if name in counts]
         seen["theme"] = app.theme
         seen["classes"] = sorted(c for c in app.classes if c.startswith("-"))
         seen["variables"] = app.stylesheet._variables == app.get_css_variables()
@@ -1062,18 +1064,81 @@ asyncio.run(main())
 def test_the_app_parses_its_stylesheets_once_in_the_configured_theme(sandbox_save):
     """Setting ``App.theme`` makes Textual parse every stylesheet again with the theme's
     variables: the app starts in its theme quietly (ui/app.py), so all its CSS is parsed
-    once before the first frame, with the theme's colours and the classes Textual's own
-    watcher gives (its name, dark or light)."""
-    from tuicamp.ui.app import STYLES
+    once, with the theme's colours and the classes Textual's own watcher gives (its name,
+    dark or light). A campaign's first frame parses only what it draws: the title's, the
+    wizard's and the battle screens' stylesheets are parsed once just after it, each alone,
+    and held in their place among the others, so their rules weigh as they always did."""
+    from tuicamp.ui.app import LATER_STYLES, STYLES
 
     seen = _first_frame(sandbox_save, sandbox_save.parent, ONE_PARSE)
-    assert seen["at_hand_over"] == dict.fromkeys(STYLES, 1)
+    first = {name: 0 if name in LATER_STYLES else 1 for name in STYLES}
+    assert seen["at_hand_over"] == first
     assert seen["drawn"] == dict.fromkeys(STYLES, 1)
+    assert seen["order"] == list(STYLES)
     assert seen["theme"] == "tuicamp-dark"
     assert seen["classes"] == ["-dark-mode", "-theme-tuicamp-dark"]
     assert seen["variables"]  # the stylesheet's colours are the theme's
     assert seen["changed"] == dict.fromkeys(STYLES, 2)  # the check sees a re-parse
     assert seen["changed classes"] == ["-light-mode", "-theme-tuicamp-light"]
+
+
+TITLE_FIRST = """
+import asyncio, json, sys
+from pathlib import Path
+import textual.css.stylesheet as stylesheet
+from tuicamp.ui.app import STYLES, TuicampApp
+from tuicamp.ui.screens.title import TitleScreen
+counts = dict.fromkeys(STYLES, 0)
+real_parse = stylesheet.parse
+def parse(scope, css, read_from, *args, **kwargs):
+    name = Path(str(read_from[0])).name
+    if name in counts:
+        counts[name] += 1
+    return real_parse(scope, css, read_from, *args, **kwargs)
+stylesheet.parse = parse
+seen = {}
+mounted = TitleScreen.on_mount
+def on_mount(self):
+    seen.setdefault("at_title", dict(counts))
+    mounted(self)
+TitleScreen.on_mount = on_mount
+
+async def main():
+    save = Path(sys.argv[1]) if sys.argv[1] != "-" else None
+    app = TuicampApp(save=save, saves_folder=Path(sys.argv[2]))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        seen["shown"] = type(app.screen).__name__
+        held = [Path(key[0]).name for key in app.stylesheet.source]
+        seen["order"] = [name for name in held if name in counts]
+    print(json.dumps(seen))
+
+asyncio.run(main())
+"""
+
+
+def test_a_title_screen_shown_first_is_drawn_with_every_stylesheet(tmp_path):
+    """With no campaign to open, the title screen is the first frame: its stylesheet (and
+    every other) is parsed before it, once, in the app's order."""
+    from tuicamp.ui.app import STYLES
+
+    seen = _first_frame(None, tmp_path, TITLE_FIRST)
+    assert seen["shown"] == "TitleScreen"
+    assert seen["at_title"] == dict.fromkeys(STYLES, 1)
+    assert seen["order"] == list(STYLES)
+
+
+def test_a_save_that_cannot_be_opened_reads_the_later_stylesheets_before_the_title(tmp_path):
+    """A save refused at start falls back to the title screen: it is drawn styled, its
+    stylesheet read (in its place) before it is built, not after the first frame."""
+    from tuicamp.ui.app import STYLES
+
+    broken = tmp_path / "broken.toml"
+    broken.write_text("this is no save")
+    seen = _first_frame(broken, tmp_path, TITLE_FIRST)
+    assert seen["shown"] == "TitleScreen"
+    assert seen["at_title"] == dict.fromkeys(STYLES, 1)
+    assert seen["order"] == list(STYLES)
 
 
 # --- the turn notices' watcher: started once the first frame is drawn ----------------------
