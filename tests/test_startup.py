@@ -1128,6 +1128,28 @@ def test_a_title_screen_shown_first_is_drawn_with_every_stylesheet(tmp_path):
     assert seen["order"] == list(STYLES)
 
 
+CAMPAIGN_FIRST = (
+    TITLE_FIRST.replace(
+        "tuicamp.ui.screens.title import TitleScreen",
+        "tuicamp.ui.screens.campaign import CampaignScreen",
+    )
+    .replace("TitleScreen.on_mount", "CampaignScreen.on_mount")
+    .replace("at_title", "at_campaign")
+    .replace("TuicampApp(save=save,", "TuicampApp(save=save, seat='red',")
+)
+
+
+def test_a_campaign_screen_shown_first_is_drawn_with_every_stylesheet(sandbox_save):
+    """A campaign opened for one seat shows no hand-over: the campaign screen is the first
+    frame, and every stylesheet is parsed before it is built, once, in the app's order."""
+    from tuicamp.ui.app import STYLES
+
+    seen = _first_frame(sandbox_save, sandbox_save.parent, CAMPAIGN_FIRST)
+    assert seen["shown"].endswith("CampaignScreen")
+    assert seen["at_campaign"] == dict.fromkeys(STYLES, 1)
+    assert seen["order"] == list(STYLES)
+
+
 def test_a_save_that_cannot_be_opened_reads_the_later_stylesheets_before_the_title(tmp_path):
     """A save refused at start falls back to the title screen: it is drawn styled, its
     stylesheet read (in its place) before it is built, not after the first frame."""

@@ -46,10 +46,11 @@ if TYPE_CHECKING:
 # (``CSS_PATH``) makes Textual parse all the CSS again and restyle every screen's every
 # widget the first time it opens, a visible pause on the key that opens it.
 STYLES = ("app.tcss", "widgets.tcss", "title.tcss", "wizard.tcss", "campaign.tcss", "battles.tcss")
-# Those a campaign opened from the command line does not draw its first frame with (a
-# hand-over, the campaign screen and the too-small guard need none of them): read just
-# after that frame, in their place among the others, or before a title screen comes first.
-LATER_STYLES = ("title.tcss", "wizard.tcss", "battles.tcss")
+# Those a campaign opened from the command line does not draw its first frame with when
+# that is a hand-over (which, with the too-small guard, app.tcss styles): read just after
+# that frame, in their place among the others, or before the screen that comes first when
+# it is another (the campaign screen, a title screen).
+LATER_STYLES = ("widgets.tcss", "title.tcss", "wizard.tcss", "campaign.tcss", "battles.tcss")
 
 
 class TuicampApp(KeyGuardApp[int]):  # keys typed while a screen opens act on nothing
@@ -148,8 +149,8 @@ class TuicampApp(KeyGuardApp[int]):  # keys typed while a screen opens act on no
         self.call_after_refresh(self._read_later_styles)
 
     def _read_later_styles(self) -> None:
-        """The core's stylesheets left out of a campaign's first frame, read once, in their
-        place in ``STYLES`` (ui/styles.py), before any screen they style is shown."""
+        """The core's stylesheets left out of a hand-over's first frame, read once, in their
+        place in ``STYLES`` (ui/styles.py), before any screen they style is built."""
         later, self._later_styles = self._later_styles, []
         if later:
             order = [*self.css_path, *later]
@@ -201,6 +202,7 @@ class TuicampApp(KeyGuardApp[int]):  # keys typed while a screen opens act on no
             self._refresh_title()
 
         def campaign(seated: str | None = None) -> Screen:
+            self._read_later_styles()  # if the campaign screen comes before they are read
             open_campaign = screens.imported(screens.OPEN_CAMPAIGN)
             layout = self.config.hexes
             return open_campaign(
