@@ -264,6 +264,9 @@ ACTING_SIDE = (
 NOT_FOR_A_REPORT = (*ACTING_SIDE, METADATA, "tuicamp.storage.scenario")
 # What reading a ruleset's tables beside its module no longer imports (package_files).
 RESOURCES = ("importlib.resources", "zipfile", "tempfile")
+# What only writing a save needs (an unguessable temporary name, a copy where no hard link
+# can be made), and what argparse's help would import to learn the terminal's width.
+WRITING_AND_HELP = ("secrets", "random", "hmac", "shutil", "zlib", "bz2", "lzma")
 
 
 def test_show_on_a_sandbox_save_imports_nothing_of_acting(sandbox_save):
@@ -283,6 +286,46 @@ def test_show_reads_the_rulesets_tables_without_importlib_resources(sandbox_save
     modules = set(shown["modules"])
     assert "tuicamp.engine.package_files" in modules  # the check sees the folder looked up
     assert [m for m in RESOURCES if m in modules] == []
+
+
+def test_show_imports_nothing_a_write_or_argparse_help_needs(sandbox_save):
+    """Reading a save names no temporary file and copies nothing, and the command line's
+    parser learns the terminal's width without ``shutil`` (cli._Formatter)."""
+    shown = _observed(sandbox_save.parent, "show", "demo")
+    assert shown["code"] == 0 and "Players:" in shown["stdout"]
+    modules = set(shown["modules"])
+    assert "argparse" in modules and "tuicamp.storage.locations" in modules  # the check
+    assert [m for m in WRITING_AND_HELP if m in modules] == []
+
+
+@pytest.mark.parametrize("columns", [None, "50", "200", "0", "wide"])
+def test_the_help_is_as_wide_as_argparse_makes_it(monkeypatch, columns):
+    """cli._Formatter's width is argparse's own (shutil.get_terminal_size's, less 2), from
+    ``COLUMNS`` or, without a usable one, the terminal (80 when there is none)."""
+    import argparse
+
+    from tuicamp.cli import _Formatter
+
+    if columns is None:
+        monkeypatch.delenv("COLUMNS", raising=False)
+    else:
+        monkeypatch.setenv("COLUMNS", columns)
+    assert _Formatter("tuicamp")._width == argparse.HelpFormatter("tuicamp")._width
+    assert _Formatter("tuicamp", width=33)._width == 33
+
+
+def test_a_hidden_temporary_name_holds_48_random_bits_in_hex(tmp_path):
+    """What ``secrets.token_hex(6)`` gave: twelve hex digits, new for each file."""
+    from tuicamp.storage.locations import hidden_temporary
+
+    made = [hidden_temporary(tmp_path / "demo.toml", "tmp") for _ in range(3)]
+    for _, fd in made:
+        os.close(fd)
+    names = [path.name for path, _ in made]
+    assert all(n.startswith(".demo.toml.") and n.endswith(".tmp") for n in names)
+    tokens = [n.removeprefix(".demo.toml.").removesuffix(".tmp") for n in names]
+    assert all(len(t) == 12 and set(t) <= set("0123456789abcdef") for t in tokens)
+    assert len(set(tokens)) == 3
 
 
 def test_a_packages_files_are_where_importlib_resources_finds_them():
