@@ -1215,8 +1215,10 @@ def watching():
     return any(t.name == "turn-notices" for t in threading.enumerate())
 def run_app(save, seat, session):
     seen["while starting"] = watching()
+    seen["module while starting"] = "tuicamp.game.notices" in sys.modules
     startup.release_collection()  # what the app does once its first frame is drawn
     seen["after the first frame"] = watching()
+    seen["module after the first frame"] = "tuicamp.game.notices" in sys.modules
     return 0
 app.run_app = run_app
 from tuicamp.cli import main
@@ -1228,9 +1230,16 @@ print(json.dumps(seen))
 
 def test_play_starts_the_turn_notices_watcher_after_the_first_frame(sandbox_save):
     """The watcher's thread polls the save at once: `tuicamp play` starts it when the
-    UI's first frame is drawn, not while the UI is being built, and stops it at the end."""
+    UI's first frame is drawn, not while the UI is being built, and stops it at the end.
+    Its module (and the seats' keys it reads) is imported then too."""
     answer = _script_answer(NOTICES_AFTER_FRAME, sandbox_save)
-    assert answer == {"while starting": False, "after the first frame": True, "after play": False}
+    assert answer == {
+        "while starting": False,
+        "module while starting": False,
+        "after the first frame": True,
+        "module after the first frame": True,
+        "after play": False,
+    }
 
 
 def test_work_after_the_first_frame_runs_once_even_with_collection_not_held():

@@ -19,6 +19,7 @@ from tuicamp.engine.errors import InputError, RuleError
 from tuicamp.engine.printable import escaped
 
 if TYPE_CHECKING:
+    from tuicamp.game.notices import NoticeWatcher
     from tuicamp.model.campaign import Campaign
 
 
@@ -490,7 +491,6 @@ def cmd_play(args: argparse.Namespace) -> int:
 
 
 def _play(args: argparse.Namespace) -> int:
-    from tuicamp.game.notices import NoticeWatcher
     from tuicamp.game.session import Session
     from tuicamp.ui.startup import after_first_frame
 
@@ -501,13 +501,21 @@ def _play(args: argparse.Namespace) -> int:
     if args.seat:
         _default_seat(session, args.seat)
         _seat_gate(session, args.seat, args.by_key)
-    watcher = NoticeWatcher(lambda: [path])  # the seats' turn notices, while it runs
-    after_first_frame(watcher.start)  # its first poll would slow the UI's start
+    watchers: list[NoticeWatcher] = []  # the seats' turn notices, while it runs
+
+    def watch() -> None:  # its module and its first poll would slow the UI's start
+        from tuicamp.game.notices import NoticeWatcher
+
+        watchers.append(NoticeWatcher(lambda: [path]))
+        watchers[-1].start()
+
+    after_first_frame(watch)
     try:
         # played as read, unless someone saved while a passphrase was being typed
         return _run_ui(path, args.seat, None if session.stale() else session)
     finally:
-        watcher.stop()
+        for watcher in watchers:
+            watcher.stop()
 
 
 PASSPHRASE_TRIES = 3
