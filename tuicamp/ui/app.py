@@ -45,12 +45,20 @@ if TYPE_CHECKING:
 # Every stylesheet of the core's screens, read once at start: a screen bringing its own
 # (``CSS_PATH``) makes Textual parse all the CSS again and restyle every screen's every
 # widget the first time it opens, a visible pause on the key that opens it.
-STYLES = ("app.tcss", "widgets.tcss", "title.tcss", "wizard.tcss", "campaign.tcss", "battles.tcss")
+STYLES = (
+    "app.tcss",
+    "dialogs.tcss",
+    "widgets.tcss",
+    "title.tcss",
+    "wizard.tcss",
+    "campaign.tcss",
+    "battles.tcss",
+)
 # Those a campaign opened from the command line does not draw its first frame with when
 # that is a hand-over (which, with the too-small guard, app.tcss styles): read just after
 # that frame, in their place among the others, or before the screen that comes first when
 # it is another (the campaign screen, a title screen).
-LATER_STYLES = ("widgets.tcss", "title.tcss", "wizard.tcss", "campaign.tcss", "battles.tcss")
+LATER_STYLES = STYLES[1:]
 
 
 class TuicampApp(KeyGuardApp[int]):  # keys typed while a screen opens act on nothing
