@@ -1242,6 +1242,24 @@ def test_play_starts_the_turn_notices_watcher_after_the_first_frame(sandbox_save
     }
 
 
+def test_plays_watcher_stopped_before_the_first_frame_never_starts(sandbox_save):
+    """A UI that never drew a frame runs the work waiting for it as the command ends,
+    after `tuicamp play` has stopped its watcher: no thread is left polling the save."""
+    import threading
+
+    from tuicamp.cli import _NoticesLater
+
+    notices = _NoticesLater(sandbox_save)
+    notices.stop()
+    notices.start()
+    assert notices.watcher is None
+    assert not any(t.name == "turn-notices" for t in threading.enumerate())
+    started = _NoticesLater(sandbox_save)
+    started.start()  # the check can fail: started first, it does run, until stopped
+    assert started.watcher is not None and started.watcher._thread is not None
+    started.stop()
+
+
 def test_work_after_the_first_frame_runs_once_even_with_collection_not_held():
     from tuicamp.ui import startup
 

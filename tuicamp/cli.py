@@ -501,21 +501,38 @@ def _play(args: argparse.Namespace) -> int:
     if args.seat:
         _default_seat(session, args.seat)
         _seat_gate(session, args.seat, args.by_key)
-    watchers: list[NoticeWatcher] = []  # the seats' turn notices, while it runs
-
-    def watch() -> None:  # its module and its first poll would slow the UI's start
-        from tuicamp.game.notices import NoticeWatcher
-
-        watchers.append(NoticeWatcher(lambda: [path]))
-        watchers[-1].start()
-
-    after_first_frame(watch)
+    notices = _NoticesLater(path)  # the seats' turn notices, while it runs
+    after_first_frame(notices.start)
     try:
         # played as read, unless someone saved while a passphrase was being typed
         return _run_ui(path, args.seat, None if session.stale() else session)
     finally:
-        for watcher in watchers:
-            watcher.stop()
+        notices.stop()
+
+
+class _NoticesLater:
+    """The turn notices' watcher of ``tuicamp play``, made and started once the UI's first
+    frame is drawn: its module, and its first poll, would slow the UI's start. Stopped
+    before that (the UI never drew a frame: its start is run as the command ends), it
+    never starts."""
+
+    def __init__(self, save: Path) -> None:
+        self.save = save
+        self.watcher: NoticeWatcher | None = None
+        self.stopped = False
+
+    def start(self) -> None:
+        if self.stopped or self.watcher is not None:
+            return
+        from tuicamp.game.notices import NoticeWatcher
+
+        self.watcher = NoticeWatcher(lambda: [self.save])
+        self.watcher.start()
+
+    def stop(self) -> None:
+        self.stopped = True
+        if self.watcher is not None:
+            self.watcher.stop()
 
 
 PASSPHRASE_TRIES = 3
