@@ -264,6 +264,9 @@ ACTING_SIDE = (
 NOT_FOR_A_REPORT = (*ACTING_SIDE, METADATA, "tuicamp.storage.scenario")
 # What reading a ruleset's tables beside its module no longer imports (package_files).
 RESOURCES = ("importlib.resources", "zipfile", "tempfile")
+# What only writing a save needs (an unguessable temporary name, a copy where no hard link
+# can be made), and what argparse's help would import to learn the terminal's width.
+WRITING_AND_HELP = ("secrets", "random", "hmac", "shutil", "bz2", "lzma")
 
 
 def test_show_on_a_sandbox_save_imports_nothing_of_acting(sandbox_save):
@@ -283,6 +286,46 @@ def test_show_reads_the_rulesets_tables_without_importlib_resources(sandbox_save
     modules = set(shown["modules"])
     assert "tuicamp.engine.package_files" in modules  # the check sees the folder looked up
     assert [m for m in RESOURCES if m in modules] == []
+
+
+def test_show_imports_nothing_a_write_or_argparse_help_needs(sandbox_save):
+    """Reading a save names no temporary file and copies nothing, and the command line's
+    parser learns the terminal's width without ``shutil`` (cli._Formatter)."""
+    shown = _observed(sandbox_save.parent, "show", "demo")
+    assert shown["code"] == 0 and "Players:" in shown["stdout"]
+    modules = set(shown["modules"])
+    assert "argparse" in modules and "tuicamp.storage.locations" in modules  # the check
+    assert [m for m in WRITING_AND_HELP if m in modules] == []
+
+
+@pytest.mark.parametrize("columns", [None, "50", "200", "0", "wide"])
+def test_the_help_is_as_wide_as_argparse_makes_it(monkeypatch, columns):
+    """cli._Formatter's width is argparse's own (shutil.get_terminal_size's, less 2), from
+    ``COLUMNS`` or, without a usable one, the terminal (80 when there is none)."""
+    import argparse
+
+    from tuicamp.cli import _Formatter
+
+    if columns is None:
+        monkeypatch.delenv("COLUMNS", raising=False)
+    else:
+        monkeypatch.setenv("COLUMNS", columns)
+    assert _Formatter("tuicamp")._width == argparse.HelpFormatter("tuicamp")._width
+    assert _Formatter("tuicamp", width=33)._width == 33
+
+
+def test_a_hidden_temporary_name_holds_48_random_bits_in_hex(tmp_path):
+    """What ``secrets.token_hex(6)`` gave: twelve hex digits, new for each file."""
+    from tuicamp.storage.locations import hidden_temporary
+
+    made = [hidden_temporary(tmp_path / "demo.toml", "tmp") for _ in range(3)]
+    for _, fd in made:
+        os.close(fd)
+    names = [path.name for path, _ in made]
+    assert all(n.startswith(".demo.toml.") and n.endswith(".tmp") for n in names)
+    tokens = [n.removeprefix(".demo.toml.").removesuffix(".tmp") for n in names]
+    assert all(len(t) == 12 and set(t) <= set("0123456789abcdef") for t in tokens)
+    assert len(set(tokens)) == 3
 
 
 def test_a_packages_files_are_where_importlib_resources_finds_them():
@@ -918,6 +961,121 @@ def test_the_start_up_layers_shared_repr_prints_what_attrs_generates(sandbox_sav
         assert repr(obj) == repr(twin), cls.__name__
 
 
+# --- equality and hashing: the code attrs would write, compiled on first use ---------------
+# A hex is hashed and ordered by the thousand in every search: attrs' own methods, with its
+# cached hash, are made with the class. The save writer's modules (saves.py, tomlwrite.py)
+# are being rewritten apart: their classes keep attrs' own until that work lands.
+ATTRS_OWN_EQ = {
+    "tuicamp.model.hexes.Hex",
+    "tuicamp.storage.saves.LoadedSave",
+    "tuicamp.storage.saves.SaveEntry",
+    "tuicamp.storage.saves.SaveHeader",
+    "tuicamp.storage.saves.SaveText",
+    "tuicamp.storage.tomlwrite.Written",
+}
+
+
+def _attrs_generated(cls: type, name: str) -> bool:
+    code = getattr(cls.__dict__.get(name), "__code__", None)
+    return code is not None and code.co_filename.startswith("<attrs generated")
+
+
+def _shared_eq(cls: type) -> bool:
+    """Whether ``cls`` compares by fields_eq: not yet (the shared function), or already
+    (the method it compiled for the class)."""
+    from tuicamp.model.equality import fields_eq
+
+    method = cls.__dict__.get("__eq__")
+    code = getattr(method, "__code__", None)
+    return method is fields_eq or (code is not None and code.co_filename.startswith("<tuicamp"))
+
+
+def test_no_class_of_the_start_up_layers_compiles_an_eq_or_a_hash_as_it_is_made():
+    """Every class with the shared repr says ``__eq__ = fields_eq`` (and, frozen,
+    ``__hash__ = fields_hash``) as well, a hex aside: a new class must too."""
+    classes = [*_model_classes(), *_classes_in(SHARED_REPR_PACKAGES)]
+    named = {f"{c.__module__}.{c.__qualname__}": c for c in classes}
+    generated = {n for n, c in named.items() if _attrs_generated(c, "__eq__")}
+    assert generated == ATTRS_OWN_EQ
+    hashed = {n for n, c in named.items() if _attrs_generated(c, "__hash__")}
+    assert "tuicamp.model.hexes.Hex" in hashed and hashed <= ATTRS_OWN_EQ  # frozen ones
+    assert len([c for c in classes if _shared_eq(c)]) > 250  # the check sees them
+
+
+def _copy_of(obj: Any, cls: type | None = None, **changed: Any) -> Any:
+    """``obj``'s fields in a new object of ``cls`` (default its own), some ``changed``."""
+    import attrs
+
+    copy = object.__new__(cls or type(obj))
+    for a in attrs.fields(type(obj)):
+        if a.name in changed or hasattr(obj, a.name):
+            value = changed[a.name] if a.name in changed else getattr(obj, a.name)
+            object.__setattr__(copy, a.name, value)
+    return copy
+
+
+def _hash_or_refusal(obj: Any) -> Any:
+    try:
+        return hash(obj) == hash(_copy_of(obj))
+    except TypeError as exc:
+        return str(exc).replace(type(obj).__name__, "X")
+
+
+def test_the_shared_eq_and_hash_answer_what_attrs_generates(sandbox_save):
+    """For every class with the shared equality an opened campaign, its read save, its
+    views and its chronicle hold, against a twin whose methods attrs generates: equal to a
+    copy, unequal once any compared field differs (equal when a field ``eq=False`` does),
+    hashed alike to an equal copy when frozen, refused a hash when not."""
+    import attrs
+
+    seen = _walk(_start_up_objects(sandbox_save), _shared_eq)
+    assert {"Campaign", "Army", "Unit", "Vocabulary", "Terrain", "CampaignView"} <= {
+        c.__name__ for c in seen
+    }
+    for cls, obj in seen.items():
+        twin_cls = attrs.define(
+            type(cls.__name__, (cls,), {"__qualname__": cls.__qualname__}), eq=True
+        )
+        assert _attrs_generated(twin_cls, "__eq__"), cls  # attrs wrote the twin's
+        twin = _copy_of(obj, twin_cls)
+        assert (obj == _copy_of(obj)) is (twin == _copy_of(obj, twin_cls)) is True, cls
+        for a in attrs.fields(cls):
+            other = object()
+            ours = obj == _copy_of(obj, **{a.name: other})
+            theirs = twin == _copy_of(obj, twin_cls, **{a.name: other})
+            assert ours is theirs, (cls, a.name)
+        assert (obj == 1) is (twin == 1) is False
+        assert _hash_or_refusal(obj) == _hash_or_refusal(twin), cls
+
+
+EQ_ON_FIRST_USE = """
+import json, sys
+from pathlib import Path
+from tuicamp.cli import main
+from tuicamp.model.campaign import Campaign
+from tuicamp.model.equality import fields_eq
+from tuicamp.model.terrain import Terrain
+main(["show", sys.argv[1]])
+after_show = [Campaign.__eq__ is fields_eq, Terrain.__hash__.__name__]
+from tuicamp.storage.saves import read_save
+one, two = read_save(Path(sys.argv[1])).campaign, read_save(Path(sys.argv[1])).campaign
+equal = one == two
+terrain = one.map.vocabulary.terrains[0]
+hashed = hash(terrain) == hash(Terrain(*(getattr(terrain, n) for n in Terrain.__slots__[:6])))
+compiled = Campaign.__eq__ is not fields_eq and Campaign.__eq__.__code__.co_filename
+print(json.dumps([after_show, equal, hashed, compiled]))
+"""
+
+
+def test_show_compiles_no_eq_and_the_first_comparison_compiles_it_once(sandbox_save):
+    """A report compares nothing: the campaign's ``__eq__`` is still the shared one after
+    `show`; the first ``==`` puts the compiled method on the class, which later ones run."""
+    after_show, equal, hashed, compiled = _script_answer(EQ_ON_FIRST_USE, sandbox_save)
+    assert after_show == [True, "fields_hash"]
+    assert equal and hashed
+    assert compiled == "<tuicamp __eq__ tuicamp.model.campaign.Campaign>"
+
+
 # --- the app's stylesheet: parsed once, in the configured theme ----------------------------
 ONE_PARSE = (
     """
@@ -937,6 +1095,8 @@ stylesheet.parse = parse
         await pilot.pause()
         await pilot.pause()
         seen["drawn"] = dict(counts)
+        held = [Path(key[0]).name for key in app.stylesheet.source]
+        seen["order"] = [name for name in held if name in counts]
         seen["theme"] = app.theme
         seen["classes"] = sorted(c for c in app.classes if c.startswith("-"))
         seen["variables"] = app.stylesheet._variables == app.get_css_variables()
@@ -955,18 +1115,103 @@ asyncio.run(main())
 def test_the_app_parses_its_stylesheets_once_in_the_configured_theme(sandbox_save):
     """Setting ``App.theme`` makes Textual parse every stylesheet again with the theme's
     variables: the app starts in its theme quietly (ui/app.py), so all its CSS is parsed
-    once before the first frame, with the theme's colours and the classes Textual's own
-    watcher gives (its name, dark or light)."""
-    from tuicamp.ui.app import STYLES
+    once, with the theme's colours and the classes Textual's own watcher gives (its name,
+    dark or light). A campaign's first frame parses only what it draws: the title's, the
+    wizard's and the battle screens' stylesheets are parsed once just after it, each alone,
+    and held in their place among the others, so their rules weigh as they always did."""
+    from tuicamp.ui.app import LATER_STYLES, STYLES
 
     seen = _first_frame(sandbox_save, sandbox_save.parent, ONE_PARSE)
-    assert seen["at_hand_over"] == dict.fromkeys(STYLES, 1)
+    first = {name: 0 if name in LATER_STYLES else 1 for name in STYLES}
+    assert seen["at_hand_over"] == first
     assert seen["drawn"] == dict.fromkeys(STYLES, 1)
+    assert seen["order"] == list(STYLES)
     assert seen["theme"] == "tuicamp-dark"
     assert seen["classes"] == ["-dark-mode", "-theme-tuicamp-dark"]
     assert seen["variables"]  # the stylesheet's colours are the theme's
     assert seen["changed"] == dict.fromkeys(STYLES, 2)  # the check sees a re-parse
     assert seen["changed classes"] == ["-light-mode", "-theme-tuicamp-light"]
+
+
+TITLE_FIRST = """
+import asyncio, json, sys
+from pathlib import Path
+import textual.css.stylesheet as stylesheet
+from tuicamp.ui.app import STYLES, TuicampApp
+from tuicamp.ui.screens.title import TitleScreen
+counts = dict.fromkeys(STYLES, 0)
+real_parse = stylesheet.parse
+def parse(scope, css, read_from, *args, **kwargs):
+    name = Path(str(read_from[0])).name
+    if name in counts:
+        counts[name] += 1
+    return real_parse(scope, css, read_from, *args, **kwargs)
+stylesheet.parse = parse
+seen = {}
+mounted = TitleScreen.on_mount
+def on_mount(self):
+    seen.setdefault("at_title", dict(counts))
+    mounted(self)
+TitleScreen.on_mount = on_mount
+
+async def main():
+    save = Path(sys.argv[1]) if sys.argv[1] != "-" else None
+    app = TuicampApp(save=save, saves_folder=Path(sys.argv[2]))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        seen["shown"] = type(app.screen).__name__
+        held = [Path(key[0]).name for key in app.stylesheet.source]
+        seen["order"] = [name for name in held if name in counts]
+    print(json.dumps(seen))
+
+asyncio.run(main())
+"""
+
+
+def test_a_title_screen_shown_first_is_drawn_with_every_stylesheet(tmp_path):
+    """With no campaign to open, the title screen is the first frame: its stylesheet (and
+    every other) is parsed before it, once, in the app's order."""
+    from tuicamp.ui.app import STYLES
+
+    seen = _first_frame(None, tmp_path, TITLE_FIRST)
+    assert seen["shown"] == "TitleScreen"
+    assert seen["at_title"] == dict.fromkeys(STYLES, 1)
+    assert seen["order"] == list(STYLES)
+
+
+CAMPAIGN_FIRST = (
+    TITLE_FIRST.replace(
+        "tuicamp.ui.screens.title import TitleScreen",
+        "tuicamp.ui.screens.campaign import CampaignScreen",
+    )
+    .replace("TitleScreen.on_mount", "CampaignScreen.on_mount")
+    .replace("at_title", "at_campaign")
+    .replace("TuicampApp(save=save,", "TuicampApp(save=save, seat='red',")
+)
+
+
+def test_a_campaign_screen_shown_first_is_drawn_with_every_stylesheet(sandbox_save):
+    """A campaign opened for one seat shows no hand-over: the campaign screen is the first
+    frame, and every stylesheet is parsed before it is built, once, in the app's order."""
+    from tuicamp.ui.app import STYLES
+
+    seen = _first_frame(sandbox_save, sandbox_save.parent, CAMPAIGN_FIRST)
+    assert seen["shown"].endswith("CampaignScreen")
+    assert seen["at_campaign"] == dict.fromkeys(STYLES, 1)
+    assert seen["order"] == list(STYLES)
+
+
+def test_a_save_that_cannot_be_opened_reads_the_later_stylesheets_before_the_title(tmp_path):
+    """A save refused at start falls back to the title screen: it is drawn styled, its
+    stylesheet read (in its place) before it is built, not after the first frame."""
+    from tuicamp.ui.app import STYLES
+
+    broken = tmp_path / "broken.toml"
+    broken.write_text("this is no save")
+    seen = _first_frame(broken, tmp_path, TITLE_FIRST)
+    assert seen["shown"] == "TitleScreen"
+    assert seen["at_title"] == dict.fromkeys(STYLES, 1)
+    assert seen["order"] == list(STYLES)
 
 
 # --- the turn notices' watcher: started once the first frame is drawn ----------------------
@@ -978,8 +1223,10 @@ def watching():
     return any(t.name == "turn-notices" for t in threading.enumerate())
 def run_app(save, seat, session):
     seen["while starting"] = watching()
+    seen["module while starting"] = "tuicamp.game.notices" in sys.modules
     startup.release_collection()  # what the app does once its first frame is drawn
     seen["after the first frame"] = watching()
+    seen["module after the first frame"] = "tuicamp.game.notices" in sys.modules
     return 0
 app.run_app = run_app
 from tuicamp.cli import main
@@ -991,9 +1238,34 @@ print(json.dumps(seen))
 
 def test_play_starts_the_turn_notices_watcher_after_the_first_frame(sandbox_save):
     """The watcher's thread polls the save at once: `tuicamp play` starts it when the
-    UI's first frame is drawn, not while the UI is being built, and stops it at the end."""
+    UI's first frame is drawn, not while the UI is being built, and stops it at the end.
+    Its module (and the seats' keys it reads) is imported then too."""
     answer = _script_answer(NOTICES_AFTER_FRAME, sandbox_save)
-    assert answer == {"while starting": False, "after the first frame": True, "after play": False}
+    assert answer == {
+        "while starting": False,
+        "module while starting": False,
+        "after the first frame": True,
+        "module after the first frame": True,
+        "after play": False,
+    }
+
+
+def test_plays_watcher_stopped_before_the_first_frame_never_starts(sandbox_save):
+    """A UI that never drew a frame runs the work waiting for it as the command ends,
+    after `tuicamp play` has stopped its watcher: no thread is left polling the save."""
+    import threading
+
+    from tuicamp.cli import _NoticesLater
+
+    notices = _NoticesLater(sandbox_save)
+    notices.stop()
+    notices.start()
+    assert notices.watcher is None
+    assert not any(t.name == "turn-notices" for t in threading.enumerate())
+    started = _NoticesLater(sandbox_save)
+    started.start()  # the check can fail: started first, it does run, until stopped
+    assert started.watcher is not None and started.watcher._thread is not None
+    started.stop()
 
 
 def test_work_after_the_first_frame_runs_once_even_with_collection_not_held():

@@ -13,12 +13,13 @@ import shlex
 import sys
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 from tuicamp.engine.errors import InputError, RuleError
 from tuicamp.engine.printable import escaped
 
 if TYPE_CHECKING:
+    from tuicamp.game.notices import NoticeWatcher
     from tuicamp.model.campaign import Campaign
 
 
@@ -36,8 +37,44 @@ def write_out(text: str) -> None:
 EXIT_OK, EXIT_INTERNAL, EXIT_BAD_INPUT = 0, 1, 2
 
 
+def _columns() -> int:
+    """The terminal's width as ``shutil.get_terminal_size`` answers it (``COLUMNS``, else
+    the terminal's, else 80), without importing ``shutil`` and the compression modules it
+    brings into every short command (``tuicamp show``)."""
+    try:
+        columns = int(os.environ["COLUMNS"])
+    except (KeyError, ValueError):
+        columns = 0
+    if columns > 0:
+        return columns
+    stdout = sys.__stdout__
+    try:
+        return (os.get_terminal_size(stdout.fileno()).columns if stdout else 0) or 80
+    except (AttributeError, ValueError, OSError):
+        return 80
+
+
+class _Formatter(argparse.HelpFormatter):
+    """argparse's help, as wide as argparse makes it (the terminal's width less 2)."""
+
+    def __init__(
+        self,
+        prog: str,
+        indent_increment: int = 2,
+        max_help_position: int = 24,
+        width: int | None = None,
+    ) -> None:
+        width = _columns() - 2 if width is None else width
+        super().__init__(prog, indent_increment, max_help_position, width)
+
+
 class _Parser(argparse.ArgumentParser):
-    """argparse, but a usage error is one line like every other bad input."""
+    """argparse, but a usage error is one line like every other bad input, and its help is
+    formatted without ``shutil`` (:class:`_Formatter`)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("formatter_class", _Formatter)
+        super().__init__(*args, **kwargs)
 
     def error(self, message: str) -> None:  # type: ignore[override]
         self.exit(EXIT_BAD_INPUT, f"{self.prog}: {message} (see {self.prog} --help)\n")
@@ -454,7 +491,6 @@ def cmd_play(args: argparse.Namespace) -> int:
 
 
 def _play(args: argparse.Namespace) -> int:
-    from tuicamp.game.notices import NoticeWatcher
     from tuicamp.game.session import Session
     from tuicamp.ui.startup import after_first_frame
 
@@ -465,13 +501,38 @@ def _play(args: argparse.Namespace) -> int:
     if args.seat:
         _default_seat(session, args.seat)
         _seat_gate(session, args.seat, args.by_key)
-    watcher = NoticeWatcher(lambda: [path])  # the seats' turn notices, while it runs
-    after_first_frame(watcher.start)  # its first poll would slow the UI's start
+    notices = _NoticesLater(path)  # the seats' turn notices, while it runs
+    after_first_frame(notices.start)
     try:
         # played as read, unless someone saved while a passphrase was being typed
         return _run_ui(path, args.seat, None if session.stale() else session)
     finally:
-        watcher.stop()
+        notices.stop()
+
+
+class _NoticesLater:
+    """The turn notices' watcher of ``tuicamp play``, made and started once the UI's first
+    frame is drawn: its module, and its first poll, would slow the UI's start. Stopped
+    before that (the UI never drew a frame: its start is run as the command ends), it
+    never starts."""
+
+    def __init__(self, save: Path) -> None:
+        self.save = save
+        self.watcher: NoticeWatcher | None = None
+        self.stopped = False
+
+    def start(self) -> None:
+        if self.stopped or self.watcher is not None:
+            return
+        from tuicamp.game.notices import NoticeWatcher
+
+        self.watcher = NoticeWatcher(lambda: [self.save])
+        self.watcher.start()
+
+    def stop(self) -> None:
+        self.stopped = True
+        if self.watcher is not None:
+            self.watcher.stop()
 
 
 PASSPHRASE_TRIES = 3

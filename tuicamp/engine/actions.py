@@ -11,6 +11,7 @@ from typing import Any, ClassVar
 from attrs import define, field, fields
 
 from tuicamp.engine.dice import Roll
+from tuicamp.model.equality import fields_eq
 from tuicamp.model.flow import Clock
 from tuicamp.model.reprs import fields_repr
 
@@ -20,6 +21,7 @@ class Action:
     """Base of every action. ``dice`` carries values rolled at the table (table-dice mode)."""
 
     __repr__ = fields_repr
+    __eq__ = fields_eq
 
     kind: ClassVar[str] = ""
     summary: ClassVar[str] = ""  # one line for `tuicamp actions` and the help screen
@@ -45,6 +47,7 @@ class Event:
     """
 
     __repr__ = fields_repr
+    __eq__ = fields_eq
 
     seq: int
     turn: int

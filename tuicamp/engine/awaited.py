@@ -25,6 +25,7 @@ from tuicamp.engine.actions import Action
 from tuicamp.engine.context import Context
 from tuicamp.engine.errors import RuleError
 from tuicamp.model.campaign import Campaign, DiceMode
+from tuicamp.model.equality import fields_eq
 from tuicamp.model.flow import AwaitedRoll
 from tuicamp.model.forces import Seat
 from tuicamp.model.reprs import fields_repr
@@ -36,6 +37,7 @@ NOTHING_AWAITED = "No dice are waiting to be rolled for you"
 @define(kw_only=True)
 class RollAwaited(Action):
     __repr__ = fields_repr
+    __eq__ = fields_eq
 
     kind = ROLL_AWAITED
     summary = (

@@ -43,6 +43,7 @@ from tuicamp.model.battle import (
     UnitLoss,
 )
 from tuicamp.model.campaign import Campaign
+from tuicamp.model.equality import fields_eq
 from tuicamp.model.forces import Unit
 from tuicamp.model.hexes import Hex
 from tuicamp.model.reprs import fields_repr
@@ -60,6 +61,7 @@ class CharacterEntry:
     """The answers about one character of a side (fields of the character scope)."""
 
     __repr__ = fields_repr
+    __eq__ = fields_eq
 
     army: str
     unit: str
@@ -69,6 +71,7 @@ class CharacterEntry:
 @define(kw_only=True)
 class SideEntry:
     __repr__ = fields_repr
+    __eq__ = fields_eq
 
     side: str
     vp: int = 0
@@ -81,6 +84,7 @@ class SideEntry:
 @define(kw_only=True)
 class EnterBattleResult(Action):
     __repr__ = fields_repr
+    __eq__ = fields_eq
 
     kind = "battle_result"
     summary = "Enter the result of a battle fought at the table (VP, facts, losses per unit)"
@@ -92,6 +96,7 @@ class EnterBattleResult(Action):
 @define(kw_only=True)
 class AutoResolveBattle(Action):
     __repr__ = fields_repr
+    __eq__ = fields_eq
 
     kind = "auto_resolve"
     summary = (
@@ -104,6 +109,7 @@ class AutoResolveBattle(Action):
 @define(kw_only=True)
 class ChooseBattleMode(Action):
     __repr__ = fields_repr
+    __eq__ = fields_eq
 
     kind = "battle_mode"
     summary = "Say whether a pending battle is fought at the table or auto-resolved"
@@ -114,6 +120,7 @@ class ChooseBattleMode(Action):
 @define(kw_only=True)
 class RevertBattleResult(Action):
     __repr__ = fields_repr
+    __eq__ = fields_eq
 
     kind = "gm_revert_battle"
     summary = "GM: take back a mis-entered battle result (and everything after it)"
@@ -125,6 +132,7 @@ class RevertBattleResult(Action):
 @define(kw_only=True)
 class TakeBackResult(Action):
     __repr__ = fields_repr
+    __eq__ = fields_eq
 
     kind = "take_back_result"
     summary = (

@@ -14,6 +14,7 @@ from tuicamp.engine.actions import Event
 from tuicamp.engine.dice import Dice
 from tuicamp.engine.errors import RuleError
 from tuicamp.engine.rules import Rules, merged_tables
+from tuicamp.model.equality import fields_eq
 from tuicamp.model.flow import Clock, ScheduledEffect
 from tuicamp.model.forces import Army, Player, Seat, Unit
 from tuicamp.model.hexes import Hex, parse_label
@@ -31,6 +32,7 @@ class Context(Rules):
     ``apply`` and the other hooks that change the campaign are given."""
 
     __repr__ = fields_repr
+    __eq__ = fields_eq
 
     seat: Seat
     dice: Dice

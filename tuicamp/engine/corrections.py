@@ -15,6 +15,7 @@ from tuicamp.engine.actions import Action
 from tuicamp.engine.codec import describe_structure_error, structure, unstructure
 from tuicamp.engine.errors import RuleError
 from tuicamp.engine.problems import Problem
+from tuicamp.model.equality import fields_eq
 from tuicamp.model.reprs import fields_repr
 from tuicamp.model.words import possessive
 
@@ -27,6 +28,7 @@ if TYPE_CHECKING:
 @define(kw_only=True)
 class Correction(Action):
     __repr__ = fields_repr
+    __eq__ = fields_eq
 
     gm_only = True
     reason: str = ""
@@ -35,6 +37,7 @@ class Correction(Action):
 @define(kw_only=True)
 class CorrectArmyPosition(Correction):
     __repr__ = fields_repr
+    __eq__ = fields_eq
 
     kind = "gm_move_army"
     summary = 'GM: put an army on any hex (or off the map with hex = "")'
@@ -45,6 +48,7 @@ class CorrectArmyPosition(Correction):
 @define(kw_only=True)
 class CorrectUnitPoints(Correction):
     __repr__ = fields_repr
+    __eq__ = fields_eq
 
     kind = "gm_set_points"
     summary = "GM: set a unit's points (and optionally its model count)"
@@ -57,6 +61,7 @@ class CorrectUnitPoints(Correction):
 @define(kw_only=True)
 class CorrectTreasury(Correction):
     __repr__ = fields_repr
+    __eq__ = fields_eq
 
     kind = "gm_set_treasury"
     summary = "GM: set a player's treasury"
@@ -67,6 +72,7 @@ class CorrectTreasury(Correction):
 @define(kw_only=True)
 class CorrectOwner(Correction):
     __repr__ = fields_repr
+    __eq__ = fields_eq
 
     kind = "gm_set_owner"
     summary = 'GM: give an army, settlement or territory to a player (owner = "" for neutral)'
@@ -77,6 +83,7 @@ class CorrectOwner(Correction):
 @define(kw_only=True)
 class CorrectStores(Correction):
     __repr__ = fields_repr
+    __eq__ = fields_eq
 
     kind = "gm_set_stores"
     summary = "GM: set what a settlement stores (food, gold, ...)"
@@ -87,6 +94,7 @@ class CorrectStores(Correction):
 @define(kw_only=True)
 class CorrectTurn(Correction):
     __repr__ = fields_repr
+    __eq__ = fields_eq
 
     kind = "gm_set_turn"
     summary = "GM: set the turn and phase"
@@ -97,6 +105,7 @@ class CorrectTurn(Correction):
 @define(kw_only=True)
 class CorrectRulesetState(Correction):
     __repr__ = fields_repr
+    __eq__ = fields_eq
 
     kind = "gm_set_state"
     summary = "GM: set one field of the ruleset's state (path like 'fatigue.a3')"

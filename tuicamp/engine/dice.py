@@ -18,6 +18,7 @@ from attrs import define, field, frozen
 
 from tuicamp.engine.errors import DiceNeeded, RuleError
 from tuicamp.model.campaign import DiceMode, DiceState
+from tuicamp.model.equality import fields_eq, fields_hash
 from tuicamp.model.ids import roll_number
 from tuicamp.model.reprs import fields_repr
 
@@ -41,6 +42,8 @@ class DiceExpr:
     """A parsed dice expression: ``count`` dice of ``sides`` (3 means d3, 66 means d66)."""
 
     __repr__ = fields_repr
+    __eq__ = fields_eq
+    __hash__ = fields_hash
 
     count: int
     sides: int
@@ -83,6 +86,7 @@ class Roll:
     """One roll as it happened: what, why, each die, the total."""
 
     __repr__ = fields_repr
+    __eq__ = fields_eq
 
     expr: str
     reason: str
@@ -104,6 +108,7 @@ class Dice:
     """The campaign's dice, bound to its saved state; collects the rolls of one action."""
 
     __repr__ = fields_repr
+    __eq__ = fields_eq
 
     state: DiceState
     supplied: list[int] = field(factory=list)  # table mode: values typed in for this action

@@ -56,6 +56,7 @@ from tuicamp.engine.ruleset import Ruleset, Victory
 from tuicamp.engine.settled_data import Keeper
 from tuicamp.engine.snapshots import Memory, copy, restore
 from tuicamp.model.campaign import Campaign
+from tuicamp.model.equality import fields_eq
 from tuicamp.model.flow import Clock
 from tuicamp.model.forces import Seat
 from tuicamp.model.reprs import fields_repr
@@ -93,6 +94,7 @@ class UndoPoint:
     seat and its clock."""
 
     __repr__ = fields_repr
+    __eq__ = fields_eq
 
     snapshot: Campaign
     events: list[Event]
@@ -112,6 +114,7 @@ UNDO_GONE = {
 @define
 class Engine:
     __repr__ = fields_repr
+    __eq__ = fields_eq
 
     campaign: Campaign
     chronicle: list[Event] = field(factory=list)

@@ -34,6 +34,7 @@ from attrs import define, field, frozen
 from tuicamp.engine.actions import Action
 from tuicamp.engine.errors import RuleError
 from tuicamp.model.campaign import Campaign
+from tuicamp.model.equality import fields_eq, fields_hash
 from tuicamp.model.flow import AwaitedRoll, Clock, RolledOrder, ScheduledEffect
 from tuicamp.model.reprs import fields_repr
 from tuicamp.model.words import possessive
@@ -80,6 +81,8 @@ class Fixed:
     """Players one after another, in the order the ruleset gives."""
 
     __repr__ = fields_repr
+    __eq__ = fields_eq
+    __hash__ = fields_hash
 
     players: PlayersOf = every_player
     simultaneous: bool = field(default=False, init=False)
@@ -96,6 +99,8 @@ class Simultaneous:
     """Everyone acts at once; the phase (or step) ends when all have ended."""
 
     __repr__ = fields_repr
+    __eq__ = fields_eq
+    __hash__ = fields_hash
 
     players: PlayersOf = every_player
     simultaneous: bool = field(default=True, init=False)
@@ -117,6 +122,8 @@ class Rolled:
     players who roll the same re-roll among themselves until the tie is broken."""
 
     __repr__ = fields_repr
+    __eq__ = fields_eq
+    __hash__ = fields_hash
 
     dice: str = "2d6"
     players: PlayersOf = every_player
@@ -135,6 +142,8 @@ class Custom:
     """The ruleset's own order: ``order(ctx)`` gives the players (it may roll dice)."""
 
     __repr__ = fields_repr
+    __eq__ = fields_eq
+    __hash__ = fields_hash
 
     order: Callable[[Context], list[str]]
     simultaneous: bool = False
@@ -152,6 +161,8 @@ class ByOption:
     ``simultaneous`` picks between turn order and everyone at once)."""
 
     __repr__ = fields_repr
+    __eq__ = fields_eq
+    __hash__ = fields_hash
 
     option: str
     on: TurnOrder
@@ -199,6 +210,7 @@ class EndAction(Action):
     """
 
     __repr__ = fields_repr
+    __eq__ = fields_eq
 
     whole_seat: ClassVar[bool] = False
 
@@ -217,6 +229,7 @@ class EndAction(Action):
 @define(kw_only=True)
 class EndPhase(EndAction):
     __repr__ = fields_repr
+    __eq__ = fields_eq
 
     kind = "end_phase"
     summary = (
@@ -244,6 +257,7 @@ class Setup(Action):
     """
 
     __repr__ = fields_repr
+    __eq__ = fields_eq
 
     kind = "setup"
     summary = "GM: set the campaign up from its scenario (done once, when it is created)"

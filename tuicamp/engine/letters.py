@@ -21,6 +21,7 @@ from attrs import define
 from tuicamp.engine.actions import Action, Event
 from tuicamp.engine.errors import RuleError
 from tuicamp.model.campaign import Campaign
+from tuicamp.model.equality import fields_eq
 from tuicamp.model.forces import Seat
 from tuicamp.model.letters import LETTER_KIND, TO_ALL, Letter
 from tuicamp.model.reprs import fields_repr
@@ -35,6 +36,7 @@ MAX_TEXT = 4000
 @define(kw_only=True)
 class WriteLetter(Action):
     __repr__ = fields_repr
+    __eq__ = fields_eq
 
     kind = LETTER_KIND
     summary = (

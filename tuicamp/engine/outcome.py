@@ -11,6 +11,7 @@ from __future__ import annotations
 from attrs import frozen
 
 from tuicamp.model.battle import Battle, BattleResult, SideResult
+from tuicamp.model.equality import fields_eq, fields_hash
 from tuicamp.model.reprs import fields_repr
 
 
@@ -19,6 +20,8 @@ class BattleOutcome:
     """Who won (several sides may win together; none is a draw) and how it is said."""
 
     __repr__ = fields_repr
+    __eq__ = fields_eq
+    __hash__ = fields_hash
 
     winners: tuple[str, ...]
     text: str  # "Attacker (Anna) wins", "a draw": the chronicle puts it in a sentence

@@ -58,6 +58,7 @@ from typing import TYPE_CHECKING, Any
 from attrs import define, field, frozen, validators
 
 from tuicamp.engine import wavefront
+from tuicamp.model.equality import fields_eq, fields_hash
 from tuicamp.model.hexes import Hex, Hexside, SideOf
 from tuicamp.model.reprs import fields_repr
 
@@ -86,6 +87,8 @@ class HexsideRule:
     """
 
     __repr__ = fields_repr
+    __eq__ = fields_eq
+    __hash__ = fields_hash
 
     add: float = field(default=0.0, validator=_non_negative)  # extra MP to cross (stream +1)
     factor: float = field(default=1.0, validator=_non_negative)  # x entered hex (road 0.5)
@@ -114,6 +117,8 @@ class SideRule:
     """
 
     __repr__ = fields_repr
+    __eq__ = fields_eq
+    __hash__ = fields_hash
 
     side: Hexside | SideOf
     add: float = field(default=0.0, validator=_finite_non_negative)
@@ -205,6 +210,7 @@ class _Compiled:
     """
 
     __repr__ = fields_repr
+    __eq__ = fields_eq
 
     width: int
     height: int
@@ -487,6 +493,7 @@ class _Multiplier:
     """A model's multiplier in integer units of ``2**-exponent`` (None: not exact)."""
 
     __repr__ = fields_repr
+    __eq__ = fields_eq
 
     exponent: int | None
     units: list[int]
@@ -531,6 +538,7 @@ class CostModel:
     """Costs for one map, as flat arrays indexed row*width+col (odd-r offset order)."""
 
     __repr__ = fields_repr
+    __eq__ = fields_eq
 
     width: int
     height: int
@@ -798,6 +806,7 @@ class Path:
     """A route: the hexes from start to goal and what each step cost."""
 
     __repr__ = fields_repr
+    __eq__ = fields_eq
 
     hexes: list[Hex]  # start first, goal last
     cost: float
@@ -816,6 +825,7 @@ class _Search:
     """What a search found: hexes in the order they were settled, costs, predecessors."""
 
     __repr__ = fields_repr
+    __eq__ = fields_eq
 
     order: list[int]
     costs: list[float]  # of each hex in order
@@ -867,6 +877,8 @@ class _Counting:
     mult_scale`` (None: the model has none)."""
 
     __repr__ = fields_repr
+    __eq__ = fields_eq
+    __hash__ = fields_hash
 
     scale: int
     size: int

@@ -40,6 +40,7 @@ from attrs import frozen
 
 from tuicamp.engine.errors import InputError
 from tuicamp.engine.ruleset import Ruleset
+from tuicamp.model.equality import fields_eq, fields_hash
 from tuicamp.model.reprs import fields_repr
 
 GROUP = "tuicamp.rulesets"
@@ -71,6 +72,8 @@ class BundledPoint:
     ``EntryPoint.load`` loads one (``module:attribute``), with no metadata read."""
 
     __repr__ = fields_repr
+    __eq__ = fields_eq
+    __hash__ = fields_hash
 
     name: str
     value: str
@@ -91,6 +94,8 @@ class RulesetAbout:
     """What a list of rulesets shows of one, known without importing its rules."""
 
     __repr__ = fields_repr
+    __eq__ = fields_eq
+    __hash__ = fields_hash
 
     id: str
     title: str

@@ -34,6 +34,7 @@ from tuicamp.engine.context import Context
 from tuicamp.engine.dice import Dice, DiceExpr, Roll
 from tuicamp.engine.errors import RuleError
 from tuicamp.model.campaign import Campaign
+from tuicamp.model.equality import fields_eq
 from tuicamp.model.reprs import fields_repr
 from tuicamp.model.rerolls import RecordedRoll, RerollPoint
 
@@ -58,6 +59,7 @@ class Reroll(Action):
     """Re-roll one roll of the last action that rolled dice, where the ruleset allows it."""
 
     __repr__ = fields_repr
+    __eq__ = fields_eq
 
     kind = "reroll"
     summary = "Re-roll one roll of the last action that rolled dice (its number: roll #12)"
@@ -182,6 +184,7 @@ class ReplayDice(Dice):
     """
 
     __repr__ = fields_repr
+    __eq__ = fields_eq
 
     kept: list[RecordedRoll] = field(factory=list)
     chosen: int = 0

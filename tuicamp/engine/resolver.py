@@ -49,6 +49,7 @@ from attrs import define
 from tuicamp.engine.dice import Dice
 from tuicamp.model.battle import Battle, BattleResult, Circumstance, SideResult, UnitLoss
 from tuicamp.model.campaign import Campaign
+from tuicamp.model.equality import fields_eq
 from tuicamp.model.forces import Category, Unit
 from tuicamp.model.reprs import fields_repr
 
@@ -62,6 +63,7 @@ RATIO_WEIGHT = 3.0
 @define
 class SideStrength:
     __repr__ = fields_repr
+    __eq__ = fields_eq
 
     side: str
     points: int  # its units' points and the points it fields without army counters
@@ -160,6 +162,7 @@ class Fight:
     """The fighting sides' rolls, and what follows from them: margins, ranks, roles."""
 
     __repr__ = fields_repr
+    __eq__ = fields_eq
 
     sides: list[SideStrength]
     rolls: list[int]

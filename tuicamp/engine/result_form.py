@@ -20,6 +20,7 @@ from attrs import frozen
 
 from tuicamp.model.battle import Battle, BattleSide
 from tuicamp.model.campaign import Campaign
+from tuicamp.model.equality import fields_eq, fields_hash
 from tuicamp.model.forces import Army, Category, Unit
 from tuicamp.model.reprs import fields_repr
 
@@ -41,6 +42,8 @@ class ResultField:
     """One field of a ruleset's result form; by default asked once per side."""
 
     __repr__ = fields_repr
+    __eq__ = fields_eq
+    __hash__ = fields_hash
 
     key: str
     label: str
@@ -75,6 +78,8 @@ class Character:
     """A character who fought for a side, as the form names it."""
 
     __repr__ = fields_repr
+    __eq__ = fields_eq
+    __hash__ = fields_hash
 
     army: str
     army_name: str
@@ -86,6 +91,8 @@ class FieldedArmy:
     """One army of a side with the units of it that take part in the battle."""
 
     __repr__ = fields_repr
+    __eq__ = fields_eq
+    __hash__ = fields_hash
 
     army: str
     army_name: str
@@ -107,6 +114,8 @@ def every_unit(army: Army) -> Sequence[Unit]:
 @frozen
 class SideQuestions:
     __repr__ = fields_repr
+    __eq__ = fields_eq
+    __hash__ = fields_hash
 
     side: BattleSide
     fields: tuple[ResultField, ...]  # facts of the side itself
@@ -127,6 +136,8 @@ class ResultForm:
     """Every question of a battle's result form, in the battle's side order."""
 
     __repr__ = fields_repr
+    __eq__ = fields_eq
+    __hash__ = fields_hash
 
     fields: tuple[ResultField, ...]  # all the ruleset declared, in its order
     battle_fields: tuple[ResultField, ...]

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 from attrs import define, field
 
 from tuicamp.model.campaign import Campaign, OptionValue
+from tuicamp.model.equality import fields_eq
 from tuicamp.model.reprs import fields_repr
 
 if TYPE_CHECKING:
@@ -46,6 +47,7 @@ class Rules:
     """A campaign read through its ruleset: tables in force, options, the ruleset itself."""
 
     __repr__ = fields_repr
+    __eq__ = fields_eq
 
     campaign: Campaign
     ruleset: Ruleset

@@ -29,6 +29,7 @@ from tuicamp.engine.package_files import package_files
 from tuicamp.engine.rules import Rules
 from tuicamp.engine.vocabulary import Declarations, read_declarations
 from tuicamp.model.campaign import BOOL_WORDS, Campaign, OptionValue
+from tuicamp.model.equality import fields_eq, fields_hash
 from tuicamp.model.flow import AwaitedRoll, ScheduledEffect
 from tuicamp.model.forces import Army, Seat, Unit
 from tuicamp.model.reprs import fields_repr
@@ -60,6 +61,8 @@ class Phase:
     """
 
     __repr__ = fields_repr
+    __eq__ = fields_eq
+    __hash__ = fields_hash
 
     id: str
     title: str
@@ -93,6 +96,8 @@ class Option:
     """A house-rule switch. Its type is its default's type."""
 
     __repr__ = fields_repr
+    __eq__ = fields_eq
+    __hash__ = fields_hash
 
     name: str
     default: OptionValue
@@ -148,6 +153,8 @@ CORE_OPTIONS: tuple[Option, ...] = (
 @frozen
 class Victory:
     __repr__ = fields_repr
+    __eq__ = fields_eq
+    __hash__ = fields_hash
 
     winners: list[str]  # player ids
     text: str
@@ -164,6 +171,8 @@ class StatusLine:
     text report names it, so the text need not."""
 
     __repr__ = fields_repr
+    __eq__ = fields_eq
+    __hash__ = fields_hash
 
     label: str
     text: str

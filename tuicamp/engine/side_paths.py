@@ -83,6 +83,7 @@ from tuicamp.engine.pathing import (
     _fits,
     _hex_table,
 )
+from tuicamp.model.equality import fields_eq, fields_hash
 from tuicamp.model.hexes import DIRECTION_NAMES, Hex, Hexside, SideOf
 from tuicamp.model.reprs import fields_repr
 from tuicamp.model.terrain import BY_ID, BY_LETTER, HEXSIDE_FEATURES
@@ -132,6 +133,8 @@ class Closures:
     """
 
     __repr__ = fields_repr
+    __eq__ = fields_eq
+    __hash__ = fields_hash
 
     hexes: frozenset[Hex] = field(default=frozenset(), converter=_hex_set)
     sides: frozenset[Hexside] = field(default=frozenset(), converter=_side_set)
@@ -658,6 +661,8 @@ class LineStep:
     the hex the line follows it from, so a renderer draws it on that hex's side cell)."""
 
     __repr__ = fields_repr
+    __eq__ = fields_eq
+    __hash__ = fields_hash
 
     kind: StepKind
     hex: Hex | None  # the hex entered; None on a side step
@@ -679,6 +684,8 @@ class SideLine:
     """A line from its first hex to its last, step by step, hexes and sides."""
 
     __repr__ = fields_repr
+    __eq__ = fields_eq
+    __hash__ = fields_hash
 
     steps: tuple[LineStep, ...]
 
@@ -711,6 +718,7 @@ class SideLine:
 @define
 class _Found:
     __repr__ = fields_repr
+    __eq__ = fields_eq
 
     order: list[int]  # nodes as settled, cheapest first
     costs: list[float]  # of each, in MP

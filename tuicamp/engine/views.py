@@ -20,6 +20,7 @@ from tuicamp.engine.letters import letters_in
 from tuicamp.engine.printable import escaped
 from tuicamp.engine.rules import Rules
 from tuicamp.engine.ruleset import StatusLine
+from tuicamp.model.equality import fields_eq
 from tuicamp.model.forces import Army, Player, Unit
 from tuicamp.model.hexes import Hex
 from tuicamp.model.letters import Letter
@@ -30,6 +31,7 @@ from tuicamp.model.reprs import fields_repr
 @define
 class ArmyView:
     __repr__ = fields_repr
+    __eq__ = fields_eq
 
     id: str
     name: str
@@ -48,6 +50,7 @@ class ArmyView:
 @define
 class PlayerView:
     __repr__ = fields_repr
+    __eq__ = fields_eq
 
     id: str
     name: str
@@ -60,6 +63,7 @@ class PlayerView:
 @define
 class CampaignView:
     __repr__ = fields_repr
+    __eq__ = fields_eq
 
     seat: str
     gm: bool

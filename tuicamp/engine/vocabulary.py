@@ -45,6 +45,7 @@ from attrs import field, frozen
 
 from tuicamp.engine.costs import HEXSIDE_TABLE, TERRAIN_TABLE, crossing_problems, price_problem
 from tuicamp.engine.problems import KeyPath, Problem
+from tuicamp.model.equality import fields_eq, fields_hash
 from tuicamp.model.reprs import fields_repr
 from tuicamp.model.terrain import (
     BASE_VOCABULARY,
@@ -124,6 +125,8 @@ class Declarations:
     joined in, and what is wrong with the rest."""
 
     __repr__ = fields_repr
+    __eq__ = fields_eq
+    __hash__ = fields_hash
 
     vocabulary: Vocabulary
     tables: dict[str, Any]

@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING
 
 from attrs import frozen
 
+from tuicamp.model.equality import fields_eq, fields_hash
 from tuicamp.model.reprs import fields_repr
 
 if TYPE_CHECKING:
@@ -50,6 +51,8 @@ class EdgeGrid:
     """
 
     __repr__ = fields_repr
+    __eq__ = fields_eq
+    __hash__ = fields_hash
 
     n: int
     targets: Ints
@@ -64,6 +67,8 @@ class Found:
     the reached hexes cheapest first, equal costs in map order."""
 
     __repr__ = fields_repr
+    __eq__ = fields_eq
+    __hash__ = fields_hash
 
     keys: Ints
     order: Ints

@@ -22,6 +22,7 @@ from tuicamp.engine.views import CampaignView
 from tuicamp.game.textreport import plural
 from tuicamp.model.battle import MODE_TEXT, Battle
 from tuicamp.model.campaign import Campaign
+from tuicamp.model.equality import fields_eq
 from tuicamp.model.reprs import fields_repr
 from tuicamp.model.words import with_race
 
@@ -39,6 +40,7 @@ NO_COUNTERS = "no army counters: field a force of this size"
 @define
 class CardSide:
     __repr__ = fields_repr
+    __eq__ = fields_eq
 
     title: str
     players: list[str]
@@ -51,6 +53,7 @@ class CardSide:
 @define
 class BattleCard:
     __repr__ = fields_repr
+    __eq__ = fields_eq
 
     title: str
     where: str

@@ -23,6 +23,7 @@ from tuicamp.engine.views import CampaignView
 from tuicamp.game.notices import campaign_name
 from tuicamp.game.session import Session
 from tuicamp.model.campaign import Campaign
+from tuicamp.model.equality import fields_eq, fields_hash
 from tuicamp.model.forces import Seat
 from tuicamp.model.reprs import fields_repr
 from tuicamp.model.words import with_race
@@ -39,6 +40,8 @@ class Grant:
     """One seat of one campaign that a key opens."""
 
     __repr__ = fields_repr
+    __eq__ = fields_eq
+    __hash__ = fields_hash
 
     save: Path
     seat: str
@@ -53,6 +56,8 @@ class Access:
     """Everything one key may reach on the club server; fixed when it logs in."""
 
     __repr__ = fields_repr
+    __eq__ = fields_eq
+    __hash__ = fields_hash
 
     fingerprint: str
     grants: tuple[Grant, ...] = ()
@@ -121,6 +126,8 @@ class LobbyLine:
     """One campaign in a player's lobby."""
 
     __repr__ = fields_repr
+    __eq__ = fields_eq
+    __hash__ = fields_hash
 
     grant: Grant
     title: str

@@ -17,6 +17,7 @@ from attrs import frozen
 
 from tuicamp.engine.errors import InputError
 from tuicamp.game.scenarios import scenario_problems
+from tuicamp.model.equality import fields_eq, fields_hash
 from tuicamp.model.reprs import fields_repr
 from tuicamp.storage import scenario as scenario_files
 from tuicamp.storage.locations import CHRONICLE_SUFFIX
@@ -37,6 +38,8 @@ class FileVerdict:
     """One file's kind and every problem found in it (``file:line: what``); none if fine."""
 
     __repr__ = fields_repr
+    __eq__ = fields_eq
+    __hash__ = fields_hash
 
     kind: FileKind
     problems: list[str]

@@ -32,6 +32,7 @@ from attrs import define, field, frozen
 from tuicamp.engine import flow
 from tuicamp.engine.errors import InputError
 from tuicamp.model.campaign import Campaign
+from tuicamp.model.equality import fields_eq, fields_hash
 from tuicamp.model.reprs import fields_repr
 from tuicamp.storage.saves import list_saves, load_save, read_header
 from tuicamp.storage.seat_keys import Marks, read_seat_keys, seats_path, update_marks
@@ -47,6 +48,8 @@ class DuePoint:
     """One seat due to act at one point of the flow."""
 
     __repr__ = fields_repr
+    __eq__ = fields_eq
+    __hash__ = fields_hash
 
     seat: str
     turn: int
@@ -127,6 +130,7 @@ class NoticeSender:
     """Tells the seats of one campaign their turn, once per due point."""
 
     __repr__ = fields_repr
+    __eq__ = fields_eq
 
     save: Path
     default: list[str] = field(factory=list)  # for seats without a command of their own
@@ -181,6 +185,7 @@ class NoticeWatcher:
     server; one save for ``tuicamp play``)."""
 
     __repr__ = fields_repr
+    __eq__ = fields_eq
 
     saves: Callable[[], Iterable[Path]]
     default: list[str] = field(factory=list)

@@ -15,6 +15,7 @@ from typing import Any
 
 from attrs import define, field
 
+from tuicamp.model.equality import fields_eq
 from tuicamp.model.hexes import Hex
 from tuicamp.model.reprs import fields_repr
 
@@ -42,6 +43,7 @@ class BattleSide:
     """
 
     __repr__ = fields_repr
+    __eq__ = fields_eq
 
     id: str  # "attacker", "defender", or any id the ruleset uses
     title: str  # shown on the card: "Attacker", "Defender", "Side A"
@@ -65,6 +67,7 @@ class Circumstance:
     """
 
     __repr__ = fields_repr
+    __eq__ = fields_eq
 
     key: str
     text: str
@@ -75,6 +78,7 @@ class Circumstance:
 @define
 class UnitLoss:
     __repr__ = fields_repr
+    __eq__ = fields_eq
 
     army: str
     unit: str
@@ -88,6 +92,7 @@ class CharacterResult:
     side: slain, wounded, a duel won. ``facts`` holds 0/1 for yes/no fields."""
 
     __repr__ = fields_repr
+    __eq__ = fields_eq
 
     army: str
     unit: str
@@ -97,6 +102,7 @@ class CharacterResult:
 @define
 class SideResult:
     __repr__ = fields_repr
+    __eq__ = fields_eq
 
     side: str
     vp: int = 0  # the tabletop victory points
@@ -121,6 +127,7 @@ class BattleResult:
     """
 
     __repr__ = fields_repr
+    __eq__ = fields_eq
 
     sides: list[SideResult]
     winner: str | None = None  # side id; None is a draw (or a victory shared by several)
@@ -157,6 +164,7 @@ class Battle:
     """
 
     __repr__ = fields_repr
+    __eq__ = fields_eq
 
     id: str
     turn: int

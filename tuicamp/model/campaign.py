@@ -8,6 +8,7 @@ from typing import Any
 from attrs import define, field
 
 from tuicamp.model.battle import Battle
+from tuicamp.model.equality import fields_eq
 from tuicamp.model.flow import Clock, FlowState
 from tuicamp.model.forces import Army, Player, Seat
 from tuicamp.model.hexes import Hex
@@ -42,6 +43,7 @@ class DiceState:
     """Everything needed to continue the dice exactly where they stopped."""
 
     __repr__ = fields_repr
+    __eq__ = fields_eq
 
     seed: int
     draws: int = 0  # values drawn from the generator (rejection sampling may draw more)
@@ -52,6 +54,7 @@ class DiceState:
 @define
 class Campaign:
     __repr__ = fields_repr
+    __eq__ = fields_eq
 
     name: str
     scenario: str  # scenario id

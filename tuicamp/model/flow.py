@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from attrs import define, field, frozen
 
+from tuicamp.model.equality import fields_eq, fields_hash
 from tuicamp.model.reprs import fields_repr
 
 if TYPE_CHECKING:
@@ -26,6 +27,8 @@ class Clock:
     ruleset's order of phases, so the engine compares them (``engine.flow.clock_key``)."""
 
     __repr__ = fields_repr
+    __eq__ = fields_eq
+    __hash__ = fields_hash
 
     turn: int
     phase: str
@@ -45,6 +48,7 @@ class RolledOrder:
     """
 
     __repr__ = fields_repr
+    __eq__ = fields_eq
 
     turn: int
     phase: str
@@ -60,6 +64,7 @@ class ScheduledEffect:
     5, a unit back in two turns). The engine fires it once, when the clock gets there."""
 
     __repr__ = fields_repr
+    __eq__ = fields_eq
 
     id: int
     turn: int
@@ -85,6 +90,7 @@ class AwaitedRoll:
     the ruleset what to carry out."""
 
     __repr__ = fields_repr
+    __eq__ = fields_eq
 
     kind: str
     text: str
@@ -102,6 +108,7 @@ class FlowState:
     """The engine's record of the flow of play, beside the clock the campaign carries."""
 
     __repr__ = fields_repr
+    __eq__ = fields_eq
 
     # The players of this phase (or step) in the order they act.
     order: list[str] = field(factory=list)

@@ -6,6 +6,7 @@ from enum import StrEnum
 
 from attrs import define, field
 
+from tuicamp.model.equality import fields_eq
 from tuicamp.model.hexes import Hex
 from tuicamp.model.reprs import fields_repr
 
@@ -28,6 +29,7 @@ class Category(StrEnum):
 @define
 class Unit:
     __repr__ = fields_repr
+    __eq__ = fields_eq
 
     id: str
     name: str
@@ -54,6 +56,7 @@ class UnitSpec:
     free play, bought, or entered into a points allocation."""
 
     __repr__ = fields_repr
+    __eq__ = fields_eq
 
     name: str
     points: int
@@ -79,6 +82,7 @@ class UnitSpec:
 @define
 class Army:
     __repr__ = fields_repr
+    __eq__ = fields_eq
 
     id: str
     name: str
@@ -108,6 +112,7 @@ class Army:
 @define
 class Player:
     __repr__ = fields_repr
+    __eq__ = fields_eq
 
     id: str
     name: str
@@ -126,6 +131,7 @@ class Seat:
     """Who sits at the controls: one or more players, or the Games Master."""
 
     __repr__ = fields_repr
+    __eq__ = fields_eq
 
     id: str
     name: str

@@ -14,6 +14,7 @@ from collections.abc import Iterator
 
 from attrs import field, frozen
 
+from tuicamp.model.equality import fields_eq, fields_hash
 from tuicamp.model.reprs import fields_repr
 
 # Axial direction vectors of a pointy-top grid, clockwise from east.
@@ -163,6 +164,8 @@ class Hexside:
     """The side shared by two neighbouring hexes, as an unordered pair."""
 
     __repr__ = fields_repr
+    __eq__ = fields_eq
+    __hash__ = fields_hash
 
     a: Hex
     b: Hex
@@ -224,6 +227,8 @@ class SideOf:
     """
 
     __repr__ = fields_repr
+    __eq__ = fields_eq
+    __hash__ = fields_hash
 
     hex: Hex
     direction: int = field(converter=_direction)

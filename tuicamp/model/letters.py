@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from attrs import frozen
 
+from tuicamp.model.equality import fields_eq, fields_hash
 from tuicamp.model.reprs import fields_repr
 
 LETTER_KIND = "letter"  # the chronicle event that carries a letter
@@ -23,6 +24,8 @@ class Letter:
     letter to every seat."""
 
     __repr__ = fields_repr
+    __eq__ = fields_eq
+    __hash__ = fields_hash
 
     seq: int  # the chronicle event that carries it
     turn: int

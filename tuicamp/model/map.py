@@ -16,6 +16,7 @@ from collections.abc import Iterator
 
 from attrs import define, field
 
+from tuicamp.model.equality import fields_eq
 from tuicamp.model.hexes import Hex, Hexside, label_width_for, offset_grid
 from tuicamp.model.reprs import fields_repr
 from tuicamp.model.terrain import BASE_VOCABULARY, Terrain, Vocabulary
@@ -24,6 +25,7 @@ from tuicamp.model.terrain import BASE_VOCABULARY, Terrain, Vocabulary
 @define
 class Territory:
     __repr__ = fields_repr
+    __eq__ = fields_eq
 
     id: str
     name: str
@@ -44,6 +46,7 @@ class Territory:
 @define
 class Settlement:
     __repr__ = fields_repr
+    __eq__ = fields_eq
 
     id: str
     kind: str  # village, town, city, capital, fortress, tower, castle, ... (ruleset vocabulary)
@@ -58,6 +61,7 @@ class Settlement:
 @define
 class HexMap:
     __repr__ = fields_repr
+    __eq__ = fields_eq
 
     width: int
     height: int

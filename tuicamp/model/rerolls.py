@@ -15,6 +15,7 @@ from typing import Any
 
 from attrs import define, field
 
+from tuicamp.model.equality import fields_eq
 from tuicamp.model.reprs import fields_repr
 
 
@@ -28,6 +29,7 @@ class RecordedRoll:
     """
 
     __repr__ = fields_repr
+    __eq__ = fields_eq
 
     id: int  # the campaign's roll counter, as the chronicle shows it (roll #12)
     expr: str
@@ -44,6 +46,7 @@ class RerollPoint:
     """The last action that rolled dice, kept so that one of its rolls can be re-rolled."""
 
     __repr__ = fields_repr
+    __eq__ = fields_eq
 
     seat: str  # the seat that took the action
     action: dict[str, Any]  # the action as an orders file writes it: kind and fields

@@ -17,6 +17,7 @@ from enum import StrEnum
 
 from attrs import define, field
 
+from tuicamp.model.equality import fields_eq
 from tuicamp.model.reprs import fields_repr
 
 
@@ -28,6 +29,7 @@ class TeamKind(StrEnum):
 @define
 class Team:
     __repr__ = fields_repr
+    __eq__ = fields_eq
 
     id: str  # never a player's id: an owner may be either
     name: str

@@ -21,6 +21,7 @@ from typing import Any
 
 from attrs import field, frozen
 
+from tuicamp.model.equality import fields_eq, fields_hash
 from tuicamp.model.reprs import fields_repr
 
 # The 16 named ANSI colours: every look is written in them, so a 16-colour terminal shows
@@ -82,6 +83,8 @@ class TerrainLook:
     bright white, whichever reads better on the background."""
 
     __repr__ = fields_repr
+    __eq__ = fields_eq
+    __hash__ = fields_hash
 
     glyph: str
     background: str
@@ -91,6 +94,8 @@ class TerrainLook:
 @frozen
 class Terrain:
     __repr__ = fields_repr
+    __eq__ = fields_eq
+    __hash__ = fields_hash
 
     letter: str  # in the map's rows
     id: str  # in tables (terrain_cost) and battles
@@ -126,6 +131,8 @@ class FeatureLook:
     """How a hexside feature is drawn: one glyph for every orientation, and its colour."""
 
     __repr__ = fields_repr
+    __eq__ = fields_eq
+    __hash__ = fields_hash
 
     glyph: str
     colour: str
@@ -134,6 +141,8 @@ class FeatureLook:
 @frozen
 class HexsideFeature:
     __repr__ = fields_repr
+    __eq__ = fields_eq
+    __hash__ = fields_hash
 
     id: str  # in [map.hexsides] and in [hexside.<feature>] tables
     name: str  # what the legend and the help call it
@@ -151,6 +160,8 @@ class Vocabulary:
     ruleset's declarations. Immutable, so one vocabulary serves every map of a ruleset."""
 
     __repr__ = fields_repr
+    __eq__ = fields_eq
+    __hash__ = fields_hash
 
     terrains: tuple[Terrain, ...]
     features: tuple[HexsideFeature, ...]

@@ -93,6 +93,7 @@ from tuicamp.model.battle import (
     UnitLoss,
 )
 from tuicamp.model.campaign import Campaign, DiceMode, OptionValue
+from tuicamp.model.equality import fields_eq, fields_hash
 from tuicamp.model.flow import AwaitedRoll, Clock, FlowState, ScheduledEffect
 from tuicamp.model.forces import Army, Category, Player, Seat, Unit, UnitSpec, unit_race
 from tuicamp.model.hexes import (
@@ -253,6 +254,8 @@ __all__ = [
     "clock",
     "cost_model",
     "every_player",
+    "fields_eq",
+    "fields_hash",
     "fields_repr",
     "id_code",
     "most_vp_outcome",

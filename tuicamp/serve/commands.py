@@ -32,6 +32,7 @@ from tuicamp.game.club import Access, Grant, reachable
 from tuicamp.game.notices import campaign_name
 from tuicamp.game.session import Session, refusal
 from tuicamp.game.textreport import chronicle_markdown, chronicle_text, event_line, show_text
+from tuicamp.model.equality import fields_eq, fields_hash
 from tuicamp.model.reprs import fields_repr
 from tuicamp.storage.orders import parse_orders
 
@@ -58,6 +59,8 @@ class Outcome:
     """What a command answers: its exit status and its two outputs."""
 
     __repr__ = fields_repr
+    __eq__ = fields_eq
+    __hash__ = fields_hash
 
     status: int
     out: str = ""
@@ -67,6 +70,8 @@ class Outcome:
 @frozen
 class Request:
     __repr__ = fields_repr
+    __eq__ = fields_eq
+    __hash__ = fields_hash
 
     name: str
     campaign: str | None = None

@@ -7,6 +7,7 @@ from pathlib import Path
 from attrs import frozen
 
 from tuicamp.engine.errors import InputError
+from tuicamp.model.equality import fields_eq, fields_hash
 from tuicamp.model.reprs import fields_repr
 
 DEFAULT_LISTEN = "127.0.0.1:2222"
@@ -17,6 +18,8 @@ GM_KEYS_NAME = "gm_keys"  # the club's Games Masters' public keys, one a line
 @frozen
 class ServeConfig:
     __repr__ = fields_repr
+    __eq__ = fields_eq
+    __hash__ = fields_hash
 
     host: str
     port: int  # 0: any free port (the log says which)

@@ -16,6 +16,7 @@ from attrs import define
 
 from tuicamp.engine.errors import InputError
 from tuicamp.game.club import Access, Grant, access_for
+from tuicamp.model.equality import fields_eq
 from tuicamp.model.reprs import fields_repr
 from tuicamp.storage.seat_keys import read_key_list
 
@@ -25,6 +26,7 @@ ACCESS_ENV = "TUICAMP_ACCESS"
 @define
 class Hub:
     __repr__ = fields_repr
+    __eq__ = fields_eq
 
     campaigns: Path
     gm_keys: Path

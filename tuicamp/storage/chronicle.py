@@ -42,6 +42,7 @@ from attrs import define, field
 from tuicamp.engine.actions import Event
 from tuicamp.engine.codec import chronicle_event_dict, converter, describe_structure_error
 from tuicamp.engine.errors import InputError
+from tuicamp.model.equality import fields_eq
 from tuicamp.model.reprs import fields_repr
 from tuicamp.storage import tomlwrite
 from tuicamp.storage.locations import NOFOLLOW, atomic_write, fsync_dir
@@ -117,6 +118,7 @@ class Source:
     """A parsed TOML file that can name the line of any key path when asked."""
 
     __repr__ = fields_repr
+    __eq__ = fields_eq
 
     path: Path
     text: str
@@ -324,6 +326,7 @@ def find_end(path: Path, count: int) -> int:
 @define
 class ChronicleRead:
     __repr__ = fields_repr
+    __eq__ = fields_eq
 
     events: list[Event]
     end: int  # byte offset just past the events the save needs

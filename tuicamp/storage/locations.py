@@ -25,8 +25,6 @@ import errno
 import fcntl
 import os
 import re
-import secrets
-import shutil
 import stat
 import time
 import unicodedata
@@ -210,6 +208,13 @@ def refuse_links(save: Path) -> None:
             )
 
 
+def _unguessable() -> str:
+    """48 random bits from the system's source, in hex: what ``secrets.token_hex(6)``
+    answers, without importing ``secrets`` (and ``random``, ``hmac``, ``base64``) into
+    every command that merely reads a save."""
+    return os.urandom(6).hex()
+
+
 def hidden_temporary(path: Path, purpose: str) -> tuple[Path, int]:
     """A new file beside ``path`` under a name no one can guess, opened for writing.
 
@@ -217,7 +222,7 @@ def hidden_temporary(path: Path, purpose: str) -> tuple[Path, int]:
     link planted under a fixed name would have been written through)."""
     flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | NOFOLLOW | getattr(os, "O_CLOEXEC", 0)
     while True:
-        tmp = path.with_name(f".{path.name}.{secrets.token_hex(6)}.{purpose}")
+        tmp = path.with_name(f".{path.name}.{_unguessable()}.{purpose}")
         try:
             return tmp, os.open(tmp, flags, 0o666)
         except FileExistsError:  # 48 random bits met another: draw again
@@ -258,7 +263,7 @@ def _set_aside(path: Path, backup: Path) -> Path:
     """A second name for the current ``path`` (a hard link: no copy), to become the backup
     once the new file is in place."""
     while True:
-        aside = backup.with_name(f".{path.name}.{secrets.token_hex(6)}.bak")
+        aside = backup.with_name(f".{path.name}.{_unguessable()}.bak")
         try:
             os.link(path, aside, follow_symlinks=False)
             return aside
@@ -266,6 +271,8 @@ def _set_aside(path: Path, backup: Path) -> Path:
             continue
         except OSError:  # no hard links here (some network or FUSE file systems): copy
             break
+    import shutil  # a copy only where no hard link can be made: never to read a save
+
     aside, fd = hidden_temporary(path, "bak")
     with open(fd, "wb", closefd=True) as f, open(path, "rb") as old:
         shutil.copyfileobj(old, f)

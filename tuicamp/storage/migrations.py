@@ -26,6 +26,7 @@ from typing import Any
 from attrs import frozen
 
 from tuicamp.model.campaign import BOOL_WORDS
+from tuicamp.model.equality import fields_eq, fields_hash
 from tuicamp.model.reprs import fields_repr
 
 Doc = dict[str, Any]
@@ -42,6 +43,8 @@ class Upgrade:
     """
 
     __repr__ = fields_repr
+    __eq__ = fields_eq
+    __hash__ = fields_hash
 
     from_version: int
     save: Step | None = None

@@ -41,6 +41,7 @@ from attrs import define
 from tuicamp.engine.actions import Action, action_fields
 from tuicamp.engine.codec import action_to_dict, converter, describe_structure_error
 from tuicamp.engine.errors import InputError
+from tuicamp.model.equality import fields_eq
 from tuicamp.model.reprs import fields_repr
 from tuicamp.storage.tomlfile import TomlFile, parse_toml, read_toml
 
@@ -83,6 +84,7 @@ class Orders:
     """An orders file as read: whose, which, against what, and the actions."""
 
     __repr__ = fields_repr
+    __eq__ = fields_eq
 
     seat: str | None
     actions: list[Action]
@@ -107,6 +109,7 @@ class AppliedOrders:
     """Orders a save has applied, so that the same ones sent again are refused."""
 
     __repr__ = fields_repr
+    __eq__ = fields_eq
 
     seat: str
     id: str  # the file's id, or the digest of orders that named their revision alone

@@ -124,6 +124,7 @@ from tuicamp.engine.errors import InputError
 from tuicamp.engine.problems import KeyPath, Problem
 from tuicamp.engine.ruleset import Option, Ruleset
 from tuicamp.model.campaign import OptionValue
+from tuicamp.model.equality import fields_eq, fields_hash
 from tuicamp.model.forces import Army, Category
 from tuicamp.model.hexes import Hex, Hexside, label_width_for, parse_hexside, parse_label
 from tuicamp.model.map import HexMap
@@ -152,6 +153,7 @@ class PlayerSlot:
     """A seat at the table the scenario offers; a campaign fills it with a real player."""
 
     __repr__ = fields_repr
+    __eq__ = fields_eq
 
     id: str
     name: str
@@ -173,6 +175,7 @@ class RulesetSetup:
     """A scenario's ``[ruleset.<id>]`` table, split into what the engine and the ruleset use."""
 
     __repr__ = fields_repr
+    __eq__ = fields_eq
 
     options: dict[str, OptionValue] = field(factory=dict)
     tables: dict[str, Any] = field(factory=dict)  # house-rule overrides of the ruleset's tables
@@ -182,6 +185,7 @@ class RulesetSetup:
 @define
 class Scenario:
     __repr__ = fields_repr
+    __eq__ = fields_eq
 
     id: str
     title: str
@@ -212,6 +216,8 @@ class Kind:
     """A kind of value a key holds: a readable name, a test, and the kind of its items."""
 
     __repr__ = fields_repr
+    __eq__ = fields_eq
+    __hash__ = fields_hash
 
     noun: str
     test: Callable[[Any], bool]
@@ -235,6 +241,8 @@ KINDS: dict[str, Kind] = {
 @frozen
 class Key:
     __repr__ = fields_repr
+    __eq__ = fields_eq
+    __hash__ = fields_hash
 
     kind: str
     required: bool = False
@@ -346,6 +354,7 @@ class _Checker:
     """Walks one scenario file, noting every problem with the key path where it is."""
 
     __repr__ = fields_repr
+    __eq__ = fields_eq
 
     doc: TomlFile
     found: list[tuple[int, int, str]] = field(factory=list)
@@ -451,6 +460,7 @@ class _Parts:
     """What the checks built, section by section, for the Scenario once all is well."""
 
     __repr__ = fields_repr
+    __eq__ = fields_eq
 
     players: list[PlayerSlot] = field(factory=list)
     teams: list[Team] = field(factory=list)
@@ -501,6 +511,8 @@ class _Owners:
     """Who may own land: the players, and the teams (a realm's land is the realm's)."""
 
     __repr__ = fields_repr
+    __eq__ = fields_eq
+    __hash__ = fields_hash
 
     players: set[str]
     teams: set[str] = field(factory=set)
@@ -584,6 +596,8 @@ class _Words:
     declares it, since a campaign may be started under any of them."""
 
     __repr__ = fields_repr
+    __eq__ = fields_eq
+    __hash__ = fields_hash
 
     by_ruleset: dict[str, Vocabulary]
 

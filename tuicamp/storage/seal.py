@@ -26,6 +26,7 @@ import re
 
 from attrs import frozen
 
+from tuicamp.model.equality import fields_eq, fields_hash
 from tuicamp.model.reprs import fields_repr
 
 ALGORITHM = "sha256"
@@ -42,6 +43,8 @@ class SealLine:
     """Where a save's seal is written (bytes ``start`` to ``end``, its whole line)."""
 
     __repr__ = fields_repr
+    __eq__ = fields_eq
+    __hash__ = fields_hash
 
     start: int
     end: int

@@ -39,6 +39,7 @@ import tomli_w
 from attrs import define, field, frozen
 
 from tuicamp.engine.errors import InputError
+from tuicamp.model.equality import fields_eq, fields_hash
 from tuicamp.model.reprs import fields_repr
 from tuicamp.storage.locations import (
     MARKS_SUFFIX,
@@ -90,6 +91,8 @@ class PublicKey:
     """An SSH public key: its type, its bytes (the blob) and the owner's comment."""
 
     __repr__ = fields_repr
+    __eq__ = fields_eq
+    __hash__ = fields_hash
 
     kind: str
     blob: bytes
@@ -200,6 +203,7 @@ class SeatBinding:
     """What the seats file says of one seat."""
 
     __repr__ = fields_repr
+    __eq__ = fields_eq
 
     keys: list[PublicKey] = field(factory=list)
     notice: list[str] = field(factory=list)  # the command line of its turn notice; []: none
@@ -210,6 +214,7 @@ class SeatKeys:
     """The whole seats file of one campaign."""
 
     __repr__ = fields_repr
+    __eq__ = fields_eq
 
     seats: dict[str, SeatBinding] = field(factory=dict)
 
@@ -343,6 +348,7 @@ class Marks:
     """What is remembered per seat between sessions."""
 
     __repr__ = fields_repr
+    __eq__ = fields_eq
 
     seen: dict[str, int] = field(factory=dict)  # seat -> chronicle length last looked at
     noticed: dict[str, list[str]] = field(factory=dict)  # seat -> due points told

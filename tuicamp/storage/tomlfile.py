@@ -17,6 +17,7 @@ from typing import Any
 from attrs import define, field
 
 from tuicamp.engine.errors import InputError
+from tuicamp.model.equality import fields_eq
 from tuicamp.model.reprs import fields_repr
 
 MAX_BYTES = 20 * 1024 * 1024  # a 200 x 200 campaign is well under 1 MB
@@ -49,6 +50,7 @@ class Locator:
     """
 
     __repr__ = fields_repr
+    __eq__ = fields_eq
 
     lines: dict[KeyPath, int] = field(factory=dict)
 
@@ -130,6 +132,7 @@ def _bracket_balance(text: str) -> int:
 @define
 class TomlFile:
     __repr__ = fields_repr
+    __eq__ = fields_eq
 
     path: Path
     data: dict[str, Any]

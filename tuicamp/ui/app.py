@@ -34,6 +34,7 @@ from tuicamp.ui.palette import CommandPaletteScreen
 from tuicamp.ui.screens.handover import HandoverScreen
 from tuicamp.ui.screens.too_small import TooSmallScreen, too_small
 from tuicamp.ui.startup import release_collection
+from tuicamp.ui.styles import read_in_place
 from tuicamp.ui.typeahead import KeyGuardApp
 from tuicamp.ui.unsaved import unsaved_question
 
@@ -44,7 +45,20 @@ if TYPE_CHECKING:
 # Every stylesheet of the core's screens, read once at start: a screen bringing its own
 # (``CSS_PATH``) makes Textual parse all the CSS again and restyle every screen's every
 # widget the first time it opens, a visible pause on the key that opens it.
-STYLES = ("app.tcss", "widgets.tcss", "title.tcss", "wizard.tcss", "campaign.tcss", "battles.tcss")
+STYLES = (
+    "app.tcss",
+    "dialogs.tcss",
+    "widgets.tcss",
+    "title.tcss",
+    "wizard.tcss",
+    "campaign.tcss",
+    "battles.tcss",
+)
+# Those a campaign opened from the command line does not draw its first frame with when
+# that is a hand-over (which, with the too-small guard, app.tcss styles): read just after
+# that frame, in their place among the others, or before the screen that comes first when
+# it is another (the campaign screen, a title screen).
+LATER_STYLES = STYLES[1:]
 
 
 class TuicampApp(KeyGuardApp[int]):  # keys typed while a screen opens act on nothing
@@ -74,6 +88,10 @@ class TuicampApp(KeyGuardApp[int]):  # keys typed while a screen opens act on no
         self.scenarios = scenarios
         self.home = home
         self._opened = session
+        self._later_styles: list[Path] = []
+        if save is not None or session is not None:  # a campaign's frame comes first
+            self._later_styles = [p for p in self.css_path if p.name in LATER_STYLES]
+            self.css_path = [p for p in self.css_path if p.name not in LATER_STYLES]
         for theme in THEMES:
             self.register_theme(theme)
         self._start_with_theme(self.config.theme)
@@ -136,9 +154,21 @@ class TuicampApp(KeyGuardApp[int]):  # keys typed while a screen opens act on no
             self.push_screen(self._home())
         self.call_after_refresh(self._check_size)
         self.call_after_refresh(release_collection)  # the first frame is drawn
+        self.call_after_refresh(self._read_later_styles)
+
+    def _read_later_styles(self) -> None:
+        """The core's stylesheets left out of a hand-over's first frame, read once, in their
+        place in ``STYLES`` (ui/styles.py), before any screen they style is built."""
+        later, self._later_styles = self._later_styles, []
+        if later:
+            order = [*self.css_path, *later]
+            order.sort(key=lambda p: STYLES.index(p.name) if p.name in STYLES else len(STYLES))
+            read_in_place(self, later, order)
+            self.css_path = order
 
     def _home(self) -> Screen:
         """The screen at the bottom of the stack: the title screen, or the club's lobby."""
+        self._read_later_styles()
         return self.home() if self.home is not None else self._title()
 
     def _title(self) -> TitleScreen:
@@ -180,6 +210,7 @@ class TuicampApp(KeyGuardApp[int]):  # keys typed while a screen opens act on no
             self._refresh_title()
 
         def campaign(seated: str | None = None) -> Screen:
+            self._read_later_styles()  # if the campaign screen comes before they are read
             open_campaign = screens.imported(screens.OPEN_CAMPAIGN)
             layout = self.config.hexes
             return open_campaign(

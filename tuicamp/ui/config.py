@@ -23,6 +23,7 @@ from pathlib import Path
 from attrs import define, field
 from textual.theme import Theme
 
+from tuicamp.model.equality import fields_eq
 from tuicamp.model.reprs import fields_repr
 from tuicamp.ui.map_layouts import LAYOUTS
 
@@ -84,6 +85,7 @@ DEFAULT_THEME = "tuicamp-dark"
 @define
 class UiConfig:
     __repr__ = fields_repr
+    __eq__ = fields_eq
 
     theme: str = DEFAULT_THEME
     keymap: dict[str, str] = field(factory=dict)  # binding id -> keys

@@ -54,6 +54,7 @@ from itertools import pairwise
 
 from attrs import define, field, frozen
 
+from tuicamp.model.equality import fields_eq, fields_hash
 from tuicamp.model.hexes import Hex, Hexside, SideOf
 from tuicamp.model.reprs import fields_repr
 
@@ -117,6 +118,8 @@ class OverlayLook:
     """
 
     __repr__ = fields_repr
+    __eq__ = fields_eq
+    __hash__ = fields_hash
 
     kind: str = field(validator=_check_kind)
     glyph: str
@@ -157,6 +160,8 @@ class Mark:
     """One side overlay record: its glyph, and its chip colour (None: the overlay's)."""
 
     __repr__ = fields_repr
+    __eq__ = fields_eq
+    __hash__ = fields_hash
 
     glyph: str = field(converter=lambda g: _mark_glyph(str(g)))
     colour: str | None = None
@@ -173,6 +178,8 @@ class Marker:
     """An army (or stack of armies) drawn on a hex: owner letter, colour and count."""
 
     __repr__ = fields_repr
+    __eq__ = fields_eq
+    __hash__ = fields_hash
 
     letter: str
     colour: str
@@ -213,6 +220,8 @@ class Borders:
     """
 
     __repr__ = fields_repr
+    __eq__ = fields_eq
+    __hash__ = fields_hash
 
     mode: str = field(default=TERRITORY, validator=_check_mode)
     groups: Mapping[str, str] = field(factory=dict, hash=False)
@@ -243,6 +252,8 @@ class SideEntry:
     """What wins a hexside cell among the overlays: a route (``mark`` None) or a mark."""
 
     __repr__ = fields_repr
+    __eq__ = fields_eq
+    __hash__ = fields_hash
 
     name: str
     look: OverlayLook
@@ -267,6 +278,7 @@ class MapLayers:
     """
 
     __repr__ = fields_repr
+    __eq__ = fields_eq
 
     markers: dict[Hex, Marker] = field(factory=dict)
     overlays: dict[str, dict[Hex, str]] = field(factory=dict)

@@ -60,6 +60,7 @@ from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
 
+from tuicamp.model.equality import fields_eq, fields_hash
 from tuicamp.model.hexes import DIRECTIONS, Hex, Hexside
 from tuicamp.model.map import HexMap, Territory
 from tuicamp.model.reprs import fields_repr
@@ -193,6 +194,8 @@ class SideLook:
     """How a hexside feature is drawn: one glyph for every orientation, and its colour."""
 
     __repr__ = fields_repr
+    __eq__ = fields_eq
+    __hash__ = fields_hash
 
     glyph: str
     colour: str
@@ -339,6 +342,8 @@ class Grid:
     """Geometry of one layout: where a hex and its sides sit on the character canvas."""
 
     __repr__ = fields_repr
+    __eq__ = fields_eq
+    __hash__ = fields_hash
 
     name: str
     hex_w: int  # columns per hex

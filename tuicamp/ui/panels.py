@@ -33,6 +33,7 @@ from tuicamp.engine.pathing import CostModel
 from tuicamp.engine.ruleset import Ruleset
 from tuicamp.engine.views import ArmyView, CampaignView
 from tuicamp.model.campaign import OptionValue
+from tuicamp.model.equality import fields_eq, fields_hash
 from tuicamp.model.hexes import Hex
 from tuicamp.model.reprs import fields_repr
 from tuicamp.ui.map_layers import Borders, OverlayLook
@@ -93,6 +94,8 @@ class UiCommand:
     """One thing a player can do in a phase, with a key and a binding id for the keymap."""
 
     __repr__ = fields_repr
+    __eq__ = fields_eq
+    __hash__ = fields_hash
 
     id: str  # binding id, e.g. "sandbox.create_army"
     key: str  # default keys (comma-separated)
@@ -159,6 +162,7 @@ def _same(old: VisualType, new: VisualType) -> bool:
 @define
 class RulesetUI:
     __repr__ = fields_repr
+    __eq__ = fields_eq
 
     commands: tuple[UiCommand, ...] = ()
     # phase id -> the panel shown in the side panel for that phase (None: no panel)

@@ -18,6 +18,7 @@ from __future__ import annotations
 from attrs import evolve, frozen
 
 from tuicamp.engine import registry
+from tuicamp.model.equality import fields_eq, fields_hash
 from tuicamp.model.forces import Army, Category, Unit
 from tuicamp.model.hexes import Hex
 from tuicamp.model.reprs import fields_repr
@@ -33,6 +34,8 @@ class ArmyStyle:
     Suvinen, R-SU-24; Aasen's and Rauscher's armies are led by their general)."""
 
     __repr__ = fields_repr
+    __eq__ = fields_eq
+    __hash__ = fields_hash
 
     counted: str
     commander_flag: str

@@ -20,6 +20,7 @@ from tuicamp.engine.errors import InputError
 from tuicamp.game.mapedit.files import write_scenario
 from tuicamp.game.mapedit.writer import ScenarioText, scenario_text
 from tuicamp.game.scenarios import analyse_scenario, load_scenario, scenario_problems
+from tuicamp.model.equality import fields_eq, fields_hash
 from tuicamp.model.hexes import Hex, parse_label
 from tuicamp.model.map import HexMap
 from tuicamp.model.reprs import fields_repr
@@ -63,6 +64,8 @@ class Opened:
     text, and what ``tuicamp check`` says of it, each problem at its line."""
 
     __repr__ = fields_repr
+    __eq__ = fields_eq
+    __hash__ = fields_hash
 
     path: Path
     text: str
@@ -113,6 +116,8 @@ class Finding:
     is about (None when it is about no one hex)."""
 
     __repr__ = fields_repr
+    __eq__ = fields_eq
+    __hash__ = fields_hash
 
     line: int
     text: str

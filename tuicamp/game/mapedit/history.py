@@ -12,6 +12,7 @@ from typing import Any
 
 from attrs import define, evolve, field
 
+from tuicamp.model.equality import fields_eq
 from tuicamp.model.forces import Army
 from tuicamp.model.hexes import Hexside
 from tuicamp.model.map import Settlement, Territory
@@ -28,6 +29,7 @@ class MapState:
     """A scenario's map (and the slots and forces a generated map brings) as it was."""
 
     __repr__ = fields_repr
+    __eq__ = fields_eq
 
     width: int
     height: int
@@ -88,6 +90,7 @@ class History:
     """The edits done (to undo) and undone (to redo) on one scenario's map."""
 
     __repr__ = fields_repr
+    __eq__ = fields_eq
 
     scenario: Scenario
     done: list[MapState] = field(factory=list)

@@ -19,6 +19,7 @@ from typing import Any
 from attrs import frozen
 
 from tuicamp.engine import registry
+from tuicamp.model.equality import fields_eq, fields_hash
 from tuicamp.model.map import Settlement
 from tuicamp.model.reprs import fields_repr
 from tuicamp.model.teams import Team, TeamKind
@@ -32,6 +33,8 @@ UNDER = 0.9  # a player below this share of the allowance is told they are under
 @frozen
 class LedgerLine:
     __repr__ = fields_repr
+    __eq__ = fields_eq
+    __hash__ = fields_hash
 
     player: str  # a player slot, or a realm's team (a realm ledger)
     name: str

@@ -14,6 +14,7 @@ from pathlib import Path
 
 from attrs import frozen
 
+from tuicamp.model.equality import fields_eq, fields_hash
 from tuicamp.model.reprs import fields_repr
 from tuicamp.storage.locations import COMPANION_SUFFIXES
 from tuicamp.storage.scenario import bundled_scenarios
@@ -27,6 +28,8 @@ class Found:
     read), and whether it is bundled (kept as shipped: saved elsewhere)."""
 
     __repr__ = fields_repr
+    __eq__ = fields_eq
+    __hash__ = fields_hash
 
     path: Path
     title: str

@@ -17,6 +17,7 @@ from collections.abc import Mapping, Sequence
 from attrs import frozen
 
 from tuicamp.engine import registry
+from tuicamp.model.equality import fields_eq, fields_hash
 from tuicamp.model.reprs import fields_repr
 from tuicamp.model.terrain import HexsideFeature, Terrain, Vocabulary
 from tuicamp.storage.scenario import Scenario
@@ -27,6 +28,8 @@ class Palette:
     """What the editor's terrain and feature tools offer, in the order they cycle."""
 
     __repr__ = fields_repr
+    __eq__ = fields_eq
+    __hash__ = fields_hash
 
     vocabulary: Vocabulary  # the union, first-declared first: what the map draws with
     supported: tuple[str, ...]  # the rulesets the scenario supports

@@ -17,6 +17,7 @@ from attrs import define, field
 from tuicamp.engine import registry
 from tuicamp.engine.codec import NO_TERRITORY
 from tuicamp.game.mapedit.toml_text import key, value, wrapped
+from tuicamp.model.equality import fields_eq
 from tuicamp.model.forces import Army, Category
 from tuicamp.model.hexes import Hex
 from tuicamp.model.reprs import fields_repr
@@ -31,6 +32,7 @@ CODES = string.ascii_uppercase + string.ascii_lowercase + string.digits + "!#$%&
 @define
 class ScenarioText:
     __repr__ = fields_repr
+    __eq__ = fields_eq
 
     text: str
     places: dict[int, Hex] = field(factory=dict)  # line (1-based) -> the hex it is about

@@ -31,6 +31,7 @@ from attrs import frozen
 
 from tuicamp.engine.errors import InputError
 from tuicamp.game.mapgen.land import CLEAR, HILLS, Land
+from tuicamp.model.equality import fields_eq, fields_hash
 from tuicamp.model.hexes import Hex
 from tuicamp.model.reprs import fields_repr
 
@@ -82,6 +83,8 @@ class Start:
     """One player's start: the capital's territory and the realm's territories."""
 
     __repr__ = fields_repr
+    __eq__ = fields_eq
+    __hash__ = fields_hash
 
     capital: int
     realm: tuple[int, ...]
@@ -95,6 +98,8 @@ class Fairness:
     """Every player's start and how far apart their figures are."""
 
     __repr__ = fields_repr
+    __eq__ = fields_eq
+    __hash__ = fields_hash
 
     starts: tuple[Start, ...]
 
@@ -140,6 +145,8 @@ class _Map:
     income and food, and its settlement's hex."""
 
     __repr__ = fields_repr
+    __eq__ = fields_eq
+    __hash__ = fields_hash
 
     beside: list[frozenset[int]]
     incomes: list[int]

@@ -27,6 +27,7 @@ from tuicamp.game.mapgen.shape import Shape, raise_land
 from tuicamp.game.mapgen.terrain import Palette, classify
 from tuicamp.game.mapgen.territories import grow_territories
 from tuicamp.game.mapgen.tiles import HOME_TILES, tile_letters, tile_rows, tile_types
+from tuicamp.model.equality import fields_eq, fields_hash
 from tuicamp.model.map import HexMap, Settlement, Territory
 from tuicamp.model.reprs import fields_repr
 from tuicamp.model.teams import Team
@@ -48,6 +49,8 @@ class MapSpec:
     it is a tile map of one-hex territories (None: when the ruleset plays on one)."""
 
     __repr__ = fields_repr
+    __eq__ = fields_eq
+    __hash__ = fields_hash
 
     width: int
     height: int
@@ -83,6 +86,8 @@ class Generated:
     with ``notes`` on what they leave out."""
 
     __repr__ = fields_repr
+    __eq__ = fields_eq
+    __hash__ = fields_hash
 
     spec: MapSpec
     scenario: Scenario

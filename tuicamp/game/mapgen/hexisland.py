@@ -25,6 +25,7 @@ from tuicamp.game.mapgen.roads import lay_roads
 from tuicamp.game.mapgen.seats import army, realm_players
 from tuicamp.game.mapgen.terrain import Palette
 from tuicamp.game.mapgen.tiles import COASTAL, SWAMP, riverside, tile_letters, tile_rows, tile_types
+from tuicamp.model.equality import fields_eq, fields_hash
 from tuicamp.model.forces import Army
 from tuicamp.model.hexes import Hex
 from tuicamp.model.map import HexMap, Territory
@@ -42,6 +43,8 @@ class HexIsland:
     """The parts of a Hex Island scenario the generator made, and its figures."""
 
     __repr__ = fields_repr
+    __eq__ = fields_eq
+    __hash__ = fields_hash
 
     map: HexMap
     players: list[PlayerSlot]

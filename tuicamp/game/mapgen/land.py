@@ -12,6 +12,7 @@ import math
 
 from attrs import define, field
 
+from tuicamp.model.equality import fields_eq
 from tuicamp.model.hexes import DIRECTIONS, Hex, Hexside, offset_grid
 from tuicamp.model.reprs import fields_repr
 
@@ -37,6 +38,7 @@ class Land:
     laid so far (feature id -> sides)."""
 
     __repr__ = fields_repr
+    __eq__ = fields_eq
 
     width: int
     height: int

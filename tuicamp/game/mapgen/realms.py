@@ -23,6 +23,7 @@ from attrs import frozen
 from tuicamp.engine.errors import InputError
 from tuicamp.game.mapgen.fairness import BOUNDS, Fairness, Start, food, revenue
 from tuicamp.game.mapgen.land import CLEAR, SEA, Land
+from tuicamp.model.equality import fields_eq, fields_hash
 from tuicamp.model.hexes import Hex, Hexside
 from tuicamp.model.reprs import fields_repr
 
@@ -38,6 +39,8 @@ class Realm:
     (the Capital first, then its Homeland, then the rest)."""
 
     __repr__ = fields_repr
+    __eq__ = fields_eq
+    __hash__ = fields_hash
 
     members: tuple[int, ...]
     capital: Hex
@@ -54,6 +57,8 @@ class RealmPlan:
     island is fixed by the sea, not drawn, so it is left out of the spreads)."""
 
     __repr__ = fields_repr
+    __eq__ = fields_eq
+    __hash__ = fields_hash
 
     realms: tuple[Realm, ...]
     fairness: Fairness

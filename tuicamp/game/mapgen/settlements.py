@@ -12,6 +12,7 @@ from random import Random
 from attrs import define
 
 from tuicamp.game.mapgen.land import CLEAR, FOREST, HILLS, MOUNTAINS, SWAMP, Land
+from tuicamp.model.equality import fields_eq
 from tuicamp.model.hexes import Hex
 from tuicamp.model.reprs import fields_repr
 
@@ -34,6 +35,7 @@ class Site:
     """A settlement's place before it is named and owned: its territory's index and hex."""
 
     __repr__ = fields_repr
+    __eq__ = fields_eq
 
     territory: int
     hex: Hex

@@ -19,6 +19,7 @@ from tuicamp.game.mapgen.land import (
     SWAMP,
     Land,
 )
+from tuicamp.model.equality import fields_eq, fields_hash
 from tuicamp.model.hexes import Hex
 from tuicamp.model.reprs import fields_repr
 from tuicamp.model.terrain import BASE_VOCABULARY, Vocabulary
@@ -74,6 +75,8 @@ class Palette:
     so a ruleset that declares more letters still has its map drawn in the shared ones."""
 
     __repr__ = fields_repr
+    __eq__ = fields_eq
+    __hash__ = fields_hash
 
     letters: dict[str, str]
     river: str | None

@@ -25,6 +25,7 @@ from tuicamp.engine.actions import Event
 from tuicamp.engine.context import Context
 from tuicamp.engine.errors import RuleError
 from tuicamp.model.campaign import Campaign
+from tuicamp.model.equality import fields_eq
 from tuicamp.model.ids import id_code
 from tuicamp.model.reprs import fields_repr
 from tuicamp.model.words import and_list, with_article
@@ -43,6 +44,7 @@ class AgreementStatus(StrEnum):
 @define
 class Agreement:
     __repr__ = fields_repr
+    __eq__ = fields_eq
 
     id: str
     kind: str
@@ -77,6 +79,7 @@ class Agreements:
     """Every proposal a campaign has seen, in the order made."""
 
     __repr__ = fields_repr
+    __eq__ = fields_eq
 
     items: list[Agreement] = field(factory=list)
     next_id: int = 1

@@ -15,6 +15,7 @@ from attrs import frozen
 
 from tuicamp.engine.rules import Rules
 from tuicamp.model.campaign import Campaign
+from tuicamp.model.equality import fields_eq, fields_hash
 from tuicamp.model.reprs import fields_repr
 
 
@@ -24,6 +25,8 @@ class Moment:
     ``step`` counts within the phase (0: its start)."""
 
     __repr__ = fields_repr
+    __eq__ = fields_eq
+    __hash__ = fields_hash
 
     turn: int
     phase: str = ""

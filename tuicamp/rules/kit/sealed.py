@@ -25,6 +25,7 @@ from tuicamp.engine.awaited import carry_out
 from tuicamp.engine.context import Context
 from tuicamp.engine.errors import RuleError
 from tuicamp.model.campaign import Campaign
+from tuicamp.model.equality import fields_eq, fields_hash
 from tuicamp.model.flow import AwaitedRoll
 from tuicamp.model.forces import Seat
 from tuicamp.model.reprs import fields_repr
@@ -51,6 +52,7 @@ class SealedChoice(Generic[T]):
     """
 
     __repr__ = fields_repr
+    __eq__ = fields_eq
 
     id: str
     what: str
@@ -168,6 +170,8 @@ class SealedView(Generic[T]):
     read (its own players' until the reveal, all of them after)."""
 
     __repr__ = fields_repr
+    __eq__ = fields_eq
+    __hash__ = fields_hash
 
     id: str
     what: str

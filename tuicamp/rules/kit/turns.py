@@ -14,6 +14,7 @@ from attrs import frozen
 
 from tuicamp.engine.context import Context
 from tuicamp.engine.errors import RuleError
+from tuicamp.model.equality import fields_eq, fields_hash
 from tuicamp.model.forces import Army
 from tuicamp.model.hexes import Hex, parse_label
 from tuicamp.model.map import HexMap
@@ -73,6 +74,8 @@ class MoveRequest:
     player gave them (from the army's hex, its own hex first); None: find the way."""
 
     __repr__ = fields_repr
+    __eq__ = fields_eq
+    __hash__ = fields_hash
 
     goal: Hex
     hexes: tuple[Hex, ...] | None = None

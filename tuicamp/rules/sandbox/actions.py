@@ -6,6 +6,7 @@ from attrs import define, field
 
 from tuicamp.engine.actions import Action
 from tuicamp.engine.flow import EndAction
+from tuicamp.model.equality import fields_eq
 from tuicamp.model.forces import UnitSpec
 from tuicamp.model.reprs import fields_repr
 
@@ -13,6 +14,7 @@ from tuicamp.model.reprs import fields_repr
 @define(kw_only=True)
 class Move(Action):
     __repr__ = fields_repr
+    __eq__ = fields_eq
 
     kind = "move"
     summary = "Move an army to a hex, by the cheapest path or along the hexes given"
@@ -24,6 +26,7 @@ class Move(Action):
 @define(kw_only=True)
 class CreateArmy(Action):
     __repr__ = fields_repr
+    __eq__ = fields_eq
 
     kind = "create_army"
     summary = "Raise a new army on a hex (the GM may raise one for any player)"
@@ -36,6 +39,7 @@ class CreateArmy(Action):
 @define(kw_only=True)
 class SplitArmy(Action):
     __repr__ = fields_repr
+    __eq__ = fields_eq
 
     kind = "split_army"
     summary = "Split some units off an army into a new army on the same hex"
@@ -47,6 +51,7 @@ class SplitArmy(Action):
 @define(kw_only=True)
 class MergeArmies(Action):
     __repr__ = fields_repr
+    __eq__ = fields_eq
 
     kind = "merge_armies"
     summary = "Merge armies of one player on the same hex into the first"
@@ -56,6 +61,7 @@ class MergeArmies(Action):
 @define(kw_only=True)
 class DisbandArmy(Action):
     __repr__ = fields_repr
+    __eq__ = fields_eq
 
     kind = "disband_army"
     summary = "Disband an army (its units are gone)"
@@ -65,6 +71,7 @@ class DisbandArmy(Action):
 @define(kw_only=True)
 class RenameArmy(Action):
     __repr__ = fields_repr
+    __eq__ = fields_eq
 
     kind = "rename_army"
     summary = "Give an army a new name"
@@ -75,6 +82,7 @@ class RenameArmy(Action):
 @define(kw_only=True)
 class AddUnit(Action):
     __repr__ = fields_repr
+    __eq__ = fields_eq
 
     kind = "add_unit"
     summary = "Add a unit to an army"
@@ -85,6 +93,7 @@ class AddUnit(Action):
 @define(kw_only=True)
 class EditUnit(Action):
     __repr__ = fields_repr
+    __eq__ = fields_eq
 
     kind = "edit_unit"
     summary = "Change a unit's name, points, M, Ld or models (-1 / empty keeps the value)"
@@ -100,6 +109,7 @@ class EditUnit(Action):
 @define(kw_only=True)
 class RemoveUnit(Action):
     __repr__ = fields_repr
+    __eq__ = fields_eq
 
     kind = "remove_unit"
     summary = "Remove a unit from an army"
@@ -110,6 +120,7 @@ class RemoveUnit(Action):
 @define(kw_only=True)
 class SetTreasury(Action):
     __repr__ = fields_repr
+    __eq__ = fields_eq
 
     kind = "set_treasury"
     summary = "Set one of your players' treasury"
@@ -120,6 +131,7 @@ class SetTreasury(Action):
 @define(kw_only=True)
 class SetStores(Action):
     __repr__ = fields_repr
+    __eq__ = fields_eq
 
     kind = "set_stores"
     summary = "Set what a settlement you own stores (food, gold, ...)"
@@ -130,6 +142,7 @@ class SetStores(Action):
 @define(kw_only=True)
 class Roll(Action):
     __repr__ = fields_repr
+    __eq__ = fields_eq
 
     kind = "roll"
     summary = "Roll any dice expression for your own tables (2d6, d66, 3d6+1)"
@@ -143,6 +156,7 @@ class EndTurn(EndAction):
     when everyone acts at once, every player of the seat ends at once."""
 
     __repr__ = fields_repr
+    __eq__ = fields_eq
 
     kind = "end_turn"
     summary = "End your turn (in turn order, pass to the next player)"
@@ -152,6 +166,7 @@ class EndTurn(EndAction):
 @define(kw_only=True)
 class Capture(Action):
     __repr__ = fields_repr
+    __eq__ = fields_eq
 
     kind = "capture"
     summary = "Take a settlement your army stands in, with no other player's army there"

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 from attrs import define, field
 
+from tuicamp.model.equality import fields_eq
 from tuicamp.model.reprs import fields_repr
 
 if TYPE_CHECKING:
@@ -17,6 +18,7 @@ if TYPE_CHECKING:
 @define
 class SandboxState:
     __repr__ = fields_repr
+    __eq__ = fields_eq
 
     mp_used: dict[str, float] = field(factory=dict)  # army id -> MP spent this turn (R-SB-4)
 

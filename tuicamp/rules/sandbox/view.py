@@ -14,6 +14,7 @@ from collections.abc import Callable
 from attrs import frozen
 
 from tuicamp.engine.ruleset import StatusLine
+from tuicamp.model.equality import fields_eq, fields_hash
 from tuicamp.model.forces import Army, Seat
 from tuicamp.model.reprs import fields_repr
 
@@ -23,6 +24,8 @@ class ArmyLedger:
     """One army's movement this turn."""
 
     __repr__ = fields_repr
+    __eq__ = fields_eq
+    __hash__ = fields_hash
 
     army: str
     name: str
@@ -41,6 +44,8 @@ class SandboxView:
     """The sandbox's state as one seat may know it (copies: changing it changes nothing)."""
 
     __repr__ = fields_repr
+    __eq__ = fields_eq
+    __hash__ = fields_hash
 
     order: tuple[str, ...]  # player ids in turn order
     to_play: tuple[str, ...]  # whose turn it is (all who have not ended, when simultaneous)

@@ -9,6 +9,7 @@ from attrs import define
 
 from tuicamp.game.mapedit.edits import BRUSH_SIZES
 from tuicamp.game.mapedit.palette import Palette
+from tuicamp.model.equality import fields_eq
 from tuicamp.model.map import HexMap
 from tuicamp.model.reprs import fields_repr
 
@@ -33,6 +34,7 @@ TOOL_KEYS: dict[str, tuple[str, ...]] = {
 @define
 class Tools:
     __repr__ = fields_repr
+    __eq__ = fields_eq
 
     tool: str = TERRAIN
     terrain: int = 1  # index into the vocabulary's letters (forest: clear is the blank map)

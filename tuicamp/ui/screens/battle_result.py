@@ -46,6 +46,7 @@ from tuicamp.game.session import Session
 from tuicamp.game.side_forces import force_lines
 from tuicamp.model.battle import Battle, BattleSide, UnitLoss
 from tuicamp.model.campaign import Campaign
+from tuicamp.model.equality import fields_eq
 from tuicamp.model.reprs import fields_repr
 from tuicamp.ui.screens.quick_open import QuickOpen
 from tuicamp.ui.widgets.fields import Field
@@ -101,6 +102,7 @@ def refusal(session: Session, seat: str, action: Action) -> str | None:
 @define
 class UnitRow:
     __repr__ = fields_repr
+    __eq__ = fields_eq
 
     army: str
     army_name: str
@@ -112,6 +114,7 @@ class UnitRow:
 @define
 class SideForm:
     __repr__ = fields_repr
+    __eq__ = fields_eq
 
     side: BattleSide
     armies: list[str]  # army names, for the side's heading

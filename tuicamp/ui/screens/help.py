@@ -21,6 +21,7 @@ from textual.widgets import Markdown, OptionList, Static
 
 from tuicamp.engine.context import merged_tables
 from tuicamp.engine.ruleset import Ruleset
+from tuicamp.model.equality import fields_eq, fields_hash
 from tuicamp.model.reprs import fields_repr
 from tuicamp.model.terrain import Vocabulary
 from tuicamp.ui.screens.quick_open import QuickOpen
@@ -85,6 +86,8 @@ class HelpChapter:
     of widgets and took many seconds to open, while one chapter opens at once."""
 
     __repr__ = fields_repr
+    __eq__ = fields_eq
+    __hash__ = fields_hash
 
     title: str
     markdown: str

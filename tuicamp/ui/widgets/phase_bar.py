@@ -19,6 +19,7 @@ from textual.widgets import Static
 
 from tuicamp.engine.ruleset import Ruleset
 from tuicamp.engine.views import CampaignView
+from tuicamp.model.equality import fields_eq, fields_hash
 from tuicamp.model.reprs import fields_repr
 
 FALLBACK_WIDTH = 78  # before the first layout: an 80-column terminal less the padding
@@ -42,6 +43,8 @@ class BarText:
     """One wording of the bar: the parts a markup template fills in."""
 
     __repr__ = fields_repr
+    __eq__ = fields_eq
+    __hash__ = fields_hash
 
     to_play: str  # "to play: Stirland, Sylvania" or "2 to act: ..."
     pending: str  # "" when none is shown

@@ -20,6 +20,7 @@ from textual.widgets.option_list import Option
 from tuicamp.engine.errors import InputError
 from tuicamp.engine.registry import describe_rulesets
 from tuicamp.game.scenarios import load_scenario
+from tuicamp.model.equality import fields_eq
 from tuicamp.model.reprs import fields_repr
 from tuicamp.model.words import with_race
 from tuicamp.storage.scenario import Scenario, bundled_scenarios
@@ -29,6 +30,7 @@ from tuicamp.ui.map_widget import MapWidget
 @define
 class ScenarioEntry:
     __repr__ = fields_repr
+    __eq__ = fields_eq
 
     path: Path
     scenario: Scenario | None = None

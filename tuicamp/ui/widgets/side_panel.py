@@ -27,6 +27,7 @@ from textual.widget import Widget
 
 from tuicamp.engine.ruleset import Ruleset, StatusLine
 from tuicamp.engine.views import ArmyView, CampaignView
+from tuicamp.model.equality import fields_eq, fields_hash
 from tuicamp.model.hexes import Hex
 from tuicamp.model.reprs import fields_repr
 from tuicamp.model.words import counted
@@ -39,6 +40,7 @@ class MovePreview:
     """What the campaign screen knows about the move being planned."""
 
     __repr__ = fields_repr
+    __eq__ = fields_eq
 
     army: ArmyView
     goal: Hex | None = None
@@ -53,6 +55,8 @@ class Whole:
     panel: a name (of an army, a territory, a settlement) that the map and the lists cut."""
 
     __repr__ = fields_repr
+    __eq__ = fields_eq
+    __hash__ = fields_hash
 
     content: Content
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from attrs import define, field
 
+from tuicamp.model.equality import fields_eq
 from tuicamp.model.forces import Unit
 from tuicamp.model.hexes import Hex
 from tuicamp.model.reprs import fields_repr
@@ -27,6 +28,7 @@ class Returning:
     """
 
     __repr__ = fields_repr
+    __eq__ = fields_eq
 
     army: str
     unit: Unit
@@ -45,6 +47,7 @@ class Prisoner:
     """
 
     __repr__ = fields_repr
+    __eq__ = fields_eq
 
     id: str
     unit: Unit
@@ -60,6 +63,7 @@ class RecoveredItem:
     """A dead character's magic item picked up from the field (Booty Table)."""
 
     __repr__ = fields_repr
+    __eq__ = fields_eq
 
     name: str
     holder: str  # the player who has it now
@@ -73,6 +77,7 @@ class Occupation:
     """A settlement captured by force; it serves the occupier while a detachment stays."""
 
     __repr__ = fields_repr
+    __eq__ = fields_eq
 
     settlement: str
     occupier: str
@@ -85,6 +90,7 @@ class DestroyedSettlement:
     """A settlement gone from the map ("may not be recaptured or rebuilt")."""
 
     __repr__ = fields_repr
+    __eq__ = fields_eq
 
     id: str
     name: str
@@ -100,6 +106,7 @@ class Engagement:
     """Enemies in one hex whose battle waits for allocations to be filled (R-RA-3)."""
 
     __repr__ = fields_repr
+    __eq__ = fields_eq
 
     hex: Hex
     attacker: str
@@ -115,6 +122,7 @@ class Outcome:
     """How a battle ended in campaign terms (Campaign VP table, Battle Result Chart)."""
 
     __repr__ = fields_repr
+    __eq__ = fields_eq
 
     cvp: dict[str, int] = field(factory=dict)  # side id -> Campaign VP
     margin: int = 0
@@ -128,6 +136,7 @@ class BattleInfo:
     """What the combat module knows of one battle beyond the core record."""
 
     __repr__ = fields_repr
+    __eq__ = fields_eq
 
     battle: str
     attacker: str  # player ids
@@ -147,6 +156,7 @@ class CombatState:
     """Filled in by the combat module: only plain attrs data, saved with the campaign."""
 
     __repr__ = fields_repr
+    __eq__ = fields_eq
 
     # Models off the table (``Returning``) are the engine's scheduled effects since state
     # version 3: see combat.after.schedule_return.

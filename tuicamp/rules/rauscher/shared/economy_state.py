@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from attrs import define, field
 
+from tuicamp.model.equality import fields_eq
 from tuicamp.model.forces import Category, Unit
 from tuicamp.model.reprs import fields_repr
 from tuicamp.rules.kit.sealed import SealedChoice
@@ -25,6 +26,7 @@ class Purchase:
     """
 
     __repr__ = fields_repr
+    __eq__ = fields_eq
 
     id: str
     player: str
@@ -53,6 +55,7 @@ class MercenaryOffer:
     """This turn's attempt to hire mercenaries ("You may try this once per turn")."""
 
     __repr__ = fields_repr
+    __eq__ = fields_eq
 
     player: str
     settlement: str
@@ -71,6 +74,7 @@ class RansomNote:
     kit's sealed round of the two (:attr:`EconomyState.ransom`)."""
 
     __repr__ = fields_repr
+    __eq__ = fields_eq
 
     what: str  # "offer" (written by the character's owner) or "demand" (by the captor)
     amount: int  # coppers
@@ -86,6 +90,7 @@ class Ransomed:
     """A character whose ransom was paid, on the way home (alive, or killed in transit)."""
 
     __repr__ = fields_repr
+    __eq__ = fields_eq
 
     prisoner: str
     owner: str
@@ -100,6 +105,7 @@ class Card:
     """One card of a scenario deck (R-RA-10): the GM applies its effect with corrections."""
 
     __repr__ = fields_repr
+    __eq__ = fields_eq
 
     id: str
     deck: str  # events, encounters or magic
@@ -116,6 +122,7 @@ class Rerollable:
     """
 
     __repr__ = fields_repr
+    __eq__ = fields_eq
 
     id: str
     player: str
@@ -136,6 +143,7 @@ class StarvationTest:
     """One unit's Desertion and Starvation test, kept so a fate point can undo it."""
 
     __repr__ = fields_repr
+    __eq__ = fields_eq
 
     id: str  # the Rerollable id
     army: str
@@ -157,6 +165,7 @@ class EconomyState:
     """Filled in by the economy module: only plain attrs data, saved with the campaign."""
 
     __repr__ = fields_repr
+    __eq__ = fields_eq
 
     purchases: list[Purchase] = field(factory=list)
     recruit_points: dict[str, int] = field(factory=dict)  # player -> points bought this turn

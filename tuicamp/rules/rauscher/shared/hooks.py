@@ -19,6 +19,7 @@ from attrs import define, field
 from tuicamp.engine.context import Context
 from tuicamp.engine.rules import Rules
 from tuicamp.model.battle import Battle
+from tuicamp.model.equality import fields_eq
 from tuicamp.model.reprs import fields_repr
 from tuicamp.rules.rauscher.shared.combat_state import BattleInfo
 
@@ -40,6 +41,7 @@ class Hooks:
     """What the higher packages have hung on the lower ones' moments."""
 
     __repr__ = fields_repr
+    __eq__ = fields_eq
 
     before_battles: list[BeforeBattles] = field(factory=list)
     battle_settled: list[BattleSettled] = field(factory=list)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from attrs import define, field
 
+from tuicamp.model.equality import fields_eq
 from tuicamp.model.hexes import Hex
 from tuicamp.model.reprs import fields_repr
 
@@ -22,6 +23,7 @@ class Intel:
     """
 
     __repr__ = fields_repr
+    __eq__ = fields_eq
 
     player: str
     army: str
@@ -35,6 +37,7 @@ class Ambush:
     """A hidden ambush party: an off-map Army (hex None) waiting in ``territory``."""
 
     __repr__ = fields_repr
+    __eq__ = fields_eq
 
     army: str  # the ambush party's own Army id
     owner: str
@@ -48,6 +51,7 @@ class SprungAmbush:
     """An ambush revealed on ``turn``: the battle card reads the result from here."""
 
     __repr__ = fields_repr
+    __eq__ = fields_eq
 
     army: str  # the ambush party
     target: str  # the ambushed army
@@ -63,6 +67,7 @@ class MessengerErrand:
     """A messenger's errand: where it rides and how the settlement has answered so far."""
 
     __repr__ = fields_repr
+    __eq__ = fields_eq
 
     messenger: str
     settlement: str
@@ -78,6 +83,7 @@ class CapitalGuard:
     city": the units that stood in the capital at set-up, and their points then."""
 
     __repr__ = fields_repr
+    __eq__ = fields_eq
 
     player: str
     settlement: str
@@ -91,6 +97,7 @@ class Scouted:
     """A scouting attempt already made this turn (one try per scout and target a turn)."""
 
     __repr__ = fields_repr
+    __eq__ = fields_eq
 
     scout: str
     target: str
@@ -102,6 +109,7 @@ class MovementState:
     """Filled in by the movement module: only plain attrs data, saved with the campaign."""
 
     __repr__ = fields_repr
+    __eq__ = fields_eq
 
     intel: list[Intel] = field(factory=list)
     ambushes: list[Ambush] = field(factory=list)

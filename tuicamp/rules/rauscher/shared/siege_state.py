@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from attrs import define, field
 
+from tuicamp.model.equality import fields_eq
 from tuicamp.model.hexes import Hex
 from tuicamp.model.reprs import fields_repr
 from tuicamp.rules.kit.sealed import SealedChoice
@@ -21,6 +22,7 @@ class SiegeOrder:
     """
 
     __repr__ = fields_repr
+    __eq__ = fields_eq
 
     player: str
     order: str
@@ -33,6 +35,7 @@ class SiegeOrder:
 @define
 class Siege:
     __repr__ = fields_repr
+    __eq__ = fields_eq
 
     id: str
     settlement: str
@@ -79,6 +82,7 @@ class SiegeState:
     """Filled in by the siege module: only plain attrs data, saved with the campaign."""
 
     __repr__ = fields_repr
+    __eq__ = fields_eq
 
     sieges: dict[str, Siege] = field(factory=dict)
     next_id: int = 1

@@ -11,6 +11,7 @@ from enum import StrEnum
 
 from attrs import define, field
 
+from tuicamp.model.equality import fields_eq
 from tuicamp.model.forces import Category
 from tuicamp.model.reprs import fields_repr
 from tuicamp.rules.rauscher.shared.combat_state import CombatState
@@ -51,6 +52,7 @@ class Allocation:
     """Points set aside for a category of troops, to be filled at the first battle (R-RA-3)."""
 
     __repr__ = fields_repr
+    __eq__ = fields_eq
 
     category: Category
     points: int
@@ -60,6 +62,7 @@ class Allocation:
 @define
 class ArmyState:
     __repr__ = fields_repr
+    __eq__ = fields_eq
 
     role: Role = Role.ARMY
     fatigue: int = 0
@@ -83,6 +86,7 @@ class ArmyState:
 @define
 class UnitState:
     __repr__ = fields_repr
+    __eq__ = fields_eq
 
     home_territory: str | None = None  # militia: bound to this territory
     freed_until_turn: int = 0  # militia freed by a messenger's agreement (until this turn)
@@ -92,6 +96,7 @@ class UnitState:
 @define
 class PlayerState:
     __repr__ = fields_repr
+    __eq__ = fields_eq
 
     fate_points: int = 0
     troops_killed: int = 0  # enemy points killed (War of Destruction)
@@ -104,6 +109,7 @@ class PlayerState:
 @define
 class LedgerEntry:
     __repr__ = fields_repr
+    __eq__ = fields_eq
 
     turn: int
     territories: int
@@ -115,6 +121,7 @@ class LedgerEntry:
 @define
 class RauscherState:
     __repr__ = fields_repr
+    __eq__ = fields_eq
 
     armies: dict[str, ArmyState] = field(factory=dict)
     units: dict[str, UnitState] = field(factory=dict)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from attrs import define, field
 
+from tuicamp.model.equality import fields_eq
 from tuicamp.model.reprs import fields_repr
 
 
@@ -17,6 +18,7 @@ class Allegiance:
     """One territory's declaration at set-up (Family Squabble): the die and the result."""
 
     __repr__ = fields_repr
+    __eq__ = fields_eq
 
     territory: str
     player: str
@@ -26,6 +28,7 @@ class Allegiance:
 @define
 class VictoryState:
     __repr__ = fields_repr
+    __eq__ = fields_eq
 
     allegiances: list[Allegiance] = field(factory=list)
     allotted: bool = False  # the Family Squabble's territories have declared

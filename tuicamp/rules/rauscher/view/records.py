@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from attrs import field, frozen
 
+from tuicamp.model.equality import fields_eq, fields_hash
 from tuicamp.model.forces import Category, Unit
 from tuicamp.model.hexes import Hex
 from tuicamp.model.reprs import fields_repr
@@ -27,6 +28,8 @@ class Cargo:
     """What a baggage train or a ship carries."""
 
     __repr__ = fields_repr
+    __eq__ = fields_eq
+    __hash__ = fields_hash
 
     food: int = 0
     gold: int = 0  # in coppers
@@ -37,6 +40,8 @@ class AllocationNote:
     """Points set aside for a category, filled with units at the army's first battle."""
 
     __repr__ = fields_repr
+    __eq__ = fields_eq
+    __hash__ = fields_hash
 
     category: Category
     points: int
@@ -49,6 +54,8 @@ class SupplyRow:
     armies drawing on the same settlements, so "to hand" is what it could get at most)."""
 
     __repr__ = fields_repr
+    __eq__ = fields_eq
+    __hash__ = fields_hash
 
     army: str
     name: str
@@ -74,6 +81,8 @@ class ArmyLedger:
     what it carries, its supply and whom it could scout."""
 
     __repr__ = fields_repr
+    __eq__ = fields_eq
+    __hash__ = fields_hash
 
     army: str
     name: str
@@ -117,6 +126,8 @@ class RerollNote:
     number); ``id`` is what ``use_fate`` takes, ``roll`` the number the chronicle shows."""
 
     __repr__ = fields_repr
+    __eq__ = fields_eq
+    __hash__ = fields_hash
 
     id: str
     reason: str
@@ -128,6 +139,8 @@ class RerollNote:
 @frozen
 class CardNote:
     __repr__ = fields_repr
+    __eq__ = fields_eq
+    __hash__ = fields_hash
 
     key: str  # "deck/id"
     title: str
@@ -139,6 +152,8 @@ class MercenaryNote:
     """This turn's attempt to hire mercenaries."""
 
     __repr__ = fields_repr
+    __eq__ = fields_eq
+    __hash__ = fields_hash
 
     settlement: str
     status: str  # unavailable, offered, hired, refused
@@ -151,6 +166,8 @@ class AmbushNote:
     """One of the seat's hidden ambush parties (an own counter off the map)."""
 
     __repr__ = fields_repr
+    __eq__ = fields_eq
+    __hash__ = fields_hash
 
     army: str
     name: str
@@ -164,6 +181,8 @@ class PlayerLedger:
     and what still blocks ending the phase."""
 
     __repr__ = fields_repr
+    __eq__ = fields_eq
+    __hash__ = fields_hash
 
     player: str
     name: str
@@ -201,6 +220,8 @@ class PrisonerNote:
     sealed notes are the seat's own only, until both are written and revealed."""
 
     __repr__ = fields_repr
+    __eq__ = fields_eq
+    __hash__ = fields_hash
 
     id: str
     name: str
@@ -219,6 +240,8 @@ class HomecomingNote:
     """A character of the seat's whose ransom was paid: alive on the way home, or not."""
 
     __repr__ = fields_repr
+    __eq__ = fields_eq
+    __hash__ = fields_hash
 
     prisoner: str
     name: str
@@ -234,6 +257,8 @@ class SealedOrder:
     what it says is its writer's until both are revealed."""
 
     __repr__ = fields_repr
+    __eq__ = fields_eq
+    __hash__ = fields_hash
 
     role: str  # besieger or defender
     player: str
@@ -244,6 +269,8 @@ class SealedOrder:
 @frozen
 class SiegeNote:
     __repr__ = fields_repr
+    __eq__ = fields_eq
+    __hash__ = fields_hash
 
     id: str
     settlement: str
@@ -267,6 +294,8 @@ class BattleNote:
     """A battle waiting to be fought: where, and whether the seat takes part."""
 
     __repr__ = fields_repr
+    __eq__ = fields_eq
+    __hash__ = fields_hash
 
     id: str
     hex: Hex
@@ -278,6 +307,8 @@ class IntelNote:
     """What the seat's side still knows of another player's army (Scouting Results)."""
 
     __repr__ = fields_repr
+    __eq__ = fields_eq
+    __hash__ = fields_hash
 
     army: str
     level: str  # points, categories or full
@@ -290,6 +321,8 @@ class ChartPoint:
     """One turn of the ledger chart; ``treasury`` is None where the seat may not know it."""
 
     __repr__ = fields_repr
+    __eq__ = fields_eq
+    __hash__ = fields_hash
 
     turn: int
     territories: int
@@ -299,6 +332,8 @@ class ChartPoint:
 @frozen
 class ChartSeries:
     __repr__ = fields_repr
+    __eq__ = fields_eq
+    __hash__ = fields_hash
 
     player: str
     name: str
@@ -312,6 +347,8 @@ class ResolutionSummary:
     """What this turn's Resolution did to the seat's armies and purse, counted."""
 
     __repr__ = fields_repr
+    __eq__ = fields_eq
+    __hash__ = fields_hash
 
     fed: int = 0
     short: int = 0
@@ -326,6 +363,8 @@ class ResolutionSummary:
 @frozen
 class DeckNote:
     __repr__ = fields_repr
+    __eq__ = fields_eq
+    __hash__ = fields_hash
 
     name: str
     phase: str  # the phase it is drawn in
@@ -335,6 +374,8 @@ class DeckNote:
 @frozen
 class Standing:
     __repr__ = fields_repr
+    __eq__ = fields_eq
+    __hash__ = fields_hash
 
     player: str
     text: str
@@ -346,6 +387,8 @@ class VictoryNote:
     players' while the war lasts, everyone's once it is over."""
 
     __repr__ = fields_repr
+    __eq__ = fields_eq
+    __hash__ = fields_hash
 
     title: str
     text: str
@@ -359,6 +402,8 @@ class RauscherView:
     """The Rauscher state as one seat may know it (``CampaignView.ruleset_state``)."""
 
     __repr__ = fields_repr
+    __eq__ = fields_eq
+    __hash__ = fields_hash
 
     turn: int
     phase: str
