@@ -434,7 +434,7 @@ def _settled_again(value: SettledData | SettledList) -> Any:
     plain dicts and lists for anyone else, who may change them."""
     if active.keeper is not None:
         return value
-    if type(value) is SettledList:
+    if isinstance(value, SettledList):
         return [converter.unstructure(item) for item in value]
     return {k: converter.unstructure(v) for k, v in value.items()}
 
