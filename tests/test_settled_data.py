@@ -15,6 +15,7 @@ from __future__ import annotations
 import json
 import tomllib
 
+import pytest
 import tomli_w
 from conftest import small_campaign
 from hypothesis import HealthCheck, given, settings
@@ -202,6 +203,19 @@ def test_a_change_made_between_two_saved_actions_is_kept_by_the_next_undo(tmp_pa
         raise AssertionError("a correction without a reason was made")
     assert camp.state.mp_used["a9"] == 1.0
     assert session.engine.snapshot() == campaign_to_dict(camp)
+
+
+def test_a_snapshot_holds_a_change_made_in_place_outside_an_action():
+    """A record changed in place after a save, no action since: the next snapshot (a
+    save with no action, the data of a refusal) holds it, as the campaign does."""
+    engine = Engine(crowded_campaign())
+    engine.perform("gm", CorrectTreasury(player="p1", amount=9, reason="count"))
+    engine.snapshot()
+    engine.campaign.state.mp_used["a3"] = 1.5
+    assert engine.snapshot()["state"]["mp_used"] == {"a3": 1.5}
+    with pytest.raises(RuleError):
+        engine.perform("gm", CorrectTreasury(player="p1", amount=7, reason=" "))
+    assert engine.snapshot() == campaign_to_dict(engine.campaign)
 
 
 def test_a_number_that_turns_into_another_kind_is_saved_as_it_now_is():

@@ -163,16 +163,19 @@ class Engine:
 
     # --- snapshots ------------------------------------------------------------------
     def snapshot(self) -> dict:
-        """The campaign as plain data (what a save writes), cached until the next change.
+        """The campaign as plain data (what a save writes), cached until the next change
+        (found by bringing the copy up to date, so a change made in place outside an
+        action is in it too).
 
         Made from the copy between actions (brought up to date now), which shares with
         the copy of the last snapshot every object no action touched since: what that
         snapshot made of those objects is taken again
         (:mod:`tuicamp.engine.settled_data`), so a save costs what changed. Its tables
         below the top one are shared with the last snapshot: no one may change them."""
-        if self._snapshot is None:
-            self._snapshot_of = self._copy_now()
-            self._snapshot = campaign_to_dict(self._snapshot_of, self._kept_data)
+        settled = self._copy_now()
+        if self._snapshot is None or self._snapshot_of is not settled:  # changed since
+            self._snapshot_of = settled
+            self._snapshot = campaign_to_dict(settled, self._kept_data)
         return self._snapshot
 
     def _settled_and_plain(self) -> tuple[Campaign, dict | None]:
