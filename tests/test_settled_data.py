@@ -33,7 +33,7 @@ from tuicamp.model.rerolls import RerollPoint
 from tuicamp.rules.sandbox import actions as A
 from tuicamp.storage import tomlwrite
 from tuicamp.storage.limits import NumberTooLarge
-from tuicamp.storage.parsed import json_text
+from tuicamp.storage.parsed import json_bytes
 
 
 def settled_tables(value) -> list[SettledData]:
@@ -54,7 +54,7 @@ def written(data: dict) -> tuple[str, str]:
     """The TOML text of a save's tables and its parsed copy's JSON, as tuicamp writes them."""
     out = tomlwrite.write({"campaign": data})
     assert out.read_back is not None
-    return out.text, json_text(out.read_back)
+    return out.text, json_bytes(out.read_back).decode()
 
 
 def afresh(data: dict) -> tuple[str, str]:

@@ -21,7 +21,7 @@ either.
 
 An autosave's copy is made after every action: the JSON of each table no one changes any
 more (a :class:`~tuicamp.engine.settled_data.SettledData`, shared by consecutive saves) is
-kept on it and taken again, so the copy costs what the action changed (:func:`json_text`).
+kept on it and taken again, so the copy costs what the action changed (:func:`json_bytes`).
 """
 
 from __future__ import annotations
@@ -131,7 +131,7 @@ def _keep(save: Path, key: bytes, data: dict[str, Any]) -> None:
     place, so a reader never meets half a copy; not synced, since a copy lost or cut short
     by a crash is only parsed again. Never raises: the read it follows has succeeded."""
     try:
-        body = json_text(data).encode()
+        body = json_bytes(data)
     except (TypeError, ValueError):  # a date or a time: TOML's, not JSON's
         return
     head = b" ".join([MAGIC, LAYOUT, key, _check(body)]) + b"\n"
@@ -153,17 +153,20 @@ def _keep(save: Path, key: bytes, data: dict[str, Any]) -> None:
             tmp.unlink()
 
 
-def json_text(value: Any) -> str:
-    """``json.dumps(value, ensure_ascii=False, separators=(",", ":"))``, the text of each
-    SettledData in it made once and kept on it (``TypeError`` for what JSON cannot hold)."""
+def json_bytes(value: Any) -> bytes:
+    """``json.dumps(value, ensure_ascii=False, separators=(",", ":"))`` as UTF-8, the bytes
+    of each SettledData or SettledList in it made once and kept on it, so that a big
+    copy's body is joined from them, never encoded whole (``TypeError`` for what JSON
+    cannot hold)."""
     kind = type(value)
     if kind is SettledData or kind is SettledList:
-        text = value.made.get("json")
-        if text is None:
-            text = value.made["json"] = _encode(value)
-        return str(text)
+        made = value.made.get("json")
+        if made is None:
+            made = value.made["json"] = _encode(value).encode()
+        return bytes(made)
     if kind is dict and all(type(k) is str for k in value):
-        return "{" + ",".join(f"{_encode(k)}:{json_text(v)}" for k, v in value.items()) + "}"
+        items = (_encode(k).encode() + b":" + json_bytes(v) for k, v in value.items())
+        return b"{" + b",".join(items) + b"}"
     if kind is list or kind is tuple:
-        return "[" + ",".join(map(json_text, value)) + "]"
-    return _encode(value)
+        return b"[" + b",".join(map(json_bytes, value)) + b"]"
+    return _encode(value).encode()
