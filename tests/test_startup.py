@@ -217,6 +217,13 @@ print(json.dumps({"code": code, "opened": opened, "modules": sorted(sys.modules)
 """
 
 
+def _shown_modules(save: Path) -> set[str]:
+    """The modules ``tuicamp show`` of the demo had loaded, once it printed the report."""
+    shown = _observed(save.parent, "show", "demo")
+    assert shown["code"] == 0 and "Players:" in shown["stdout"]
+    return set(shown["modules"])
+
+
 def _observed(tmp_path: Path, *args: str) -> dict:
     """Run the command line in a fresh interpreter and report its exit code, every file it
     opened (an audit hook sees each ``open``) and the modules it had loaded at the end."""
@@ -270,9 +277,7 @@ WRITING_AND_HELP = ("secrets", "random", "hmac", "shutil", "bz2", "lzma")
 
 
 def test_show_on_a_sandbox_save_imports_nothing_of_acting(sandbox_save):
-    shown = _observed(sandbox_save.parent, "show", "demo")
-    assert shown["code"] == 0 and "Players:" in shown["stdout"]
-    modules = set(shown["modules"])
+    modules = _shown_modules(sandbox_save)
     assert "tuicamp.rules.sandbox.ruleset" in modules  # the check sees the ruleset loaded
     assert "tuicamp.storage.shared_checks" in modules
     assert [m for m in NOT_FOR_A_REPORT if m in modules] == []
@@ -281,9 +286,7 @@ def test_show_on_a_sandbox_save_imports_nothing_of_acting(sandbox_save):
 def test_show_reads_the_rulesets_tables_without_importlib_resources(sandbox_save):
     """A bundled ruleset's tables are read from its package's folder (package_files):
     importlib.resources, its readers and what they import are never loaded for it."""
-    shown = _observed(sandbox_save.parent, "show", "demo")
-    assert shown["code"] == 0 and "Players:" in shown["stdout"]
-    modules = set(shown["modules"])
+    modules = _shown_modules(sandbox_save)
     assert "tuicamp.engine.package_files" in modules  # the check sees the folder looked up
     assert [m for m in RESOURCES if m in modules] == []
 
@@ -291,9 +294,7 @@ def test_show_reads_the_rulesets_tables_without_importlib_resources(sandbox_save
 def test_show_imports_nothing_a_write_or_argparse_help_needs(sandbox_save):
     """Reading a save names no temporary file and copies nothing, and the command line's
     parser learns the terminal's width without ``shutil`` (cli._Formatter)."""
-    shown = _observed(sandbox_save.parent, "show", "demo")
-    assert shown["code"] == 0 and "Players:" in shown["stdout"]
-    modules = set(shown["modules"])
+    modules = _shown_modules(sandbox_save)
     assert "argparse" in modules and "tuicamp.storage.locations" in modules  # the check
     assert [m for m in WRITING_AND_HELP if m in modules] == []
 
@@ -360,9 +361,7 @@ ENGINE_ACTING = (
 def test_show_builds_no_engine_or_session(sandbox_save):
     """`show` reads and views the state and prints it: the action pipeline and the
     session that writes saves are never imported, so a report pays for neither."""
-    shown = _observed(sandbox_save.parent, "show", "demo")
-    assert shown["code"] == 0 and "Players:" in shown["stdout"]
-    modules = set(shown["modules"])
+    modules = _shown_modules(sandbox_save)
     assert "tuicamp.engine.views" in modules  # the check does see what show imports
     assert [m for m in WRITE_SIDE if m in modules] == []
 
