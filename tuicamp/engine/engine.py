@@ -237,12 +237,11 @@ class Engine:
         self._snapshot = None
 
     def saved_at(self, revision: int) -> None:
-        """The campaign was written as ``revision``: the campaign, its copy between
-        actions and its cached plain data say so (a later refusal keeps the revision)."""
+        """The campaign was written as ``revision``: the campaign says so, and its copy
+        between actions will (a later refusal keeps the revision); the next snapshot,
+        made of that copy brought up to date, holds it."""
         self.campaign.revision = revision
         self._moved_on = True
-        if self._snapshot is not None:
-            self._snapshot["revision"] = revision
 
     # --- the pipeline ---------------------------------------------------------------
     def seat(self, seat_id: str) -> Seat:
